@@ -1,0 +1,41 @@
+// Configuration from the environment, checked once; a bad value stops start-up with a clear message.
+import { z } from 'zod'
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().optional(),
+  SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
+  /** 'https' when the app is reached through TLS (directly or behind a proxy setting X-Forwarded-Proto) */
+  TRUST_PROXY: z.coerce.boolean().default(false),
+  STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),
+  STORAGE_DIR: z.string().default('.data/blobs'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.coerce.boolean().default(false),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  COMPANY_NAME: z.string().default('Keystone Storage Services'),
+  WORKERS: z.enum(['on', 'off']).default('on'),
+})
+
+export type Config = z.infer<typeof schema>
+
+let cached: Config | undefined
+
+export function config(): Config {
+  if (!cached) {
+    const parsed = schema.safeParse(process.env)
+    if (!parsed.success) {
+      const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+      throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+    }
+    cached = parsed.data
+  }
+  return cached
+}
+
+/** The app version shown to superusers. */
+export const APP_VERSION = '1.9.1'

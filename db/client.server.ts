@@ -1,0 +1,34 @@
+// One connection pool per process. It lives on globalThis because the Remix server bundle and
+// the code started by bin/ (workers, CLIs) are separate module graphs in the same process.
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import type { Database } from './schema.ts'
+
+// numeric stays a string (exact money and quantities); bigint ids come back as numbers,
+// which is safe far beyond any row count this app will see; dates stay 'yyyy-mm-dd' strings.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value)
+
+export type DB = Kysely<Database>
+
+export function createDb(connectionString: string, max = 10): DB {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }) }) })
+}
+
+const holder = globalThis as typeof globalThis & { __appDb?: DB }
+
+/** The app's pool, created on first use from DATABASE_URL (set by bin/start.ts for the embedded database). */
+export function getDb(): DB {
+  if (!holder.__appDb) {
+    const url = process.env.DATABASE_URL
+    if (!url) throw new Error('DATABASE_URL is not set')
+    holder.__appDb = createDb(url, Number(process.env.DB_POOL_SIZE ?? 10))
+  }
+  return holder.__appDb
+}
+
+export async function closeDb(): Promise<void> {
+  const db = holder.__appDb
+  holder.__appDb = undefined
+  await db?.destroy()
+}

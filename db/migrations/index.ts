@@ -1,0 +1,7 @@
+// The static list of migrations, in order, so the bundler keeps every one of them.
+import type { Migration } from 'kysely'
+import * as m0001 from './0001_core.ts'
+
+export const migrations: Record<string, Migration> = {
+  '0001_core': m0001,
+}
