@@ -204,6 +204,380 @@ export interface RowCountsTable {
   n: number
 }
 
+// ---- 0002: customers, service sheets, receipts, storage checks, pre-treats ----
+
+type NullableTime = ColumnType<string | null, string | null | undefined, string | null>
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+/** numeric columns that default to 0 */
+type DefaultedNumeric = ColumnType<string, string | number | undefined, string | number>
+
+export interface ContactsTable {
+  id: Id
+  submission_id: string | null
+  company_id: number
+  name: string
+  email: Defaulted<string>
+  /** '' or '+1' followed by digits */
+  phone: Defaulted<string>
+  role: Defaulted<string>
+  active: Defaulted<boolean>
+  notes: Defaulted<string>
+  contact_interval: Defaulted<number>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface InteractionsTable {
+  id: Id
+  submission_id: string
+  company_id: number
+  contact_id: number
+  notes: string
+  created_by: number
+  created_at: Timestamp
+  last_modified_at: Timestamp
+  last_modified_by: number | null
+}
+
+export const SERVICE_TYPES = [
+  'Pre-Season', 'Fan', 'Doors', 'Panel', 'Cell', 'Refer', 'EC', 'Humidifier', 'High Pressure System', 'Communications', 'Other',
+] as const
+export type ServiceType = (typeof SERVICE_TYPES)[number]
+
+export type ServiceSheetStatus = 'level_1_review' | 'level_2_review' | 'level_3_review' | 'complete'
+
+/** Reserve with `insert into service_sheet_numbers (reserved_by) values ($1) returning number`. */
+export interface ServiceSheetNumbersTable {
+  number: Generated<number>
+  reserved_by: number | null
+  reserved_at: Timestamp
+  /** Filled by a trigger when a sheet is inserted with this number. */
+  used_by_sheet: ColumnType<number | null, never, number | null>
+}
+
+export interface ServiceSheetsTable {
+  id: Id
+  submission_id: string
+  service_sheet_number: number
+  company_id: number
+  storage_id: number
+  job_id: number | null
+  created_by: number
+  service_date: DateOnly
+  po_number: Defaulted<string>
+  requested_by: string
+  service_rendered: ColumnType<ServiceType[], ServiceType[] | undefined, ServiceType[]>
+  other_service: Defaulted<string>
+  description: string
+  notes: string
+  call_in_id: number | null
+  travel_hours: Numeric
+  labor_hours: Numeric
+  travel_hours1: DefaultedNumeric
+  travel_hours2: DefaultedNumeric
+  travel_hours3: DefaultedNumeric
+  labor_hours1: DefaultedNumeric
+  labor_hours2: DefaultedNumeric
+  labor_hours3: DefaultedNumeric
+  nc1_travel: DefaultedNumeric
+  nc2_travel: DefaultedNumeric
+  nc3_travel: DefaultedNumeric
+  nc1_labor: DefaultedNumeric
+  nc2_labor: DefaultedNumeric
+  nc3_labor: DefaultedNumeric
+  status: Defaulted<ServiceSheetStatus>
+  version: Defaulted<number>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface ServiceSheetPartsTable {
+  id: Id
+  service_sheet_id: number
+  part_id: number
+  quantity: ColumnType<string, string | number | undefined, string | number>
+  description: Defaulted<string>
+  nc1: Defaulted<boolean>
+  nc2: Defaulted<boolean>
+  nc3: Defaulted<boolean>
+  marked_for_deletion1: Defaulted<boolean>
+  marked_for_deletion2: Defaulted<boolean>
+  marked_for_deletion3: Defaulted<boolean>
+  /** 0 when added on the sheet form, 1..3 when added in that review level */
+  added_at_level: Defaulted<number>
+  created_at: Timestamp
+}
+
+export interface ServiceSheetImagesTable {
+  service_sheet_id: number
+  blob_id: string
+  position: Defaulted<number>
+}
+export interface ReceiptImagesTable {
+  receipt_id: number
+  blob_id: string
+  position: Defaulted<number>
+}
+export interface StorageCheckImagesTable {
+  storage_check_id: number
+  blob_id: string
+  position: Defaulted<number>
+}
+export interface StorageImagesTable {
+  storage_id: number
+  blob_id: string
+  position: Defaulted<number>
+}
+
+export type ReviewLevel = 1 | 2 | 3
+export type ServiceReviewStatus = 'open' | 'approved'
+
+export interface ServiceReviewsTable {
+  id: Id
+  service_sheet_id: number
+  review_level: ReviewLevel
+  status: Defaulted<ServiceReviewStatus>
+  comments: Defaulted<string>
+  reviewed_by: number | null
+  reviewed_at: NullableTimestamp
+  version: Defaulted<number>
+  created_at: Timestamp
+}
+
+export interface ServiceStatusTable {
+  id: Id
+  service_sheet_id: number
+  service_sheet_number: number
+  called_in_at: NullableTimestamp
+  review_1_completed: Defaulted<boolean>
+  review_2_completed: Defaulted<boolean>
+  review_3_completed: Defaulted<boolean>
+  submitted_completed: Defaulted<boolean>
+  submitted_at: NullableTimestamp
+  created_at: Timestamp
+}
+
+export const RECEIPT_TYPES = ['Fuel', 'Expenses', 'Parts'] as const
+export type ReceiptType = (typeof RECEIPT_TYPES)[number]
+
+export interface ReceiptsTable {
+  id: Id
+  submission_id: string
+  type: ReceiptType
+  date: DateOnly
+  location: string
+  total_amount: Numeric
+  truck_id: number | null
+  mileage: NullableNumeric
+  customer_id: number | null
+  job_id: number | null
+  service_sheet_id: number | null
+  event: Defaulted<string>
+  /** Expenses only: true = Food, false = Entertainment */
+  is_food: boolean | null
+  created_by: number
+  created_at: Timestamp
+}
+
+export const VARIETIES = ['Russet - Process', 'Russet - Fryer', 'Russet - Fresh', 'Red', 'Yellow', 'Minis'] as const
+export type Variety = (typeof VARIETIES)[number]
+export const FILL_STATUSES = ['Full', '3/4 Full', '1/2 Full', '1/4 Full', 'Empty'] as const
+export type FillStatus = (typeof FILL_STATUSES)[number]
+
+export interface StorageChecksTable {
+  id: Id
+  submission_id: string
+  company_id: number
+  storage_id: number
+  created_by: number
+  date_inspected: DateOnly
+  variety: Variety
+  fill_status: FillStatus
+  setpoint: NullableNumeric
+  runtime_hours: NullableNumeric
+  plenum: NullableNumeric
+  humidity: NullableNumeric
+  pile1: NullableNumeric
+  pile2: NullableNumeric
+  pile3: NullableNumeric
+  pile4: NullableNumeric
+  notes: string
+  created_at: Timestamp
+}
+
+export type ProductUnits = 'oz' | 'gal' | 'other'
+
+export interface ProductsTable {
+  id: Id
+  submission_id: string | null
+  product_name: string
+  registration: Defaulted<string>
+  units: ProductUnits
+  ppm: NullableNumeric
+  ppm_constant: NullableNumeric
+  per: NullableNumeric
+  converter: NullableNumeric
+  min_qty: DefaultedNumeric
+  active: Defaulted<boolean>
+}
+
+export interface ApplicationsTable {
+  id: Id
+  submission_id: string | null
+  name: string
+  base_price: DefaultedNumeric
+  active: Defaulted<boolean>
+}
+
+export interface ApplicationProductsTable {
+  application_id: number
+  product_id: number
+  position: Defaulted<number>
+}
+
+export interface ApplicatorsTable {
+  id: Id
+  user_id: number
+  license: Defaulted<string>
+  expiration: NullableDate
+  active: Defaulted<boolean>
+}
+
+/** Reserve with `insert into pretreat_numbers (reserved_by) values ($1) returning number, label`. */
+export interface PretreatNumbersTable {
+  number: Generated<number>
+  year: Defaulted<number>
+  /** PT-YY-000001, generated from year and number; pretreats.pre_treat_number references it */
+  label: ColumnType<string, never, never>
+  reserved_by: number | null
+  reserved_at: Timestamp
+  /** Filled by a trigger when a pre-treat is inserted with this label. */
+  used_by_pretreat: ColumnType<number | null, never, number | null>
+}
+
+export const PRETREAT_STATUSES = ['pending', 'assigned', 'in-progress', 'to-review', 'to-review1', 'to-review2', 'completed'] as const
+export type PretreatStatus = (typeof PRETREAT_STATUSES)[number]
+
+export interface PretreatsTable {
+  id: Id
+  submission_id: string
+  status: Defaulted<PretreatStatus>
+  /** the label, PT-YY-000001 */
+  pre_treat_number: string
+  created_at: Timestamp
+  created_by: number
+  recommended_by: number
+  requested_by: number | null
+  other_name: Defaulted<string>
+  company_id: number
+  storage_id: number
+  treated_for: Defaulted<'Sprouting' | 'Bacteria'>
+  stock_type: Defaulted<'Process' | 'Fresh'>
+  variety: Defaulted<Variety>
+  destination: Defaulted<string>
+  application_notes: string
+  purge: Defaulted<boolean>
+  upcoming: Defaulted<boolean>
+  application_id: number | null
+  void: Defaulted<boolean>
+  void_comments: Defaulted<string>
+  application_date: NullableDate
+  batch_numbers: Defaulted<string>
+  sampled_by: Defaulted<string>
+  assigned_to: number | null
+  truck_id: number | null
+  start_time: NullableTime
+  stop_time: NullableTime
+  last_modified: Timestamp
+  last_modified_by: number | null
+  pile_front: 'Dry' | 'Damp' | 'Wet' | null
+  pile_middle: 'Dry' | 'Damp' | 'Wet' | null
+  pile_back: 'Dry' | 'Damp' | 'Wet' | null
+  sprouting: 'None' | 'Eyes Open' | 'Peeping to 1/4"' | 'Peeping to 1/2"' | '1/2" or more' | null
+  pile_comments: Defaulted<string>
+  temps1_front: NullableNumeric
+  temps1_middle: NullableNumeric
+  temps1_back: NullableNumeric
+  temps2_front: NullableNumeric
+  temps2_middle: NullableNumeric
+  temps2_back: NullableNumeric
+  set_point: NullableNumeric
+  ducts_open: 'All Open' | 'Other' | null
+  ducts_open_other: Defaulted<string>
+  ducts_condition: 'Dry' | 'Wet' | null
+  storage_temp_front: NullableNumeric
+  storage_temp_middle: NullableNumeric
+  storage_temp_back: NullableNumeric
+  bypass_door: 'None' | 'Open' | 'Closed' | null
+  coils_covered: boolean | null
+  cell_covered: boolean | null
+  env_temp: NullableNumeric
+  weather: 'Clear' | 'Cloudy' | 'Snow' | 'Rain' | 'Windy' | null
+  wind_speed: NullableNumeric
+  wind_direction: 'N' | 'NE' | 'E' | 'SE' | 'S' | 'SW' | 'W' | 'NW' | null
+  env_comments: Defaulted<string>
+  version: Defaulted<number>
+}
+
+export interface PretreatBillToTable {
+  pretreat_id: number
+  company_id: number
+}
+
+export interface PretreatChemicalsTable {
+  id: Id
+  pretreat_id: number
+  product_id: number
+  cwt: Numeric
+  quantity_requested: NullableNumeric
+  quantity_used: NullableNumeric
+}
+
+export interface PretreatPricesTable {
+  pretreat_id: number
+  company_id: number
+  price: Numeric
+  cwt_share: Numeric
+}
+
+export interface FinalChecklistsTable {
+  id: Id
+  pretreat_id: number
+  inverter: boolean
+  wires: boolean
+  coils: boolean
+  residue: boolean
+  covers: boolean
+  fan_direction: boolean
+  system_run: boolean
+  purge: boolean
+  panel: boolean
+  instructions: boolean
+  tools: boolean
+  lights: boolean
+  storage: boolean
+  /** minutes; required (> 0) when purge */
+  purge_time: number | null
+  /** degrees F, > 0 */
+  barrel_temp: Numeric
+  completed_by: number | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface RestartsTable {
+  id: Id
+  pretreat_id: number
+  remote: boolean | null
+  running: boolean | null
+  cleaned_up: boolean | null
+  comments: Defaulted<string>
+  /** null while pending; set together with completed_by */
+  completed_at: NullableTimestamp
+  completed_by: number | null
+  created_at: Timestamp
+}
+
 export interface Database {
   companies: CompaniesTable
   users: UsersTable
@@ -224,4 +598,28 @@ export interface Database {
   upload_sessions: UploadSessionsTable
   alert_counts: AlertCountsTable
   row_counts: RowCountsTable
+  contacts: ContactsTable
+  interactions: InteractionsTable
+  service_sheet_numbers: ServiceSheetNumbersTable
+  service_sheets: ServiceSheetsTable
+  service_sheet_parts: ServiceSheetPartsTable
+  service_sheet_images: ServiceSheetImagesTable
+  service_reviews: ServiceReviewsTable
+  service_status: ServiceStatusTable
+  receipts: ReceiptsTable
+  receipt_images: ReceiptImagesTable
+  storage_checks: StorageChecksTable
+  storage_check_images: StorageCheckImagesTable
+  storage_images: StorageImagesTable
+  products: ProductsTable
+  applications: ApplicationsTable
+  application_products: ApplicationProductsTable
+  applicators: ApplicatorsTable
+  pretreat_numbers: PretreatNumbersTable
+  pretreats: PretreatsTable
+  pretreat_bill_to: PretreatBillToTable
+  pretreat_chemicals: PretreatChemicalsTable
+  pretreat_prices: PretreatPricesTable
+  final_checklists: FinalChecklistsTable
+  restarts: RestartsTable
 }

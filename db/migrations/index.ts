@@ -1,7 +1,9 @@
 // The static list of migrations, in order, so the bundler keeps every one of them.
 import type { Migration } from 'kysely'
 import * as m0001 from './0001_core.ts'
+import * as m0002 from './0002_operations_and_pretreats.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
+  '0002_operations_and_pretreats': m0002,
 }

@@ -1,0 +1,70 @@
+// The one gate every loader and action passes first. Pages: signed out → /login remembering the
+// origin; missing permission → 403 (rendered by the error boundary, which tells nothing more).
+// APIs: 401/403 JSON. Actions read their form through readForm/verifyCsrfHeader (CSRF checked).
+import { redirect } from '@remix-run/node'
+import { getDb } from '#db/client.server.ts'
+import { hasAnyPermission, type Permission, type SessionUser } from '#app/permissions.ts'
+import { assertCsrf, CSRF_FIELD, CSRF_HEADER } from './csrf.server.ts'
+import { loadSession } from './session.server.ts'
+
+export async function getUser(request: Request): Promise<SessionUser | null> {
+  return (await loadSession(getDb(), request))?.user ?? null
+}
+
+/** Where to come back to after signing in: only a path on this site. */
+export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback
+  return value
+}
+
+export function loginRedirect(request: Request): Response {
+  const url = new URL(request.url)
+  const origin = `${url.pathname}${url.search}`
+  return redirect(origin === '/' ? '/login' : `/login?${new URLSearchParams({ redirectTo: origin })}`)
+}
+
+export function forbidden(): Response {
+  return new Response('Forbidden', { status: 403, statusText: 'Forbidden' })
+}
+
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request)
+  if (!user) throw loginRedirect(request)
+  return user
+}
+
+/** Signed in and holding at least one of `permissions` (superusers hold all). */
+export async function requirePermission(request: Request, permissions: Permission | readonly Permission[]): Promise<SessionUser> {
+  const user = await requireUser(request)
+  if (!hasAnyPermission(user, typeof permissions === 'string' ? [permissions] : permissions)) throw forbidden()
+  return user
+}
+
+const jsonError = (status: number, error: string) => Response.json({ error }, { status })
+
+/** For /api/ routes: 401 JSON when signed out, 403 JSON without one of `permissions` (if given). */
+export async function requireApiUser(request: Request, permissions?: Permission | readonly Permission[]): Promise<SessionUser> {
+  const user = await getUser(request)
+  if (!user) throw jsonError(401, 'Authentication required.')
+  if (permissions && !hasAnyPermission(user, typeof permissions === 'string' ? [permissions] : permissions)) {
+    throw jsonError(403, 'You do not have permission to do that.')
+  }
+  return user
+}
+
+/** For fetch calls: the token travels in the X-CSRF-Token header. */
+export async function verifyCsrfHeader(request: Request): Promise<void> {
+  assertCsrf(request, request.headers.get(CSRF_HEADER))
+}
+
+/** Reads a url-encoded form and checks its CSRF field. */
+export async function readForm(request: Request): Promise<FormData> {
+  let form: FormData
+  try {
+    form = await request.formData()
+  } catch {
+    throw new Response('The form could not be read.', { status: 400 })
+  }
+  assertCsrf(request, form.get(CSRF_FIELD))
+  return form
+}

@@ -1,0 +1,119 @@
+// The one form component: conform + the shared zod schema in the browser, a CSRF field, the
+// submission id, a loading indicator, and the spec's Success / Error modals. Without JavaScript
+// it is a plain POST form and the server answers by redirect (or with field messages).
+import { getFormProps, useForm, type DefaultValue, type FormMetadata } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useActionData, useFetcher, useNavigate, type ClientActionFunctionArgs, type FetcherWithComponents } from '@remix-run/react'
+import { useEffect, useState, type ReactNode } from 'react'
+import type { z } from 'zod'
+import { CsrfInput } from '../csrf.tsx'
+import { Modal } from '../modal.tsx'
+import { ENHANCED_FIELD, isFormResult, SAVE_FAILED, SUCCESS_MODAL_MS, SUCCESS_TEXT, type FormResult } from './form-result.ts'
+
+/** Route modules with a form export this as `clientAction`: a lost connection becomes the Error modal. */
+export async function clientActionCatchingNetworkErrors({ serverAction }: ClientActionFunctionArgs): Promise<FormResult> {
+  try {
+    return await serverAction<FormResult>()
+  } catch (error) {
+    if (error instanceof Response) throw error
+    return { status: 'error', outcome: 'error', error: { '': [SAVE_FAILED] } }
+  }
+}
+
+export function useAppForm<S extends z.ZodObject>(schema: S, options: { id: string; defaultValue?: DefaultValue<z.input<S>> }) {
+  const fetcher = useFetcher<FormResult>({ key: options.id })
+  const actionData = useActionData<FormResult>()
+  const result = fetcher.data ?? actionData
+  const [form, fields] = useForm<z.input<S>, z.output<S>>({
+    id: options.id,
+    lastResult: isFormResult(result) && result.outcome !== 'success' ? result : undefined,
+    defaultValue: options.defaultValue,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  })
+  return { form, fields, fetcher }
+}
+
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  return hydrated
+}
+
+export function AppForm({
+  form,
+  fetcher,
+  submissionId,
+  children,
+  className = 'form',
+  encType,
+}: {
+  form: FormMetadata<any>
+  fetcher: FetcherWithComponents<FormResult>
+  submissionId: string
+  children: ReactNode
+  className?: string
+  encType?: 'multipart/form-data'
+}) {
+  const hydrated = useHydrated()
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className={className} encType={encType}>
+      <CsrfInput />
+      <input type="hidden" name="submission_id" value={submissionId} />
+      {hydrated ? <input type="hidden" name={ENHANCED_FIELD} value="1" /> : null}
+      {form.errors?.length ? (
+        <p className="notice notice-error" role="alert" id={form.errorId}>
+          {form.errors.join(' ')}
+        </p>
+      ) : null}
+      {children}
+      <SubmitOutcome fetcher={fetcher} />
+    </fetcher.Form>
+  )
+}
+
+export function SubmitButton({ fetcher, children }: { fetcher: FetcherWithComponents<unknown>; children: ReactNode }) {
+  const busy = fetcher.state !== 'idle'
+  return (
+    <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+      {busy ? <span className="spinner" role="progressbar" aria-label="Submitting" /> : null}
+      {children}
+    </button>
+  )
+}
+
+/** The Success modal closes itself after 750 ms, then goes on; the Error modal waits for OK. */
+function SubmitOutcome({ fetcher }: { fetcher: FetcherWithComponents<FormResult> }) {
+  const navigate = useNavigate()
+  const result = fetcher.data
+  const [dismissed, setDismissed] = useState<FormResult | undefined>()
+  useEffect(() => {
+    if (result?.outcome !== 'success' || !result.redirectTo) return
+    const target = result.redirectTo
+    const timer = window.setTimeout(() => navigate(target), SUCCESS_MODAL_MS)
+    return () => window.clearTimeout(timer)
+  }, [result, navigate])
+  if (!result || fetcher.state !== 'idle' || dismissed === result) return null
+  if (result.outcome === 'success') {
+    return (
+      <Modal title="Success">
+        <p role="status">{SUCCESS_TEXT}</p>
+      </Modal>
+    )
+  }
+  if (result.outcome === 'error') {
+    return (
+      <Modal title="Error" onClose={() => setDismissed(result)}>
+        <p role="alert">{SAVE_FAILED}</p>
+        <div className="form-actions">
+          <button type="button" className="button" onClick={() => setDismissed(result)} autoFocus>
+            OK
+          </button>
+        </div>
+      </Modal>
+    )
+  }
+  return null
+}

@@ -1,0 +1,36 @@
+import { Link } from '@remix-run/react'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { Icon } from './icons.tsx'
+
+/**
+ * A modal the server can render (a <dialog open> in the page, so it works without JavaScript).
+ * `closeTo` is the URL the close link goes to (for modals that have their own URL); `onClose` is
+ * for modals that exist only in the browser.
+ */
+export function Modal({ title, children, closeTo, onClose, labelledBy = 'modal-title' }: { title: string; children: ReactNode; closeTo?: string; onClose?: () => void; labelledBy?: string }) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    ref.current?.focus()
+  }, [])
+  return (
+    <div className="modal-backdrop">
+      <dialog open className="modal" aria-modal="true" aria-labelledby={labelledBy} ref={ref} tabIndex={-1}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && onClose) onClose()
+        }}
+      >
+        <h2 id={labelledBy}>{title}</h2>
+        {closeTo ? (
+          <Link to={closeTo} className="icon-button modal-close" aria-label="Close" preventScrollReset>
+            <Icon name="close" />
+          </Link>
+        ) : onClose ? (
+          <button type="button" className="icon-button modal-close" aria-label="Close" onClick={onClose}>
+            <Icon name="close" />
+          </button>
+        ) : null}
+        {children}
+      </dialog>
+    </div>
+  )
+}

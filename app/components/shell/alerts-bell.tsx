@@ -1,0 +1,51 @@
+import { Link } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { ALERT_POLL_MS, ALERT_TYPES, alertTotal, type Alert } from '#app/alerts.ts'
+import { Icon } from '../icons.tsx'
+
+/** Polls GET /api/alerts/ every 5 minutes while the page is open (JavaScript only). */
+export function useAlerts(initial: Alert[]): Alert[] {
+  const [alerts, setAlerts] = useState(initial)
+  useEffect(() => setAlerts(initial), [initial])
+  useEffect(() => {
+    const timer = window.setInterval(async () => {
+      try {
+        const response = await fetch('/api/alerts/', { headers: { accept: 'application/json' } })
+        if (response.ok) setAlerts((await response.json()) as Alert[])
+      } catch {
+        // offline: keep the last counts
+      }
+    }, ALERT_POLL_MS)
+    return () => window.clearInterval(timer)
+  }, [])
+  return alerts
+}
+
+export function AlertsBell({ alerts }: { alerts: Alert[] }) {
+  const total = alertTotal(alerts)
+  return (
+    <details className="alerts-bell">
+      <summary aria-label={`Alerts: ${total}`}>
+        <Icon name="bell" />
+        {total > 0 ? <span className="badge">{total > 99 ? '99+' : total}</span> : null}
+      </summary>
+      <div className="dropdown" role="menu">
+        {alerts.length === 0 || total === 0 ? (
+          <p className="muted">No alerts.</p>
+        ) : (
+          <ul>
+            {alerts
+              .filter((a) => a.count > 0)
+              .map((a) => (
+                <li key={a.type}>
+                  <Link to={ALERT_TYPES[a.type].to} role="menuitem">
+                    <span>{ALERT_TYPES[a.type].label}</span> <strong>{a.count}</strong>
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        )}
+      </div>
+    </details>
+  )
+}

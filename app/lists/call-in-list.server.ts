@@ -1,0 +1,55 @@
+// Pending Calls (/view-calls): Date, Company, Storage, Job, Description, all sortable and
+// filterable (Company, Storage and Job by exact name, Description by contained text), newest first.
+// Rows also carry what the phone cards show: date, job, created by, and the description ('Service').
+import { sql } from 'kysely'
+import type { DB } from '#db/client.server.ts'
+import { defineList } from './list-engine.server.ts'
+
+export const callInList = defineList({
+  from: (db: DB) => db.selectFrom('call_ins as c'),
+  joins: (qb) =>
+    qb
+      .leftJoin('companies as co', 'co.id', 'c.company_id')
+      .leftJoin('storages as s', 's.id', 'c.storage_id')
+      .leftJoin('jobs as j', 'j.id', 'c.job_id')
+      .leftJoin('users as u', 'u.id', 'c.created_by'),
+  select: (qb) =>
+    qb
+      .select([
+        'c.id',
+        'c.call_in_date',
+        'c.company_id',
+        'co.company_name',
+        'c.storage_id',
+        's.name as storage_name',
+        'c.job_id',
+        'j.name as job_name',
+        'c.description',
+        'c.requested_by',
+        'c.got_it',
+        'c.created_by',
+        sql<string>`coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username)`.as('created_by_name'),
+      ])
+      // the lookups are LEFT JOINs for speed (see joins), but their foreign keys are NOT NULL
+      .$narrowType<{ company_name: string; storage_name: string; created_by_name: string }>(),
+  primaryKey: 'c.id',
+  sortable: {
+    call_in_date: 'c.call_in_date',
+    company: 'co.company_name',
+    storage: 's.name',
+    job: 'j.name',
+    description: 'c.description',
+  },
+  filterable: {
+    company: { kind: 'exact-name', table: 'companies', nameColumn: 'company_name', foreignKey: 'c.company_id', unique: true },
+    storage: { kind: 'exact-name', table: 'storages', nameColumn: 'name', foreignKey: 'c.storage_id' },
+    job: { kind: 'exact-name', table: 'jobs', nameColumn: 'name', foreignKey: 'c.job_id', unique: true },
+    description: { kind: 'contains', column: 'c.description' },
+  },
+  dateColumn: 'c.call_in_date',
+  defaultSort: { key: 'call_in_date', order: 'desc' },
+  rowCount: 'call_ins',
+})
+
+export type CallInListKey = (typeof callInList.spec.sortable)[number]
+export type CallInListRow = Awaited<ReturnType<typeof callInList.load>>['rows'][number]

@@ -1,0 +1,123 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { alertsFor } from './alerts.server.ts'
+import type { Alert } from './alerts.ts'
+import { getUser } from './auth/guard.server.ts'
+import { Breadcrumbs } from './components/shell/breadcrumbs.tsx'
+import { useAlerts } from './components/shell/alerts-bell.tsx'
+import { TopBar } from './components/shell/top-bar.tsx'
+import { APP_VERSION, config } from './config.server.ts'
+import { getDb } from '#db/client.server.ts'
+import type { SessionUser } from './permissions.ts'
+import appCss from './styles/app.css?url'
+import listsCss from './styles/lists.css?url'
+import uploadCss from './styles/upload.css?url'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: appCss },
+  { rel: 'stylesheet', href: listsCss },
+  { rel: 'stylesheet', href: uploadCss },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export const meta: MetaFunction = () => [{ title: 'Keystone Field Operations' }]
+
+export interface RootData {
+  user: SessionUser | null
+  csrfToken: string
+  cspNonce: string
+  alerts: Alert[]
+  companyName: string
+  version: string | null
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
+  const user = await getUser(request)
+  return {
+    user,
+    csrfToken: context.csrfToken,
+    cspNonce: context.cspNonce,
+    alerts: user ? await alertsFor(getDb(), user) : [],
+    companyName: config().COMPANY_NAME,
+    version: user?.is_superuser ? APP_VERSION : null,
+  }
+}
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<RootData>('root')
+}
+
+function Document({ children, nonce }: { children: ReactNode; nonce?: string }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+function Shell({ data, children }: { data: RootData | undefined; children: ReactNode }) {
+  const alerts = useAlerts(data?.alerts ?? [])
+  const companyName = data?.companyName ?? 'Keystone Storage Services'
+  return (
+    <div className="shell">
+      <TopBar user={data?.user ?? null} alerts={alerts} companyName={companyName} version={data?.version ?? null} />
+      <Breadcrumbs />
+      <main id="main" className="main">
+        {children}
+      </main>
+      <footer className="footer">© 2024 {companyName}. All rights reserved.</footer>
+    </div>
+  )
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>()
+  return (
+    <Document nonce={data.cspNonce}>
+      <Shell data={data}>
+        <Outlet />
+      </Shell>
+    </Document>
+  )
+}
+
+const ERROR_TEXT: Record<number, { title: string; text: string }> = {
+  400: { title: 'Bad request', text: 'The request could not be understood.' },
+  403: { title: 'Not allowed', text: 'You do not have permission to view this page.' },
+  404: { title: 'Not found', text: 'There is nothing at this address.' },
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const data = useRootData()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const known = ERROR_TEXT[status] ?? { title: 'Something went wrong', text: 'Please try again. If it keeps happening, tell the office.' }
+  // A route may throw a Response with a message meant for the user (e.g. an expired form); the
+  // bare 403 from the permission gate says only 'Forbidden' and gets the generic text.
+  const detail = isRouteErrorResponse(error) && status !== 404 && typeof error.data === 'string' && error.data !== 'Forbidden' && error.data.length < 300 ? error.data : null
+  if (status >= 500) console.error(error)
+  return (
+    <Document nonce={data?.cspNonce}>
+      <Shell data={data}>
+        <section className="error-page" aria-labelledby="error-title">
+          <h1 id="error-title">{known.title}</h1>
+          <p>{detail ?? known.text}</p>
+          <p>
+            <Link to="/">Go to the home page</Link>
+          </p>
+        </section>
+      </Shell>
+    </Document>
+  )
+}

@@ -1,0 +1,6 @@
+import { SectionMenuPage } from '#app/components/section-menu-page.tsx'
+import { sectionMenuLoader } from '#app/section-menu.server.ts'
+
+export const handle = { crumbs: [{ label: 'Service', to: '/service' }] }
+export const loader = sectionMenuLoader('/service')
+export default SectionMenuPage

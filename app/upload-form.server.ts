@@ -1,0 +1,172 @@
+// Reads a form posted as multipart/form-data, storing its files as it goes, so a plain
+// <form method="post" encType="multipart/form-data"> attaches files without JavaScript.
+//
+//   const user = await requirePermission(request, 'api.add_receipt')
+//   const { formData, blobIds, errors } = await parseUploadForm(request, { area: 'receipts', user })
+//   if (errors.length) return json({ errors, blobIds }, { status: 400 })   // re-render with images_ids = blobIds
+//
+// In the returned FormData the file field ('images') holds blob ids: those of the files stored now
+// plus those sent in '{field}_ids' by the JavaScript uploader (checked to be this user's blobs of
+// this area); '{field}_ids' itself is removed. The CSRF field is checked here, and it must come
+// before the file inputs in the form, so that no file is stored for a forged request.
+import {
+  unstable_parseMultipartFormData as parseMultipartFormData,
+  type UploadHandler,
+  type UploadHandlerPart,
+} from '@remix-run/node'
+import { config } from '#app/config.server.ts'
+import { assertCsrf, CSRF_FIELD } from '#app/auth/csrf.server.ts'
+import type { SessionUser } from '#app/permissions.ts'
+import { getDb, type DB } from '#db/client.server.ts'
+import type { BlobStore } from '#storage/blob-store.ts'
+import { getBlobStore } from '#storage/index.server.ts'
+import type { BlobArea } from '#storage/keys.ts'
+import { ownedBlobIds, storeUploadedFile } from '#storage/uploads.server.ts'
+
+export interface UploadFormOptions {
+  area: BlobArea
+  user: Pick<SessionUser, 'id' | 'username'>
+  db?: DB
+  store?: BlobStore
+  /** the file input's name; default 'images' */
+  field?: string
+  /** default 20 */
+  maxFiles?: number
+  /** default UPLOAD_MAX_BYTES */
+  maxBytes?: number
+  /** default true; turn off only where the caller has checked the token some other way */
+  checkCsrf?: boolean
+}
+
+export interface UploadFileError {
+  filename: string
+  error: string
+}
+
+export interface ParsedUploadForm {
+  formData: FormData
+  /** every blob id now in formData under the file field, in order */
+  blobIds: string[]
+  /** one entry per refused file */
+  errors: UploadFileError[]
+}
+
+const MAX_TEXT_FIELD_BYTES = 100 * 1024
+const MAX_TEXT_TOTAL_BYTES = 2 * 1024 * 1024
+const MIB = 1024 * 1024
+
+function tooLarge(message: string): Response {
+  return new Response(message, { status: 413, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+}
+
+export async function parseUploadForm(request: Request, options: UploadFormOptions): Promise<ParsedUploadForm> {
+  const db = options.db ?? getDb()
+  const store = options.store ?? getBlobStore()
+  const field = options.field ?? 'images'
+  const idsField = `${field}_ids`
+  const maxFiles = options.maxFiles ?? 20
+  const maxBytes = options.maxBytes ?? config().UPLOAD_MAX_BYTES
+  const checkCsrf = options.checkCsrf ?? true
+  // Refused files are still read to their end; this bounds how much a single post can make us read.
+  const maxRequestBytes = maxFiles * maxBytes + MAX_TEXT_TOTAL_BYTES + MIB
+  const declared = Number(request.headers.get('content-length') ?? NaN)
+  if (Number.isFinite(declared) && declared > maxRequestBytes) throw tooLarge(`The form is too large (max ${Math.floor(maxRequestBytes / MIB)} MiB).`)
+
+  const errors: UploadFileError[] = []
+  const storedIds: string[] = []
+  let formData: FormData
+  const contentType = request.headers.get('content-type') ?? ''
+
+  if (!contentType.startsWith('multipart/form-data')) {
+    try {
+      formData = await request.formData()
+    } catch {
+      throw new Response('The form could not be read.', { status: 400 })
+    }
+    if (checkCsrf) assertCsrf(request, formData.get(CSRF_FIELD))
+  } else {
+    let csrfSeen: string | undefined
+    let csrfChecked = !checkCsrf
+    let textBytes = 0
+    let requestBytes = 0
+    let fileCount = 0
+
+    const counted = (data: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> => ({
+      async *[Symbol.asyncIterator]() {
+        for await (const chunk of data) {
+          requestBytes += chunk.byteLength
+          if (requestBytes > maxRequestBytes) throw tooLarge(`The form is too large (max ${Math.floor(maxRequestBytes / MIB)} MiB).`)
+          yield chunk
+        }
+      },
+    })
+    const drain = async (part: UploadHandlerPart) => {
+      for await (const _ of counted(part.data));
+    }
+
+    const handler: UploadHandler = async (part) => {
+      if (part.filename === undefined) {
+        const chunks: Uint8Array[] = []
+        let length = 0
+        for await (const chunk of counted(part.data)) {
+          length += chunk.byteLength
+          textBytes += chunk.byteLength
+          if (length > MAX_TEXT_FIELD_BYTES || textBytes > MAX_TEXT_TOTAL_BYTES) throw tooLarge('A form field is too long.')
+          chunks.push(chunk)
+        }
+        const value = Buffer.concat(chunks).toString('utf8')
+        if (part.name === CSRF_FIELD) csrfSeen = value
+        return value
+      }
+      // a file input left empty sends a part with no name and no bytes
+      if (part.name !== field || part.filename === '') {
+        await drain(part)
+        return undefined
+      }
+      if (!csrfChecked) {
+        assertCsrf(request, csrfSeen)
+        csrfChecked = true
+      }
+      fileCount += 1
+      if (fileCount > maxFiles) {
+        await drain(part)
+        errors.push({ filename: part.filename, error: `Too many files (max ${maxFiles}).` })
+        return undefined
+      }
+      const result = await storeUploadedFile(
+        db,
+        store,
+        options.user,
+        options.area,
+        { filename: part.filename, stream: counted(part.data), index: fileCount - 1 },
+        { maxBytes },
+      )
+      if (!result.ok) {
+        errors.push({ filename: part.filename, error: result.error })
+        return undefined
+      }
+      storedIds.push(result.id)
+      return result.id
+    }
+
+    try {
+      formData = await parseMultipartFormData(request, handler)
+    } catch (error) {
+      if (error instanceof Response) throw error
+      throw new Response('The form could not be read.', { status: 400 })
+    }
+    if (checkCsrf) assertCsrf(request, formData.get(CSRF_FIELD))
+  }
+
+  // Ids from the JavaScript uploader: only this user's blobs of this area count.
+  const sent = formData.getAll(idsField).filter((v): v is string => typeof v === 'string' && v !== '')
+  const owned = await ownedBlobIds(db, options.user, options.area, sent)
+  if (owned.length < new Set(sent).size) {
+    errors.push({ filename: '', error: 'An uploaded file could not be found. Please upload it again.' })
+  }
+  const blobIds = [...new Set([...owned, ...storedIds])]
+  formData.delete(idsField)
+  formData.delete(field)
+  for (const id of blobIds) formData.append(field, id)
+  return { formData, blobIds, errors }
+}

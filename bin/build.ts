@@ -1,0 +1,49 @@
+// Builds the Remix app when the build is missing or older than its sources.
+// `npm install` runs it (postinstall), so `npm start` on an installed checkout starts at once.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const SOURCES = ['app', 'db', 'workflows', 'jobs', 'storage', 'public', 'remix.config.js', 'vite.config.ts', 'package.json']
+export const SERVER_BUILD = path.join(root, 'build', 'server', 'index.js')
+
+function newestMtime(target: string): number {
+  if (!fs.existsSync(target)) return 0
+  const stat = fs.statSync(target)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const entry of fs.readdirSync(target)) {
+    if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue
+    newest = Math.max(newest, newestMtime(path.join(target, entry)))
+  }
+  return newest
+}
+
+export function buildIsStale(): boolean {
+  if (!fs.existsSync(SERVER_BUILD)) return true
+  const built = fs.statSync(SERVER_BUILD).mtimeMs
+  return SOURCES.some((s) => newestMtime(path.join(root, s)) > built)
+}
+
+export function build(): void {
+  const started = Date.now()
+  console.log('Building the app…')
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'vite:build'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
+  if (result.status !== 0) throw new Error('The build failed (see the messages above).')
+  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
+
+export function buildIfStale(): void {
+  if (buildIsStale()) build()
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  if (process.argv.includes('--force')) build()
+  else buildIfStale()
+}

@@ -1,0 +1,79 @@
+// `npm start`: the whole app in one process. Without DATABASE_URL it runs the embedded Postgres
+// (data in .data/, kept between runs), migrates, seeds demo data into an empty database, starts
+// the pg-boss workers and serves HTTP on PORT. Ctrl-C stops HTTP, workers and database in turn.
+// `--dev` serves through Vite's dev server (hot reload) instead of the production build.
+import type { Server } from 'node:http'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { ServerBuild } from '@remix-run/node'
+import { config } from '#app/config.server.ts'
+import { closeDb, getDb } from '#db/client.server.ts'
+import { openDatabase } from '#db/connection.ts'
+import { migrateToLatest } from '#db/migrate.ts'
+import { DEMO_LOGINS, seedDemo } from '#db/seeds/demo.ts'
+import { syncPermissions } from '#db/seeds/permissions.ts'
+import { createBoss } from '#jobs/boss.server.ts'
+import { startWorkers } from '#jobs/worker.ts'
+import { s3ConnectOrigins } from '../server/connect-origins.ts'
+import { createHttpApp } from '../server/http.ts'
+import { buildIfStale, SERVER_BUILD } from './build.ts'
+
+const dev = process.argv.includes('--dev')
+process.env.NODE_ENV ??= dev ? 'development' : 'production'
+const settings = config()
+
+const database = await openDatabase()
+process.env.DATABASE_URL = database.url
+const db = getDb()
+await migrateToLatest(db)
+await syncPermissions(db)
+const empty = !(await db.selectFrom('users').select('id').limit(1).executeTakeFirst())
+if (empty) {
+  await seedDemo(db)
+  console.log('Seeded demo data into the empty database.')
+}
+
+const boss = settings.WORKERS === 'on' ? createBoss(database.url) : undefined
+if (boss) await startWorkers(boss, db)
+
+let http: Server
+if (dev) {
+  const { createServer } = await import('vite')
+  const vite = await createServer({ server: { middlewareMode: true } })
+  http = createHttpApp({ production: false, trustProxy: settings.TRUST_PROXY, vite, connectOrigins: s3ConnectOrigins(settings) }).listen(settings.PORT)
+} else {
+  buildIfStale()
+  const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild
+  http = createHttpApp({ production: true, trustProxy: settings.TRUST_PROXY, build, buildDir: path.dirname(path.dirname(SERVER_BUILD)), connectOrigins: s3ConnectOrigins(settings) }).listen(settings.PORT)
+}
+await new Promise<void>((resolve, reject) => http.once('listening', resolve).once('error', reject))
+
+const address = http.address()
+const port = typeof address === 'object' && address ? address.port : settings.PORT
+console.log(`\nField operations app: http://localhost:${port}/`)
+console.log(`Database: ${database.embedded ? 'embedded PostgreSQL in .data/pg' : 'DATABASE_URL'}; workers: ${boss ? 'in-process' : 'off'}`)
+if (empty || process.env.SHOW_DEMO_LOGINS) {
+  console.log('Demo logins (password for all: demo-pass-1):')
+  for (const login of DEMO_LOGINS) console.log(`  ${login.username.padEnd(12)} ${login.role}`)
+} else {
+  console.log('Demo logins: see README.md (password demo-pass-1).')
+}
+console.log('Press Ctrl-C to stop.')
+
+let stopping = false
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return
+  stopping = true
+  console.log(`\n${signal}: stopping…`)
+  const closed = new Promise<void>((resolve) => http.close(() => resolve()))
+  http.closeIdleConnections()
+  await Promise.race([closed, new Promise((r) => setTimeout(r, 10_000))])
+  http.closeAllConnections()
+  await boss?.stop({ graceful: true, timeout: 10_000, wait: true })
+  await closeDb()
+  await database.release()
+  console.log('Stopped.')
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -1,0 +1,58 @@
+// Look-ups of the core registry for pickers: names for autocompletes, a company's storages, jobs
+// with their company and storage. Explicit columns; active records only.
+import type { DB } from '../client.server.ts'
+
+export interface NamedOption {
+  id: number
+  name: string
+}
+
+export interface JobOption extends NamedOption {
+  company_id: number
+  company_name: string
+  storage_id: number
+  storage_name: string
+}
+
+export function companyOptions(db: DB): Promise<NamedOption[]> {
+  return db.selectFrom('companies').select(['id', 'company_name as name']).where('active', '=', true).orderBy('company_name').execute()
+}
+
+export function storagesOfCompany(db: DB, companyId: number): Promise<NamedOption[]> {
+  return db.selectFrom('storages').select(['id', 'name']).where('company_id', '=', companyId).where('active', '=', true).orderBy('name').orderBy('id').execute()
+}
+
+export function jobOptions(db: DB): Promise<JobOption[]> {
+  return db
+    .selectFrom('jobs as j')
+    .innerJoin('companies as c', 'c.id', 'j.company_id')
+    .innerJoin('storages as s', 's.id', 'j.storage_id')
+    .select(['j.id', 'j.name', 'j.company_id', 'c.company_name', 'j.storage_id', 's.name as storage_name'])
+    .where('j.active', '=', true)
+    .orderBy('j.name')
+    .execute()
+}
+
+/** Exact-name look-ups: an autocomplete choice takes effect only when the text matches a known name. */
+export function companyByName(db: DB, name: string): Promise<NamedOption | undefined> {
+  return db.selectFrom('companies').select(['id', 'company_name as name']).where('company_name', '=', name.trim()).where('active', '=', true).executeTakeFirst()
+}
+
+export function jobByName(db: DB, name: string): Promise<JobOption | undefined> {
+  return db
+    .selectFrom('jobs as j')
+    .innerJoin('companies as c', 'c.id', 'j.company_id')
+    .innerJoin('storages as s', 's.id', 'j.storage_id')
+    .select(['j.id', 'j.name', 'j.company_id', 'c.company_name', 'j.storage_id', 's.name as storage_name'])
+    .where('j.name', '=', name.trim())
+    .where('j.active', '=', true)
+    .executeTakeFirst()
+}
+
+export function jobById(db: DB, id: number): Promise<{ id: number; company_id: number; storage_id: number } | undefined> {
+  return db.selectFrom('jobs').select(['id', 'company_id', 'storage_id']).where('id', '=', id).where('active', '=', true).executeTakeFirst()
+}
+
+export function storageById(db: DB, id: number): Promise<{ id: number; company_id: number; name: string } | undefined> {
+  return db.selectFrom('storages').select(['id', 'company_id', 'name']).where('id', '=', id).where('active', '=', true).executeTakeFirst()
+}

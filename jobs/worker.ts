@@ -1,0 +1,21 @@
+// Starts the queues' workers and schedules. Used in-process by `npm start` and alone by
+// `npm run worker` (so more machines can take the load: pg-boss hands each job to one worker).
+import type PgBoss from 'pg-boss'
+import type { DB } from '#db/client.server.ts'
+import { aggregateAlerts } from './alert-aggregation.job.ts'
+import { ALERT_AGGREGATION_CRON, PAYLOADS, QUEUES } from './queues.ts'
+
+export async function startWorkers(boss: PgBoss, db: DB): Promise<void> {
+  await boss.start()
+  for (const name of Object.values(QUEUES)) await boss.createQueue(name)
+
+  await boss.work(QUEUES.alertAggregation, async (jobs) => {
+    for (const job of jobs) {
+      PAYLOADS[QUEUES.alertAggregation].parse(job.data ?? {})
+      await aggregateAlerts(db)
+    }
+  })
+  await boss.schedule(QUEUES.alertAggregation, ALERT_AGGREGATION_CRON, {}, { singletonKey: 'alerts' })
+  // Fresh counts at start-up rather than up to five minutes later; one per minute at most.
+  await boss.send(QUEUES.alertAggregation, {}, { singletonKey: 'alerts-startup', singletonMinutes: 1 })
+}

@@ -1,0 +1,60 @@
+// The Express app: hardening first, then static files, signed blob URLs, and Remix.
+import path from 'node:path'
+import { createRequestHandler } from '@remix-run/express'
+import type { AppLoadContext, ServerBuild } from '@remix-run/node'
+import express, { type ErrorRequestHandler } from 'express'
+import type { ViteDevServer } from 'vite'
+import '#app/load-context.ts'
+import { blobRoutes } from '#storage/http-routes.server.ts'
+import { csrfCookie, sameOriginOnly, securityHeaders, trustedRequestHeaders, type RequestLocals } from './security.ts'
+
+
+export interface HttpAppOptions {
+  production: boolean
+  trustProxy: boolean
+  connectOrigins?: string[]
+  /** production: the built server; development: a Vite dev server in middleware mode */
+  build?: ServerBuild
+  vite?: ViteDevServer
+  buildDir?: string
+}
+
+export function createHttpApp(options: HttpAppOptions): express.Express {
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', options.trustProxy)
+
+  app.use(trustedRequestHeaders)
+  app.use(securityHeaders({ production: options.production, connectOrigins: options.connectOrigins ?? [] }))
+  app.use(sameOriginOnly)
+
+  if (options.vite) {
+    app.use(options.vite.middlewares)
+  } else {
+    const client = path.join(options.buildDir ?? 'build', 'client')
+    app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false }))
+    app.use(express.static(client, { maxAge: '1h', index: false }))
+  }
+  app.use('/blobs', blobRoutes())
+
+  app.use(csrfCookie)
+  const vite = options.vite
+  app.all(
+    '*',
+    createRequestHandler({
+      build: vite ? () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild> : options.build!,
+      mode: options.production ? 'production' : 'development',
+      getLoadContext: (_req, res): AppLoadContext => {
+        const locals = res.locals as RequestLocals
+        return { cspNonce: locals.cspNonce, csrfToken: locals.csrfToken }
+      },
+    }),
+  )
+
+  const onError: ErrorRequestHandler = (error, _req, res, _next) => {
+    console.error(error)
+    if (!res.headersSent) res.status(500).type('text/plain').send('Something went wrong on our side. Please try again.')
+  }
+  app.use(onError)
+  return app
+}

@@ -1,0 +1,101 @@
+// Request hardening that must hold for every route, so it lives in the HTTP server, not in routes.
+import { randomBytes } from 'node:crypto'
+import type { NextFunction, Request, Response } from 'express'
+import { csrfCookieName, newCsrfCookieValue, tokenFromCookieValue } from '#app/auth/csrf.server.ts'
+import { SECURE_HEADER } from '#app/auth/cookies.server.ts'
+
+export interface SecurityOptions {
+  production: boolean
+  /** Extra origins the page may send requests to (an S3 endpoint for presigned uploads). */
+  connectOrigins: string[]
+}
+
+export interface RequestLocals {
+  cspNonce: string
+  csrfToken: string
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** Headers the app trusts are set here from the connection; whatever a client sent is replaced. */
+export function trustedRequestHeaders(req: Request, _res: Response, next: NextFunction): void {
+  req.headers[SECURE_HEADER] = req.secure ? '1' : '0'
+  req.headers['x-client-ip'] = req.ip ?? ''
+  next()
+}
+
+export function securityHeaders(options: SecurityOptions) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const nonce = randomBytes(16).toString('base64')
+    ;(res.locals as RequestLocals).cspNonce = nonce
+    const connect = ["'self'", ...options.connectOrigins]
+    const script = options.production ? `'self' 'nonce-${nonce}'` : `'self' 'unsafe-inline'`
+    if (!options.production) connect.push('ws:')
+    res.setHeader(
+      'Content-Security-Policy',
+      [
+        `default-src 'self'`,
+        `script-src ${script}`,
+        `style-src 'self' 'unsafe-inline'`,
+        `img-src 'self' data: blob: ${options.connectOrigins.join(' ')}`.trim(),
+        `connect-src ${connect.join(' ')}`,
+        `font-src 'self'`,
+        `object-src 'none'`,
+        `base-uri 'self'`,
+        `form-action 'self'`,
+        `frame-ancestors 'none'`,
+      ].join('; '),
+    )
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    res.setHeader('X-Frame-Options', 'DENY')
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+    res.setHeader('Permissions-Policy', 'camera=(self), geolocation=(self), microphone=()')
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
+    if (options.production && req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    next()
+  }
+}
+
+function expectedOrigin(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? ''}`
+}
+
+/**
+ * Refuses a state-changing request that a browser says came from another site. Old browsers
+ * that send neither Sec-Fetch-Site nor Origin still face the CSRF token check in the route.
+ */
+export function sameOriginOnly(req: Request, res: Response, next: NextFunction): void {
+  if (SAFE_METHODS.has(req.method)) return next()
+  const site = req.get('sec-fetch-site')
+  const origin = req.get('origin')
+  const referer = req.get('referer')
+  let allowed = true
+  if (site) allowed = site === 'same-origin' || site === 'none'
+  else if (origin) allowed = origin === expectedOrigin(req)
+  else if (referer) allowed = referer.startsWith(`${expectedOrigin(req)}/`)
+  if (allowed) return next()
+  res.status(403).type('text/plain').send('Cross-site requests are not allowed.')
+}
+
+/** Gives every visitor a signed CSRF cookie; the token goes to the page through the load context. */
+export function csrfCookie(req: Request, res: Response, next: NextFunction): void {
+  const name = csrfCookieName(req.secure)
+  let token = tokenFromCookieValue(readRawCookie(req, name))
+  if (!token) {
+    const fresh = newCsrfCookieValue()
+    token = fresh.token
+    res.append('Set-Cookie', `${name}=${fresh.cookieValue}; Path=/; SameSite=Lax; HttpOnly${req.secure ? '; Secure' : ''}`)
+    // The Remix request is built from req.headers: let this very request carry the new cookie.
+    req.headers.cookie = [req.headers.cookie, `${name}=${fresh.cookieValue}`].filter(Boolean).join('; ')
+  }
+  ;(res.locals as RequestLocals).csrfToken = token
+  next()
+}
+
+function readRawCookie(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const index = part.indexOf('=')
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim()
+  }
+  return undefined
+}

@@ -1,0 +1,376 @@
+// The spec's upload protocol as a service: start → signed part URLs (one per 5 MiB chunk) → the
+// browser PUTs the parts (at most 5 at a time) → complete. Plus the no-JavaScript path, where a
+// plain multipart/form-data post streams the file through the server with the same checks.
+//
+// Every upload has an upload_sessions row: 'pending' until completed ('completed', with its blob)
+// or refused ('aborted'). Sessions that are never completed stay pending; the alert job counts them
+// as pending_aws_imports.
+import { randomUUID } from 'node:crypto'
+import { Readable } from 'node:stream'
+import { config } from '#app/config.server.ts'
+import type { SessionUser } from '#app/permissions.ts'
+import type { DB } from '#db/client.server.ts'
+import { CHUNK_BYTES, HEAD_BYTES, type BlobStore, type CompletedPart } from './blob-store.ts'
+import { detectFileType, isImage, type FileType } from './file-types.ts'
+import { displayName, imageFileName, isImageArea, objectKey, type BlobArea } from './keys.ts'
+
+export type UploadUser = Pick<SessionUser, 'id' | 'username'>
+
+export interface StartFile {
+  /** the file's name, as the browser knows it */
+  key: string
+  size: number
+  chunk_count: number
+}
+
+export interface StartedUpload {
+  key: string
+  upload_id: string
+  urls: string[]
+}
+
+export interface CompleteFile {
+  key: string
+  size: number
+  uploadId: string
+  /** chunkRecord is the part's ETag (a string, or an object with an ETag field) */
+  chunks: { part: number; chunkRecord: unknown }[]
+}
+
+export interface CompleteResult {
+  success: boolean
+  id: string | null
+  error?: string
+}
+
+export interface UploadOptions {
+  /** default: UPLOAD_MAX_BYTES from the configuration */
+  maxBytes?: number
+  /** lifetime of the signed part URLs; default one hour */
+  partUrlExpiresInSeconds?: number
+}
+
+export const MAX_FILES_PER_REQUEST = 50
+export const PART_URL_EXPIRES_SECONDS = 3600
+export const MESSAGES = {
+  empty: 'File is empty.',
+  notImage: 'Only image files are accepted.',
+  notFound: 'Upload not found.',
+  cancelled: 'This upload was cancelled. Please upload the file again.',
+  mismatch: 'This upload does not match the file that was started.',
+  badParts: 'The uploaded parts do not match the file.',
+  incomplete: 'The upload could not be completed. Please try again.',
+  chunkCount: 'The chunk count does not match the file size.',
+  noFiles: 'No files to upload.',
+  tooMany: `Too many files at once (max ${MAX_FILES_PER_REQUEST}).`,
+} as const
+
+/** A refusal of the whole request; `status` is the HTTP status to answer with. */
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message)
+    this.name = 'UploadError'
+  }
+}
+
+const MiB = 1024 * 1024
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export function tooLargeMessage(maxBytes: number): string {
+  const mib = Math.round((maxBytes / MiB) * 10) / 10
+  return `File is too large (max ${mib} MiB).`
+}
+
+export function chunkCountFor(size: number): number {
+  return Math.ceil(size / CHUNK_BYTES)
+}
+
+const maxBytesOf = (options?: UploadOptions) => options?.maxBytes ?? config().UPLOAD_MAX_BYTES
+
+function checkBatch(length: number): void {
+  if (length === 0) throw new UploadError(MESSAGES.noFiles)
+  if (length > MAX_FILES_PER_REQUEST) throw new UploadError(MESSAGES.tooMany)
+}
+
+/**
+ * Opens one multipart upload per file and signs one part URL per 5 MiB chunk. Any bad file refuses
+ * the whole request (UploadError) and opens nothing.
+ */
+export async function startUploads(
+  db: DB,
+  store: BlobStore,
+  user: UploadUser,
+  area: BlobArea,
+  files: StartFile[],
+  options?: UploadOptions,
+): Promise<StartedUpload[]> {
+  checkBatch(files.length)
+  const maxBytes = maxBytesOf(options)
+  for (const file of files) {
+    if (typeof file.key !== 'string' || file.key.trim() === '') throw new UploadError('Every file needs a name.')
+    if (!Number.isSafeInteger(file.size) || file.size < 0) throw new UploadError('The file size is not valid.')
+    if (file.size === 0) throw new UploadError(MESSAGES.empty)
+    if (file.size > maxBytes) throw new UploadError(tooLargeMessage(maxBytes))
+    if (file.chunk_count !== chunkCountFor(file.size)) throw new UploadError(MESSAGES.chunkCount)
+  }
+
+  const expires = options?.partUrlExpiresInSeconds ?? PART_URL_EXPIRES_SECONDS
+  const opened: { file: StartFile; id: string; key: string; uploadId: string }[] = []
+  try {
+    for (const file of files) {
+      const key = objectKey(area, file.key)
+      const uploadId = await store.createMultipart(key, 'application/octet-stream')
+      opened.push({ file, id: randomUUID(), key, uploadId })
+    }
+    await db
+      .insertInto('upload_sessions')
+      .values(
+        opened.map((o) => ({
+          id: o.id,
+          area,
+          key: o.key,
+          driver_upload_id: o.uploadId,
+          filename: displayName(o.file.key),
+          size_bytes: o.file.size,
+          chunk_count: o.file.chunk_count,
+          created_by: user.id,
+        })),
+      )
+      .execute()
+  } catch (error) {
+    await Promise.all(opened.map((o) => store.abortMultipart(o.key, o.uploadId).catch(() => undefined)))
+    throw error
+  }
+
+  return Promise.all(
+    opened.map(async (o) => ({
+      key: o.file.key,
+      upload_id: o.id,
+      urls: await Promise.all(
+        Array.from({ length: o.file.chunk_count }, (_, i) => store.signedPartUrl(o.key, o.uploadId, i + 1, expires)),
+      ),
+    })),
+  )
+}
+
+/** The ETag inside a chunkRecord: the string itself, or an object's ETag/etag field. */
+function etagOf(record: unknown): string | null {
+  if (typeof record === 'string') return record.trim() || null
+  if (record && typeof record === 'object') {
+    for (const field of ['ETag', 'etag', 'Etag', 'eTag']) {
+      const value = (record as Record<string, unknown>)[field]
+      if (typeof value === 'string' && value.trim()) return value.trim()
+    }
+  }
+  return null
+}
+
+function partsOf(chunks: CompleteFile['chunks'], chunkCount: number): CompletedPart[] | null {
+  if (!Array.isArray(chunks) || chunks.length !== chunkCount) return null
+  const parts: CompletedPart[] = []
+  const seen = new Set<number>()
+  for (const chunk of chunks) {
+    const etag = etagOf(chunk?.chunkRecord)
+    const n = chunk?.part
+    if (!etag || !Number.isInteger(n) || n < 1 || n > chunkCount || seen.has(n)) return null
+    seen.add(n)
+    parts.push({ partNumber: n, etag })
+  }
+  return parts.sort((a, b) => a.partNumber - b.partNumber)
+}
+
+/**
+ * Completes each file's multipart upload, checks the stored bytes, and records a blob. One result
+ * per file, in order; a failed file does not stop the others. Completing again returns the same id.
+ */
+export async function completeUploads(
+  db: DB,
+  store: BlobStore,
+  user: UploadUser,
+  area: BlobArea,
+  files: CompleteFile[],
+): Promise<{ results: CompleteResult[] }> {
+  checkBatch(files.length)
+  const results: CompleteResult[] = []
+  for (const [index, file] of files.entries()) {
+    try {
+      results.push(await completeOne(db, store, user, area, file, index))
+    } catch (error) {
+      console.error('upload completion failed', error)
+      results.push({ success: false, id: null, error: MESSAGES.incomplete })
+    }
+  }
+  return { results }
+}
+
+const fail = (error: string): CompleteResult => ({ success: false, id: null, error })
+
+async function completeOne(db: DB, store: BlobStore, user: UploadUser, area: BlobArea, file: CompleteFile, index: number): Promise<CompleteResult> {
+  if (typeof file.uploadId !== 'string' || !UUID.test(file.uploadId)) return fail(MESSAGES.notFound)
+  return db.transaction().execute(async (trx) => {
+    // The row lock makes a second, concurrent completion wait and then see the first one's result.
+    const session = await trx.selectFrom('upload_sessions').selectAll().where('id', '=', file.uploadId).forUpdate().executeTakeFirst()
+    if (!session || session.area !== area || session.created_by !== user.id) return fail(MESSAGES.notFound)
+    if (session.status === 'completed') return { success: true, id: session.blob_id }
+    if (session.status === 'aborted') return fail(MESSAGES.cancelled)
+    if (file.size !== session.size_bytes || displayName(file.key) !== session.filename) return fail(MESSAGES.mismatch)
+    const parts = partsOf(file.chunks, session.chunk_count)
+    if (!parts) return fail(MESSAGES.badParts)
+
+    try {
+      await store.completeMultipart(session.key, session.driver_upload_id, parts)
+    } catch (error) {
+      // A previous attempt may have completed it and then failed to record it.
+      if (!(await store.exists(session.key))) {
+        console.warn('multipart completion refused', session.id, error instanceof Error ? error.message : error)
+        return fail(MESSAGES.incomplete)
+      }
+    }
+
+    const refuse = async (message: string) => {
+      await store.delete(session.key)
+      await trx.updateTable('upload_sessions').set({ status: 'aborted', completed_at: new Date() }).where('id', '=', session.id).execute()
+      return fail(message)
+    }
+    const stat = await store.stat(session.key)
+    if (!stat || stat.size !== session.size_bytes) return refuse(MESSAGES.incomplete)
+    const type = detectFileType(await store.readHead(session.key, HEAD_BYTES))
+    if (isImageArea(area) && !isImage(type.mime)) return refuse(MESSAGES.notImage)
+
+    const blobId = randomUUID()
+    await trx
+      .insertInto('blobs')
+      .values({
+        id: blobId,
+        area,
+        key: session.key,
+        filename: blobFilename(user, area, session.filename, type, session.created_at, index),
+        content_type: type.mime,
+        size_bytes: stat.size,
+        created_by: user.id,
+      })
+      .execute()
+    await trx
+      .updateTable('upload_sessions')
+      .set({ status: 'completed', blob_id: blobId, completed_at: new Date() })
+      .where('id', '=', session.id)
+      .execute()
+    return { success: true, id: blobId }
+  })
+}
+
+function blobFilename(user: UploadUser, area: BlobArea, original: string, type: FileType, at: Date, index: number): string {
+  return isImageArea(area) ? imageFileName({ username: user.username, area, at, index, extension: type.extension }) : displayName(original)
+}
+
+export type StoreFileResult =
+  | { ok: true; id: string; filename: string; contentType: string; size: number }
+  | { ok: false; error: string }
+
+/**
+ * The no-JavaScript path: streams one posted file into the store with the protocol's checks (type
+ * by its first bytes, size cap). The stream is always read to its end, so a form parser can go on
+ * to the next field; a refused file leaves nothing stored.
+ */
+export async function storeUploadedFile(
+  db: DB,
+  store: BlobStore,
+  user: UploadUser,
+  area: BlobArea,
+  file: { filename: string; stream: AsyncIterable<Uint8Array>; index?: number },
+  options?: UploadOptions,
+): Promise<StoreFileResult> {
+  const maxBytes = maxBytesOf(options)
+  const source = file.stream[Symbol.asyncIterator]()
+  const drain = async () => {
+    for (let r = await source.next(); !r.done; r = await source.next());
+  }
+
+  // Read the head first: a refused type is never written anywhere.
+  const headChunks: Buffer[] = []
+  let headLength = 0
+  let ended = false
+  while (headLength < HEAD_BYTES) {
+    const r = await source.next()
+    if (r.done) {
+      ended = true
+      break
+    }
+    const chunk = Buffer.from(r.value.buffer, r.value.byteOffset, r.value.byteLength)
+    headChunks.push(chunk)
+    headLength += chunk.length
+  }
+  const head = Buffer.concat(headChunks)
+  if (head.length === 0) return { ok: false, error: MESSAGES.empty }
+  if (head.length > maxBytes) {
+    await drain()
+    return { ok: false, error: tooLargeMessage(maxBytes) }
+  }
+  const type = detectFileType(head.subarray(0, HEAD_BYTES))
+  if (isImageArea(area) && !isImage(type.mime)) {
+    await drain()
+    return { ok: false, error: MESSAGES.notImage }
+  }
+
+  const key = objectKey(area, file.filename)
+  let size = head.length
+  let tooLarge = false
+  async function* body(): AsyncGenerator<Buffer> {
+    yield head
+    if (ended) return
+    for (let r = await source.next(); !r.done; r = await source.next()) {
+      size += r.value.byteLength
+      if (size > maxBytes) {
+        tooLarge = true
+        throw new UploadError(tooLargeMessage(maxBytes))
+      }
+      yield Buffer.from(r.value.buffer, r.value.byteOffset, r.value.byteLength)
+    }
+  }
+
+  let stored: { size: number }
+  try {
+    stored = await store.put(key, Readable.from(body()), { contentType: type.mime })
+  } catch (error) {
+    await store.delete(key).catch(() => undefined)
+    if (tooLarge) {
+      await drain()
+      return { ok: false, error: tooLargeMessage(maxBytes) }
+    }
+    throw error
+  }
+
+  const id = randomUUID()
+  const filename = blobFilename(user, area, file.filename, type, new Date(), file.index ?? 0)
+  try {
+    await db
+      .insertInto('blobs')
+      .values({ id, area, key, filename, content_type: type.mime, size_bytes: stored.size, created_by: user.id })
+      .execute()
+  } catch (error) {
+    await store.delete(key).catch(() => undefined)
+    throw error
+  }
+  return { ok: true, id, filename, contentType: type.mime, size: stored.size }
+}
+
+/**
+ * The ids among `ids` that name blobs of `area` uploaded by `user` (ids sent back by a form are
+ * never trusted on their own). Keeps the given order, drops duplicates.
+ */
+export async function ownedBlobIds(db: DB, user: Pick<UploadUser, 'id'>, area: BlobArea, ids: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))]
+  if (wanted.length === 0) return []
+  const rows = await db
+    .selectFrom('blobs')
+    .select('id')
+    .where('id', 'in', wanted)
+    .where('area', '=', area)
+    .where('created_by', '=', user.id)
+    .execute()
+  const found = new Set(rows.map((r) => r.id))
+  return wanted.filter((id) => found.has(id))
+}
