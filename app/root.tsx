@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestora
 import type { ReactNode } from 'react'
 import { alertsFor } from './alerts.server.ts'
 import type { Alert } from './alerts.ts'
-import { getUser } from './auth/guard.server.ts'
+import { getUser, loginRedirect } from './auth/guard.server.ts'
 import { Breadcrumbs } from './components/shell/breadcrumbs.tsx'
 import { useAlerts } from './components/shell/alerts-bell.tsx'
 import { TopBar } from './components/shell/top-bar.tsx'
@@ -34,6 +34,9 @@ export interface RootData {
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   const user = await getUser(request)
+  // The access rule for every page: signed out, only / and /login (unknown paths: routes/$.tsx).
+  const path = new URL(request.url).pathname
+  if (!user && path !== '/' && path !== '/login') throw loginRedirect(request)
   return {
     user,
     csrfToken: context.csrfToken,

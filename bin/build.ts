@@ -30,7 +30,7 @@ export function buildIsStale(): boolean {
 export function build(): void {
   const started = Date.now()
   console.log('Building the app…')
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'vite:build'], {
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'vite:build', '--logLevel', 'error'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production' },

@@ -27,7 +27,7 @@ describe('migrations', () => {
     expect((await count()).n).toBe(3)
     await t.db.deleteFrom('call_ins').where('description', '=', 'call 0').execute()
     expect((await count()).n).toBe(2)
-    await sql`truncate call_ins`.execute(t.db)
+    await sql`truncate call_ins cascade`.execute(t.db)
     expect((await count()).n).toBe(0)
   })
 

@@ -5,7 +5,10 @@ import { migrations } from './migrations/index.ts'
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
   const { error, results }: MigrationResultSet = await migrator.migrateToLatest()
-  const failed = results?.find((r) => r.status === 'Error')
-  if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? String(error)}`)
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new Error(failed ? `Migration ${failed.migrationName} failed: ${reason}` : `Migrations could not run: ${reason}`)
+  }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }

@@ -39,7 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     create unique index users_username_uq on users (lower(username));
 
     create table permissions (
-      codename text primary key constraint permissions_codename_ck check (codename ~ '^[a-z0-9_]+\.[a-z0-9_]+$'),
+      codename text primary key constraint permissions_codename_ck check (codename ~ '^[a-z0-9_]+[.][a-z0-9_]+$'),
       name text not null
     );
     create table groups (

@@ -1,0 +1,125 @@
+// The three CLIs, run as a person runs them (node + tsx), against a test database.
+import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { adminQuery, withDatabase } from '../tests/support/pg-admin.ts'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+
+interface Run {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+function run(script: string, args: string[], databaseUrl: string): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', script, ...args],
+      { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    )
+  })
+}
+
+let t: TestDatabase
+beforeAll(async () => {
+  t = await createTestDatabase()
+  await t.db.insertInto('companies').values({ company_name: 'Keystone Storage Services' }).execute()
+})
+afterAll(() => t.drop())
+
+describe('user:create', () => {
+  const create = (...args: string[]) => run('bin/user-create.ts', args, t.url)
+
+  it('creates a user with permissions and prints its id and username', async () => {
+    const r = await create('--username', 'alice', '--password', 'correct-horse', '--first-name', 'Alice', '--company', 'Keystone Storage Services', '--staff', '--perm', 'api.add_callin', '--perm', 'view_callin')
+    expect(r.stderr).toBe('')
+    expect(r.code).toBe(0)
+    const user = await t.db.selectFrom('users').select(['id', 'username', 'first_name', 'is_staff', 'is_superuser', 'company_id']).where('username', '=', 'alice').executeTakeFirstOrThrow()
+    expect(r.stdout).toContain(`Created user alice (id ${user.id})`)
+    expect(user).toMatchObject({ first_name: 'Alice', is_staff: true, is_superuser: false })
+    expect(user.company_id).not.toBeNull()
+    const perms = await t.db.selectFrom('user_permissions').select('codename').where('user_id', '=', user.id).orderBy('codename').execute()
+    expect(perms.map((p) => p.codename)).toEqual(['api.add_callin', 'api.view_callin'])
+  })
+
+  it('refuses a username already taken, in any letter case', async () => {
+    const r = await create('--username', 'ALICE', '--password', 'another-pass')
+    expect(r.code).not.toBe(0)
+    expect(r.stderr.trim().split('\n')).toEqual(['user:create: The username "ALICE" is already taken.'])
+    expect(r.stdout).toBe('')
+  })
+
+  it('refuses an unknown option', async () => {
+    const r = await create('--username', 'bob', '--password', 'long-enough', '--admin')
+    expect(r.code).toBe(2)
+    expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    expect(r.stderr).toMatch(/Unknown option '--admin'/)
+  })
+
+  it('refuses an unknown permission', async () => {
+    const r = await create('--username', 'bob', '--password', 'long-enough', '--perm', 'api.add_callin', '--perm', 'api.fly_plane')
+    expect(r.code).not.toBe(0)
+    expect(r.stderr.trim()).toBe('user:create: Unknown permission: api.fly_plane.')
+  })
+
+  it('refuses a missing or short password', async () => {
+    const missing = await create('--username', 'bob')
+    expect(missing.code).not.toBe(0)
+    expect(missing.stderr.trim()).toBe('user:create: --password is required')
+    const short = await create('--username', 'bob', '--password', 'short')
+    expect(short.code).not.toBe(0)
+    expect(short.stderr.trim()).toBe('user:create: Password must be at least 8 characters.')
+  })
+
+  it('refuses an unknown company', async () => {
+    const r = await create('--username', 'bob', '--password', 'long-enough', '--company', 'Nobody Farms')
+    expect(r.code).not.toBe(0)
+    expect(r.stderr.trim()).toBe('user:create: No company is named "Nobody Farms".')
+    expect(await t.db.selectFrom('users').select('id').where('username', '=', 'bob').executeTakeFirst()).toBeUndefined()
+  })
+})
+
+describe('db:migrate', () => {
+  const adminUrl = () => inject('pgAdminUrl')
+  const name = `cli_${randomBytes(5).toString('hex')}`
+
+  afterAll(() => adminQuery(adminUrl(), `drop database if exists ${name} with (force)`))
+
+  it('applies every migration to an empty database, syncs permissions, and then has nothing to do', async () => {
+    await adminQuery(adminUrl(), `create database ${name}`)
+    const url = withDatabase(adminUrl(), name)
+    const first = await run('bin/migrate.ts', [], url)
+    expect(first.stderr).toBe('')
+    expect(first.code).toBe(0)
+    expect(first.stdout).toMatch(/Applied \d+ migration\(s\): 0001_core, 0002_operations_and_pretreats/)
+    expect(first.stdout).toMatch(/Permissions: [1-9]\d* added or updated/)
+    const second = await run('bin/migrate.ts', [], url)
+    expect(second.code).toBe(0)
+    expect(second.stdout).toContain('No pending migrations')
+    expect(second.stdout).toContain('Permissions: 0 added or updated')
+  })
+})
+
+describe('seed:demo', () => {
+  it('seeds the demo data and lists the logins', async () => {
+    const other = await createTestDatabase()
+    try {
+      const r = await run('bin/seed-demo.ts', [], other.url)
+      expect(r.stderr).toBe('')
+      expect(r.code).toBe(0)
+      expect(r.stdout).toContain('Demo data added:')
+      expect(r.stdout).toContain('password for all: demo-pass-1')
+      expect(r.stdout).toMatch(/^ {2}reviewer3 /m)
+      const again = await run('bin/seed-demo.ts', [], other.url)
+      expect(again.code).toBe(0)
+      expect(again.stdout).toContain('nothing added')
+    } finally {
+      await other.drop()
+    }
+  })
+})

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { verifyPassword } from '#app/auth/password.server.ts'
+import { PERMISSION_CODENAMES } from '#app/permissions.ts'
+import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
+import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_PERMISSIONS, SERVICE_COMPANY_NAME, seedDemo } from './demo.ts'
+
+const TABLES = [
+  'companies', 'storages', 'jobs', 'trucks', 'parts', 'products', 'applications', 'application_products', 'applicators',
+  'users', 'user_permissions', 'permissions', 'contacts', 'call_ins', 'storage_checks',
+] as const
+
+let t: TestDatabase
+beforeAll(async () => {
+  t = await createTestDatabase()
+})
+afterAll(() => t.drop())
+
+async function counts(): Promise<Record<string, number>> {
+  const out: Record<string, number> = {}
+  for (const table of TABLES) {
+    const row = await t.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+    out[table] = Number(row.n)
+  }
+  return out
+}
+
+describe('seedDemo', () => {
+  let first: Record<string, number>
+
+  it('seeds a believable company, and a second run adds nothing', async () => {
+    const added = await seedDemo(t.db)
+    first = await counts()
+    expect(first.companies).toBe(9) // 8 growers + the service company
+    expect(first.storages).toBeGreaterThanOrEqual(16)
+    expect(first.jobs).toBe(10)
+    expect(first.trucks).toBe(5)
+    expect(first.parts).toBeGreaterThanOrEqual(30)
+    expect(first.call_ins).toBe(60)
+    expect(first.permissions).toBe(PERMISSION_CODENAMES.length)
+    expect(added.call_ins).toBe(60)
+
+    const again = await seedDemo(t.db)
+    expect(await counts()).toEqual(first)
+    expect(Object.values(again).every((n) => n === 0)).toBe(true)
+  })
+
+  it('gives every storage its equipment fields and GPS, and spreads call-ins over 4 months', async () => {
+    const incomplete = await t.db
+      .selectFrom('storages')
+      .select('id')
+      .where((eb) =>
+        eb.or(['gps_lat', 'gps_lng', 'type', 'duct_count', 'duct_size_inches', 'duct_spacing_inches', 'door_type', 'door_count', 'length_feet', 'width_feet', 'service_start'].map((c) => eb(c as 'type', 'is', null))),
+      )
+      .execute()
+    expect(incomplete).toEqual([])
+    const span = await t.db
+      .selectFrom('call_ins')
+      .select((eb) => [eb.fn.min('call_in_date').as('first'), eb.fn.max('call_in_date').as('last')])
+      .executeTakeFirstOrThrow()
+    const days = (Date.parse(span.last) - Date.parse(span.first)) / 86_400_000
+    expect(days).toBeGreaterThan(100)
+    expect(days).toBeLessThanOrEqual(125)
+    const special = await t.db.selectFrom('parts').select('part_number').where('is_special', '=', true).execute()
+    expect(special.map((p) => p.part_number)).toContain('SPECIAL ORDER')
+    const job = await t.db.selectFrom('jobs').select('name').where('name', '=', 'J-2025-014').executeTakeFirst()
+    expect(job).toBeTruthy()
+  })
+
+  it('creates every role user in the service company with the expected permissions and the demo password', async () => {
+    const users = await t.db
+      .selectFrom('users')
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .select(['users.id', 'username', 'is_staff', 'is_superuser', 'password_hash', 'company_name'])
+      .execute()
+    expect(users.map((u) => u.username).sort()).toEqual(DEMO_LOGINS.map((l) => l.username).sort())
+    for (const u of users) {
+      expect(u.company_name).toBe(SERVICE_COMPANY_NAME)
+      const perms = await t.db.selectFrom('user_permissions').select('codename').where('user_id', '=', u.id).execute()
+      expect(perms.map((p) => p.codename).sort(), u.username).toEqual([...DEMO_PERMISSIONS[u.username]!].sort())
+    }
+    const admin = users.find((u) => u.username === 'admin')!
+    expect(admin.is_superuser && admin.is_staff).toBe(true)
+    expect(DEMO_PERMISSIONS.tech).toEqual(expect.arrayContaining(['api.add_callin', 'api.add_servicesheet', 'api.add_receipt', 'api.add_storagecheck', 'api.view_storage']))
+    expect(DEMO_PERMISSIONS.reviewer2).toContain('api.can_review_2')
+    expect(DEMO_PERMISSIONS.office).toEqual(expect.arrayContaining(['api.add_s3bucket', 'api.delete_s3bucket', 'api.s3_admin', 'api.add_company']))
+    expect(DEMO_PERMISSIONS.viewer).toEqual(['api.view_callin'])
+    expect(await verifyPassword(DEMO_PASSWORD, users.find((u) => u.username === 'viewer')!.password_hash)).toBe(true)
+  })
+
+  it('makes the applicator a licensed applicator whose licence has not expired', async () => {
+    const row = await t.db
+      .selectFrom('applicators')
+      .innerJoin('users', 'users.id', 'applicators.user_id')
+      .select(['license', 'expiration'])
+      .where('username', '=', 'applicator')
+      .executeTakeFirstOrThrow()
+    expect(row.license.trim()).not.toBe('')
+    expect(Date.parse(row.expiration!)).toBeGreaterThan(Date.now())
+  })
+})

@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto'
+import fsp from 'node:fs/promises'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import express from 'express'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+process.env.SESSION_SECRET ??= 'fs-driver-test-secret-0123456789abcdef'
+
+const { BlobNotFoundError, CHUNK_BYTES, InvalidKeyError } = await import('./blob-store.ts')
+const { FsDriver } = await import('./fs-driver.server.ts')
+const { blobRoutes, MAX_PART_BYTES } = await import('./http-routes.server.ts')
+
+let root: string
+let server: Server
+let base: string
+let driver: InstanceType<typeof FsDriver>
+
+beforeAll(async () => {
+  root = await fsp.mkdtemp(path.join(os.tmpdir(), 'fs-driver-'))
+  const app = express()
+  server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s))
+  })
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  driver = new FsDriver({ root, baseUrl: base })
+  app.use('/blobs', blobRoutes(driver))
+})
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve))
+  await fsp.rm(root, { recursive: true, force: true })
+})
+
+const readAll = async (stream: Readable) => {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
+/** Replaces one character of the token's payload (the part before the dot). */
+function tamper(url: string): string {
+  const token = url.slice(url.lastIndexOf('/') + 1)
+  const i = 5
+  const swapped = token[i] === 'A' ? 'B' : 'A'
+  return url.slice(0, url.lastIndexOf('/') + 1) + token.slice(0, i) + swapped + token.slice(i + 1)
+}
+
+describe('FsDriver objects', () => {
+  it('puts, reads, ranges, stats and deletes', async () => {
+    const key = 'drive/2026/01/abc-report.txt'
+    await driver.put(key, Buffer.from('hello, storage'), { contentType: 'text/plain' })
+    expect(await driver.exists(key)).toBe(true)
+    expect(await driver.stat(key)).toEqual({ size: 14 })
+    expect((await readAll(await driver.getStream(key))).toString()).toBe('hello, storage')
+    expect((await readAll(await driver.getStream(key, { start: 7, end: 13 }))).toString()).toBe('storage')
+    expect((await driver.readHead(key, 5)).toString()).toBe('hello')
+    expect((await driver.readHead(key, 1000)).toString()).toBe('hello, storage')
+    await driver.delete(key)
+    expect(await driver.exists(key)).toBe(false)
+    await expect(driver.getStream(key)).rejects.toBeInstanceOf(BlobNotFoundError)
+    await expect(driver.delete(key)).resolves.toBeUndefined()
+  })
+
+  it('stores a stream and leaves no temp file when the stream fails', async () => {
+    const key = 'drive/2026/01/streamed.bin'
+    const data = randomBytes(300_000)
+    expect(await driver.put(key, Readable.from([data.subarray(0, 1000), data.subarray(1000)]), { contentType: 'application/octet-stream' })).toEqual({ size: data.length })
+    expect((await readAll(await driver.getStream(key))).equals(data)).toBe(true)
+
+    async function* broken() {
+      yield Buffer.from('partial')
+      throw new Error('connection lost')
+    }
+    await expect(driver.put('drive/2026/01/broken.bin', Readable.from(broken()), { contentType: 'x' })).rejects.toThrow('connection lost')
+    expect(await driver.exists('drive/2026/01/broken.bin')).toBe(false)
+    expect(await fsp.readdir(path.join(root, '.tmp'))).toEqual([])
+  })
+
+  it('refuses keys that would leave the storage root', async () => {
+    for (const key of ['../outside.txt', 'a/../../outside.txt', '/etc/passwd', '.multipart/x', 'a\\..\\..\\x']) {
+      await expect(driver.put(key, Buffer.from('x'), { contentType: 'text/plain' })).rejects.toBeInstanceOf(InvalidKeyError)
+      await expect(driver.getStream(key)).rejects.toBeInstanceOf(InvalidKeyError)
+      await expect(driver.signedDownloadUrl(key, { expiresInSeconds: 60, filename: 'x', contentType: 'text/plain' })).rejects.toBeInstanceOf(InvalidKeyError)
+    }
+    await expect(fsp.access(path.join(root, '..', 'outside.txt'))).rejects.toThrow()
+  })
+})
+
+describe('signed download URLs', () => {
+  const key = 'receipts/2026/02/id-photo.png'
+  const content = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(5000)])
+  beforeAll(() => driver.put(key, content, { contentType: 'image/png' }))
+
+  it('downloads the bytes with the name and type it was signed with', async () => {
+    const url = await driver.signedDownloadUrl(key, { expiresInSeconds: 60, filename: 'jsmith_receipt_0.png', contentType: 'image/png' })
+    expect(url.startsWith(`${base}/blobs/d/`)).toBe(true)
+    const response = await fetch(url)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/png')
+    expect(response.headers.get('content-disposition')).toContain('attachment; filename="jsmith_receipt_0.png"')
+    expect(Buffer.from(await response.arrayBuffer()).equals(content)).toBe(true)
+  })
+
+  it('answers a Range request with 206 and only those bytes', async () => {
+    const url = await driver.signedDownloadUrl(key, { expiresInSeconds: 60, filename: 'p.png', contentType: 'image/png', disposition: 'inline' })
+    const response = await fetch(url, { headers: { Range: 'bytes=0-7' } })
+    expect(response.status).toBe(206)
+    expect(response.headers.get('content-range')).toBe(`bytes 0-7/${content.length}`)
+    expect(response.headers.get('content-disposition')).toMatch(/^inline;/)
+    expect(Buffer.from(await response.arrayBuffer()).equals(content.subarray(0, 8))).toBe(true)
+  })
+
+  it('never serves other types inline from the app origin', async () => {
+    const url = await driver.signedDownloadUrl(key, { expiresInSeconds: 60, filename: 'x.html', contentType: 'text/html', disposition: 'inline' })
+    const response = await fetch(url)
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment;/)
+    await response.arrayBuffer()
+  })
+
+  it('refuses an expired link with 403', async () => {
+    const url = await driver.signedDownloadUrl(key, { expiresInSeconds: -1, filename: 'p.png', contentType: 'image/png' })
+    const response = await fetch(url)
+    expect(response.status).toBe(403)
+    expect(await response.text()).toBe('This link has expired.')
+  })
+
+  it('refuses a tampered link with 403', async () => {
+    const url = await driver.signedDownloadUrl(key, { expiresInSeconds: 60, filename: 'p.png', contentType: 'image/png' })
+    const tampered = await fetch(tamper(url))
+    expect(tampered.status).toBe(403)
+    const badSignature = await fetch(`${url.slice(0, -3)}abc`)
+    expect(badSignature.status).toBe(403)
+    const forged = Buffer.from(JSON.stringify({ k: '../../etc/passwd', e: 9999999999, f: 'x', t: 'text/plain' })).toString('base64url')
+    const forgedResponse = await fetch(`${base}/blobs/d/${forged}.${url.slice(url.lastIndexOf('.') + 1)}`)
+    expect(forgedResponse.status).toBe(403)
+  })
+
+  it('answers 404 once the file is gone', async () => {
+    await driver.put('drive/2026/02/gone.txt', Buffer.from('x'), { contentType: 'text/plain' })
+    const url = await driver.signedDownloadUrl('drive/2026/02/gone.txt', { expiresInSeconds: 60, filename: 'g.txt', contentType: 'text/plain' })
+    await driver.delete('drive/2026/02/gone.txt')
+    expect((await fetch(url)).status).toBe(404)
+  })
+})
+
+describe('multipart uploads through signed part URLs', () => {
+  it('joins two parts PUT over HTTP, answering each with an ETag', async () => {
+    const key = 'drive/2026/03/id-big.bin'
+    const data = randomBytes(CHUNK_BYTES + 12_345)
+    const uploadId = await driver.createMultipart(key, 'application/octet-stream')
+    const urls = await Promise.all([1, 2].map((n) => driver.signedPartUrl(key, uploadId, n, 600)))
+    expect(urls.every((u) => u.startsWith(`${base}/blobs/p/`))).toBe(true)
+
+    const bodies = [data.subarray(0, CHUNK_BYTES), data.subarray(CHUNK_BYTES)]
+    // sent in parallel, the second part first
+    const responses = await Promise.all([1, 0].map((i) => fetch(urls[i]!, { method: 'PUT', body: bodies[i]! })))
+    const [second, first] = responses
+    expect(first!.status).toBe(200)
+    expect(second!.status).toBe(200)
+    const etags = [first!.headers.get('etag'), second!.headers.get('etag')]
+    expect(etags.every((e) => /^"[0-9a-f]{32}"$/.test(e ?? ''))).toBe(true)
+    expect(await driver.exists(key)).toBe(false)
+
+    await driver.completeMultipart(key, uploadId, [
+      { partNumber: 1, etag: etags[0]! },
+      { partNumber: 2, etag: etags[1]! },
+    ])
+    expect((await readAll(await driver.getStream(key))).equals(data)).toBe(true)
+    expect(await fsp.readdir(path.join(root, '.multipart'))).not.toContain(uploadId)
+    // the upload is closed: its part URLs no longer accept anything
+    expect((await fetch(urls[0]!, { method: 'PUT', body: 'late' })).status).toBe(404)
+  })
+
+  it('refuses to complete with a wrong or missing ETag', async () => {
+    const key = 'drive/2026/03/id-wrong.bin'
+    const uploadId = await driver.createMultipart(key, 'application/octet-stream')
+    const url = await driver.signedPartUrl(key, uploadId, 1, 600)
+    expect((await fetch(url, { method: 'PUT', body: 'part one' })).status).toBe(200)
+    await expect(driver.completeMultipart(key, uploadId, [{ partNumber: 1, etag: '"00000000000000000000000000000000"' }])).rejects.toThrow(/does not match/)
+    await expect(driver.completeMultipart(key, uploadId, [{ partNumber: 2, etag: '"x"' }])).rejects.toThrow(/not uploaded/)
+    await expect(driver.completeMultipart('drive/other', uploadId, [{ partNumber: 1, etag: '"x"' }])).rejects.toThrow(/Unknown upload/)
+    expect(await driver.exists(key)).toBe(false)
+  })
+
+  it('refuses a part bigger than 5 MiB plus slack with 413', async () => {
+    const key = 'drive/2026/03/id-huge.bin'
+    const uploadId = await driver.createMultipart(key, 'application/octet-stream')
+    const url = await driver.signedPartUrl(key, uploadId, 1, 600)
+    const response = await fetch(url, { method: 'PUT', body: Buffer.alloc(MAX_PART_BYTES + 1) })
+    expect(response.status).toBe(413)
+    const parts = await fsp.readdir(path.join(root, '.multipart', uploadId))
+    expect(parts).toEqual(['meta.json'])
+
+    // without a Content-Length (chunked), the cap applies while the bytes arrive
+    const chunk = Buffer.alloc(1024 * 1024)
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > MAX_PART_BYTES + chunk.length) return controller.close()
+        sent += chunk.length
+        controller.enqueue(chunk)
+      },
+    })
+    const streamed = await fetch(url, { method: 'PUT', body, duplex: 'half' } as RequestInit).catch((e: unknown) => e)
+    if (streamed instanceof Response) expect(streamed.status).toBe(413)
+    expect(await fsp.readdir(path.join(root, '.multipart', uploadId))).toEqual(['meta.json'])
+  })
+
+  it('refuses expired and tampered part URLs with 403, and a download token used as a part token', async () => {
+    const key = 'drive/2026/03/id-denied.bin'
+    const uploadId = await driver.createMultipart(key, 'application/octet-stream')
+    const expired = await driver.signedPartUrl(key, uploadId, 1, -1)
+    expect((await fetch(expired, { method: 'PUT', body: 'x' })).status).toBe(403)
+    const good = await driver.signedPartUrl(key, uploadId, 1, 600)
+    expect((await fetch(tamper(good), { method: 'PUT', body: 'x' })).status).toBe(403)
+    await driver.put('drive/2026/03/existing.txt', Buffer.from('x'), { contentType: 'text/plain' })
+    const download = await driver.signedDownloadUrl('drive/2026/03/existing.txt', { expiresInSeconds: 60, filename: 'x', contentType: 'text/plain' })
+    expect((await fetch(download.replace('/blobs/d/', '/blobs/p/'), { method: 'PUT', body: 'x' })).status).toBe(403)
+    expect((await fetch(good.replace('/blobs/p/', '/blobs/d/'))).status).toBe(403)
+    expect(await fsp.readdir(path.join(root, '.multipart', uploadId))).toEqual(['meta.json'])
+  })
+
+  it('aborting discards the parts', async () => {
+    const key = 'drive/2026/03/id-abort.bin'
+    const uploadId = await driver.createMultipart(key, 'application/octet-stream')
+    const url = await driver.signedPartUrl(key, uploadId, 1, 600)
+    await fetch(url, { method: 'PUT', body: 'part' })
+    await driver.abortMultipart(key, uploadId)
+    await expect(fsp.access(path.join(root, '.multipart', uploadId))).rejects.toThrow()
+    expect((await fetch(url, { method: 'PUT', body: 'again' })).status).toBe(404)
+    await expect(driver.abortMultipart(key, uploadId)).resolves.toBeUndefined()
+  })
+})

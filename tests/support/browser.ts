@@ -1,0 +1,38 @@
+// Debian's Chromium driven by playwright-core (downloaded browsers are not available here).
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+
+/** Installs Debian's chromium package when it is missing (called once by the global setup). */
+export function ensureChromium(): void {
+  if (fs.existsSync(CHROMIUM_PATH)) return
+  if (process.getuid?.() !== 0 || !fs.existsSync('/usr/bin/apt-get')) {
+    throw new Error(`Chromium is not at ${CHROMIUM_PATH}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`)
+  }
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS })
+}
+
+export async function newContext(browser: Browser, baseURL: string, options: { javaScriptEnabled?: boolean; width?: number } = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    viewport: { width: options.width ?? 1280, height: 900 },
+  })
+}
+
+export const DEMO_PASSWORD = 'demo-pass-1'
+
+/** Signs in through the login form, the way a person does. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!page.url().includes('/login')) await page.goto('/login')
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password').fill(password)
+  await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), page.getByRole('button', { name: 'Login' }).click()])
+}
