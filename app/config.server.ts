@@ -1,13 +1,20 @@
 // Configuration from the environment, checked once; a bad value stops start-up with a clear message.
 import { z } from 'zod'
 
+/** 'true'/'1'/'yes'/'on' or 'false'/'0'/'no'/'off' (z.coerce.boolean would read 'false' as true). */
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(v)))
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().optional(),
   SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
-  /** 'https' when the app is reached through TLS (directly or behind a proxy setting X-Forwarded-Proto) */
-  TRUST_PROXY: z.coerce.boolean().default(false),
+  /** true behind a load balancer that sets X-Forwarded-Proto / X-Forwarded-For */
+  TRUST_PROXY: flag(false),
   STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),
   STORAGE_DIR: z.string().default('.data/blobs'),
   S3_BUCKET: z.string().optional(),
@@ -15,7 +22,7 @@ const schema = z.object({
   S3_ENDPOINT: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: z.coerce.boolean().default(false),
+  S3_FORCE_PATH_STYLE: flag(false),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
   COMPANY_NAME: z.string().default('Keystone Storage Services'),
   WORKERS: z.enum(['on', 'off']).default('on'),

@@ -1,11 +1,11 @@
-// The Express app: hardening first, then static files, signed blob URLs, and Remix.
+// The Express app: hardening first, then static files, then Remix. It holds no app state and
+// imports no app modules with state: those live in the Remix build's one module graph.
 import path from 'node:path'
 import { createRequestHandler } from '@remix-run/express'
 import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import express, { type ErrorRequestHandler } from 'express'
 import type { ViteDevServer } from 'vite'
 import '#app/load-context.ts'
-import { blobRoutes } from '#storage/http-routes.server.ts'
 import { csrfCookie, sameOriginOnly, securityHeaders, trustedRequestHeaders, type RequestLocals } from './security.ts'
 
 
@@ -35,7 +35,6 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false }))
     app.use(express.static(client, { maxAge: '1h', index: false }))
   }
-  app.use('/blobs', blobRoutes())
 
   app.use(csrfCookie)
   const vite = options.vite

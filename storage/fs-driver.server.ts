@@ -1,5 +1,5 @@
 // The embedded default store: files under STORAGE_DIR. Signed, expiring URLs point at the app
-// itself (as Rails' Active Storage disk service does) and are served by storage/http-routes.server.ts:
+// itself (as Rails' Active Storage disk service does) and are served by storage/blob-http.server.ts (Remix resource routes /blobs/d/… and /blobs/p/…):
 //   GET /blobs/d/<token>  downloads;  PUT /blobs/p/<token>  receives one multipart part.
 // A token is `<base64url JSON payload>.<HMAC>`; the HMAC comes from sign() (app/secrets.server.ts)
 // over the purpose and payload, so a download token cannot be replayed as a part token.
@@ -29,7 +29,7 @@ export interface FsDriverOptions {
   root: string
   /** Prefix of the signed URLs: '' (default) gives same-origin paths like /blobs/d/…; tests pass http://127.0.0.1:port. */
   baseUrl?: string
-  /** Where blobRoutes() is mounted; default '/blobs'. */
+  /** Where the blob routes live; default '/blobs'. */
   mountPath?: string
 }
 

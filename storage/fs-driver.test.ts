@@ -1,37 +1,31 @@
 import { randomBytes } from 'node:crypto'
 import fsp from 'node:fs/promises'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 process.env.SESSION_SECRET ??= 'fs-driver-test-secret-0123456789abcdef'
 
 const { BlobNotFoundError, CHUNK_BYTES, InvalidKeyError } = await import('./blob-store.ts')
 const { FsDriver } = await import('./fs-driver.server.ts')
-const { blobRoutes, MAX_PART_BYTES } = await import('./http-routes.server.ts')
+const { serveDownload, receivePart, MAX_PART_BYTES } = await import('./blob-http.server.ts')
+const { serveFetch, blobRouter } = await import('../tests/support/fetch-server.ts')
 
 let root: string
-let server: Server
+let closeServer: () => Promise<void>
 let base: string
 let driver: InstanceType<typeof FsDriver>
 
 beforeAll(async () => {
   root = await fsp.mkdtemp(path.join(os.tmpdir(), 'fs-driver-'))
-  const app = express()
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s))
-  })
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const served = await serveFetch(blobRouter({ download: (r, t) => serveDownload(r, t, driver), part: (r, t) => receivePart(r, t, driver) }))
+  ;({ base, close: closeServer } = served)
   driver = new FsDriver({ root, baseUrl: base })
-  app.use('/blobs', blobRoutes(driver))
 })
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve))
+  await closeServer()
   await fsp.rm(root, { recursive: true, force: true })
 })
 

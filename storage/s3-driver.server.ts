@@ -128,24 +128,23 @@ export class S3Driver implements BlobStore {
   }
 
   async readHead(key: string, bytes: number): Promise<Buffer> {
-    let stream: Readable
-    try {
-      stream = await this.getStream(key, { start: 0, end: bytes - 1 })
-    } catch (error) {
-      // a Range on an empty object is "not satisfiable"
-      if (error instanceof S3ServiceException && (error.name === 'InvalidRange' || error.$metadata.httpStatusCode === 416)) return Buffer.alloc(0)
-      throw error
-    }
+    // Sized first: S3 answers a Range on an empty object with 416, and some S3-compatible stores
+    // answer it with a body shorter than they announce.
+    const stat = await this.stat(key)
+    if (!stat) throw new BlobNotFoundError(key)
+    const length = Math.min(bytes, stat.size)
+    if (length <= 0) return Buffer.alloc(0)
+    const stream = await this.getStream(key, { start: 0, end: length - 1 })
     const chunks: Buffer[] = []
-    let length = 0
+    let read = 0
     for await (const chunk of stream) {
       const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array)
       chunks.push(buffer)
-      length += buffer.length
-      if (length >= bytes) break
+      read += buffer.length
+      if (read >= length) break
     }
     stream.destroy()
-    return Buffer.concat(chunks).subarray(0, bytes)
+    return Buffer.concat(chunks).subarray(0, length)
   }
 
   async delete(key: string): Promise<void> {

@@ -30,14 +30,16 @@ export const callInList = defineList({
         'c.created_by',
         sql<string>`coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username)`.as('created_by_name'),
       ])
-      // the lookups are LEFT JOINs for speed (see joins), but their foreign keys are NOT NULL
+      // left joins (a job is optional); company, storage and creator keys are NOT NULL
       .$narrowType<{ company_name: string; storage_name: string; created_by_name: string }>(),
   primaryKey: 'c.id',
+  // Company and storage are NOT NULL keys: the page ids come from walking the name index and the
+  // call_ins key index in order. A call's job is optional: calls without one are their own run.
   sortable: {
     call_in_date: 'c.call_in_date',
-    company: 'co.company_name',
-    storage: 's.name',
-    job: 'j.name',
+    company: { expr: 'co.company_name', join: (qb) => qb.innerJoin('companies as co', 'co.id', 'c.company_id') },
+    storage: { expr: 's.name', join: (qb) => qb.innerJoin('storages as s', 's.id', 'c.storage_id') },
+    job: { expr: 'j.name', join: (qb) => qb.innerJoin('jobs as j', 'j.id', 'c.job_id'), nullableKey: 'c.job_id' },
     description: 'c.description',
   },
   filterable: {

@@ -1,13 +1,15 @@
 // The one list engine every list uses (DESIGN §6, docs/decisions/0003-list-pagination.md).
-// A list definition names its base query, columns, whitelists and default sort; the engine reads
-// the URL (list-params.ts), counts, and fetches one page in two statements:
+// A list definition names its base table, joins, columns, whitelists and default sort; the engine
+// reads the URL (list-params.ts) and answers a page with two statements:
 //   1. the total: the unfiltered count from `row_counts` (O(1)), or an exact count(*) that the
 //      filter's index answers;
-//   2. the page: the ids of the page's rows are found on the base table alone (an index scan; the
-//      left joins it does not need are removed by the planner), then only those rows are joined.
-//      A page past the middle is read from the other end, in reversed order, with the smaller
-//      offset; the outer query puts the rows back in the asked order.
-import { sql, type CompiledQuery, type Expression, type SelectQueryBuilder } from 'kysely'
+//   2. the page: the ids of the page's rows are found on the base table with only the join the
+//      sort needs (an index scan, index-only for the default sort), then only those rows are
+//      joined for display. A page past the middle is read from the far end, in the reversed order,
+//      with the smaller offset; the outer query puts the rows back in the asked order.
+// A sort on a nullable foreign key's name (a call's job) reads the rows without one as a separate
+// run (the index on the key orders neither), so that both runs stay index scans.
+import { sql, type CompiledQuery, type Expression, type RawBuilder, type SelectQueryBuilder } from 'kysely'
 import type { DB } from '#db/client.server.ts'
 import type { Database } from '#db/schema.ts'
 import { clampPage, pageCount } from '#app/domain/pagination.ts'
@@ -25,6 +27,23 @@ type AnyQB = SelectQueryBuilder<any, any, any>
 /** A column reference written 'alias.column' (quoted by the engine), or any SQL expression. */
 export type SqlExpression = string | Expression<unknown>
 
+export interface SortDefinition<FromQB extends AnyQB> {
+  /** what is sorted on, e.g. 'co.company_name' */
+  expr: SqlExpression
+  /**
+   * The join `expr` needs, added to the page-id query (and only there; the displayed columns come
+   * from `joins`). Make it an INNER JOIN on a NOT NULL foreign key: the planner can then walk the
+   * joined table's name index and the base table's foreign-key index in order.
+   */
+  join?: (qb: FromQB) => AnyQB
+  /**
+   * For a nullable foreign key (e.g. 'c.job_id'): `join` is an INNER JOIN through it, and the rows
+   * where it is null are read as their own run: last when ascending, first when descending (where
+   * Postgres puts nulls), in primary-key order.
+   */
+  nullableKey?: string
+}
+
 export type FilterDefinition =
   | {
       /**
@@ -41,26 +60,23 @@ export type FilterDefinition =
       unique?: boolean
     }
   | {
-      /** Case-insensitive substring match; % and _ in the value are matched literally. */
+      /** Case-insensitive substring match; %, _ and \ in the value are matched literally. */
       kind: 'contains'
       column: SqlExpression
     }
 
 export interface ListDefinition<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K extends string> {
-  /** The base table, e.g. `db.selectFrom('call_ins as c')`. Counts run on it alone. */
+  /** The base table, e.g. `db.selectFrom('call_ins as c')`. Counts and page ids run on it. */
   from: (db: DB) => FromQB
-  /**
-   * The lookups, as LEFT JOINs on unique keys: the planner then drops the ones a page-id query does
-   * not use, so finding a page costs an index scan of the base table only.
-   */
+  /** The joins the displayed columns need (LEFT JOIN through nullable keys). */
   joins: (qb: FromQB) => JoinedQB
-  /** The columns a row carries (list, cards, and the detail link). */
+  /** The columns a row carries (table, cards, and the detail link). */
   select: (qb: JoinedQB) => SelectQueryBuilder<any, any, Row>
   /** The base table's primary key, 'alias.id': the last sort key, so the order is stable. */
   primaryKey: string
-  /** Sortable column keys → the expression sorted on. */
-  sortable: Record<K, SqlExpression>
-  /** Filterable column keys → how a value filters. Every filter must test the base table only. */
+  /** Sortable column keys → what they sort on (a base-table column, or a SortDefinition). */
+  sortable: Record<K, SqlExpression | SortDefinition<FromQB>>
+  /** Filterable column keys → how a value filters. Every filter tests the base table only. */
   filterable: Partial<Record<NoInfer<K>, FilterDefinition>>
   /** The base-table column the date range applies to (a date or timestamptz column). */
   dateColumn: string
@@ -89,14 +105,14 @@ export interface ListPage<Row, K extends string = string> {
 }
 
 export interface CompiledList {
-  /** the total: answers one row with a `total` column */
+  /** the total: one row with a `total` column (and `nulls` when the sort has a nullable key) */
   count: CompiledQuery
   /** the page's rows, in order */
   rows: CompiledQuery
   total: number
   totalPages: number
   page: number
-  /** true when the page is read from the far end */
+  /** true when some of the page is read from the far end */
   reversed: boolean
 }
 
@@ -108,16 +124,20 @@ export interface ListEngine<Row, K extends string> {
   load(db: DB, searchParams: URLSearchParams | string): Promise<ListPage<Row, K>>
   /**
    * The exact statements `load` runs for `state`, with their parameters. The count is run here
-   * (the page query depends on the total); the page query is returned, not run. `load` skips the
-   * page query when the total is 0.
+   * (the page statement depends on the total); the page statement is returned, not run. `load`
+   * skips the page statement when the total is 0.
    */
   compile(db: DB, state: ListState<K>): Promise<CompiledList>
-  /** The names a filter column's value may take, sorted, from the filter's own table ([] for 'contains'). */
+  /** The names a filter column's value may take, sorted, from the filter's own table ([] for 'contains' or an unknown key). */
   choices(db: DB, key: string, options?: { limit?: number }): Promise<string[]>
 }
 
 function expr(e: SqlExpression): Expression<unknown> {
   return typeof e === 'string' ? sql.ref(e) : e
+}
+
+function flip(order: SortOrder): SortOrder {
+  return order === 'asc' ? 'desc' : 'asc'
 }
 
 /** The LIKE pattern for "contains `text`", with the wildcards and the escape character escaped. */
@@ -132,17 +152,34 @@ function nextDay(iso: string): string {
   return d.toISOString().slice(0, 10)
 }
 
+/** One run of rows in the list's order: `size` rows that `query` returns in `order` (or reversed). */
+interface Run {
+  size: number
+  query: (order: SortOrder) => AnyQB
+}
+
+/** The part [from, to) of a run, read from whichever end is nearer. */
+function readRun(run: Run, order: SortOrder, from: number, to: number): { query: AnyQB; reversed: boolean } {
+  const reversed = from > run.size - to
+  const offset = reversed ? run.size - to : from
+  return { query: run.query(reversed ? flip(order) : order).limit(to - from).offset(offset), reversed }
+}
+
 export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K extends string>(
   def: ListDefinition<FromQB, JoinedQB, Row, K>,
 ): ListEngine<Row, K> {
-  const keys = Object.keys(def.sortable) as K[]
   const spec: ListParamSpec<K> = {
-    sortable: keys,
+    sortable: Object.keys(def.sortable) as K[],
     filterable: Object.keys(def.filterable) as K[],
     defaultSort: def.defaultSort.key,
     defaultOrder: def.defaultSort.order,
   }
   const pk = sql.ref(def.primaryKey)
+
+  function sortOf(key: K): SortDefinition<FromQB> {
+    const s: SqlExpression | SortDefinition<FromQB> = def.sortable[key] ?? def.sortable[def.defaultSort.key]
+    return typeof s === 'object' && 'expr' in s ? s : { expr: s }
+  }
 
   function isFiltered(state: ListState<K>): boolean {
     return state.filterBy !== null || state.startDate !== null || state.endDate !== null
@@ -168,33 +205,67 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
   }
 
   function countQuery(db: DB, state: ListState<K>): CompiledQuery {
+    const nullable = sortOf(state.sortBy).nullableKey
     if (!isFiltered(state)) {
       // row_counts is kept exact by triggers; the count(*) only runs if the entry were missing
       const fallback = def.from(db).select(sql<number>`count(*)`.as('n'))
-      return sql`select coalesce((select n from row_counts where table_name = ${def.rowCount}), (${fallback})) as total`.compile(db)
+      const nulls: RawBuilder<unknown> = nullable
+        ? sql`, (${def.from(db).select(sql<number>`count(*)`.as('n')).where(sql.ref(nullable), 'is', null)}) as nulls`
+        : sql``
+      return sql`select coalesce((select n from row_counts where table_name = ${def.rowCount}), (${fallback})) as total${nulls}`.compile(db)
     }
-    return applyFilters(def.from(db), state).select(sql<number>`count(*)`.as('total')).compile()
+    let q: AnyQB = applyFilters(def.from(db), state).select(sql<number>`count(*)`.as('total'))
+    if (nullable) q = q.select(sql<number>`count(*) filter (where ${sql.ref(nullable)} is null)`.as('nulls'))
+    return q.compile()
   }
 
-  function rowsQuery(db: DB, state: ListState<K>, total: number): Omit<CompiledList, 'count'> {
+  function rowsQuery(db: DB, state: ListState<K>, total: number, nulls: number): Omit<CompiledList, 'count'> {
     const totalPages = pageCount(total, state.pageSize)
     const page = clampPage(state.currentPage, totalPages)
     const start = (page - 1) * state.pageSize
     const end = Math.min(start + state.pageSize, total)
-    // past the middle the far end is nearer: read backwards with the smaller offset
-    const reversed = total > 0 && start > total - end
-    const limit = Math.max(end - start, total === 0 ? state.pageSize : 0)
-    const offset = reversed ? total - end : start
-    const sortExpr = expr(def.sortable[state.sortBy] ?? def.sortable[def.defaultSort.key])
+    const sort = sortOf(state.sortBy)
+    const sortExpr = expr(sort.expr)
     const order = state.order
-    const scanOrder: SortOrder = reversed ? (order === 'asc' ? 'desc' : 'asc') : order
 
-    const pageIds = applyFilters(def.joins(def.from(db)), state)
-      .select(pk.as('id'))
-      .orderBy(sortExpr, scanOrder)
-      .orderBy(pk, scanOrder)
-      .limit(limit)
-      .offset(offset)
+    const sorted: Run = {
+      size: total - (sort.nullableKey ? nulls : 0),
+      query: (o) => {
+        const base = def.from(db)
+        return applyFilters(sort.join ? sort.join(base) : base, state).select(pk.as('id')).orderBy(sortExpr, o).orderBy(pk, o)
+      },
+    }
+    const runs: Run[] = [sorted]
+    if (sort.nullableKey) {
+      const nullRun: Run = {
+        size: nulls,
+        query: (o) => applyFilters(def.from(db), state).where(sql.ref(sort.nullableKey!), 'is', null).select(pk.as('id')).orderBy(pk, o),
+      }
+      // Postgres puts nulls last when ascending and first when descending
+      if (order === 'asc') runs.push(nullRun)
+      else runs.unshift(nullRun)
+    }
+
+    const parts: AnyQB[] = []
+    let reversed = false
+    if (total === 0) {
+      parts.push(sorted.query(order).limit(state.pageSize).offset(0))
+    } else {
+      let runStart = 0
+      for (const run of runs) {
+        const from = Math.max(start, runStart) - runStart
+        const to = Math.min(end, runStart + run.size) - runStart
+        if (to > from) {
+          const part = readRun(run, order, from, to)
+          parts.push(part.query)
+          reversed ||= part.reversed
+        }
+        runStart += run.size
+      }
+    }
+    // one run: `in (select …)`; two: `in ((select …) union all (select …))`
+    const pageIds = parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` union all `)})`
+
     const rows = def
       .select(def.joins(def.from(db)))
       .where(pk, 'in', pageIds)
@@ -204,15 +275,12 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
     return { rows, total, totalPages, page, reversed }
   }
 
-  async function readTotal(db: DB, count: CompiledQuery): Promise<number> {
-    const result = await db.executeQuery<{ total: number | string | null }>(count)
-    return Number(result.rows[0]?.total ?? 0)
-  }
-
   async function compile(db: DB, state: ListState<K>): Promise<CompiledList> {
     const count = countQuery(db, state)
-    const total = await readTotal(db, count)
-    return { count, ...rowsQuery(db, state, total) }
+    const result = await db.executeQuery<{ total: number | string | null; nulls?: number | string | null }>(count)
+    const total = Number(result.rows[0]?.total ?? 0)
+    const nulls = Number(result.rows[0]?.nulls ?? 0)
+    return { count, ...rowsQuery(db, state, total, nulls) }
   }
 
   return {
@@ -238,8 +306,9 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
       }
     },
     async choices(db, key, options = {}) {
+      if (!Object.hasOwn(def.filterable, key)) return []
       const filter = (def.filterable as Partial<Record<string, FilterDefinition>>)[key]
-      if (!filter || filter.kind !== 'exact-name' || !Object.hasOwn(def.filterable, key)) return []
+      if (!filter || filter.kind !== 'exact-name') return []
       const limit = Math.max(1, Math.min(options.limit ?? def.choicesLimit ?? 1000, 10_000))
       const result = await sql<{ name: string }>`select distinct ${sql.ref(filter.nameColumn)} as name from ${sql.table(filter.table)} order by name limit ${limit}`.execute(db)
       return result.rows.map((r) => r.name)

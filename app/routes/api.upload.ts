@@ -23,7 +23,7 @@ export async function loader() {
 }
 
 /** Which permissions let a user upload into each area. */
-export const UPLOAD_PERMISSIONS: Record<Exclude<BlobArea, 'documents'>, readonly Permission[]> = {
+const UPLOAD_PERMISSIONS: Record<Exclude<BlobArea, 'documents'>, readonly Permission[]> = {
   drive: ['api.add_s3bucket'],
   receipts: ['api.add_receipt'],
   service: ['api.add_servicesheet'],
@@ -47,7 +47,7 @@ const AREA_ALIASES: Record<string, keyof typeof UPLOAD_PERMISSIONS> = {
 }
 
 /** 'receipts', 'receipts/', 'Storage-Checks' … → the area, or null. */
-export function areaOf(bucket: string): keyof typeof UPLOAD_PERMISSIONS | null {
+function areaOf(bucket: string): keyof typeof UPLOAD_PERMISSIONS | null {
   const name = bucket.trim().replace(/^\/+|\/+$/g, '').toLowerCase().replace(/-/g, '_')
   return Object.hasOwn(AREA_ALIASES, name) ? AREA_ALIASES[name]! : null
 }

@@ -59,7 +59,9 @@ export function TopBar({ user, alerts, companyName, version }: { user: SessionUs
           </span>
         ) : null}
       </Link>
-      <span className="who">{user ? user.company_name || displayName(user) : ''}</span>
+      <span className="who" title={user?.company_name || undefined}>
+        {user ? displayName(user) : ''}
+      </span>
       {user ? <AlertsBell alerts={alerts} /> : null}
       {user ? (
         <LogoutButton className="top-logout" />

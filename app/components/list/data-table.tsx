@@ -1,0 +1,111 @@
+// The list as a table (600 px and wider; list-cards.tsx below that). Header cells are links that
+// sort by their column (again: the other way), marked with aria-sort. Each row's first cell holds a
+// real link to the row's detail; with JavaScript a click anywhere on the row follows it.
+import { Link, useNavigate } from '@remix-run/react'
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react'
+import { toSearch, type ListState, type SortOrder } from '#app/lists/list-params.ts'
+
+export interface Column<Row> {
+  /** the list's sort key for this column (list-params `sort_by`) */
+  key: string
+  label: string
+  /** the cell's content (default: the row's property named `key`) */
+  cell?: (row: Row) => ReactNode
+  /** default true; set false for a column the list cannot sort by */
+  sortable?: boolean
+  /** the order of the first click on this column (default 'asc'; 'desc' suits dates) */
+  firstOrder?: SortOrder
+  className?: string
+}
+
+export interface DataTableProps<Row> {
+  rows: readonly Row[]
+  columns: readonly Column<Row>[]
+  /** the list's state as the loader read it (`list.state`) */
+  state: ListState
+  /** the detail URL of a row (keep the list's search in it, so closing the detail comes back here) */
+  rowHref: (row: Row) => string
+  rowKey: (row: Row) => string | number
+  /** a caption for screen readers (visually hidden) */
+  caption?: string
+}
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const
+
+function defaultCell<Row>(row: Row, key: string): ReactNode {
+  const value = (row as Record<string, unknown>)[key]
+  return value === null || value === undefined ? '' : String(value)
+}
+
+/** True once React runs in the browser: only then is a whole row clickable (and looks it). */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  return hydrated
+}
+
+export function DataTable<Row>({ rows, columns, state, rowHref, rowKey, caption }: DataTableProps<Row>) {
+  const navigate = useNavigate()
+  const hydrated = useHydrated()
+
+  function onRowClick(event: MouseEvent<HTMLTableRowElement>, href: string) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if ((event.target as Element).closest('a, button, input, select, textarea, label, summary')) return
+    if (window.getSelection()?.toString()) return // selecting text is not a click on the row
+    navigate(href)
+  }
+
+  return (
+    <div className="list-table-wrap">
+      <table className={hydrated ? 'list-table is-clickable' : 'list-table'}>
+        {caption ? <caption className="visually-hidden">{caption}</caption> : null}
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              const sortable = column.sortable !== false
+              const active = sortable && state.sortBy === column.key
+              const next: SortOrder = active ? (state.order === 'asc' ? 'desc' : 'asc') : (column.firstOrder ?? 'asc')
+              return (
+                <th key={column.key} scope="col" className={column.className} aria-sort={active ? ARIA_SORT[state.order] : sortable ? 'none' : undefined}>
+                  {sortable ? (
+                    <Link to={toSearch(state, { sortBy: column.key, order: next, currentPage: 1 })} className="list-sort" preventScrollReset>
+                      {column.label}
+                      <span className="list-sort-icon" aria-hidden="true">
+                        {active ? (state.order === 'asc' ? '▲' : '▼') : '↕'}
+                      </span>
+                    </Link>
+                  ) : (
+                    column.label
+                  )}
+                </th>
+              )
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const href = rowHref(row)
+            return (
+              <tr key={rowKey(row)} onClick={hydrated ? (e) => onRowClick(e, href) : undefined}>
+                {columns.map((column, i) => {
+                  const content = column.cell ? column.cell(row) : defaultCell(row, column.key)
+                  return (
+                    <td key={column.key} className={column.className}>
+                      {i === 0 ? (
+                        <Link to={href} className="list-row-link" preventScrollReset>
+                          {content}
+                        </Link>
+                      ) : (
+                        content
+                      )}
+                    </td>
+                  )
+                })}
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,128 @@
+// The controls above a list: page size, filter column and value, the date range, and Clear Filters.
+// A GET form: it works without JavaScript (the Filter button submits); with JavaScript a new page
+// size submits by itself, and the value's suggestions follow the chosen column.
+import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
+import { useState } from 'react'
+import { PAGE_SIZES, PARAM, clearedFilters, hasFilters, toSearch, toSearchParams, type ListParamErrors, type ListState } from '#app/lists/list-params.ts'
+
+export interface FilterColumn {
+  key: string
+  label: string
+}
+
+export interface ListToolbarProps {
+  /** the list's state as the loader read it (`list.state`) */
+  state: ListState
+  /** the filterable columns, in the order to offer them */
+  filterColumns: readonly FilterColumn[]
+  /** suggested values per filter column (from the engine's `choices`), shown as a <datalist> */
+  choices?: Partial<Record<string, readonly string[]>>
+  /** the loader's field messages; page size, filter and page messages show here, dates in the modal */
+  errors?: ListParamErrors
+  pageSizes?: readonly number[]
+  /** prefix for element ids, when a page holds two lists */
+  idPrefix?: string
+}
+
+export function ListToolbar(props: ListToolbarProps) {
+  const { search } = useLocation()
+  // keyed by the URL so the fields (and the chosen filter column) show the new state after every navigation
+  return <ToolbarForm key={search} {...props} />
+}
+
+function ToolbarForm({ state, filterColumns, choices = {}, errors = {}, pageSizes = PAGE_SIZES, idPrefix = 'list' }: ListToolbarProps) {
+  const submit = useSubmit()
+  const [column, setColumn] = useState(state.filterBy ?? filterColumns[0]?.key ?? '')
+  const id = (name: string) => `${idPrefix}-${name}`
+  const dateLink = toSearchParams(state)
+  dateLink.set('modal', 'date-range')
+  const messages = [errors.page_size, errors.filter_value, errors.current_page].filter((m): m is string => Boolean(m))
+  const range = state.startDate || state.endDate ? `${state.startDate ?? '…'} – ${state.endDate ?? '…'}` : null
+
+  return (
+    <Form method="get" className="list-toolbar" role="search" aria-label="List controls">
+      <input type="hidden" name={PARAM.sortBy} value={state.sortBy} />
+      <input type="hidden" name={PARAM.order} value={state.order} />
+      {state.startDate ? <input type="hidden" name={PARAM.startDate} value={state.startDate} /> : null}
+      {state.endDate ? <input type="hidden" name={PARAM.endDate} value={state.endDate} /> : null}
+
+      <div className="list-toolbar-field">
+        <label htmlFor={id('page-size')}>Rows per page</label>
+        <select
+          id={id('page-size')}
+          name={PARAM.pageSize}
+          defaultValue={String(state.pageSize)}
+          aria-invalid={errors.page_size ? true : undefined}
+          onChange={(e) => submit(e.currentTarget.form)}
+        >
+          {pageSizes.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      {filterColumns.length > 0 ? (
+        <>
+          <div className="list-toolbar-field">
+            <label htmlFor={id('filter-by')}>Filter by</label>
+            <select id={id('filter-by')} name={PARAM.filterBy} defaultValue={column} onChange={(e) => setColumn(e.currentTarget.value)}>
+              {filterColumns.map((c) => (
+                <option key={c.key} value={c.key}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="list-toolbar-field list-toolbar-value">
+            <label htmlFor={id('filter-value')}>Filter value</label>
+            <input
+              id={id('filter-value')}
+              name={PARAM.filterValue}
+              type="search"
+              defaultValue={state.filterValue}
+              list={choices[column]?.length ? id(`choices-${column}`) : undefined}
+              maxLength={200}
+              autoComplete="off"
+              aria-invalid={errors.filter_value ? true : undefined}
+            />
+            {filterColumns.map((c) =>
+              choices[c.key]?.length ? (
+                <datalist key={c.key} id={id(`choices-${c.key}`)}>
+                  {choices[c.key]!.map((name) => (
+                    <option key={name} value={name} />
+                  ))}
+                </datalist>
+              ) : null,
+            )}
+          </div>
+        </>
+      ) : null}
+
+      <div className="list-toolbar-actions">
+        <button type="submit" className="button">
+          Filter
+        </button>
+        <Link to={`?${dateLink.toString()}`} className="button button-secondary" preventScrollReset>
+          Date Range
+        </Link>
+        <Link to={toSearch(clearedFilters(state))} className="button button-secondary" aria-disabled={hasFilters(state) ? undefined : true}>
+          Clear Filters
+        </Link>
+      </div>
+      {range ? (
+        <p className="list-toolbar-range">
+          <span className="muted">Dates:</span> {range}
+        </p>
+      ) : null}
+      {messages.length > 0 ? (
+        <ul className="list-toolbar-errors" role="alert">
+          {messages.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      ) : null}
+    </Form>
+  )
+}

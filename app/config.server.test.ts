@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+  vi.resetModules()
+})
+
+async function load(env: Record<string, string>) {
+  vi.unstubAllEnvs()
+  vi.resetModules()
+  for (const [k, v] of Object.entries(env)) vi.stubEnv(k, v)
+  const { config } = await import('./config.server.ts')
+  return config()
+}
+
+describe('config', () => {
+  it("reads 'false' as false and 'true' as true", async () => {
+    expect((await load({ TRUST_PROXY: 'false', S3_FORCE_PATH_STYLE: 'true' })).TRUST_PROXY).toBe(false)
+    expect((await load({ TRUST_PROXY: '1' })).TRUST_PROXY).toBe(true)
+  })
+
+  it('stops with a clear message on a bad value', async () => {
+    await expect(load({ PORT: 'eighty' })).rejects.toThrow(/PORT/)
+    await expect(load({ TRUST_PROXY: 'maybe' })).rejects.toThrow(/TRUST_PROXY: must be true or false/)
+  })
+})

@@ -1,0 +1,116 @@
+// Auditing drive, first version: the files in the drive and uploading more. With JavaScript each
+// file goes up at once in 5 MiB chunks with a progress bar; without it the form posts the files.
+// (Folders, download, viewing and deleting come with the drive's own work.)
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
+import { useCallback, useRef } from 'react'
+import { requirePermission } from '#app/auth/guard.server.ts'
+import { CsrfInput, useCsrfToken } from '#app/components/csrf.tsx'
+import { FlashNotice, FLASH_PARAM } from '#app/components/form/flash-notice.tsx'
+import { FileUpload } from '#app/components/upload/file-upload.tsx'
+import { formatDate, formatFileSize } from '#app/domain/formats.ts'
+import { hasPermission } from '#app/permissions.ts'
+import { parseUploadForm } from '#app/upload-form.server.ts'
+import { getDb } from '#db/client.server.ts'
+
+export const meta: MetaFunction = () => [{ title: 'Auditing' }]
+export const handle = { crumbs: [{ label: 'Auditing', to: '/auditing' }] }
+
+const DRIVE_PERMISSIONS = ['api.view_s3bucket', 'api.add_s3bucket', 'api.s3_admin'] as const
+const SHOWN = 500
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, DRIVE_PERMISSIONS)
+  const files = await getDb()
+    .selectFrom('blobs')
+    .select(['id', 'filename', 'content_type', 'size_bytes', 'created_at'])
+    .where('area', '=', 'drive')
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(SHOWN)
+    .execute()
+  return { files, canUpload: hasPermission(user, 'api.add_s3bucket') }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, 'api.add_s3bucket')
+  // Files posted without JavaScript are stored here; with JavaScript they are already stored
+  // (the post carries only their ids, which parseUploadForm checks belong to this user).
+  const { blobIds, errors } = await parseUploadForm(request, { area: 'drive', user, field: 'files' })
+  if (errors.length > 0) return { errors, stored: blobIds.length }
+  if (blobIds.length === 0) return { errors: [{ filename: '', error: 'Choose a file to upload.' }], stored: 0 }
+  throw redirect(`/auditing?${FLASH_PARAM}=submitted`)
+}
+
+function fileType(contentType: string, filename: string): string {
+  const known: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx' }
+  return known[contentType] ?? filename.split('.').pop()?.toLowerCase() ?? 'file'
+}
+
+export default function Auditing() {
+  const { files, canUpload } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  const csrfToken = useCsrfToken()
+  const revalidator = useRevalidator()
+  // When an upload finishes, the new file is already in the drive: show it.
+  const wasBusy = useRef(false)
+  const onBusyChange = useCallback(
+    (busy: boolean) => {
+      if (wasBusy.current && !busy) revalidator.revalidate()
+      wasBusy.current = busy
+    },
+    [revalidator],
+  )
+  return (
+    <>
+      <FlashNotice />
+      <h1>Auditing</h1>
+      {canUpload ? (
+        <Form method="post" encType="multipart/form-data" className="form" aria-label="Add to the drive">
+          <CsrfInput />
+          <FileUpload name="files" area="drive" csrfToken={csrfToken} label="Upload File" accept="*/*" multiple onBusyChange={onBusyChange} />
+          {result?.errors.length ? (
+            <ul className="notice notice-error" role="alert">
+              {result.errors.map((e, i) => (
+                <li key={i}>{e.filename ? `${e.filename}: ${e.error}` : e.error}</li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="form-actions">
+            <button type="submit" className="button">
+              Upload
+            </button>
+          </div>
+        </Form>
+      ) : null}
+      <h2>Files</h2>
+      {files.length === 0 ? (
+        <p className="muted">No files yet.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Size</th>
+                <th scope="col">File Type</th>
+                <th scope="col">Last Modified</th>
+              </tr>
+            </thead>
+            <tbody>
+              {files.map((f) => (
+                <tr key={f.id}>
+                  <td>{f.filename}</td>
+                  <td>{formatFileSize(f.size_bytes)}</td>
+                  <td>{fileType(f.content_type, f.filename)}</td>
+                  <td>{formatDate(f.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,432 @@
+// `npm run bench` (DESIGN §9): seeds a database named `bench` with a million call-ins and prints,
+// in one run, each figure beside its limit. See bench/README.md for what each line means.
+//
+//   npm run bench [-- --n=200 --warmup=20 --explain --no-startup]
+//
+// Exit code 0 whatever the figures say (they are the report); 1 only when the bench itself could
+// not measure something (the line says ERROR and why).
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node'
+import { init as initLexer, parse as parseImports } from 'es-module-lexer'
+import { sql, type CompiledQuery } from 'kysely'
+import pg from 'pg'
+import { endSession, startSession } from '#app/auth/session.server.ts'
+import { callInList } from '#app/lists/call-in-list.server.ts'
+import { closeDb, createDb, type DB } from '#db/client.server.ts'
+import { openDatabase, type DatabaseHandle } from '#db/connection.ts'
+import { migrateToLatest } from '#db/migrate.ts'
+import { seedDemo } from '#db/seeds/demo.ts'
+import { syncPermissions } from '#db/seeds/permissions.ts'
+import { buildIfStale, SERVER_BUILD } from '../bin/build.ts'
+import { BARE_BUILD, BARE_SERVER_BUILD, buildBareApp } from './bare-app/build.ts'
+import { CALL_IN_TARGET, seedCallIns, verifyRowCount } from './seed-call-ins.ts'
+import { kb, ms, ratio, summarize, table, timeMs, type Figure, type Timing } from './stats.ts'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const BENCH_DATABASE = 'bench'
+const BENCH_USER = 'tech' // a demo user holding api.view_callin
+const ROUTE_ID = 'routes/view-calls'
+const LIMITS = { loaderP95Ms: 100, loaderRatio: 1.5, jsRatio: 1.3, startupMs: 15_000 }
+
+function flag(name: string): boolean {
+  return process.argv.includes(`--${name}`)
+}
+function option(name: string, fallback: number): number {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`))
+  const value = arg ? Number(arg.slice(name.length + 3)) : fallback
+  if (!Number.isInteger(value) || value < 1) throw new BenchError(`--${name} must be a positive whole number`)
+  return value
+}
+const N = option('n', 200)
+const WARMUP = option('warmup', 20)
+
+const figures: Figure[] = []
+const notes: string[] = []
+let broken = false
+const log = (line: string) => console.log(line)
+const pass = (ok: boolean): 'PASS' | 'FAIL' => (ok ? 'PASS' : 'FAIL')
+/** A condition the bench explains itself: reported without a stack trace. */
+class BenchError extends Error {}
+function error(name: string, reason: unknown): void {
+  broken = true
+  const message = reason instanceof Error ? reason.message : String(reason)
+  const [first, ...rest] = message.split('\n')
+  figures.push({ name, measured: `n/a: ${first}`, limit: '', verdict: 'ERROR' })
+  if (reason instanceof BenchError) {
+    if (rest.length) notes.push(`${name}:\n${rest.join('\n')}`)
+  } else if (reason instanceof Error) notes.push(`${name}:\n${reason.stack ?? message}`)
+}
+
+// ---- the database ----------------------------------------------------------------------------
+
+async function openBenchDatabase(): Promise<DatabaseHandle> {
+  const given = process.env.DATABASE_URL
+  if (!given) return openDatabase({ database: BENCH_DATABASE })
+  // The same server as DATABASE_URL, database `bench` (created when missing).
+  const client = new pg.Client({ connectionString: given })
+  await client.connect()
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [BENCH_DATABASE])
+    if (found.rowCount === 0) await client.query(`create database ${client.escapeIdentifier(BENCH_DATABASE)}`)
+  } finally {
+    await client.end()
+  }
+  const url = new URL(given)
+  url.pathname = `/${BENCH_DATABASE}`
+  return { url: url.toString(), embedded: false, release: async () => undefined }
+}
+
+// ---- loader vs raw SQL -------------------------------------------------------------------------
+
+interface LoaderCase {
+  name: string
+  search: string
+}
+
+type Loader = NonNullable<ServerBuild['routes'][string]>['module']['loader']
+
+function isResponse(value: unknown): value is Response {
+  return typeof value === 'object' && value !== null && 'status' in value && 'headers' in value && typeof (value as Response).text === 'function'
+}
+
+/** The list page somewhere in what the loader returned: an object with `rows` and `total`. */
+function findList(value: unknown, depth = 0): { rows: unknown[]; total: number } | undefined {
+  if (typeof value !== 'object' || value === null || depth > 4) return undefined
+  const v = value as Record<string, unknown>
+  if (Array.isArray(v.rows) && typeof v.total === 'number') return { rows: v.rows, total: v.total }
+  for (const key of Object.keys(v)) {
+    const found = findList(v[key], depth + 1)
+    if (found) return found
+  }
+  return undefined
+}
+
+async function runRaw(pool: pg.Pool, count: CompiledQuery, rows: CompiledQuery): Promise<{ total: number; rows: number }> {
+  const counted = await pool.query<{ total: string | number }>(count.sql, [...count.parameters])
+  const total = Number(counted.rows[0]?.total ?? 0)
+  if (total === 0) return { total, rows: 0 } // as load() does
+  const page = await pool.query(rows.sql, [...rows.parameters])
+  return { total, rows: page.rowCount ?? page.rows.length }
+}
+
+async function explain(pool: pg.Pool, query: CompiledQuery): Promise<string> {
+  const result = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${query.sql}`, [...query.parameters])
+  return result.rows.map((r) => r['QUERY PLAN']).join('\n')
+}
+
+async function measureLoader(db: DB, pool: pg.Pool, loader: Loader, cookie: string, c: LoaderCase): Promise<void> {
+  const context: AppLoadContext = { cspNonce: '', csrfToken: '' }
+  const callLoader = async () => {
+    const request = new Request(`http://localhost/view-calls${c.search}`, { headers: { cookie } })
+    let result: unknown
+    try {
+      result = await loader!({ request, params: {}, context })
+    } catch (thrown) {
+      if (isResponse(thrown)) throw new BenchError(`the loader threw a ${thrown.status} response${thrown.headers.get('location') ? ` to ${thrown.headers.get('location')}` : ''}`)
+      throw thrown
+    }
+    if (isResponse(result)) {
+      if (result.status !== 200) throw new BenchError(`the loader answered ${result.status}`)
+      return JSON.parse(await result.text()) as unknown
+    }
+    return result
+  }
+
+  const { state, errors } = callInList.parse(new URLSearchParams(c.search))
+  if (Object.keys(errors).length) throw new BenchError(`the bench's own parameters are invalid: ${JSON.stringify(errors)}`)
+  const compiled = await callInList.compile(db, state)
+  const raw = () => runRaw(pool, compiled.count, compiled.rows)
+
+  // Same answer both ways, before timing anything.
+  const first = findList(await callLoader())
+  const direct = await raw()
+  if (first && (first.total !== direct.total || first.rows.length !== direct.rows)) {
+    throw new BenchError(`the loader's list (${first.rows.length} rows of ${first.total}) differs from the raw SQL's (${direct.rows} of ${direct.total})`)
+  }
+  const shape = first ? `${first.rows.length} rows of ${first.total.toLocaleString('en-US')}` : `${direct.rows} rows of ${direct.total.toLocaleString('en-US')} (raw)`
+
+  for (let i = 0; i < WARMUP; i++) {
+    await callLoader()
+    await raw()
+  }
+  // Interleaved, alternating which goes first, so background load hits both sides alike.
+  const loaderMs: number[] = []
+  const rawMs: number[] = []
+  for (let i = 0; i < N; i++) {
+    if (i % 2 === 0) {
+      loaderMs.push(await timeMs(callLoader))
+      rawMs.push(await timeMs(raw))
+    } else {
+      rawMs.push(await timeMs(raw))
+      loaderMs.push(await timeMs(callLoader))
+    }
+  }
+  const l = summarize(loaderMs)
+  const r = summarize(rawMs)
+  const times = (t: Timing) => `p50 ${ms(t.p50)}, p95 ${ms(t.p95)}`
+  const okAbsolute = l.p95 < LIMITS.loaderP95Ms
+  const okRatio = l.p95 / r.p95 <= LIMITS.loaderRatio
+  figures.push(
+    { name: `loader ${c.name}`, measured: `${times(l)} (N=${N}; ${shape})`, limit: `p95 < ${LIMITS.loaderP95Ms} ms`, verdict: pass(okAbsolute) },
+    { name: `  raw SQL, same statements`, measured: times(r), limit: '', verdict: 'INFO' },
+    { name: `  loader p95 / raw p95`, measured: ratio(l.p95 / r.p95), limit: `≤ ${LIMITS.loaderRatio}×`, verdict: pass(okRatio) },
+  )
+  if (!okAbsolute || !okRatio || flag('explain')) {
+    const plans = [`EXPLAIN ANALYZE, ${c.name} (${c.search || '?'}), page ${compiled.page} of ${compiled.totalPages}${compiled.reversed ? ', read from the far end' : ''}:`]
+    plans.push(`-- count:\n${compiled.count.sql}\n-- parameters: ${JSON.stringify(compiled.count.parameters)}\n${await explain(pool, compiled.count)}`)
+    if (compiled.total > 0) plans.push(`-- rows:\n${compiled.rows.sql}\n-- parameters: ${JSON.stringify(compiled.rows.parameters)}\n${await explain(pool, compiled.rows)}`)
+    notes.push(plans.join('\n'))
+  }
+}
+
+// ---- JavaScript of a first visit ----------------------------------------------------------------
+
+interface JsSize {
+  files: number
+  bytes: number
+  gzip: number
+}
+
+/**
+ * Every JavaScript file a first visit loads: <script type="module" src>, <link rel="modulepreload">,
+ * what the inline module scripts import, and, recursively, every file those statically import
+ * (the browser fetches static imports before running a module; dynamic ones only when called).
+ */
+async function firstVisitJs(html: string, clientDir: string): Promise<JsSize & { list: string[] }> {
+  await initLexer
+  const start = new Set<string>()
+  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
+    if (/\brel=["']?modulepreload\b/i.test(tag)) {
+      const href = /\bhref=["']([^"']+)["']/i.exec(tag)?.[1]
+      if (href) start.add(new URL(href, 'http://localhost/').pathname)
+    }
+  }
+  for (const [, attrs = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (!/\btype=["']?module\b/i.test(attrs)) continue
+    const src = /\bsrc=["']([^"']+)["']/i.exec(attrs)?.[1]
+    if (src) start.add(new URL(src, 'http://localhost/').pathname)
+    else for (const imp of parseImports(body)[0]) if (imp.n) start.add(new URL(imp.n, 'http://localhost/').pathname) // an inline script's imports all run now
+  }
+  const seen = new Set<string>()
+  const queue = [...start]
+  let bytes = 0
+  let gzip = 0
+  while (queue.length) {
+    const url = queue.shift()!
+    if (seen.has(url)) continue
+    seen.add(url)
+    const file = path.join(clientDir, decodeURIComponent(url))
+    if (!file.startsWith(clientDir) || !fs.existsSync(file)) throw new BenchError(`${url} is linked from the page but not in ${path.relative(ROOT, clientDir)}`)
+    const code = fs.readFileSync(file)
+    bytes += code.length
+    gzip += gzipSync(code).length
+    for (const imp of parseImports(code.toString('utf8'))[0]) {
+      if (imp.d === -1 && imp.n) queue.push(new URL(imp.n, `http://localhost${url}`).pathname) // static imports only
+    }
+  }
+  if (seen.size === 0) throw new BenchError('the page loads no JavaScript (no module scripts found in its HTML)')
+  return { files: seen.size, bytes, gzip, list: [...seen] }
+}
+
+async function renderHtml(build: ServerBuild, url: string, cookie?: string): Promise<string> {
+  const handler = createRequestHandler(build, 'production')
+  const context: AppLoadContext = { cspNonce: '', csrfToken: '' }
+  const response = await handler(new Request(url, { headers: cookie ? { cookie } : {} }), context)
+  const html = await response.text()
+  if (response.status !== 200) throw new BenchError(`GET ${new URL(url).pathname} answered ${response.status}`)
+  return html
+}
+
+// ---- start-up ----------------------------------------------------------------------------------
+
+async function measureStartup(databaseUrl: string): Promise<{ ms: number; rebuilt: boolean }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-start-'))
+  const started = performance.now()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/start.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: '0', WORKERS: 'off', DATA_DIR: dataDir, STORAGE_DIR: path.join(dataDir, 'blobs') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  try {
+    const deadline = started + 120_000
+    while (performance.now() < deadline) {
+      if (child.exitCode !== null) throw new BenchError(`the app exited (${child.exitCode}) before answering:\n${output}`)
+      const port = /http:\/\/localhost:(\d+)\//.exec(output)?.[1]
+      if (port) {
+        const answered = await fetch(`http://127.0.0.1:${port}/login`).then((r) => r.status, () => 0)
+        if (answered === 200) return { ms: performance.now() - started, rebuilt: output.includes('Building the app') }
+      }
+      await new Promise((r) => setTimeout(r, 25))
+    }
+    throw new BenchError(`GET /login did not answer 200 within 120 s:\n${output}`)
+  } finally {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 15_000)
+      await exited
+      clearTimeout(timer)
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * The app's production build. Other work in the same checkout may be rebuilding it (the build
+ * empties build/ first): wait for that to finish rather than fail.
+ */
+async function importAppBuild(): Promise<ServerBuild> {
+  const deadline = Date.now() + 180_000
+  while (!fs.existsSync(SERVER_BUILD) || Date.now() - fs.statSync(SERVER_BUILD).mtimeMs < 2000) {
+    if (Date.now() > deadline) throw new BenchError(`${path.relative(ROOT, SERVER_BUILD)} did not appear (is a build failing?)`)
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  return (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild
+}
+
+// ---- the run -------------------------------------------------------------------------------------
+
+function isoDay(d: Date): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+}
+const daysAgo = (n: number) => isoDay(new Date(Date.now() - n * 86_400_000))
+
+async function main(): Promise<void> {
+  const began = performance.now()
+  const handle = await openBenchDatabase()
+  const db = createDb(handle.url, 5)
+  const pool = new pg.Pool({ connectionString: handle.url, max: 5 })
+  let cookie: string | undefined
+  try {
+    const pgVersion = (await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db)).rows[0]!.v
+    log(`Bench database: ${BENCH_DATABASE} on ${handle.embedded ? 'the embedded PostgreSQL (.data/pg)' : 'the DATABASE_URL server'}, PostgreSQL ${pgVersion}`)
+
+    // 1. schema, permissions, demo data, a million call-ins
+    await migrateToLatest(db)
+    await syncPermissions(db)
+    const demo = await seedDemo(db)
+    const demoAdded = Object.values(demo).reduce((a, b) => a + b, 0)
+    log(`Demo data: ${demoAdded ? `${demoAdded} rows added` : 'present'}`)
+    const seeded = await seedCallIns(db, { target: CALL_IN_TARGET, log })
+    const seedLine = seeded.inserted
+      ? `${seeded.inserted.toLocaleString('en-US')} rows inserted in ${seeded.seconds.toFixed(1)} s (+ vacuum analyze)`
+      : `reused: ${seeded.before.toLocaleString('en-US')} rows already there`
+    log(`Call-ins: ${seedLine}`)
+    figures.push({ name: `seed ${CALL_IN_TARGET.toLocaleString('en-US')} call-ins`, measured: seedLine, limit: '', verdict: 'INFO' })
+    const counts = await verifyRowCount(db)
+    figures.push({
+      name: 'row_counts = count(*) for call_ins',
+      measured: `${counts.tracked?.toLocaleString('en-US') ?? 'missing'} = ${counts.counted.toLocaleString('en-US')}`,
+      limit: 'equal',
+      verdict: pass(counts.tracked === counts.counted),
+    })
+
+    // 2. the builds: the app's (when stale) and the bare baseline's (always, from the installed packages)
+    buildIfStale()
+    log('Building bench/bare-app…')
+    await buildBareApp()
+
+    // 3. the production build, on the bench database
+    process.env.DATABASE_URL = handle.url
+    process.env.NODE_ENV = 'production'
+    const build = await importAppBuild()
+    const user = (await sql<{ id: number }>`select id from users where lower(username) = ${BENCH_USER}`.execute(db)).rows[0]
+    if (!user) throw new BenchError(`The demo user ${BENCH_USER} is missing`)
+    const setCookie = await startSession(db, new Request('http://localhost/'), user.id)
+    cookie = setCookie.split(';')[0]!
+
+    // 4. JavaScript of a first visit, beside a bare Remix route
+    log('Measuring the JavaScript of a first visit…')
+    try {
+      const appJs = await firstVisitJs(await renderHtml(build, 'http://localhost/view-calls', cookie), path.join(path.dirname(path.dirname(SERVER_BUILD)), 'client'))
+      const bare = (await import(pathToFileURL(BARE_SERVER_BUILD).href)) as ServerBuild
+      const bareJs = await firstVisitJs(await renderHtml(bare, 'http://localhost/'), path.join(BARE_BUILD, 'client'))
+      const size = (s: JsSize) => `${kb(s.gzip)} gzip (${s.files} files, ${kb(s.bytes)} raw)`
+      figures.push(
+        { name: 'first-visit JS, /view-calls', measured: size(appJs), limit: '', verdict: 'INFO' },
+        { name: 'first-visit JS, bare Remix route', measured: size(bareJs), limit: '', verdict: 'INFO' },
+        { name: '  /view-calls / bare (gzip)', measured: ratio(appJs.gzip / bareJs.gzip), limit: `≤ ${LIMITS.jsRatio}×`, verdict: pass(appJs.gzip / bareJs.gzip <= LIMITS.jsRatio) },
+      )
+      notes.push(`JS files of /view-calls: ${appJs.list.join(' ')}`, `JS files of the bare route: ${bareJs.list.join(' ')}`)
+    } catch (e) {
+      error('first-visit JS, /view-calls vs bare', e)
+    }
+
+    // 5. loader vs raw SQL
+    const loader = build.routes[ROUTE_ID]?.module.loader
+    const company = (await sql<{ name: string }>`select c.company_name as name from companies c where exists (select 1 from call_ins ci where ci.company_id = c.id) order by c.id limit 1`.execute(db)).rows[0]?.name
+    const cases: LoaderCase[] = [
+      { name: 'page 1', search: '' },
+      { name: 'page 1,000', search: '?current_page=1000' },
+      {
+        name: 'company + 1-year range',
+        search: `?${new URLSearchParams({ filter_by: 'company', filter_value: company ?? '', start_date: daysAgo(730), end_date: daysAgo(366) })}`,
+      },
+    ]
+    for (const c of cases) {
+      log(`Timing the /view-calls loader, ${c.name} (${WARMUP} warm-up + ${N} calls, each beside the raw SQL)…`)
+      try {
+        if (!loader) throw new BenchError(`no route ${ROUTE_ID} with a loader in the build (app/routes/view-calls.tsx)`)
+        await measureLoader(db, pool, loader, cookie, c)
+      } catch (e) {
+        error(`loader ${c.name}`, e)
+      }
+    }
+    notes.unshift(`Filter case: ${cases[2]!.search}`)
+
+    // 6. start-up
+    if (flag('no-startup')) {
+      figures.push({ name: 'start-up to GET /login 200', measured: 'skipped (--no-startup)', limit: '', verdict: 'INFO' })
+    } else {
+      log('Timing start-up (node --import tsx bin/start.ts, WORKERS=off, until GET /login answers 200)…')
+      try {
+        // The app builds itself when its sources are newer than the build (others may be editing):
+        // build first, and measure again if the start still had to rebuild.
+        buildIfStale()
+        let startup = await measureStartup(handle.url)
+        if (startup.rebuilt) startup = await measureStartup(handle.url)
+        figures.push({
+          name: 'start-up to GET /login 200',
+          measured: `${(startup.ms / 1000).toFixed(2)} s${startup.rebuilt ? ' (included a rebuild: sources changed)' : ''}`,
+          limit: `≤ ${LIMITS.startupMs / 1000} s`,
+          verdict: pass(startup.ms <= LIMITS.startupMs),
+        })
+      } catch (e) {
+        error('start-up to GET /login 200', e)
+      }
+    }
+  } finally {
+    if (cookie) await endSession(db, new Request('http://localhost/', { headers: { cookie } })).catch(() => undefined)
+    await closeDb() // the build's pool (it lives on globalThis)
+    await pool.end()
+    await db.destroy()
+    await handle.release()
+  }
+
+  const cpus = os.cpus()
+  log('')
+  log(`Machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; ${os.type()} ${os.release()}; Node ${process.version}`)
+  log(`Run: ${new Date().toISOString()}, ${((performance.now() - began) / 1000).toFixed(0)} s; loader figures: ${WARMUP} warm-up calls, then N=${N} timed calls per case`)
+  log('')
+  log(table(figures))
+  if (notes.length) {
+    log('')
+    for (const note of notes) log(`${note}\n`)
+  }
+}
+
+try {
+  await main()
+} catch (e) {
+  console.error(e)
+  broken = true
+}
+process.exit(broken ? 1 : 0)

@@ -1,0 +1,95 @@
+// The filesystem driver's signed URLs, as fetch-API handlers (mounted as Remix resource routes
+// app/routes/blobs.d.$token.ts and blobs.p.$token.ts, so they share the app's module graph):
+//   GET /blobs/d/<token>  streams a stored file (one byte range supported)
+//   PUT /blobs/p/<token>  stores one multipart part (at most 5 MiB + a little slack) and answers
+//                         with its ETag header, as S3 does
+// A token that is expired or does not carry a valid signature gets 403. With the S3 driver these
+// URLs are never handed out and the handlers answer 404.
+import { Readable } from 'node:stream'
+import { CHUNK_BYTES, InvalidKeyError, contentDisposition, isInlineSafe, type BlobStore } from './blob-store.ts'
+import { MultipartError, verifyDownloadToken, verifyPartToken, type FsDriver } from './fs-driver.server.ts'
+import { getBlobStore } from './index.server.ts'
+
+/** A part may exceed the 5 MiB chunk by this much (multipart framing never applies here, but be lenient). */
+export const PART_SLACK_BYTES = 64 * 1024
+export const MAX_PART_BYTES = CHUNK_BYTES + PART_SLACK_BYTES
+
+function text(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers } })
+}
+
+/** The store, when it is the filesystem driver (checked by its tag, not its class). */
+function fsDriver(store: BlobStore): FsDriver | null {
+  return store.driver === 'fs' ? (store as FsDriver) : null
+}
+
+/** 'bytes=a-b', 'bytes=a-' or 'bytes=-n' against a size; null when absent or not one simple range. */
+export function parseRange(header: string | null, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null
+  if (!match || (match[1] === '' && match[2] === '')) return null
+  let start: number
+  let end: number
+  if (match[1] === '') {
+    start = Math.max(0, size - Number(match[2]))
+    end = size - 1
+  } else {
+    start = Number(match[1])
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1)
+  }
+  if (start >= size || start > end) return 'unsatisfiable'
+  return { start, end }
+}
+
+export async function serveDownload(request: Request, token: string, store: BlobStore = getBlobStore()): Promise<Response> {
+  const check = verifyDownloadToken(token)
+  if (!check.ok) return text(403, check.reason === 'expired' ? 'This link has expired.' : 'This link is not valid.')
+  const driver = fsDriver(store)
+  if (!driver) return text(404, 'Not found.')
+  const { key, filename, contentType, disposition, expiresAt } = check.token
+  try {
+    const stat = await driver.stat(key)
+    if (!stat) return text(404, 'This file no longer exists.')
+    const inline = disposition === 'inline' && isInlineSafe(contentType)
+    const headers: Record<string, string> = {
+      'Content-Type': contentType,
+      'Content-Disposition': contentDisposition(inline ? 'inline' : 'attachment', filename),
+      'Accept-Ranges': 'bytes',
+      'Cache-Control': `private, max-age=${Math.max(0, expiresAt - Math.floor(Date.now() / 1000))}`,
+      'X-Content-Type-Options': 'nosniff',
+    }
+    const range = parseRange(request.headers.get('range'), stat.size)
+    if (range === 'unsatisfiable') return text(416, 'Range not satisfiable.', { 'Content-Range': `bytes */${stat.size}` })
+    const status = range ? 206 : 200
+    if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${stat.size}`
+    headers['Content-Length'] = String(range ? range.end - range.start + 1 : stat.size)
+    if (request.method === 'HEAD') return new Response(null, { status, headers })
+    const stream = await driver.getStream(key, range ?? undefined)
+    return new Response(Readable.toWeb(stream) as ReadableStream, { status, headers })
+  } catch (error) {
+    if (error instanceof InvalidKeyError) return text(400, 'This link is not valid.')
+    console.error(error)
+    return text(500, 'The file could not be read.')
+  }
+}
+
+export async function receivePart(request: Request, token: string, store: BlobStore = getBlobStore()): Promise<Response> {
+  const check = verifyPartToken(token)
+  if (!check.ok) return text(403, check.reason === 'expired' ? 'This upload link has expired.' : 'This upload link is not valid.')
+  const driver = fsDriver(store)
+  if (!driver) return text(404, 'Not found.')
+  const declared = Number(request.headers.get('content-length') ?? NaN)
+  if (Number.isFinite(declared) && declared > MAX_PART_BYTES) return text(413, 'This part is too large.', { Connection: 'close' })
+  const { key, uploadId, partNumber } = check.token
+  try {
+    const body = request.body ? Readable.fromWeb(request.body as import('node:stream/web').ReadableStream) : Readable.from([])
+    const etag = await driver.writePart(key, uploadId, partNumber, body, MAX_PART_BYTES)
+    return new Response(null, { status: 200, headers: { ETag: etag, 'Access-Control-Expose-Headers': 'ETag' } })
+  } catch (error) {
+    if (error instanceof MultipartError && error.code === 'EntityTooLarge') return text(413, 'This part is too large.', { Connection: 'close' })
+    if (error instanceof MultipartError) return text(404, 'This upload is no longer open.')
+    if (error instanceof InvalidKeyError) return text(400, 'This upload link is not valid.')
+    if (request.signal.aborted) return text(400, 'The upload was interrupted.')
+    console.error(error)
+    return text(500, 'The part could not be stored.')
+  }
+}

@@ -1,0 +1,145 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startAppServer, type AppServer } from '../support/app-server.ts'
+import { launchBrowser, newContext, signIn } from '../support/browser.ts'
+
+let app: AppServer
+let browser: Browser
+beforeAll(async () => {
+  ;[app, browser] = await Promise.all([startAppServer(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+})
+
+async function aStorageOf(companyName: string) {
+  return app.db
+    .selectFrom('storages as s')
+    .innerJoin('companies as c', 'c.id', 's.company_id')
+    .select(['s.id', 's.name'])
+    .where('c.company_name', '=', companyName)
+    .orderBy('s.name')
+    .executeTakeFirstOrThrow()
+}
+
+const callsWith = (description: string) => app.db.selectFrom('call_ins').selectAll().where('description', '=', description).execute()
+
+/** Finds the call in Pending Calls through the description filter, opens its modal, checks it. */
+async function findInListAndOpen(page: Page, description: string, expected: { company: string; storage: string }) {
+  await page.goto('/view-calls')
+  await page.getByLabel('Filter by').selectOption('description')
+  await page.getByLabel('Filter value').fill(description)
+  await Promise.all([page.waitForURL(/filter_value=/), page.getByRole('button', { name: 'Apply filter' }).click()])
+  const table = page.getByRole('table')
+  const row = table.getByRole('row').filter({ hasText: description })
+  expect(await row.count()).toBe(1)
+  expect(await row.innerText()).toContain(expected.company)
+  await row.getByRole('link').first().click()
+  const dialog = page.getByRole('dialog')
+  await dialog.waitFor()
+  expect(new URL(page.url()).pathname).toMatch(/^\/view-calls\/\d+$/)
+  const text = await dialog.innerText()
+  expect(text).toContain(description)
+  expect(text).toContain(expected.company)
+  expect(text).toContain(expected.storage)
+  return new URL(page.url()).pathname
+}
+
+describe('call-ins', () => {
+  it('with JavaScript: the machine shows each stage, Success modal, then the call is in the list and its modal', async () => {
+    const page = await (await newContext(browser, app.url)).newPage()
+    await signIn(page, 'tech')
+    await page.goto('/service-call')
+    expect(await page.getByLabel('Requested By').count()).toBe(0)
+
+    // Not an exact name: nothing happens.
+    await page.getByLabel('Customer').fill('Aberdeen')
+    expect(await page.getByLabel('Storage').count()).toBe(0)
+    await page.getByLabel('Customer').fill('Aberdeen Acres')
+    const storage = await aStorageOf('Aberdeen Acres')
+    await page.getByLabel('Storage').selectOption(String(storage.id))
+
+    const description = `Fan 3 rattles ${Date.now()}`
+    await page.getByLabel('Requested By').fill('Dale Jensen')
+    await page.getByLabel('Reason for Service').fill(description)
+    await page.getByLabel('I got it').check()
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('dialog', { name: 'Success' }).getByText('Submission Successful! Redirecting...').waitFor()
+    await page.waitForURL((url) => url.pathname === '/service')
+
+    const saved = await callsWith(description)
+    expect(saved).toHaveLength(1)
+    expect(saved[0]).toMatchObject({ storage_id: storage.id, got_it: true, requested_by: 'Dale Jensen', job_id: null })
+    await findInListAndOpen(page, description, { company: 'Aberdeen Acres', storage: storage.name })
+  })
+
+  it('with JavaScript: a job fills company and storage', async () => {
+    const job = await app.db
+      .selectFrom('jobs as j')
+      .innerJoin('companies as c', 'c.id', 'j.company_id')
+      .innerJoin('storages as s', 's.id', 'j.storage_id')
+      .select(['j.id', 'j.name', 'c.company_name', 's.name as storage_name', 'j.storage_id'])
+      .orderBy('j.name')
+      .executeTakeFirstOrThrow()
+    const page = await (await newContext(browser, app.url)).newPage()
+    await signIn(page, 'tech')
+    await page.goto('/service-call')
+    await page.getByLabel('Job Number').fill(job.name)
+    expect(await page.getByLabel('Customer').inputValue()).toBe(job.company_name)
+    expect(await page.getByLabel('Storage').inputValue()).toBe(job.storage_name)
+    const description = `Door seal ${Date.now()}`
+    await page.getByLabel('Requested By').fill('Ann')
+    await page.getByLabel('Reason for Service').fill(description)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.waitForURL((url) => url.pathname === '/service')
+    expect(await callsWith(description)).toEqual([expect.objectContaining({ job_id: job.id, storage_id: job.storage_id })])
+  })
+
+  it('without JavaScript: stage by stage, a redirect with a message, then the list and the modal', async () => {
+    const page = await (await newContext(browser, app.url, { javaScriptEnabled: false })).newPage()
+    await signIn(page, 'tech')
+    await page.goto('/service-call')
+    await page.getByLabel('Customer').fill('Aberdeen Acres')
+    await page.getByRole('button', { name: 'Continue' }).click()
+    const storage = await aStorageOf('Aberdeen Acres')
+    await page.getByLabel('Storage').selectOption(String(storage.id))
+    await page.getByRole('button', { name: 'Continue' }).click()
+
+    const description = `No-JS call ${Date.now()}`
+    await page.getByLabel('Requested By').fill('Dale')
+    await page.getByLabel('Reason for Service').fill(description)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.waitForURL((url) => url.pathname === '/service')
+    await page.getByText('Submission Successful!').waitFor()
+    expect(await callsWith(description)).toHaveLength(1)
+    await findInListAndOpen(page, description, { company: 'Aberdeen Acres', storage: storage.name })
+  })
+
+  it('without JavaScript: a name that is not in the list is refused with a message', async () => {
+    const page = await (await newContext(browser, app.url, { javaScriptEnabled: false })).newPage()
+    await signIn(page, 'tech')
+    await page.goto('/service-call?company=Nobody%20Farms')
+    await page.getByText('Choose a customer from the list.').waitFor()
+    expect(await page.getByLabel('Requested By').count()).toBe(0)
+  })
+
+  it('refuses a post with a storage of another company and saves nothing', async () => {
+    const page = await (await newContext(browser, app.url, { javaScriptEnabled: false })).newPage()
+    await signIn(page, 'tech')
+    const storage = await aStorageOf('Aberdeen Acres')
+    await page.goto(`/service-call?company=${encodeURIComponent('Aberdeen Acres')}&storage=${storage.id}`)
+    const other = await app.db.selectFrom('storages as s').innerJoin('companies as c', 'c.id', 's.company_id').select('s.id').where('c.company_name', '!=', 'Aberdeen Acres').executeTakeFirstOrThrow()
+    // The form as the page made it, with another company's storage put in.
+    const csrf = await page.locator('input[name="csrf"]').first().getAttribute('value')
+    const submission = await page.locator('input[name="submission_id"]').getAttribute('value')
+    const company = await page.locator('input[name="company_id"]').getAttribute('value')
+    const response = await page.request.post('/service-call', {
+      form: { csrf: csrf!, submission_id: submission!, company_id: company!, storage_id: String(other.id), requested_by: 'X', call_in_date: '2026-11-01', description: 'should not save' },
+      headers: { Origin: app.url },
+    })
+    expect(response.status()).toBe(400)
+    expect(await response.text()).toContain("That storage is not one of this customer&#x27;s storages.")
+    expect(await callsWith('should not save')).toHaveLength(0)
+  })
+})
