@@ -132,7 +132,7 @@ export default function NewCallForm() {
   return (
     <>
       <h1>New Call Form</h1>
-      <Form method="get" className="form" aria-label="Customer and job">
+      <Form method="get" className="form">
         <fieldset className="stage">
           <legend>Customer or job</legend>
           <div className="field">

@@ -30,7 +30,7 @@ async function findInListAndOpen(page: Page, description: string, expected: { co
   await page.goto('/view-calls')
   await page.getByLabel('Filter by').selectOption('description')
   await page.getByLabel('Filter value').fill(description)
-  await Promise.all([page.waitForURL(/filter_value=/), page.getByRole('button', { name: 'Apply filter' }).click()])
+  await Promise.all([page.waitForURL(/filter_value=/), page.getByRole('button', { name: 'Filter', exact: true }).click()])
   const table = page.getByRole('table')
   const row = table.getByRole('row').filter({ hasText: description })
   expect(await row.count()).toBe(1)
@@ -54,11 +54,11 @@ describe('call-ins', () => {
     expect(await page.getByLabel('Requested By').count()).toBe(0)
 
     // Not an exact name: nothing happens.
-    await page.getByLabel('Customer').fill('Aberdeen')
-    expect(await page.getByLabel('Storage').count()).toBe(0)
-    await page.getByLabel('Customer').fill('Aberdeen Acres')
+    await page.getByLabel('Customer', { exact: true }).fill('Aberdeen')
+    expect(await page.getByLabel('Storage', { exact: true }).count()).toBe(0)
+    await page.getByLabel('Customer', { exact: true }).fill('Aberdeen Acres')
     const storage = await aStorageOf('Aberdeen Acres')
-    await page.getByLabel('Storage').selectOption(String(storage.id))
+    await page.getByLabel('Storage', { exact: true }).selectOption(String(storage.id))
 
     const description = `Fan 3 rattles ${Date.now()}`
     await page.getByLabel('Requested By').fill('Dale Jensen')
@@ -86,8 +86,8 @@ describe('call-ins', () => {
     await signIn(page, 'tech')
     await page.goto('/service-call')
     await page.getByLabel('Job Number').fill(job.name)
-    expect(await page.getByLabel('Customer').inputValue()).toBe(job.company_name)
-    expect(await page.getByLabel('Storage').inputValue()).toBe(job.storage_name)
+    expect(await page.getByLabel('Customer', { exact: true }).inputValue()).toBe(job.company_name)
+    expect(await page.getByLabel('Storage', { exact: true }).inputValue()).toBe(job.storage_name)
     const description = `Door seal ${Date.now()}`
     await page.getByLabel('Requested By').fill('Ann')
     await page.getByLabel('Reason for Service').fill(description)
@@ -100,10 +100,10 @@ describe('call-ins', () => {
     const page = await (await newContext(browser, app.url, { javaScriptEnabled: false })).newPage()
     await signIn(page, 'tech')
     await page.goto('/service-call')
-    await page.getByLabel('Customer').fill('Aberdeen Acres')
+    await page.getByLabel('Customer', { exact: true }).fill('Aberdeen Acres')
     await page.getByRole('button', { name: 'Continue' }).click()
     const storage = await aStorageOf('Aberdeen Acres')
-    await page.getByLabel('Storage').selectOption(String(storage.id))
+    await page.getByLabel('Storage', { exact: true }).selectOption(String(storage.id))
     await page.getByRole('button', { name: 'Continue' }).click()
 
     const description = `No-JS call ${Date.now()}`
@@ -128,13 +128,14 @@ describe('call-ins', () => {
     const page = await (await newContext(browser, app.url, { javaScriptEnabled: false })).newPage()
     await signIn(page, 'tech')
     const storage = await aStorageOf('Aberdeen Acres')
-    await page.goto(`/service-call?company=${encodeURIComponent('Aberdeen Acres')}&storage=${storage.id}`)
+    const stageUrl = `/service-call?company=${encodeURIComponent('Aberdeen Acres')}&storage=${storage.id}`
+    await page.goto(stageUrl)
     const other = await app.db.selectFrom('storages as s').innerJoin('companies as c', 'c.id', 's.company_id').select('s.id').where('c.company_name', '!=', 'Aberdeen Acres').executeTakeFirstOrThrow()
     // The form as the page made it, with another company's storage put in.
     const csrf = await page.locator('input[name="csrf"]').first().getAttribute('value')
     const submission = await page.locator('input[name="submission_id"]').getAttribute('value')
     const company = await page.locator('input[name="company_id"]').getAttribute('value')
-    const response = await page.request.post('/service-call', {
+    const response = await page.request.post(stageUrl, {
       form: { csrf: csrf!, submission_id: submission!, company_id: company!, storage_id: String(other.id), requested_by: 'X', call_in_date: '2026-11-01', description: 'should not save' },
       headers: { Origin: app.url },
     })

@@ -31,8 +31,9 @@ function attrs(tag: string): Record<string, string> {
 function textOf(html: string): string {
   return decode(html.replace(/<[^>]+>/g, '')).trim()
 }
-function links(html: string) {
-  return [...html.matchAll(/<a\s([^>]*)>(.*?)<\/a>/gs)].map((m) => ({ ...attrs(m[1]!), text: textOf(m[2]!) }))
+type Tag = Record<string, string> & { text: string; href: string }
+function links(html: string): Tag[] {
+  return [...html.matchAll(/<a\s([^>]*)>(.*?)<\/a>/gs)].map((m) => ({ href: '', ...attrs(m[1]!), text: textOf(m[2]!) }))
 }
 function link(html: string, text: string) {
   const found = links(html).find((l) => l.text === text)
@@ -43,7 +44,7 @@ function link(html: string, text: string) {
 function query(href: string): Record<string, string> {
   return Object.fromEntries(new URL(href, 'http://app.test').searchParams)
 }
-function inputs(html: string) {
+function inputs(html: string): Record<string, string>[] {
   return [...html.matchAll(/<(input|select)\s([^>]*)>/g)].map((m) => ({ tag: m[1]!, ...attrs(m[2]!) }))
 }
 
