@@ -12,7 +12,11 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value)
 export type DB = Kysely<Database>
 
 export function createDb(connectionString: string, max = 10): DB {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }) }) })
+  const pool = new pg.Pool({ connectionString, max })
+  // An idle connection closed by the server (a restart, a failover) must not crash the process:
+  // the pool drops it and the next query opens a new one.
+  pool.on('error', (error) => console.error(`[db] idle connection closed: ${error.message}`))
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
 }
 
 const holder = globalThis as typeof globalThis & { __appDb?: DB }

@@ -23,7 +23,7 @@ async function sheetWithOpenLevel(level: 1 | 2 | 3) {
     const done = l < level
     await db
       .insertInto('service_reviews')
-      .values({ service_sheet_id: sheet.id, review_level: l, status: done ? 'approved' : 'open', reviewed_by: done ? userId : null, reviewed_at: done ? new Date() : null })
+      .values({ service_sheet_id: sheet.id, review_level: l as 1 | 2 | 3, status: done ? 'approved' : 'open', reviewed_by: done ? userId : null, reviewed_at: done ? new Date() : null })
       .execute()
   }
 }

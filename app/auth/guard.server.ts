@@ -5,7 +5,8 @@ import { redirect } from '@remix-run/node'
 import { getDb } from '#db/client.server.ts'
 import { hasAnyPermission, type Permission, type SessionUser } from '#app/permissions.ts'
 import { assertCsrf, CSRF_FIELD, CSRF_HEADER } from './csrf.server.ts'
-import { loadSession } from './session.server.ts'
+import { readCookie } from './cookies.server.ts'
+import { loadSession, sessionCookieName } from './session.server.ts'
 
 export async function getUser(request: Request): Promise<SessionUser | null> {
   return (await loadSession(getDb(), request))?.user ?? null
@@ -38,6 +39,20 @@ export async function requirePermission(request: Request, permissions: Permissio
   const user = await requireUser(request)
   if (!hasAnyPermission(user, typeof permissions === 'string' ? [permissions] : permissions)) throw forbidden()
   return user
+}
+
+/**
+ * For read-only loaders (lists): the permission check and `read` start together, so the session
+ * look-up and the list queries share their round trips; `read`'s result leaves only after the
+ * check passes, and a request without a session cookie is sent to /login without reading anything.
+ * (docs/decisions/0008-permission-check-beside-the-read.md)
+ */
+export async function readWithPermission<T>(request: Request, permissions: Permission | readonly Permission[], read: () => Promise<T>): Promise<{ user: SessionUser; data: T }> {
+  if (!readCookie(request, sessionCookieName(request))) throw loginRedirect(request)
+  const reading = read()
+  reading.catch(() => undefined) // a refused request never looks at it
+  const user = await requirePermission(request, permissions)
+  return { user, data: await reading }
 }
 
 const jsonError = (status: number, error: string) => Response.json({ error }, { status })

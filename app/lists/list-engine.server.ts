@@ -225,16 +225,9 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
     const start = (page - 1) * state.pageSize
     const end = Math.min(start + state.pageSize, total)
     const sort = sortOf(state.sortBy)
-    const sortExpr = expr(sort.expr)
     const order = state.order
 
-    const sorted: Run = {
-      size: total - (sort.nullableKey ? nulls : 0),
-      query: (o) => {
-        const base = def.from(db)
-        return applyFilters(sort.join ? sort.join(base) : base, state).select(pk.as('id')).orderBy(sortExpr, o).orderBy(pk, o)
-      },
-    }
+    const sorted: Run = { size: total - (sort.nullableKey ? nulls : 0), query: (o) => sortedIds(db, state, o) }
     const runs: Run[] = [sorted]
     if (sort.nullableKey) {
       const nullRun: Run = {
@@ -266,21 +259,60 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
     // one run: `in (select …)`; two: `in ((select …) union all (select …))`
     const pageIds = parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` union all `)})`
 
-    const rows = def
+    return { rows: rowsOf(db, state, pageIds), total, totalPages, page, reversed }
+  }
+
+  /** The ids of the matching rows in the sort's order (the non-null run when the key is nullable). */
+  function sortedIds(db: DB, state: ListState<K>, order: SortOrder): AnyQB {
+    const sort = sortOf(state.sortBy)
+    const base = def.from(db)
+    return applyFilters(sort.join ? sort.join(base) : base, state).select(pk.as('id')).orderBy(expr(sort.expr), order).orderBy(pk, order)
+  }
+
+  /** The page's rows with their joins, in the asked order. */
+  function rowsOf(db: DB, state: ListState<K>, pageIds: Expression<unknown> | AnyQB): CompiledQuery {
+    return def
       .select(def.joins(def.from(db)))
-      .where(pk, 'in', pageIds)
-      .orderBy(sortExpr, order)
-      .orderBy(pk, order)
+      .where(pk, 'in', pageIds as AnyQB)
+      .orderBy(expr(sortOf(state.sortBy).expr), state.order)
+      .orderBy(pk, state.order)
       .compile()
-    return { rows, total, totalPages, page, reversed }
+  }
+
+  /**
+   * Page 1 is never read from the far end and never past the last page, so (for a sort without a
+   * nullable key) its statement does not depend on the total: it runs beside the count.
+   */
+  function firstPageRows(db: DB, state: ListState<K>): CompiledQuery | null {
+    if (state.currentPage !== 1 || sortOf(state.sortBy).nullableKey) return null
+    return rowsOf(db, state, sortedIds(db, state, state.order).limit(state.pageSize).offset(0))
+  }
+
+  type CountRow = { total: number | string | null; nulls?: number | string | null }
+
+  function planFor(db: DB, state: ListState<K>, count: CompiledQuery, counted: CountRow | undefined, first: CompiledQuery | null): CompiledList {
+    const total = Number(counted?.total ?? 0)
+    const plan = { count, ...rowsQuery(db, state, total, Number(counted?.nulls ?? 0)) }
+    return first ? { ...plan, rows: first } : plan
   }
 
   async function compile(db: DB, state: ListState<K>): Promise<CompiledList> {
     const count = countQuery(db, state)
-    const result = await db.executeQuery<{ total: number | string | null; nulls?: number | string | null }>(count)
-    const total = Number(result.rows[0]?.total ?? 0)
-    const nulls = Number(result.rows[0]?.nulls ?? 0)
-    return { count, ...rowsQuery(db, state, total, nulls) }
+    const result = await db.executeQuery<CountRow>(count)
+    return planFor(db, state, count, result.rows[0], firstPageRows(db, state))
+  }
+
+  /** The total and the page's rows: in one round trip for page 1, else the count decides the read. */
+  async function read(db: DB, state: ListState<K>): Promise<{ compiled: CompiledList; rows: Row[] }> {
+    const count = countQuery(db, state)
+    const first = firstPageRows(db, state)
+    if (first) {
+      const [counted, rows] = await Promise.all([db.executeQuery<CountRow>(count), db.executeQuery<Row>(first)])
+      return { compiled: planFor(db, state, count, counted.rows[0], first), rows: rows.rows }
+    }
+    const counted = await db.executeQuery<CountRow>(count)
+    const compiled = planFor(db, state, count, counted.rows[0], null)
+    return { compiled, rows: compiled.total === 0 ? [] : (await db.executeQuery<Row>(compiled.rows)).rows }
   }
 
   return {
@@ -289,8 +321,7 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
     compile,
     async load(db, searchParams) {
       const { state, errors } = parseListParams(searchParams, spec)
-      const compiled = await compile(db, state)
-      const rows = compiled.total === 0 ? [] : (await db.executeQuery<Row>(compiled.rows)).rows
+      const { compiled, rows } = await read(db, state)
       return {
         rows,
         total: compiled.total,

@@ -3,7 +3,7 @@
 // A row opens the call in a modal with its own URL (routes/view-calls.$id.tsx) over the list.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData, useLocation } from '@remix-run/react'
-import { requirePermission } from '#app/auth/guard.server.ts'
+import { readWithPermission } from '#app/auth/guard.server.ts'
 import { FlashNotice } from '#app/components/form/flash-notice.tsx'
 import { DataTable, type Column } from '#app/components/list/data-table.tsx'
 import { DateRangeModal } from '#app/components/list/date-range-modal.tsx'
@@ -22,9 +22,11 @@ export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 
 const callInFilterChoices = cachedFilterChoices(callInList, ['company', 'storage', 'job'])
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, 'api.view_callin')
   const db = getDb()
-  const [list, choices] = await Promise.all([callInList.load(db, new URL(request.url).searchParams), callInFilterChoices(db)])
+  const { data } = await readWithPermission(request, 'api.view_callin', () =>
+    Promise.all([callInList.load(db, new URL(request.url).searchParams), callInFilterChoices(db)]),
+  )
+  const [list, choices] = data
   return { list, choices }
 }
 
