@@ -18,7 +18,7 @@ import pg from 'pg'
 import { endSession, loadSession, startSession } from '#app/auth/session.server.ts'
 import { callInList } from '#app/lists/call-in-list.server.ts'
 import { closeDb, createDb, type DB } from '#db/client.server.ts'
-import { openDatabase, type DatabaseHandle } from '#db/connection.ts'
+import { ensureDatabase, openDatabase, type DatabaseHandle } from '#db/connection.ts'
 import { migrateToLatest } from '#db/migrate.ts'
 import { seedDemo } from '#db/seeds/demo.ts'
 import { syncPermissions } from '#db/seeds/permissions.ts'
@@ -68,14 +68,7 @@ async function openBenchDatabase(): Promise<DatabaseHandle> {
   const given = process.env.DATABASE_URL
   if (!given) return openDatabase({ database: BENCH_DATABASE })
   // The same server as DATABASE_URL, database `bench` (created when missing).
-  const client = new pg.Client({ connectionString: given })
-  await client.connect()
-  try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [BENCH_DATABASE])
-    if (found.rowCount === 0) await client.query(`create database ${client.escapeIdentifier(BENCH_DATABASE)}`)
-  } finally {
-    await client.end()
-  }
+  await ensureDatabase(given, BENCH_DATABASE)
   const url = new URL(given)
   url.pathname = `/${BENCH_DATABASE}`
   return { url: url.toString(), embedded: false, release: async () => undefined }

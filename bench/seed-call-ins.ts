@@ -8,27 +8,12 @@
 // exact; `verifyRowCount` checks that against count(*).
 import { sql } from 'kysely'
 import type { DB } from '#db/client.server.ts'
+import { CALL_REASONS } from '#db/seeds/demo.ts'
 
 export const CALL_IN_TARGET = 1_000_000
 const YEARS_DAYS = 5 * 365
 const BATCH = 250_000
 
-const REASONS = [
-  'Fan 2 will not start; breaker trips on start-up.',
-  'Humidifier pump running but no water at the nozzles.',
-  'Louvre doors stuck half open, actuator not responding.',
-  'Plenum temperature reading 8 degrees above setpoint.',
-  'Remote monitoring offline since Tuesday.',
-  'Loud squeal from fan house, probably a belt.',
-  'Refrigeration unit short cycling.',
-  'Pre-season check before fill: fans, doors, panel, humidity.',
-  'VFD showing overcurrent fault on fan 3.',
-  'Water on the floor under the EC pad.',
-  'High pressure system losing pressure overnight.',
-  'Panel light out and one contactor chattering.',
-  'Cell door seal torn, cold air leaking in.',
-  'Temperature probe in pile 2 reads 0 F.',
-]
 
 export interface SeedResult {
   before: number
@@ -111,7 +96,7 @@ export async function seedCallIns(db: DB, options: { target?: number; log?: (lin
         select gen_random_uuid(), combo.company_id, combo.storage_id, combo.job_id,
                (${users}::bigint[])[1 + g.i % ${users.length}],
                g.day, combo.requested_by,
-               (${REASONS}::text[])[1 + (hashint8(g.i + 7919) & 2147483647) % ${REASONS.length}],
+               (${CALL_REASONS}::text[])[1 + (hashint8(g.i + 7919) & 2147483647) % ${CALL_REASONS.length}],
                g.day < current_date - 10 or g.i % 2 = 0,
                g.day + time '07:00' + make_interval(mins => (g.i % 600)::int)
         from g join combo on combo.k = g.k

@@ -30,7 +30,8 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
-async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+/** Creates `database` on the server of `adminUrl` when it is missing. */
+export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl })
   await client.connect()
   try {

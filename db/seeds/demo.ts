@@ -245,7 +245,7 @@ const APPLICATIONS = [
   { name: 'Jet-Ag Bacteria Fog', base_price: '0.0200', products: ['Jet-Ag'] },
 ]
 
-const CALL_REASONS = [
+export const CALL_REASONS = [
   'Fan 2 will not start; breaker trips on start-up.',
   'Humidifier pump running but no water at the nozzles.',
   'Louvre doors stuck half open, actuator not responding.',

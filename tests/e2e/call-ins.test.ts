@@ -1,20 +1,12 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAppServer, type AppServer } from '../support/app-server.ts'
-import { launchBrowser, newContext, signIn } from '../support/browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { useBrowserSuite } from '../support/browser-suite.ts'
+import { newContext, signIn } from '../support/browser.ts'
 
-let app: AppServer
-let browser: Browser
-beforeAll(async () => {
-  ;[app, browser] = await Promise.all([startAppServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const suite = useBrowserSuite()
 
 async function aStorageOf(companyName: string) {
-  return app.db
+  return suite.app.db
     .selectFrom('storages as s')
     .innerJoin('companies as c', 'c.id', 's.company_id')
     .select(['s.id', 's.name'])
@@ -23,7 +15,7 @@ async function aStorageOf(companyName: string) {
     .executeTakeFirstOrThrow()
 }
 
-const callsWith = (description: string) => app.db.selectFrom('call_ins').selectAll().where('description', '=', description).execute()
+const callsWith = (description: string) => suite.app.db.selectFrom('call_ins').selectAll().where('description', '=', description).execute()
 
 /** Finds the call in Pending Calls through the description filter, opens its modal, checks it. */
 async function findInListAndOpen(page: Page, description: string, expected: { company: string; storage: string }) {
@@ -48,7 +40,7 @@ async function findInListAndOpen(page: Page, description: string, expected: { co
 
 describe('call-ins', () => {
   it('with JavaScript: the machine shows each stage, Success modal, then the call is in the list and its modal', async () => {
-    const page = await (await newContext(browser, app.url)).newPage()
+    const page = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(page, 'tech')
     await page.goto('/service-call')
     expect(await page.getByLabel('Requested By').count()).toBe(0)
@@ -75,14 +67,14 @@ describe('call-ins', () => {
   })
 
   it('with JavaScript: a job fills company and storage', async () => {
-    const job = await app.db
+    const job = await suite.app.db
       .selectFrom('jobs as j')
       .innerJoin('companies as c', 'c.id', 'j.company_id')
       .innerJoin('storages as s', 's.id', 'j.storage_id')
       .select(['j.id', 'j.name', 'c.company_name', 's.name as storage_name', 'j.storage_id'])
       .orderBy('j.name')
       .executeTakeFirstOrThrow()
-    const page = await (await newContext(browser, app.url)).newPage()
+    const page = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(page, 'tech')
     await page.goto('/service-call')
     await page.getByLabel('Job Number').fill(job.name)
@@ -97,7 +89,7 @@ describe('call-ins', () => {
   })
 
   it('without JavaScript: stage by stage, a redirect with a message, then the list and the modal', async () => {
-    const page = await (await newContext(browser, app.url, { javaScriptEnabled: false })).newPage()
+    const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
     await signIn(page, 'tech')
     await page.goto('/service-call')
     await page.getByLabel('Customer', { exact: true }).fill('Aberdeen Acres')
@@ -117,7 +109,7 @@ describe('call-ins', () => {
   })
 
   it('without JavaScript: a name that is not in the list is refused with a message', async () => {
-    const page = await (await newContext(browser, app.url, { javaScriptEnabled: false })).newPage()
+    const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
     await signIn(page, 'tech')
     await page.goto('/service-call?company=Nobody%20Farms')
     await page.getByText('Choose a customer from the list.').waitFor()
@@ -125,19 +117,19 @@ describe('call-ins', () => {
   })
 
   it('refuses a post with a storage of another company and saves nothing', async () => {
-    const page = await (await newContext(browser, app.url, { javaScriptEnabled: false })).newPage()
+    const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
     await signIn(page, 'tech')
     const storage = await aStorageOf('Aberdeen Acres')
     const stageUrl = `/service-call?company=${encodeURIComponent('Aberdeen Acres')}&storage=${storage.id}`
     await page.goto(stageUrl)
-    const other = await app.db.selectFrom('storages as s').innerJoin('companies as c', 'c.id', 's.company_id').select('s.id').where('c.company_name', '!=', 'Aberdeen Acres').executeTakeFirstOrThrow()
+    const other = await suite.app.db.selectFrom('storages as s').innerJoin('companies as c', 'c.id', 's.company_id').select('s.id').where('c.company_name', '!=', 'Aberdeen Acres').executeTakeFirstOrThrow()
     // The form as the page made it, with another company's storage put in.
     const csrf = await page.locator('input[name="csrf"]').first().getAttribute('value')
     const submission = await page.locator('input[name="submission_id"]').getAttribute('value')
     const company = await page.locator('input[name="company_id"]').getAttribute('value')
     const response = await page.request.post(stageUrl, {
       form: { csrf: csrf!, submission_id: submission!, company_id: company!, storage_id: String(other.id), requested_by: 'X', call_in_date: '2026-11-01', description: 'should not save' },
-      headers: { Origin: app.url },
+      headers: { Origin: suite.app.url },
     })
     expect(response.status()).toBe(400)
     expect(await response.text()).toContain("That storage is not one of this customer&#x27;s storages.")

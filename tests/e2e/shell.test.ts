@@ -1,22 +1,13 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAppServer, type AppServer } from '../support/app-server.ts'
-import { launchBrowser, newContext, signIn } from '../support/browser.ts'
+import { describe, expect, it } from 'vitest'
+import { useBrowserSuite } from '../support/browser-suite.ts'
+import { newContext, signIn } from '../support/browser.ts'
 
-let app: AppServer
-let browser: Browser
-beforeAll(async () => {
-  ;[app, browser] = await Promise.all([startAppServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const suite = useBrowserSuite()
 
 describe('the shell', () => {
   it('on a phone: middle breadcrumbs fold into ..., the side menu has the main items, the name, tasks and logout', async () => {
-    await app.db.insertInto('alert_counts').values({ type: 'level_1_reviews', count: 3 }).onConflict((oc) => oc.column('type').doUpdateSet({ count: 3 })).execute()
-    const page = await (await newContext(browser, app.url, { width: 375, javaScriptEnabled: false })).newPage()
+    await suite.app.db.insertInto('alert_counts').values({ type: 'level_1_reviews', count: 3 }).onConflict((oc) => oc.column('type').doUpdateSet({ count: 3 })).execute()
+    const page = await (await newContext(suite.browser, suite.app.url, { width: 375, javaScriptEnabled: false })).newPage()
     await signIn(page, 'reviewer1')
     await page.goto('/view-calls')
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' })
@@ -35,8 +26,8 @@ describe('the shell', () => {
   })
 
   it('on a desktop: all breadcrumbs show, the bell lists the alerts the user may see', async () => {
-    await app.db.insertInto('alert_counts').values({ type: 'level_2_reviews', count: 5 }).onConflict((oc) => oc.column('type').doUpdateSet({ count: 5 })).execute()
-    const page = await (await newContext(browser, app.url)).newPage()
+    await suite.app.db.insertInto('alert_counts').values({ type: 'level_2_reviews', count: 5 }).onConflict((oc) => oc.column('type').doUpdateSet({ count: 5 })).execute()
+    const page = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(page, 'reviewer1')
     await page.goto('/view-calls')
     expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Service' }).isVisible()).toBe(true)
@@ -45,7 +36,7 @@ describe('the shell', () => {
   })
 
   it('shows a superuser the version after 500 ms on the logo, and nobody else', async () => {
-    const page = await (await newContext(browser, app.url)).newPage()
+    const page = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(page, 'admin')
     const tooltip = page.getByRole('tooltip', { includeHidden: true })
     expect(await tooltip.textContent()).toBe('Version 1.9.1')
@@ -56,13 +47,13 @@ describe('the shell', () => {
     await page.waitForTimeout(600)
     expect(await tooltip.isVisible()).toBe(true)
 
-    const tech = await (await newContext(browser, app.url)).newPage()
+    const tech = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(tech, 'tech')
     expect(await tech.getByRole('tooltip', { includeHidden: true }).count()).toBe(0)
   })
 
   it('sends the security headers', async () => {
-    const response = await fetch(`${app.url}/login`)
+    const response = await fetch(`${suite.app.url}/login`)
     expect(response.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/)
     expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-/)
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
@@ -71,7 +62,7 @@ describe('the shell', () => {
   })
 
   it('answers 404 for unknown ids and unknown pages, and 403 for a section with no cards', async () => {
-    const page = await (await newContext(browser, app.url)).newPage()
+    const page = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(page, 'tech')
     expect((await page.goto('/view-calls/99999999'))?.status()).toBe(404)
     expect((await page.goto('/view-calls/not-a-number'))?.status()).toBe(404)
@@ -80,12 +71,12 @@ describe('the shell', () => {
   })
 
   it('ignores unknown sort and filter columns and shows the last page for a page past it', async () => {
-    const page = await (await newContext(browser, app.url)).newPage()
+    const page = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(page, 'tech')
     const response = await page.goto('/view-calls?sort_by=password_hash&filter_by=users.password_hash&filter_value=x&current_page=99999')
     expect(response?.status()).toBe(200)
     const current = page.getByRole('navigation', { name: 'Pages' }).locator('[aria-current="page"]')
-    const total = await app.db.selectFrom('call_ins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const total = await suite.app.db.selectFrom('call_ins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
     expect(await current.innerText()).toContain(String(Math.ceil(total.n / 10)))
     expect(await page.getByRole('table').getByRole('row').count()).toBeGreaterThan(1)
   })

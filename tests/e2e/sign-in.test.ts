@@ -1,21 +1,12 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAppServer, type AppServer } from '../support/app-server.ts'
-import { launchBrowser, newContext, signIn } from '../support/browser.ts'
+import { describe, expect, it } from 'vitest'
+import { useBrowserSuite } from '../support/browser-suite.ts'
+import { newContext, signIn } from '../support/browser.ts'
 
-let app: AppServer
-let browser: Browser
-beforeAll(async () => {
-  ;[app, browser] = await Promise.all([startAppServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const suite = useBrowserSuite()
 
 describe('sign-in and permissions', () => {
   it('sends a signed-out visitor to /login and back to where they were going', async () => {
-    const page = await (await newContext(browser, app.url)).newPage()
+    const page = await (await newContext(suite.browser, suite.app.url)).newPage()
     await page.goto('/view-calls?page_size=20')
     expect(new URL(page.url()).pathname).toBe('/login')
     await signIn(page, 'tech')
@@ -25,14 +16,14 @@ describe('sign-in and permissions', () => {
   })
 
   it('never returns to another site after sign-in', async () => {
-    const page = await (await newContext(browser, app.url)).newPage()
+    const page = await (await newContext(suite.browser, suite.app.url)).newPage()
     await page.goto('/login?redirectTo=//evil.example/steal')
     await signIn(page, 'tech')
-    expect(new URL(page.url()).origin).toBe(app.url)
+    expect(new URL(page.url()).origin).toBe(suite.app.url)
   })
 
   it('shows the failure text for a wrong password, and it goes after 10 seconds', async () => {
-    const page = await (await newContext(browser, app.url)).newPage()
+    const page = await (await newContext(suite.browser, suite.app.url)).newPage()
     await page.goto('/login')
     await page.getByLabel('Username').fill('tech')
     await page.getByLabel('Password').fill('wrong-password')
@@ -45,13 +36,13 @@ describe('sign-in and permissions', () => {
   })
 
   it('shows each user the home cards of their permissions', async () => {
-    const context = await newContext(browser, app.url)
+    const context = await newContext(suite.browser, suite.app.url)
     const page = await context.newPage()
     await signIn(page, 'viewer')
     const cards = page.getByRole('main').getByRole('link')
     expect(await cards.allInnerTexts()).toEqual([expect.stringContaining('Service')])
 
-    const office = await (await newContext(browser, app.url)).newPage()
+    const office = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(office, 'office')
     const titles = await office.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts()
     expect(titles).toContain('Auditing')
@@ -60,7 +51,7 @@ describe('sign-in and permissions', () => {
   })
 
   it('answers 403 at /view-calls to a user without api.view_callin', async () => {
-    const page = await (await newContext(browser, app.url)).newPage()
+    const page = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(page, 'office')
     const response = await page.goto('/view-calls')
     expect(response?.status()).toBe(403)
@@ -68,14 +59,14 @@ describe('sign-in and permissions', () => {
   })
 
   it('refuses a cross-origin POST', async () => {
-    const response = await fetch(`${app.url}/login`, {
+    const response = await fetch(`${suite.app.url}/login`, {
       method: 'POST',
       headers: { Origin: 'http://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
       body: 'username=tech&password=demo-pass-1',
       redirect: 'manual',
     })
     expect(response.status).toBe(403)
-    const fromBrowserSaysCrossSite = await fetch(`${app.url}/logout`, { method: 'POST', headers: { 'Sec-Fetch-Site': 'cross-site' }, redirect: 'manual' })
+    const fromBrowserSaysCrossSite = await fetch(`${suite.app.url}/logout`, { method: 'POST', headers: { 'Sec-Fetch-Site': 'cross-site' }, redirect: 'manual' })
     expect(fromBrowserSaysCrossSite.status).toBe(403)
   })
 })

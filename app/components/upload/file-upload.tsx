@@ -5,6 +5,7 @@
 // ids. The form cannot be sent while an upload is running.
 // Styles: app/styles/upload.css (linked by app/root.tsx).
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { formatFileSize } from '#app/domain/formats.ts'
 import { DRIVE_UPLOAD_ERROR, IMAGE_UPLOAD_ERROR, uploadFiles } from './chunked-upload.ts'
 
 export type UploadArea = 'drive' | 'receipts' | 'service' | 'storage_checks' | 'storages'
@@ -46,16 +47,6 @@ interface Item {
 
 const WAIT_MESSAGE = 'Please wait until the upload has finished.'
 
-function formatSize(bytes: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB']
-  let value = bytes
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit++
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`
-}
 
 export function FileUpload(props: FileUploadProps) {
   const { name, area, csrfToken, label, capture, prefix, hint, onBusyChange } = props
@@ -208,7 +199,7 @@ export function FileUpload(props: FileUploadProps) {
               <span className="file-upload__name" title={item.name}>
                 {item.name}
               </span>
-              <span className="file-upload__size">{formatSize(item.size)}</span>
+              <span className="file-upload__size">{formatFileSize(item.size)}</span>
               <progress className="file-upload__progress" max={100} value={item.percent} aria-label={`Upload of ${item.name}`}>
                 {item.percent}%
               </progress>
