@@ -108,6 +108,28 @@ describe('call-ins', () => {
     await findInListAndOpen(page, description, { company: 'Aberdeen Acres', storage: storage.name })
   })
 
+  it('with JavaScript: a lost connection shows the Error modal, OK closes it, and the form can be sent again', async () => {
+    const page = await (await newContext(suite.browser, suite.app.url)).newPage()
+    await signIn(page, 'tech')
+    const storage = await aStorageOf('Aberdeen Acres')
+    await page.goto(`/service-call?company=${encodeURIComponent('Aberdeen Acres')}&storage=${storage.id}`)
+    const description = `Offline first ${Date.now()}`
+    await page.getByLabel('Requested By').fill('Dale')
+    await page.getByLabel('Reason for Service').fill(description)
+    await page.route('**/service-call*', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()))
+    await page.getByRole('button', { name: 'Submit' }).click()
+    const error = page.getByRole('dialog', { name: 'Error' })
+    await error.getByText('Problem occurred while submitting data. Please try again.').waitFor()
+    await error.getByRole('button', { name: 'OK' }).click()
+    await error.waitFor({ state: 'detached' })
+    expect(await callsWith(description)).toHaveLength(0)
+
+    await page.unroute('**/service-call*')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.waitForURL((url) => url.pathname === '/service')
+    expect(await callsWith(description)).toHaveLength(1)
+  })
+
   it('without JavaScript: a name that is not in the list is refused with a message', async () => {
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
     await signIn(page, 'tech')

@@ -35,6 +35,20 @@ describe('the shell', () => {
     expect(await page.getByRole('menuitem').allInnerTexts()).toEqual([expect.stringContaining('Level 1 reviews waiting')])
   })
 
+  it('with JavaScript, the bell asks for new counts every 5 minutes', async () => {
+    const context = await newContext(suite.browser, suite.app.url)
+    const page = await context.newPage()
+    await signIn(page, 'reviewer1')
+    await page.clock.install()
+    await page.goto('/service')
+    const before = Number((await page.getByLabel(/^Alerts: \d+$/).getAttribute('aria-label'))!.split(': ')[1])
+    await suite.app.db.updateTable('alert_counts').set({ count: before + 4 }).where('type', '=', 'level_1_reviews').execute()
+    await page.clock.runFor(299_000)
+    expect(await page.getByLabel(`Alerts: ${before}`).count()).toBe(1)
+    await page.clock.runFor(2_000)
+    await page.getByLabel(`Alerts: ${before + 4}`).waitFor()
+  })
+
   it('shows a superuser the version after 500 ms on the logo, and nobody else', async () => {
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(page, 'admin')
