@@ -15,7 +15,12 @@ export function signingSecret(): string {
   const file = path.resolve(process.env.DATA_DIR ?? '.data', 'session-secret')
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true })
-    fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' })
+    try {
+      fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' })
+    } catch (error) {
+      // Another process (the app and a CLI starting together) wrote it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
   }
   return (secret = fs.readFileSync(file, 'utf8').trim())
 }

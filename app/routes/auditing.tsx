@@ -89,7 +89,7 @@ export default function Auditing() {
         <p className="muted">No files yet.</p>
       ) : (
         <div className="table-scroll">
-          <table className="data-table">
+          <table className="list-table">
             <thead>
               <tr>
                 <th scope="col">Name</th>
