@@ -71,6 +71,7 @@ describe('npm start', () => {
     const second = start()
     const again = await second.ready
     expect(again.output()).not.toContain('Seeded demo data')
+    expect(again.output()).toMatch(/Demo logins \(password for all: demo-pass-1\):\n  admin /)
     const page = await fetch(`${again.url}/login`)
     expect(page.status).toBe(200)
     const check = new pg.Client({ connectionString: fs.readFileSync(path.join(dataDir, 'pg-url'), 'utf8') })

@@ -10,7 +10,7 @@ import { config } from '#app/config.server.ts'
 import { closeDb, getDb } from '#db/client.server.ts'
 import { openDatabase } from '#db/connection.ts'
 import { migrateToLatest } from '#db/migrate.ts'
-import { DEMO_LOGINS, seedDemo } from '#db/seeds/demo.ts'
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from '#db/seeds/demo.ts'
 import { syncPermissions } from '#db/seeds/permissions.ts'
 import { createBoss } from '#jobs/boss.server.ts'
 import { startWorkers } from '#jobs/worker.ts'
@@ -33,6 +33,12 @@ if (empty) {
   console.log('Seeded demo data into the empty database.')
 }
 
+// The demo logins that exist in this database (none on a real deployment).
+const present = new Set(
+  (await db.selectFrom('users').select('username').where('username', 'in', DEMO_LOGINS.map((l) => l.username)).execute()).map((u) => u.username),
+)
+const demoLogins = DEMO_LOGINS.filter((l) => present.has(l.username))
+
 const boss = settings.WORKERS === 'on' ? createBoss(database.url) : undefined
 if (boss) await startWorkers(boss, db)
 
@@ -52,11 +58,9 @@ const address = http.address()
 const port = typeof address === 'object' && address ? address.port : settings.PORT
 console.log(`\nField operations app: http://localhost:${port}/`)
 console.log(`Database: ${database.embedded ? 'embedded PostgreSQL in .data/pg' : 'DATABASE_URL'}; workers: ${boss ? 'in-process' : 'off'}`)
-if (empty || process.env.SHOW_DEMO_LOGINS) {
-  console.log('Demo logins (password for all: demo-pass-1):')
-  for (const login of DEMO_LOGINS) console.log(`  ${login.username.padEnd(12)} ${login.role}`)
-} else {
-  console.log('Demo logins: see README.md (password demo-pass-1).')
+if (demoLogins.length > 0) {
+  console.log(`Demo logins (password for all: ${DEMO_PASSWORD}):`)
+  for (const login of demoLogins) console.log(`  ${login.username.padEnd(12)} ${login.role}`)
 }
 console.log('Press Ctrl-C to stop.')
 
