@@ -134,7 +134,9 @@ export async function startEmbeddedPostgres(options: { dataDir: string; database
   const child = spawn(
     postgres,
     ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'fsync=on'],
-    { ...user, stdio: ['ignore', 'ignore', 'pipe'] },
+    // Its own process group: Ctrl-C in a terminal signals the whole foreground group, and the
+    // database must stop last, after HTTP and the workers (stop() below), not with them.
+    { ...user, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   )
   child.stderr?.on('data', (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8000)
