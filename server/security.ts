@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
 import { csrfCookieName, newCsrfCookieValue, tokenFromCookieValue } from '#app/auth/csrf.server.ts'
-import { SECURE_HEADER } from '#app/auth/cookies.server.ts'
+import { SECURE_HEADER, cookieFromHeader, cookieString } from '#app/auth/cookies.server.ts'
 
 export interface SecurityOptions {
   production: boolean
@@ -80,22 +80,16 @@ export function sameOriginOnly(req: Request, res: Response, next: NextFunction):
 /** Gives every visitor a signed CSRF cookie; the token goes to the page through the load context. */
 export function csrfCookie(req: Request, res: Response, next: NextFunction): void {
   const name = csrfCookieName(req.secure)
-  let token = tokenFromCookieValue(readRawCookie(req, name))
+  let token = tokenFromCookieValue(cookieFromHeader(req.headers.cookie, name))
   if (!token) {
     const fresh = newCsrfCookieValue()
     token = fresh.token
-    res.append('Set-Cookie', `${name}=${fresh.cookieValue}; Path=/; SameSite=Lax; HttpOnly${req.secure ? '; Secure' : ''}`)
+    const cookie = cookieString(name, fresh.cookieValue, { secure: req.secure })
+    res.append('Set-Cookie', cookie)
     // The Remix request is built from req.headers: let this very request carry the new cookie.
-    req.headers.cookie = [req.headers.cookie, `${name}=${fresh.cookieValue}`].filter(Boolean).join('; ')
+    req.headers.cookie = [req.headers.cookie, cookie.slice(0, cookie.indexOf(';'))].filter(Boolean).join('; ')
   }
   ;(res.locals as RequestLocals).csrfToken = token
   next()
 }
 
-function readRawCookie(req: Request, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const index = part.indexOf('=')
-    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim()
-  }
-  return undefined
-}

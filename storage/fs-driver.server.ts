@@ -167,28 +167,24 @@ export class FsDriver implements BlobStore {
     }
   }
 
-  async getStream(key: string, range?: ByteRange): Promise<Readable> {
-    const file = this.pathOf(key)
-    let handle: fsp.FileHandle
+  /** Opens a stored file for reading; a missing one is a BlobNotFoundError. */
+  private async openExisting(key: string): Promise<fsp.FileHandle> {
     try {
-      handle = await fsp.open(file, 'r')
+      return await fsp.open(this.pathOf(key), 'r')
     } catch (error) {
       if (isNotFound(error)) throw new BlobNotFoundError(key)
       throw error
     }
+  }
+
+  async getStream(key: string, range?: ByteRange): Promise<Readable> {
+    const handle = await this.openExisting(key)
     if (!range) return handle.createReadStream()
     return handle.createReadStream(range.end === undefined ? { start: range.start } : { start: range.start, end: range.end })
   }
 
   async readHead(key: string, bytes: number): Promise<Buffer> {
-    const file = this.pathOf(key)
-    let handle: fsp.FileHandle
-    try {
-      handle = await fsp.open(file, 'r')
-    } catch (error) {
-      if (isNotFound(error)) throw new BlobNotFoundError(key)
-      throw error
-    }
+    const handle = await this.openExisting(key)
     try {
       const buffer = Buffer.alloc(bytes)
       let filled = 0
