@@ -1,8 +1,8 @@
 // Pending Calls (/view-calls): Date, Company, Storage, Job, Description, all sortable and
 // filterable (Company, Storage and Job by exact name, Description by contained text), newest first.
 // Rows also carry what the phone cards show: date, job, created by, and the description ('Service').
-import { sql } from 'kysely'
 import type { DB } from '#db/client.server.ts'
+import { userDisplayName } from '#db/queries/users.ts'
 import { defineList } from './list-engine.server.ts'
 
 export const callInList = defineList({
@@ -28,7 +28,7 @@ export const callInList = defineList({
         'c.requested_by',
         'c.got_it',
         'c.created_by',
-        sql<string>`coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username)`.as('created_by_name'),
+        userDisplayName('u').as('created_by_name'),
       ])
       // left joins (a job is optional); company, storage and creator keys are NOT NULL
       .$narrowType<{ company_name: string; storage_name: string; created_by_name: string }>(),

@@ -1,6 +1,7 @@
 import type { DB } from '../client.server.ts'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../schema.ts'
+import { userDisplayName } from './users.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -44,13 +45,13 @@ export function callInDetail(db: DB, id: number): Promise<CallInDetail | undefin
     .innerJoin('storages as s', 's.id', 'ci.storage_id')
     .leftJoin('jobs as j', 'j.id', 'ci.job_id')
     .innerJoin('users as u', 'u.id', 'ci.created_by')
-    .select((eb) => [
+    .select([
       'ci.id',
       'ci.call_in_date',
       'c.company_name',
       's.name as storage_name',
       'j.name as job_name',
-      eb.fn.coalesce(eb.fn<string>('nullif', [eb.fn<string>('btrim', [eb.fn<string>('concat_ws', [eb.val(' '), 'u.first_name', 'u.last_name'])]), eb.val('')]), 'u.username').as('created_by_name'),
+      userDisplayName('u').as('created_by_name'),
       'ci.requested_by',
       'ci.description',
       'ci.got_it',

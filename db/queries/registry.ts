@@ -22,15 +22,18 @@ export function storagesOfCompany(db: DB, companyId: number): Promise<NamedOptio
   return db.selectFrom('storages').select(['id', 'name']).where('company_id', '=', companyId).where('active', '=', true).orderBy('name').orderBy('id').execute()
 }
 
-export function jobOptions(db: DB): Promise<JobOption[]> {
+/** Active jobs with their company's and storage's names. */
+function jobsWithNames(db: DB) {
   return db
     .selectFrom('jobs as j')
     .innerJoin('companies as c', 'c.id', 'j.company_id')
     .innerJoin('storages as s', 's.id', 'j.storage_id')
     .select(['j.id', 'j.name', 'j.company_id', 'c.company_name', 'j.storage_id', 's.name as storage_name'])
     .where('j.active', '=', true)
-    .orderBy('j.name')
-    .execute()
+}
+
+export function jobOptions(db: DB): Promise<JobOption[]> {
+  return jobsWithNames(db).orderBy('j.name').execute()
 }
 
 /** Exact-name look-ups: an autocomplete choice takes effect only when the text matches a known name. */
@@ -39,14 +42,7 @@ export function companyByName(db: DB, name: string): Promise<NamedOption | undef
 }
 
 export function jobByName(db: DB, name: string): Promise<JobOption | undefined> {
-  return db
-    .selectFrom('jobs as j')
-    .innerJoin('companies as c', 'c.id', 'j.company_id')
-    .innerJoin('storages as s', 's.id', 'j.storage_id')
-    .select(['j.id', 'j.name', 'j.company_id', 'c.company_name', 'j.storage_id', 's.name as storage_name'])
-    .where('j.name', '=', name.trim())
-    .where('j.active', '=', true)
-    .executeTakeFirst()
+  return jobsWithNames(db).where('j.name', '=', name.trim()).executeTakeFirst()
 }
 
 export function jobById(db: DB, id: number): Promise<{ id: number; company_id: number; storage_id: number } | undefined> {

@@ -1,6 +1,6 @@
 // Creating users: used by `npm run user:create`, the demo seed and tests. Validates everything
 // first and changes nothing on bad input (a UserInputError with a message fit for a person).
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely'
 import { hashPassword } from '#app/auth/password.server.ts'
 import { PERMISSIONS, isPermission, type Permission } from '#app/permissions.ts'
 import type { Database } from '../schema.ts'
@@ -146,4 +146,10 @@ export async function createUser(db: Kysely<Database>, input: CreateUserInput): 
     return { id, username: v.username, companyId: company, permissions: v.permissions }
   }
   return db.isTransaction ? work(db) : db.transaction().execute(work)
+}
+
+/** A user's name as people see it, in SQL: first and last name, or the username (see displayName). */
+export function userDisplayName(alias: string): RawBuilder<string> {
+  const ref = (column: string) => sql.ref(`${alias}.${column}`)
+  return sql<string>`coalesce(nullif(btrim(concat_ws(' ', ${ref('first_name')}, ${ref('last_name')})), ''), ${ref('username')})`
 }
