@@ -4,6 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react'
 import { useMachine } from '@xstate/react'
+import type { Snapshot } from 'xstate'
 import { useEffect, useState } from 'react'
 import { readForm, requirePermission } from '#app/auth/guard.server.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
@@ -12,7 +13,7 @@ import { submitForm } from '#app/forms.server.ts'
 import { CallInSchema } from '#app/schemas/call-in.ts'
 import { getDb } from '#db/client.server.ts'
 import { companyByName, companyOptions, jobByName, jobOptions, storageById, storagesOfCompany, type JobOption, type NamedOption } from '#db/queries/registry.ts'
-import { callInMachine, type CallInEvent } from '#workflows/call-in.machine.ts'
+import { callInMachine, type CallInContext, type CallInEvent } from '#workflows/call-in.machine.ts'
 import { submitCallIn } from '#workflows/call-in.server.ts'
 import { replay, stateName } from '#workflows/runner.ts'
 
@@ -49,8 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const [companies, jobs, storages] = await Promise.all([companyOptions(db), jobOptions(db), company ? storagesOfCompany(db, company.id) : Promise.resolve([])])
   return {
-    stage: stateName(snapshot),
-    context: snapshot.context,
+    snapshot: callInMachine.getPersistedSnapshot(snapshot),
     selection: { company: job?.company_name ?? company?.name ?? companyName, job: job?.name ?? jobName, storage: job ? String(job.storage_id) : String(snapshot.context.storageId ?? '') },
     problems,
     companies,
@@ -78,25 +78,18 @@ export const clientAction = clientActionCatchingNetworkErrors
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
 
-/** With JavaScript: the machine runs here and the storages of a chosen company are fetched. */
+/**
+ * The machine runs here from the state the server resolved (so a page reached through
+ * ?company=…&storage=… keeps its stage); with JavaScript, typing moves it on without a reload and
+ * the storages of a chosen company are fetched.
+ */
 function useCallInStages(data: LoaderData) {
-  const [state, send] = useMachine(callInMachine)
+  // (the serialized snapshot lacks its undefined fields, which XState reads as undefined anyway)
+  const [state, send] = useMachine(callInMachine, { snapshot: data.snapshot as Snapshot<unknown> })
   const storagesFetcher = useFetcher<typeof loader>()
   const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   const [texts, setTexts] = useState({ company: data.selection.company, job: data.selection.job })
-
-  // Start from what the server resolved (a page reached through ?company=…&storage=… keeps its stage).
-  useEffect(() => {
-    setHydrated(true)
-    const c = data.context
-    if (c.path === 'job' && c.jobId && c.companyId && c.storageId) send({ type: 'CHOOSE_JOB', jobId: c.jobId, companyId: c.companyId, storageId: c.storageId })
-    else if (c.companyId) {
-      send({ type: 'CHOOSE_COMPANY', companyId: c.companyId })
-      if (c.storageId) send({ type: 'CHOOSE_STORAGE', storageId: c.storageId, storageCompanyId: c.companyId })
-    }
-    // once, on mount
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
 
   const chooseCompanyText = (text: string) => {
     setTexts({ company: text, job: '' })
@@ -119,7 +112,7 @@ function useCallInStages(data: LoaderData) {
     if (companyId && id) send({ type: 'CHOOSE_STORAGE', storageId: Number(id), storageCompanyId: companyId })
   }
   const storages = storagesFetcher.data?.storages ?? data.storages
-  return { hydrated, stage: hydrated ? stateName(state) : data.stage, context: hydrated ? state.context : data.context, texts, storages, chooseCompanyText, chooseJobText, chooseStorage }
+  return { hydrated, stage: stateName(state), context: state.context, texts, storages, chooseCompanyText, chooseJobText, chooseStorage }
 }
 
 export default function NewCallForm() {
@@ -228,7 +221,7 @@ export default function NewCallForm() {
   )
 }
 
-function CallDetailsForm({ data, context }: { data: LoaderData; context: LoaderData['context'] }) {
+function CallDetailsForm({ data, context }: { data: LoaderData; context: CallInContext }) {
   const { form, fields, fetcher } = useAppForm(CallInSchema, { id: 'call-in', defaultValue: { call_in_date: data.today } })
   return (
     <AppForm form={form} fetcher={fetcher} submissionId={data.submissionId}>

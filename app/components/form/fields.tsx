@@ -1,5 +1,5 @@
 // Labelled fields that show their conform errors beside them.
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
+import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 
 function FieldErrors({ field }: { field: FieldMetadata<any> }) {
@@ -29,23 +29,6 @@ export function TextAreaField({ field, label, rows = 4 }: { field: FieldMetadata
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
       <textarea {...getTextareaProps(field, { ariaAttributes: true })} rows={rows} key={field.key} />
-      <FieldErrors field={field} />
-    </div>
-  )
-}
-
-export function SelectField({ field, label, options, placeholder }: { field: FieldMetadata<any>; label: string; options: { value: string; label: string }[]; placeholder?: string }) {
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <select {...getSelectProps(field, { ariaAttributes: true })} key={field.key}>
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
       <FieldErrors field={field} />
     </div>
   )
