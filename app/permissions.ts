@@ -74,8 +74,8 @@ export function hasPermission(user: Pick<SessionUser, 'is_superuser' | 'permissi
   return !!user && (user.is_superuser || user.permissions.includes(permission))
 }
 
-export function hasAnyPermission(user: Pick<SessionUser, 'is_superuser' | 'permissions'> | null | undefined, permissions: readonly Permission[]): boolean {
-  return permissions.some((p) => hasPermission(user, p))
+export function hasAnyPermission(user: Pick<SessionUser, 'is_superuser' | 'permissions'> | null | undefined, permissions: Permission | readonly Permission[]): boolean {
+  return (typeof permissions === 'string' ? [permissions] : permissions).some((p) => hasPermission(user, p))
 }
 
 export function displayName(user: Pick<SessionUser, 'first_name' | 'last_name' | 'username'>): string {

@@ -37,7 +37,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 /** Signed in and holding at least one of `permissions` (superusers hold all). */
 export async function requirePermission(request: Request, permissions: Permission | readonly Permission[]): Promise<SessionUser> {
   const user = await requireUser(request)
-  if (!hasAnyPermission(user, typeof permissions === 'string' ? [permissions] : permissions)) throw forbidden()
+  if (!hasAnyPermission(user, permissions)) throw forbidden()
   return user
 }
 
@@ -61,7 +61,7 @@ const jsonError = (status: number, error: string) => Response.json({ error }, { 
 export async function requireApiUser(request: Request, permissions?: Permission | readonly Permission[]): Promise<SessionUser> {
   const user = await getUser(request)
   if (!user) throw jsonError(401, 'Authentication required.')
-  if (permissions && !hasAnyPermission(user, typeof permissions === 'string' ? [permissions] : permissions)) {
+  if (permissions && !hasAnyPermission(user, permissions)) {
     throw jsonError(403, 'You do not have permission to do that.')
   }
   return user
