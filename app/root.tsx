@@ -69,8 +69,11 @@ function Document({ children, nonce }: { children: ReactNode; nonce?: string }) 
   )
 }
 
+/** One array for "no alerts", so the bell's state is not reset on every render (see useAlerts). */
+const NO_ALERTS: Alert[] = []
+
 function Shell({ data, children }: { data: RootData | undefined; children: ReactNode }) {
-  const alerts = useAlerts(data?.alerts ?? [])
+  const alerts = useAlerts(data?.alerts ?? NO_ALERTS)
   const companyName = data?.companyName ?? 'Keystone Storage Services'
   return (
     <div className="shell">

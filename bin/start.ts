@@ -42,16 +42,17 @@ const demoLogins = DEMO_LOGINS.filter((l) => present.has(l.username))
 const boss = settings.WORKERS === 'on' ? createBoss(database.url) : undefined
 if (boss) await startWorkers(boss, db)
 
-let http: Server
+const common = { trustProxy: settings.TRUST_PROXY, connectOrigins: s3ConnectOrigins(settings) }
+let app: ReturnType<typeof createHttpApp>
 if (dev) {
   const { createServer } = await import('vite')
-  const vite = await createServer({ server: { middlewareMode: true } })
-  http = createHttpApp({ production: false, trustProxy: settings.TRUST_PROXY, vite, connectOrigins: s3ConnectOrigins(settings) }).listen(settings.PORT)
+  app = createHttpApp({ ...common, production: false, vite: await createServer({ server: { middlewareMode: true } }) })
 } else {
   buildIfStale()
   const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild
-  http = createHttpApp({ production: true, trustProxy: settings.TRUST_PROXY, build, buildDir: path.dirname(path.dirname(SERVER_BUILD)), connectOrigins: s3ConnectOrigins(settings) }).listen(settings.PORT)
+  app = createHttpApp({ ...common, production: true, build, buildDir: path.dirname(path.dirname(SERVER_BUILD)) })
 }
+const http: Server = app.listen(settings.PORT)
 await new Promise<void>((resolve, reject) => http.once('listening', resolve).once('error', reject))
 
 const address = http.address()

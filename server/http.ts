@@ -1,5 +1,6 @@
-// The Express app: hardening first, then static files, then Remix. It holds no app state and
-// imports no app modules with state: those live in the Remix build's one module graph.
+// The Express app: hardening first, then static files, then Remix. From app/ it takes only the
+// stateless cookie and CSRF helpers; everything with state (the pool, the blob store, classes
+// checked with instanceof) lives in the Remix build's one module graph.
 import path from 'node:path'
 import { createRequestHandler } from '@remix-run/express'
 import type { AppLoadContext, ServerBuild } from '@remix-run/node'
