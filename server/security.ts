@@ -1,8 +1,8 @@
 // Request hardening that must hold for every route, so it lives in the HTTP server, not in routes.
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
 import { csrfCookieName, newCsrfCookieValue, tokenFromCookieValue } from '#app/auth/csrf.server.ts'
-import { SECURE_HEADER, cookieFromHeader, cookieString } from '#app/auth/cookies.server.ts'
+import { REQUEST_ID_HEADER, SECURE_HEADER, cookieFromHeader, cookieString } from '#app/auth/cookies.server.ts'
 
 export interface SecurityOptions {
   production: boolean
@@ -21,6 +21,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 export function trustedRequestHeaders(req: Request, _res: Response, next: NextFunction): void {
   req.headers[SECURE_HEADER] = req.secure ? '1' : '0'
   req.headers['x-client-ip'] = req.ip ?? ''
+  req.headers[REQUEST_ID_HEADER] = randomUUID()
   next()
 }
 

@@ -3,6 +3,8 @@
 
 /** Set by the HTTP server from the connection (or X-Forwarded-Proto when TRUST_PROXY is on). */
 export const SECURE_HEADER = 'x-app-secure'
+/** Set by the HTTP server to a fresh random id per HTTP request (a client's own value is replaced). */
+export const REQUEST_ID_HEADER = 'x-request-id'
 
 export function requestIsSecure(request: Request): boolean {
   return request.headers.get(SECURE_HEADER) === '1'

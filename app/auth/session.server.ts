@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import type { DB } from '#db/client.server.ts'
 import { isPermission, type Permission, type SessionUser } from '#app/permissions.ts'
-import { readCookie, serializeCookie, requestIsSecure } from './cookies.server.ts'
+import { REQUEST_ID_HEADER, readCookie, serializeCookie, requestIsSecure } from './cookies.server.ts'
 
 export const SESSION_IDLE_MINUTES = 12 * 60
 export const SESSION_ABSOLUTE_HOURS = 7 * 24
@@ -23,14 +23,19 @@ export interface LoadedSession {
   user: SessionUser
 }
 
-const cache = new WeakMap<Request, Promise<LoadedSession | null>>()
+/** Look-ups under way, by HTTP request: Remix gives each loader of one request its own Request object. */
+const inFlight = new Map<string, Promise<LoadedSession | null>>()
 
-/** The signed-in user of this request, or null. Loaded once per Request object. */
+/** The signed-in user of this request, or null: one look-up for all the loaders of one HTTP request. */
 export function loadSession(db: DB, request: Request): Promise<LoadedSession | null> {
-  let pending = cache.get(request)
+  const requestId = request.headers.get(REQUEST_ID_HEADER)
+  if (!requestId) return readSession(db, request)
+  let pending = inFlight.get(requestId)
   if (!pending) {
     pending = readSession(db, request)
-    cache.set(request, pending)
+    inFlight.set(requestId, pending)
+    // The loaders of a request start together, so they share it while it runs; then it goes.
+    void pending.finally(() => inFlight.delete(requestId)).catch(() => undefined)
   }
   return pending
 }
