@@ -5,10 +5,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react'
 import { useMachine } from '@xstate/react'
 import type { Snapshot } from 'xstate'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { readForm, requirePermission } from '#app/auth/guard.server.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { CheckboxField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
+import { useHydrated } from '#app/components/use-hydrated.ts'
 import { submitForm } from '#app/forms.server.ts'
 import { CallInSchema } from '#app/schemas/call-in.ts'
 import { getDb } from '#db/client.server.ts'
@@ -87,8 +88,7 @@ function useCallInStages(data: LoaderData) {
   // (the serialized snapshot lacks its undefined fields, which XState reads as undefined anyway)
   const [state, send] = useMachine(callInMachine, { snapshot: data.snapshot as Snapshot<unknown> })
   const storagesFetcher = useFetcher<typeof loader>()
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const [texts, setTexts] = useState({ company: data.selection.company, job: data.selection.job })
 
   const chooseCompanyText = (text: string) => {

@@ -7,6 +7,7 @@ import { useActionData, useFetcher, useNavigate, type ClientActionFunctionArgs, 
 import { useEffect, useState, type ReactNode } from 'react'
 import type { z } from 'zod'
 import { CsrfInput } from '../csrf.tsx'
+import { useHydrated } from '../use-hydrated.ts'
 import { Modal } from '../modal.tsx'
 import { ENHANCED_FIELD, isFormResult, SAVE_FAILED, SUCCESS_MODAL_MS, SUCCESS_TEXT, type FormResult } from './form-result.ts'
 
@@ -34,12 +35,6 @@ export function useAppForm<S extends z.ZodObject>(schema: S, options: { id: stri
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
   return { form, fields, fetcher }
-}
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return hydrated
 }
 
 export function AppForm({

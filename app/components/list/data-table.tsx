@@ -2,7 +2,8 @@
 // sort by their column (again: the other way), marked with aria-sort. Each row's first cell holds a
 // real link to the row's detail; with JavaScript a click anywhere on the row follows it.
 import { Link, useNavigate } from '@remix-run/react'
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react'
+import type { MouseEvent, ReactNode } from 'react'
+import { useHydrated } from '../use-hydrated.ts'
 import { toSearch, type ListState, type SortOrder } from '#app/lists/list-params.ts'
 
 export interface Column<Row> {
@@ -37,12 +38,6 @@ function defaultCell<Row>(row: Row, key: string): ReactNode {
   return value === null || value === undefined ? '' : String(value)
 }
 
-/** True once React runs in the browser: only then is a whole row clickable (and looks it). */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return hydrated
-}
 
 export function DataTable<Row>({ rows, columns, state, rowHref, rowKey, caption }: DataTableProps<Row>) {
   const navigate = useNavigate()

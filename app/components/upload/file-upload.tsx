@@ -6,6 +6,7 @@
 // Styles: app/styles/upload.css (linked by app/root.tsx).
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { formatFileSize } from '#app/domain/formats.ts'
+import { useHydrated } from '../use-hydrated.ts'
 import { DRIVE_UPLOAD_ERROR, IMAGE_UPLOAD_ERROR, uploadFiles } from './chunked-upload.ts'
 
 export type UploadArea = 'drive' | 'receipts' | 'service' | 'storage_checks' | 'storages'
@@ -58,7 +59,7 @@ export function FileUpload(props: FileUploadProps) {
   const hintId = `${inputId}-hint`
   const errorId = `${inputId}-error`
 
-  const [enhanced, setEnhanced] = useState(false)
+  const enhanced = useHydrated()
   const [keptIds, setKeptIds] = useState<string[]>(() => [...(props.initialIds ?? [])])
   const [items, setItems] = useState<Item[]>([])
   const [error, setError] = useState<string | null>(null)
@@ -67,7 +68,6 @@ export function FileUpload(props: FileUploadProps) {
   const busyRef = useRef(false)
   const previews = useRef(new Set<string>())
 
-  useEffect(() => setEnhanced(true), [])
   useEffect(() => {
     const urls = previews.current
     return () => urls.forEach((url) => URL.revokeObjectURL(url))
