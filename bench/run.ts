@@ -302,6 +302,8 @@ async function main(): Promise<void> {
   const handle = await openBenchDatabase()
   const db = createDb(handle.url, 5)
   const pool = new pg.Pool({ connectionString: handle.url, max: 5 })
+  // like the app's pools (db/client.server.ts): a connection closed by the server is logged, not fatal
+  pool.on('error', (e) => console.error(`[bench] raw pool connection closed: ${e.message}`))
   let cookie: string | undefined
   try {
     const pgVersion = (await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db)).rows[0]!.v
