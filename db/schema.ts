@@ -342,13 +342,19 @@ export interface ServiceReviewsTable {
   reviewed_at: NullableTimestamp
   version: Defaulted<number>
   created_at: Timestamp
+  /** copies of the sheet's, kept equal by triggers (migration 0005) */
+  service_date: ColumnType<string, never, never>
+  company_id: ColumnType<number, never, never>
+  storage_id: ColumnType<number, never, never>
+  job_id: ColumnType<number | null, never, never>
 }
 
 export interface ServiceStatusTable {
   id: Id
   service_sheet_id: number
   service_sheet_number: number
-  called_in_at: NullableTimestamp
+  /** the call's date for a sheet made from a call, else when the sheet was made */
+  called_in_at: ColumnType<Date, Date | string, Date | string>
   review_1_completed: Defaulted<boolean>
   review_2_completed: Defaulted<boolean>
   review_3_completed: Defaulted<boolean>

@@ -1,0 +1,66 @@
+// A service sheet's life through its reviews, the one definition of what may happen next:
+//   submitted → level_1_review → level_2_review → level_3_review → complete
+// The sheet form's SUBMIT opens level 1. In a review level, SAVE keeps the level open and APPROVE
+// closes it and opens the next (level 3's completes the sheet). Both need a reviewer who holds the
+// level and values the level accepts; a completed sheet takes nothing more.
+// The review editor runs it in the browser (to offer only the possible buttons); the server
+// resolves the sheet's stored state and decides with the same machine.
+import { setup } from 'xstate'
+import { levelValueProblems, type LevelValues, type ReviewLevel } from '#app/domain/service-hours.ts'
+
+export type SheetState = 'submitted' | 'level_1_review' | 'level_2_review' | 'level_3_review' | 'complete'
+
+export type ServiceReviewEvent =
+  | { type: 'SUBMIT' }
+  | { type: 'SAVE'; level: ReviewLevel; reviewerLevels: readonly ReviewLevel[]; values: LevelValues }
+  | { type: 'APPROVE'; level: ReviewLevel; reviewerLevels: readonly ReviewLevel[]; values: LevelValues }
+
+/** The review level a state is waiting for, if any. */
+export function levelOf(state: string): ReviewLevel | null {
+  const match = /^level_([123])_review$/.exec(state)
+  return match ? (Number(match[1]) as ReviewLevel) : null
+}
+
+export function stateOfLevel(level: ReviewLevel): SheetState {
+  return `level_${level}_review` as SheetState
+}
+
+/** Why a reviewer's event is refused in `state`, or null when it is allowed. */
+export function reviewRefusal(state: string, event: Extract<ServiceReviewEvent, { level: ReviewLevel }>): 'not-this-level' | 'not-your-level' | 'invalid-values' | null {
+  if (levelOf(state) !== event.level) return 'not-this-level'
+  if (!event.reviewerLevels.includes(event.level)) return 'not-your-level'
+  if (Object.keys(levelValueProblems(event.values)).length > 0) return 'invalid-values'
+  return null
+}
+
+const reviewAllowed = (level: ReviewLevel) => ({ event }: { event: ServiceReviewEvent }) =>
+  (event.type === 'SAVE' || event.type === 'APPROVE') && reviewRefusal(stateOfLevel(level), event) === null
+
+function reviewLevelState(level: ReviewLevel, next: SheetState) {
+  const guard = `reviewableAt${level}` as const
+  return {
+    on: {
+      SAVE: { guard },
+      APPROVE: { guard, target: next },
+    },
+  }
+}
+
+export const serviceReviewMachine = setup({
+  types: { events: {} as ServiceReviewEvent },
+  guards: {
+    reviewableAt1: reviewAllowed(1),
+    reviewableAt2: reviewAllowed(2),
+    reviewableAt3: reviewAllowed(3),
+  },
+}).createMachine({
+  id: 'serviceSheet',
+  initial: 'submitted',
+  states: {
+    submitted: { on: { SUBMIT: 'level_1_review' } },
+    level_1_review: reviewLevelState(1, 'level_2_review'),
+    level_2_review: reviewLevelState(2, 'level_3_review'),
+    level_3_review: reviewLevelState(3, 'complete'),
+    complete: { type: 'final' },
+  },
+})
