@@ -23,8 +23,10 @@ export async function submitForm<S extends z.ZodType>(options: {
   /** Saves the valid value; must be idempotent on the form's submission id. */
   save: (value: z.output<S>) => Promise<void>
   redirectTo: string
+  /** the Error modal's text when saving fails (default: the spec's general save failure) */
+  failureText?: string
 }) {
-  const { form, schema, save, redirectTo } = options
+  const { form, schema, save, redirectTo, failureText = SAVE_FAILED } = options
   const enhanced = form.get(ENHANCED_FIELD) === '1'
   const submission = parseWithZod(form, { schema })
   if (submission.status !== 'success') {
@@ -38,7 +40,7 @@ export async function submitForm<S extends z.ZodType>(options: {
       return data<FormResult>(submission.reply({ fieldErrors }), { status: 400 })
     }
     console.error('Form save failed', error)
-    return data<FormResult>({ ...submission.reply({ formErrors: [SAVE_FAILED] }), outcome: 'error' }, { status: 500 })
+    return data<FormResult>({ ...submission.reply({ formErrors: [failureText] }), outcome: 'error' }, { status: 500 })
   }
   if (!enhanced) {
     const target = new URL(redirectTo, 'http://x')

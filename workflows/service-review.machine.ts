@@ -40,7 +40,8 @@ function reviewLevelState(level: ReviewLevel, next: SheetState) {
   const guard = `reviewableAt${level}` as const
   return {
     on: {
-      SAVE: { guard },
+      // a target (itself) rather than none: XState's can() answers false for a targetless, actionless transition
+      SAVE: { guard, target: stateOfLevel(level) },
       APPROVE: { guard, target: next },
     },
   }

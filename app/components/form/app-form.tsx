@@ -101,7 +101,7 @@ function SubmitOutcome({ fetcher }: { fetcher: FetcherWithComponents<FormResult>
   if (result.outcome === 'error') {
     return (
       <Modal title="Error" onClose={() => setDismissed(result)}>
-        <p role="alert">{SAVE_FAILED}</p>
+        <p role="alert">{result.error?.['']?.[0] ?? SAVE_FAILED}</p>
         <div className="form-actions">
           <button type="button" className="button" onClick={() => setDismissed(result)} autoFocus>
             OK
