@@ -35,6 +35,7 @@ export async function submitForm<S extends z.ZodType>(options: {
   try {
     await save(submission.value as z.output<S>)
   } catch (error) {
+    if (error instanceof Response) throw error // a 403 or 404 found while saving
     if (error instanceof FormInputError) {
       const fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, [v]]))
       return data<FormResult>(submission.reply({ fieldErrors }), { status: 400 })

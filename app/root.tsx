@@ -13,11 +13,13 @@ import type { SessionUser } from './permissions.ts'
 import appCss from './styles/app.css?url'
 import listsCss from './styles/lists.css?url'
 import uploadCss from './styles/upload.css?url'
+import serviceCss from './styles/service.css?url'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },
   { rel: 'stylesheet', href: listsCss },
   { rel: 'stylesheet', href: uploadCss },
+  { rel: 'stylesheet', href: serviceCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 

@@ -5,7 +5,7 @@
 // level and values the level accepts; a completed sheet takes nothing more.
 // The review editor runs it in the browser (to offer only the possible buttons); the server
 // resolves the sheet's stored state and decides with the same machine.
-import { setup } from 'xstate'
+import { setup, transition } from 'xstate'
 import { levelValueProblems, type LevelValues, type ReviewLevel } from '#app/domain/service-hours.ts'
 
 export type SheetState = 'submitted' | 'level_1_review' | 'level_2_review' | 'level_3_review' | 'complete'
@@ -65,3 +65,11 @@ export const serviceReviewMachine = setup({
     complete: { type: 'final' },
   },
 })
+
+/** The state the machine reaches from `state` on `event`, or null when the machine refuses it. */
+export function nextState(state: SheetState, event: ServiceReviewEvent): SheetState | null {
+  const snapshot = serviceReviewMachine.resolveState({ value: state, context: {} })
+  if (snapshot.status === 'done' || !snapshot.can(event)) return null
+  const [next] = transition(serviceReviewMachine, snapshot, event)
+  return next.value as SheetState
+}

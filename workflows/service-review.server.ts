@@ -2,7 +2,6 @@
 // machine the browser runs whether the event may happen, and writes the change, its copies to the
 // next level and its workflow-history row in one transaction.
 import { sql, type Kysely, type Transaction } from 'kysely'
-import { transition } from 'xstate'
 import { FormInputError } from '#app/forms.server.ts'
 import {
   carriedHours,
@@ -21,17 +20,9 @@ import { jobById, storageById } from '#db/queries/registry.ts'
 import { HOUR_COLUMNS, hoursOf } from '#db/queries/service-reviews.ts'
 import { userDisplayName } from '#db/queries/users.ts'
 import { recordWorkflowEvent } from './history.server.ts'
-import { reviewRefusal, serviceReviewMachine, type ServiceReviewEvent, type SheetState } from './service-review.machine.ts'
+import { nextState, reviewRefusal, type ServiceReviewEvent, type SheetState } from './service-review.machine.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
-
-/** The state the machine reaches from `state` on `event`, or null when the machine refuses it. */
-export function nextState(state: SheetState, event: ServiceReviewEvent): SheetState | null {
-  const snapshot = serviceReviewMachine.resolveState({ value: state, context: {} })
-  if (snapshot.status === 'done' || !snapshot.can(event)) return null
-  const [next] = transition(serviceReviewMachine, snapshot, event)
-  return next.value as SheetState
-}
 
 /**
  * Opens a new sheet's review chain: level 1 starts from the sheet's hours, its review opens, and
@@ -147,7 +138,7 @@ async function lockOpenReview(trx: Transaction<Database>, reviewId: number, revi
     throw new FormInputError({
       '':
         `This review was changed by ${last?.by ?? 'another reviewer'} at ${when(last?.at ?? null)} while you were editing, so your changes were not saved. ` +
-        `Current values: travel ${v.travel}, labor ${v.labor}, NC travel ${v.ncTravel}, NC labor ${v.ncLabor}. The page now shows the current review; make your changes again.`,
+        `Current values: travel ${v.travel}, labor ${v.labor}, NC travel ${v.ncTravel}, NC labor ${v.ncLabor}. Your values are still in the form: save again to replace the current ones.`,
     })
   }
   return { review, sheet: { status: sheet.status as SheetState, hours } }

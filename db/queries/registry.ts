@@ -52,3 +52,15 @@ export function jobById(db: DB, id: number): Promise<{ id: number; company_id: n
 export function storageById(db: DB, id: number): Promise<{ id: number; company_id: number; name: string } | undefined> {
   return db.selectFrom('storages').select(['id', 'company_id', 'name']).where('id', '=', id).where('active', '=', true).executeTakeFirst()
 }
+
+export interface PartOption {
+  id: number
+  part_number: string
+  description: string
+  is_special: boolean
+}
+
+/** The parts list of the parts pickers: active parts by part number. */
+export function partOptions(db: DB): Promise<PartOption[]> {
+  return db.selectFrom('parts').select(['id', 'part_number', 'description', 'is_special']).where('active', '=', true).orderBy('part_number').execute()
+}

@@ -69,10 +69,11 @@ export function AppForm({
   )
 }
 
-export function SubmitButton({ fetcher, children }: { fetcher: FetcherWithComponents<unknown>; children: ReactNode }) {
+/** `name` and `value` tell one of several buttons apart (an `intent`). */
+export function SubmitButton({ fetcher, children, name, value }: { fetcher: FetcherWithComponents<unknown>; children: ReactNode; name?: string; value?: string }) {
   const busy = fetcher.state !== 'idle'
   return (
-    <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+    <button type="submit" className="button" disabled={busy} aria-busy={busy} name={name} value={value}>
       {busy ? <span className="spinner" role="progressbar" aria-label="Submitting" /> : null}
       {children}
     </button>
