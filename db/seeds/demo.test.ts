@@ -38,10 +38,20 @@ describe('seedDemo', () => {
     expect(first.call_ins).toBe(60)
     expect(first.permissions).toBe(PERMISSION_CODENAMES.length)
     expect(added.call_ins).toBe(60)
+    expect(added.service_sheets).toBe(8)
 
     const again = await seedDemo(t.db)
     expect(await counts()).toEqual(first)
     expect(Object.values(again).every((n) => n === 0)).toBe(true)
+  })
+
+  it('leaves service sheets at every stage of the review chain, made through the workflow', async () => {
+    const sheets = await t.db.selectFrom('service_sheets').select(['status', (eb) => eb.fn.countAll<string>().as('n')]).groupBy('status').orderBy('status').execute()
+    expect(Object.fromEntries(sheets.map((s) => [s.status, Number(s.n)]))).toEqual({ complete: 2, level_1_review: 3, level_2_review: 2, level_3_review: 1 })
+    const open = await t.db.selectFrom('service_reviews').select('review_level').where('status', '=', 'open').execute()
+    expect(open.map((r) => r.review_level).sort()).toEqual([1, 1, 1, 2, 2, 3])
+    const done = await t.db.selectFrom('service_status').select('service_sheet_id').where('submitted_completed', '=', true).execute()
+    expect(done).toHaveLength(2)
   })
 
   it('gives every storage its equipment fields and GPS, and spreads call-ins over 4 months', async () => {

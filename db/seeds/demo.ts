@@ -5,14 +5,15 @@
 // from a fixed key, and is inserted with ON CONFLICT DO NOTHING, so a second run adds nothing.
 // Dates are relative to the day of the first run (call-ins over the last 4 months).
 //
-// Service sheets, reviews, receipts and pre-treats are left to their workflows: seeding them
-// here would have to repeat rules that live in the workflow code.
+// Service sheets are made through their workflow, after the rest (demo-sheets.ts). Receipts and
+// pre-treats are left to theirs: seeding them here would have to repeat rules that live there.
 import { createHash } from 'node:crypto'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Permission } from '#app/permissions.ts'
 import { createUser } from '../queries/users.ts'
 import type { Database, FillStatus, Variety } from '../schema.ts'
 import { syncPermissions } from './permissions.ts'
+import { seedDemoSheets } from './demo-sheets.ts'
 
 export const DEMO_PASSWORD = 'demo-pass-1'
 export const SERVICE_COMPANY_NAME = 'Keystone Storage Services'
@@ -553,9 +554,11 @@ async function seedInTransaction(trx: Kysely<Database>, today: Date): Promise<De
 export async function seedDemo(db: Kysely<Database>, options: { today?: Date } = {}): Promise<DemoSeedSummary> {
   const today = options.today ?? new Date()
   if (db.isTransaction) return seedInTransaction(db, today)
-  return db.transaction().execute(async (trx: Transaction<Database>) => {
+  const summary = await db.transaction().execute(async (trx: Transaction<Database>) => {
     // Two seeds at once would race on the same natural keys; take turns.
     await sql`select pg_advisory_xact_lock(hashtext('seed:demo'))`.execute(trx)
     return seedInTransaction(trx, today)
   })
+  // each sheet and each review step is its own workflow transaction
+  return { ...summary, service_sheets: await seedDemoSheets(db, today) }
 }
