@@ -157,6 +157,47 @@ describe.each([
   })
 })
 
+describe('the review editor without JavaScript', () => {
+  it('moves a sheet to a job through Select Service Details, adds a part, and level 2 sees both', async () => {
+    const sheet = await submittedSheet()
+    const job = await suite.app.db
+      .selectFrom('jobs as j')
+      .innerJoin('storages as s', 's.id', 'j.storage_id')
+      .select(['j.name', 's.name as storage'])
+      .where('j.active', '=', true)
+      .orderBy('j.name')
+      .executeTakeFirstOrThrow()
+    const part = await suite.app.db.selectFrom('parts').select('part_number').where('is_special', '=', false).orderBy('part_number', 'desc').executeTakeFirstOrThrow()
+    const r1 = await reviewerPage(suite.browser, 'reviewer1', false)
+    await r1.goto(`/review-editor/${await reviewIdAt(sheet.id, 1)}`)
+
+    await r1.getByRole('link', { name: 'Select Service Details' }).click()
+    const modal = r1.getByRole('dialog', { name: 'Select Service Details' })
+    await modal.getByLabel('Job Number (fills customer and storage)').fill(job.name)
+    await modal.getByRole('button', { name: 'Apply' }).click()
+    await r1.getByText('Submission Successful!').waitFor()
+    expect(await r1.locator('.review-sheet').innerText()).toContain(job.storage)
+
+    await r1.getByLabel('Part', { exact: true }).fill('NOT-A-PART')
+    await r1.getByRole('button', { name: 'Add Part' }).click()
+    await r1.getByText('Choose a part from the parts list.').waitFor()
+    await r1.getByLabel('Part', { exact: true }).fill(part.part_number)
+    await r1.getByLabel('Quantity').fill('2')
+    await r1.getByRole('button', { name: 'Add Part' }).click()
+    await r1.getByText('Submission Successful!').waitFor()
+    expect(await partRows(r1).filter({ hasText: part.part_number }).innerText()).toContain('added at level 1')
+    await approve(r1, false)
+
+    const r2 = await reviewerPage(suite.browser, 'reviewer2', false)
+    await r2.goto(`/review-editor/${await reviewIdAt(sheet.id, 2)}`)
+    const changed = (await r2.locator('.what-changed').innerText()).replace(/\s+/g, ' ')
+    expect(changed).toContain(`→`)
+    expect(changed).toContain(job.name)
+    expect(changed).toContain(`Part ${part.part_number} added by level 1`)
+    for (const page of [r1, r2]) await page.context().close()
+  })
+})
+
 describe('review permissions and conflicts', () => {
   it('refuses a level-1 reviewer at a level-2 review URL, to view and to save', async () => {
     const sheet = await submittedSheet()
