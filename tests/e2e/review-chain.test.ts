@@ -211,6 +211,8 @@ describe('review permissions and conflicts', () => {
     const posted = await r1.request.post(`/review-editor/${level2}`, { form: { intent: 'approve', version: '1', travel_hours: '1', labor_hours: '1', nc_travel: '0', nc_labor: '0' } })
     expect(posted.status()).toBe(403)
     expect((await suite.app.db.selectFrom('service_reviews').select('status').where('id', '=', level2).executeTakeFirstOrThrow()).status).toBe('open')
+    expect((await r1.goto('/review-editor/99999999'))?.status()).toBe(404)
+    expect((await r1.goto('/review-editor/abc'))?.status()).toBe(404)
     await r1.context().close()
   })
 
