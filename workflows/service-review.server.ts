@@ -18,6 +18,7 @@ import { hasPermission, type SessionUser } from '#app/permissions.ts'
 import type { Database, ServiceType } from '#db/schema.ts'
 import { jobById, storageById } from '#db/queries/registry.ts'
 import { HOUR_COLUMNS, hoursOf } from '#db/queries/service-reviews.ts'
+import { activePartsById } from '#db/queries/service-sheets.ts'
 import { userDisplayName } from '#db/queries/users.ts'
 import { recordWorkflowEvent } from './history.server.ts'
 import { nextState, reviewRefusal, type ServiceReviewEvent, type SheetState } from './service-review.machine.ts'
@@ -159,12 +160,7 @@ function decide(state: SheetState, event: Extract<ServiceReviewEvent, { level: R
 
 async function checkNewParts(trx: Transaction<Database>, newParts: readonly NewPartInput[]): Promise<void> {
   if (newParts.length === 0) return
-  const known = await trx
-    .selectFrom('parts')
-    .select(['id', 'is_special'])
-    .where('id', 'in', newParts.map((p) => p.partId))
-    .where('active', '=', true)
-    .execute()
+  const known = await activePartsById(trx, newParts.map((p) => p.partId))
   for (const part of newParts) {
     const found = known.find((k) => k.id === part.partId)
     if (!found) throw new FormInputError({ new_part: 'Choose a part from the parts list.' })

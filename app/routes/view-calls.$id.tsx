@@ -1,25 +1,28 @@
 // One call, in a modal over Pending Calls. It has its own URL (bookmarkable, and it works without
 // JavaScript); closing goes back to the list with the same sort, filter and page.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData, useLocation } from '@remix-run/react'
+import { Link, useLoaderData, useLocation } from '@remix-run/react'
 import { requirePermission } from '#app/auth/guard.server.ts'
 import { Modal } from '#app/components/modal.tsx'
 import { formatDate } from '#app/domain/formats.ts'
 import { getDb } from '#db/client.server.ts'
 import { callInDetail } from '#db/queries/call-ins.ts'
+import { callForSheet } from '#db/queries/service-sheets.ts'
+import { hasPermission } from '#app/permissions.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Call In Details' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePermission(request, 'api.view_callin')
+  const user = await requirePermission(request, 'api.view_callin')
   const id = Number(params.id)
-  const call = Number.isSafeInteger(id) && id > 0 ? await callInDetail(getDb(), id) : undefined
+  const [call, forSheet] = Number.isSafeInteger(id) && id > 0 ? await Promise.all([callInDetail(getDb(), id), callForSheet(getDb(), id)]) : []
   if (!call) throw new Response('Not Found', { status: 404 })
-  return { call }
+  // A call makes at most one sheet: its number once made, else the link for those who may make it.
+  return { call, sheetNumber: forSheet?.sheet_number ?? null, canCreateSheet: hasPermission(user, 'api.add_servicesheet') }
 }
 
 export default function CallModal() {
-  const { call } = useLoaderData<typeof loader>()
+  const { call, sheetNumber, canCreateSheet } = useLoaderData<typeof loader>()
   const { search } = useLocation()
   return (
     <Modal title="Call In Details" closeTo={`/view-calls${search}`}>
@@ -40,7 +43,20 @@ export default function CallModal() {
         <dd>{call.description}</dd>
         <dt>I got it</dt>
         <dd>{call.got_it ? 'Yes' : 'No'}</dd>
+        {sheetNumber !== null ? (
+          <>
+            <dt>Service Sheet</dt>
+            <dd>#{sheetNumber}</dd>
+          </>
+        ) : null}
       </dl>
+      {sheetNumber === null && canCreateSheet ? (
+        <p className="form-actions">
+          <Link to={`/service-form?call=${call.id}`} className="button">
+            Create Service Sheet
+          </Link>
+        </p>
+      ) : null}
     </Modal>
   )
 }

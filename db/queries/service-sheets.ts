@@ -1,0 +1,121 @@
+// Service sheets as the sheet form writes them: sheet numbers handed out when the form opens, the
+// sheet with its part lines and images, and the look-ups the form and its checks need.
+import type { Kysely, Transaction } from 'kysely'
+import type { DB } from '../client.server.ts'
+import type { Database, ServiceType } from '../schema.ts'
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+/** Hands out the next sheet number to `userId` (numbers are never reused; unused ones are gaps). */
+export async function reserveSheetNumber(db: Executor, userId: number): Promise<number> {
+  const row = await db.insertInto('service_sheet_numbers').values({ reserved_by: userId }).returning('number').executeTakeFirstOrThrow()
+  return row.number
+}
+
+export function sheetNumberRow(db: Executor, number: number): Promise<{ reserved_by: number | null; used_by_sheet: number | null } | undefined> {
+  return db.selectFrom('service_sheet_numbers').select(['reserved_by', 'used_by_sheet']).where('number', '=', number).executeTakeFirst()
+}
+
+export interface NewServiceSheet {
+  submission_id: string
+  service_sheet_number: number
+  company_id: number
+  storage_id: number
+  job_id: number | null
+  call_in_id: number | null
+  created_by: number
+  service_date: string
+  po_number: string
+  requested_by: string
+  service_rendered: ServiceType[]
+  other_service: string
+  description: string
+  notes: string
+  travel_hours: number
+  labor_hours: number
+  parts: { part_id: number; quantity: number; description: string }[]
+  /** blob ids, in the order shown */
+  images: string[]
+}
+
+/**
+ * Inserts the sheet, its part lines (added on the sheet form: level 0) and its images, unless a
+ * sheet with the same submission id exists; returns its id and whether it is new. Call it inside
+ * a transaction, so a sheet never exists without its lines.
+ */
+export async function insertServiceSheet(trx: Executor, sheet: NewServiceSheet): Promise<{ id: number; service_sheet_number: number; created: boolean }> {
+  const { parts, images, ...row } = sheet
+  const inserted = await trx
+    .insertInto('service_sheets')
+    .values(row)
+    .onConflict((oc) => oc.column('submission_id').doNothing())
+    .returning(['id', 'service_sheet_number'])
+    .executeTakeFirst()
+  if (!inserted) {
+    const existing = await existingSheet(trx, sheet.submission_id)
+    return { ...existing!, created: false }
+  }
+  if (parts.length > 0) {
+    await trx
+      .insertInto('service_sheet_parts')
+      .values(parts.map((p) => ({ service_sheet_id: inserted.id, part_id: p.part_id, quantity: p.quantity, description: p.description, added_at_level: 0 })))
+      .execute()
+  }
+  if (images.length > 0) {
+    await trx
+      .insertInto('service_sheet_images')
+      .values(images.map((blob_id, position) => ({ service_sheet_id: inserted.id, blob_id, position })))
+      .execute()
+  }
+  return { ...inserted, created: true }
+}
+
+export function existingSheet(db: Executor, submissionId: string): Promise<{ id: number; service_sheet_number: number; created_by: number } | undefined> {
+  return db.selectFrom('service_sheets').select(['id', 'service_sheet_number', 'created_by']).where('submission_id', '=', submissionId).executeTakeFirst()
+}
+
+/** The active parts among `ids`. */
+export function activePartsById(db: Executor, ids: readonly number[]): Promise<{ id: number; is_special: boolean }[]> {
+  if (ids.length === 0) return Promise.resolve([])
+  return db.selectFrom('parts').select(['id', 'is_special']).where('id', 'in', [...new Set(ids)]).where('active', '=', true).execute()
+}
+
+export interface CallForSheet {
+  id: number
+  call_in_date: string
+  company_id: number
+  company_name: string
+  storage_id: number
+  storage_name: string
+  job_id: number | null
+  job_name: string | null
+  requested_by: string
+  description: string
+  /** the number of the sheet already made from this call, if any */
+  sheet_number: number | null
+}
+
+/** A call with what a sheet made from it is prefilled with, and its sheet if it has one. */
+export function callForSheet(db: Executor, callId: number): Promise<CallForSheet | undefined> {
+  return db
+    .selectFrom('call_ins as ci')
+    .innerJoin('companies as c', 'c.id', 'ci.company_id')
+    .innerJoin('storages as s', 's.id', 'ci.storage_id')
+    .leftJoin('jobs as j', 'j.id', 'ci.job_id')
+    .leftJoin('service_sheets as ss', 'ss.call_in_id', 'ci.id')
+    .select([
+      'ci.id',
+      'ci.call_in_date',
+      'ci.company_id',
+      'c.company_name',
+      'ci.storage_id',
+      's.name as storage_name',
+      'ci.job_id',
+      'j.name as job_name',
+      'ci.requested_by',
+      'ci.description',
+      'ss.service_sheet_number as sheet_number',
+    ])
+    .where('ci.id', '=', callId)
+    .executeTakeFirst()
+}
