@@ -1,7 +1,8 @@
-// `npm run bench` (DESIGN §9): seeds a database named `bench` with a million call-ins and prints,
-// in one run, each figure beside its limit. See bench/README.md for what each line means.
+// `npm run bench` (DESIGN §9): seeds a database named `bench` with a million call-ins and a million
+// service sheets (with their reviews and tracker rows) and prints, in one run, each figure beside
+// its limit. See bench/README.md for what each line means.
 //
-//   npm run bench [-- --n=200 --warmup=20 --explain --no-startup]
+//   npm run bench [-- --n=200 --warmup=20 --explain --no-startup --only=<path text>]
 //
 // Exit code 0 whatever the figures say (they are the report); 1 only when the bench itself could
 // not measure something (the line says ERROR and why).
@@ -17,21 +18,26 @@ import { sql, type CompiledQuery } from 'kysely'
 import pg from 'pg'
 import { endSession, loadSession, startSession } from '#app/auth/session.server.ts'
 import { callInList } from '#app/lists/call-in-list.server.ts'
+import type { CompiledList, ListEngine, ListOptions } from '#app/lists/list-engine.server.ts'
+import { availableReviewList, loadAvailableReviews, reviewLevelScope } from '#app/lists/review-list.server.ts'
+import { loadServiceSheetList, serviceSheetList } from '#app/lists/service-sheet-list.server.ts'
+import { serviceStatusList } from '#app/lists/service-status-list.server.ts'
 import { closeDb, createDb, type DB } from '#db/client.server.ts'
 import { ensureDatabase, openDatabase, type DatabaseHandle } from '#db/connection.ts'
 import { migrateToLatest } from '#db/migrate.ts'
 import { seedDemo } from '#db/seeds/demo.ts'
 import { syncPermissions } from '#db/seeds/permissions.ts'
+import { aggregateAlerts } from '#jobs/alert-aggregation.job.ts'
 import { buildIfStale, SERVER_BUILD } from '../bin/build.ts'
 import { BARE_BUILD, BARE_SERVER_BUILD, buildBareApp } from './bare-app/build.ts'
-import { CALL_IN_TARGET, seedCallIns, verifyRowCount } from './seed-call-ins.ts'
+import { verifyRowCount } from './bulk-load.ts'
+import { CALL_IN_TARGET, seedCallIns } from './seed-call-ins.ts'
+import { SHEET_TARGET, seedServiceSheets } from './seed-service-sheets.ts'
 import { kb, ms, ratio, summarize, table, timeMs, type Figure, type Timing } from './stats.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const BENCH_DATABASE = 'bench'
-const BENCH_USER = 'tech' // a demo user holding api.view_callin
-const ROUTE_ID = 'routes/view-calls'
-const LIMITS = { loaderP95Ms: 100, loaderRatio: 1.5, jsRatio: 1.3, startupMs: 15_000 }
+const LIMITS = { loaderP95Ms: 100, loaderRatio: 1.5, jsRatio: 1.3, startupMs: 15_000, alertsP95Ms: 100 }
 
 function flag(name: string): boolean {
   return process.argv.includes(`--${name}`)
@@ -81,6 +87,28 @@ interface LoaderCase {
   search: string
 }
 
+/** A list route under test: its loader in the build, the demo user who opens it, and the same list through the engine. */
+interface ListRoute {
+  routeId: string
+  path: string
+  /** a demo user holding the route's permission */
+  user: string
+  /** the exact statements the loader's list runs for these parameters */
+  compile: (db: DB, params: URLSearchParams) => Promise<CompiledList>
+  /** the list engine alone, as the loader calls it */
+  load: (db: DB, params: URLSearchParams) => Promise<unknown>
+  cases: LoaderCase[]
+}
+
+/** compile() for a list engine: the URL parsed as load() does, refusing the bench's own bad parameters. */
+function compiler<K extends string>(list: Pick<ListEngine<unknown, K>, 'parse' | 'compile'>, options: ListOptions = {}) {
+  return (db: DB, params: URLSearchParams) => {
+    const { state, errors } = list.parse(params)
+    if (Object.keys(errors).length) throw new BenchError(`the bench's own parameters are invalid: ${JSON.stringify(errors)}`)
+    return list.compile(db, state, options)
+  }
+}
+
 type Loader = NonNullable<ServerBuild['routes'][string]>['module']['loader']
 
 function isResponse(value: unknown): value is Response {
@@ -112,10 +140,10 @@ async function explain(pool: pg.Pool, query: CompiledQuery): Promise<string> {
   return result.rows.map((r) => r['QUERY PLAN']).join('\n')
 }
 
-async function measureLoader(db: DB, pool: pg.Pool, loader: Loader, cookie: string, c: LoaderCase): Promise<void> {
+async function measureLoader(db: DB, pool: pg.Pool, loader: Loader, cookie: string, list: ListRoute, c: LoaderCase): Promise<void> {
   const context: AppLoadContext = { cspNonce: '', csrfToken: '' }
   const callLoader = async () => {
-    const request = new Request(`http://localhost/view-calls${c.search}`, { headers: { cookie } })
+    const request = new Request(`http://localhost${list.path}${c.search}`, { headers: { cookie } })
     let result: unknown
     try {
       result = await loader!({ request, params: {}, context })
@@ -130,9 +158,7 @@ async function measureLoader(db: DB, pool: pg.Pool, loader: Loader, cookie: stri
     return result
   }
 
-  const { state, errors } = callInList.parse(new URLSearchParams(c.search))
-  if (Object.keys(errors).length) throw new BenchError(`the bench's own parameters are invalid: ${JSON.stringify(errors)}`)
-  const compiled = await callInList.compile(db, state)
+  const compiled = await list.compile(db, new URLSearchParams(c.search))
   const raw = () => runRaw(pool, compiled.count, compiled.rows)
 
   // Same answer both ways, before timing anything.
@@ -143,11 +169,11 @@ async function measureLoader(db: DB, pool: pg.Pool, loader: Loader, cookie: stri
   }
   const shape = first ? `${first.rows.length} rows of ${first.total.toLocaleString('en-US')}` : `${direct.rows} rows of ${direct.total.toLocaleString('en-US')} (raw)`
 
-  // The parts of the loader, for reading the ratio: the list engine alone (callInList.load on the
-  // bench's own pool) and the session lookup alone.
+  // The parts of the loader, for reading the ratio: the list engine alone (on the bench's own
+  // pool) and the session lookup alone.
   const params = new URLSearchParams(c.search)
-  const engine = () => callInList.load(db, params)
-  const session = () => loadSession(db, new Request('http://localhost/view-calls', { headers: { cookie } }))
+  const engine = () => list.load(db, params)
+  const session = () => loadSession(db, new Request(`http://localhost${list.path}`, { headers: { cookie } }))
 
   for (let i = 0; i < WARMUP; i++) {
     await callLoader()
@@ -168,14 +194,14 @@ async function measureLoader(db: DB, pool: pg.Pool, loader: Loader, cookie: stri
   const okAbsolute = l.p95 < LIMITS.loaderP95Ms
   const okRatio = l.p95 / r.p95 <= LIMITS.loaderRatio
   figures.push(
-    { name: `loader ${c.name}`, measured: `${times(l)} (N=${N}; ${shape})`, limit: `p95 < ${LIMITS.loaderP95Ms} ms`, verdict: pass(okAbsolute) },
+    { name: `${list.path} loader ${c.name}`, measured: `${times(l)} (N=${N}; ${shape})`, limit: `p95 < ${LIMITS.loaderP95Ms} ms`, verdict: pass(okAbsolute) },
     { name: `  raw SQL, same statements`, measured: times(r), limit: '', verdict: 'INFO' },
     { name: `  loader p95 / raw p95`, measured: `${ratio(l.p95 / r.p95)} (p50: ${ratio(l.p50 / r.p50)})`, limit: `≤ ${LIMITS.loaderRatio}×`, verdict: pass(okRatio) },
     { name: `  of which: list engine alone`, measured: times(e), limit: '', verdict: 'INFO' },
     { name: `  of which: session lookup alone`, measured: times(se), limit: '', verdict: 'INFO' },
   )
   if (!okAbsolute || !okRatio || flag('explain')) {
-    const plans = [`EXPLAIN ANALYZE, ${c.name} (${c.search || '?'}), page ${compiled.page} of ${compiled.totalPages}${compiled.reversed ? ', read from the far end' : ''}:`]
+    const plans = [`EXPLAIN ANALYZE, ${list.path} ${c.name} (${c.search || '?'}), page ${compiled.page} of ${compiled.totalPages}${compiled.reversed ? ', read from the far end' : ''}:`]
     plans.push(`-- count:\n${compiled.count.sql}\n-- parameters: ${JSON.stringify(compiled.count.parameters)}\n${await explain(pool, compiled.count)}`)
     if (compiled.total > 0) plans.push(`-- rows:\n${compiled.rows.sql}\n-- parameters: ${JSON.stringify(compiled.rows.parameters)}\n${await explain(pool, compiled.rows)}`)
     notes.push(plans.join('\n'))
@@ -304,30 +330,37 @@ async function main(): Promise<void> {
   const pool = new pg.Pool({ connectionString: handle.url, max: 5 })
   // like the app's pools (db/client.server.ts): a connection closed by the server is logged, not fatal
   pool.on('error', (e) => console.error(`[bench] raw pool connection closed: ${e.message}`))
-  let cookie: string | undefined
+  const cookies = new Map<string, string>() // demo username → session cookie
   try {
     const pgVersion = (await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db)).rows[0]!.v
     log(`Bench database: ${BENCH_DATABASE} on ${handle.embedded ? 'the embedded PostgreSQL (.data/pg)' : 'the DATABASE_URL server'}, PostgreSQL ${pgVersion}`)
 
-    // 1. schema, permissions, demo data, a million call-ins
+    // 1. schema, permissions, demo data, a million call-ins and a million service sheets
     await migrateToLatest(db)
     await syncPermissions(db)
     const demo = await seedDemo(db)
     const demoAdded = Object.values(demo).reduce((a, b) => a + b, 0)
     log(`Demo data: ${demoAdded ? `${demoAdded} rows added` : 'present'}`)
-    const seeded = await seedCallIns(db, { target: CALL_IN_TARGET, log })
-    const seedLine = seeded.inserted
-      ? `${seeded.inserted.toLocaleString('en-US')} rows inserted in ${seeded.seconds.toFixed(1)} s (+ vacuum analyze)`
-      : `reused: ${seeded.before.toLocaleString('en-US')} rows already there`
-    log(`Call-ins: ${seedLine}`)
-    figures.push({ name: `seed ${CALL_IN_TARGET.toLocaleString('en-US')} call-ins`, measured: seedLine, limit: '', verdict: 'INFO' })
-    const counts = await verifyRowCount(db)
-    figures.push({
-      name: 'row_counts = count(*) for call_ins',
-      measured: `${counts.tracked?.toLocaleString('en-US') ?? 'missing'} = ${counts.counted.toLocaleString('en-US')}`,
-      limit: 'equal',
-      verdict: pass(counts.tracked === counts.counted),
-    })
+    for (const [what, seed, target] of [
+      ['call-ins', seedCallIns, CALL_IN_TARGET],
+      ['service sheets', seedServiceSheets, SHEET_TARGET],
+    ] as const) {
+      const seeded = await seed(db, { target, log })
+      const seedLine = seeded.inserted
+        ? `${seeded.inserted.toLocaleString('en-US')} rows inserted in ${seeded.seconds.toFixed(1)} s (+ vacuum analyze)`
+        : `reused: ${seeded.before.toLocaleString('en-US')} rows already there`
+      log(`${what}: ${seedLine}`)
+      figures.push({ name: `seed ${target.toLocaleString('en-US')} ${what}`, measured: seedLine, limit: '', verdict: 'INFO' })
+    }
+    for (const table of ['call_ins', 'service_sheets', 'service_reviews', 'service_status']) {
+      const counts = await verifyRowCount(db, table)
+      figures.push({
+        name: `row_counts = count(*) for ${table}`,
+        measured: `${counts.tracked?.toLocaleString('en-US') ?? 'missing'} = ${counts.counted.toLocaleString('en-US')}`,
+        limit: 'equal',
+        verdict: pass(counts.tracked === counts.counted),
+      })
+    }
 
     // 2. the builds: the app's (when stale) and the bare baseline's (always, from the installed packages)
     buildIfStale()
@@ -338,10 +371,15 @@ async function main(): Promise<void> {
     process.env.DATABASE_URL = handle.url
     process.env.NODE_ENV = 'production'
     const build = await importAppBuild()
-    const user = (await sql<{ id: number }>`select id from users where lower(username) = ${BENCH_USER}`.execute(db)).rows[0]
-    if (!user) throw new BenchError(`The demo user ${BENCH_USER} is missing`)
-    const setCookie = await startSession(db, new Request('http://localhost/'), user.id)
-    cookie = setCookie.split(';')[0]!
+    const cookieOf = async (username: string) => {
+      if (!cookies.has(username)) {
+        const user = (await sql<{ id: number }>`select id from users where lower(username) = ${username}`.execute(db)).rows[0]
+        if (!user) throw new BenchError(`The demo user ${username} is missing`)
+        cookies.set(username, (await startSession(db, new Request('http://localhost/'), user.id)).split(';')[0]!)
+      }
+      return cookies.get(username)!
+    }
+    const cookie = await cookieOf('tech')
 
     // 4. JavaScript of a first visit, beside a bare Remix route
     log('Measuring the JavaScript of a first visit…')
@@ -360,27 +398,93 @@ async function main(): Promise<void> {
       error('first-visit JS, /view-calls vs bare', e)
     }
 
-    // 5. loader vs raw SQL
-    const loader = build.routes[ROUTE_ID]?.module.loader
-    const company = (await sql<{ name: string }>`select c.company_name as name from companies c where exists (select 1 from call_ins ci where ci.company_id = c.id) order by c.id limit 1`.execute(db)).rows[0]?.name
-    const cases: LoaderCase[] = [
+    // 5. loader vs raw SQL, for each list: page 1, a deep page, a filter with a date range
+    const companyWith = async (table: 'call_ins' | 'service_sheets') =>
+      (await sql<{ name: string }>`select c.company_name as name from companies c where exists (select 1 from ${sql.table(table)} x where x.company_id = c.id) order by c.id limit 1`.execute(db)).rows[0]?.name ?? ''
+    const sheetNumber = (await sql<{ n: number }>`select service_sheet_number as n from service_status order by called_in_at desc, id desc offset 50 limit 1`.execute(db)).rows[0]?.n ?? 0
+    const filter = (by: string, value: string, start: number, end: number) =>
+      `?${new URLSearchParams({ filter_by: by, filter_value: value, start_date: daysAgo(start), end_date: daysAgo(end) })}`
+    const standard = (filterName: string, filterSearch: string): LoaderCase[] => [
       { name: 'page 1', search: '' },
       { name: 'page 1,000', search: '?current_page=1000' },
+      { name: filterName, search: filterSearch },
+    ]
+    const lists: ListRoute[] = [
       {
-        name: 'company + 1-year range',
-        search: `?${new URLSearchParams({ filter_by: 'company', filter_value: company ?? '', start_date: daysAgo(730), end_date: daysAgo(366) })}`,
+        routeId: 'routes/view-calls',
+        path: '/view-calls',
+        user: 'tech',
+        compile: compiler(callInList),
+        load: (d, p) => callInList.load(d, p),
+        cases: standard('company + 1-year range', filter('company', await companyWith('call_ins'), 730, 366)),
+      },
+      {
+        routeId: 'routes/view-service',
+        path: '/view-service',
+        user: 'admin',
+        compile: compiler(serviceSheetList),
+        load: (d, p) => loadServiceSheetList(d, p),
+        cases: standard('company + 1-year range', filter('company', await companyWith('service_sheets'), 730, 366)),
+      },
+      {
+        // the open reviews are the newest sheets': the range is the last two months
+        routeId: 'routes/review-sheets',
+        path: '/review-sheets',
+        user: 'admin',
+        compile: compiler(availableReviewList),
+        load: (d, p) => loadAvailableReviews(d, p, [1, 2, 3]),
+        cases: standard('company + 2-month range', filter('company', await companyWith('service_sheets'), 60, 0)),
+      },
+      {
+        // a reviewer of one level sees that level only (a scoped list: counted, never row_counts)
+        routeId: 'routes/review-sheets',
+        path: '/review-sheets',
+        user: 'reviewer1',
+        compile: compiler(availableReviewList, reviewLevelScope([1])),
+        load: (d, p) => loadAvailableReviews(d, p, [1]),
+        cases: [{ name: 'page 1 as reviewer1 (level 1 only)', search: '' }],
+      },
+      {
+        routeId: 'routes/sheet-status',
+        path: '/sheet-status',
+        user: 'admin',
+        compile: compiler(serviceStatusList),
+        load: (d, p) => serviceStatusList.load(d, p),
+        cases: standard('sheet # + 1-year range', filter('service_sheet_number', String(sheetNumber), 365, 0)),
       },
     ]
-    for (const c of cases) {
-      log(`Timing the /view-calls loader, ${c.name} (${WARMUP} warm-up + ${N} calls, each beside the raw SQL)…`)
-      try {
-        if (!loader) throw new BenchError(`no route ${ROUTE_ID} with a loader in the build (app/routes/view-calls.tsx)`)
-        await measureLoader(db, pool, loader, cookie, c)
-      } catch (e) {
-        error(`loader ${c.name}`, e)
+    const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
+    for (const list of lists.filter((l) => !only || l.path.includes(only))) {
+      const loader = build.routes[list.routeId]?.module.loader
+      for (const c of list.cases) {
+        log(`Timing the ${list.path} loader, ${c.name} (${WARMUP} warm-up + ${N} calls, each beside the raw SQL)…`)
+        try {
+          if (!loader) throw new BenchError(`no route ${list.routeId} with a loader in the build (app/${list.routeId}.tsx)`)
+          await measureLoader(db, pool, loader, await cookieOf(list.user), list, c)
+        } catch (e) {
+          error(`${list.path} loader ${c.name}`, e)
+        }
+        if (c.search.includes('filter_by')) notes.push(`Filter case of ${list.path}: ${c.search}`)
       }
     }
-    notes.unshift(`Filter case: ${cases[2]!.search}`)
+
+    // alert aggregation (every 5 minutes; it counts the open reviews by level)
+    log(`Timing aggregateAlerts (${WARMUP} warm-up + ${N} calls)…`)
+    try {
+      for (let i = 0; i < WARMUP; i++) await aggregateAlerts(db)
+      const samples: number[] = []
+      for (let i = 0; i < N; i++) samples.push(await timeMs(() => aggregateAlerts(db)))
+      const t = summarize(samples)
+      const counts = await aggregateAlerts(db)
+      figures.push({
+        name: 'aggregateAlerts',
+        measured: `p50 ${ms(t.p50)}, p95 ${ms(t.p95)} (N=${N}; open reviews ${counts.level_1_reviews}/${counts.level_2_reviews}/${counts.level_3_reviews})`,
+        limit: `p95 < ${LIMITS.alertsP95Ms} ms`,
+        verdict: pass(t.p95 < LIMITS.alertsP95Ms),
+      })
+    } catch (e) {
+      error('aggregateAlerts', e)
+    }
 
     // 6. start-up
     if (flag('no-startup')) {
@@ -404,7 +508,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    if (cookie) await endSession(db, new Request('http://localhost/', { headers: { cookie } })).catch(() => undefined)
+    for (const cookie of cookies.values()) await endSession(db, new Request('http://localhost/', { headers: { cookie } })).catch(() => undefined)
     await closeDb() // the build's pool (it lives on globalThis)
     await pool.end()
     await db.destroy()

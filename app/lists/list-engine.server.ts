@@ -9,7 +9,10 @@
 //      with the smaller offset; the outer query puts the rows back in the asked order.
 // A sort on a nullable foreign key's name (a call's job) reads the rows without one as a separate
 // run (the index on the key orders neither), so that both runs stay index scans.
-import { sql, type CompiledQuery, type Expression, type RawBuilder, type SelectQueryBuilder } from 'kysely'
+// A list may be scoped (`load(db, params, { scope })`): a fixed condition on the base table, such
+// as one storage's sheets or the review levels a user holds. It applies to every statement like a
+// filter, so a scoped total is always counted (row_counts holds the whole table's).
+import { sql, type CompiledQuery, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { DB } from '#db/client.server.ts'
 import type { Database } from '#db/schema.ts'
 import { clampPage, pageCount } from '#app/domain/pagination.ts'
@@ -42,6 +45,11 @@ export interface SortDefinition<FromQB extends AnyQB> {
    * Postgres puts nulls), in primary-key order.
    */
   nullableKey?: string
+  /**
+   * The sorted base-table column is unique (e.g. a sheet number): its unique index alone gives the
+   * order, so the page ids need no tie-break by primary key (which would need another index).
+   */
+  unique?: boolean
 }
 
 export type FilterDefinition =
@@ -64,6 +72,17 @@ export type FilterDefinition =
       kind: 'contains'
       column: SqlExpression
     }
+  | {
+      /** The value is a whole number equal to the base-table column (e.g. a sheet number); other text matches nothing. */
+      kind: 'number'
+      column: string
+    }
+
+/** What `load` and `compile` take besides the URL. */
+export interface ListOptions {
+  /** A fixed condition on the base table, applied like a filter (so the total is counted). */
+  scope?: Expression<SqlBool>
+}
 
 export interface ListDefinition<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K extends string> {
   /** The base table, e.g. `db.selectFrom('call_ins as c')`. Counts and page ids run on it. */
@@ -81,8 +100,13 @@ export interface ListDefinition<FromQB extends AnyQB, JoinedQB extends AnyQB, Ro
   /** The base-table column the date range applies to (a date or timestamptz column). */
   dateColumn: string
   defaultSort: { key: NoInfer<K>; order: SortOrder }
-  /** The `row_counts` entry holding the unfiltered total. */
-  rowCount: string
+  /**
+   * Where the unfiltered total comes from: a `row_counts` entry (O(1)); or `{ table, minus }`, the
+   * entry less the rows of that table the base query leaves out, which `minus` selects (keep it a
+   * small indexed set: approved reviews = all reviews − the open ones). Without it the total is a
+   * count(*) of the base query (for a base set that stays small, like open reviews).
+   */
+  rowCount?: string | { table: string; minus: (db: DB) => AnyQB }
   /** Most names `choices` returns (default 1000). */
   choicesLimit?: number
 }
@@ -121,13 +145,13 @@ export interface ListEngine<Row, K extends string> {
   spec: ListParamSpec<K>
   parse(searchParams: URLSearchParams | string): { state: ListState<K>; errors: ListParamErrors }
   /** Reads the URL, counts and fetches the page. Bad parameters become `errors`, never exceptions. */
-  load(db: DB, searchParams: URLSearchParams | string): Promise<ListPage<Row, K>>
+  load(db: DB, searchParams: URLSearchParams | string, options?: ListOptions): Promise<ListPage<Row, K>>
   /**
    * The exact statements `load` runs for `state`, with their parameters. The count is run here
    * (the page statement depends on the total); the page statement is returned, not run. `load`
    * skips the page statement when the total is 0.
    */
-  compile(db: DB, state: ListState<K>): Promise<CompiledList>
+  compile(db: DB, state: ListState<K>, options?: ListOptions): Promise<CompiledList>
   /** The names a filter column's value may take, sorted, from the filter's own table ([] for 'contains' or an unknown key). */
   choices(db: DB, key: string, options?: { limit?: number }): Promise<string[]>
 }
@@ -175,19 +199,21 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
     defaultOrder: def.defaultSort.order,
   }
   const pk = sql.ref(def.primaryKey)
+  const count = sql<number>`count(*)`
 
   function sortOf(key: K): SortDefinition<FromQB> {
     const s: SqlExpression | SortDefinition<FromQB> = def.sortable[key] ?? def.sortable[def.defaultSort.key]
     return typeof s === 'object' && 'expr' in s ? s : { expr: s }
   }
 
-  function isFiltered(state: ListState<K>): boolean {
-    return state.filterBy !== null || state.startDate !== null || state.endDate !== null
+  /** True when the rows are fewer than the unfiltered total: a filter, a date range or a scope. */
+  function isNarrowed(state: ListState<K>, scope: ListOptions['scope']): boolean {
+    return scope !== undefined || state.filterBy !== null || state.startDate !== null || state.endDate !== null
   }
 
-  /** The WHERE conditions for the state: only whitelisted columns, values always as parameters. */
-  function applyFilters<Q extends AnyQB>(qb: Q, state: ListState<K>): Q {
-    let q: AnyQB = qb
+  /** The WHERE conditions for the state and scope: only whitelisted columns, values always as parameters. */
+  function applyFilters<Q extends AnyQB>(qb: Q, state: ListState<K>, scope: ListOptions['scope']): Q {
+    let q: AnyQB = scope ? qb.where(scope) : qb
     const filter = state.filterBy === null ? undefined : def.filterable[state.filterBy]
     if (filter && state.filterValue !== '') {
       if (filter.kind === 'exact-name') {
@@ -195,6 +221,9 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
         q = filter.unique
           ? q.where(sql<boolean>`${sql.ref(filter.foreignKey)} = (${ids})`)
           : q.where(sql<boolean>`${sql.ref(filter.foreignKey)} = any(array(${ids}))`)
+      } else if (filter.kind === 'number') {
+        // at most 15 digits: a safe integer, and never a cast error in SQL
+        q = /^\d{1,15}$/.test(state.filterValue) ? q.where(sql<boolean>`${sql.ref(filter.column)} = ${Number(state.filterValue)}`) : q.where(sql<boolean>`false`)
       } else {
         q = q.where(sql<boolean>`${expr(filter.column)} ilike ${containsPattern(state.filterValue)} escape '\\'`)
       }
@@ -204,22 +233,29 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
     return q as Q
   }
 
-  function countQuery(db: DB, state: ListState<K>): CompiledQuery {
+  /** The unfiltered total, from row_counts when the list has an entry (count(*) only if it were missing). */
+  function unfilteredTotal(db: DB): RawBuilder<number> {
+    const counted = sql<number>`(${def.from(db).select(count.as('n'))})`
+    if (!def.rowCount) return counted
+    const entry = typeof def.rowCount === 'string' ? { table: def.rowCount, minus: undefined } : def.rowCount
+    const minus = entry.minus ? sql` - (${entry.minus(db).select(count.as('n'))})` : sql``
+    return sql<number>`coalesce((select n from row_counts where table_name = ${entry.table})${minus}, ${counted})`
+  }
+
+  function countQuery(db: DB, state: ListState<K>, scope: ListOptions['scope']): CompiledQuery {
     const nullable = sortOf(state.sortBy).nullableKey
-    if (!isFiltered(state)) {
-      // row_counts is kept exact by triggers; the count(*) only runs if the entry were missing
-      const fallback = def.from(db).select(sql<number>`count(*)`.as('n'))
+    if (!isNarrowed(state, scope)) {
       const nulls: RawBuilder<unknown> = nullable
-        ? sql`, (${def.from(db).select(sql<number>`count(*)`.as('n')).where(sql.ref(nullable), 'is', null)}) as nulls`
+        ? sql`, (${def.from(db).select(count.as('n')).where(sql.ref(nullable), 'is', null)}) as nulls`
         : sql``
-      return sql`select coalesce((select n from row_counts where table_name = ${def.rowCount}), (${fallback})) as total${nulls}`.compile(db)
+      return sql`select ${unfilteredTotal(db)} as total${nulls}`.compile(db)
     }
-    let q: AnyQB = applyFilters(def.from(db), state).select(sql<number>`count(*)`.as('total'))
+    let q: AnyQB = applyFilters(def.from(db), state, scope).select(count.as('total'))
     if (nullable) q = q.select(sql<number>`count(*) filter (where ${sql.ref(nullable)} is null)`.as('nulls'))
     return q.compile()
   }
 
-  function rowsQuery(db: DB, state: ListState<K>, total: number, nulls: number): Omit<CompiledList, 'count'> {
+  function rowsQuery(db: DB, state: ListState<K>, scope: ListOptions['scope'], total: number, nulls: number): Omit<CompiledList, 'count'> {
     const totalPages = pageCount(total, state.pageSize)
     const page = clampPage(state.currentPage, totalPages)
     const start = (page - 1) * state.pageSize
@@ -227,12 +263,12 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
     const sort = sortOf(state.sortBy)
     const order = state.order
 
-    const sorted: Run = { size: total - (sort.nullableKey ? nulls : 0), query: (o) => sortedIds(db, state, o) }
+    const sorted: Run = { size: total - (sort.nullableKey ? nulls : 0), query: (o) => sortedIds(db, state, scope, o) }
     const runs: Run[] = [sorted]
     if (sort.nullableKey) {
       const nullRun: Run = {
         size: nulls,
-        query: (o) => applyFilters(def.from(db), state).where(sql.ref(sort.nullableKey!), 'is', null).select(pk.as('id')).orderBy(pk, o),
+        query: (o) => applyFilters(def.from(db), state, scope).where(sql.ref(sort.nullableKey!), 'is', null).select(pk.as('id')).orderBy(pk, o),
       }
       // Postgres puts nulls last when ascending and first when descending
       if (order === 'asc') runs.push(nullRun)
@@ -263,13 +299,14 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
   }
 
   /** The ids of the matching rows in the sort's order (the non-null run when the key is nullable). */
-  function sortedIds(db: DB, state: ListState<K>, order: SortOrder): AnyQB {
+  function sortedIds(db: DB, state: ListState<K>, scope: ListOptions['scope'], order: SortOrder): AnyQB {
     const sort = sortOf(state.sortBy)
     const base = def.from(db)
-    return applyFilters(sort.join ? sort.join(base) : base, state).select(pk.as('id')).orderBy(expr(sort.expr), order).orderBy(pk, order)
+    const ids = applyFilters(sort.join ? sort.join(base) : base, state, scope).select(pk.as('id')).orderBy(expr(sort.expr), order)
+    return sort.unique ? ids : ids.orderBy(pk, order)
   }
 
-  /** The page's rows with their joins, in the asked order. */
+  /** The page's rows with their joins, in the asked order (the ids are already filtered and scoped). */
   function rowsOf(db: DB, state: ListState<K>, pageIds: Expression<unknown> | AnyQB): CompiledQuery {
     return def
       .select(def.joins(def.from(db)))
@@ -283,35 +320,35 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
    * Page 1 is never read from the far end and never past the last page, so (for a sort without a
    * nullable key) its statement does not depend on the total: it runs beside the count.
    */
-  function firstPageRows(db: DB, state: ListState<K>): CompiledQuery | null {
+  function firstPageRows(db: DB, state: ListState<K>, scope: ListOptions['scope']): CompiledQuery | null {
     if (state.currentPage !== 1 || sortOf(state.sortBy).nullableKey) return null
-    return rowsOf(db, state, sortedIds(db, state, state.order).limit(state.pageSize).offset(0))
+    return rowsOf(db, state, sortedIds(db, state, scope, state.order).limit(state.pageSize).offset(0))
   }
 
   type CountRow = { total: number | string | null; nulls?: number | string | null }
 
-  function planFor(db: DB, state: ListState<K>, count: CompiledQuery, counted: CountRow | undefined, first: CompiledQuery | null): CompiledList {
+  function planFor(db: DB, state: ListState<K>, scope: ListOptions['scope'], countStatement: CompiledQuery, counted: CountRow | undefined, first: CompiledQuery | null): CompiledList {
     const total = Number(counted?.total ?? 0)
-    const plan = { count, ...rowsQuery(db, state, total, Number(counted?.nulls ?? 0)) }
+    const plan = { count: countStatement, ...rowsQuery(db, state, scope, total, Number(counted?.nulls ?? 0)) }
     return first ? { ...plan, rows: first } : plan
   }
 
-  async function compile(db: DB, state: ListState<K>): Promise<CompiledList> {
-    const count = countQuery(db, state)
-    const result = await db.executeQuery<CountRow>(count)
-    return planFor(db, state, count, result.rows[0], firstPageRows(db, state))
+  async function compile(db: DB, state: ListState<K>, options: ListOptions = {}): Promise<CompiledList> {
+    const statement = countQuery(db, state, options.scope)
+    const result = await db.executeQuery<CountRow>(statement)
+    return planFor(db, state, options.scope, statement, result.rows[0], firstPageRows(db, state, options.scope))
   }
 
   /** The total and the page's rows: in one round trip for page 1, else the count decides the read. */
-  async function read(db: DB, state: ListState<K>): Promise<{ compiled: CompiledList; rows: Row[] }> {
-    const count = countQuery(db, state)
-    const first = firstPageRows(db, state)
+  async function read(db: DB, state: ListState<K>, scope: ListOptions['scope']): Promise<{ compiled: CompiledList; rows: Row[] }> {
+    const statement = countQuery(db, state, scope)
+    const first = firstPageRows(db, state, scope)
     if (first) {
-      const [counted, rows] = await Promise.all([db.executeQuery<CountRow>(count), db.executeQuery<Row>(first)])
-      return { compiled: planFor(db, state, count, counted.rows[0], first), rows: rows.rows }
+      const [counted, rows] = await Promise.all([db.executeQuery<CountRow>(statement), db.executeQuery<Row>(first)])
+      return { compiled: planFor(db, state, scope, statement, counted.rows[0], first), rows: rows.rows }
     }
-    const counted = await db.executeQuery<CountRow>(count)
-    const compiled = planFor(db, state, count, counted.rows[0], null)
+    const counted = await db.executeQuery<CountRow>(statement)
+    const compiled = planFor(db, state, scope, statement, counted.rows[0], null)
     return { compiled, rows: compiled.total === 0 ? [] : (await db.executeQuery<Row>(compiled.rows)).rows }
   }
 
@@ -319,9 +356,9 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
     spec,
     parse: (searchParams) => parseListParams(searchParams, spec),
     compile,
-    async load(db, searchParams) {
+    async load(db, searchParams, options = {}) {
       const { state, errors } = parseListParams(searchParams, spec)
-      const { compiled, rows } = await read(db, state)
+      const { compiled, rows } = await read(db, state, options.scope)
       return {
         rows,
         total: compiled.total,

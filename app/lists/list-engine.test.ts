@@ -1,10 +1,13 @@
 // The list engine against a real Postgres, through the Pending Calls list: every page of every
 // sort, in both orders, must be exactly the matching slice of the whole list sorted in memory
 // (which proves the far-end reading of late pages and the separate run of calls without a job).
+import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DB } from '#db/client.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { callInList, type CallInListRow } from './call-in-list.server.ts'
+import { defineList } from './list-engine.server.ts'
 import { toSearchParams, type ListState } from './list-params.ts'
 
 let t: TestDatabase
@@ -283,5 +286,64 @@ describe('callInList.choices', () => {
 
   it('caps the number of names', async () => {
     expect(await callInList.choices(t.db, 'company', { limit: 2 })).toEqual(['Alpha Farms', 'Bravo Ag'])
+  })
+})
+
+describe('scopes, number filters, counted and subtracted totals, unique sorts', () => {
+  // Pending Calls' table seen through other list shapes the engine supports.
+  const callsTaken = (rowCount: Parameters<typeof defineList>[0]['rowCount']) =>
+    defineList({
+      from: (db: DB) => db.selectFrom('call_ins as c').where('c.got_it', '=', true),
+      joins: (qb) => qb,
+      select: (qb) => qb.select(['c.id', 'c.call_in_date']),
+      primaryKey: 'c.id',
+      sortable: { call_in_date: 'c.call_in_date', id: { expr: 'c.id', unique: true } },
+      filterable: { id: { kind: 'number', column: 'c.id' } },
+      dateColumn: 'c.call_in_date',
+      defaultSort: { key: 'call_in_date', order: 'desc' },
+      rowCount,
+    })
+  // the calls someone took = all calls less the ones nobody took yet
+  const gotIt = callsTaken({ table: 'call_ins', minus: (db: DB) => db.selectFrom('call_ins').where('got_it', '=', false) })
+  const counted = callsTaken(undefined)
+  let taken: number[] = []
+  beforeAll(async () => {
+    await t.db.updateTable('call_ins').set({ got_it: sql<boolean>`id % 3 <> 0` }).execute()
+    taken = (await t.db.selectFrom('call_ins').select('id').where('got_it', '=', true).orderBy('id').execute()).map((r) => r.id)
+  })
+
+  it('takes a total as a row_counts entry less a small set, or counts it when there is no entry', async () => {
+    const subtracted = await gotIt.compile(t.db, gotIt.parse('').state)
+    expect(subtracted.count.sql).toContain('row_counts')
+    expect(subtracted.total).toBe(taken.length)
+    const plain = await counted.compile(t.db, counted.parse('').state)
+    expect(plain.count.sql).not.toContain('row_counts')
+    expect(plain.total).toBe(taken.length)
+    expect((await gotIt.load(t.db, 'page_size=100')).rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(taken)
+  })
+
+  it('applies a scope to the count and every page, and counts the scoped total', async () => {
+    const bravo = all.find((r) => r.company_name === 'Bravo Ag')!.company_id
+    const expected = all.filter((r) => r.company_id === bravo && taken.includes(r.id)).map((r) => r.id).sort((a, b) => a - b)
+    const scope = { scope: sql<boolean>`c.company_id = ${bravo}` }
+    const compiled = await gotIt.compile(t.db, gotIt.parse('sort_by=id&order=asc').state, scope)
+    expect(compiled.count.sql).not.toContain('row_counts')
+    expect(compiled.total).toBe(expected.length)
+    expect(compiled.totalPages).toBeGreaterThan(1)
+    const pages: number[] = []
+    for (let p = 1; p <= compiled.totalPages; p++) pages.push(...(await gotIt.load(t.db, `sort_by=id&order=asc&current_page=${p}`, scope)).rows.map((r) => r.id))
+    expect(pages).toEqual(expected)
+  })
+
+  it('sorts by a unique column without a primary-key tie-break', async () => {
+    const compiled = await gotIt.compile(t.db, gotIt.parse('sort_by=id&order=desc&current_page=2').state)
+    expect(compiled.rows.sql).toMatch(/order by "c"\."id" desc limit/)
+    expect((await gotIt.load(t.db, 'sort_by=id&order=desc&current_page=2')).rows.map((r) => r.id)).toEqual([...taken].reverse().slice(10, 20))
+  })
+
+  it('filters by an exact whole number; other text matches nothing', async () => {
+    const id = taken[3]!
+    expect((await gotIt.load(t.db, `filter_by=id&filter_value=${id}`)).rows.map((r) => r.id)).toEqual([id])
+    for (const value of ['1.5', 'x1', '-1', '9'.repeat(16)]) expect((await gotIt.load(t.db, `filter_by=id&filter_value=${value}`)).total).toBe(0)
   })
 })

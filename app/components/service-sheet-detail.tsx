@@ -1,0 +1,314 @@
+// Service sheets on screen, shared by Completed Service Sheets (/view-service), its one-storage
+// form (embedded in a storage's page, or /view-service?i=) and the Service Sheet Tracker:
+// - ServiceSheetDetailView: the detail modal's body (fields, hours, parts table, images);
+// - ReviewLevels: where each review level stands, who approved it and when;
+// - ServiceSheetList: the list (table, phone cards, toolbar, pager, date range);
+// - ReviewList: Available Reviews and Completed Reviews; ListErrorBoundary: a list's load failure.
+import { isRouteErrorResponse, useRouteError } from '@remix-run/react'
+import { DataTable, type Column } from '#app/components/list/data-table.tsx'
+import { DateRangeModal } from '#app/components/list/date-range-modal.tsx'
+import { EmptyState } from '#app/components/list/empty-state.tsx'
+import { ListCards } from '#app/components/list/list-cards.tsx'
+import { ListToolbar } from '#app/components/list/list-toolbar.tsx'
+import { Pager } from '#app/components/list/pager.tsx'
+import { formatDate } from '#app/domain/formats.ts'
+import type { ListParamErrors, ListState } from '#app/lists/list-params.ts'
+import type { ServiceSheetDetail } from '#db/queries/service-sheet-detail.ts'
+import { Icon } from './icons.tsx'
+
+/** The service column: the types joined with ', ', 'Other' as 'Other: {other_service}'; 'N/A' for a job sheet without types. */
+export function serviceText(sheet: { service_rendered: readonly string[]; other_service: string; job_id?: number | null; job_name?: string | null }): string {
+  const text = sheet.service_rendered.map((s) => (s === 'Other' ? `Other: ${sheet.other_service}` : s)).join(', ')
+  return text || (sheet.job_id != null || sheet.job_name ? 'N/A' : '')
+}
+
+const hours = (n: number) => n.toFixed(2)
+
+const PART_CELL = { padding: '6px 4px', textAlign: 'left', verticalAlign: 'top', borderBottom: '1px solid var(--c-border)' } as const
+const PART_TEXT = { ...PART_CELL, overflowWrap: 'anywhere' } as const
+
+/** Dates and job numbers keep to one line in the tables (the cells otherwise break anywhere). */
+export const oneLine = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>
+
+/** ✓ or ✗, read as 'Done' or 'Not done'. */
+export function DoneMark({ done }: { done: boolean }) {
+  return <Icon name={done ? 'check' : 'cross'} title={done ? 'Done' : 'Not done'} width={20} height={20} style={{ color: done ? '#1b5e20' : 'var(--c-danger)', verticalAlign: 'middle' }} />
+}
+
+type Detail = Omit<ServiceSheetDetail, 'called_in_at' | 'submitted_at' | 'levels'> & {
+  called_in_at: Date | string | null
+  submitted_at: Date | string | null
+  levels: (Omit<ServiceSheetDetail['levels'][number], 'reviewed_at'> & { reviewed_at: Date | string | null })[]
+}
+
+export function ServiceSheetDetailView({ sheet }: { sheet: Detail }) {
+  return (
+    <>
+      <dl className="detail-list">
+        <dt>Customer</dt>
+        <dd>{sheet.company_name}</dd>
+        <dt>Requested by</dt>
+        <dd>{sheet.requested_by}</dd>
+        <dt>Storage</dt>
+        <dd>{sheet.storage_name}</dd>
+        <dt>Job</dt>
+        <dd>{sheet.job_name ?? 'None'}</dd>
+        <dt>Date</dt>
+        <dd>{formatDate(sheet.service_date)}</dd>
+        <dt>Tech</dt>
+        <dd>{sheet.created_by_name}</dd>
+        <dt>Sheet #</dt>
+        <dd>{sheet.service_sheet_number}</dd>
+        <dt>Service</dt>
+        <dd>{serviceText(sheet)}</dd>
+        <dt>Travel</dt>
+        <dd>{hours(sheet.hours.travel)}</dd>
+        <dt>Labor</dt>
+        <dd>{hours(sheet.hours.labor)}</dd>
+        <dt>NC Travel</dt>
+        <dd>{hours(sheet.hours.ncTravel)}</dd>
+        <dt>NC Labor</dt>
+        <dd>{hours(sheet.hours.ncLabor)}</dd>
+        <dt>Description</dt>
+        <dd>{sheet.description}</dd>
+        <dt>Notes</dt>
+        <dd>{sheet.notes}</dd>
+      </dl>
+
+      <h3>Parts</h3>
+      {sheet.parts.length === 0 ? (
+        <p className="muted">No parts used.</p>
+      ) : (
+        // a compact table that fits a phone's modal: headers and long part numbers may wrap
+        <div style={{ overflowX: 'auto' }}>
+          <table style={{ width: '100%', borderCollapse: 'collapse' }}>
+            <thead>
+              <tr>
+                {['Part Number', 'Description', 'Quantity', 'NC'].map((label) => (
+                  <th key={label} scope="col" style={{ ...PART_CELL, color: 'var(--c-muted)', fontSize: 'var(--font-size-sm)' }}>
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {sheet.parts.map((part) => {
+                // a line the reviewers removed stays visible, struck through (<del> is read as deleted)
+                const Cell = part.removed ? 'del' : 'span'
+                return (
+                  <tr key={part.id} className={part.removed ? 'muted' : undefined}>
+                    <td style={PART_TEXT}>
+                      <Cell>{part.part_number}</Cell>
+                      {part.removed ? <span className="visually-hidden"> (removed)</span> : null}
+                    </td>
+                    <td style={PART_TEXT}>
+                      <Cell>{part.description}</Cell>
+                    </td>
+                    <td style={PART_CELL}>
+                      <Cell>{part.quantity}</Cell>
+                    </td>
+                    <td style={PART_CELL}>{part.nc ? 'Yes' : 'No'}</td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <h3>Images</h3>
+      {sheet.images.length === 0 ? (
+        <p className="muted">No images.</p>
+      ) : (
+        <ul style={{ display: 'flex', flexWrap: 'wrap', gap: 8, margin: 0, padding: 0, listStyle: 'none' }}>
+          {sheet.images.map((image) => (
+            <li key={image.id}>
+              <a href={image.url} target="_blank" rel="noreferrer" title={image.filename}>
+                <img src={image.url} alt={image.filename} loading="lazy" width={96} height={96} style={{ objectFit: 'cover', borderRadius: 6, border: '1px solid var(--c-border)', display: 'block' }} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}
+
+const LEVEL_TEXT = { approved: 'Approved', open: 'Waiting for review' } as const
+
+/** Each review level and the final submission: done or not, and by whom and when. */
+export function ReviewLevels({ sheet }: { sheet: Detail }) {
+  return (
+    <dl className="detail-list">
+      {sheet.levels.map((l) => (
+        <div key={l.level} style={{ display: 'contents' }}>
+          <dt>Review {l.level}</dt>
+          <dd>
+            <DoneMark done={l.status === 'approved'} /> {l.status ? LEVEL_TEXT[l.status] : 'Not started'}
+            {l.status === 'approved' ? ` by ${l.reviewed_by_name ?? 'unknown'} on ${formatDate(l.reviewed_at)}` : ''}
+          </dd>
+        </div>
+      ))}
+      <dt>Submitted</dt>
+      <dd>
+        <DoneMark done={sheet.submitted_completed} /> {formatDate(sheet.submitted_at)}
+      </dd>
+    </dl>
+  )
+}
+
+// ---- the list ----------------------------------------------------------------------------------
+
+export interface ServiceSheetListRowView {
+  id: number
+  service_date: string
+  service_sheet_number: number
+  company_name: string
+  storage_name: string
+  job_id: number | null
+  job_name: string | null
+  created_by_name: string
+  service_rendered: string[]
+  other_service: string
+}
+
+/** What the list components need of a loaded list page. */
+export interface ListView<Row> {
+  rows: Row[]
+  state: ListState
+  errors: ListParamErrors
+  total: number
+  totalPages: number
+}
+
+export interface ServiceSheetListProps {
+  list: ListView<ServiceSheetListRowView>
+  /** the detail URL of a row (keep the list's search in it) */
+  rowHref: (row: ServiceSheetListRowView) => string
+  /** one storage's list: no company and storage columns or filters */
+  forStorage?: boolean
+  choices?: Partial<Record<string, readonly string[]>>
+}
+
+const COLUMNS: (Column<ServiceSheetListRowView> & { storageWide?: true })[] = [
+  { key: 'service_date', label: 'Date', cell: (r) => oneLine(formatDate(r.service_date)), firstOrder: 'desc' },
+  { key: 'service_sheet_number', label: 'Sheet #', firstOrder: 'desc' },
+  { key: 'company', label: 'Company', cell: (r) => r.company_name, storageWide: true },
+  { key: 'storage', label: 'Storage', cell: (r) => r.storage_name, storageWide: true },
+  { key: 'job', label: 'Job', cell: (r) => oneLine(r.job_name ?? '') },
+  { key: 'tech', label: 'Tech', cell: (r) => r.created_by_name, sortable: false },
+  { key: 'service', label: 'Service', cell: (r) => serviceText(r), sortable: false, className: 'cell-text' },
+]
+
+const FILTERS: { key: string; label: string; storageWide?: true }[] = [
+  { key: 'company', label: 'Company', storageWide: true },
+  { key: 'storage', label: 'Storage', storageWide: true },
+  { key: 'job', label: 'Job' },
+  { key: 'service_sheet_number', label: 'Sheet #' },
+]
+
+export function ServiceSheetList({ list, rowHref, forStorage = false, choices }: ServiceSheetListProps) {
+  const shown = <T extends { storageWide?: true }>(items: T[]): T[] => (forStorage ? items.filter((c) => !c.storageWide) : items)
+  return (
+    <>
+      <ListToolbar state={list.state} filterColumns={shown(FILTERS)} choices={choices} errors={list.errors} />
+      {list.rows.length === 0 ? (
+        <EmptyState message="No service sheets available." />
+      ) : (
+        <>
+          <DataTable rows={list.rows} columns={shown(COLUMNS)} state={list.state} rowHref={rowHref} rowKey={(r) => r.id} caption="Completed Service Sheets" />
+          <ListCards
+            rows={list.rows}
+            rowKey={(r) => r.id}
+            rowHref={rowHref}
+            title={(r) => `${formatDate(r.service_date)} · #${r.service_sheet_number}`}
+            fields={[
+              ...(forStorage ? [] : [{ label: 'Company', value: (r: ServiceSheetListRowView) => `${r.company_name}, ${r.storage_name}` }]),
+              { label: 'Job', value: (r) => r.job_name ?? '—' },
+              { label: 'Tech', value: (r) => r.created_by_name },
+              { label: 'Service', value: (r) => serviceText(r) || '—' },
+            ]}
+            label="Completed Service Sheets"
+          />
+        </>
+      )}
+      <Pager state={list.state} totalPages={list.totalPages} total={list.total} />
+      <DateRangeModal state={list.state} errors={list.errors} />
+    </>
+  )
+}
+
+// ---- the review lists ------------------------------------------------------------------------------
+
+export interface ReviewListRowView {
+  id: number
+  service_date: string
+  review_level: number
+  company_name: string
+  storage_name: string
+  job_name: string | null
+}
+
+const REVIEW_COLUMNS: Column<ReviewListRowView>[] = [
+  { key: 'service_date', label: 'Date', cell: (r) => oneLine(formatDate(r.service_date)), firstOrder: 'desc' },
+  { key: 'review_level', label: 'Level' },
+  { key: 'company', label: 'Company', cell: (r) => r.company_name },
+  { key: 'storage', label: 'Storage', cell: (r) => r.storage_name },
+  { key: 'job', label: 'Job', cell: (r) => oneLine(r.job_name ?? '') },
+]
+
+const REVIEW_FILTERS = [
+  { key: 'company', label: 'Company' },
+  { key: 'storage', label: 'Storage' },
+  { key: 'job', label: 'Job' },
+]
+
+/** A review list; a row opens the review editor (a page of its own, not a modal). */
+export function ReviewList({ heading, list, choices }: { heading: string; list: ListView<ReviewListRowView>; choices?: ServiceSheetListProps['choices'] }) {
+  const rowHref = (r: ReviewListRowView) => `/review-editor/${r.id}`
+  return (
+    <>
+      <h1>{heading}</h1>
+      <ListToolbar state={list.state} filterColumns={REVIEW_FILTERS} choices={choices} errors={list.errors} />
+      {list.rows.length === 0 ? (
+        <EmptyState message="No reviews available." />
+      ) : (
+        <>
+          <DataTable rows={list.rows} columns={REVIEW_COLUMNS} state={list.state} rowHref={rowHref} rowKey={(r) => r.id} caption={heading} />
+          <ListCards
+            rows={list.rows}
+            rowKey={(r) => r.id}
+            rowHref={rowHref}
+            title={(r) => `${formatDate(r.service_date)} · Level ${r.review_level}`}
+            fields={[
+              { label: 'Company', value: (r) => r.company_name },
+              { label: 'Storage', value: (r) => r.storage_name },
+              { label: 'Job', value: (r) => r.job_name ?? '—' },
+            ]}
+            label={heading}
+          />
+        </>
+      )}
+      <Pager state={list.state} totalPages={list.totalPages} total={list.total} />
+      <DateRangeModal state={list.state} errors={list.errors} />
+    </>
+  )
+}
+
+/**
+ * A list route's error boundary: a refusal or a missing page says so as the app does elsewhere;
+ * anything else is the list failing to load, told in the list's own words ('Error fetching reviews').
+ */
+export function ListErrorBoundary({ message }: { message: string }) {
+  const error = useRouteError()
+  const refused = isRouteErrorResponse(error) && error.status < 500
+  if (!refused) console.error(error)
+  const title = !refused ? message : error.status === 403 ? 'Not allowed' : error.status === 404 ? 'Not found' : 'Bad request'
+  const text = !refused ? 'Please try again. If it keeps happening, tell the office.' : error.status === 403 ? 'You do not have permission to view this page.' : 'There is nothing at this address.'
+  return (
+    <section className="error-page" role="alert" aria-labelledby="error-title">
+      <h1 id="error-title">{title}</h1>
+      <p>{text}</p>
+    </section>
+  )
+}

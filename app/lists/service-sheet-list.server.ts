@@ -1,0 +1,83 @@
+// Completed Service Sheets (/view-service): date, sheet #, company, storage, job, tech, service.
+// It shows every submitted sheet, whatever its review stage: the list is where the office finds a
+// sheet, and a sheet waiting for review is as real as a reviewed one (the tracker shows the stage).
+// Sortable: date (newest first by default), sheet #, company, storage, job; filterable: company,
+// storage and job by exact name, sheet # by exact number. The same list for one storage is the
+// list scoped to it (`loadServiceSheetList(db, params, { storageId })`).
+import { sql } from 'kysely'
+import type { DB } from '#db/client.server.ts'
+import { userDisplayName } from '#db/queries/users.ts'
+import { defineList } from './list-engine.server.ts'
+
+export const serviceSheetList = defineList({
+  from: (db: DB) => db.selectFrom('service_sheets as ss'),
+  joins: (qb) =>
+    qb
+      .innerJoin('companies as co', 'co.id', 'ss.company_id')
+      .innerJoin('storages as st', 'st.id', 'ss.storage_id')
+      .leftJoin('jobs as j', 'j.id', 'ss.job_id')
+      .innerJoin('users as u', 'u.id', 'ss.created_by'),
+  select: (qb) =>
+    qb.select([
+      'ss.id',
+      'ss.service_date',
+      'ss.service_sheet_number',
+      'co.company_name',
+      'st.name as storage_name',
+      'ss.job_id',
+      'j.name as job_name',
+      userDisplayName('u').as('created_by_name'),
+      'ss.service_rendered',
+      'ss.other_service',
+    ]),
+  primaryKey: 'ss.id',
+  // Company and storage are NOT NULL keys (walked in name order with the sheets' key index); a
+  // sheet's job is optional, so sheets without one are their own run.
+  sortable: {
+    service_date: 'ss.service_date',
+    service_sheet_number: { expr: 'ss.service_sheet_number', unique: true },
+    company: { expr: 'co.company_name', join: (qb) => qb.innerJoin('companies as co', 'co.id', 'ss.company_id') },
+    storage: { expr: 'st.name', join: (qb) => qb.innerJoin('storages as st', 'st.id', 'ss.storage_id') },
+    job: { expr: 'j.name', join: (qb) => qb.innerJoin('jobs as j', 'j.id', 'ss.job_id'), nullableKey: 'ss.job_id' },
+  },
+  filterable: {
+    service_sheet_number: { kind: 'number', column: 'ss.service_sheet_number' },
+    company: { kind: 'exact-name', table: 'companies', nameColumn: 'company_name', foreignKey: 'ss.company_id', unique: true },
+    storage: { kind: 'exact-name', table: 'storages', nameColumn: 'name', foreignKey: 'ss.storage_id' },
+    job: { kind: 'exact-name', table: 'jobs', nameColumn: 'name', foreignKey: 'ss.job_id', unique: true },
+  },
+  dateColumn: 'ss.service_date',
+  defaultSort: { key: 'service_date', order: 'desc' },
+  rowCount: 'service_sheets',
+})
+
+export type ServiceSheetListKey = (typeof serviceSheetList.spec.sortable)[number]
+export type ServiceSheetListRow = Awaited<ReturnType<typeof serviceSheetList.load>>['rows'][number]
+
+/** The list, or one storage's part of it (which then counts its own total). */
+export function loadServiceSheetList(db: DB, searchParams: URLSearchParams | string, options: { storageId?: number } = {}) {
+  const scope = options.storageId === undefined ? undefined : sql<boolean>`ss.storage_id = ${options.storageId}`
+  return serviceSheetList.load(db, searchParams, { scope })
+}
+
+/** The storage a scoped list is for, with its company, for the heading; undefined when there is none. */
+export function storageHeading(db: DB, storageId: number) {
+  return db
+    .selectFrom('storages as st')
+    .innerJoin('companies as co', 'co.id', 'st.company_id')
+    .select(['st.id', 'st.name', 'co.company_name'])
+    .where('st.id', '=', storageId)
+    .executeTakeFirst()
+}
+
+/**
+ * The storage id in `?i=`: the spec's API sends it encoded (base64 of the number); a plain number
+ * is taken too. Null when absent, undefined when present but not an id.
+ */
+export function storageIdParam(searchParams: URLSearchParams): number | null | undefined {
+  const raw = searchParams.get('i')?.trim()
+  if (!raw) return null
+  const text = /^\d+$/.test(raw) ? raw : Buffer.from(raw, 'base64').toString('utf8')
+  const id = /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined
+}

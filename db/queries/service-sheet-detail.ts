@@ -1,0 +1,108 @@
+// One service sheet as the detail modals show it (Completed Service Sheets and the tracker): the
+// sheet with its displayed hours, its part lines as of the last approved review level, its images
+// (signed, expiring URLs) and where each review level stands.
+import { displayedHours, type LevelValues, type ReviewLevel } from '#app/domain/service-hours.ts'
+import type { BlobStore } from '#storage/blob-store.ts'
+import type { DB } from '../client.server.ts'
+import type { ServiceReviewStatus } from '../schema.ts'
+import { reviewSheet, sheetPartLines, type ReviewSheet } from './service-reviews.ts'
+import { userDisplayName } from './users.ts'
+
+/** How long an image link in the modal works (the page may stay open a while). */
+const IMAGE_URL_SECONDS = 60 * 60
+
+export interface DetailPartLine {
+  id: number
+  part_number: string
+  /** the line's own text (special parts), else the part's */
+  description: string
+  quantity: number
+  /** non-chargeable, as the last approved level left it */
+  nc: boolean
+  /** marked for deletion by the last approved level: shown struck through */
+  removed: boolean
+}
+
+export interface DetailImage {
+  id: string
+  filename: string
+  url: string
+}
+
+export interface LevelStatus {
+  level: ReviewLevel
+  /** null: the chain has not reached this level yet */
+  status: ServiceReviewStatus | null
+  reviewed_by_name: string | null
+  reviewed_at: Date | null
+}
+
+export interface ServiceSheetDetail extends Omit<ReviewSheet, 'hours'> {
+  hours: LevelValues
+  parts: DetailPartLine[]
+  images: DetailImage[]
+  levels: LevelStatus[]
+  called_in_at: Date | null
+  submitted_completed: boolean
+  submitted_at: Date | null
+}
+
+export async function serviceSheetDetail(db: DB, id: number, store: Pick<BlobStore, 'signedDownloadUrl'>): Promise<ServiceSheetDetail | undefined> {
+  const [sheet, lines, images, reviews, status] = await Promise.all([
+    reviewSheet(db, id),
+    sheetPartLines(db, id),
+    db
+      .selectFrom('service_sheet_images as si')
+      .innerJoin('blobs as b', 'b.id', 'si.blob_id')
+      .select(['b.id', 'b.key', 'b.filename', 'b.content_type'])
+      .where('si.service_sheet_id', '=', id)
+      .orderBy('si.position')
+      .orderBy('b.created_at')
+      .execute(),
+    db
+      .selectFrom('service_reviews as r')
+      .leftJoin('users as u', 'u.id', 'r.reviewed_by')
+      .select(['r.review_level', 'r.status', 'r.reviewed_at', userDisplayName('u').as('reviewed_by_name')])
+      .where('r.service_sheet_id', '=', id)
+      .execute(),
+    db.selectFrom('service_status').select(['called_in_at', 'submitted_completed', 'submitted_at']).where('service_sheet_id', '=', id).executeTakeFirst(),
+  ])
+  if (!sheet) return undefined
+
+  const levels: LevelStatus[] = ([1, 2, 3] as const).map((level) => {
+    const review = reviews.find((r) => Number(r.review_level) === level)
+    return { level, status: review?.status ?? null, reviewed_by_name: review?.reviewed_by_name ?? null, reviewed_at: review?.reviewed_at ?? null }
+  })
+  // The part lines as the last approved level left them (level 0: as the technician sent them).
+  // Lines that level marked for deletion stay in the table struck through, so a reader sees what
+  // was billed and what the reviewers took off; lines added by a review not yet approved are left out.
+  const last = Math.max(0, ...levels.filter((l) => l.status === 'approved').map((l) => l.level)) as 0 | ReviewLevel
+  const parts = lines
+    .filter((line) => line.added_at_level <= last)
+    .map((line) => ({
+      id: line.id,
+      part_number: line.part_number,
+      description: line.description || line.part_description,
+      quantity: line.quantity,
+      nc: last === 0 ? false : line[`nc${last}`],
+      removed: last === 0 ? false : line[`marked_for_deletion${last}`],
+    }))
+
+  const { hours, ...rest } = sheet
+  return {
+    ...rest,
+    hours: displayedHours(hours),
+    parts,
+    images: await Promise.all(
+      images.map(async (image) => ({
+        id: image.id,
+        filename: image.filename,
+        url: await store.signedDownloadUrl(image.key, { expiresInSeconds: IMAGE_URL_SECONDS, filename: image.filename, contentType: image.content_type, disposition: 'inline' }),
+      })),
+    ),
+    levels,
+    called_in_at: status?.called_in_at ?? null,
+    submitted_completed: status?.submitted_completed ?? false,
+    submitted_at: status?.submitted_at ?? null,
+  }
+}

@@ -1,0 +1,88 @@
+// Service sheets for tests, made the way the app makes them: a number from service_sheet_numbers,
+// the sheet, its part lines, then startReviewChain (level-1 review and tracker row). Levels can be
+// approved through the real review workflow (submitReview), so a sheet can be put at any stage.
+//   const sheet = await makeServiceSheet(db, { storage_id, approvedLevels: 3 })
+import type { Insertable } from 'kysely'
+import { levelValues, type ReviewLevel } from '#app/domain/service-hours.ts'
+import type { DB } from '#db/client.server.ts'
+import type { ServiceSheetsTable } from '#db/schema.ts'
+import { startReviewChain, submitReview } from '#workflows/service-review.server.ts'
+import { hoursOf, HOUR_COLUMNS } from '#db/queries/service-reviews.ts'
+
+type SheetValues = Insertable<ServiceSheetsTable>
+
+export interface SheetOverrides extends Partial<Omit<SheetValues, 'service_sheet_number' | 'submission_id'>> {
+  /** the tracker's call-in date: the call's date for a sheet made from a call (default: now) */
+  calledInAt?: string | Date | null
+  /** part lines sent with the sheet */
+  parts?: { part_id: number; quantity?: number; description?: string }[]
+  /** approve review levels 1..n through the review workflow (3 completes the sheet) */
+  approvedLevels?: 0 | ReviewLevel
+  /** who approves them (default: the sheet's tech) */
+  reviewerId?: number
+}
+
+export interface MadeSheet {
+  id: number
+  service_sheet_number: number
+}
+
+/** The first storage (with its company) and the first user, made when the database has none. */
+async function defaults(db: DB): Promise<{ company_id: number; storage_id: number; created_by: number }> {
+  let storage = await db.selectFrom('storages').select(['id', 'company_id']).orderBy('id').executeTakeFirst()
+  if (!storage) {
+    const company = await db.insertInto('companies').values({ company_name: 'Sheet Test Farms' }).returning('id').executeTakeFirstOrThrow()
+    storage = await db.insertInto('storages').values({ company_id: company.id, name: 'Sheet Test Cellar' }).returning(['id', 'company_id']).executeTakeFirstOrThrow()
+  }
+  const user =
+    (await db.selectFrom('users').select('id').orderBy('id').executeTakeFirst()) ??
+    (await db.insertInto('users').values({ username: 'sheet-tech', password_hash: 'x', first_name: 'Sheet', last_name: 'Tech' }).returning('id').executeTakeFirstOrThrow())
+  return { company_id: storage.company_id, storage_id: storage.id, created_by: user.id }
+}
+
+export async function makeServiceSheet(db: DB, overrides: SheetOverrides = {}): Promise<MadeSheet> {
+  const { calledInAt = null, parts = [], approvedLevels = 0, reviewerId, ...values } = overrides
+  const base = { ...(await defaults(db)), ...values }
+  const sheet = await db.transaction().execute(async (trx) => {
+    const { number } = await trx.insertInto('service_sheet_numbers').values({ reserved_by: base.created_by }).returning('number').executeTakeFirstOrThrow()
+    const made = await trx
+      .insertInto('service_sheets')
+      .values({
+        submission_id: crypto.randomUUID(),
+        service_sheet_number: number,
+        service_date: new Date().toISOString().slice(0, 10),
+        requested_by: 'Dale Jensen',
+        service_rendered: values.job_id ? [] : ['Fan'],
+        description: 'Fan 2 will not start',
+        notes: 'Replaced the belt; ran the fans 20 minutes.',
+        travel_hours: 1,
+        labor_hours: 2,
+        ...base,
+      })
+      .returning(['id', 'service_sheet_number'])
+      .executeTakeFirstOrThrow()
+    if (parts.length > 0) {
+      await trx
+        .insertInto('service_sheet_parts')
+        .values(parts.map((p) => ({ service_sheet_id: made.id, part_id: p.part_id, quantity: p.quantity ?? 1, description: p.description ?? '' })))
+        .execute()
+    }
+    await startReviewChain(trx, made, calledInAt, base.created_by)
+    return made
+  })
+  for (let level = 1; level <= approvedLevels; level++) await approveLevel(db, sheet.id, level as ReviewLevel, reviewerId ?? base.created_by)
+  return sheet
+}
+
+/** Approves the sheet's open review of `level` as it stands (its hours, no part changes). */
+export async function approveLevel(db: DB, sheetId: number, level: ReviewLevel, reviewerId: number): Promise<void> {
+  const review = await db.selectFrom('service_reviews').select(['id', 'version']).where('service_sheet_id', '=', sheetId).where('review_level', '=', level).executeTakeFirstOrThrow()
+  const sheet = await db.selectFrom('service_sheets').select([...HOUR_COLUMNS]).where('id', '=', sheetId).executeTakeFirstOrThrow()
+  await submitReview(db, review.id, { id: reviewerId, levels: [1, 2, 3] }, 'approve', {
+    version: review.version,
+    values: levelValues(hoursOf(sheet), level),
+    comments: '',
+    parts: [],
+    newParts: [],
+  })
+}
