@@ -32,7 +32,13 @@ export const oneLine = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>
 
 /** ✓ or ✗, read as 'Done' or 'Not done'. */
 export function DoneMark({ done }: { done: boolean }) {
-  return <Icon name={done ? 'check' : 'cross'} title={done ? 'Done' : 'Not done'} width={20} height={20} style={{ color: done ? '#1b5e20' : 'var(--c-danger)', verticalAlign: 'middle' }} />
+  // the text is for screen readers and for copying the table; the mark is what eyes read
+  return (
+    <span className="done-mark">
+      <Icon name={done ? 'check' : 'cross'} width={20} height={20} style={{ color: done ? '#1b5e20' : 'var(--c-danger)', verticalAlign: 'middle' }} />
+      <span className="visually-hidden">{done ? 'Done' : 'Not done'}</span>
+    </span>
+  )
 }
 
 type Detail = Omit<ServiceSheetDetail, 'called_in_at' | 'submitted_at' | 'levels'> & {

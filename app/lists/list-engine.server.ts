@@ -82,6 +82,8 @@ export type FilterDefinition =
 export interface ListOptions {
   /** A fixed condition on the base table, applied like a filter (so the total is counted). */
   scope?: Expression<SqlBool>
+  /** URL parameters outside the list's own that its links and forms keep (e.g. the scope's `i`). */
+  keep?: Record<string, string>
 }
 
 export interface ListDefinition<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K extends string> {
@@ -370,7 +372,7 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
         filter: state.filterBy === null ? null : { by: state.filterBy, value: state.filterValue },
         dateRange: { start: state.startDate, end: state.endDate },
         errors,
-        state: { ...state, currentPage: compiled.page },
+        state: { ...state, currentPage: compiled.page, ...(options.keep ? { keep: options.keep } : {}) },
       }
     },
     async choices(db, key, options = {}) {

@@ -47,6 +47,8 @@ export interface ListState<K extends string = string> {
   endDate: string | null
   pageSize: PageSize
   currentPage: number
+  /** parameters of the page outside the list's own (e.g. a scope's `i`), kept by every link and form */
+  keep?: Record<string, string>
 }
 
 /** Field messages for parameters that were malformed and so not applied. */
@@ -158,6 +160,7 @@ export function toSearchParams<K extends string>(state: ListState<K>, overrides:
   if (s.endDate && isIsoDate(s.endDate)) params.set(PARAM.endDate, s.endDate)
   if (s.pageSize !== DEFAULT_PAGE_SIZE) params.set(PARAM.pageSize, String(s.pageSize))
   if (s.currentPage !== 1) params.set(PARAM.currentPage, String(s.currentPage))
+  for (const [name, value] of Object.entries(s.keep ?? {})) params.set(name, value)
   return params
 }
 

@@ -57,7 +57,8 @@ export type ServiceSheetListRow = Awaited<ReturnType<typeof serviceSheetList.loa
 /** The list, or one storage's part of it (which then counts its own total). */
 export function loadServiceSheetList(db: DB, searchParams: URLSearchParams | string, options: { storageId?: number } = {}) {
   const scope = options.storageId === undefined ? undefined : sql<boolean>`ss.storage_id = ${options.storageId}`
-  return serviceSheetList.load(db, searchParams, { scope })
+  const keep = options.storageId === undefined ? undefined : { i: String(options.storageId) }
+  return serviceSheetList.load(db, searchParams, { scope, keep })
 }
 
 /** The storage a scoped list is for, with its company, for the heading; undefined when there is none. */

@@ -134,7 +134,7 @@ describe('Service Sheet Tracker', () => {
     await page.getByRole('heading', { name: 'Service Sheet Tracker', level: 1 }).waitFor()
     await filterBySheet(page, atLevel2.service_sheet_number)
     const row = page.getByRole('table').getByRole('row').nth(1)
-    const marks = await row.getByRole('img').evaluateAll((imgs) => imgs.map((i) => i.textContent))
+    const marks = await row.locator('.done-mark').allTextContents()
     expect(marks).toEqual(['Done', 'Not done', 'Not done', 'Not done'])
     expect(await row.innerText()).toContain('No Date Available')
     await row.getByRole('link').first().click()
@@ -145,7 +145,7 @@ describe('Service Sheet Tracker', () => {
     expect(text).toMatch(/Review 1\s+Approved by Dana Whitaker on \d{4}-\d{2}-\d{2}/)
     expect(text).toMatch(/Review 2\s+Waiting for review/)
     expect(text).toMatch(/Review 3\s+Not started/)
-    expect(await dialog.getByRole('img').evaluateAll((imgs) => imgs.map((i) => i.textContent))).toEqual(['Done', 'Not done', 'Not done', 'Not done'])
+    expect(await dialog.locator('.done-mark').allTextContents()).toEqual(['Done', 'Not done', 'Not done', 'Not done'])
   })
 
   it('with JavaScript: the same tracker at /service-status, its rows opening under that path', async () => {
@@ -153,7 +153,7 @@ describe('Service Sheet Tracker', () => {
     await page.goto(`/service-status?filter_by=service_sheet_number&filter_value=${complete.service_sheet_number}`)
     await page.getByRole('heading', { name: 'Service Sheet Tracker', level: 1 }).waitFor()
     const row = page.getByRole('table').getByRole('row').nth(1)
-    expect(await row.getByRole('img').evaluateAll((imgs) => imgs.map((i) => i.textContent))).toEqual(['Done', 'Done', 'Done', 'Done'])
+    expect(await row.locator('.done-mark').allTextContents()).toEqual(['Done', 'Done', 'Done', 'Done'])
     expect(await row.innerText()).toContain(today)
     await row.getByRole('cell').nth(3).click() // anywhere on the row
     await page.getByRole('dialog', { name: `Service Sheet #${complete.service_sheet_number}` }).waitFor()

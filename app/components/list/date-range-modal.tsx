@@ -4,6 +4,7 @@
 import { Form, Link, useSearchParams } from '@remix-run/react'
 import { Modal } from '#app/components/modal.tsx'
 import { isIsoDate } from '#app/domain/formats.ts'
+import { KeptParams } from './list-toolbar.tsx'
 import { DEFAULT_PAGE_SIZE, PARAM, toSearch, type ListParamErrors, type ListState } from '#app/lists/list-params.ts'
 
 export const DATE_RANGE_MODAL = 'date-range'
@@ -33,6 +34,7 @@ export function DateRangeModal({ state, errors = {}, open, idPrefix = 'list' }: 
   return (
     <Modal title="Select Date Range" closeTo={cancel} labelledBy={id('date-range-title')}>
       <Form method="get" className="date-range-form" noValidate>
+        <KeptParams state={state} />
         <input type="hidden" name={PARAM.sortBy} value={state.sortBy} />
         <input type="hidden" name={PARAM.order} value={state.order} />
         {state.filterBy ? <input type="hidden" name={PARAM.filterBy} value={state.filterBy} /> : null}

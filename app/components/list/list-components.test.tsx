@@ -250,3 +250,17 @@ describe('EmptyState', () => {
     expect(html).toMatch(/role="status"[^>]*><p>No service calls available.<\/p>/)
   })
 })
+
+describe('a list that keeps a parameter of its page (one storage’s sheets, ?i=)', () => {
+  const state = { ...stateOf('?sort_by=company&order=asc&current_page=2'), keep: { i: '42' } }
+  it('keeps it in sort links, pager links, the toolbar and the date range form', async () => {
+    const table = await render('/view-calls?i=42', <DataTable rows={rows} columns={[{ key: 'company', label: 'Company' }]} state={state} rowHref={(r) => `/x/${r.id}`} rowKey={(r) => r.id} />)
+    expect(query(link(table, 'Company▲').href)).toMatchObject({ i: '42', sort_by: 'company', order: 'desc' })
+    const pager = await render('/view-calls?i=42', <Pager state={state} totalPages={3} total={25} />)
+    expect(links(pager).filter((l) => l.href.includes('current_page')).every((l) => query(l.href).i === '42')).toBe(true)
+    const toolbar = await render('/view-calls?i=42', <ListToolbar state={state} filterColumns={[{ key: 'company', label: 'Company' }]} choices={{}} errors={{}} />)
+    expect(inputs(toolbar).find((i) => i.name === 'i')).toMatchObject({ type: 'hidden', value: '42' })
+    const modal = await render('/view-calls?i=42', <DateRangeModal state={state} errors={{}} open />)
+    expect(inputs(modal).find((i) => i.name === 'i')).toMatchObject({ type: 'hidden', value: '42' })
+  })
+})

@@ -41,6 +41,7 @@ function ToolbarForm({ state, filterColumns, choices = {}, errors = {}, pageSize
 
   return (
     <Form method="get" className="list-toolbar" role="search" aria-label="List controls">
+      <KeptParams state={state} />
       <input type="hidden" name={PARAM.sortBy} value={state.sortBy} />
       <input type="hidden" name={PARAM.order} value={state.order} />
       {state.startDate ? <input type="hidden" name={PARAM.startDate} value={state.startDate} /> : null}
@@ -124,5 +125,16 @@ function ToolbarForm({ state, filterColumns, choices = {}, errors = {}, pageSize
         </ul>
       ) : null}
     </Form>
+  )
+}
+
+/** Hidden fields for the page's own parameters (`state.keep`), so a list's GET forms keep them. */
+export function KeptParams({ state }: { state: ListState }) {
+  return (
+    <>
+      {Object.entries(state.keep ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
   )
 }
