@@ -142,9 +142,9 @@ describe('Service Sheet Tracker', () => {
     await dialog.waitFor()
     expect(new URL(page.url()).pathname).toBe(`/sheet-status/${atLevel2.id}`)
     const text = await dialog.innerText()
-    expect(text).toMatch(/Review 1\s+Approved by Dana Whitaker on \d{4}-\d{2}-\d{2}/)
-    expect(text).toMatch(/Review 2\s+Waiting for review/)
-    expect(text).toMatch(/Review 3\s+Not started/)
+    expect(text).toMatch(/Review 1\s+Done\s+Approved by Dana Whitaker on \d{4}-\d{2}-\d{2}/)
+    expect(text).toMatch(/Review 2\s+Not done\s+Waiting for review/)
+    expect(text).toMatch(/Review 3\s+Not done\s+Not started/)
     expect(await dialog.locator('.done-mark').allTextContents()).toEqual(['Done', 'Not done', 'Not done', 'Not done'])
   })
 
