@@ -1,6 +1,6 @@
 // One connection pool per process. It lives on globalThis because the Remix server bundle and
 // the code started by bin/ (workers, CLIs) are separate module graphs in the same process.
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema.ts'
 
@@ -11,12 +11,29 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value)
 
 export type DB = Kysely<Database>
 
+const pools = new WeakMap<DB, pg.Pool>()
+
 export function createDb(connectionString: string, max = 10): DB {
   const pool = new pg.Pool({ connectionString, max })
   // An idle connection closed by the server (a restart, a failover) must not crash the process:
   // the pool drops it and the next query opens a new one.
   pool.on('error', (error) => console.error(`[db] idle connection closed: ${error.message}`))
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  pools.set(db, pool)
+  return db
+}
+
+/**
+ * Runs `query` as a named prepared statement: each connection parses and plans it once. For the
+ * statement every request runs (the session look-up), planning costs more than executing it.
+ * Only for statements of one fixed shape whose best plan does not depend on the values.
+ * A transaction (or any other Kysely instance) runs it the plain way.
+ */
+export async function executePrepared<Row>(db: Kysely<Database>, name: string, query: CompiledQuery<Row>): Promise<Row[]> {
+  const pool = pools.get(db as DB)
+  if (!pool) return (await db.executeQuery(query)).rows
+  const result = await pool.query({ name, text: query.sql, values: [...query.parameters] })
+  return result.rows as Row[]
 }
 
 const holder = globalThis as typeof globalThis & { __appDb?: DB }

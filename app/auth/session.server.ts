@@ -3,7 +3,7 @@
 // rotates), sign-out deletes it.
 import { createHash, randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
-import type { DB } from '#db/client.server.ts'
+import { executePrepared, type DB } from '#db/client.server.ts'
 import { isPermission, type Permission, type SessionUser } from '#app/permissions.ts'
 import { REQUEST_ID_HEADER, readCookie, serializeCookie, requestIsSecure } from './cookies.server.ts'
 
@@ -44,7 +44,7 @@ async function readSession(db: DB, request: Request): Promise<LoadedSession | nu
   const token = readCookie(request, sessionCookieName(request))
   if (!token || token.length > 100) return null
   const id = hashToken(token)
-  const row = await db
+  const query = db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('companies as c', 'c.id', 'u.company_id')
@@ -69,7 +69,9 @@ async function readSession(db: DB, request: Request): Promise<LoadedSession | nu
     .where('s.expires_at', '>', sql<Date>`now()`)
     .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${SESSION_IDLE_MINUTES})`)
     .where('u.is_active', '=', true)
-    .executeTakeFirst()
+    .compile()
+  // every request runs it: prepared once per connection (planning it cost more than running it)
+  const [row] = await executePrepared(db, 'session-read', query)
   if (!row) return null
   if (Date.now() - row.last_seen_at.getTime() > TOUCH_AFTER_MS) {
     await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', id).execute()
