@@ -8,6 +8,7 @@ import type { Snapshot } from 'xstate'
 import { useState } from 'react'
 import { readForm, requirePermission } from '#app/auth/guard.server.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AutocompleteField } from '#app/components/form/autocomplete-field.tsx'
 import { CheckboxField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { submitForm } from '#app/forms.server.ts'
@@ -128,56 +129,26 @@ export default function NewCallForm() {
       <Form method="get" className="form">
         <fieldset className="stage">
           <legend>Customer or job</legend>
-          <div className="field">
-            <label htmlFor="company">Customer</label>
-            <input
-              id="company"
-              name="company"
-              list="company-options"
-              autoComplete="off"
-              value={stages.texts.company}
-              readOnly={context.path === 'job'}
-              onChange={(e) => stages.chooseCompanyText(e.target.value)}
-              aria-invalid={data.problems.company ? true : undefined}
-              aria-describedby={data.problems.company ? 'company-problem' : undefined}
-            />
-            <datalist id="company-options">
-              {data.companies.map((c) => (
-                <option key={c.id} value={c.name} />
-              ))}
-            </datalist>
-            {data.problems.company ? (
-              <p className="field-error" id="company-problem">
-                {data.problems.company}
-              </p>
-            ) : null}
-          </div>
-          <div className="field">
-            <label htmlFor="job">Job Number</label>
-            <input
-              id="job"
-              name="job"
-              list="job-options"
-              autoComplete="off"
-              value={stages.texts.job}
-              onChange={(e) => stages.chooseJobText(e.target.value)}
-              aria-invalid={data.problems.job ? true : undefined}
-              aria-describedby={data.problems.job ? 'job-problem' : undefined}
-            />
-            <datalist id="job-options">
-              {data.jobs.map((j) => (
-                <option key={j.id} value={j.name}>
-                  {j.company_name} · {j.storage_name}
-                </option>
-              ))}
-            </datalist>
-            {data.problems.job ? (
-              <p className="field-error" id="job-problem">
-                {data.problems.job}
-              </p>
-            ) : null}
-            <span className="hint">Choose a customer, or a job number (it fills the customer and storage).</span>
-          </div>
+          <AutocompleteField
+            id="company"
+            label="Customer"
+            name="company"
+            options={data.companies.map((c) => ({ id: c.id, value: c.name }))}
+            value={stages.texts.company}
+            readOnly={context.path === 'job'}
+            onChange={stages.chooseCompanyText}
+            problem={data.problems.company}
+          />
+          <AutocompleteField
+            id="job"
+            label="Job Number"
+            name="job"
+            options={data.jobs.map((j) => ({ id: j.id, value: j.name, detail: `${j.company_name} · ${j.storage_name}` }))}
+            value={stages.texts.job}
+            onChange={stages.chooseJobText}
+            problem={data.problems.job}
+            hint="Choose a customer, or a job number (it fills the customer and storage)."
+          />
           {context.path === 'company' ? (
             stages.storages.length === 0 ? (
               <p className="muted">No storage data available</p>

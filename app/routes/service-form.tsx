@@ -16,6 +16,7 @@ import { isFormResult, type FormResult } from '#app/components/form/form-result.
 import { useCsrfToken } from '#app/components/csrf.tsx'
 import { Modal } from '#app/components/modal.tsx'
 import { FileUpload } from '#app/components/upload/file-upload.tsx'
+import { AutocompleteField } from '#app/components/form/autocomplete-field.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { formatDate } from '#app/domain/formats.ts'
 import { submitForm } from '#app/forms.server.ts'
@@ -254,57 +255,27 @@ function ServiceSheetSelect({ data }: { data: LoaderData }) {
             <p className="muted">From the call of {formatDate(data.call!.date)}.</p>
           </>
         ) : null}
-        <div className="field">
-          <label htmlFor="company">Customer</label>
-          <input
-            id="company"
-            name={fromCall ? undefined : 'company'}
-            list="company-options"
-            autoComplete="off"
-            value={texts.company}
-            readOnly={fromCall || place?.path === 'job'}
-            onChange={(e) => chooseCompanyText(e.target.value)}
-            aria-invalid={data.problems.company ? true : undefined}
-            aria-describedby={data.problems.company ? 'company-problem' : undefined}
-          />
-          <datalist id="company-options">
-            {data.companies.map((c) => (
-              <option key={c.id} value={c.name} />
-            ))}
-          </datalist>
-          {data.problems.company ? (
-            <p className="field-error" id="company-problem">
-              {data.problems.company}
-            </p>
-          ) : null}
-        </div>
-        <div className="field">
-          <label htmlFor="job">Job Number</label>
-          <input
-            id="job"
-            name={fromCall ? undefined : 'job'}
-            list="job-options"
-            autoComplete="off"
-            value={texts.job}
-            readOnly={fromCall}
-            onChange={(e) => chooseJobText(e.target.value)}
-            aria-invalid={data.problems.job ? true : undefined}
-            aria-describedby={data.problems.job ? 'job-problem' : undefined}
-          />
-          <datalist id="job-options">
-            {data.jobs.map((j) => (
-              <option key={j.id} value={j.name}>
-                {j.company_name} · {j.storage_name}
-              </option>
-            ))}
-          </datalist>
-          {data.problems.job ? (
-            <p className="field-error" id="job-problem">
-              {data.problems.job}
-            </p>
-          ) : null}
-          {staged ? null : <span className="hint">Choose a customer, or a job number (it fills the customer and storage).</span>}
-        </div>
+        <AutocompleteField
+          id="company"
+          label="Customer"
+          name={fromCall ? undefined : 'company'}
+          options={data.companies.map((c) => ({ id: c.id, value: c.name }))}
+          value={texts.company}
+          readOnly={fromCall || place?.path === 'job'}
+          onChange={chooseCompanyText}
+          problem={data.problems.company}
+        />
+        <AutocompleteField
+          id="job"
+          label="Job Number"
+          name={fromCall ? undefined : 'job'}
+          options={data.jobs.map((j) => ({ id: j.id, value: j.name, detail: `${j.company_name} · ${j.storage_name}` }))}
+          value={texts.job}
+          readOnly={fromCall}
+          onChange={chooseJobText}
+          problem={data.problems.job}
+          hint={staged ? null : 'Choose a customer, or a job number (it fills the customer and storage).'}
+        />
         {place && (place.path === 'job' || fromCall) ? (
           <div className="field">
             <label htmlFor="place-storage">Storage</label>

@@ -1,0 +1,66 @@
+// A text field with suggestions (<input list> + <datalist>): works without JavaScript, and the
+// server accepts only a text that exactly matches a known name (spec §5). `problem` is the
+// server's message about the typed text.
+import type { ChangeEvent, ReactNode } from 'react'
+
+export interface AutocompleteOption {
+  id: number | string
+  value: string
+  /** extra text the browser shows beside the suggestion */
+  detail?: ReactNode
+}
+
+export function AutocompleteField({
+  id,
+  label,
+  name,
+  options,
+  value,
+  readOnly,
+  onChange,
+  problem,
+  hint,
+}: {
+  id: string
+  label: string
+  /** undefined: the field is shown but not sent */
+  name: string | undefined
+  options: readonly AutocompleteOption[]
+  value: string
+  readOnly?: boolean
+  onChange: (text: string) => void
+  problem?: string
+  hint?: ReactNode
+}) {
+  const listId = `${id}-options`
+  const problemId = `${id}-problem`
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        list={listId}
+        autoComplete="off"
+        value={value}
+        readOnly={readOnly}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? problemId : undefined}
+      />
+      <datalist id={listId}>
+        {options.map((o) => (
+          <option key={o.id} value={o.value}>
+            {o.detail}
+          </option>
+        ))}
+      </datalist>
+      {problem ? (
+        <p className="field-error" id={problemId}>
+          {problem}
+        </p>
+      ) : null}
+      {hint ? <span className="hint">{hint}</span> : null}
+    </div>
+  )
+}
