@@ -295,13 +295,13 @@ describe('the lists’ texts', () => {
   const empty = { rows: [], state: parseListParams('', { sortable: ['service_date'], filterable: [], defaultSort: 'service_date' }).state, errors: {}, total: 0, totalPages: 0 }
 
   it('say there is nothing to show in the spec’s words', async () => {
-    const { ServiceSheetList, ReviewList } = await import('#app/components/service-sheet-detail.tsx')
+    const { ServiceSheetList, ReviewList } = await import('#app/components/service-lists.tsx')
     expect(await render(createElement(ServiceSheetList, { list: empty, rowHref: () => '/' }))).toContain('No service sheets available.')
     expect(await render(createElement(ReviewList, { heading: 'Available Reviews', list: empty }))).toContain('No reviews available.')
   })
 
   it('tell a failed review list load as ‘Error fetching reviews’, a refusal as not allowed', async () => {
-    const { ListErrorBoundary } = await import('#app/components/service-sheet-detail.tsx')
+    const { ListErrorBoundary } = await import('#app/components/service-lists.tsx')
     const boundary = createElement(ListErrorBoundary, { message: 'Error fetching reviews' })
     const quiet = console.error
     console.error = () => undefined

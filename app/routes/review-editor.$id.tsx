@@ -12,6 +12,7 @@ import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } 
 import { TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { FlashNotice } from '#app/components/form/flash-notice.tsx'
 import { Modal } from '#app/components/modal.tsx'
+import { serviceText } from '#app/components/service-sheet-detail.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { formatDate } from '#app/domain/formats.ts'
 import { editableNcLevels, levelValues, previousLevelChanges, previousLevelPartChange, REVIEW_LEVELS, type ReviewLevel } from '#app/domain/service-hours.ts'
@@ -185,7 +186,7 @@ export default function ReviewEditor() {
           <dt>Job</dt>
           <dd>{sheet.job_name ?? 'None'}</dd>
           <dt>Service</dt>
-          <dd>{sheet.job_id ? 'N/A' : sheet.service_rendered.map((s) => (s === 'Other' ? `Other: ${sheet.other_service}` : s)).join(', ')}</dd>
+          <dd>{serviceText(sheet)}</dd>
           <dt>Requested by</dt>
           <dd>{sheet.requested_by}</dd>
           <dt>Tech</dt>

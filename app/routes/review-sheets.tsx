@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { requirePermission } from '#app/auth/guard.server.ts'
-import { ListErrorBoundary, ReviewList } from '#app/components/service-sheet-detail.tsx'
+import { ListErrorBoundary, ReviewList } from '#app/components/service-lists.tsx'
 import { cachedFilterChoices } from '#app/lists/filter-choices.server.ts'
 import { availableReviewList, loadAvailableReviews } from '#app/lists/review-list.server.ts'
 import { getDb } from '#db/client.server.ts'

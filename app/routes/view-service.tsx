@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import { readWithPermission } from '#app/auth/guard.server.ts'
-import { ServiceSheetList, type ServiceSheetListRowView } from '#app/components/service-sheet-detail.tsx'
+import { ServiceSheetList, type ServiceSheetListRowView } from '#app/components/service-lists.tsx'
 import { cachedFilterChoices } from '#app/lists/filter-choices.server.ts'
 import { loadServiceSheetList, serviceSheetList, storageHeading, storageIdParam } from '#app/lists/service-sheet-list.server.ts'
 import { getDb } from '#db/client.server.ts'
