@@ -204,16 +204,15 @@ export default function ReviewEditor() {
       </section>
       <WhatChanged data={data} />
       {data.earlier.length > 0 ? (
-        <section aria-labelledby="comments-heading">
+        <section className="earlier-comments" aria-labelledby="comments-heading">
           <h2 id="comments-heading">Earlier comments</h2>
-          <dl className="detail-list">
-            {data.earlier.map((c) => (
-              <div key={c.level}>
-                <dt>Level {c.level} comments</dt>
-                <dd>{c.comments || 'No comments.'}</dd>
-              </div>
-            ))}
-          </dl>
+          {data.earlier.map((c) => (
+            <p key={c.level}>
+              <strong>Level {c.level} comments</strong>
+              <br />
+              {c.comments || 'No comments.'}
+            </p>
+          ))}
         </section>
       ) : null}
       <ReviewForm data={data} />
