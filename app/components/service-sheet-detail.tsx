@@ -3,15 +3,7 @@
 // - ServiceSheetDetailView: the detail modal's body (fields, hours, parts table, images);
 // - ReviewLevels: where each review level stands, who approved it and when;
 // - serviceText, DoneMark, oneLine: how a sheet's service, a done/not-done mark and an unbroken cell read.
-import { isRouteErrorResponse, useRouteError } from '@remix-run/react'
-import { DataTable, type Column } from '#app/components/list/data-table.tsx'
-import { DateRangeModal } from '#app/components/list/date-range-modal.tsx'
-import { EmptyState } from '#app/components/list/empty-state.tsx'
-import { ListCards } from '#app/components/list/list-cards.tsx'
-import { ListToolbar } from '#app/components/list/list-toolbar.tsx'
-import { Pager } from '#app/components/list/pager.tsx'
 import { formatDate } from '#app/domain/formats.ts'
-import type { ListParamErrors, ListState } from '#app/lists/list-params.ts'
 import type { ServiceSheetDetail } from '#db/queries/service-sheet-detail.ts'
 import { Icon } from './icons.tsx'
 

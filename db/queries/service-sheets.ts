@@ -1,7 +1,6 @@
 // Service sheets as the sheet form writes them: sheet numbers handed out when the form opens, the
 // sheet with its part lines and images, and the look-ups the form and its checks need.
 import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../client.server.ts'
 import type { Database, ServiceType } from '../schema.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
