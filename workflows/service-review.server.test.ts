@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FormInputError } from '#app/forms.server.ts'
+import { aggregateAlerts } from '#jobs/alert-aggregation.job.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { changeServiceDetails, startReviewChain, submitReview, type ReviewInput, type Reviewer } from './service-review.server.ts'
 
@@ -208,5 +209,26 @@ describe('the review chain', () => {
     expect(await reviewOf(sheet.id, 1)).toMatchObject({ version: 2, job_id: job, storage_id: cellar2 })
     const event = await t.db.selectFrom('workflow_events').select('details').where('entity_id', '=', sheet.id).where('entity', '=', 'service_sheet').orderBy('id', 'desc').executeTakeFirstOrThrow()
     expect(event.details).toMatchObject({ kind: 'service-details', level: 1, from: { company: 'Acme Farms', storage: 'Cellar 1', job: null }, to: { storage: 'Cellar 2', job: 'J-1' } })
+  })
+
+  it('keeps the bell’s open-review counts equal to a recount as sheets are made and approved', async () => {
+    const kept = async () =>
+      Object.fromEntries((await t.db.selectFrom('alert_counts').select(['type', 'count']).where('type', 'like', 'level_%').execute()).map((r) => [r.type, r.count]))
+    const recount = async () => {
+      const { pending_aws_imports: _uploads, ...levels } = await aggregateAlerts(t.db)
+      return levels
+    }
+    const before = await recount()
+    const sheet = await newSheet()
+    await submitReview(t.db, (await reviewOf(sheet.id, 1))!.id, r1, 'approve', input(1))
+    const other = await newSheet()
+    const moved = await kept()
+    expect(moved).toEqual({ level_1_reviews: before.level_1_reviews + 1, level_2_reviews: before.level_2_reviews + 1, level_3_reviews: before.level_3_reviews })
+    expect(moved).toEqual(await recount())
+    await submitReview(t.db, (await reviewOf(sheet.id, 2))!.id, r2, 'approve', input(1))
+    await submitReview(t.db, (await reviewOf(sheet.id, 3))!.id, r3, 'approve', input(1))
+    await submitReview(t.db, (await reviewOf(other.id, 1))!.id, r1, 'save', input(1))
+    expect(await kept()).toEqual({ ...before, level_1_reviews: before.level_1_reviews + 1 })
+    expect(await kept()).toEqual(await recount())
   })
 })

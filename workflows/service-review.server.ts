@@ -42,7 +42,25 @@ export async function startReviewChain(trx: Executor, sheet: { id: number; servi
     .insertInto('service_status')
     .values({ service_sheet_id: sheet.id, service_sheet_number: sheet.service_sheet_number, called_in_at: calledInAt ?? sql<Date>`now()` })
     .execute()
+  await shiftOpenReviewCounts(trx, { 1: 1 })
   await recordWorkflowEvent(trx, { entity: 'service_sheet', entityId: sheet.id, from: 'submitted', event: 'SUBMIT', to, actorId })
+}
+
+/**
+ * Keeps the bell's open-review counts current between the 5-minute recounts
+ * (jobs/alert-aggregation.job.ts), which stay the truth: a count not yet made is left to them.
+ * Levels in ascending order, as the recount writes them, so two changes never wait on each other.
+ */
+async function shiftOpenReviewCounts(trx: Executor, changes: Partial<Record<ReviewLevel, 1 | -1>>): Promise<void> {
+  for (const level of REVIEW_LEVELS) {
+    const delta = changes[level]
+    if (!delta) continue
+    await trx
+      .updateTable('alert_counts')
+      .set({ count: sql`greatest(count + ${delta}, 0)`, computed_at: sql`now()` })
+      .where('type', '=', `level_${level}_reviews`)
+      .execute()
+  }
 }
 
 // ---- Saving and approving a review ------------------------------------------------------------
@@ -240,6 +258,7 @@ export async function submitReview(db: Kysely<Database>, reviewId: number, revie
       .execute()
 
     if (approving) {
+      await shiftOpenReviewCounts(trx, level < 3 ? { [level]: -1, [level + 1]: 1 } : { 3: -1 })
       await trx
         .updateTable('service_status')
         .set({ [`review_${level}_completed`]: true, ...(level === 3 ? { submitted_completed: true, submitted_at: sql`now()` } : {}) })
