@@ -15,6 +15,7 @@ import {
   type SheetHours,
 } from '#app/domain/service-hours.ts'
 import { hasPermission, type SessionUser } from '#app/permissions.ts'
+import { partLineProblem } from '#app/schemas/service-sheet.ts'
 import type { Database, ServiceType } from '#db/schema.ts'
 import { jobById, storageById } from '#db/queries/registry.ts'
 import { HOUR_COLUMNS, hoursOf } from '#db/queries/service-reviews.ts'
@@ -180,10 +181,9 @@ async function checkNewParts(trx: Transaction<Database>, newParts: readonly NewP
   if (newParts.length === 0) return
   const known = await activePartsById(trx, newParts.map((p) => p.partId))
   for (const part of newParts) {
-    const found = known.find((k) => k.id === part.partId)
-    if (!found) throw new FormInputError({ new_part: 'Choose a part from the parts list.' })
-    if (!(part.quantity > 0)) throw new FormInputError({ new_part: 'Quantity must be above 0.' })
-    if (found.is_special && !part.description.trim()) throw new FormInputError({ new_part: 'A special part needs a description.' })
+    // the sheet form's Add Part rule
+    const problem = partLineProblem(known.find((k) => k.id === part.partId), part.quantity, part.description)
+    if (problem) throw new FormInputError({ new_part: problem.message })
   }
 }
 

@@ -19,6 +19,7 @@ import { editableNcLevels, levelValues, previousLevelChanges, previousLevelPartC
 import { FormInputError, submitForm } from '#app/forms.server.ts'
 import type { Permission } from '#app/permissions.ts'
 import { ReviewSchema, reviewValues, ServiceDetailsSchema } from '#app/schemas/review.ts'
+import { partLineProblem, QUANTITY_MIN } from '#app/schemas/service-sheet.ts'
 import { getDb } from '#db/client.server.ts'
 import { companyByName, companyOptions, jobByName, jobOptions, partOptions, storagesOfCompany, type PartOption } from '#db/queries/registry.ts'
 import { detailsChangesAt, earlierComments, reviewById, reviewSheet, sheetPartLines, type ReviewPartLine } from '#db/queries/service-reviews.ts'
@@ -293,7 +294,7 @@ function ReviewForm({ data }: { data: LoaderData }) {
   function addLine() {
     const part = data.partList.find((p) => p.part_number === picker.part.trim())
     const quantity = Number(picker.quantity)
-    const problem = !part ? 'Choose a part from the parts list.' : !(quantity > 0) ? 'Quantity must be above 0.' : part.is_special && !picker.description.trim() ? 'A special part needs a description.' : ''
+    const problem = partLineProblem(part, quantity, picker.description)?.message ?? ''
     if (problem || !part) return setPicker({ ...picker, problem })
     setNewLines([...newLines, { key: Date.now(), part, quantity, description: picker.description.trim(), nc: false }])
     setPicker({ part: '', quantity: '1', description: '', problem: '' })
@@ -406,7 +407,7 @@ function ReviewForm({ data }: { data: LoaderData }) {
                 name="new_part"
                 list="part-options"
                 autoComplete="off"
-                value={hydrated ? picker.part : undefined}
+                value={picker.part}
                 onChange={(e) => setPicker({ ...picker, part: e.target.value, problem: '' })}
                 aria-describedby={picker.problem || fields.new_part.errors ? 'new-part-problem' : undefined}
               />
@@ -420,11 +421,11 @@ function ReviewForm({ data }: { data: LoaderData }) {
             </div>
             <div className="field">
               <label htmlFor="new-quantity">Quantity</label>
-              <input id="new-quantity" name="new_quantity" type="number" min={1} step={1} defaultValue={hydrated ? undefined : 1} value={hydrated ? picker.quantity : undefined} onChange={(e) => setPicker({ ...picker, quantity: e.target.value, problem: '' })} />
+              <input id="new-quantity" name="new_quantity" type="number" min={QUANTITY_MIN} step="any" value={picker.quantity} onChange={(e) => setPicker({ ...picker, quantity: e.target.value, problem: '' })} />
             </div>
             <div className="field">
               <label htmlFor="new-description">Description (special parts)</label>
-              <input id="new-description" name="new_description" value={hydrated ? picker.description : undefined} onChange={(e) => setPicker({ ...picker, description: e.target.value, problem: '' })} />
+              <input id="new-description" name="new_description" value={picker.description} onChange={(e) => setPicker({ ...picker, description: e.target.value, problem: '' })} />
             </div>
             {hydrated ? (
               <button type="button" className="button button-secondary" onClick={addLine}>

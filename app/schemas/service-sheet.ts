@@ -3,6 +3,7 @@
 // is the storage the company's) is checked by workflows/service-sheet.server.ts.
 import { z } from 'zod'
 import { hoursProblem } from '#app/domain/service-hours.ts'
+import type { PartOption } from '#db/queries/registry.ts'
 import { SERVICE_TYPES } from '#db/schema.ts'
 
 export const PART_MESSAGES = {
@@ -28,12 +29,6 @@ export function quantityProblem(quantity: number | null | undefined): string | n
   return null
 }
 
-export interface PartOption {
-  id: number
-  part_number: string
-  description: string
-  is_special: boolean
-}
 
 /** Why a picked line is refused (and which picker field it concerns), or null: the Add Part rule. */
 export function partLineProblem(part: Pick<PartOption, 'is_special'> | undefined, quantity: number, description: string): { field: 'part' | 'quantity' | 'description'; message: string } | null {
