@@ -9,6 +9,7 @@ import { Form, Link, useLoaderData, useLocation, type ShouldRevalidateFunction }
 import { useEffect, useState } from 'react'
 import { readForm, requirePermission } from '#app/auth/guard.server.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { StorageSelect } from '#app/components/form/place-fields.tsx'
 import { TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { FlashNotice } from '#app/components/form/flash-notice.tsx'
 import { Modal } from '#app/components/modal.tsx'
@@ -546,18 +547,7 @@ function ServiceDetailsModal({ data, details }: { data: LoaderData; details: Non
         <input type="hidden" name="intent" value="details" />
         <input type="hidden" name="version" value={data.review.version} />
         <input type="hidden" name="company" value={details.company} />
-        <div className="field">
-          <label htmlFor="details-storage">Storage</label>
-          <select id="details-storage" name="storage_id" defaultValue={storageValue}>
-            <option value="">Choose a storage</option>
-            {details.storages.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-          {fields.storage_id.errors ? <p className="field-error">{fields.storage_id.errors.join(' ')}</p> : null}
-        </div>
+        <StorageSelect id="details-storage" name="storage_id" storages={details.storages} defaultValue={storageValue} problem={fields.storage_id.errors?.join(' ')} />
         <TextField field={fields.job} label="Job Number (fills customer and storage)" list="details-jobs" autoComplete="off" />
         <datalist id="details-jobs">
           {details.jobs.map((j) => (

@@ -8,7 +8,7 @@ import type { Snapshot } from 'xstate'
 import { useState } from 'react'
 import { readForm, requirePermission } from '#app/auth/guard.server.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
-import { AutocompleteField } from '#app/components/form/autocomplete-field.tsx'
+import { AutocompleteField, StorageSelect } from '#app/components/form/place-fields.tsx'
 import { CheckboxField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { submitForm } from '#app/forms.server.ts'
@@ -153,18 +153,7 @@ export default function NewCallForm() {
             stages.storages.length === 0 ? (
               <p className="muted">No storage data available</p>
             ) : (
-              <div className="field">
-                <label htmlFor="storage">Storage</label>
-                <select id="storage" name="storage" defaultValue={context.storageId ? String(context.storageId) : ''} onChange={(e) => stages.chooseStorage(e.target.value)}>
-                  <option value="">Choose a storage</option>
-                  {stages.storages.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
-                    </option>
-                  ))}
-                </select>
-                {data.problems.storage ? <p className="field-error">{data.problems.storage}</p> : null}
-              </div>
+              <StorageSelect storages={stages.storages} defaultValue={context.storageId ? String(context.storageId) : ''} onChange={stages.chooseStorage} problem={data.problems.storage} />
             )
           ) : null}
           {context.path === 'job' ? (

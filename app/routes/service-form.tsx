@@ -16,7 +16,7 @@ import { isFormResult, type FormResult } from '#app/components/form/form-result.
 import { useCsrfToken } from '#app/components/csrf.tsx'
 import { Modal } from '#app/components/modal.tsx'
 import { FileUpload } from '#app/components/upload/file-upload.tsx'
-import { AutocompleteField } from '#app/components/form/autocomplete-field.tsx'
+import { AutocompleteField, StorageSelect } from '#app/components/form/place-fields.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { formatDate } from '#app/domain/formats.ts'
 import { submitForm } from '#app/forms.server.ts'
@@ -285,25 +285,13 @@ function ServiceSheetSelect({ data }: { data: LoaderData }) {
           data.storages.length === 0 ? (
             <p className="muted">No storage data available</p>
           ) : (
-            <div className="field">
-              <label htmlFor="storage">Storage</label>
-              <select
-                id="storage"
-                name="storage"
-                key={selection.company}
-                defaultValue={selection.storage}
-                onChange={(e) => (hydrated && e.target.value ? go({ company: selection.company, storage: e.target.value }) : undefined)}
-                aria-invalid={data.problems.storage ? true : undefined}
-              >
-                <option value="">Choose a storage</option>
-                {data.storages.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-              {data.problems.storage ? <p className="field-error">{data.problems.storage}</p> : null}
-            </div>
+            <StorageSelect
+              key={selection.company}
+              storages={data.storages}
+              defaultValue={selection.storage}
+              onChange={(id) => (hydrated && id ? go({ company: selection.company, storage: id }) : undefined)}
+              problem={data.problems.storage}
+            />
           )
         ) : null}
         {staged || !(hydrated || fromCall) ? (
