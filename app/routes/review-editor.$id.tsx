@@ -557,13 +557,15 @@ function ServiceDetailsModal({ data, details }: { data: LoaderData; details: Non
           ))}
         </datalist>
         {fields.company.errors ? <p className="field-error">{fields.company.errors.join(' ')}</p> : null}
-        <fieldset>
+        <fieldset className="service-types">
           <legend>Service type (without a job)</legend>
-          {SERVICE_TYPES.map((type) => (
-            <label key={type} className="checkbox">
-              <input type="checkbox" name="service_rendered" value={type} defaultChecked={data.sheet.service_rendered.includes(type)} /> {type}
-            </label>
-          ))}
+          <div className="service-types__options">
+            {SERVICE_TYPES.map((type) => (
+              <label key={type} className="checkbox">
+                <input type="checkbox" name="service_rendered" value={type} defaultChecked={data.sheet.service_rendered.includes(type)} /> {type}
+              </label>
+            ))}
+          </div>
           {fields.service_rendered.errors ? <p className="field-error">{fields.service_rendered.errors.join(' ')}</p> : null}
         </fieldset>
         <TextField field={fields.other_service} label="Other service" />

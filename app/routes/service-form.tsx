@@ -5,7 +5,7 @@
 // parts picker works in the page; without it, Continue and Add Part / Remove post back.
 import { getCollectionProps, getTextareaProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data as respond } from '@remix-run/node'
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigate, useRouteError, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useEffect, useMemo, useState, type MouseEvent } from 'react'
@@ -22,7 +22,6 @@ import { formatDate } from '#app/domain/formats.ts'
 import { submitForm } from '#app/forms.server.ts'
 import { partLineProblem, QUANTITY_MIN, ServiceSheetSchema } from '#app/schemas/service-sheet.ts'
 import { parseUploadForm } from '#app/upload-form.server.ts'
-import sheetCss from '#app/styles/service-sheet.css?url'
 import { getDb } from '#db/client.server.ts'
 import { companyByName, companyOptions, jobByName, jobOptions, partOptions, storageById, storagesOfCompany, type JobOption, type NamedOption, type PartOption } from '#db/queries/registry.ts'
 import { callForSheet, reserveSheetNumber, type CallForSheet } from '#db/queries/service-sheets.ts'
@@ -31,7 +30,6 @@ import { createServiceSheet } from '#workflows/service-sheet.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'New Service Sheet Form' }]
 export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 'New Service Sheet', to: '/service-form' }] }
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: sheetCss }]
 
 const LIST_ERROR = 'The customer, job and parts lists could not be loaded. Please try again.'
 
