@@ -14,6 +14,7 @@ import {
   type ReviewLevel,
   type SheetHours,
 } from '#app/domain/service-hours.ts'
+import { forbidden } from '#app/auth/guard.server.ts'
 import { hasPermission, type SessionUser } from '#app/permissions.ts'
 import { partLineProblem } from '#app/schemas/service-sheet.ts'
 import type { Database, ServiceType } from '#db/schema.ts'
@@ -112,7 +113,6 @@ export function mayOpenReview(levels: readonly ReviewLevel[], review: { review_l
 const VALUE_FIELDS: Record<keyof LevelValues, string> = { travel: 'travel_hours', labor: 'labor_hours', ncTravel: 'nc_travel', ncLabor: 'nc_labor' }
 
 const notFound = () => new Response('Not Found', { status: 404, statusText: 'Not Found' })
-const forbidden = () => new Response('Forbidden', { status: 403, statusText: 'Forbidden' })
 
 function when(date: Date | null): string {
   return date ? new Date(date).toLocaleString('en-US', { timeZone: 'UTC', dateStyle: 'short', timeStyle: 'short' }) + ' UTC' : 'an unknown time'
@@ -130,9 +130,16 @@ async function lockReview(trx: Transaction<Database>, reviewId: number) {
     .executeTakeFirst()
 }
 
-/** The checks every change of a review passes: it exists, the user holds its level, it is open, and nobody saved it meanwhile. */
-async function lockOpenReview(trx: Transaction<Database>, reviewId: number, reviewer: Reviewer, version: number): Promise<{ review: LockedReview; sheet: { status: SheetState; hours: SheetHours } }> {
-  const review = await lockReview(trx, reviewId)
+/**
+ * The checks every change of a review passes, on the review `lockReview` read: it exists, the user
+ * holds its level, it is open, and nobody saved it meanwhile. Locks and returns its sheet.
+ */
+async function checkOpenReview(
+  trx: Transaction<Database>,
+  review: LockedReview | undefined,
+  reviewer: Reviewer,
+  version: number,
+): Promise<{ review: LockedReview; sheet: { status: SheetState; hours: SheetHours } }> {
   if (!review) throw notFound()
   if (!reviewer.levels.includes(review.review_level)) throw forbidden()
   if (review.status === 'approved') {
@@ -219,18 +226,18 @@ async function saveParts(trx: Transaction<Database>, sheetId: number, level: Rev
  */
 export async function submitReview(db: Kysely<Database>, reviewId: number, reviewer: Reviewer, intent: 'save' | 'approve', input: ReviewInput): Promise<ReviewOutcome> {
   return db.transaction().execute(async (trx) => {
-    const existing = await lockReview(trx, reviewId)
+    const locked = await lockReview(trx, reviewId)
     if (
-      existing &&
+      locked &&
       intent === 'approve' &&
-      existing.status === 'approved' &&
-      existing.reviewed_by === reviewer.id &&
-      existing.version === input.version + 1 &&
-      reviewer.levels.includes(existing.review_level)
+      locked.status === 'approved' &&
+      locked.reviewed_by === reviewer.id &&
+      locked.version === input.version + 1 &&
+      reviewer.levels.includes(locked.review_level)
     ) {
       return { outcome: 'already-approved' }
     }
-    const { review, sheet } = await lockOpenReview(trx, reviewId, reviewer, input.version)
+    const { review, sheet } = await checkOpenReview(trx, locked, reviewer, input.version)
     const level = review.review_level
     const event = { type: intent === 'approve' ? ('APPROVE' as const) : ('SAVE' as const), level, reviewerLevels: reviewer.levels, values: input.values }
     const next = decide(sheet.status, event)
@@ -300,7 +307,7 @@ export interface ServiceDetailsInput {
 /** 'Select Service Details': moves the sheet to another company and storage, or to a job (which fixes both). */
 export async function changeServiceDetails(db: Kysely<Database>, reviewId: number, reviewer: Reviewer, input: ServiceDetailsInput): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const { review, sheet } = await lockOpenReview(trx, reviewId, reviewer, input.version)
+    const { review, sheet } = await checkOpenReview(trx, await lockReview(trx, reviewId), reviewer, input.version)
     decide(sheet.status, { type: 'SAVE', level: review.review_level, reviewerLevels: reviewer.levels, values: levelValues(sheet.hours, review.review_level) })
     let { companyId, storageId } = input
     if (input.jobId !== null) {
