@@ -24,9 +24,18 @@ export const HOUR_COLUMNS = [
   'nc3_labor',
 ] as const satisfies readonly (keyof SheetHours)[]
 
+type HourColumn = (typeof HOUR_COLUMNS)[number]
+
 /** numeric columns arrive as strings from pg */
-export function hoursOf(row: Record<(typeof HOUR_COLUMNS)[number], string | number>): SheetHours {
+export function hoursOf(row: Record<HourColumn, string | number>): SheetHours {
   return Object.fromEntries(HOUR_COLUMNS.map((c) => [c, Number(row[c])])) as unknown as SheetHours
+}
+
+/** The row without its hour columns (they travel as `hours`). */
+function withoutHours<R extends Record<HourColumn, unknown>>(row: R): Omit<R, HourColumn> {
+  const rest: Partial<R> = { ...row }
+  for (const column of HOUR_COLUMNS) delete rest[column]
+  return rest as Omit<R, HourColumn>
 }
 
 export interface ReviewRow {
@@ -100,12 +109,8 @@ export async function reviewSheet(db: Executor, sheetId: number): Promise<Review
     .where('s.id', '=', sheetId)
     .executeTakeFirst()
   if (!row) return undefined
-  const { travel_hours, labor_hours, travel_hours1, travel_hours2, travel_hours3, labor_hours1, labor_hours2, labor_hours3, nc1_travel, nc2_travel, nc3_travel, nc1_labor, nc2_labor, nc3_labor, ...rest } = row
-  return {
-    ...rest,
-    service_sheet_number: Number(rest.service_sheet_number),
-    hours: hoursOf({ travel_hours, labor_hours, travel_hours1, travel_hours2, travel_hours3, labor_hours1, labor_hours2, labor_hours3, nc1_travel, nc2_travel, nc3_travel, nc1_labor, nc2_labor, nc3_labor }),
-  }
+  const rest = withoutHours(row)
+  return { ...rest, service_sheet_number: Number(rest.service_sheet_number), hours: hoursOf(row) }
 }
 
 export interface ReviewPartLine {
