@@ -1,7 +1,7 @@
 // Every menu of the app as data: the home cards (the main menu), the section menus and the side
 // menu are all drawn from here. An item shows when the user holds any of its permissions; staff
 // also see items flagged admin. A section with no visible item is hidden.
-import { hasAnyPermission, type Permission, type SessionUser } from './permissions.ts'
+import { hasAnyPermission, REVIEW_PERMISSIONS, type Permission, type SessionUser } from './permissions.ts'
 
 export interface MenuItem {
   to: string
@@ -24,8 +24,7 @@ export interface SectionMenu {
   sections: MenuSection[]
 }
 
-const SERVICE_VIEWERS: Permission[] = ['api.add_callin', 'api.view_callin', 'api.add_servicesheet', 'api.view_servicesheet', 'api.can_review_1', 'api.can_review_2', 'api.can_review_3']
-const REVIEWERS: Permission[] = ['api.can_review_1', 'api.can_review_2', 'api.can_review_3']
+const SERVICE_VIEWERS: Permission[] = ['api.add_callin', 'api.view_callin', 'api.add_servicesheet', 'api.view_servicesheet', ...REVIEW_PERMISSIONS]
 const CUSTOMERS: Permission[] = ['api.add_customer', 'api.view_customer', 'api.add_contact', 'api.add_company', 'api.change_company', 'api.add_storagecheck']
 const PRETREATS: Permission[] = ['api.view_pretreat', 'api.add_pretreat', 'api.pretreat_assigner', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2']
 const ADMIN: Permission[] = ['api.add_storage', 'api.change_storage', 'api.add_job', 'api.change_job', 'api.add_truck', 'api.change_truck', 'api.add_part', 'api.change_part', 'api.view_workflowevent']
@@ -67,14 +66,14 @@ export const SECTION_MENUS: SectionMenu[] = [
         id: 'review',
         title: 'Review',
         items: [
-          { to: '/review-sheets', title: 'Available Reviews', description: 'Sheets waiting for your review level.', permissions: REVIEWERS },
+          { to: '/review-sheets', title: 'Available Reviews', description: 'Sheets waiting for your review level.', permissions: REVIEW_PERMISSIONS },
           { to: '/completed-reviews', title: 'Completed Reviews', description: 'Reviews already approved.', permissions: ['api.can_review_3'] },
         ],
       },
       {
         id: 'status',
         title: 'Status',
-        items: [{ to: '/sheet-status', title: 'Service Sheet Tracker', description: 'Where each sheet stands in review.', permissions: REVIEWERS }],
+        items: [{ to: '/sheet-status', title: 'Service Sheet Tracker', description: 'Where each sheet stands in review.', permissions: REVIEW_PERMISSIONS }],
       },
     ],
   },

@@ -52,6 +52,9 @@ export type Permission = keyof typeof PERMISSIONS
 
 export const PERMISSION_CODENAMES = Object.keys(PERMISSIONS) as Permission[]
 
+/** Any one of them opens the review lists and the sheet tracker (spec §6). */
+export const REVIEW_PERMISSIONS: readonly Permission[] = ['api.can_review_1', 'api.can_review_2', 'api.can_review_3']
+
 export function isPermission(value: string): value is Permission {
   return Object.hasOwn(PERMISSIONS, value)
 }

@@ -18,7 +18,7 @@ import { useHydrated } from '#app/components/use-hydrated.ts'
 import { formatDate } from '#app/domain/formats.ts'
 import { editableNcLevels, levelValues, previousLevelChanges, previousLevelPartChange, REVIEW_LEVELS, type ReviewLevel } from '#app/domain/service-hours.ts'
 import { FormInputError, submitForm } from '#app/forms.server.ts'
-import type { Permission } from '#app/permissions.ts'
+import { REVIEW_PERMISSIONS } from '#app/permissions.ts'
 import { ReviewSchema, reviewValues, ServiceDetailsSchema } from '#app/schemas/review.ts'
 import { partLineProblem, QUANTITY_MIN } from '#app/schemas/service-sheet.ts'
 import { getDb } from '#db/client.server.ts'
@@ -30,8 +30,6 @@ import { changeServiceDetails, mayOpenReview, reviewerLevels, submitReview } fro
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.editable ? `Edit Review - Level ${data.review.review_level}` : 'Completed Review' }]
 export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 'Reviews', to: '/review-sheets' }, { label: 'Review', to: '.' }] }
-
-const REVIEWERS: Permission[] = ['api.can_review_1', 'api.can_review_2', 'api.can_review_3']
 
 function reviewId(param: string | undefined): number {
   const id = Number(param)
@@ -51,7 +49,7 @@ async function orFail<T>(text: string, read: () => Promise<T>): Promise<T> {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requirePermission(request, REVIEWERS)
+  const user = await requirePermission(request, REVIEW_PERMISSIONS)
   const id = reviewId(params.id)
   const db = getDb()
   const review = await orFail('Error fetching review', () => reviewById(db, id))
@@ -84,7 +82,7 @@ async function detailsChoices(db: ReturnType<typeof getDb>, companyName: string)
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requirePermission(request, REVIEWERS)
+  const user = await requirePermission(request, REVIEW_PERMISSIONS)
   const id = reviewId(params.id)
   const db = getDb()
   const form = await readForm(request)

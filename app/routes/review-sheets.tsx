@@ -6,6 +6,7 @@ import { requirePermission } from '#app/auth/guard.server.ts'
 import { ListErrorBoundary, ReviewList } from '#app/components/service-lists.tsx'
 import { cachedFilterChoices } from '#app/lists/filter-choices.server.ts'
 import { availableReviewList, loadAvailableReviews } from '#app/lists/review-list.server.ts'
+import { REVIEW_PERMISSIONS } from '#app/permissions.ts'
 import { getDb } from '#db/client.server.ts'
 import { reviewerLevels } from '#workflows/service-review.server.ts'
 
@@ -16,7 +17,7 @@ const filterChoices = cachedFilterChoices(availableReviewList, ['company', 'stor
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Which reviews show depends on the user's levels, so the check comes before the read here.
-  const user = await requirePermission(request, ['api.can_review_1', 'api.can_review_2', 'api.can_review_3'])
+  const user = await requirePermission(request, REVIEW_PERMISSIONS)
   const db = getDb()
   const [list, choices] = await Promise.all([loadAvailableReviews(db, new URL(request.url).searchParams, reviewerLevels(user)), filterChoices(db)])
   return { list, choices }

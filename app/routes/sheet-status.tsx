@@ -13,13 +13,14 @@ import { Pager } from '#app/components/list/pager.tsx'
 import { DoneMark, oneLine } from '#app/components/service-sheet-detail.tsx'
 import { formatDate } from '#app/domain/formats.ts'
 import { serviceStatusList } from '#app/lists/service-status-list.server.ts'
+import { REVIEW_PERMISSIONS } from '#app/permissions.ts'
 import { getDb } from '#db/client.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Service Sheet Tracker' }]
 export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 'Service Sheet Tracker', to: '/sheet-status' }] }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { data: list } = await readWithPermission(request, ['api.can_review_1', 'api.can_review_2', 'api.can_review_3'], () =>
+  const { data: list } = await readWithPermission(request, REVIEW_PERMISSIONS, () =>
     serviceStatusList.load(getDb(), new URL(request.url).searchParams),
   )
   return { list }
