@@ -5,11 +5,11 @@
 import type { Kysely } from 'kysely'
 import { startReviewChain, submitReview, type Reviewer } from '#workflows/service-review.server.ts'
 import type { Database, ServiceType } from '../schema.ts'
-import { demoUuid } from './demo.ts'
+import { daysAgo, demoUuid } from './demo.ts'
 
 interface DemoSheet {
   key: string
-  daysAgo: number
+  ageDays: number
   /** how many levels are approved: 0 (level 1 open) to 3 (complete) */
   approved: 0 | 1 | 2 | 3
   service: ServiceType[]
@@ -19,21 +19,15 @@ interface DemoSheet {
 }
 
 const SHEETS: readonly DemoSheet[] = [
-  { key: 'a', daysAgo: 1, approved: 0, service: ['Fan'], travel: 1.5, labor: 2, notes: 'Replaced the V-belt on fan 2 and re-tensioned fan 3.' },
-  { key: 'b', daysAgo: 2, approved: 0, service: ['Humidifier'], travel: 1, labor: 3.25, notes: 'Cleaned the humidifier nozzles and replaced the pump seal.' },
-  { key: 'c', daysAgo: 3, approved: 0, service: ['Doors', 'Other'], travel: 0.75, labor: 1.5, notes: 'Adjusted the louvre actuator; door seal needs replacing next visit.' },
-  { key: 'd', daysAgo: 5, approved: 1, service: ['Panel'], travel: 2, labor: 4, notes: 'Traced the tripping breaker to a failed contactor and replaced it.' },
-  { key: 'e', daysAgo: 6, approved: 1, service: ['Refer'], travel: 1.25, labor: 2.5, notes: 'Topped up refrigerant; condenser fan motor bearings noisy.' },
-  { key: 'f', daysAgo: 8, approved: 2, service: ['Cell'], travel: 1, labor: 1, notes: 'Replaced the cell temperature probe in bay 4.' },
-  { key: 'g', daysAgo: 10, approved: 3, service: ['Pre-Season'], travel: 2.5, labor: 6, notes: 'Pre-season check: all fans, doors, panel and humidifier tested.' },
-  { key: 'h', daysAgo: 14, approved: 3, service: ['Communications'], travel: 1, labor: 2, notes: 'Replaced the LTE antenna; remote monitoring back online.' },
+  { key: 'a', ageDays: 1, approved: 0, service: ['Fan'], travel: 1.5, labor: 2, notes: 'Replaced the V-belt on fan 2 and re-tensioned fan 3.' },
+  { key: 'b', ageDays: 2, approved: 0, service: ['Humidifier'], travel: 1, labor: 3.25, notes: 'Cleaned the humidifier nozzles and replaced the pump seal.' },
+  { key: 'c', ageDays: 3, approved: 0, service: ['Doors', 'Other'], travel: 0.75, labor: 1.5, notes: 'Adjusted the louvre actuator; door seal needs replacing next visit.' },
+  { key: 'd', ageDays: 5, approved: 1, service: ['Panel'], travel: 2, labor: 4, notes: 'Traced the tripping breaker to a failed contactor and replaced it.' },
+  { key: 'e', ageDays: 6, approved: 1, service: ['Refer'], travel: 1.25, labor: 2.5, notes: 'Topped up refrigerant; condenser fan motor bearings noisy.' },
+  { key: 'f', ageDays: 8, approved: 2, service: ['Cell'], travel: 1, labor: 1, notes: 'Replaced the cell temperature probe in bay 4.' },
+  { key: 'g', ageDays: 10, approved: 3, service: ['Pre-Season'], travel: 2.5, labor: 6, notes: 'Pre-season check: all fans, doors, panel and humidifier tested.' },
+  { key: 'h', ageDays: 14, approved: 3, service: ['Communications'], travel: 1, labor: 2, notes: 'Replaced the LTE antenna; remote monitoring back online.' },
 ]
-
-function dateDaysAgo(today: Date, n: number): string {
-  const d = new Date(today)
-  d.setDate(d.getDate() - n)
-  return d.toLocaleDateString('en-CA')
-}
 
 export async function seedDemoSheets(db: Kysely<Database>, today: Date): Promise<number> {
   const users = await db.selectFrom('users').select(['id', 'username']).where('username', 'in', ['tech', 'reviewer1', 'reviewer2', 'reviewer3']).execute()
@@ -59,7 +53,7 @@ export async function seedDemoSheets(db: Kysely<Database>, today: Date): Promise
           company_id: storage.company_id,
           storage_id: storage.id,
           created_by: tech,
-          service_date: dateDaysAgo(today, demo.daysAgo),
+          service_date: daysAgo(today, demo.ageDays),
           requested_by: 'Storage manager',
           service_rendered: demo.service,
           other_service: demo.service.includes('Other') ? 'Door seal inspection' : '',

@@ -106,7 +106,8 @@ function isoDate(d: Date): string {
   return `${y}-${m}-${day}`
 }
 
-function daysAgo(today: Date, n: number): string {
+/** yyyy-mm-dd, `n` days before `today` (local time, as the seeds' dates are). */
+export function daysAgo(today: Date, n: number): string {
   const d = new Date(today)
   d.setDate(d.getDate() - n)
   return isoDate(d)
