@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FormInputError } from '#app/forms.server.ts'
 import { aggregateAlerts } from '#jobs/alert-aggregation.job.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { changeServiceDetails, startReviewChain, submitReview, type ReviewInput, type Reviewer } from './service-review.server.ts'
+import { makeServiceSheet } from '../tests/support/service-sheets.ts'
+import { changeServiceDetails, submitReview, type ReviewInput, type Reviewer } from './service-review.server.ts'
 
 let t: TestDatabase
 let techId: number
@@ -35,29 +36,16 @@ beforeAll(async () => {
 afterAll(() => t.drop())
 
 async function newSheet(hours = { travel_hours: 2, labor_hours: 3 }) {
-  const db = t.db
-  const { number } = await db.insertInto('service_sheet_numbers').values({ reserved_by: techId }).returning('number').executeTakeFirstOrThrow()
-  return db.transaction().execute(async (trx) => {
-    const sheet = await trx
-      .insertInto('service_sheets')
-      .values({
-        submission_id: crypto.randomUUID(),
-        service_sheet_number: number,
-        company_id: acme,
-        storage_id: cellar,
-        created_by: techId,
-        service_date: '2026-11-20',
-        requested_by: 'Dale',
-        service_rendered: ['Fan'],
-        description: 'Fan 3 rattles',
-        notes: 'Replaced the belt',
-        ...hours,
-      })
-      .returning(['id', 'service_sheet_number'])
-      .executeTakeFirstOrThrow()
-    await trx.insertInto('service_sheet_parts').values([{ service_sheet_id: sheet.id, part_id: fan, quantity: 2 }, { service_sheet_id: sheet.id, part_id: special, quantity: 1, description: 'Custom bracket' }]).execute()
-    await startReviewChain(trx, sheet, null, techId)
-    return sheet
+  return makeServiceSheet(t.db, {
+    company_id: acme,
+    storage_id: cellar,
+    created_by: techId,
+    service_date: '2026-11-20',
+    requested_by: 'Dale',
+    description: 'Fan 3 rattles',
+    notes: 'Replaced the belt',
+    ...hours,
+    parts: [{ part_id: fan, quantity: 2 }, { part_id: special, quantity: 1, description: 'Custom bracket' }],
   })
 }
 

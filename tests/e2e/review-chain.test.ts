@@ -4,9 +4,9 @@
 // and the conflict message when two reviewers save the same review.
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { startReviewChain } from '#workflows/service-review.server.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
+import { makeServiceSheet } from '../support/service-sheets.ts'
 
 const suite = useBrowserSuite()
 
@@ -14,40 +14,17 @@ const suite = useBrowserSuite()
 async function submittedSheet(): Promise<{ id: number; number: number }> {
   const db = suite.app.db
   const tech = await db.selectFrom('users').select('id').where('username', '=', 'tech').executeTakeFirstOrThrow()
-  const storage = await db.selectFrom('storages').select(['id', 'company_id']).orderBy('id').executeTakeFirstOrThrow()
   const parts = await db.selectFrom('parts').select(['id', 'is_special']).where('active', '=', true).orderBy('part_number').execute()
   const plain = parts.find((p) => !p.is_special)!
   const special = parts.find((p) => p.is_special) ?? parts.find((p) => p.id !== plain.id)!
-  const { number } = await db.insertInto('service_sheet_numbers').values({ reserved_by: tech.id }).returning('number').executeTakeFirstOrThrow()
-  return db.transaction().execute(async (trx) => {
-    const sheet = await trx
-      .insertInto('service_sheets')
-      .values({
-        submission_id: crypto.randomUUID(),
-        service_sheet_number: number,
-        company_id: storage.company_id,
-        storage_id: storage.id,
-        created_by: tech.id,
-        service_date: '2026-11-20',
-        requested_by: 'Dale',
-        service_rendered: ['Fan'],
-        description: 'Fan 3 rattles',
-        notes: 'Replaced the belt',
-        travel_hours: 2,
-        labor_hours: 3,
-      })
-      .returning(['id', 'service_sheet_number'])
-      .executeTakeFirstOrThrow()
-    await trx
-      .insertInto('service_sheet_parts')
-      .values([
-        { service_sheet_id: sheet.id, part_id: plain.id, quantity: 2 },
-        { service_sheet_id: sheet.id, part_id: special.id, quantity: 1, description: 'Custom bracket' },
-      ])
-      .execute()
-    await startReviewChain(trx, sheet, null, tech.id)
-    return { id: sheet.id, number: Number(sheet.service_sheet_number) }
+  const sheet = await makeServiceSheet(db, {
+    created_by: tech.id,
+    service_date: '2026-11-20',
+    travel_hours: 2,
+    labor_hours: 3,
+    parts: [{ part_id: plain.id, quantity: 2 }, { part_id: special.id, quantity: 1, description: 'Custom bracket' }],
   })
+  return { id: sheet.id, number: Number(sheet.service_sheet_number) }
 }
 
 const reviewIdAt = async (sheetId: number, level: number) =>
