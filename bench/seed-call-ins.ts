@@ -44,6 +44,15 @@ export async function storageCombos(db: DB): Promise<Combo[]> {
   return result.rows
 }
 
+/** The combinations as rows (company_id, storage_id, job_id, requested_by, k = 0…n−1), for a `with combo as (…)`. */
+export function comboRows(combos: readonly Combo[]) {
+  return sql`
+    select t.company_id, t.storage_id, t.job_id, t.requested_by, t.k - 1 as k
+    from unnest(${combos.map((c) => c.company_id)}::bigint[], ${combos.map((c) => c.storage_id)}::bigint[],
+                ${combos.map((c) => c.job_id)}::bigint[], ${combos.map((c) => c.requested_by)}::text[])
+         with ordinality as t(company_id, storage_id, job_id, requested_by, k)`
+}
+
 /** Inserts call-ins until the table holds `target` rows (does nothing when it already does). */
 export async function seedCallIns(db: DB, options: { target?: number; log?: (line: string) => void } = {}): Promise<SeedResult> {
   const target = options.target ?? CALL_IN_TARGET
@@ -65,12 +74,7 @@ export async function seedCallIns(db: DB, options: { target?: number; log?: (lin
       for (let from = before + 1; from <= target; from += BATCH) {
         const to = Math.min(target, from + BATCH - 1)
         const result = await sql`
-          with combo as (
-            select t.company_id, t.storage_id, t.job_id, t.requested_by, t.k - 1 as k
-            from unnest(${combos.map((c) => c.company_id)}::bigint[], ${combos.map((c) => c.storage_id)}::bigint[],
-                        ${combos.map((c) => c.job_id)}::bigint[], ${combos.map((c) => c.requested_by)}::text[])
-                 with ordinality as t(company_id, storage_id, job_id, requested_by, k)
-          ),
+          with combo as (${comboRows(combos)}),
           g as (
             select i,
                    (hashint8(i) & 2147483647) % ${combos.length} as k,

@@ -13,7 +13,7 @@ import type { DB } from '#db/client.server.ts'
 import { CALL_REASONS } from '#db/seeds/demo.ts'
 import { SERVICE_TYPES } from '#db/schema.ts'
 import { withBulkLoad } from './bulk-load.ts'
-import { storageCombos, type SeedResult } from './seed-call-ins.ts'
+import { comboRows, storageCombos, type SeedResult } from './seed-call-ins.ts'
 
 export const SHEET_TARGET = 1_000_000
 /** How many of the newest sheets are still in review. */
@@ -55,12 +55,7 @@ export async function seedServiceSheets(db: DB, options: { target?: number; log?
                  current_date - ((${target}::bigint - i) * ${YEARS_DAYS} / ${target})::int + time '07:00'
           from generate_series(${from}::bigint, ${to}::bigint) as s(i)`.execute(trx)
         const sheets = await sql`
-          with combo as (
-            select t.company_id, t.storage_id, t.job_id, t.requested_by, t.k - 1 as k
-            from unnest(${combos.map((c) => c.company_id)}::bigint[], ${combos.map((c) => c.storage_id)}::bigint[],
-                        ${combos.map((c) => c.job_id)}::bigint[], ${combos.map((c) => c.requested_by)}::text[])
-                 with ordinality as t(company_id, storage_id, job_id, requested_by, k)
-          ),
+          with combo as (${comboRows(combos)}),
           g as (
             select i, hashint8(i) & 2147483647 as h,
                    current_date - ((${target}::bigint - i) * ${YEARS_DAYS} / ${target})::int as day,
