@@ -7,6 +7,15 @@
 //   the sheet's creation time; so 'call-in date desc' walks one plain index.
 import { sql, type Kysely } from 'kysely'
 
+// Each review list reads one status (open or approved), so its company, storage and job filters and
+// name sorts have indexes of that status only: index-only counts and walks, never a heap visit per
+// review to check its status.
+const NAMED = [
+  ['company', 'company_id', ''],
+  ['storage', 'storage_id', ''],
+  ['job', 'job_id', ' and job_id is not null'],
+] as const
+
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     alter table service_reviews
@@ -51,22 +60,34 @@ export async function up(db: Kysely<any>): Promise<void> {
     drop index service_reviews_approved_level_idx;
     create index service_reviews_open_date_idx on service_reviews (service_date desc, id desc) where status = 'open';
     create index service_reviews_approved_date_idx on service_reviews (service_date desc, id desc) where status = 'approved';
-    create index service_reviews_company_date_idx on service_reviews (company_id, service_date desc, id desc);
-    create index service_reviews_storage_date_idx on service_reviews (storage_id, service_date desc, id desc);
-    create index service_reviews_job_date_idx on service_reviews (job_id, service_date desc, id desc) where job_id is not null;
-    create index service_reviews_open_no_job_idx on service_reviews (id) where job_id is null;
+    create index service_reviews_no_job_idx on service_reviews (id) where job_id is null;
+    -- Completed Reviews sorted by level: approved reviews in (level, id) order.
+    create index service_reviews_approved_level_id_idx on service_reviews (review_level, id) where status = 'approved';
 
     update service_status st set called_in_at = s.created_at from service_sheets s where s.id = st.service_sheet_id and st.called_in_at is null;
     alter table service_status alter column called_in_at set not null;
     drop index service_status_called_in_idx;
     create index service_status_called_in_idx on service_status (called_in_at desc, id desc);
     create index service_status_submitted_idx on service_status (submitted_at desc, id desc);
+    -- one tracker row per sheet, one sheet per number: a sort by sheet # walks it without a tie-break
+    alter table service_status add constraint service_status_number_uq unique (service_sheet_number);
+    drop index service_status_number_idx;
     create index service_sheets_no_job_idx on service_sheets (id) where job_id is null;
   `.execute(db)
+  for (const [name, column, extra] of NAMED) {
+    for (const status of ['open', 'approved']) {
+      await sql`create index ${sql.id(`service_reviews_${status}_${name}_date_idx`)} on service_reviews (${sql.id(column)}, service_date desc, id desc) where status = ${sql.lit(status)}${sql.raw(extra)}`.execute(db)
+    }
+  }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  for (const [name] of NAMED) {
+    for (const status of ['open', 'approved']) await sql`drop index ${sql.id(`service_reviews_${status}_${name}_date_idx`)}`.execute(db)
+  }
   await sql`
+    create index service_status_number_idx on service_status (service_sheet_number);
+    alter table service_status drop constraint service_status_number_uq;
     drop index if exists service_sheets_no_job_idx;
     drop index if exists service_status_submitted_idx;
     drop index if exists service_status_called_in_idx;
@@ -76,10 +97,8 @@ export async function down(db: Kysely<any>): Promise<void> {
     drop function service_sheets_sync_reviews();
     drop trigger service_reviews_copy_sheet on service_reviews;
     drop function service_reviews_copy_sheet();
-    drop index service_reviews_open_no_job_idx;
-    drop index service_reviews_job_date_idx;
-    drop index service_reviews_storage_date_idx;
-    drop index service_reviews_company_date_idx;
+    drop index service_reviews_no_job_idx;
+    drop index service_reviews_approved_level_id_idx;
     drop index service_reviews_approved_date_idx;
     drop index service_reviews_open_date_idx;
     alter table service_reviews drop column service_date, drop column company_id, drop column storage_id, drop column job_id;
