@@ -287,8 +287,8 @@ function ReviewForm({ data }: { data: LoaderData }) {
   const event = { level, reviewerLevels: data.reviewerLevels, values: current }
   const canSave = editable && nextState(sheet.status, { type: 'SAVE', ...event }) !== null
   const canApprove = editable && nextState(sheet.status, { type: 'APPROVE', ...event }) !== null
-  const prev = level > 1 ? ((level - 1) as ReviewLevel) : null
   const ncEditable = editableNcLevels(level)
+  const changes = previousLevelChanges(sheet.hours, level) // none at level 1
 
   function addLine() {
     const part = data.partList.find((p) => p.part_number === picker.part.trim())
@@ -300,10 +300,10 @@ function ReviewForm({ data }: { data: LoaderData }) {
   }
 
   const changedHint = (key: 'travel' | 'labor' | 'ncTravel' | 'ncLabor') => {
-    const change = prev ? previousLevelChanges(sheet.hours, level).find((c) => c.key === key) : undefined
+    const change = changes.find((c) => c.key === key)
     return change ? (
       <span className="changed">
-        Level {prev}: <del>{change.from}</del> → <ins>{change.to}</ins>
+        Level {level - 1}: <del>{change.from}</del> → <ins>{change.to}</ins>
       </span>
     ) : undefined
   }
