@@ -1,7 +1,7 @@
 // Which alert a user may see, what it is called and where it leads. Shared by the bell (browser)
 // and GET /api/alerts/ (server).
-import type { AlertType } from '#db/schema.ts'
-import { hasAnyPermission, type Permission, type SessionUser } from './permissions.ts'
+import type { AlertType } from '#core/enums.ts'
+import { hasAnyPermission, type Permission, type SessionUser } from '#core/permissions.ts'
 
 export interface Alert {
   type: AlertType
@@ -10,7 +10,7 @@ export interface Alert {
 
 export const ALERT_POLL_MS = 300_000
 
-export const ALERT_TYPES: Record<AlertType, { label: string; to: string; permissions: Permission[] }> = {
+export const ALERTS: Record<AlertType, { label: string; to: string; permissions: Permission[] }> = {
   level_1_reviews: { label: 'Level 1 reviews waiting', to: '/review-sheets', permissions: ['api.can_review_1'] },
   level_2_reviews: { label: 'Level 2 reviews waiting', to: '/review-sheets', permissions: ['api.can_review_2'] },
   level_3_reviews: { label: 'Level 3 reviews waiting', to: '/review-sheets', permissions: ['api.can_review_3'] },
@@ -18,7 +18,7 @@ export const ALERT_TYPES: Record<AlertType, { label: string; to: string; permiss
 }
 
 export function maySeeAlert(user: Pick<SessionUser, 'is_superuser' | 'permissions'>, type: AlertType): boolean {
-  return hasAnyPermission(user, ALERT_TYPES[type].permissions)
+  return hasAnyPermission(user, ALERTS[type].permissions)
 }
 
 export const alertTotal = (alerts: readonly Alert[]) => alerts.reduce((sum, a) => sum + a.count, 0)

@@ -1,5 +1,6 @@
 // How every form action ends, in one place. The schema is the same zod schema the browser uses.
 //  - invalid input: 400 with conform's reply (field messages beside their fields), nothing saved;
+//  - a conflict (the record moved on meanwhile): 409 with the message above the form;
 //  - saved, with JavaScript: 200 { outcome: 'success', redirectTo } → the timed Success modal;
 //  - saved, without JavaScript: a redirect to redirectTo?flash=submitted;
 //  - a failure while saving: 500 with the spec's error text (the Error modal, or the text on the page).
@@ -7,20 +8,15 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from '@remix-run/node'
 import type { z } from 'zod'
+import { ConflictError, InputError } from '#core/errors.ts'
 import { FLASH_PARAM } from './components/form/flash-notice.tsx'
 import { ENHANCED_FIELD, SAVE_FAILED, type FormResult } from './components/form/form-result.ts'
-
-/** Thrown by a save for input that is well-formed but wrong (a storage that is not the company's…). */
-export class FormInputError extends Error {
-  constructor(readonly fieldErrors: Record<string, string>) {
-    super(Object.values(fieldErrors).join(' '))
-  }
-}
+import { asHttpError } from './http-errors.server.ts'
 
 export async function submitForm<S extends z.ZodType>(options: {
   form: FormData
   schema: S
-  /** Saves the valid value; must be idempotent on the form's submission id. */
+  /** Saves the valid value; must be idempotent on the form's submission id. Throws core errors (core/errors.ts). */
   save: (value: z.output<S>) => Promise<void>
   redirectTo: string
   /** the Error modal's text when saving fails (default: the spec's general save failure) */
@@ -35,11 +31,15 @@ export async function submitForm<S extends z.ZodType>(options: {
   try {
     await save(submission.value as z.output<S>)
   } catch (error) {
-    if (error instanceof Response) throw error // a 403 or 404 found while saving
-    if (error instanceof FormInputError) {
+    if (error instanceof Response) throw error
+    if (error instanceof InputError) {
       const fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, [v]]))
       return data<FormResult>(submission.reply({ fieldErrors }), { status: 400 })
     }
+    // someone else changed the record meanwhile, or the workflow no longer allows the step
+    if (error instanceof ConflictError) return data<FormResult>(submission.reply({ formErrors: [error.message] }), { status: 409 })
+    const http = asHttpError(error) // a 403 or 404 found while saving
+    if (http instanceof Response) throw http
     console.error('Form save failed', error)
     return data<FormResult>({ ...submission.reply({ formErrors: [failureText] }), outcome: 'error' }, { status: 500 })
   }

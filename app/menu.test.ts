@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MAIN_MENU, canSee, sectionMenu, visibleItems, visibleSections } from './menu.ts'
-import type { Permission } from './permissions.ts'
+import type { Permission } from '#core/permissions.ts'
 
 const user = (permissions: Permission[], flags: { is_staff?: boolean; is_superuser?: boolean } = {}) => ({ is_staff: false, is_superuser: false, permissions, ...flags })
 

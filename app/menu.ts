@@ -1,7 +1,7 @@
 // Every menu of the app as data: the home cards (the main menu), the section menus and the side
 // menu are all drawn from here. An item shows when the user holds any of its permissions; staff
 // also see items flagged admin. A section with no visible item is hidden.
-import { hasAnyPermission, REVIEW_PERMISSIONS, type Permission, type SessionUser } from './permissions.ts'
+import { hasAnyPermission, REVIEW_PERMISSIONS, type Permission, type SessionUser } from '#core/permissions.ts'
 
 export interface MenuItem {
   to: string

@@ -1,15 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { alertsFor } from './alerts.server.ts'
 import type { Alert } from './alerts.ts'
 import { getUser, loginRedirect } from './auth/guard.server.ts'
 import { Breadcrumbs } from './components/shell/breadcrumbs.tsx'
 import { useAlerts } from './components/shell/alerts-bell.tsx'
+import { useRootData, type RootData } from './components/shell/root-data.ts'
 import { TopBar } from './components/shell/top-bar.tsx'
-import { APP_VERSION, config } from './config.server.ts'
+import { APP_VERSION, config } from '#core/config.server.ts'
 import { getDb } from '#db/client.server.ts'
-import type { SessionUser } from './permissions.ts'
 import appCss from './styles/app.css?url'
 import listsCss from './styles/lists.css?url'
 import uploadCss from './styles/upload.css?url'
@@ -25,15 +25,6 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: 'Keystone Field Operations' }]
 
-export interface RootData {
-  user: SessionUser | null
-  csrfToken: string
-  cspNonce: string
-  alerts: Alert[]
-  companyName: string
-  version: string | null
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   const user = await getUser(request)
   // The access rule for every page: signed out, only / and /login (unknown paths: routes/$.tsx).
@@ -47,10 +38,6 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     companyName: config().COMPANY_NAME,
     version: user?.is_superuser ? APP_VERSION : null,
   }
-}
-
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<RootData>('root')
 }
 
 function Document({ children, nonce }: { children: ReactNode; nonce?: string }) {

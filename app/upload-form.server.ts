@@ -14,19 +14,19 @@ import {
   type UploadHandler,
   type UploadHandlerPart,
 } from '@remix-run/node'
-import { config } from '#app/config.server.ts'
+import { config } from '#core/config.server.ts'
 import { assertCsrf, CSRF_FIELD } from '#app/auth/csrf.server.ts'
-import type { SessionUser } from '#app/permissions.ts'
-import { getDb, type DB } from '#db/client.server.ts'
+import type { SessionUser } from '#core/permissions.ts'
+import { getDb, type Executor } from '#db/client.server.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
 import { getBlobStore } from '#storage/index.server.ts'
-import type { BlobArea } from '#storage/keys.ts'
 import { ownedBlobIds, storeUploadedFile } from '#storage/uploads.server.ts'
+import type { BlobArea } from '#core/enums.ts'
 
 export interface UploadFormOptions {
   area: BlobArea
   user: Pick<SessionUser, 'id' | 'username'>
-  db?: DB
+  db?: Executor
   store?: BlobStore
   /** the file input's name; default 'images' */
   field?: string

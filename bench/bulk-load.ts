@@ -5,7 +5,7 @@
 // a million inserts. Primary keys, unique constraints, checks and triggers stay in force throughout.
 // If anything fails the transaction rolls back and the schema is untouched.
 import { sql, type Transaction } from 'kysely'
-import type { DB } from '#db/client.server.ts'
+import type { Executor } from '#db/client.server.ts'
 import type { Database } from '#db/schema.ts'
 
 export async function withBulkLoad(trx: Transaction<Database>, tables: readonly string[], load: () => Promise<void>): Promise<{ indexes: number; foreignKeys: number }> {
@@ -34,7 +34,7 @@ export async function withBulkLoad(trx: Transaction<Database>, tables: readonly 
 }
 
 /** row_counts' total for `table` beside count(*). */
-export async function verifyRowCount(db: DB, table: string): Promise<{ counted: number; tracked: number | null }> {
+export async function verifyRowCount(db: Executor, table: string): Promise<{ counted: number; tracked: number | null }> {
   const row = (
     await sql<{ counted: string; tracked: string | null }>`
       select (select count(*) from ${sql.table(table)}) as counted, (select n from row_counts where table_name = ${table}) as tracked`.execute(db)

@@ -22,10 +22,10 @@ import type { CompiledList, ListEngine, ListOptions } from '#app/lists/list-engi
 import { availableReviewList, loadAvailableReviews, reviewLevelScope } from '#app/lists/review-list.server.ts'
 import { loadServiceSheetList, serviceSheetList } from '#app/lists/service-sheet-list.server.ts'
 import { serviceStatusList } from '#app/lists/service-status-list.server.ts'
-import { closeDb, createDb, type DB } from '#db/client.server.ts'
+import { closeDb, createDb, type Executor } from '#db/client.server.ts'
 import { ensureDatabase, openDatabase, type DatabaseHandle } from '#db/connection.ts'
 import { migrateToLatest } from '#db/migrate.ts'
-import { seedDemo } from '#db/seeds/demo.ts'
+import { seedDemo } from '../bin/demo/data.ts'
 import { syncPermissions } from '#db/seeds/permissions.ts'
 import { aggregateAlerts } from '#jobs/alert-aggregation.job.ts'
 import { buildIfStale, SERVER_BUILD } from '../bin/build.ts'
@@ -94,15 +94,15 @@ interface ListRoute {
   /** a demo user holding the route's permission */
   user: string
   /** the exact statements the loader's list runs for these parameters */
-  compile: (db: DB, params: URLSearchParams) => Promise<CompiledList>
+  compile: (db: Executor, params: URLSearchParams) => Promise<CompiledList>
   /** the list engine alone, as the loader calls it */
-  load: (db: DB, params: URLSearchParams) => Promise<unknown>
+  load: (db: Executor, params: URLSearchParams) => Promise<unknown>
   cases: LoaderCase[]
 }
 
 /** compile() for a list engine: the URL parsed as load() does, refusing the bench's own bad parameters. */
 function compiler<K extends string>(list: Pick<ListEngine<unknown, K>, 'parse' | 'compile'>, options: ListOptions = {}) {
-  return (db: DB, params: URLSearchParams) => {
+  return (db: Executor, params: URLSearchParams) => {
     const { state, errors } = list.parse(params)
     if (Object.keys(errors).length) throw new BenchError(`the bench's own parameters are invalid: ${JSON.stringify(errors)}`)
     return list.compile(db, state, options)
@@ -140,7 +140,7 @@ async function explain(pool: pg.Pool, query: CompiledQuery): Promise<string> {
   return result.rows.map((r) => r['QUERY PLAN']).join('\n')
 }
 
-async function measureLoader(db: DB, pool: pg.Pool, loader: Loader, cookie: string, list: ListRoute, c: LoaderCase): Promise<void> {
+async function measureLoader(db: Executor, pool: pg.Pool, loader: Loader, cookie: string, list: ListRoute, c: LoaderCase): Promise<void> {
   const context: AppLoadContext = { cspNonce: '', csrfToken: '' }
   const callLoader = async () => {
     const request = new Request(`http://localhost${list.path}${c.search}`, { headers: { cookie } })

@@ -7,8 +7,8 @@
 // (statement-level, transition tables) count each statement's rows, so the unfiltered total stays
 // exact; `verifyRowCount` (bulk-load.ts) checks that against count(*).
 import { sql } from 'kysely'
-import type { DB } from '#db/client.server.ts'
-import { CALL_REASONS } from '#db/seeds/demo.ts'
+import type { Executor } from '#db/client.server.ts'
+import { CALL_REASONS } from '../bin/demo/data.ts'
 import { withBulkLoad } from './bulk-load.ts'
 
 export const CALL_IN_TARGET = 1_000_000
@@ -30,7 +30,7 @@ export interface Combo {
 }
 
 /** Every valid (company, storage, job) combination: each storage alone, and with each of its jobs. */
-export async function storageCombos(db: DB): Promise<Combo[]> {
+export async function storageCombos(db: Executor): Promise<Combo[]> {
   const result = await sql<Combo>`
     select s.company_id, s.id as storage_id, j.id as job_id,
            coalesce((select ct.name from contacts ct where ct.company_id = s.company_id order by ct.id limit 1), 'Grower') as requested_by
@@ -54,7 +54,7 @@ export function comboRows(combos: readonly Combo[]) {
 }
 
 /** Inserts call-ins until the table holds `target` rows (does nothing when it already does). */
-export async function seedCallIns(db: DB, options: { target?: number; log?: (line: string) => void } = {}): Promise<SeedResult> {
+export async function seedCallIns(db: Executor, options: { target?: number; log?: (line: string) => void } = {}): Promise<SeedResult> {
   const target = options.target ?? CALL_IN_TARGET
   const log = options.log ?? (() => undefined)
   const before = Number((await sql<{ n: string }>`select count(*) as n from call_ins`.execute(db)).rows[0]!.n)

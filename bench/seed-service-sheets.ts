@@ -9,11 +9,11 @@
 // service_sheet_numbers (the sheets' foreign key); the triggers stay on and do their work: the
 // number's claim, the reviews' copies of their sheet's date, company, storage and job, row_counts.
 import { sql } from 'kysely'
-import type { DB } from '#db/client.server.ts'
-import { CALL_REASONS } from '#db/seeds/demo.ts'
-import { SERVICE_TYPES } from '#db/schema.ts'
+import type { Executor } from '#db/client.server.ts'
+import { CALL_REASONS } from '../bin/demo/data.ts'
 import { withBulkLoad } from './bulk-load.ts'
 import { comboRows, storageCombos, type SeedResult } from './seed-call-ins.ts'
+import { SERVICE_TYPES } from '#core/enums.ts'
 
 export const SHEET_TARGET = 1_000_000
 /** How many of the newest sheets are still in review. */
@@ -24,7 +24,7 @@ const TABLES = ['service_sheet_numbers', 'service_sheets', 'service_reviews', 's
 const NOTES = ['Replaced belt, ran fans 20 minutes, all normal.', 'Reset breaker, tightened lugs, tested under load.', 'Cleaned nozzles, pump pressure back to spec.', 'Adjusted actuator limits, doors close fully.', 'Checked all sensors against a reference probe.']
 
 /** Inserts sheets (with reviews, tracker rows, parts) until there are `target` (nothing when there already are). */
-export async function seedServiceSheets(db: DB, options: { target?: number; log?: (line: string) => void } = {}): Promise<SeedResult> {
+export async function seedServiceSheets(db: Executor, options: { target?: number; log?: (line: string) => void } = {}): Promise<SeedResult> {
   const target = options.target ?? SHEET_TARGET
   const log = options.log ?? (() => undefined)
   const before = Number((await sql<{ n: string }>`select count(*) as n from service_sheets`.execute(db)).rows[0]!.n)

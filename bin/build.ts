@@ -6,7 +6,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const SOURCES = ['app', 'db', 'workflows', 'jobs', 'storage', 'public', 'remix.config.js', 'vite.config.ts', 'package.json']
+const SOURCES = ['app', 'core', 'db', 'workflows', 'jobs', 'storage', 'public', 'remix.config.js', 'vite.config.ts', 'package.json']
 export const SERVER_BUILD = path.join(root, 'build', 'server', 'index.js')
 
 function newestMtime(target: string): number {

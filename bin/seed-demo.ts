@@ -3,7 +3,7 @@
 import { createDb } from '#db/client.server.ts'
 import { openDatabase } from '#db/connection.ts'
 import { migrateToLatest } from '#db/migrate.ts'
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from '#db/seeds/demo.ts'
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './demo/data.ts'
 
 const handle = await openDatabase()
 const db = createDb(handle.url, 2)

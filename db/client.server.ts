@@ -9,11 +9,12 @@ import type { Database } from './schema.ts'
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value)
 
-export type DB = Kysely<Database>
+/** What every query takes: the pool, or a transaction (a Transaction is a Kysely). */
+export type Executor = Kysely<Database>
 
-const pools = new WeakMap<DB, pg.Pool>()
+const pools = new WeakMap<Executor, pg.Pool>()
 
-export function createDb(connectionString: string, max = 10): DB {
+export function createDb(connectionString: string, max = 10): Executor {
   const pool = new pg.Pool({ connectionString, max })
   // An idle connection closed by the server (a restart, a failover) must not crash the process:
   // the pool drops it and the next query opens a new one.
@@ -29,17 +30,17 @@ export function createDb(connectionString: string, max = 10): DB {
  * Only for statements of one fixed shape whose best plan does not depend on the values.
  * A transaction (or any other Kysely instance) runs it the plain way.
  */
-export async function executePrepared<Row>(db: Kysely<Database>, name: string, query: CompiledQuery<Row>): Promise<Row[]> {
-  const pool = pools.get(db as DB)
+export async function executePrepared<Row>(db: Executor, name: string, query: CompiledQuery<Row>): Promise<Row[]> {
+  const pool = pools.get(db)
   if (!pool) return (await db.executeQuery(query)).rows
   const result = await pool.query({ name, text: query.sql, values: [...query.parameters] })
   return result.rows as Row[]
 }
 
-const holder = globalThis as typeof globalThis & { __appDb?: DB }
+const holder = globalThis as typeof globalThis & { __appDb?: Executor }
 
 /** The app's pool, created on first use from DATABASE_URL (set by bin/start.ts for the embedded database). */
-export function getDb(): DB {
+export function getDb(): Executor {
   if (!holder.__appDb) {
     const url = process.env.DATABASE_URL
     if (!url) throw new Error('DATABASE_URL is not set')

@@ -1,6 +1,7 @@
 // The one Kysely Database type. Conventions: `numeric` is a string (exact), `date` is a
 // 'yyyy-mm-dd' string, `timestamptz` is a Date, ids are numbers (bigint parsed in client.server.ts).
 import type { ColumnType, Generated } from 'kysely'
+import type { AlertType, BlobArea, FillStatus, ReceiptType, ReviewLevel, ServiceReviewStatus, ServiceType, Variety } from '#core/enums.ts'
 
 type Id = Generated<number>
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
@@ -163,8 +164,6 @@ export interface WorkflowEventsTable {
   details: Defaulted<unknown>
 }
 
-export type BlobArea = 'drive' | 'receipts' | 'service' | 'storage_checks' | 'storages' | 'documents'
-
 export interface BlobsTable {
   id: string
   area: BlobArea
@@ -190,8 +189,6 @@ export interface UploadSessionsTable {
   created_at: Timestamp
   completed_at: Date | null
 }
-
-export type AlertType = 'level_1_reviews' | 'level_2_reviews' | 'level_3_reviews' | 'pending_aws_imports'
 
 export interface AlertCountsTable {
   type: AlertType
@@ -238,11 +235,6 @@ export interface InteractionsTable {
   last_modified_at: Timestamp
   last_modified_by: number | null
 }
-
-export const SERVICE_TYPES = [
-  'Pre-Season', 'Fan', 'Doors', 'Panel', 'Cell', 'Refer', 'EC', 'Humidifier', 'High Pressure System', 'Communications', 'Other',
-] as const
-export type ServiceType = (typeof SERVICE_TYPES)[number]
 
 export type ServiceSheetStatus = 'level_1_review' | 'level_2_review' | 'level_3_review' | 'complete'
 
@@ -329,9 +321,6 @@ export interface StorageImagesTable {
   position: Defaulted<number>
 }
 
-export type ReviewLevel = 1 | 2 | 3
-export type ServiceReviewStatus = 'open' | 'approved'
-
 export interface ServiceReviewsTable {
   id: Id
   service_sheet_id: number
@@ -363,8 +352,6 @@ export interface ServiceStatusTable {
   created_at: Timestamp
 }
 
-export const RECEIPT_TYPES = ['Fuel', 'Expenses', 'Parts'] as const
-export type ReceiptType = (typeof RECEIPT_TYPES)[number]
 
 export interface ReceiptsTable {
   id: Id
@@ -385,10 +372,6 @@ export interface ReceiptsTable {
   created_at: Timestamp
 }
 
-export const VARIETIES = ['Russet - Process', 'Russet - Fryer', 'Russet - Fresh', 'Red', 'Yellow', 'Minis'] as const
-export type Variety = (typeof VARIETIES)[number]
-export const FILL_STATUSES = ['Full', '3/4 Full', '1/2 Full', '1/4 Full', 'Empty'] as const
-export type FillStatus = (typeof FILL_STATUSES)[number]
 
 export interface StorageChecksTable {
   id: Id

@@ -1,13 +1,13 @@
 // Counts what the alerts bell shows and stores it in alert_counts. Recomputes from scratch each
 // time, so running it twice (pg-boss delivers at least once) gives the same result.
 import { sql } from 'kysely'
-import type { DB } from '#db/client.server.ts'
-import type { AlertType } from '#db/schema.ts'
+import type { Executor } from '#db/client.server.ts'
+import type { AlertType } from '#core/enums.ts'
 
 /** An upload still pending after this long is counted as a pending import that never completed. */
 export const STALE_UPLOAD_MINUTES = 15
 
-export async function aggregateAlerts(db: DB): Promise<Record<AlertType, number>> {
+export async function aggregateAlerts(db: Executor): Promise<Record<AlertType, number>> {
   const reviews = await db
     .selectFrom('service_reviews')
     .select(['review_level', sql<number>`count(*)::int`.as('n')])

@@ -1,11 +1,11 @@
 // Starts the queues' workers and schedules. Used in-process by `npm start` and alone by
 // `npm run worker` (so more machines can take the load: pg-boss hands each job to one worker).
 import type PgBoss from 'pg-boss'
-import type { DB } from '#db/client.server.ts'
+import type { Executor } from '#db/client.server.ts'
 import { aggregateAlerts } from './alert-aggregation.job.ts'
 import { ALERT_AGGREGATION_CRON, PAYLOADS, QUEUES } from './queues.ts'
 
-export async function startWorkers(boss: PgBoss, db: DB): Promise<void> {
+export async function startWorkers(boss: PgBoss, db: Executor): Promise<void> {
   await boss.start()
   for (const name of Object.values(QUEUES)) await boss.createQueue(name)
 

@@ -1,4 +1,4 @@
-import type { Config } from '#app/config.server.ts'
+import type { Config } from '#core/config.server.ts'
 
 /**
  * The origins the browser sends uploads to besides the app: with the S3 driver, parts are PUT

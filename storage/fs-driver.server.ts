@@ -10,7 +10,7 @@ import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { sign, verifySignature } from '#app/secrets.server.ts'
+import { sign, verifySignature } from '#core/secrets.server.ts'
 import {
   BlobNotFoundError,
   InvalidKeyError,

@@ -1,6 +1,6 @@
 // The process's BlobStore, chosen by STORAGE_DRIVER. It lives on globalThis because the Remix server
 // bundle and the code started by bin/ (HTTP server, workers) are separate module graphs.
-import { config } from '#app/config.server.ts'
+import { config } from '#core/config.server.ts'
 import type { BlobStore } from './blob-store.ts'
 import { FsDriver } from './fs-driver.server.ts'
 import { S3Driver } from './s3-driver.server.ts'

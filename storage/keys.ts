@@ -1,11 +1,7 @@
 // Object keys are made by the server, never taken from the browser:
 //   <area>/<yyyy>/<mm>/<uuid>-<safe name>
 // and uploaded images get the spec's name 'username_code_timestamp_index.extension'.
-import type { BlobArea } from '#db/schema.ts'
-
-export type { BlobArea }
-
-export const BLOB_AREAS = ['drive', 'receipts', 'service', 'storage_checks', 'storages', 'documents'] as const satisfies readonly BlobArea[]
+import { BLOB_AREAS, type BlobArea } from '#core/enums.ts'
 
 /** Areas that hold form images: they accept image files only. */
 export const IMAGE_AREAS = ['receipts', 'service', 'storage_checks', 'storages'] as const satisfies readonly BlobArea[]

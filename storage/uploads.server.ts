@@ -7,12 +7,13 @@
 // as pending_aws_imports.
 import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
-import { config } from '#app/config.server.ts'
-import type { SessionUser } from '#app/permissions.ts'
-import type { DB } from '#db/client.server.ts'
+import { config } from '#core/config.server.ts'
+import type { SessionUser } from '#core/permissions.ts'
+import type { Executor } from '#db/client.server.ts'
 import { CHUNK_BYTES, HEAD_BYTES, type BlobStore, type CompletedPart } from './blob-store.ts'
 import { detectFileType, isImage, type FileType } from './file-types.ts'
-import { displayName, imageFileName, isImageArea, objectKey, type BlobArea } from './keys.ts'
+import { displayName, imageFileName, isImageArea, objectKey } from './keys.ts'
+import type { BlobArea } from '#core/enums.ts'
 
 export type UploadUser = Pick<SessionUser, 'id' | 'username'>
 
@@ -100,7 +101,7 @@ function checkBatch(length: number): void {
  * the whole request (UploadError) and opens nothing.
  */
 export async function startUploads(
-  db: DB,
+  db: Executor,
   store: BlobStore,
   user: UploadUser,
   area: BlobArea,
@@ -187,7 +188,7 @@ function partsOf(chunks: CompleteFile['chunks'], chunkCount: number): CompletedP
  * per file, in order; a failed file does not stop the others. Completing again returns the same id.
  */
 export async function completeUploads(
-  db: DB,
+  db: Executor,
   store: BlobStore,
   user: UploadUser,
   area: BlobArea,
@@ -208,7 +209,7 @@ export async function completeUploads(
 
 const fail = (error: string): CompleteResult => ({ success: false, id: null, error })
 
-async function completeOne(db: DB, store: BlobStore, user: UploadUser, area: BlobArea, file: CompleteFile, index: number): Promise<CompleteResult> {
+async function completeOne(db: Executor, store: BlobStore, user: UploadUser, area: BlobArea, file: CompleteFile, index: number): Promise<CompleteResult> {
   if (typeof file.uploadId !== 'string' || !UUID.test(file.uploadId)) return fail(MESSAGES.notFound)
   return db.transaction().execute(async (trx) => {
     // The row lock makes a second, concurrent completion wait and then see the first one's result.
@@ -276,7 +277,7 @@ export type StoreFileResult =
  * to the next field; a refused file leaves nothing stored.
  */
 export async function storeUploadedFile(
-  db: DB,
+  db: Executor,
   store: BlobStore,
   user: UploadUser,
   area: BlobArea,
@@ -361,7 +362,7 @@ export async function storeUploadedFile(
  * The ids among `ids` that name blobs of `area` uploaded by `user` (ids sent back by a form are
  * never trusted on their own). Keeps the given order, drops duplicates.
  */
-export async function ownedBlobIds(db: DB, user: Pick<UploadUser, 'id'>, area: BlobArea, ids: readonly string[]): Promise<string[]> {
+export async function ownedBlobIds(db: Executor, user: Pick<UploadUser, 'id'>, area: BlobArea, ids: readonly string[]): Promise<string[]> {
   const wanted = [...new Set(ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))]
   if (wanted.length === 0) return []
   const rows = await db

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FormInputError } from '#app/forms.server.ts'
+import { InputError } from '#core/errors.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { submitCallIn } from './call-in.server.ts'
 
@@ -58,7 +58,7 @@ describe('submitCallIn', () => {
   it("refuses a storage that is not the company's, and changes nothing", async () => {
     const before = await countCalls()
     const attempt = submitCallIn(t.db, userId, { ...base(), company_id: acme.id, storage_id: otherSilo.id })
-    await expect(attempt).rejects.toBeInstanceOf(FormInputError)
+    await expect(attempt).rejects.toBeInstanceOf(InputError)
     await expect(attempt).rejects.toMatchObject({ fieldErrors: { storage_id: "That storage is not one of this customer's storages." } })
     expect(await countCalls()).toBe(before)
   })

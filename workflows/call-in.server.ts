@@ -1,11 +1,11 @@
 // The server side of the call-in workflow: look up the facts the events need, replay the same
 // machine the browser runs, and save only a call that reaches `submitted`, together with its
 // workflow-history row, in one transaction. A resent form (same submission id) saves nothing new.
-import type { DB } from '#db/client.server.ts'
+import type { Executor } from '#db/client.server.ts'
 import { insertCallIn } from '#db/queries/call-ins.ts'
 import { jobById, storageById } from '#db/queries/registry.ts'
-import { FormInputError } from '#app/forms.server.ts'
-import type { CallInInput } from '#app/schemas/call-in.ts'
+import { InputError } from '#core/errors.ts'
+import type { CallInInput } from '#core/schemas/call-in.ts'
 import { callInMachine, type CallInEvent } from './call-in.machine.ts'
 import { recordWorkflowEvent } from './history.server.ts'
 import { replay, stateName } from './runner.ts'
@@ -19,19 +19,19 @@ const REFUSALS: Record<CallInEvent['type'], [field: string, message: string]> = 
 }
 
 /** The events the submitted form stands for, with the facts looked up from the database. */
-async function eventsFor(db: DB, input: CallInInput): Promise<CallInEvent[]> {
+async function eventsFor(db: Executor, input: CallInInput): Promise<CallInEvent[]> {
   const details = { requestedBy: input.requested_by, callInDate: input.call_in_date, description: input.description, gotIt: input.got_it }
   if (input.job_id !== undefined) {
     const job = await jobById(db, input.job_id)
-    if (!job) throw new FormInputError({ job_id: 'Choose a job number from the list.' })
+    if (!job) throw new InputError({ job_id: 'Choose a job number from the list.' })
     // The job fills company and storage; what the form sent must be the same.
     if (job.company_id !== input.company_id || job.storage_id !== input.storage_id) {
-      throw new FormInputError({ job_id: "That job's customer and storage do not match the ones sent." })
+      throw new InputError({ job_id: "That job's customer and storage do not match the ones sent." })
     }
     return [{ type: 'CHOOSE_JOB', jobId: job.id, companyId: job.company_id, storageId: job.storage_id }, { type: 'SUBMIT', details }]
   }
   const storage = await storageById(db, input.storage_id)
-  if (!storage) throw new FormInputError({ storage_id: 'Choose a storage.' })
+  if (!storage) throw new InputError({ storage_id: 'Choose a storage.' })
   return [
     { type: 'CHOOSE_COMPANY', companyId: input.company_id },
     { type: 'CHOOSE_STORAGE', storageId: storage.id, storageCompanyId: storage.company_id },
@@ -39,12 +39,12 @@ async function eventsFor(db: DB, input: CallInInput): Promise<CallInEvent[]> {
   ]
 }
 
-export async function submitCallIn(db: DB, userId: number, input: CallInInput): Promise<{ id: number; created: boolean }> {
+export async function submitCallIn(db: Executor, userId: number, input: CallInInput): Promise<{ id: number; created: boolean }> {
   const events = await eventsFor(db, input)
   const { snapshot, refused } = replay(callInMachine, events)
   if (refused) {
     const [field, message] = REFUSALS[refused.type]
-    throw new FormInputError({ [field]: message })
+    throw new InputError({ [field]: message })
   }
   const before = replay(callInMachine, events.slice(0, -1)).snapshot
   return db.transaction().execute(async (trx) => {

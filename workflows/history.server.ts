@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '#db/schema.ts'
+import type { Executor } from '#db/client.server.ts'
 
 export interface WorkflowEvent {
   entity: string
@@ -12,7 +11,7 @@ export interface WorkflowEvent {
 }
 
 /** Every transition leaves a row (who, when, from, event, to); call it inside the change's transaction. */
-export async function recordWorkflowEvent(trx: Transaction<Database> | Kysely<Database>, e: WorkflowEvent): Promise<void> {
+export async function recordWorkflowEvent(trx: Executor, e: WorkflowEvent): Promise<void> {
   await trx
     .insertInto('workflow_events')
     .values({ entity: e.entity, entity_id: e.entityId, from_state: e.from, event: e.event, to_state: e.to, actor_id: e.actorId, details: JSON.stringify(e.details ?? {}) })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { LevelValues, ReviewLevel } from '#app/domain/service-hours.ts'
+import type { LevelValues } from '#core/service-hours.ts'
 import { levelOf, nextState, reviewRefusal, type ServiceReviewEvent, type SheetState } from './service-review.machine.ts'
+import type { ReviewLevel } from '#core/enums.ts'
 
 const OK: LevelValues = { travel: 2, labor: 3, ncTravel: 0.5, ncLabor: 0 }
 const ALL: ReviewLevel[] = [1, 2, 3]

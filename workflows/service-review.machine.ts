@@ -6,7 +6,8 @@
 // The review editor runs it in the browser (to offer only the possible buttons); the server
 // resolves the sheet's stored state and decides with the same machine.
 import { setup, transition } from 'xstate'
-import { levelValueProblems, type LevelValues, type ReviewLevel } from '#app/domain/service-hours.ts'
+import { levelValueProblems, type LevelValues } from '#core/service-hours.ts'
+import type { ReviewLevel } from '#core/enums.ts'
 
 export type SheetState = 'submitted' | 'level_1_review' | 'level_2_review' | 'level_3_review' | 'complete'
 

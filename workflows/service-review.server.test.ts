@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FormInputError } from '#app/forms.server.ts'
+import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import { aggregateAlerts } from '#jobs/alert-aggregation.job.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { makeServiceSheet } from '../tests/support/service-sheets.ts'
@@ -138,27 +138,27 @@ describe('the review chain', () => {
     const rev1 = (await reviewOf(sheet.id, 1))!
     await submitReview(t.db, rev1.id, r1, 'save', input(1, { values: { travel: 4, labor: 3, ncTravel: 1, ncLabor: 0 } }))
     const error = await refusal(submitReview(t.db, rev1.id, { id: r1.id + 0, levels: [1] }, 'save', input(1, { values: { travel: 1, labor: 1, ncTravel: 0, ncLabor: 0 } })))
-    expect(error).toBeInstanceOf(FormInputError)
-    expect((error as FormInputError).message).toMatch(/while you were editing.*Current values: travel 4, labor 3, NC travel 1, NC labor 0/)
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as InputError).message).toMatch(/while you were editing.*Current values: travel 4, labor 3, NC travel 1, NC labor 0/)
     expect(Number((await sheetRow(sheet.id)).travel_hours1)).toBe(4)
     expect((await reviewOf(sheet.id, 1))!.version).toBe(2)
   })
 
-  it('refuses a reviewer of another level with 403, and bad values with field messages', async () => {
+  it('refuses a reviewer of another level as forbidden, and bad values with field messages', async () => {
     const sheet = await newSheet()
     const rev1 = (await reviewOf(sheet.id, 1))!
     const forbidden = await refusal(submitReview(t.db, rev1.id, r2, 'approve', input(1)))
-    expect((forbidden as Response).status).toBe(403)
+    expect(forbidden).toBeInstanceOf(ForbiddenError)
     const missing = await refusal(submitReview(t.db, 987654, r1, 'approve', input(1)))
-    expect((missing as Response).status).toBe(404)
+    expect(missing).toBeInstanceOf(NotFoundError)
     const capped = await refusal(submitReview(t.db, rev1.id, r1, 'save', input(1, { values: { travel: 1, labor: 1, ncTravel: 1.25, ncLabor: -1 } })))
-    expect((capped as FormInputError).fieldErrors).toEqual({ nc_travel: 'NC travel hours cannot be more than the travel hours (1).', nc_labor: 'NC labor hours must be 0 or more.' })
+    expect((capped as InputError).fieldErrors).toEqual({ nc_travel: 'NC travel hours cannot be more than the travel hours (1).', nc_labor: 'NC labor hours must be 0 or more.' })
     const unknownPart = await refusal(submitReview(t.db, rev1.id, r1, 'save', input(1, { newParts: [{ partId: 999999, quantity: 1, description: '', nc: false }] })))
-    expect((unknownPart as FormInputError).fieldErrors).toEqual({ new_part: 'Choose a part from the parts list.' })
+    expect((unknownPart as InputError).fieldErrors).toEqual({ new_part: 'Choose a part from the parts list.' })
     const zero = await refusal(submitReview(t.db, rev1.id, r1, 'save', input(1, { newParts: [{ partId: fan, quantity: 0, description: '', nc: false }] })))
-    expect((zero as FormInputError).fieldErrors).toEqual({ new_part: 'Quantity must be above 0.' })
+    expect((zero as InputError).fieldErrors).toEqual({ new_part: 'Quantity must be above 0.' })
     const noText = await refusal(submitReview(t.db, rev1.id, r1, 'save', input(1, { newParts: [{ partId: special, quantity: 1, description: ' ', nc: false }] })))
-    expect((noText as FormInputError).fieldErrors).toEqual({ new_part: 'A special part needs a description.' })
+    expect((noText as InputError).fieldErrors).toEqual({ new_part: 'A special part needs a description.' })
     expect(await reviewOf(sheet.id, 1)).toMatchObject({ version: 1, status: 'open' })
     expect(await partsOf(sheet.id)).toHaveLength(2)
   })
@@ -183,14 +183,14 @@ describe('the review chain', () => {
     const rev1 = (await reviewOf(sheet.id, 1))!
     await submitReview(t.db, rev1.id, r1, 'approve', input(1))
     const error = await refusal(submitReview(t.db, rev1.id, r1, 'save', input(2)))
-    expect((error as FormInputError).message).toMatch(/already approved/)
+    expect((error as InputError).message).toMatch(/already approved/)
   })
 
   it('moves the sheet through Select Service Details, checking storage and job', async () => {
     const sheet = await newSheet()
     const rev1 = (await reviewOf(sheet.id, 1))!
     const wrong = await refusal(changeServiceDetails(t.db, rev1.id, r1, { version: 1, companyId: acme, storageId: otherCellar, jobId: null, serviceRendered: [], otherService: '' }))
-    expect((wrong as FormInputError).fieldErrors).toEqual({ storage_id: "That storage is not one of this customer's storages." })
+    expect((wrong as InputError).fieldErrors).toEqual({ storage_id: "That storage is not one of this customer's storages." })
     await changeServiceDetails(t.db, rev1.id, r1, { version: 1, companyId: other, storageId: otherCellar, jobId: job, serviceRendered: [], otherService: '' })
     const row = await sheetRow(sheet.id)
     expect([row.company_id, row.storage_id, row.job_id]).toEqual([acme, cellar2, job])

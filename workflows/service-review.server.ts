@@ -1,31 +1,19 @@
 // The server side of a sheet's review chain. It resolves the sheet's stored state, asks the same
 // machine the browser runs whether the event may happen, and writes the change, its copies to the
 // next level and its workflow-history row in one transaction.
-import { sql, type Kysely, type Transaction } from 'kysely'
-import { FormInputError } from '#app/forms.server.ts'
-import {
-  carriedHours,
-  editableNcLevels,
-  levelValueProblems,
-  levelValues,
-  removalOf,
-  REVIEW_LEVELS,
-  type LevelValues,
-  type ReviewLevel,
-  type SheetHours,
-} from '#app/domain/service-hours.ts'
-import { forbidden } from '#app/auth/guard.server.ts'
-import { hasPermission, type SessionUser } from '#app/permissions.ts'
-import { partLineProblem } from '#app/schemas/service-sheet.ts'
-import type { Database, ServiceType } from '#db/schema.ts'
+import { sql } from 'kysely'
+import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
+import { carriedHours, editableNcLevels, levelValueProblems, levelValues, removalOf, type LevelValues, type SheetHours } from '#core/service-hours.ts'
+import { hasPermission, type SessionUser } from '#core/permissions.ts'
+import { partLineProblem } from '#core/schemas/service-sheet.ts'
 import { jobById, storageById } from '#db/queries/registry.ts'
-import { HOUR_COLUMNS, hoursOf } from '#db/queries/service-reviews.ts'
+import { hoursOf, HOUR_COLUMNS } from '#db/queries/service-reviews.ts'
 import { activePartsById } from '#db/queries/service-sheets.ts'
 import { userDisplayName } from '#db/queries/users.ts'
 import { recordWorkflowEvent } from './history.server.ts'
 import { nextState, reviewRefusal, type ServiceReviewEvent, type SheetState } from './service-review.machine.ts'
-
-type Executor = Kysely<Database> | Transaction<Database>
+import { REVIEW_LEVELS, type ReviewLevel, type ServiceType } from '#core/enums.ts'
+import type { Executor } from '#db/client.server.ts'
 
 /**
  * Opens a new sheet's review chain: level 1 starts from the sheet's hours, its review opens, and
@@ -112,15 +100,13 @@ export function mayOpenReview(levels: readonly ReviewLevel[], review: { review_l
 
 const VALUE_FIELDS: Record<keyof LevelValues, string> = { travel: 'travel_hours', labor: 'labor_hours', ncTravel: 'nc_travel', ncLabor: 'nc_labor' }
 
-const notFound = () => new Response('Not Found', { status: 404, statusText: 'Not Found' })
-
 function when(date: Date | null): string {
   return date ? new Date(date).toLocaleString('en-US', { timeZone: 'UTC', dateStyle: 'short', timeStyle: 'short' }) + ' UTC' : 'an unknown time'
 }
 
 type LockedReview = NonNullable<Awaited<ReturnType<typeof lockReview>>>
 
-async function lockReview(trx: Transaction<Database>, reviewId: number) {
+async function lockReview(trx: Executor, reviewId: number) {
   return trx
     .selectFrom('service_reviews as r')
     .leftJoin('users as u', 'u.id', 'r.reviewed_by')
@@ -135,15 +121,15 @@ async function lockReview(trx: Transaction<Database>, reviewId: number) {
  * holds its level, it is open, and nobody saved it meanwhile. Locks and returns its sheet.
  */
 async function checkOpenReview(
-  trx: Transaction<Database>,
+  trx: Executor,
   review: LockedReview | undefined,
   reviewer: Reviewer,
   version: number,
 ): Promise<{ review: LockedReview; sheet: { status: SheetState; hours: SheetHours } }> {
-  if (!review) throw notFound()
-  if (!reviewer.levels.includes(review.review_level)) throw forbidden()
+  if (!review) throw new NotFoundError()
+  if (!reviewer.levels.includes(review.review_level)) throw new ForbiddenError()
   if (review.status === 'approved') {
-    throw new FormInputError({ '': `This review was already approved by ${review.reviewed_by_name ?? 'another reviewer'} at ${when(review.reviewed_at)}; it can no longer be changed.` })
+    throw new InputError({ '': `This review was already approved by ${review.reviewed_by_name ?? 'another reviewer'} at ${when(review.reviewed_at)}; it can no longer be changed.` })
   }
   const sheet = await trx
     .selectFrom('service_sheets')
@@ -162,7 +148,7 @@ async function checkOpenReview(
       .where('e.entity_id', '=', review.service_sheet_id)
       .orderBy('e.id', 'desc')
       .executeTakeFirst()
-    throw new FormInputError({
+    throw new InputError({
       '':
         `This review was changed by ${last?.by ?? 'another reviewer'} at ${when(last?.at ?? null)} while you were editing, so your changes were not saved. ` +
         `Current values: travel ${v.travel}, labor ${v.labor}, NC travel ${v.ncTravel}, NC labor ${v.ncLabor}. Your values are still in the form: save again to replace the current ones.`,
@@ -176,31 +162,31 @@ function decide(state: SheetState, event: Extract<ServiceReviewEvent, { level: R
   const next = nextState(state, event)
   if (next) return next
   const refusal = reviewRefusal(state, event)
-  if (refusal === 'not-your-level') throw forbidden()
+  if (refusal === 'not-your-level') throw new ForbiddenError()
   if (refusal === 'invalid-values') {
     const problems = levelValueProblems(event.values)
-    throw new FormInputError(Object.fromEntries(Object.entries(problems).map(([k, message]) => [VALUE_FIELDS[k as keyof LevelValues], message])))
+    throw new InputError(Object.fromEntries(Object.entries(problems).map(([k, message]) => [VALUE_FIELDS[k as keyof LevelValues], message])))
   }
-  throw new FormInputError({ '': `This sheet is not waiting for a level ${event.level} review.` })
+  throw new InputError({ '': `This sheet is not waiting for a level ${event.level} review.` })
 }
 
-async function checkNewParts(trx: Transaction<Database>, newParts: readonly NewPartInput[]): Promise<void> {
+async function checkNewParts(trx: Executor, newParts: readonly NewPartInput[]): Promise<void> {
   if (newParts.length === 0) return
   const known = await activePartsById(trx, newParts.map((p) => p.partId))
   for (const part of newParts) {
     // the sheet form's Add Part rule
     const problem = partLineProblem(known.find((k) => k.id === part.partId), part.quantity, part.description)
-    if (problem) throw new FormInputError({ new_part: problem.message })
+    if (problem) throw new InputError({ new_part: problem.message })
   }
 }
 
 /** Applies the reviewer's part changes at `level` (only the NC flags the level may edit). */
-async function saveParts(trx: Transaction<Database>, sheetId: number, level: ReviewLevel, input: ReviewInput): Promise<void> {
+async function saveParts(trx: Executor, sheetId: number, level: ReviewLevel, input: ReviewInput): Promise<void> {
   const lines = await trx.selectFrom('service_sheet_parts').select(['id', 'added_at_level']).where('service_sheet_id', '=', sheetId).execute()
   const editable = editableNcLevels(level)
   for (const sent of input.parts) {
     const line = lines.find((l) => l.id === sent.id)
-    if (!line) throw new FormInputError({ '': 'A part line does not belong to this sheet. Reload the review and try again.' })
+    if (!line) throw new InputError({ '': 'A part line does not belong to this sheet. Reload the review and try again.' })
     if (sent.removed && removalOf(line, level) === 'delete') {
       await trx.deleteFrom('service_sheet_parts').where('id', '=', line.id).execute()
       continue
@@ -224,7 +210,7 @@ async function saveParts(trx: Transaction<Database>, sheetId: number, level: Rev
  * version guards against a silent overwrite; approving again what this user just approved (a
  * double click, a resent form) changes nothing.
  */
-export async function submitReview(db: Kysely<Database>, reviewId: number, reviewer: Reviewer, intent: 'save' | 'approve', input: ReviewInput): Promise<ReviewOutcome> {
+export async function submitReview(db: Executor, reviewId: number, reviewer: Reviewer, intent: 'save' | 'approve', input: ReviewInput): Promise<ReviewOutcome> {
   return db.transaction().execute(async (trx) => {
     const locked = await lockReview(trx, reviewId)
     if (
@@ -305,19 +291,19 @@ export interface ServiceDetailsInput {
 }
 
 /** 'Select Service Details': moves the sheet to another company and storage, or to a job (which fixes both). */
-export async function changeServiceDetails(db: Kysely<Database>, reviewId: number, reviewer: Reviewer, input: ServiceDetailsInput): Promise<void> {
+export async function changeServiceDetails(db: Executor, reviewId: number, reviewer: Reviewer, input: ServiceDetailsInput): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const { review, sheet } = await checkOpenReview(trx, await lockReview(trx, reviewId), reviewer, input.version)
     decide(sheet.status, { type: 'SAVE', level: review.review_level, reviewerLevels: reviewer.levels, values: levelValues(sheet.hours, review.review_level) })
     let { companyId, storageId } = input
     if (input.jobId !== null) {
       const job = await jobById(trx, input.jobId)
-      if (!job) throw new FormInputError({ job: 'Choose a job number from the list.' })
+      if (!job) throw new InputError({ job: 'Choose a job number from the list.' })
       companyId = job.company_id
       storageId = job.storage_id
     } else {
       const storage = await storageById(trx, storageId)
-      if (!storage || storage.company_id !== companyId) throw new FormInputError({ storage_id: "That storage is not one of this customer's storages." })
+      if (!storage || storage.company_id !== companyId) throw new InputError({ storage_id: "That storage is not one of this customer's storages." })
     }
     const before = await namesOf(trx, review.service_sheet_id)
     const current = await trx.selectFrom('service_sheets').select(['service_rendered', 'other_service']).where('id', '=', review.service_sheet_id).executeTakeFirstOrThrow()
@@ -327,8 +313,8 @@ export async function changeServiceDetails(db: Kysely<Database>, reviewId: numbe
       serviceRendered = [...input.serviceRendered]
       otherService = input.otherService.trim()
     }
-    if (input.jobId === null && serviceRendered.length === 0) throw new FormInputError({ service_rendered: 'Choose the service type.' })
-    if (serviceRendered.includes('Other') && !otherService) throw new FormInputError({ other_service: 'Other service is required when Other is picked.' })
+    if (input.jobId === null && serviceRendered.length === 0) throw new InputError({ service_rendered: 'Choose the service type.' })
+    if (serviceRendered.includes('Other') && !otherService) throw new InputError({ other_service: 'Other service is required when Other is picked.' })
     await trx
       .updateTable('service_sheets')
       .set({ company_id: companyId, storage_id: storageId, job_id: input.jobId, service_rendered: serviceRendered, other_service: otherService, version: sql`version + 1`, updated_at: sql`now()` })
@@ -348,7 +334,7 @@ export async function changeServiceDetails(db: Kysely<Database>, reviewId: numbe
   })
 }
 
-async function namesOf(trx: Transaction<Database>, sheetId: number): Promise<{ company: string; storage: string; job: string | null }> {
+async function namesOf(trx: Executor, sheetId: number): Promise<{ company: string; storage: string; job: string | null }> {
   return trx
     .selectFrom('service_sheets as s')
     .innerJoin('companies as c', 'c.id', 's.company_id')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FormInputError } from '#app/forms.server.ts'
-import type { ServiceSheetInput } from '#app/schemas/service-sheet.ts'
+import { InputError } from '#core/errors.ts'
+import type { ServiceSheetInput } from '#core/schemas/service-sheet.ts'
 import { reserveSheetNumber } from '#db/queries/service-sheets.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { createServiceSheet, SHEET_MESSAGES } from './service-sheet.server.ts'
@@ -76,7 +76,7 @@ async function expectRefused(value: Promise<ServiceSheetInput>, fieldErrors: Rec
   const ready = await value
   const before = await count('service_sheets')
   const attempt = createServiceSheet(t.db, user, ready)
-  await expect(attempt).rejects.toBeInstanceOf(FormInputError)
+  await expect(attempt).rejects.toBeInstanceOf(InputError)
   await expect(attempt).rejects.toMatchObject({ fieldErrors })
   expect(await count('service_sheets')).toBe(before)
 }

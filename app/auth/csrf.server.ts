@@ -2,7 +2,7 @@
 // same value in every form as the `csrf` field or, for fetch calls, in the X-CSRF-Token header.
 // A same-origin check on every non-GET runs first, in the HTTP server (server/security.ts).
 import { randomBytes } from 'node:crypto'
-import { sign, verifySignature } from '#app/secrets.server.ts'
+import { sign, verifySignature } from '#core/secrets.server.ts'
 import { readCookie, requestIsSecure } from './cookies.server.ts'
 
 export const CSRF_FIELD = 'csrf'

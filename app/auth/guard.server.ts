@@ -3,7 +3,7 @@
 // APIs: 401/403 JSON. Actions read their form through readForm/verifyCsrfHeader (CSRF checked).
 import { redirect } from '@remix-run/node'
 import { getDb } from '#db/client.server.ts'
-import { hasAnyPermission, type Permission, type SessionUser } from '#app/permissions.ts'
+import { hasAnyPermission, type Permission, type SessionUser } from '#core/permissions.ts'
 import { assertCsrf, CSRF_FIELD, CSRF_HEADER } from './csrf.server.ts'
 import { readCookie } from './cookies.server.ts'
 import { loadSession, sessionCookieName } from './session.server.ts'

@@ -3,8 +3,8 @@
 // rotates), sign-out deletes it.
 import { createHash, randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
-import { executePrepared, type DB } from '#db/client.server.ts'
-import { isPermission, type Permission, type SessionUser } from '#app/permissions.ts'
+import { executePrepared, type Executor } from '#db/client.server.ts'
+import { isPermission, type Permission, type SessionUser } from '#core/permissions.ts'
 import { REQUEST_ID_HEADER, readCookie, serializeCookie, requestIsSecure } from './cookies.server.ts'
 
 export const SESSION_IDLE_MINUTES = 12 * 60
@@ -27,7 +27,7 @@ export interface LoadedSession {
 const inFlight = new Map<string, Promise<LoadedSession | null>>()
 
 /** The signed-in user of this request, or null: one look-up for all the loaders of one HTTP request. */
-export function loadSession(db: DB, request: Request): Promise<LoadedSession | null> {
+export function loadSession(db: Executor, request: Request): Promise<LoadedSession | null> {
   const requestId = request.headers.get(REQUEST_ID_HEADER)
   if (!requestId) return readSession(db, request)
   let pending = inFlight.get(requestId)
@@ -40,7 +40,7 @@ export function loadSession(db: DB, request: Request): Promise<LoadedSession | n
   return pending
 }
 
-async function readSession(db: DB, request: Request): Promise<LoadedSession | null> {
+async function readSession(db: Executor, request: Request): Promise<LoadedSession | null> {
   const token = readCookie(request, sessionCookieName(request))
   if (!token || token.length > 100) return null
   const id = hashToken(token)
@@ -84,7 +84,7 @@ async function readSession(db: DB, request: Request): Promise<LoadedSession | nu
 }
 
 /** Starts a new session for `userId`, ending the one the request came with; returns its Set-Cookie. */
-export async function startSession(db: DB, request: Request, userId: number): Promise<string> {
+export async function startSession(db: Executor, request: Request, userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url')
   const previous = readCookie(request, sessionCookieName(request))
   await db.transaction().execute(async (trx) => {
@@ -107,7 +107,7 @@ export async function startSession(db: DB, request: Request, userId: number): Pr
 }
 
 /** Deletes the request's session; returns the Set-Cookie that clears the cookie. */
-export async function endSession(db: DB, request: Request): Promise<string> {
+export async function endSession(db: Executor, request: Request): Promise<string> {
   const token = readCookie(request, sessionCookieName(request))
   if (token) await db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute()
   return serializeCookie(request, sessionCookieName(request), '', { maxAgeSeconds: 0 })

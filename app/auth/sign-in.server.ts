@@ -2,8 +2,8 @@
 import { sql } from 'kysely'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
-import type { DB } from '#db/client.server.ts'
-import { verifyAgainstNothing, verifyPassword } from './password.server.ts'
+import type { Executor } from '#db/client.server.ts'
+import { verifyAgainstNothing, verifyPassword } from '#core/password.server.ts'
 import { clientIp } from './session.server.ts'
 
 export const LOGIN_FAILED = 'Login failed. Please try again.'
@@ -23,7 +23,7 @@ export class SignInError extends Error {
 
 const usernameKey = (username: string) => username.trim().toLowerCase()
 
-async function isThrottled(db: DB, username: string, ip: string): Promise<boolean> {
+async function isThrottled(db: Executor, username: string, ip: string): Promise<boolean> {
   const row = await db
     .selectFrom('login_attempts')
     .select([
@@ -37,7 +37,7 @@ async function isThrottled(db: DB, username: string, ip: string): Promise<boolea
   return row.by_user >= MAX_FAILURES_PER_USERNAME || (ip !== '' && row.by_ip >= MAX_FAILURES_PER_ADDRESS)
 }
 
-function authenticatorFor(db: DB): Authenticator<number> {
+function authenticatorFor(db: Executor): Authenticator<number> {
   const authenticator = new Authenticator<number>()
   authenticator.use(
     new FormStrategy(async ({ form, request }) => {
@@ -63,6 +63,6 @@ function authenticatorFor(db: DB): Authenticator<number> {
 }
 
 /** The id of the user the login form names, or a SignInError with the text to show. */
-export async function authenticate(db: DB, request: Request): Promise<number> {
+export async function authenticate(db: Executor, request: Request): Promise<number> {
   return authenticatorFor(db).authenticate('form', request)
 }

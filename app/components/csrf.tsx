@@ -1,8 +1,7 @@
-import { useRouteLoaderData } from '@remix-run/react'
-import type { RootData } from '#app/root.tsx'
+import { useRootData } from './shell/root-data.ts'
 
 export function useCsrfToken(): string {
-  return useRouteLoaderData<RootData>('root')?.csrfToken ?? ''
+  return useRootData()?.csrfToken ?? ''
 }
 
 /** Every POST form carries this hidden field; the server refuses the post without it. */

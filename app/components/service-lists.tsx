@@ -7,7 +7,7 @@ import { EmptyState } from '#app/components/list/empty-state.tsx'
 import { ListCards } from '#app/components/list/list-cards.tsx'
 import { ListToolbar } from '#app/components/list/list-toolbar.tsx'
 import { Pager } from '#app/components/list/pager.tsx'
-import { formatDate } from '#app/domain/formats.ts'
+import { formatDate } from '#core/formats.ts'
 import type { ListParamErrors, ListState } from '#app/lists/list-params.ts'
 import { oneLine, serviceText } from './service-sheet-detail.tsx'
 

@@ -3,7 +3,7 @@
 // - ServiceSheetDetailView: the detail modal's body (fields, hours, parts table, images);
 // - ReviewLevels: where each review level stands, who approved it and when;
 // - serviceText, DoneMark, oneLine: how a sheet's service, a done/not-done mark and an unbroken cell read.
-import { formatDate } from '#app/domain/formats.ts'
+import { formatDate } from '#core/formats.ts'
 import type { ServiceSheetDetail } from '#db/queries/service-sheet-detail.ts'
 import { Icon } from './icons.tsx'
 

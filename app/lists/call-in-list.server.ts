@@ -1,12 +1,12 @@
 // Pending Calls (/view-calls): Date, Company, Storage, Job, Description, all sortable and
 // filterable (Company, Storage and Job by exact name, Description by contained text), newest first.
 // Rows also carry what the phone cards show: date, job, created by, and the description ('Service').
-import type { DB } from '#db/client.server.ts'
+import type { Executor } from '#db/client.server.ts'
 import { userDisplayName } from '#db/queries/users.ts'
 import { defineList } from './list-engine.server.ts'
 
 export const callInList = defineList({
-  from: (db: DB) => db.selectFrom('call_ins as c'),
+  from: (db: Executor) => db.selectFrom('call_ins as c'),
   joins: (qb) =>
     qb
       .leftJoin('companies as co', 'co.id', 'c.company_id')

@@ -13,9 +13,9 @@
 // as one storage's sheets or the review levels a user holds. It applies to every statement like a
 // filter, so a scoped total is always counted (row_counts holds the whole table's).
 import { sql, type CompiledQuery, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely'
-import type { DB } from '#db/client.server.ts'
+import type { Executor } from '#db/client.server.ts'
 import type { Database } from '#db/schema.ts'
-import { clampPage, pageCount } from '#app/domain/pagination.ts'
+import { clampPage, pageCount } from '#core/pagination.ts'
 import {
   parseListParams,
   type ListParamErrors,
@@ -88,7 +88,7 @@ export interface ListOptions {
 
 export interface ListDefinition<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K extends string> {
   /** The base table, e.g. `db.selectFrom('call_ins as c')`. Counts and page ids run on it. */
-  from: (db: DB) => FromQB
+  from: (db: Executor) => FromQB
   /** The joins the displayed columns need (LEFT JOIN through nullable keys). */
   joins: (qb: FromQB) => JoinedQB
   /** The columns a row carries (table, cards, and the detail link). */
@@ -108,7 +108,7 @@ export interface ListDefinition<FromQB extends AnyQB, JoinedQB extends AnyQB, Ro
    * small indexed set: approved reviews = all reviews − the open ones). Without it the total is a
    * count(*) of the base query (for a base set that stays small, like open reviews).
    */
-  rowCount?: string | { table: string; minus: (db: DB) => AnyQB }
+  rowCount?: string | { table: string; minus: (db: Executor) => AnyQB }
   /** Most names `choices` returns (default 1000). */
   choicesLimit?: number
 }
@@ -147,15 +147,15 @@ export interface ListEngine<Row, K extends string> {
   spec: ListParamSpec<K>
   parse(searchParams: URLSearchParams | string): { state: ListState<K>; errors: ListParamErrors }
   /** Reads the URL, counts and fetches the page. Bad parameters become `errors`, never exceptions. */
-  load(db: DB, searchParams: URLSearchParams | string, options?: ListOptions): Promise<ListPage<Row, K>>
+  load(db: Executor, searchParams: URLSearchParams | string, options?: ListOptions): Promise<ListPage<Row, K>>
   /**
    * The exact statements `load` runs for `state`, with their parameters. The count is run here
    * (the page statement depends on the total); the page statement is returned, not run. `load`
    * skips the page statement when the total is 0.
    */
-  compile(db: DB, state: ListState<K>, options?: ListOptions): Promise<CompiledList>
+  compile(db: Executor, state: ListState<K>, options?: ListOptions): Promise<CompiledList>
   /** The names a filter column's value may take, sorted, from the filter's own table ([] for 'contains' or an unknown key). */
-  choices(db: DB, key: string, options?: { limit?: number }): Promise<string[]>
+  choices(db: Executor, key: string, options?: { limit?: number }): Promise<string[]>
 }
 
 function expr(e: SqlExpression): Expression<unknown> {
@@ -236,7 +236,7 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
   }
 
   /** The unfiltered total, from row_counts when the list has an entry (count(*) only if it were missing). */
-  function unfilteredTotal(db: DB): RawBuilder<number> {
+  function unfilteredTotal(db: Executor): RawBuilder<number> {
     const counted = sql<number>`(${def.from(db).select(count.as('n'))})`
     if (!def.rowCount) return counted
     const entry = typeof def.rowCount === 'string' ? { table: def.rowCount, minus: undefined } : def.rowCount
@@ -244,7 +244,7 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
     return sql<number>`coalesce((select n from row_counts where table_name = ${entry.table})${minus}, ${counted})`
   }
 
-  function countQuery(db: DB, state: ListState<K>, scope: ListOptions['scope']): CompiledQuery {
+  function countQuery(db: Executor, state: ListState<K>, scope: ListOptions['scope']): CompiledQuery {
     const nullable = sortOf(state.sortBy).nullableKey
     if (!isNarrowed(state, scope)) {
       if (!nullable) return sql`select ${unfilteredTotal(db)} as total`.compile(db)
@@ -259,7 +259,7 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
     return q.compile()
   }
 
-  function rowsQuery(db: DB, state: ListState<K>, scope: ListOptions['scope'], total: number, nulls: number): Omit<CompiledList, 'count'> {
+  function rowsQuery(db: Executor, state: ListState<K>, scope: ListOptions['scope'], total: number, nulls: number): Omit<CompiledList, 'count'> {
     const totalPages = pageCount(total, state.pageSize)
     const page = clampPage(state.currentPage, totalPages)
     const start = (page - 1) * state.pageSize
@@ -303,7 +303,7 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
   }
 
   /** The ids of the matching rows in the sort's order (the non-null run when the key is nullable). */
-  function sortedIds(db: DB, state: ListState<K>, scope: ListOptions['scope'], order: SortOrder): AnyQB {
+  function sortedIds(db: Executor, state: ListState<K>, scope: ListOptions['scope'], order: SortOrder): AnyQB {
     const sort = sortOf(state.sortBy)
     const base = def.from(db)
     const ids = applyFilters(sort.join ? sort.join(base) : base, state, scope).select(pk.as('id')).orderBy(expr(sort.expr), order)
@@ -311,7 +311,7 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
   }
 
   /** The page's rows with their joins, in the asked order (the ids are already filtered and scoped). */
-  function rowsOf(db: DB, state: ListState<K>, pageIds: Expression<unknown> | AnyQB): CompiledQuery {
+  function rowsOf(db: Executor, state: ListState<K>, pageIds: Expression<unknown> | AnyQB): CompiledQuery {
     return def
       .select(def.joins(def.from(db)))
       .where(pk, 'in', pageIds as AnyQB)
@@ -324,27 +324,27 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
    * Page 1 is never read from the far end and never past the last page, so (for a sort without a
    * nullable key) its statement does not depend on the total: it runs beside the count.
    */
-  function firstPageRows(db: DB, state: ListState<K>, scope: ListOptions['scope']): CompiledQuery | null {
+  function firstPageRows(db: Executor, state: ListState<K>, scope: ListOptions['scope']): CompiledQuery | null {
     if (state.currentPage !== 1 || sortOf(state.sortBy).nullableKey) return null
     return rowsOf(db, state, sortedIds(db, state, scope, state.order).limit(state.pageSize).offset(0))
   }
 
   type CountRow = { total: number | string | null; nulls?: number | string | null }
 
-  function planFor(db: DB, state: ListState<K>, scope: ListOptions['scope'], countStatement: CompiledQuery, counted: CountRow | undefined, first: CompiledQuery | null): CompiledList {
+  function planFor(db: Executor, state: ListState<K>, scope: ListOptions['scope'], countStatement: CompiledQuery, counted: CountRow | undefined, first: CompiledQuery | null): CompiledList {
     const total = Number(counted?.total ?? 0)
     const plan = { count: countStatement, ...rowsQuery(db, state, scope, total, Number(counted?.nulls ?? 0)) }
     return first ? { ...plan, rows: first } : plan
   }
 
-  async function compile(db: DB, state: ListState<K>, options: ListOptions = {}): Promise<CompiledList> {
+  async function compile(db: Executor, state: ListState<K>, options: ListOptions = {}): Promise<CompiledList> {
     const statement = countQuery(db, state, options.scope)
     const result = await db.executeQuery<CountRow>(statement)
     return planFor(db, state, options.scope, statement, result.rows[0], firstPageRows(db, state, options.scope))
   }
 
   /** The total and the page's rows: in one round trip for page 1, else the count decides the read. */
-  async function read(db: DB, state: ListState<K>, scope: ListOptions['scope']): Promise<{ compiled: CompiledList; rows: Row[] }> {
+  async function read(db: Executor, state: ListState<K>, scope: ListOptions['scope']): Promise<{ compiled: CompiledList; rows: Row[] }> {
     const statement = countQuery(db, state, scope)
     const first = firstPageRows(db, state, scope)
     if (first) {

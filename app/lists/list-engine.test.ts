@@ -4,7 +4,7 @@
 import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DB } from '#db/client.server.ts'
+import type { Executor } from '#db/client.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { callInList, type CallInListRow } from './call-in-list.server.ts'
 import { defineList } from './list-engine.server.ts'
@@ -293,7 +293,7 @@ describe('scopes, number filters, counted and subtracted totals, unique sorts', 
   // Pending Calls' table seen through other list shapes the engine supports.
   const callsTaken = (rowCount: Parameters<typeof defineList>[0]['rowCount']) =>
     defineList({
-      from: (db: DB) => db.selectFrom('call_ins as c').where('c.got_it', '=', true),
+      from: (db: Executor) => db.selectFrom('call_ins as c').where('c.got_it', '=', true),
       joins: (qb) => qb,
       select: (qb) => qb.select(['c.id', 'c.call_in_date']),
       primaryKey: 'c.id',
@@ -304,7 +304,7 @@ describe('scopes, number filters, counted and subtracted totals, unique sorts', 
       rowCount,
     })
   // the calls someone took = all calls less the ones nobody took yet
-  const gotIt = callsTaken({ table: 'call_ins', minus: (db: DB) => db.selectFrom('call_ins').where('got_it', '=', false) })
+  const gotIt = callsTaken({ table: 'call_ins', minus: (db: Executor) => db.selectFrom('call_ins').where('got_it', '=', false) })
   const counted = callsTaken(undefined)
   let taken: number[] = []
   beforeAll(async () => {

@@ -3,7 +3,7 @@
 // Plain code, no zod: this module is in the browser bundle of every list page, and a list page's
 // first visit must stay within 1.3x the JavaScript of a bare route (docs/decisions/0003-list-pagination.md).
 
-import { isIsoDate, parseDateInput } from '#app/domain/formats.ts'
+import { isIsoDate, parseDateInput } from '#core/formats.ts'
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const
 export type PageSize = (typeof PAGE_SIZES)[number]

@@ -4,14 +4,13 @@
 // sheet's date, company, storage and job (migration 0005), so every sort and filter is an index
 // on it; the names are joined for the page's rows only.
 import { sql } from 'kysely'
-import type { ReviewLevel } from '#app/domain/service-hours.ts'
-import type { DB } from '#db/client.server.ts'
-import type { ServiceReviewStatus } from '#db/schema.ts'
+import type { Executor } from '#db/client.server.ts'
 import { defineList, type ListOptions } from './list-engine.server.ts'
+import type { ReviewLevel, ServiceReviewStatus } from '#core/enums.ts'
 
 function reviewList(status: ServiceReviewStatus) {
   return defineList({
-    from: (db: DB) => db.selectFrom('service_reviews as r').where('r.status', '=', status),
+    from: (db: Executor) => db.selectFrom('service_reviews as r').where('r.status', '=', status),
     joins: (qb) =>
       qb
         .innerJoin('companies as co', 'co.id', 'r.company_id')
@@ -35,7 +34,7 @@ function reviewList(status: ServiceReviewStatus) {
     defaultSort: { key: 'service_date', order: 'desc' },
     // Open reviews are a small set, counted by their partial index. Approved ones are nearly the
     // whole table: its row_counts entry less the open ones (a review is only open or approved).
-    rowCount: status === 'approved' ? { table: 'service_reviews', minus: (db: DB) => db.selectFrom('service_reviews').where('status', '=', 'open') } : undefined,
+    rowCount: status === 'approved' ? { table: 'service_reviews', minus: (db: Executor) => db.selectFrom('service_reviews').where('status', '=', 'open') } : undefined,
   })
 }
 
@@ -54,6 +53,6 @@ export function reviewLevelScope(levels: readonly ReviewLevel[]): ListOptions {
   return { scope: levels.length === 0 ? sql<boolean>`false` : sql<boolean>`r.review_level in (${sql.join([...levels])})` }
 }
 
-export function loadAvailableReviews(db: DB, searchParams: URLSearchParams | string, levels: readonly ReviewLevel[]) {
+export function loadAvailableReviews(db: Executor, searchParams: URLSearchParams | string, levels: readonly ReviewLevel[]) {
   return availableReviewList.load(db, searchParams, reviewLevelScope(levels))
 }

@@ -5,12 +5,12 @@
 // storage and job by exact name, sheet # by exact number. The same list for one storage is the
 // list scoped to it (`loadServiceSheetList(db, params, { storageId })`).
 import { sql } from 'kysely'
-import type { DB } from '#db/client.server.ts'
+import type { Executor } from '#db/client.server.ts'
 import { userDisplayName } from '#db/queries/users.ts'
 import { defineList } from './list-engine.server.ts'
 
 export const serviceSheetList = defineList({
-  from: (db: DB) => db.selectFrom('service_sheets as ss'),
+  from: (db: Executor) => db.selectFrom('service_sheets as ss'),
   joins: (qb) =>
     qb
       .innerJoin('companies as co', 'co.id', 'ss.company_id')
@@ -55,14 +55,14 @@ export type ServiceSheetListKey = (typeof serviceSheetList.spec.sortable)[number
 export type ServiceSheetListRow = Awaited<ReturnType<typeof serviceSheetList.load>>['rows'][number]
 
 /** The list, or one storage's part of it (which then counts its own total). */
-export function loadServiceSheetList(db: DB, searchParams: URLSearchParams | string, options: { storageId?: number } = {}) {
+export function loadServiceSheetList(db: Executor, searchParams: URLSearchParams | string, options: { storageId?: number } = {}) {
   const scope = options.storageId === undefined ? undefined : sql<boolean>`ss.storage_id = ${options.storageId}`
   const keep = options.storageId === undefined ? undefined : { i: String(options.storageId) }
   return serviceSheetList.load(db, searchParams, { scope, keep })
 }
 
 /** The storage a scoped list is for, with its company, for the heading; undefined when there is none. */
-export function storageHeading(db: DB, storageId: number) {
+export function storageHeading(db: Executor, storageId: number) {
   return db
     .selectFrom('storages as st')
     .innerJoin('companies as co', 'co.id', 'st.company_id')

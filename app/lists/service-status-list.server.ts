@@ -2,11 +2,11 @@
 // number, call-in date, the three review levels, submitted (level 3 approved) and when. The base
 // table service_status holds all of it, so a page needs no join. Newest call-in first; sortable by
 // sheet #, call-in date and submitted date; filterable by exact sheet number and the call-in date range.
-import type { DB } from '#db/client.server.ts'
+import type { Executor } from '#db/client.server.ts'
 import { defineList } from './list-engine.server.ts'
 
 export const serviceStatusList = defineList({
-  from: (db: DB) => db.selectFrom('service_status as ss'),
+  from: (db: Executor) => db.selectFrom('service_status as ss'),
   joins: (qb) => qb,
   select: (qb) =>
     qb.select([

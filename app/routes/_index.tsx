@@ -5,7 +5,7 @@ import { COMPANY_CONTACT, SERVICES } from '#app/company.ts'
 import { CardGrid } from '#app/components/card-grid.tsx'
 import { FlashNotice } from '#app/components/form/flash-notice.tsx'
 import { MAIN_MENU, visibleItems } from '#app/menu.ts'
-import { displayName } from '#app/permissions.ts'
+import { displayName } from '#core/permissions.ts'
 
 // The only page besides /login open to visitors: the landing page signed out, the home grid signed in.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -8,11 +8,11 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { requireApiUser, verifyCsrfHeader } from '#app/auth/guard.server.ts'
-import { hasAnyPermission, type Permission } from '#app/permissions.ts'
+import { hasAnyPermission, type Permission } from '#core/permissions.ts'
 import { getDb } from '#db/client.server.ts'
 import { getBlobStore } from '#storage/index.server.ts'
-import type { BlobArea } from '#storage/keys.ts'
 import { MAX_FILES_PER_REQUEST, UploadError, completeUploads, startUploads } from '#storage/uploads.server.ts'
+import type { BlobArea } from '#core/enums.ts'
 
 const MAX_BODY_BYTES = 1024 * 1024
 

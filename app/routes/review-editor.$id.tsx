@@ -15,18 +15,19 @@ import { FlashNotice } from '#app/components/form/flash-notice.tsx'
 import { Modal } from '#app/components/modal.tsx'
 import { serviceText } from '#app/components/service-sheet-detail.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
-import { formatDate } from '#app/domain/formats.ts'
-import { editableNcLevels, levelValues, previousLevelChanges, previousLevelPartChange, REVIEW_LEVELS, type ReviewLevel } from '#app/domain/service-hours.ts'
-import { FormInputError, submitForm } from '#app/forms.server.ts'
-import { REVIEW_PERMISSIONS } from '#app/permissions.ts'
-import { ReviewSchema, reviewValues, ServiceDetailsSchema } from '#app/schemas/review.ts'
-import { partLineProblem, QUANTITY_MIN } from '#app/schemas/service-sheet.ts'
+import { formatDate } from '#core/formats.ts'
+import { editableNcLevels, levelValues, previousLevelChanges, previousLevelPartChange } from '#core/service-hours.ts'
+import { submitForm } from '#app/forms.server.ts'
+import { InputError } from '#core/errors.ts'
+import { REVIEW_PERMISSIONS } from '#core/permissions.ts'
+import { ReviewSchema, reviewValues, ServiceDetailsSchema } from '#core/schemas/review.ts'
+import { partLineProblem, QUANTITY_MIN } from '#core/schemas/service-sheet.ts'
 import { getDb } from '#db/client.server.ts'
 import { companyByName, companyOptions, jobByName, jobOptions, partOptions, storagesOfCompany, type PartOption } from '#db/queries/registry.ts'
 import { detailsChangesAt, earlierComments, reviewById, reviewSheet, sheetPartLines, type ReviewPartLine } from '#db/queries/service-reviews.ts'
-import { SERVICE_TYPES } from '#db/schema.ts'
 import { nextState } from '#workflows/service-review.machine.ts'
 import { changeServiceDetails, mayOpenReview, reviewerLevels, submitReview } from '#workflows/service-review.server.ts'
+import { REVIEW_LEVELS, type ReviewLevel, SERVICE_TYPES } from '#core/enums.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.editable ? `Edit Review - Level ${data.review.review_level}` : 'Completed Review' }]
 export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 'Reviews', to: '/review-sheets' }, { label: 'Review', to: '.' }] }
@@ -100,13 +101,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
         let jobId: number | null = null
         if (value.job) {
           const job = await jobByName(db, value.job)
-          if (!job) throw new FormInputError({ job: 'Choose a job number from the list.' })
+          if (!job) throw new InputError({ job: 'Choose a job number from the list.' })
           jobId = job.id
           companyId = job.company_id
         } else {
           const company = value.company ? await companyByName(db, value.company) : undefined
-          if (!company) throw new FormInputError({ company: 'Choose a customer from the list.' })
-          if (!value.storage_id) throw new FormInputError({ storage_id: 'Choose a storage.' })
+          if (!company) throw new InputError({ company: 'Choose a customer from the list.' })
+          if (!value.storage_id) throw new InputError({ storage_id: 'Choose a storage.' })
           companyId = company.id
         }
         await changeServiceDetails(db, id, reviewer, {
@@ -132,12 +133,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const newParts = value.new_parts.map((p) => ({ partId: p.part_id, quantity: p.quantity, description: p.description, nc: p.nc }))
       if (value.intent.startsWith('remove-part:')) {
         const line = parts.find((p) => p.id === Number(value.intent.slice('remove-part:'.length)))
-        if (!line) throw new FormInputError({ '': 'That part line is not on this sheet.' })
+        if (!line) throw new InputError({ '': 'That part line is not on this sheet.' })
         line.removed = !line.removed
       }
       if (value.intent === 'add-part') {
         const part = (await partOptions(db)).find((p) => p.part_number === value.new_part?.trim())
-        if (!part) throw new FormInputError({ new_part: 'Choose a part from the parts list.' })
+        if (!part) throw new InputError({ new_part: 'Choose a part from the parts list.' })
         newParts.push({ partId: part.id, quantity: value.new_quantity ?? 1, description: value.new_description ?? '', nc: false })
       }
       await submitReview(db, id, reviewer, value.intent === 'approve' ? 'approve' : 'save', {

@@ -6,7 +6,7 @@ import { requirePermission } from '#app/auth/guard.server.ts'
 import { ListErrorBoundary, ReviewList } from '#app/components/service-lists.tsx'
 import { cachedFilterChoices } from '#app/lists/filter-choices.server.ts'
 import { availableReviewList, loadAvailableReviews } from '#app/lists/review-list.server.ts'
-import { REVIEW_PERMISSIONS } from '#app/permissions.ts'
+import { REVIEW_PERMISSIONS } from '#core/permissions.ts'
 import { getDb } from '#db/client.server.ts'
 import { reviewerLevels } from '#workflows/service-review.server.ts'
 

@@ -12,7 +12,7 @@ import { AutocompleteField, StorageSelect } from '#app/components/form/place-fie
 import { CheckboxField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { submitForm } from '#app/forms.server.ts'
-import { CallInSchema } from '#app/schemas/call-in.ts'
+import { CallInSchema } from '#core/schemas/call-in.ts'
 import { getDb } from '#db/client.server.ts'
 import { companyByName, companyOptions, jobByName, jobOptions, storageById, storagesOfCompany, type JobOption, type NamedOption } from '#db/queries/registry.ts'
 import { callInMachine, type CallInContext, type CallInEvent } from '#workflows/call-in.machine.ts'

@@ -5,17 +5,17 @@ import { useLoaderData, useLocation } from '@remix-run/react'
 import { requirePermission } from '#app/auth/guard.server.ts'
 import { Modal } from '#app/components/modal.tsx'
 import { ReviewLevels, ServiceSheetDetailView } from '#app/components/service-sheet-detail.tsx'
-import { REVIEW_PERMISSIONS } from '#app/permissions.ts'
+import { REVIEW_PERMISSIONS } from '#core/permissions.ts'
 import { getDb } from '#db/client.server.ts'
 import { serviceSheetDetail } from '#db/queries/service-sheet-detail.ts'
-import { getBlobStore } from '#storage/index.server.ts'
+import { sheetImageUrl } from '#app/sheet-images.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Service Sheet Status' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, REVIEW_PERMISSIONS)
   const id = Number(params.id)
-  const sheet = Number.isSafeInteger(id) && id > 0 ? await serviceSheetDetail(getDb(), id, getBlobStore()) : undefined
+  const sheet = Number.isSafeInteger(id) && id > 0 ? await serviceSheetDetail(getDb(), id, sheetImageUrl) : undefined
   if (!sheet) throw new Response('Not Found', { status: 404 })
   return { sheet }
 }

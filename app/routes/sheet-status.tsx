@@ -11,9 +11,9 @@ import { ListCards } from '#app/components/list/list-cards.tsx'
 import { ListToolbar } from '#app/components/list/list-toolbar.tsx'
 import { Pager } from '#app/components/list/pager.tsx'
 import { DoneMark, oneLine } from '#app/components/service-sheet-detail.tsx'
-import { formatDate } from '#app/domain/formats.ts'
+import { formatDate } from '#core/formats.ts'
 import { serviceStatusList } from '#app/lists/service-status-list.server.ts'
-import { REVIEW_PERMISSIONS } from '#app/permissions.ts'
+import { REVIEW_PERMISSIONS } from '#core/permissions.ts'
 import { getDb } from '#db/client.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Service Sheet Tracker' }]

@@ -4,11 +4,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useLocation } from '@remix-run/react'
 import { requirePermission } from '#app/auth/guard.server.ts'
 import { Modal } from '#app/components/modal.tsx'
-import { formatDate } from '#app/domain/formats.ts'
+import { formatDate } from '#core/formats.ts'
 import { getDb } from '#db/client.server.ts'
 import { callInDetail } from '#db/queries/call-ins.ts'
 import { callForSheet } from '#db/queries/service-sheets.ts'
-import { hasPermission } from '#app/permissions.ts'
+import { hasPermission } from '#core/permissions.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Call In Details' }]
 

@@ -7,14 +7,14 @@ import { Modal } from '#app/components/modal.tsx'
 import { ServiceSheetDetailView } from '#app/components/service-sheet-detail.tsx'
 import { getDb } from '#db/client.server.ts'
 import { serviceSheetDetail } from '#db/queries/service-sheet-detail.ts'
-import { getBlobStore } from '#storage/index.server.ts'
+import { sheetImageUrl } from '#app/sheet-images.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Service Sheet Details' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, 'api.view_servicesheet')
   const id = Number(params.id)
-  const sheet = Number.isSafeInteger(id) && id > 0 ? await serviceSheetDetail(getDb(), id, getBlobStore()) : undefined
+  const sheet = Number.isSafeInteger(id) && id > 0 ? await serviceSheetDetail(getDb(), id, sheetImageUrl) : undefined
   if (!sheet) throw new Response('Not Found', { status: 404 })
   return { sheet }
 }

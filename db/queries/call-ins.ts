@@ -1,9 +1,5 @@
-import type { DB } from '../client.server.ts'
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../schema.ts'
+import type { Executor } from '../client.server.ts'
 import { userDisplayName } from './users.ts'
-
-type Executor = Kysely<Database> | Transaction<Database>
 
 export interface NewCallIn {
   submission_id: string
@@ -38,7 +34,7 @@ export interface CallInDetail {
   created_at: Date
 }
 
-export function callInDetail(db: DB, id: number): Promise<CallInDetail | undefined> {
+export function callInDetail(db: Executor, id: number): Promise<CallInDetail | undefined> {
   return db
     .selectFrom('call_ins as ci')
     .innerJoin('companies as c', 'c.id', 'ci.company_id')

@@ -1,6 +1,6 @@
 // Look-ups of the core registry for pickers: names for autocompletes, a company's storages, jobs
 // with their company and storage. Explicit columns; active records only.
-import type { DB } from '../client.server.ts'
+import type { Executor } from '../client.server.ts'
 
 export interface NamedOption {
   id: number
@@ -14,16 +14,16 @@ export interface JobOption extends NamedOption {
   storage_name: string
 }
 
-export function companyOptions(db: DB): Promise<NamedOption[]> {
+export function companyOptions(db: Executor): Promise<NamedOption[]> {
   return db.selectFrom('companies').select(['id', 'company_name as name']).where('active', '=', true).orderBy('company_name').execute()
 }
 
-export function storagesOfCompany(db: DB, companyId: number): Promise<NamedOption[]> {
+export function storagesOfCompany(db: Executor, companyId: number): Promise<NamedOption[]> {
   return db.selectFrom('storages').select(['id', 'name']).where('company_id', '=', companyId).where('active', '=', true).orderBy('name').orderBy('id').execute()
 }
 
 /** Active jobs with their company's and storage's names. */
-function jobsWithNames(db: DB) {
+function jobsWithNames(db: Executor) {
   return db
     .selectFrom('jobs as j')
     .innerJoin('companies as c', 'c.id', 'j.company_id')
@@ -32,24 +32,24 @@ function jobsWithNames(db: DB) {
     .where('j.active', '=', true)
 }
 
-export function jobOptions(db: DB): Promise<JobOption[]> {
+export function jobOptions(db: Executor): Promise<JobOption[]> {
   return jobsWithNames(db).orderBy('j.name').execute()
 }
 
 /** Exact-name look-ups: an autocomplete choice takes effect only when the text matches a known name. */
-export function companyByName(db: DB, name: string): Promise<NamedOption | undefined> {
+export function companyByName(db: Executor, name: string): Promise<NamedOption | undefined> {
   return db.selectFrom('companies').select(['id', 'company_name as name']).where('company_name', '=', name.trim()).where('active', '=', true).executeTakeFirst()
 }
 
-export function jobByName(db: DB, name: string): Promise<JobOption | undefined> {
+export function jobByName(db: Executor, name: string): Promise<JobOption | undefined> {
   return jobsWithNames(db).where('j.name', '=', name.trim()).executeTakeFirst()
 }
 
-export function jobById(db: DB, id: number): Promise<{ id: number; company_id: number; storage_id: number } | undefined> {
+export function jobById(db: Executor, id: number): Promise<{ id: number; company_id: number; storage_id: number } | undefined> {
   return db.selectFrom('jobs').select(['id', 'company_id', 'storage_id']).where('id', '=', id).where('active', '=', true).executeTakeFirst()
 }
 
-export function storageById(db: DB, id: number): Promise<{ id: number; company_id: number; name: string } | undefined> {
+export function storageById(db: Executor, id: number): Promise<{ id: number; company_id: number; name: string } | undefined> {
   return db.selectFrom('storages').select(['id', 'company_id', 'name']).where('id', '=', id).where('active', '=', true).executeTakeFirst()
 }
 
@@ -61,6 +61,6 @@ export interface PartOption {
 }
 
 /** The parts list of the parts pickers: active parts by part number. */
-export function partOptions(db: DB): Promise<PartOption[]> {
+export function partOptions(db: Executor): Promise<PartOption[]> {
   return db.selectFrom('parts').select(['id', 'part_number', 'description', 'is_special']).where('active', '=', true).orderBy('part_number').execute()
 }

@@ -1,11 +1,11 @@
 // What the review editor reads: one review, its sheet (hours of every level, service details),
 // the sheet's part lines with their flags, and the comments of the sheet's other reviews.
-import { sql, type Kysely, type Transaction } from 'kysely'
-import type { SheetHours } from '#app/domain/service-hours.ts'
-import type { Database, ReviewLevel, ServiceReviewStatus, ServiceSheetStatus, ServiceType } from '../schema.ts'
+import { sql } from 'kysely'
+import type { SheetHours } from '#core/service-hours.ts'
+import type { ServiceSheetStatus } from '../schema.ts'
 import { userDisplayName } from './users.ts'
-
-type Executor = Kysely<Database> | Transaction<Database>
+import type { ReviewLevel, ServiceReviewStatus, ServiceType } from '#core/enums.ts'
+import type { Executor } from '../client.server.ts'
 
 export const HOUR_COLUMNS = [
   'travel_hours',

@@ -1,15 +1,11 @@
 // One service sheet as the detail modals show it (Completed Service Sheets and the tracker): the
 // sheet with its displayed hours, its part lines as of the last approved review level, its images
-// (signed, expiring URLs) and where each review level stands.
-import { displayedHours, type LevelValues, type ReviewLevel } from '#app/domain/service-hours.ts'
-import type { BlobStore } from '#storage/blob-store.ts'
-import type { DB } from '../client.server.ts'
-import type { ServiceReviewStatus } from '../schema.ts'
+// (with the addresses the caller gives them) and where each review level stands.
+import { displayedHours, type LevelValues } from '#core/service-hours.ts'
+import type { Executor } from '../client.server.ts'
 import { reviewSheet, sheetPartLines, type ReviewSheet } from './service-reviews.ts'
 import { userDisplayName } from './users.ts'
-
-/** How long an image link in the modal works (the page may stay open a while). */
-const IMAGE_URL_SECONDS = 60 * 60
+import type { ReviewLevel, ServiceReviewStatus } from '#core/enums.ts'
 
 export interface DetailPartLine {
   id: number
@@ -47,7 +43,15 @@ export interface ServiceSheetDetail extends Omit<ReviewSheet, 'hours'> {
   submitted_at: Date | null
 }
 
-export async function serviceSheetDetail(db: DB, id: number, store: Pick<BlobStore, 'signedDownloadUrl'>): Promise<ServiceSheetDetail | undefined> {
+/** A stored image of a sheet, for the caller to give an address. */
+export interface StoredImage {
+  id: string
+  key: string
+  filename: string
+  content_type: string
+}
+
+export async function serviceSheetDetail(db: Executor, id: number, imageUrl: (image: StoredImage) => Promise<string>): Promise<ServiceSheetDetail | undefined> {
   const [sheet, lines, images, reviews, status] = await Promise.all([
     reviewSheet(db, id),
     sheetPartLines(db, id),
@@ -97,7 +101,7 @@ export async function serviceSheetDetail(db: DB, id: number, store: Pick<BlobSto
       images.map(async (image) => ({
         id: image.id,
         filename: image.filename,
-        url: await store.signedDownloadUrl(image.key, { expiresInSeconds: IMAGE_URL_SECONDS, filename: image.filename, contentType: image.content_type, disposition: 'inline' }),
+        url: await imageUrl(image),
       })),
     ),
     levels,

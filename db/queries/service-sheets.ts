@@ -1,9 +1,7 @@
 // Service sheets as the sheet form writes them: sheet numbers handed out when the form opens, the
 // sheet with its part lines and images, and the look-ups the form and its checks need.
-import type { Kysely, Transaction } from 'kysely'
-import type { Database, ServiceType } from '../schema.ts'
-
-type Executor = Kysely<Database> | Transaction<Database>
+import type { ServiceType } from '#core/enums.ts'
+import type { Executor } from '../client.server.ts'
 
 /** Hands out the next sheet number to `userId` (numbers are never reused; unused ones are gaps). */
 export async function reserveSheetNumber(db: Executor, userId: number): Promise<number> {

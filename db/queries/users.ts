@@ -1,9 +1,9 @@
 // Creating users: used by `npm run user:create`, the demo seed and tests. Validates everything
 // first and changes nothing on bad input (a UserInputError with a message fit for a person).
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely'
-import { hashPassword } from '#app/auth/password.server.ts'
-import { PERMISSIONS, isPermission, type Permission } from '#app/permissions.ts'
-import type { Database } from '../schema.ts'
+import { sql, type RawBuilder } from 'kysely'
+import { hashPassword } from '#core/password.server.ts'
+import { PERMISSIONS, isPermission, type Permission } from '#core/permissions.ts'
+import type { Executor } from '../client.server.ts'
 
 export class UserInputError extends Error {
   override name = 'UserInputError'
@@ -74,7 +74,7 @@ export function checkUserInput(input: CreateUserInput) {
   }
 }
 
-async function usernameTaken(db: Kysely<Database>, username: string): Promise<boolean> {
+async function usernameTaken(db: Executor, username: string): Promise<boolean> {
   const row = await db
     .selectFrom('users')
     .select('id')
@@ -83,7 +83,7 @@ async function usernameTaken(db: Kysely<Database>, username: string): Promise<bo
   return !!row
 }
 
-async function companyId(db: Kysely<Database>, name: string | null): Promise<number | null> {
+async function companyId(db: Executor, name: string | null): Promise<number | null> {
   if (name === null) return null
   const row = await db.selectFrom('companies').select('id').where('company_name', '=', name).executeTakeFirst()
   if (!row) throw new UserInputError(`No company is named "${name}".`)
@@ -101,14 +101,14 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
  * the password is missing or shorter than 8 characters, a permission is unknown, or the
  * named company does not exist.
  */
-export async function createUser(db: Kysely<Database>, input: CreateUserInput): Promise<CreatedUser> {
+export async function createUser(db: Executor, input: CreateUserInput): Promise<CreatedUser> {
   const v = checkUserInput(input)
   // Cheap checks before the (deliberately slow) hash; repeated inside the transaction.
   if (await usernameTaken(db, v.username)) throw new UserInputError(`The username "${v.username}" is already taken.`)
   await companyId(db, v.companyName)
   const passwordHash = await hashPassword(v.password)
 
-  const work = async (trx: Transaction<Database> | Kysely<Database>): Promise<CreatedUser> => {
+  const work = async (trx: Executor): Promise<CreatedUser> => {
     const company = await companyId(trx, v.companyName)
     let id: number
     try {

@@ -1,12 +1,11 @@
 // Keeps the `permissions` table in step with the one typed list in app/permissions.ts.
 // Idempotent: inserts missing codenames, refreshes changed descriptions, never deletes
 // (a codename dropped from the list keeps its grants until someone removes them on purpose).
-import type { Kysely } from 'kysely'
-import { PERMISSIONS, PERMISSION_CODENAMES } from '#app/permissions.ts'
-import type { Database } from '../schema.ts'
+import { PERMISSIONS, PERMISSION_CODENAMES } from '#core/permissions.ts'
+import type { Executor } from '../client.server.ts'
 
 /** Upserts every entry of PERMISSIONS; returns how many rows were inserted or changed. */
-export async function syncPermissions(db: Kysely<Database>): Promise<number> {
+export async function syncPermissions(db: Executor): Promise<number> {
   const rows = PERMISSION_CODENAMES.map((codename) => ({ codename, name: PERMISSIONS[codename] }))
   const changed = await db
     .insertInto('permissions')

@@ -2,11 +2,11 @@
 // beforeAll, `await t.drop()` in afterAll. Copies of the template take ~100 ms.
 import { randomBytes } from 'node:crypto'
 import { inject } from 'vitest'
-import { createDb, type DB } from '../../db/client.server.ts'
+import { createDb, type Executor } from '../../db/client.server.ts'
 import { TEMPLATE_DB, adminQuery, withDatabase } from './pg-admin.ts'
 
 export interface TestDatabase {
-  db: DB
+  db: Executor
   url: string
   drop(): Promise<void>
 }

@@ -3,11 +3,12 @@
 // approved through the real review workflow (submitReview), so a sheet can be put at any stage.
 //   const sheet = await makeServiceSheet(db, { storage_id, approvedLevels: 3 })
 import type { Insertable } from 'kysely'
-import { levelValues, type ReviewLevel } from '#app/domain/service-hours.ts'
-import type { DB } from '#db/client.server.ts'
+import { levelValues } from '#core/service-hours.ts'
+import type { Executor } from '#db/client.server.ts'
 import type { ServiceSheetsTable } from '#db/schema.ts'
 import { startReviewChain, submitReview } from '#workflows/service-review.server.ts'
 import { hoursOf, HOUR_COLUMNS } from '#db/queries/service-reviews.ts'
+import type { ReviewLevel } from '#core/enums.ts'
 
 type SheetValues = Insertable<ServiceSheetsTable>
 
@@ -28,7 +29,7 @@ export interface MadeSheet {
 }
 
 /** The first storage (with its company) and the first user, made when the database has none. */
-async function defaults(db: DB): Promise<{ company_id: number; storage_id: number; created_by: number }> {
+async function defaults(db: Executor): Promise<{ company_id: number; storage_id: number; created_by: number }> {
   let storage = await db.selectFrom('storages').select(['id', 'company_id']).orderBy('id').executeTakeFirst()
   if (!storage) {
     const company = await db.insertInto('companies').values({ company_name: 'Sheet Test Farms' }).returning('id').executeTakeFirstOrThrow()
@@ -40,7 +41,7 @@ async function defaults(db: DB): Promise<{ company_id: number; storage_id: numbe
   return { company_id: storage.company_id, storage_id: storage.id, created_by: user.id }
 }
 
-export async function makeServiceSheet(db: DB, overrides: SheetOverrides = {}): Promise<MadeSheet> {
+export async function makeServiceSheet(db: Executor, overrides: SheetOverrides = {}): Promise<MadeSheet> {
   const { calledInAt = null, parts = [], approvedLevels = 0, reviewerId, ...values } = overrides
   const base = { ...(await defaults(db)), ...values }
   const sheet = await db.transaction().execute(async (trx) => {
@@ -75,7 +76,7 @@ export async function makeServiceSheet(db: DB, overrides: SheetOverrides = {}): 
 }
 
 /** Approves the sheet's open review of `level` as it stands (its hours, no part changes). */
-export async function approveLevel(db: DB, sheetId: number, level: ReviewLevel, reviewerId: number): Promise<void> {
+export async function approveLevel(db: Executor, sheetId: number, level: ReviewLevel, reviewerId: number): Promise<void> {
   const review = await db.selectFrom('service_reviews').select(['id', 'version']).where('service_sheet_id', '=', sheetId).where('review_level', '=', level).executeTakeFirstOrThrow()
   const sheet = await db.selectFrom('service_sheets').select([...HOUR_COLUMNS]).where('id', '=', sheetId).executeTakeFirstOrThrow()
   await submitReview(db, review.id, { id: reviewerId, levels: [1, 2, 3] }, 'approve', {

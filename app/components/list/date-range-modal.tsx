@@ -3,7 +3,7 @@
 // Apply is a GET submit keeping the other list parameters; Cancel is a link back without the modal.
 import { Form, Link, useSearchParams } from '@remix-run/react'
 import { Modal } from '#app/components/modal.tsx'
-import { isIsoDate } from '#app/domain/formats.ts'
+import { isIsoDate } from '#core/formats.ts'
 import { KeptParams } from './list-toolbar.tsx'
 import { DEFAULT_PAGE_SIZE, PARAM, toSearch, type ListParamErrors, type ListState } from '#app/lists/list-params.ts'
 

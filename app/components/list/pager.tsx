@@ -1,7 +1,7 @@
 // Page links (spec: all pages up to 7, else the first three, the last three and the pages around
 // the current one), with Previous and Next. The current page is marked aria-current="page".
 import { Link } from '@remix-run/react'
-import { pageWindow } from '#app/domain/pagination.ts'
+import { pageWindow } from '#core/pagination.ts'
 import { toSearch, type ListState } from '#app/lists/list-params.ts'
 
 export interface PagerProps {

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { ALERT_POLL_MS, ALERT_TYPES, alertTotal, type Alert } from '#app/alerts.ts'
+import { ALERT_POLL_MS, ALERTS, alertTotal, type Alert } from '#app/alerts.ts'
 import { Icon } from '../icons.tsx'
 
 /** Polls GET /api/alerts/ every 5 minutes while the page is open (JavaScript only). */
@@ -38,8 +38,8 @@ export function AlertsBell({ alerts }: { alerts: Alert[] }) {
               .filter((a) => a.count > 0)
               .map((a) => (
                 <li key={a.type}>
-                  <Link to={ALERT_TYPES[a.type].to} role="menuitem">
-                    <span>{ALERT_TYPES[a.type].label}</span> <strong>{a.count}</strong>
+                  <Link to={ALERTS[a.type].to} role="menuitem">
+                    <span>{ALERTS[a.type].label}</span> <strong>{a.count}</strong>
                   </Link>
                 </li>
               ))}

@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react'
 import { alertTotal, type Alert } from '#app/alerts.ts'
 import { MAIN_MENU, visibleItems } from '#app/menu.ts'
-import { displayName, type SessionUser } from '#app/permissions.ts'
+import { displayName, type SessionUser } from '#core/permissions.ts'
 import { CsrfInput } from '../csrf.tsx'
 import { Icon } from '../icons.tsx'
 import { AlertsBell } from './alerts-bell.tsx'

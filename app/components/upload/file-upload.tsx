@@ -5,7 +5,7 @@
 // ids. The form cannot be sent while an upload is running.
 // Styles: app/styles/upload.css (linked by app/root.tsx).
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { formatFileSize } from '#app/domain/formats.ts'
+import { formatFileSize } from '#core/formats.ts'
 import { useHydrated } from '../use-hydrated.ts'
 import { DRIVE_UPLOAD_ERROR, IMAGE_UPLOAD_ERROR, uploadFiles } from './chunked-upload.ts'
 

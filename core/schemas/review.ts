@@ -1,8 +1,8 @@
 // The review editor's forms, used by the browser (conform) and the server alike. The hours rules
 // and NC caps are the domain's (app/domain/service-hours.ts), so both sides say the same thing.
 import { z } from 'zod'
-import { levelValueProblems, type LevelValues } from '#app/domain/service-hours.ts'
-import { SERVICE_TYPES } from '#db/schema.ts'
+import { levelValueProblems, type LevelValues } from '#core/service-hours.ts'
+import { SERVICE_TYPES } from '#core/enums.ts'
 
 const hours = (label: string) => z.number({ error: `${label} is required.` }).min(0, `${label} must be 0 or more.`).multipleOf(0.25, `${label} must be in steps of 0.25.`)
 

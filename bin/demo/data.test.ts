@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { verifyPassword } from '#app/auth/password.server.ts'
-import { PERMISSION_CODENAMES } from '#app/permissions.ts'
+import { verifyPassword } from '#core/password.server.ts'
+import { PERMISSION_CODENAMES } from '#core/permissions.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
-import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_PERMISSIONS, SERVICE_COMPANY_NAME, seedDemo } from './demo.ts'
+import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_PERMISSIONS, SERVICE_COMPANY_NAME, seedDemo } from './data.ts'
 
 const TABLES = [
   'companies', 'storages', 'jobs', 'trucks', 'parts', 'products', 'applications', 'application_products', 'applicators',

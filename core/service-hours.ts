@@ -1,8 +1,7 @@
 // The rules of a service sheet's hours and part lines through the three review levels (spec §4,
 // §5). Pure, shared by the browser (the review editor) and the server (which decides).
 
-export const REVIEW_LEVELS = [1, 2, 3] as const
-export type ReviewLevel = (typeof REVIEW_LEVELS)[number]
+import { type ReviewLevel } from './enums.ts'
 
 export const HOURS_STEP = 0.25
 

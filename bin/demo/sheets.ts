@@ -2,10 +2,10 @@
 // (startReviewChain and submitReview), so the demo shows what real use leaves behind: open
 // reviews at each level, approved ones with changes for the next reviewer to see, and finished
 // sheets in the tracker. Idempotent: a sheet's submission id derives from a fixed key.
-import type { Kysely } from 'kysely'
 import { startReviewChain, submitReview, type Reviewer } from '#workflows/service-review.server.ts'
-import type { Database, ServiceType } from '../schema.ts'
-import { daysAgo, demoUuid } from './demo.ts'
+import { daysAgo, demoUuid } from './helpers.ts'
+import type { ServiceType } from '#core/enums.ts'
+import type { Executor } from '#db/client.server.ts'
 
 interface DemoSheet {
   key: string
@@ -29,7 +29,7 @@ const SHEETS: readonly DemoSheet[] = [
   { key: 'h', ageDays: 14, approved: 3, service: ['Communications'], travel: 1, labor: 2, notes: 'Replaced the LTE antenna; remote monitoring back online.' },
 ]
 
-export async function seedDemoSheets(db: Kysely<Database>, today: Date): Promise<number> {
+export async function seedDemoSheets(db: Executor, today: Date): Promise<number> {
   const users = await db.selectFrom('users').select(['id', 'username']).where('username', 'in', ['tech', 'reviewer1', 'reviewer2', 'reviewer3']).execute()
   const userId = (name: string) => users.find((u) => u.username === name)?.id
   const tech = userId('tech')

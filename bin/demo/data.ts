@@ -7,13 +7,14 @@
 //
 // Service sheets are made through their workflow, after the rest (demo-sheets.ts). Receipts and
 // pre-treats are left to theirs: seeding them here would have to repeat rules that live there.
-import { createHash } from 'node:crypto'
-import { sql, type Kysely, type Transaction } from 'kysely'
-import type { Permission } from '#app/permissions.ts'
-import { createUser } from '../queries/users.ts'
-import type { Database, FillStatus, Variety } from '../schema.ts'
-import { syncPermissions } from './permissions.ts'
-import { seedDemoSheets } from './demo-sheets.ts'
+import { sql } from 'kysely'
+import type { Permission } from '#core/permissions.ts'
+import { createUser } from '#db/queries/users.ts'
+import { syncPermissions } from '#db/seeds/permissions.ts'
+import { daysAgo, demoUuid, prng } from './helpers.ts'
+import { seedDemoSheets } from './sheets.ts'
+import type { FillStatus, Variety } from '#core/enums.ts'
+import type { Executor } from '#db/client.server.ts'
 
 export const DEMO_PASSWORD = 'demo-pass-1'
 export const SERVICE_COMPANY_NAME = 'Keystone Storage Services'
@@ -69,49 +70,6 @@ export const DEMO_LOGINS: readonly DemoLogin[] = DEMO_USERS.map(({ username, rol
 
 /** The permissions each demo user is given (admin holds all as superuser). */
 export const DEMO_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> = Object.fromEntries(DEMO_USERS.map((u) => [u.username, u.permissions]))
-
-// ---- helpers ------------------------------------------------------------------------------
-
-/** A stable UUID (v5 layout) for a seed row, so re-running finds the same submission_id. */
-export function demoUuid(key: string): string {
-  const h = createHash('sha1').update(`storage-field-ops-demo:${key}`).digest()
-  h[6] = (h[6]! & 0x0f) | 0x50
-  h[8] = (h[8]! & 0x3f) | 0x80
-  const hex = h.subarray(0, 16).toString('hex')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
-}
-
-/** mulberry32: a small deterministic PRNG, so every run builds the same data. */
-function prng(seed: number) {
-  let a = seed >>> 0
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-    round: (value: number, step: number) => Math.round(value / step) * step,
-  }
-}
-
-function isoDate(d: Date): string {
-  const y = d.getFullYear()
-  const m = String(d.getMonth() + 1).padStart(2, '0')
-  const day = String(d.getDate()).padStart(2, '0')
-  return `${y}-${m}-${day}`
-}
-
-/** yyyy-mm-dd, `n` days before `today` (local time, as the seeds' dates are). */
-export function daysAgo(today: Date, n: number): string {
-  const d = new Date(today)
-  d.setDate(d.getDate() - n)
-  return isoDate(d)
-}
 
 // ---- the data -------------------------------------------------------------------------------
 
@@ -277,7 +235,7 @@ const CHECK_NOTES = [
 
 export type DemoSeedSummary = Record<string, number>
 
-async function seedInTransaction(trx: Kysely<Database>, today: Date): Promise<DemoSeedSummary> {
+async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSummary> {
   const created: DemoSeedSummary = {}
   const add = (table: string, n: number) => {
     created[table] = (created[table] ?? 0) + n
@@ -552,10 +510,10 @@ async function seedInTransaction(trx: Kysely<Database>, today: Date): Promise<De
  * Seeds the demo data; safe to run again (adds only what is missing). Returns how many rows
  * each table gained in this run (all zeros on a second run). Runs in one transaction.
  */
-export async function seedDemo(db: Kysely<Database>, options: { today?: Date } = {}): Promise<DemoSeedSummary> {
+export async function seedDemo(db: Executor, options: { today?: Date } = {}): Promise<DemoSeedSummary> {
   const today = options.today ?? new Date()
   if (db.isTransaction) return seedInTransaction(db, today)
-  const summary = await db.transaction().execute(async (trx: Transaction<Database>) => {
+  const summary = await db.transaction().execute(async (trx: Executor) => {
     // Two seeds at once would race on the same natural keys; take turns.
     await sql`select pg_advisory_xact_lock(hashtext('seed:demo'))`.execute(trx)
     return seedInTransaction(trx, today)

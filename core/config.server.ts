@@ -1,5 +1,6 @@
 // Configuration from the environment, checked once; a bad value stops start-up with a clear message.
 import { z } from 'zod'
+import packageJson from '../package.json' with { type: 'json' }
 
 /** 'true'/'1'/'yes'/'on' or 'false'/'0'/'no'/'off' (z.coerce.boolean would read 'false' as true). */
 const flag = (fallback: boolean) =>
@@ -44,5 +45,5 @@ export function config(): Config {
   return cached
 }
 
-/** The app version shown to superusers. */
-export const APP_VERSION = '1.9.1'
+/** The app version shown to superusers: package.json's, the one place it is written. */
+export const APP_VERSION: string = packageJson.version

@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  carriedFlags,
-  carriedHours,
-  displayedHours,
-  editableNcLevels,
-  hoursProblem,
-  levelValueProblems,
-  previousLevelChanges,
-  previousLevelPartChange,
-  removalOf,
-  type PartFlags,
-  type SheetHours,
-} from './service-hours.ts'
+import { carriedFlags, carriedHours, displayedHours, editableNcLevels, hoursProblem, levelValueProblems, previousLevelChanges, previousLevelPartChange, removalOf, type PartFlags, type SheetHours } from './service-hours.ts'
 
 const ZERO: SheetHours = {
   travel_hours: 0, labor_hours: 0,

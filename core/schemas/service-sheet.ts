@@ -2,9 +2,8 @@
 // picker) and the server alike. What needs the database (is the part in the list, is it special,
 // is the storage the company's) is checked by workflows/service-sheet.server.ts.
 import { z } from 'zod'
-import { hoursProblem } from '#app/domain/service-hours.ts'
-import type { PartOption } from '#db/queries/registry.ts'
-import { SERVICE_TYPES } from '#db/schema.ts'
+import { hoursProblem } from '#core/service-hours.ts'
+import { SERVICE_TYPES } from '#core/enums.ts'
 
 export const PART_MESSAGES = {
   unknown: 'Choose a part from the parts list.',
@@ -31,7 +30,7 @@ export function quantityProblem(quantity: number | null | undefined): string | n
 
 
 /** Why a picked line is refused (and which picker field it concerns), or null: the Add Part rule. */
-export function partLineProblem(part: Pick<PartOption, 'is_special'> | undefined, quantity: number, description: string): { field: 'part' | 'quantity' | 'description'; message: string } | null {
+export function partLineProblem(part: { is_special: boolean } | undefined, quantity: number, description: string): { field: 'part' | 'quantity' | 'description'; message: string } | null {
   if (!part) return { field: 'part', message: PART_MESSAGES.unknown }
   const q = quantityProblem(quantity)
   if (q) return { field: 'quantity', message: q }

@@ -1,0 +1,18 @@
+// What the root loader gives every page (app/root.tsx): the signed-in user, the CSRF token, the
+// alerts and the shell's texts.
+import { useRouteLoaderData } from '@remix-run/react'
+import type { Alert } from '#app/alerts.ts'
+import type { SessionUser } from '#core/permissions.ts'
+
+export interface RootData {
+  user: SessionUser | null
+  csrfToken: string
+  cspNonce: string
+  alerts: Alert[]
+  companyName: string
+  version: string | null
+}
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<RootData>('root')
+}

@@ -1,0 +1,61 @@
+// Imports point down only (DESIGN §2): core/ at the bottom, then db/, storage/, workflows/, jobs/,
+// then the screens in app/, then the HTTP server and the command-line entry points. A file may
+// import its own layer or any layer below it, never one above.
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const LAYERS = ['core', 'db', 'storage', 'workflows', 'jobs', 'app', 'server', 'bin', 'bench'] as const
+type Layer = (typeof LAYERS)[number]
+const ALIASES: Record<string, Layer> = { '#core/': 'core', '#db/': 'db', '#storage/': 'storage', '#workflows/': 'workflows', '#jobs/': 'jobs', '#app/': 'app' }
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = path.join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'build' ? [] : sourceFiles(rel)
+    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [rel] : []
+  })
+}
+
+function layerOf(file: string): Layer | undefined {
+  return LAYERS.find((layer) => file === layer || file.startsWith(`${layer}/`))
+}
+
+/** The layer an import specifier in `file` points at, or undefined for a package or node built-in. */
+function targetLayer(file: string, specifier: string): Layer | undefined {
+  for (const [alias, layer] of Object.entries(ALIASES)) if (specifier.startsWith(alias)) return layer
+  if (!specifier.startsWith('.')) return undefined
+  return layerOf(path.relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier)))
+}
+
+function importsOf(file: string): string[] {
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8')
+  return [...text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm)].map((m) => (m[1] ?? m[2] ?? m[3])!)
+}
+
+describe('layers', () => {
+  const files = LAYERS.flatMap((layer) => sourceFiles(layer))
+
+  it('finds the source files', () => {
+    expect(files.length).toBeGreaterThan(100)
+    expect(files).toContain('core/permissions.ts')
+  })
+
+  it('import only their own layer or the layers below', () => {
+    const upward: string[] = []
+    for (const file of files) {
+      const own = LAYERS.indexOf(layerOf(file)!)
+      for (const specifier of importsOf(file)) {
+        const target = targetLayer(file, specifier)
+        if (target && LAYERS.indexOf(target) > own) upward.push(`${file} → ${specifier}`)
+      }
+    }
+    expect(upward).toEqual([])
+  })
+
+  it('keep core free of I/O packages, so the browser and the server share it', () => {
+    const io = files.filter((f) => f.startsWith('core/') && !f.includes('.server.')).flatMap((f) => importsOf(f).filter((s) => /^(node:|kysely|pg|@aws-sdk|pg-boss|@remix-run)/.test(s)).map((s) => `${f} → ${s}`))
+    expect(io).toEqual([])
+  })
+})
