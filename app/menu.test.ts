@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { MAIN_MENU, canSee, sectionMenu, visibleItems, visibleSections } from './menu.ts'
+import { ACCESS, mayOpen } from './access.ts'
+import { MAIN_MENU, SECTION_MENUS, sectionMenu, visibleItems, visibleSections } from './menu.ts'
 import type { Permission } from '#core/permissions.ts'
 
 const user = (permissions: Permission[], flags: { is_staff?: boolean; is_superuser?: boolean } = {}) => ({ is_staff: false, is_superuser: false, permissions, ...flags })
 
 describe('menus', () => {
-  it('show an item when the user holds any of its permissions', () => {
-    const titles = visibleItems(user(['api.view_callin']), MAIN_MENU).map((i) => i.title)
-    expect(titles).toEqual(['Service'])
+  it('show an item when the user may open its target', () => {
+    expect(visibleItems(user(['api.view_callin']), MAIN_MENU).map((i) => i.title)).toEqual(['Service'])
+    expect(visibleItems(user(['api.view_s3bucket']), MAIN_MENU).map((i) => i.title)).toEqual(['Auditing'])
   })
 
   it('show nothing to a signed-out visitor or a user without permissions', () => {
@@ -15,11 +16,11 @@ describe('menus', () => {
     expect(visibleItems(user([]), MAIN_MENU)).toEqual([])
   })
 
-  it('show admin-flagged items to staff without any of their permissions, and only those', () => {
+  it('let staff in where a rule says so, and only there', () => {
     const staff = user([], { is_staff: true })
-    expect(visibleItems(staff, MAIN_MENU).map((i) => i.title)).toEqual(['Admin'])
-    expect(visibleSections(staff, sectionMenu('/manage')).flatMap((s) => s.items.map((i) => i.title))).toEqual(['Storages', 'Jobs', 'Trucks', 'Parts', 'Workflow Inspector'])
-    expect(canSee(user(['api.add_job']), { permissions: ['api.add_job'], admin: true })).toBe(true)
+    expect(mayOpen(staff, { permissions: ['api.add_job'], staff: true })).toBe(true)
+    expect(mayOpen(staff, { permissions: ['api.add_job'] })).toBe(false)
+    expect(mayOpen(user(['api.add_job']), { permissions: ['api.add_job'], staff: true })).toBe(true)
   })
 
   it('give superusers everything', () => {
@@ -33,5 +34,16 @@ describe('menus', () => {
       ['Review', ['Available Reviews']],
       ['Status', ['Service Sheet Tracker']],
     ])
+  })
+
+  it('link each card to a screen with the very rule its loader checks, and a section to whoever may open one of its cards', () => {
+    for (const menu of SECTION_MENUS) {
+      for (const item of menu.sections.flatMap((s) => s.items)) expect(item.access).toBe(ACCESS[item.to as keyof typeof ACCESS])
+      const card = MAIN_MENU.find((i) => i.to === menu.path)!
+      expect(card.access).toBe(menu.access)
+      // a reviewer of level 1 only sees the Service card, since Available Reviews lets them in
+      expect(mayOpen(user(['api.can_review_1']), card.access)).toBe(true)
+      expect(mayOpen(user(['api.view_s3bucket']), card.access)).toBe(false)
+    }
   })
 })

@@ -3,6 +3,7 @@
 // APIs: 401/403 JSON. Actions read their form through readForm/verifyCsrfHeader (CSRF checked).
 import { redirect } from '@remix-run/node'
 import { getDb } from '#db/client.server.ts'
+import { mayOpen, type Access } from '#app/access.ts'
 import { hasAnyPermission, type Permission, type SessionUser } from '#core/permissions.ts'
 import { assertCsrf, CSRF_FIELD, CSRF_HEADER } from './csrf.server.ts'
 import { readCookie } from './cookies.server.ts'
@@ -41,17 +42,24 @@ export async function requirePermission(request: Request, permissions: Permissio
   return user
 }
 
+/** Signed in and let in by the screen's rule (the `access` its route module exports, app/access.ts). */
+export async function requireAccess(request: Request, access: Access): Promise<SessionUser> {
+  const user = await requireUser(request)
+  if (!mayOpen(user, access)) throw forbidden()
+  return user
+}
+
 /**
- * For read-only loaders (lists): the permission check and `read` start together, so the session
+ * For read-only loaders (lists): the access check and `read` start together, so the session
  * look-up and the list queries share their round trips; `read`'s result leaves only after the
  * check passes, and a request without a session cookie is sent to /login without reading anything.
  * (docs/decisions/0008-permission-check-beside-the-read.md)
  */
-export async function readWithPermission<T>(request: Request, permissions: Permission | readonly Permission[], read: () => Promise<T>): Promise<{ user: SessionUser; data: T }> {
+export async function readWithAccess<T>(request: Request, access: Access, read: () => Promise<T>): Promise<{ user: SessionUser; data: T }> {
   if (!readCookie(request, sessionCookieName(request))) throw loginRedirect(request)
   const reading = read()
   reading.catch(() => undefined) // a refused request never looks at it
-  const user = await requirePermission(request, permissions)
+  const user = await requireAccess(request, access)
   return { user, data: await reading }
 }
 

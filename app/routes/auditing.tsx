@@ -2,10 +2,11 @@
 // file goes up at once in 5 MiB chunks with a progress bar; without it the form posts the files.
 // (Folders, download, viewing and deleting come with the drive's own work.)
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { ACCESS } from '#app/access.ts'
 import { redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useCallback, useRef } from 'react'
-import { requirePermission } from '#app/auth/guard.server.ts'
+import { requireAccess, requirePermission } from '#app/auth/guard.server.ts'
 import { CsrfInput, useCsrfToken } from '#app/components/csrf.tsx'
 import { FlashNotice, FLASH_PARAM } from '#app/components/form/flash-notice.tsx'
 import { FileUpload } from '#app/components/upload/file-upload.tsx'
@@ -14,14 +15,14 @@ import { hasPermission } from '#core/permissions.ts'
 import { parseUploadForm } from '#app/upload-form.server.ts'
 import { getDb } from '#db/client.server.ts'
 
+export const access = ACCESS['/auditing']
 export const meta: MetaFunction = () => [{ title: 'Auditing' }]
 export const handle = { crumbs: [{ label: 'Auditing', to: '/auditing' }] }
 
-const DRIVE_PERMISSIONS = ['api.view_s3bucket', 'api.add_s3bucket', 'api.s3_admin'] as const
 const SHOWN = 500
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requirePermission(request, DRIVE_PERMISSIONS)
+  const user = await requireAccess(request, access)
   const files = await getDb()
     .selectFrom('blobs')
     .select(['id', 'filename', 'content_type', 'size_bytes', 'created_at'])

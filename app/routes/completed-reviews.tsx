@@ -1,13 +1,15 @@
 // Completed Reviews: the approved reviews of every level, for level-3 reviewers. A row opens the
 // review read-only in the review editor. A failed load shows 'Error fetching reviews'.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { ACCESS } from '#app/access.ts'
 import { useLoaderData } from '@remix-run/react'
-import { readWithPermission } from '#app/auth/guard.server.ts'
+import { readWithAccess } from '#app/auth/guard.server.ts'
 import { ListErrorBoundary, ReviewList } from '#app/components/service-lists.tsx'
 import { cachedFilterChoices } from '#app/lists/filter-choices.server.ts'
 import { completedReviewList } from '#app/lists/review-list.server.ts'
 import { getDb } from '#db/client.server.ts'
 
+export const access = ACCESS['/completed-reviews']
 export const meta: MetaFunction = () => [{ title: 'Completed Reviews' }]
 export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 'Completed Reviews', to: '/completed-reviews' }] }
 
@@ -15,7 +17,7 @@ const filterChoices = cachedFilterChoices(completedReviewList, ['company', 'stor
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb()
-  const { data } = await readWithPermission(request, 'api.can_review_3', () =>
+  const { data } = await readWithAccess(request, access, () =>
     Promise.all([completedReviewList.load(db, new URL(request.url).searchParams), filterChoices(db)]),
   )
   const [list, choices] = data

@@ -5,9 +5,11 @@
 // Without JavaScript, removing and adding a part are round trips that save the form; with it they
 // happen in the page and go with Save or Approve.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { ACCESS } from '#app/access.ts'
 import { Form, Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { readForm, requirePermission } from '#app/auth/guard.server.ts'
+import { readForm, requireAccess } from '#app/auth/guard.server.ts'
+import { requireId, requireRecord } from '#app/records.server.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { StorageSelect } from '#app/components/form/place-fields.tsx'
 import { TextAreaField, TextField } from '#app/components/form/fields.tsx'
@@ -19,7 +21,6 @@ import { formatDate } from '#core/formats.ts'
 import { editableNcLevels, levelValues, previousLevelChanges, previousLevelPartChange } from '#core/service-hours.ts'
 import { submitForm } from '#app/forms.server.ts'
 import { InputError } from '#core/errors.ts'
-import { REVIEW_PERMISSIONS } from '#core/permissions.ts'
 import { ReviewSchema, reviewValues, ServiceDetailsSchema } from '#core/schemas/review.ts'
 import { partLineProblem, QUANTITY_MIN } from '#core/schemas/service-sheet.ts'
 import { getDb } from '#db/client.server.ts'
@@ -29,14 +30,9 @@ import { nextState } from '#workflows/service-review.machine.ts'
 import { changeServiceDetails, mayOpenReview, reviewerLevels, submitReview } from '#workflows/service-review.server.ts'
 import { REVIEW_LEVELS, type ReviewLevel, SERVICE_TYPES } from '#core/enums.ts'
 
+export const access = ACCESS['/review-editor/:id']
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.editable ? `Edit Review - Level ${data.review.review_level}` : 'Completed Review' }]
 export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 'Reviews', to: '/review-sheets' }, { label: 'Review', to: '.' }] }
-
-function reviewId(param: string | undefined): number {
-  const id = Number(param)
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response('Not Found', { status: 404 })
-  return id
-}
 
 /** Runs a read; a failure becomes the spec's text on the error page. */
 async function orFail<T>(text: string, read: () => Promise<T>): Promise<T> {
@@ -50,11 +46,10 @@ async function orFail<T>(text: string, read: () => Promise<T>): Promise<T> {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requirePermission(request, REVIEW_PERMISSIONS)
-  const id = reviewId(params.id)
+  const user = await requireAccess(request, access)
+  const id = requireId(params)
   const db = getDb()
-  const review = await orFail('Error fetching review', () => reviewById(db, id))
-  if (!review) throw new Response('Not Found', { status: 404 })
+  const review = requireRecord(await orFail('Error fetching review', () => reviewById(db, id)))
   const levels = reviewerLevels(user)
   if (!mayOpenReview(levels, review)) throw new Response('Forbidden', { status: 403 })
 
@@ -83,8 +78,8 @@ async function detailsChoices(db: ReturnType<typeof getDb>, companyName: string)
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requirePermission(request, REVIEW_PERMISSIONS)
-  const id = reviewId(params.id)
+  const user = await requireAccess(request, access)
+  const id = requireId(params)
   const db = getDb()
   const form = await readForm(request)
   const reviewer = { id: user.id, levels: reviewerLevels(user) }

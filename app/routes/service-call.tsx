@@ -2,11 +2,12 @@
 // without JavaScript through the URL (?company=… or ?job=…, then &storage=…), which the loader
 // replays through the same machine. The final POST is checked again by the server's replay.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { ACCESS } from '#app/access.ts'
 import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react'
 import { useMachine } from '@xstate/react'
 import type { Snapshot } from 'xstate'
 import { useState } from 'react'
-import { readForm, requirePermission } from '#app/auth/guard.server.ts'
+import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { AutocompleteField, StorageSelect } from '#app/components/form/place-fields.tsx'
 import { CheckboxField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
@@ -19,11 +20,12 @@ import { callInMachine, type CallInContext, type CallInEvent } from '#workflows/
 import { submitCallIn } from '#workflows/call-in.server.ts'
 import { replay, stateName } from '#workflows/runner.ts'
 
+export const access = ACCESS['/service-call']
 export const meta: MetaFunction = () => [{ title: 'New Call Form' }]
 export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 'New Call', to: '/service-call' }] }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, 'api.add_callin')
+  await requireAccess(request, access)
   const db = getDb()
   const params = new URL(request.url).searchParams
   const companyName = params.get('company')?.trim() ?? ''
@@ -64,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requirePermission(request, 'api.add_callin')
+  const user = await requireAccess(request, access)
   const form = await readForm(request)
   return submitForm({
     form,

@@ -4,12 +4,13 @@
 // reserves its sheet number then. With JavaScript, choosing moves the URL without a reload and the
 // parts picker works in the page; without it, Continue and Add Part / Remove post back.
 import { getCollectionProps, getTextareaProps } from '@conform-to/react'
+import { ACCESS } from '#app/access.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data as respond } from '@remix-run/node'
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigate, useRouteError, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useEffect, useMemo, useState, type MouseEvent } from 'react'
-import { requirePermission } from '#app/auth/guard.server.ts'
+import { requireAccess } from '#app/auth/guard.server.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { isFormResult, type FormResult } from '#app/components/form/form-result.ts'
@@ -28,6 +29,7 @@ import { companyByName, companyOptions, jobByName, jobOptions, partOptions, stor
 import { callForSheet, reserveSheetNumber, type CallForSheet } from '#db/queries/service-sheets.ts'
 import { createServiceSheet } from '#workflows/service-sheet.server.ts'
 
+export const access = ACCESS['/service-form']
 export const meta: MetaFunction = () => [{ title: 'New Service Sheet Form' }]
 export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 'New Service Sheet', to: '/service-form' }] }
 
@@ -52,7 +54,7 @@ interface Place {
 const rerenders = new WeakSet<object>()
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requirePermission(request, 'api.add_servicesheet')
+  const user = await requireAccess(request, access)
   const db = getDb()
   const params = new URL(request.url).searchParams
   const companyName = params.get('company')?.trim() ?? ''
@@ -152,7 +154,7 @@ function editedLines(values: Values, intent: string, parts: PartOption[], imageP
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requirePermission(request, 'api.add_servicesheet')
+  const user = await requireAccess(request, access)
   // Photos: without JavaScript the files come in this post and are stored here (images only);
   // with JavaScript they are already uploaded and the post carries their ids.
   const { formData, errors } = await parseUploadForm(request, { area: 'service', user })

@@ -1,2 +1,2 @@
 // /service-status/{id}: the tracker's sheet modal under the tracker's second path.
-export { default, loader, meta } from './sheet-status.$id.tsx'
+export { access, default, loader, meta } from './sheet-status.$id.tsx'

@@ -1,2 +1,2 @@
 // /service-status: the spec's second path for the Service Sheet Tracker (same screen as /sheet-status).
-export { default, handle, loader, meta } from './sheet-status.tsx'
+export { access, default, handle, loader, meta } from './sheet-status.tsx'

@@ -1,22 +1,22 @@
 // One sheet in a modal over the Service Sheet Tracker: where each review level stands (who
 // approved it and when), then the sheet itself. Own URL under whichever tracker path was opened.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { ACCESS } from '#app/access.ts'
 import { useLoaderData, useLocation } from '@remix-run/react'
-import { requirePermission } from '#app/auth/guard.server.ts'
+import { requireAccess } from '#app/auth/guard.server.ts'
+import { requireId, requireRecord } from '#app/records.server.ts'
 import { Modal } from '#app/components/modal.tsx'
 import { ReviewLevels, ServiceSheetDetailView } from '#app/components/service-sheet-detail.tsx'
-import { REVIEW_PERMISSIONS } from '#core/permissions.ts'
 import { getDb } from '#db/client.server.ts'
 import { serviceSheetDetail } from '#db/queries/service-sheet-detail.ts'
 import { sheetImageUrl } from '#app/sheet-images.server.ts'
 
+export const access = ACCESS['/sheet-status']
 export const meta: MetaFunction = () => [{ title: 'Service Sheet Status' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePermission(request, REVIEW_PERMISSIONS)
-  const id = Number(params.id)
-  const sheet = Number.isSafeInteger(id) && id > 0 ? await serviceSheetDetail(getDb(), id, sheetImageUrl) : undefined
-  if (!sheet) throw new Response('Not Found', { status: 404 })
+  await requireAccess(request, access)
+  const sheet = requireRecord(await serviceSheetDetail(getDb(), requireId(params), sheetImageUrl))
   return { sheet }
 }
 

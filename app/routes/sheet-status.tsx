@@ -2,8 +2,9 @@
 // for it, /sheet-status and /service-status; service-status.tsx re-exports this module. A row opens
 // the sheet and its review levels in a modal under the same path ({path}/{sheet id}).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { ACCESS } from '#app/access.ts'
 import { Outlet, useLoaderData, useLocation } from '@remix-run/react'
-import { readWithPermission } from '#app/auth/guard.server.ts'
+import { readWithAccess } from '#app/auth/guard.server.ts'
 import { DataTable, type Column } from '#app/components/list/data-table.tsx'
 import { DateRangeModal } from '#app/components/list/date-range-modal.tsx'
 import { EmptyState } from '#app/components/list/empty-state.tsx'
@@ -13,14 +14,14 @@ import { Pager } from '#app/components/list/pager.tsx'
 import { DoneMark, oneLine } from '#app/components/service-sheet-detail.tsx'
 import { formatDate } from '#core/formats.ts'
 import { serviceStatusList } from '#app/lists/service-status-list.server.ts'
-import { REVIEW_PERMISSIONS } from '#core/permissions.ts'
 import { getDb } from '#db/client.server.ts'
 
+export const access = ACCESS['/sheet-status']
 export const meta: MetaFunction = () => [{ title: 'Service Sheet Tracker' }]
 export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 'Service Sheet Tracker', to: '/sheet-status' }] }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { data: list } = await readWithPermission(request, REVIEW_PERMISSIONS, () =>
+  const { data: list } = await readWithAccess(request, access, () =>
     serviceStatusList.load(getDb(), new URL(request.url).searchParams),
   )
   return { list }

@@ -1,8 +1,10 @@
 // One call, in a modal over Pending Calls. It has its own URL (bookmarkable, and it works without
 // JavaScript); closing goes back to the list with the same sort, filter and page.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { ACCESS } from '#app/access.ts'
 import { Link, useLoaderData, useLocation } from '@remix-run/react'
-import { requirePermission } from '#app/auth/guard.server.ts'
+import { requireAccess } from '#app/auth/guard.server.ts'
+import { requireId, requireRecord } from '#app/records.server.ts'
 import { Modal } from '#app/components/modal.tsx'
 import { formatDate } from '#core/formats.ts'
 import { getDb } from '#db/client.server.ts'
@@ -10,13 +12,14 @@ import { callInDetail } from '#db/queries/call-ins.ts'
 import { callForSheet } from '#db/queries/service-sheets.ts'
 import { hasPermission } from '#core/permissions.ts'
 
+export const access = ACCESS['/view-calls']
 export const meta: MetaFunction = () => [{ title: 'Call In Details' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requirePermission(request, 'api.view_callin')
-  const id = Number(params.id)
-  const [call, forSheet] = Number.isSafeInteger(id) && id > 0 ? await Promise.all([callInDetail(getDb(), id), callForSheet(getDb(), id)]) : []
-  if (!call) throw new Response('Not Found', { status: 404 })
+  const user = await requireAccess(request, access)
+  const id = requireId(params)
+  const [found, forSheet] = await Promise.all([callInDetail(getDb(), id), callForSheet(getDb(), id)])
+  const call = requireRecord(found)
   // A call makes at most one sheet: its number once made, else the link for those who may make it.
   return { call, sheetNumber: forSheet?.sheet_number ?? null, canCreateSheet: hasPermission(user, 'api.add_servicesheet') }
 }

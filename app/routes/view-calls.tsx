@@ -2,8 +2,9 @@
 // filter, date range, page size, page), so it works without JavaScript and can be bookmarked.
 // A row opens the call in a modal with its own URL (routes/view-calls.$id.tsx) over the list.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { ACCESS } from '#app/access.ts'
 import { Outlet, useLoaderData, useLocation } from '@remix-run/react'
-import { readWithPermission } from '#app/auth/guard.server.ts'
+import { readWithAccess } from '#app/auth/guard.server.ts'
 import { FlashNotice } from '#app/components/form/flash-notice.tsx'
 import { DataTable, type Column } from '#app/components/list/data-table.tsx'
 import { DateRangeModal } from '#app/components/list/date-range-modal.tsx'
@@ -16,6 +17,7 @@ import { callInList, type CallInListRow } from '#app/lists/call-in-list.server.t
 import { cachedFilterChoices } from '#app/lists/filter-choices.server.ts'
 import { getDb } from '#db/client.server.ts'
 
+export const access = ACCESS['/view-calls']
 export const meta: MetaFunction = () => [{ title: 'Pending Calls' }]
 export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 'Pending Calls', to: '/view-calls' }] }
 
@@ -23,7 +25,7 @@ const callInFilterChoices = cachedFilterChoices(callInList, ['company', 'storage
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb()
-  const { data } = await readWithPermission(request, 'api.view_callin', () =>
+  const { data } = await readWithAccess(request, access, () =>
     Promise.all([callInList.load(db, new URL(request.url).searchParams), callInFilterChoices(db)]),
   )
   const [list, choices] = data

@@ -3,13 +3,15 @@
 // With ?i={storage id} (spec §7: plain or base64) it is one storage's list: the storage is named
 // in the heading and the company and storage columns are left out.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { ACCESS } from '#app/access.ts'
 import { Outlet, useLoaderData, useLocation } from '@remix-run/react'
-import { readWithPermission } from '#app/auth/guard.server.ts'
+import { readWithAccess } from '#app/auth/guard.server.ts'
 import { ServiceSheetList, type ServiceSheetListRowView } from '#app/components/service-lists.tsx'
 import { cachedFilterChoices } from '#app/lists/filter-choices.server.ts'
 import { loadServiceSheetList, serviceSheetList, storageHeading, storageIdParam } from '#app/lists/service-sheet-list.server.ts'
 import { getDb } from '#db/client.server.ts'
 
+export const access = ACCESS['/view-service']
 export const meta: MetaFunction = () => [{ title: 'Completed Service Sheets' }]
 export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 'Completed Service Sheets', to: '/view-service' }] }
 
@@ -19,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb()
   const params = new URL(request.url).searchParams
   const storageId = storageIdParam(params)
-  const { data } = await readWithPermission(request, 'api.view_servicesheet', () =>
+  const { data } = await readWithAccess(request, access, () =>
     Promise.all([
       storageId === undefined ? null : loadServiceSheetList(db, params, { storageId: storageId ?? undefined }),
       filterChoices(db),

@@ -1,0 +1,36 @@
+// Every screen exports the rule its loader checks (app/access.ts), and the rule is the one the menus
+// read. Public pages, API routes and file routes are the only ones without one.
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ACCESS } from './access.ts'
+
+const ROUTES = path.join(import.meta.dirname, 'routes')
+/** Signed out allowed (/, /login, /logout, unknown paths), or JSON/file endpoints with their own checks. */
+const OPEN = /^(_index|login|logout|\$)\.tsx?$|^(api|blobs|images)\./
+
+/** 'review-editor.$id.tsx' → '/review-editor/:id' */
+function pathOf(file: string): string {
+  return `/${file.replace(/\.tsx?$/, '').split('.').map((part) => (part.startsWith('$') ? `:${part.slice(1)}` : part)).join('/')}`
+}
+
+describe('screen rules', () => {
+  const files = fs.readdirSync(ROUTES).filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f))
+
+  it('every screen module exports the rule of its path (a record modal takes its list’s)', async () => {
+    const missing: string[] = []
+    for (const file of files.filter((f) => !OPEN.test(f))) {
+      const module = (await import(path.join(ROUTES, file))) as { access?: unknown; loader?: unknown }
+      if (!module.access) missing.push(file)
+      const own = (ACCESS as Record<string, unknown>)[pathOf(file)]
+      const list = (ACCESS as Record<string, unknown>)[pathOf(file).replace(/\/:[^/]+$/, '')]
+      if (own ?? list) expect(module.access, file).toBe(own ?? list)
+    }
+    expect(missing).toEqual([])
+  })
+
+  it('every rule belongs to a screen that exists', () => {
+    const paths = new Set(files.map(pathOf))
+    expect(Object.keys(ACCESS).filter((p) => !paths.has(p))).toEqual([])
+  })
+})

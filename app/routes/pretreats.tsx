@@ -1,6 +1,0 @@
-import { SectionMenuPage } from '#app/components/section-menu-page.tsx'
-import { sectionMenuLoader } from '#app/section-menu.server.ts'
-
-export const handle = { crumbs: [{ label: 'Pre-Treats', to: '/pretreats' }] }
-export const loader = sectionMenuLoader('/pretreats')
-export default SectionMenuPage

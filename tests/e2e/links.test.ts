@@ -1,0 +1,47 @@
+// No link a user is shown leads to a 403, a 404 or anywhere else than a page: every demo user signs
+// in and follows, breadth first, every link of every page they reach from home (home cards, the side
+// menu, section tabs and cards, breadcrumbs, list rows, pagers, record modals…).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAIN_MENU, visibleItems } from '#app/menu.ts'
+import { DEMO_LOGINS, DEMO_PERMISSIONS } from '../../bin/demo/data.ts'
+import { startAppServer, type AppServer } from '../support/app-server.ts'
+import { httpSession, linksOf } from '../support/http-session.ts'
+
+/** Enough to reach every menu item and a sample of every list's links, for each user. */
+const MAX_PAGES_PER_USER = 150
+
+let app: AppServer
+// the app seeds the demo data into its empty database, as `npm start` does
+beforeAll(async () => {
+  app = await startAppServer()
+})
+afterAll(() => app?.stop())
+
+describe('every link a user is shown', () => {
+  it.each(DEMO_LOGINS.map((l) => l.username))('opens for %s', async (username) => {
+    const session = await httpSession(app.url, username)
+    const seen = new Set<string>(['/'])
+    const queue = ['/']
+    const broken: string[] = []
+    let pages = 0
+    while (queue.length > 0 && pages < MAX_PAGES_PER_USER) {
+      const target = queue.shift()!
+      const response = await session.fetch(target)
+      pages += 1
+      if (response.status !== 200) {
+        broken.push(`${target} → ${response.status}${response.headers.get('location') ? ` ${response.headers.get('location')}` : ''}`)
+        continue
+      }
+      if (!(response.headers.get('content-type') ?? '').includes('text/html')) continue
+      for (const link of linksOf(await response.text())) {
+        if (link === '/logout' || seen.has(link)) continue
+        seen.add(link)
+        queue.push(link)
+      }
+    }
+    expect(broken).toEqual([])
+    // the crawl did reach what the home page offers this user
+    const viewer = { is_superuser: username === 'admin', is_staff: false, permissions: [...DEMO_PERMISSIONS[username]!] }
+    for (const item of visibleItems(viewer, MAIN_MENU)) expect(seen).toContain(item.to)
+  })
+})
