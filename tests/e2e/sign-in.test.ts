@@ -58,10 +58,15 @@ describe('sign-in and permissions', () => {
 
   it('sends a signed-in visitor home, never off the site, whatever the return path says', async () => {
     const form = await openLoginForm()
-    for (const redirectTo of HOSTILE_RETURN_PATHS) {
+    let session = ''
+    // the finding (a tab) and a header injection (CRLF, a 500 before) through the form …
+    for (const redirectTo of ['/\t/evil.example/phish', '/\r\nSet-Cookie: sid=attacker']) {
       const signedIn = await postLogin(form, { username: 'tech', password: DEMO_PASSWORD, redirectTo })
       expect({ redirectTo, status: signedIn.status, location: signedIn.headers.get('location') }).toEqual({ redirectTo, status: 302, location: '/' })
-      const session = signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+      session = signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    }
+    // … and every hostile return path through the link a signed-in visitor follows
+    for (const redirectTo of HOSTILE_RETURN_PATHS) {
       const again = await fetch(`${suite.app.url}/login?${new URLSearchParams({ redirectTo })}`, { headers: { cookie: session }, redirect: 'manual' })
       expect({ redirectTo, status: again.status, location: again.headers.get('location') }).toEqual({ redirectTo, status: 302, location: '/' })
     }
@@ -101,14 +106,18 @@ describe('sign-in and permissions', () => {
 
   it('shows the failure text for a wrong password, and it goes after 10 seconds', async () => {
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
+    // a stopped clock, installed before the page's timers start: its 10-second timer is the test's to run
+    await page.clock.install({ time: new Date('2026-11-22T08:00:00Z') })
+    await page.clock.pauseAt(new Date('2026-11-22T08:00:01Z'))
     await page.goto('/login')
     await page.getByLabel('Username').fill('tech')
     await page.getByLabel('Password').fill('wrong-password')
     await page.getByRole('button', { name: 'Login' }).click()
     const message = page.getByText('Login failed. Please try again.')
     await expect(message.waitFor()).resolves.toBeUndefined()
-    await page.clock.install()
-    await page.clock.runFor(10_500)
+    await page.clock.runFor(9_900)
+    expect(await message.count()).toBe(1)
+    await page.clock.runFor(200)
     await message.waitFor({ state: 'detached' })
   })
 
