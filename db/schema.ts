@@ -78,7 +78,8 @@ export interface LoginAttemptsTable {
   id: Id
   username_key: string
   ip: string
-  succeeded: boolean
+  /** null while the password is being checked */
+  succeeded: boolean | null
   at: Timestamp
 }
 

@@ -1,7 +1,9 @@
 // Sessions, sign-in throttling and the API gate against a real database, through the same
 // functions the routes call.
+import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createDb } from '#db/client.server.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
 
 process.env.SESSION_SECRET ??= 'auth-test-secret-0123456789abcdef'
@@ -12,6 +14,7 @@ let signIn: typeof import('./sign-in.server.ts')
 let alertsRoute: typeof import('../routes/api.alerts.ts')
 let userId: number
 let reviewerId: number
+let doraId: number
 
 beforeAll(async () => {
   t = await createTestDatabase()
@@ -22,6 +25,7 @@ beforeAll(async () => {
   const { createUser } = await import('#db/queries/users.ts')
   userId = (await createUser(t.db, { username: 'sam', password: 'right-password', permissions: ['api.view_callin'] })).id
   reviewerId = (await createUser(t.db, { username: 'rita', password: 'right-password', permissions: ['api.can_review_2', 'api.s3_admin'] })).id
+  doraId = (await createUser(t.db, { username: 'dora', password: 'right-password' })).id
 })
 afterAll(async () => {
   const { closeDb } = await import('#db/client.server.ts')
@@ -48,8 +52,9 @@ describe('sessions', () => {
   it('store only a hash of the token', async () => {
     const cookie = cookieValue(await session.startSession(t.db, request(), userId))
     const token = cookie.split('=')[1]!
-    const rows = await t.db.selectFrom('sessions').select('id').execute()
-    expect(rows.some((r) => r.id === token)).toBe(false)
+    const stored = (id: string) => t.db.selectFrom('sessions').select('user_id').where('id', '=', id).execute()
+    expect(await stored(createHash('sha256').update(token).digest('hex'))).toEqual([{ user_id: userId }])
+    expect(await stored(token)).toEqual([])
   })
 
   it('rotate: signing in again ends the session the request came with', async () => {
@@ -85,11 +90,62 @@ describe('sign-in', () => {
     await expect(signIn.authenticate(t.db, loginRequest('nobody', 'nope'))).rejects.toMatchObject({ message: 'Login failed. Please try again.' })
   })
 
-  it('stops trying a username after 5 failures in 15 minutes, even with the right password', async () => {
-    for (let i = 0; i < 5; i++) await expect(signIn.authenticate(t.db, loginRequest('rita', 'wrong', `10.1.0.${i}`))).rejects.toMatchObject({ status: 401 })
-    await expect(signIn.authenticate(t.db, loginRequest('rita', 'right-password', '10.1.1.1'))).rejects.toMatchObject({ status: 429, message: signIn.LOGIN_THROTTLED })
+  const attemptCount = async () => Number((await t.db.selectFrom('login_attempts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  const failuresFrom = (ip: string, usernames: string[]) =>
+    t.db.insertInto('login_attempts').values(usernames.map((username_key) => ({ username_key, ip, succeeded: false }))).execute()
+
+  it('refuses an over-long username or password, or a control character in the username, with a clear message and records nothing', async () => {
+    const before = await attemptCount()
+    await expect(signIn.authenticate(t.db, loginRequest('s'.repeat(151), 'right-password'))).rejects.toMatchObject({ status: 400, message: 'Username must be at most 150 characters.' })
+    await expect(signIn.authenticate(t.db, loginRequest('sam', 'p'.repeat(1025)))).rejects.toMatchObject({ status: 400, message: 'Password must be at most 1024 characters.' })
+    await expect(signIn.authenticate(t.db, loginRequest('sa\u0000m', 'right-password'))).rejects.toMatchObject({ status: 400, message: 'Username must not contain control characters.' })
+    expect(await attemptCount()).toBe(before)
+  })
+
+  it('refuses a sixth try from the same address for 15 minutes, even with the right password', async () => {
+    for (let i = 0; i < 5; i++) await expect(signIn.authenticate(t.db, loginRequest('rita', 'wrong', '10.1.0.1'))).rejects.toMatchObject({ status: 401 })
+    await expect(signIn.authenticate(t.db, loginRequest('rita', 'right-password', '10.1.0.1'))).rejects.toMatchObject({ status: 429, message: signIn.LOGIN_THROTTLED })
     await t.db.updateTable('login_attempts').set({ at: sql`now() - interval '16 minutes'` }).where('username_key', '=', 'rita').execute()
-    expect(await signIn.authenticate(t.db, loginRequest('rita', 'right-password', '10.1.1.1'))).toBe(reviewerId)
+    expect(await signIn.authenticate(t.db, loginRequest('rita', 'right-password', '10.1.0.1'))).toBe(reviewerId)
+  })
+
+  it('refuses an address after 30 failures in 15 minutes, whatever the username', async () => {
+    await failuresFrom('10.3.0.1', Array.from({ length: 30 }, (_, i) => `guess-${i}`))
+    await expect(signIn.authenticate(t.db, loginRequest('sam', 'right-password', '10.3.0.1'))).rejects.toMatchObject({ status: 429, message: signIn.LOGIN_THROTTLED })
+    expect(await signIn.authenticate(t.db, loginRequest('sam', 'right-password', '10.3.0.2'))).toBe(userId)
+  })
+
+  it('lets the real user in while others guess elsewhere: each try of the username waits longer, holding no connection', async () => {
+    for (let i = 0; i < 5; i++) await failuresFrom(`10.2.0.${i}`, ['dora'])
+    // A pool of one connection, and a wait that needs it: had the sign-in kept the connection
+    // while waiting, the wait would never end.
+    const onePool = createDb(t.url, 1)
+    const waits: number[] = []
+    const wait = async (ms: number) => {
+      waits.push(ms)
+      await onePool.selectNoFrom(sql<number>`1`.as('one')).execute()
+    }
+    try {
+      await expect(signIn.authenticate(onePool, loginRequest('dora', 'wrong', '10.2.1.1'), { wait })).rejects.toMatchObject({ status: 401 })
+      await expect(signIn.authenticate(onePool, loginRequest('dora', 'wrong', '10.2.1.2'), { wait })).rejects.toMatchObject({ status: 401 })
+      for (let i = 0; i < 20; i++) await failuresFrom(`10.2.3.${i}`, ['dora'])
+      expect(await signIn.authenticate(onePool, loginRequest('dora', 'right-password', '10.2.2.1'), { wait })).toBe(doraId)
+    } finally {
+      await onePool.destroy()
+    }
+    // 5, 6, then 27 failures: 1 s, doubled, and at most 10 s
+    expect(waits).toEqual([1_000, 2_000, 10_000])
+  })
+})
+
+describe('return paths after sign-in', () => {
+  it('keep a path on this site, with its query, and turn anything a browser could follow elsewhere into /', async () => {
+    const { safeRedirectPath } = await import('./guard.server.ts')
+    for (const path of ['/view-calls?page_size=20&filter_value=Snake+River%20Farms', '/review-editor/12', '/sheet-status?from=2026-01-01#top']) {
+      expect(safeRedirectPath(path)).toBe(path)
+    }
+    const hostile = ['/\t/evil.example', '/\n/evil.example', '/\\evil.example', '/x/..\\..\\/evil.example', '/%2f/evil.example', '/%5C/evil.example', '/%09/evil.example', '/x\r\nSet-Cookie: a=b', '/\u0000', '/\u00a0/evil.example', '//evil.example', 'https://evil.example', 'evil.example', '', null]
+    expect(hostile.map((value) => safeRedirectPath(value))).toEqual(hostile.map(() => '/'))
   })
 })
 

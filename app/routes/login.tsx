@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
-import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { getUser, readForm, safeRedirectPath } from '#app/auth/guard.server.ts'
 import { startSession } from '#app/auth/session.server.ts'
@@ -12,13 +12,13 @@ import { getDb } from '#db/client.server.ts'
 export const meta: MetaFunction = () => [{ title: 'Login' }]
 export const handle = { crumbs: [{ label: 'Login', to: '/login' }] }
 
-/** The spec shows a failed sign-in for 10 seconds. */
+/** The spec shows a failed sign-in for 10 seconds: a CSS animation hides it (so without JavaScript too), React removes it. */
 export const LOGIN_ERROR_MS = 10_000
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'))
   if (await getUser(request)) throw redirect(redirectTo)
-  return null
+  return { redirectTo }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,8 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Login() {
+  const { redirectTo } = useLoaderData<typeof loader>()
   const result = useActionData<{ error: string; at: number }>()
-  const [params] = useSearchParams()
   const navigation = useNavigation()
   const [visibleError, setVisibleError] = useState(result?.error)
   useEffect(() => {
@@ -53,9 +53,10 @@ export default function Login() {
       <h1>Login</h1>
       <Form method="post" className="form" replace>
         <CsrfInput />
-        <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? '/'} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
         {visibleError ? (
-          <p className="notice notice-error" role="alert">
+          // a new element for each failure, so its animation starts again
+          <p key={result?.at} className="notice notice-error login-error" role="alert" style={{ animationDelay: `${LOGIN_ERROR_MS}ms` }}>
             {visibleError}
           </p>
         ) : null}
