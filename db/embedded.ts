@@ -46,46 +46,53 @@ async function binaries(): Promise<Binaries> {
  */
 export type RootMode = 'user-namespace' | 'postgres-user'
 
-type Runner =
-  | { mode: 'self' }
-  | { mode: 'user-namespace'; uid: number; gid: number }
-  | { mode: 'postgres-user'; uid: number; gid: number }
+interface Ids {
+  uid: number
+  gid: number
+}
+type Runner = { mode: 'self' } | ({ mode: 'user-namespace' } & Ids) | ({ mode: 'postgres-user' } & Ids)
 
-function idsOf(user: string): { uid: number; gid: number } {
+function idsOf(user: string): Ids {
   const id = (flag: string) => Number(execFileSync('id', [flag, user], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim())
   return { uid: id('-u'), gid: id('-g') }
 }
 
-function namespaceArgs(runner: { uid: number; gid: number }): string[] {
+function namespaceArgs(runner: Ids): string[] {
   return ['--user', `--map-user=${runner.uid}`, `--map-group=${runner.gid}`]
 }
 
-let probed: RootMode | undefined
-
-/** One cheap probe per process: can we enter a user namespace here? */
-function probeRootMode(): RootMode {
-  if (probed) return probed
+function postgresUserRunner(): Runner {
   try {
-    execFileSync('unshare', [...namespaceArgs(idsOf('nobody')), 'true'], { stdio: 'ignore' })
-    probed = 'user-namespace'
+    return { mode: 'postgres-user', ...idsOf('postgres') }
   } catch {
-    probed = 'postgres-user'
+    execFileSync('sh', ['-c', 'getent group postgres >/dev/null || groupadd --system postgres; useradd --system -g postgres postgres'])
+    return { mode: 'postgres-user', ...idsOf('postgres') }
   }
-  return probed
 }
+
+// `nobody` exists on every system, and initdb needs its user to have a name.
+const namespaceRunner = () => ({ mode: 'user-namespace' as const, ...idsOf('nobody') })
+
+let probed: Runner | undefined
 
 function chooseRunner(rootMode: RootMode | undefined): Runner {
   if (process.getuid?.() !== 0) return { mode: 'self' }
-  const mode = rootMode ?? probeRootMode()
-  // `nobody` exists on every system, and initdb needs its user to have a name.
-  if (mode === 'user-namespace') return { mode, ...idsOf('nobody') }
-  try {
-    return { mode, ...idsOf('postgres') }
-  } catch {
-    execFileSync('sh', ['-c', 'getent group postgres >/dev/null || groupadd --system postgres; useradd --system -g postgres postgres'])
-    return { mode, ...idsOf('postgres') }
-  }
+  if (rootMode) return rootMode === 'user-namespace' ? namespaceRunner() : postgresUserRunner()
+  // one cheap probe per process: may we enter a user namespace here?
+  probed ??= (() => {
+    try {
+      const runner = namespaceRunner()
+      execFileSync('unshare', [...namespaceArgs(runner), 'true'], { stdio: 'ignore' })
+      return runner
+    } catch {
+      return postgresUserRunner()
+    }
+  })()
+  return probed
 }
+
+const describeRunner = (runner: Runner): string =>
+  ({ self: 'as the current user', 'user-namespace': 'as root, in a user namespace', 'postgres-user': 'as the "postgres" user' })[runner.mode]
 
 /** The command line and options that run `binary` with `args` for this runner. */
 function command(runner: Runner, binary: string, args: string[]): { file: string; args: string[]; options: { uid?: number; gid?: number } } {
@@ -101,7 +108,7 @@ function command(runner: Runner, binary: string, args: string[]): { file: string
 }
 
 /** The user that owns the data folder: the one the kernel checks Postgres's file access as. */
-function dataOwner(runner: Runner): { uid: number; gid: number } | undefined {
+function dataOwner(runner: Runner): Ids | undefined {
   if (runner.mode === 'postgres-user') return { uid: runner.uid, gid: runner.gid }
   if (runner.mode === 'user-namespace') return { uid: 0, gid: 0 }
   return undefined
@@ -111,7 +118,7 @@ function dataOwner(runner: Runner): { uid: number; gid: number } | undefined {
  * A cluster made the other way (by an older version as the `postgres` user, or before namespaces
  * were refused) is handed over to the owner this way needs, once.
  */
-function ensureOwner(dataDir: string, owner: { uid: number; gid: number } | undefined): void {
+function ensureOwner(dataDir: string, owner: Ids | undefined): void {
   if (!owner || fs.statSync(dataDir).uid === owner.uid) return
   fs.chownSync(dataDir, owner.uid, owner.gid)
   for (const entry of fs.readdirSync(dataDir, { recursive: true, encoding: 'utf8' })) fs.lchownSync(path.join(dataDir, entry), owner.uid, owner.gid)
@@ -205,7 +212,7 @@ function initCluster(runner: Runner, initdb: string, dataDir: string, password: 
     execFileSync(run.file, run.args, { ...run.options, stdio: ['ignore', 'ignore', 'pipe'] })
   } catch (error) {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? ''
-    throw new Error(`initdb failed in ${dataDir} (${runner.mode === 'self' ? 'as the current user' : `as root, by ${runner.mode}`}).\n${stderr}`)
+    throw new Error(`initdb failed in ${dataDir} (${describeRunner(runner)}).\n${stderr}`)
   } finally {
     fs.rmSync(pwFile, { force: true })
   }
