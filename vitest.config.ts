@@ -1,9 +1,8 @@
 import { defineConfig } from 'vitest/config'
 
 // Two projects, told apart by the file name:
-// - `unit`: files named `*.unit.test.ts(x)`. Pure code only: no database, no app server, no
-//   browser, no files outside a temp folder, no global setup. `npm run test:unit` runs them alone
-//   in a few seconds.
+// - `unit`: files named `*.unit.test.ts(x)`. Code alone: no database, no server, no browser, no
+//   child process, no global setup. `npm run test:unit` runs them alone in seconds.
 // - `integration`: every other `*.test.ts(x)`, with the global setup (one PostgreSQL, the
 //   production build, Chromium): tests against the real database, S3 server, app and browser
 //   (tests/e2e). A test not marked as a unit test lands here, where everything it may need exists.
