@@ -57,7 +57,9 @@ export async function openDatabase(options: { database?: string } = {}): Promise
   }
 
   const cluster: EmbeddedPostgres = await startEmbeddedPostgres({ dataDir: PG_DIR, database })
-  fs.writeFileSync(URL_FILE, cluster.url)
+  // It holds the database's password: for the owner only, even when a stale one is left over.
+  fs.rmSync(URL_FILE, { force: true })
+  fs.writeFileSync(URL_FILE, cluster.url, { mode: 0o600, flag: 'wx' })
   return {
     url: cluster.url,
     embedded: true,

