@@ -97,8 +97,9 @@ export function FileUpload(props: FileUploadProps) {
   }, [])
 
   const busy = items.some((item) => item.status === 'uploading')
+  // set while rendering, not in an effect: a submit can come between the two
+  busyRef.current = busy
   useEffect(() => {
-    busyRef.current = busy
     onBusyChange?.(busy)
     if (!busy) setError((current) => (current === WAIT_MESSAGE ? null : current))
   }, [busy, onBusyChange])
@@ -108,7 +109,8 @@ export function FileUpload(props: FileUploadProps) {
     const form = inputRef.current?.form
     if (!form) return
     const onSubmit = (event: Event) => {
-      if (!busyRef.current) return
+      // a hidden submitter is conform validating a field on blur, not the user sending the form
+      if (!busyRef.current || (event as SubmitEvent).submitter?.hidden) return
       event.preventDefault()
       event.stopPropagation()
       setError(WAIT_MESSAGE)
