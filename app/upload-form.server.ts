@@ -205,7 +205,10 @@ function statusOf(answer: unknown): number {
   return init?.status ?? 200
 }
 
-const isRefusal = (answer: unknown) => statusOf(answer) >= 400 && statusOf(answer) < 500
+function isRefusal(answer: unknown): boolean {
+  const status = statusOf(answer)
+  return status >= 400 && status < 500
+}
 
 /** The answer with `ids` taken out of its form values (conform's initialValue) under `field`. */
 function withoutIds<T>(answer: T, field: string, ids: Set<string>): T {
