@@ -2,13 +2,20 @@
 // <form method="post" encType="multipart/form-data"> attaches files without JavaScript.
 //
 //   const user = await requirePermission(request, 'api.add_receipt')
-//   const { formData, blobIds, errors } = await parseUploadForm(request, { area: 'receipts', user })
-//   if (errors.length) return json({ errors, blobIds }, { status: 400 })   // re-render with images_ids = blobIds
+//   const upload = await parseUploadForm(request, { area: 'receipts', user })
+//   if (upload.errors.length) return upload.settle(data(reply, { status: 400 }))
+//   return upload.settle(await submitForm({ form: upload.formData, … }))
 //
 // In the returned FormData the file field ('images') holds blob ids: those of the files stored now
 // plus those sent in '{field}_ids' by the JavaScript uploader (checked to be this user's blobs of
 // this area); '{field}_ids' itself is removed. The CSRF field is checked here, and it must come
 // before the file inputs in the form, so that no file is stored for a forged request.
+//
+// A refused form keeps nothing this post stored: `settle(answer)` deletes those files when the
+// answer is a refusal (4xx) and takes their ids out of the values the form is shown again with,
+// so the user chooses them again. Files the JavaScript uploader sent earlier stay: the same form is
+// resubmitted with their ids; the cleanup job removes them if no record takes them within 24 h.
+// If reading the form fails part-way (too large, a bad CSRF token), what it stored is deleted too.
 import {
   unstable_parseMultipartFormData as parseMultipartFormData,
   type UploadHandler,
@@ -18,6 +25,7 @@ import { config } from '#core/config.server.ts'
 import { assertCsrf, CSRF_FIELD } from '#app/auth/csrf.server.ts'
 import type { SessionUser } from '#core/permissions.ts'
 import { getDb, type Executor } from '#db/client.server.ts'
+import { deleteIfUnattached } from '#storage/attachments.server.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
 import { getBlobStore } from '#storage/index.server.ts'
 import { ownedBlobIds, storeUploadedFile } from '#storage/uploads.server.ts'
@@ -49,6 +57,11 @@ export interface ParsedUploadForm {
   blobIds: string[]
   /** one entry per refused file */
   errors: UploadFileError[]
+  /**
+   * Pass the action's answer through this before returning it: a refusal (status 400–499) deletes
+   * the files this post stored and drops their ids from the answer's form values.
+   */
+  settle<T>(answer: T): Promise<T>
 }
 
 const MAX_TEXT_FIELD_BYTES = 100 * 1024
@@ -151,11 +164,12 @@ export async function parseUploadForm(request: Request, options: UploadFormOptio
 
     try {
       formData = await parseMultipartFormData(request, handler)
+      if (checkCsrf) assertCsrf(request, formData.get(CSRF_FIELD))
     } catch (error) {
+      await discard(db, store, storedIds)
       if (error instanceof Response) throw error
       throw new Response('The form could not be read.', { status: 400 })
     }
-    if (checkCsrf) assertCsrf(request, formData.get(CSRF_FIELD))
   }
 
   // Ids from the JavaScript uploader: only this user's blobs of this area count.
@@ -168,5 +182,40 @@ export async function parseUploadForm(request: Request, options: UploadFormOptio
   formData.delete(idsField)
   formData.delete(field)
   for (const id of blobIds) formData.append(field, id)
-  return { formData, blobIds, errors }
+
+  const settle = async <T,>(answer: T): Promise<T> => {
+    if (storedIds.length === 0 || !isRefusal(answer)) return answer
+    await discard(db, store, storedIds)
+    return withoutIds(answer, field, new Set(storedIds))
+  }
+  return { formData, blobIds, errors, settle }
+}
+
+async function discard(db: Executor, store: BlobStore, ids: readonly string[]): Promise<void> {
+  for (const id of ids) {
+    // what cannot be deleted now (the store is down) the cleanup job removes after 24 h
+    await deleteIfUnattached(db, store, id).catch((error) => console.error('could not delete a refused upload', id, error))
+  }
+}
+
+/** The status of an action's answer: a Response, Remix's data(), or a plain value (200). */
+function statusOf(answer: unknown): number {
+  if (answer instanceof Response) return answer.status
+  const init = (answer as { type?: string; init?: ResponseInit | null } | null)?.type === 'DataWithResponseInit' ? (answer as { init?: ResponseInit | null }).init : null
+  return init?.status ?? 200
+}
+
+function isRefusal(answer: unknown): boolean {
+  const status = statusOf(answer)
+  return status >= 400 && status < 500
+}
+
+/** The answer with `ids` taken out of its form values (conform's initialValue) under `field`. */
+function withoutIds<T>(answer: T, field: string, ids: Set<string>): T {
+  const payload = (answer as { data?: unknown }).data
+  const values = payload && typeof payload === 'object' ? (payload as { initialValue?: Record<string, unknown> | null }).initialValue : null
+  if (!values || !(field in values)) return answer
+  const kept = [values[field]].flat().filter((id) => typeof id !== 'string' || !ids.has(id))
+  values[field] = kept
+  return answer
 }

@@ -64,13 +64,18 @@ describe('alert aggregation', () => {
     expect(await stored()).toEqual({ level_1_reviews: 2, level_2_reviews: 2, level_3_reviews: 1, pending_aws_imports: 1 })
   })
 
-  it('runs through pg-boss: the workers schedule it every 5 minutes and run it at start-up', async () => {
+  it('runs through pg-boss: the workers schedule it every 5 minutes (and the file cleanup every hour) and run it at start-up', async () => {
     await t.db.deleteFrom('alert_counts').execute()
     const boss = createBoss(t.url)
     try {
       await startWorkers(boss, t.db)
       const schedules = await boss.getSchedules()
-      expect(schedules).toEqual([expect.objectContaining({ name: 'alert-aggregation', cron: '*/5 * * * *' })])
+      expect(schedules).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ name: 'alert-aggregation', cron: '*/5 * * * *' }),
+          expect.objectContaining({ name: 'blob-cleanup', cron: '17 * * * *' }),
+        ]),
+      )
       const deadline = Date.now() + 20_000
       while (Object.keys(await stored()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200))
       expect(await stored()).toEqual({ level_1_reviews: 2, level_2_reviews: 2, level_3_reviews: 1, pending_aws_imports: 1 })

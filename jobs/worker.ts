@@ -2,10 +2,13 @@
 // `npm run worker` (so more machines can take the load: pg-boss hands each job to one worker).
 import type PgBoss from 'pg-boss'
 import type { Executor } from '#db/client.server.ts'
+import type { BlobStore } from '#storage/blob-store.ts'
+import { getBlobStore } from '#storage/index.server.ts'
 import { aggregateAlerts } from './alert-aggregation.job.ts'
-import { ALERT_AGGREGATION_CRON, PAYLOADS, QUEUES } from './queues.ts'
+import { cleanUpBlobs } from './blob-cleanup.job.ts'
+import { ALERT_AGGREGATION_CRON, BLOB_CLEANUP_CRON, PAYLOADS, QUEUES } from './queues.ts'
 
-export async function startWorkers(boss: PgBoss, db: Executor): Promise<void> {
+export async function startWorkers(boss: PgBoss, db: Executor, store: () => BlobStore = getBlobStore): Promise<void> {
   await boss.start()
   for (const name of Object.values(QUEUES)) await boss.createQueue(name)
 
@@ -18,4 +21,13 @@ export async function startWorkers(boss: PgBoss, db: Executor): Promise<void> {
   await boss.schedule(QUEUES.alertAggregation, ALERT_AGGREGATION_CRON, {}, { singletonKey: 'alerts' })
   // Fresh counts at start-up rather than up to five minutes later; one per minute at most.
   await boss.send(QUEUES.alertAggregation, {}, { singletonKey: 'alerts-startup', singletonMinutes: 1 })
+
+  await boss.work(QUEUES.blobCleanup, async (jobs) => {
+    for (const job of jobs) {
+      PAYLOADS[QUEUES.blobCleanup].parse(job.data ?? {})
+      const result = await cleanUpBlobs(db, store())
+      if (result.expiredSessions + result.abortedUploads + result.removedBlobs + result.failures > 0) console.log('[blob-cleanup]', result)
+    }
+  })
+  await boss.schedule(QUEUES.blobCleanup, BLOB_CLEANUP_CRON, {}, { singletonKey: 'blob-cleanup' })
 }

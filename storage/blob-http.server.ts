@@ -1,5 +1,7 @@
-// The filesystem driver's signed URLs, as fetch-API handlers (mounted as Remix resource routes
-// app/routes/blobs.d.$token.ts and blobs.p.$token.ts, so they share the app's module graph):
+// Stored files over HTTP, as fetch-API handlers mounted as Remix resource routes (so they share
+// the app's module graph):
+//   serveStoredFile       for a route that has checked the user itself (app/routes/images.$id.ts)
+// and the filesystem driver's signed URLs (app/routes/blobs.d.$token.ts and blobs.p.$token.ts):
 //   GET /blobs/d/<token>  streams a stored file (one byte range supported)
 //   PUT /blobs/p/<token>  stores one multipart part (at most 5 MiB + a little slack) and answers
 //                         with its ETag header, as S3 does
@@ -46,17 +48,58 @@ export async function serveDownload(request: Request, token: string, store: Blob
   const driver = fsDriver(store)
   if (!driver) return text(404, 'Not found.')
   const { key, filename, contentType, disposition, expiresAt } = check.token
+  const inline = disposition === 'inline' && isInlineSafe(contentType)
+  return streamObject(request, driver, key, {
+    'Content-Type': contentType,
+    'Content-Disposition': contentDisposition(inline ? 'inline' : 'attachment', filename),
+    'Cache-Control': `private, max-age=${Math.max(0, expiresAt - Math.floor(Date.now() / 1000))}`,
+  })
+}
+
+/** How long a signed URL handed out for a stored file lives (the image route's S3 redirect, drive downloads). */
+export const SIGNED_URL_SECONDS = 5 * 60
+
+export interface StoredFile {
+  id: string
+  key: string
+  filename: string
+  content_type: string
+}
+
+/**
+ * Answers with a stored file, for a route that has checked the session and the record's
+ * permission itself. The filesystem driver streams it, cacheable only privately and revalidated
+ * every time (so the check runs on every request; an unchanged file costs a 304). S3 answers with
+ * a redirect to a URL that lives a few minutes.
+ */
+export async function serveStoredFile(request: Request, store: BlobStore, file: StoredFile): Promise<Response> {
+  const inline = isInlineSafe(file.content_type)
+  const driver = fsDriver(store)
+  if (!driver) {
+    const url = await store.signedDownloadUrl(file.key, { expiresInSeconds: SIGNED_URL_SECONDS, filename: file.filename, contentType: file.content_type, disposition: 'inline' })
+    return new Response(null, { status: 302, headers: { Location: url, 'Cache-Control': 'private, no-store' } })
+  }
+  // A blob's bytes never change under its id.
+  const etag = `"${file.id}"`
+  const headers = {
+    'Content-Type': file.content_type,
+    'Content-Disposition': contentDisposition(inline ? 'inline' : 'attachment', file.filename),
+    'Cache-Control': 'private, no-cache',
+    ETag: etag,
+    Vary: 'Cookie',
+  }
+  if (request.headers.get('if-none-match')?.split(',').some((tag) => tag.trim() === etag)) {
+    return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': headers['Cache-Control'], Vary: 'Cookie' } })
+  }
+  return streamObject(request, driver, file.key, headers)
+}
+
+/** Streams an object of the filesystem driver (one byte range supported) with the given headers. */
+async function streamObject(request: Request, driver: FsDriver, key: string, given: Record<string, string>): Promise<Response> {
   try {
     const stat = await driver.stat(key)
     if (!stat) return text(404, 'This file no longer exists.')
-    const inline = disposition === 'inline' && isInlineSafe(contentType)
-    const headers: Record<string, string> = {
-      'Content-Type': contentType,
-      'Content-Disposition': contentDisposition(inline ? 'inline' : 'attachment', filename),
-      'Accept-Ranges': 'bytes',
-      'Cache-Control': `private, max-age=${Math.max(0, expiresAt - Math.floor(Date.now() / 1000))}`,
-      'X-Content-Type-Options': 'nosniff',
-    }
+    const headers: Record<string, string> = { ...given, 'Accept-Ranges': 'bytes', 'X-Content-Type-Options': 'nosniff' }
     const range = parseRange(request.headers.get('range'), stat.size)
     if (range === 'unsatisfiable') return text(416, 'Range not satisfiable.', { 'Content-Range': `bytes */${stat.size}` })
     const status = range ? 206 : 200

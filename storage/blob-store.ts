@@ -61,6 +61,11 @@ export interface BlobStore {
   completeMultipart(key: string, uploadId: string, parts: CompletedPart[]): Promise<void>
   /** Discards the parts of an unfinished upload; a finished or unknown upload is not an error. */
   abortMultipart(key: string, uploadId: string): Promise<void>
+  /**
+   * Aborts every unfinished multipart upload started before `startedBefore`, including those the
+   * database does not know (a crash between starting one and recording it). Returns how many.
+   */
+  abortStaleUploads(startedBefore: Date): Promise<number>
 }
 
 export class BlobNotFoundError extends Error {

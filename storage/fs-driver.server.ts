@@ -333,6 +333,37 @@ export class FsDriver implements BlobStore {
     }
     await fsp.rm(this.uploadDir(uploadId), { recursive: true, force: true })
   }
+
+  async abortStaleUploads(startedBefore: Date): Promise<number> {
+    let aborted = 0
+    for (const uploadId of await listDir(path.join(this.root, '.multipart'))) {
+      const dir = path.join(this.root, '.multipart', uploadId)
+      // the start time from meta.json; the folder's own time when that is missing or unreadable
+      const started = await fsp
+        .readFile(path.join(dir, 'meta.json'), 'utf8')
+        .then((text) => new Date((JSON.parse(text) as UploadMeta).createdAt))
+        .catch(async () => (await fsp.stat(dir).catch(() => null))?.mtime)
+      if (!started || !(started.getTime() < startedBefore.getTime())) continue
+      await fsp.rm(dir, { recursive: true, force: true })
+      aborted += 1
+    }
+    // temp files of puts and completions that a crash left behind
+    for (const name of await listDir(path.join(this.root, '.tmp'))) {
+      const file = path.join(this.root, '.tmp', name)
+      const stat = await fsp.stat(file).catch(() => null)
+      if (stat && stat.mtime < startedBefore) await fsp.rm(file, { force: true })
+    }
+    return aborted
+  }
+}
+
+async function listDir(dir: string): Promise<string[]> {
+  try {
+    return await fsp.readdir(dir)
+  } catch (error) {
+    if (isNotFound(error)) return []
+    throw error
+  }
 }
 
 function unquote(etag: string): string {

@@ -9,6 +9,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -200,12 +201,36 @@ export class S3Driver implements BlobStore {
   }
 
   async abortMultipart(key: string, uploadId: string): Promise<void> {
+    await this.abortUpload(this.k(key), uploadId)
+  }
+
+  /** Aborts by the bucket's own key (listed uploads are aborted as they are, whatever their key). */
+  private async abortUpload(Key: string, UploadId: string): Promise<void> {
     try {
-      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: this.k(key), UploadId: uploadId }))
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId }))
     } catch (error) {
       if (error instanceof S3ServiceException && (error.name === 'NoSuchUpload' || error.$metadata.httpStatusCode === 404)) return
       throw error
     }
+  }
+
+  async abortStaleUploads(startedBefore: Date): Promise<number> {
+    let aborted = 0
+    let KeyMarker: string | undefined
+    let UploadIdMarker: string | undefined
+    do {
+      const page = await this.client.send(
+        new ListMultipartUploadsCommand({ Bucket: this.bucket, ...(this.keyPrefix ? { Prefix: this.keyPrefix } : {}), KeyMarker, UploadIdMarker }),
+      )
+      for (const upload of page.Uploads ?? []) {
+        if (!upload.Key || !upload.UploadId || !upload.Initiated || !(upload.Initiated < startedBefore)) continue
+        await this.abortUpload(upload.Key, upload.UploadId)
+        aborted += 1
+      }
+      KeyMarker = page.IsTruncated ? page.NextKeyMarker : undefined
+      UploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined
+    } while (KeyMarker || UploadIdMarker)
+    return aborted
   }
 
   destroy(): void {

@@ -5,6 +5,7 @@ import fsp from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
+import { data } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 
@@ -366,5 +367,37 @@ describe('through the app: POST/PUT /api/upload/ and the no-JavaScript form', ()
     expect(refused).toBeInstanceOf(Response)
     expect((refused as Response).status).toBe(403)
     expect(await count()).toBe(before)
+  })
+
+  it('keeps none of the files it stored when the form turns out too large part-way', async () => {
+    const before = await filesUnder(root)
+    const tooLarge = await parseUploadForm(
+      form([
+        ['csrf', csrf.token],
+        ['images', new File([png(2000)], 'first.png')],
+        ['images', new File([png(5 * MiB)], 'second.png')],
+      ]),
+      { area: 'receipts', user: alice, db: t.db, store, maxFiles: 1, maxBytes: 1 * MiB },
+    ).catch((thrown: unknown) => thrown)
+    expect((tooLarge as Response).status).toBe(413)
+    expect(await filesUnder(root)).toEqual(before)
+  })
+
+  it("settle: a refused answer deletes this post's files and drops their ids from the form values; earlier uploads and accepted answers keep theirs", async () => {
+    const earlier = await storeUploadedFile(t.db, store, alice, 'receipts', { filename: 'earlier.png', stream: Readable.from([png(500)]) })
+    const earlierId = earlier.ok ? earlier.id : ''
+    const post = () => parseUploadForm(form([['csrf', csrf.token], ['images_ids', earlierId], ['images', new File([png(2000)], 'new.png')]]), { area: 'receipts', user: alice, db: t.db, store })
+    const exists = async (id: string) => !!(await t.db.selectFrom('blobs').select('id').where('id', '=', id).executeTakeFirst())
+
+    const refused = await post()
+    const stored = refused.blobIds.find((id) => id !== earlierId)!
+    const answer = await refused.settle(data({ status: 'error', initialValue: { images: refused.blobIds, location: 'x' } }, { status: 400 }))
+    expect(answer.data.initialValue.images).toEqual([earlierId])
+    expect([await exists(stored), await exists(earlierId)]).toEqual([false, true])
+
+    const accepted = await post()
+    const kept = accepted.blobIds.find((id) => id !== earlierId)!
+    await accepted.settle(data({ initialValue: { images: accepted.blobIds } }, { status: 200 }))
+    expect(await exists(kept)).toBe(true)
   })
 })

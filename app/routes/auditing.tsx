@@ -1,11 +1,13 @@
-// Auditing drive, first version: the files in the drive and uploading more. With JavaScript each
-// file goes up at once in 5 MiB chunks with a progress bar; without it the form posts the files.
+// Auditing drive, first version: the files in the drive and uploading more. With JavaScript a
+// chosen file goes up at once in 5 MiB chunks with a progress bar and is saved by that upload (no
+// Upload press; it leaves the uploader and appears in the table); without it the form posts the files.
 // (Folders, download, viewing and deleting come with the drive's own work.)
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { ACCESS } from '#app/access.ts'
 import { redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useCallback, useRef } from 'react'
+import { useHydrated } from '#app/components/use-hydrated.ts'
 import { requireAccess, requirePermission } from '#app/auth/guard.server.ts'
 import { CsrfInput, useCsrfToken } from '#app/components/csrf.tsx'
 import { FlashNotice, FLASH_PARAM } from '#app/components/form/flash-notice.tsx'
@@ -36,8 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, 'api.add_s3bucket')
-  // Files posted without JavaScript are stored here; with JavaScript they are already stored
-  // (the post carries only their ids, which parseUploadForm checks belong to this user).
+  // Files posted without JavaScript are stored here (each drive file is a record of its own, so the
+  // good ones of a post are kept even when another is refused); with JavaScript the upload itself
+  // saved them and no post is made.
   const { blobIds, errors } = await parseUploadForm(request, { area: 'drive', user, field: 'files' })
   if (errors.length > 0) return { errors, stored: blobIds.length }
   if (blobIds.length === 0) return { errors: [{ filename: '', error: 'Choose a file to upload.' }], stored: 0 }
@@ -54,6 +57,7 @@ export default function Auditing() {
   const result = useActionData<typeof action>()
   const csrfToken = useCsrfToken()
   const revalidator = useRevalidator()
+  const hydrated = useHydrated()
   // When an upload finishes, the new file is already in the drive: show it.
   const wasBusy = useRef(false)
   const onBusyChange = useCallback(
@@ -70,7 +74,7 @@ export default function Auditing() {
       {canUpload ? (
         <Form method="post" encType="multipart/form-data" className="form" aria-label="Add to the drive">
           <CsrfInput />
-          <FileUpload name="files" area="drive" csrfToken={csrfToken} label="Upload File" accept="*/*" multiple onBusyChange={onBusyChange} />
+          <FileUpload name="files" area="drive" mode="save" csrfToken={csrfToken} label="Upload File" accept="*/*" multiple onBusyChange={onBusyChange} />
           {result?.errors.length ? (
             <ul className="notice notice-error" role="alert">
               {result.errors.map((e, i) => (
@@ -78,11 +82,13 @@ export default function Auditing() {
               ))}
             </ul>
           ) : null}
-          <div className="form-actions">
-            <button type="submit" className="button">
-              Upload
-            </button>
-          </div>
+          {hydrated ? null : (
+            <div className="form-actions">
+              <button type="submit" className="button">
+                Upload
+              </button>
+            </div>
+          )}
         </Form>
       ) : null}
       <h2>Files</h2>

@@ -157,26 +157,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAccess(request, access)
   // Photos: without JavaScript the files come in this post and are stored here (images only);
   // with JavaScript they are already uploaded and the post carries their ids.
-  const { formData, errors } = await parseUploadForm(request, { area: 'service', user })
+  // A refused post keeps none of the files it brought (upload.settle).
+  const upload = await parseUploadForm(request, { area: 'service', user })
+  const { formData, errors } = upload
   const imageProblem = errors.length > 0 ? errors.map((e) => (e.filename ? `${e.filename}: ${e.error}` : e.error)).join(' ') : null
   const intent = String(formData.get('intent') ?? '')
   rerenders.add(context)
   if (intent === 'add-part' || intent.startsWith('remove-part:')) {
     const values = parseWithZod(formData, { schema: ServiceSheetSchema }).payload
-    return editedLines(values, intent, await partOptions(getDb()), imageProblem)
+    return upload.settle(editedLines(values, intent, await partOptions(getDb()), imageProblem))
   }
   if (imageProblem) {
     const submission = parseWithZod(formData, { schema: ServiceSheetSchema })
-    return respond<FormResult>(submission.reply({ fieldErrors: { images: [imageProblem] } }), { status: 400 })
+    return upload.settle(respond<FormResult>(submission.reply({ fieldErrors: { images: [imageProblem] } }), { status: 400 }))
   }
-  return submitForm({
+  return upload.settle(await submitForm({
     form: formData,
     schema: ServiceSheetSchema,
     save: async (value) => {
       await createServiceSheet(getDb(), user, value)
     },
     redirectTo: '/service',
-  })
+  }))
 }
 
 export const clientAction = clientActionCatchingNetworkErrors

@@ -5,6 +5,7 @@ import * as m0002 from './0002_operations_and_pretreats.ts'
 import * as m0004 from './0004_list_indexes.ts'
 import * as m0005 from './0005_review_lists.ts'
 import * as m0006 from './0006_sign_in_throttle.ts'
+import * as m0007 from './0007_blob_cleanup.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0004_list_indexes': m0004,
   '0005_review_lists': m0005,
   '0006_sign_in_throttle': m0006,
+  '0007_blob_cleanup': m0007,
 }

@@ -46,19 +46,17 @@ export interface ServiceSheetDetail extends Omit<ReviewSheet, 'hours'> {
 /** A stored image of a sheet, for the caller to give an address. */
 export interface StoredImage {
   id: string
-  key: string
   filename: string
-  content_type: string
 }
 
-export async function serviceSheetDetail(db: Executor, id: number, imageUrl: (image: StoredImage) => Promise<string>): Promise<ServiceSheetDetail | undefined> {
+export async function serviceSheetDetail(db: Executor, id: number, imageUrl: (image: StoredImage) => string): Promise<ServiceSheetDetail | undefined> {
   const [sheet, lines, images, reviews, status] = await Promise.all([
     reviewSheet(db, id),
     sheetPartLines(db, id),
     db
       .selectFrom('service_sheet_images as si')
       .innerJoin('blobs as b', 'b.id', 'si.blob_id')
-      .select(['b.id', 'b.key', 'b.filename', 'b.content_type'])
+      .select(['b.id', 'b.filename'])
       .where('si.service_sheet_id', '=', id)
       .orderBy('si.position')
       .orderBy('b.created_at')
@@ -97,13 +95,7 @@ export async function serviceSheetDetail(db: Executor, id: number, imageUrl: (im
     ...rest,
     hours: displayedHours(hours),
     parts,
-    images: await Promise.all(
-      images.map(async (image) => ({
-        id: image.id,
-        filename: image.filename,
-        url: await imageUrl(image),
-      })),
-    ),
+    images: images.map((image) => ({ id: image.id, filename: image.filename, url: imageUrl(image) })),
     levels,
     called_in_at: status?.called_in_at ?? null,
     submitted_completed: status?.submitted_completed ?? false,

@@ -1,13 +1,22 @@
 // A file field for a multipart form. Without JavaScript it is a plain <input type="file"> whose files
 // travel with the form post (read on the server by parseUploadForm). With JavaScript each chosen
-// file is uploaded at once through the chunked protocol with a progress bar; the resulting blob ids
-// go into hidden inputs named `{name}_ids` and the file input is cleared, so the post carries only
-// ids. The form cannot be sent while an upload is running.
+// file is uploaded at once through the chunked protocol with a progress bar; the file input is
+// then cleared, so the post carries only ids. Two modes:
+// - 'attach' (forms): the blob ids go into hidden inputs named `{name}_ids`, sent with the form,
+//   which cannot be sent while an upload is running;
+// - 'save' (the drive): the upload itself saves the file; finished items leave the list.
+// An image upload that fails shows the spec's Error modal; its OK clears the failed files so the
+// user can try again. Without JavaScript the server's answer (an error on this field) renders the
+// same modal, whose OK reloads the form afresh.
+// Files already attached (a form shown again) show as thumbnails from the image route.
 // Styles: app/styles/upload.css (linked by app/root.tsx).
+import { useActionData, useLocation } from '@remix-run/react'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { formatFileSize } from '#core/formats.ts'
+import { Modal } from '../modal.tsx'
 import { useHydrated } from '../use-hydrated.ts'
 import { DRIVE_UPLOAD_ERROR, IMAGE_UPLOAD_ERROR, uploadFiles } from './chunked-upload.ts'
+import { imageUrl } from './image-url.ts'
 
 export type UploadArea = 'drive' | 'receipts' | 'service' | 'storage_checks' | 'storages'
 
@@ -32,6 +41,8 @@ export interface FileUploadProps {
   /** default: 'Upload failed' for the drive, the spec's image error elsewhere */
   errorMessage?: string
   hint?: string
+  /** 'attach' (default): ids go with the form; 'save': the upload is the save (the drive) */
+  mode?: 'attach' | 'save'
   onBusyChange?: (busy: boolean) => void
 }
 
@@ -48,12 +59,20 @@ interface Item {
 
 const WAIT_MESSAGE = 'Please wait until the upload has finished.'
 
+/** The server's messages for field `name` in a refused form's answer (conform's reply), if any. */
+function useServerErrors(name: string): string[] | undefined {
+  const answer = useActionData<{ error?: Record<string, string[] | null> | null } | undefined>()
+  const errors = answer && typeof answer === 'object' ? answer.error?.[name] : undefined
+  return Array.isArray(errors) && errors.length > 0 ? errors : undefined
+}
 
 export function FileUpload(props: FileUploadProps) {
   const { name, area, csrfToken, label, capture, prefix, hint, onBusyChange } = props
   const multiple = props.multiple ?? true
-  const accept = props.accept ?? (area === 'drive' ? undefined : 'image/*')
-  const failureText = props.errorMessage ?? (area === 'drive' ? DRIVE_UPLOAD_ERROR : IMAGE_UPLOAD_ERROR)
+  const mode = props.mode ?? 'attach'
+  const images = area !== 'drive'
+  const accept = props.accept ?? (images ? 'image/*' : undefined)
+  const failureText = props.errorMessage ?? (images ? IMAGE_UPLOAD_ERROR : DRIVE_UPLOAD_ERROR)
   const generatedId = useId()
   const inputId = props.id ?? `${generatedId}-file`
   const hintId = `${inputId}-hint`
@@ -63,6 +82,10 @@ export function FileUpload(props: FileUploadProps) {
   const [keptIds, setKeptIds] = useState<string[]>(() => [...(props.initialIds ?? [])])
   const [items, setItems] = useState<Item[]>([])
   const [error, setError] = useState<string | null>(null)
+  // the names of the files the last 'save' batch stored, announced once they leave the list
+  const [saved, setSaved] = useState<string[]>([])
+  const serverErrors = useServerErrors(name)
+  const [serverErrorsSeen, setServerErrorsSeen] = useState<string[] | undefined>()
   const inputRef = useRef<HTMLInputElement>(null)
   const nextKey = useRef(1)
   const busyRef = useRef(false)
@@ -74,8 +97,9 @@ export function FileUpload(props: FileUploadProps) {
   }, [])
 
   const busy = items.some((item) => item.status === 'uploading')
+  // set while rendering, not in an effect: a submit can come between the two
+  busyRef.current = busy
   useEffect(() => {
-    busyRef.current = busy
     onBusyChange?.(busy)
     if (!busy) setError((current) => (current === WAIT_MESSAGE ? null : current))
   }, [busy, onBusyChange])
@@ -85,7 +109,8 @@ export function FileUpload(props: FileUploadProps) {
     const form = inputRef.current?.form
     if (!form) return
     const onSubmit = (event: Event) => {
-      if (!busyRef.current) return
+      // a hidden submitter is conform validating a field on blur, not the user sending the form
+      if (!busyRef.current || (event as SubmitEvent).submitter?.hidden) return
       event.preventDefault()
       event.stopPropagation()
       setError(WAIT_MESSAGE)
@@ -106,8 +131,9 @@ export function FileUpload(props: FileUploadProps) {
       input.value = ''
       if (files.length === 0) return
       setError(null)
+      setSaved([])
       const batch: Item[] = files.map((file) => {
-        const preview = file.type.startsWith('image/') && area !== 'drive' ? URL.createObjectURL(file) : undefined
+        const preview = file.type.startsWith('image/') && images ? URL.createObjectURL(file) : undefined
         if (preview) previews.current.add(preview)
         return { key: nextKey.current++, name: file.name, size: file.size, percent: 0, status: 'uploading', preview }
       })
@@ -128,6 +154,12 @@ export function FileUpload(props: FileUploadProps) {
           if (result.success && result.id) update(item.key, { status: 'done', percent: 100, blobId: result.id })
           else update(item.key, { status: 'error', error: result.error })
         })
+        if (mode === 'save') {
+          // stored is saved: the list keeps only what still needs the user
+          const done = new Set(batch.filter((_, i) => results[i]?.success).map((item) => item.key))
+          setItems((current) => current.filter((item) => !done.has(item.key)))
+          setSaved(batch.filter((item) => done.has(item.key)).map((item) => item.name))
+        }
         if (results.some((result) => !result.success)) setError(failureText)
       } catch (e) {
         console.error('upload failed', e)
@@ -135,22 +167,35 @@ export function FileUpload(props: FileUploadProps) {
         setError(failureText)
       }
     },
-    [area, prefix, csrfToken, multiple, update, failureText],
+    [area, images, mode, prefix, csrfToken, multiple, update, failureText],
   )
 
-  const remove = (key: number) => {
+  const removeWhere = (drop: (item: Item) => boolean) => {
     setItems((current) => {
-      const item = current.find((i) => i.key === key)
-      if (item?.preview) {
-        URL.revokeObjectURL(item.preview)
-        previews.current.delete(item.preview)
+      for (const item of current) {
+        if (item.preview && drop(item)) {
+          URL.revokeObjectURL(item.preview)
+          previews.current.delete(item.preview)
+        }
       }
-      return current.filter((i) => i.key !== key)
+      return current.filter((item) => !drop(item))
     })
   }
+  const remove = (key: number) => removeWhere((item) => item.key === key)
 
-  const uploadedIds = [...keptIds, ...items.filter((i) => i.status === 'done' && i.blobId).map((i) => i.blobId!)]
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined
+  // The Error modal's OK: back to choosing files, without the ones that failed (spec: "retry
+  // resets the form state"); files uploaded fine stay attached.
+  const retry = () => {
+    removeWhere((item) => item.status === 'error')
+    setError(null)
+    setServerErrorsSeen(serverErrors)
+    inputRef.current?.focus()
+  }
+  const { pathname, search } = useLocation()
+  const failed = images && (error === failureText || (serverErrors !== undefined && serverErrors !== serverErrorsSeen))
+
+  const uploadedIds = mode === 'save' ? [] : [...keptIds, ...items.filter((i) => i.status === 'done' && i.blobId).map((i) => i.blobId!)]
+  const describedBy = [hint ? hintId : null, error && !failed ? errorId : null].filter(Boolean).join(' ') || undefined
   const required = props.required && uploadedIds.length === 0 && !busy
 
   return (
@@ -180,15 +225,26 @@ export function FileUpload(props: FileUploadProps) {
         <input key={id} type="hidden" name={`${name}_ids`} value={id} />
       ))}
 
-      {keptIds.length > 0 ? (
-        <p className="file-upload__kept">
-          {keptIds.length === 1 ? '1 file already attached.' : `${keptIds.length} files already attached.`}{' '}
-          {enhanced ? (
-            <button type="button" className="file-upload__remove" onClick={() => setKeptIds([])}>
-              Remove
-            </button>
+      {keptIds.length > 0 && mode === 'attach' ? (
+        <div className="file-upload__kept">
+          <p>
+            {keptIds.length === 1 ? '1 file already attached.' : `${keptIds.length} files already attached.`}{' '}
+            {enhanced ? (
+              <button type="button" className="file-upload__remove" onClick={() => setKeptIds([])}>
+                Remove
+              </button>
+            ) : null}
+          </p>
+          {images ? (
+            <ul className="file-upload__thumbs">
+              {keptIds.map((id) => (
+                <li key={id}>
+                  <img className="file-upload__preview" src={imageUrl(id)} alt="An attached image" width={48} height={48} />
+                </li>
+              ))}
+            </ul>
           ) : null}
-        </p>
+        </div>
       ) : null}
 
       {items.length > 0 ? (
@@ -218,10 +274,45 @@ export function FileUpload(props: FileUploadProps) {
         </ul>
       ) : null}
 
-      {error ? (
+      {saved.length > 0 ? (
+        <p className="file-upload__saved" role="status">
+          Uploaded: {saved.join(', ')}
+        </p>
+      ) : null}
+
+      {error && !failed ? (
         <p id={errorId} className="file-upload__error" role="alert">
           {error}
         </p>
+      ) : null}
+
+      {failed ? (
+        <Modal title="Error" onClose={enhanced ? retry : undefined} labelledBy={`${inputId}-error-title`}>
+          <p className="file-upload__error-text" role="alert">
+            {IMAGE_UPLOAD_ERROR}
+          </p>
+          {error === failureText ? (
+            <ul className="file-upload__error-details">
+              {items
+                .filter((item) => item.status === 'error')
+                .map((item) => (
+                  <li key={item.key}>{item.error ? `${item.name}: ${item.error}` : item.name}</li>
+                ))}
+            </ul>
+          ) : null}
+          <div className="form-actions">
+            {enhanced ? (
+              <button type="button" className="button" onClick={retry} autoFocus>
+                OK
+              </button>
+            ) : (
+              // without JavaScript, OK loads the form afresh: the refused post kept none of its files
+              <a href={`${pathname}${search}`} className="button">
+                OK
+              </a>
+            )}
+          </div>
+        </Modal>
       ) : null}
     </div>
   )
