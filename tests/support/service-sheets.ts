@@ -21,6 +21,8 @@ export interface SheetOverrides extends Partial<Omit<SheetValues, 'service_sheet
   approvedLevels?: 0 | ReviewLevel
   /** who approves them (default: the sheet's tech) */
   reviewerId?: number
+  /** a number already reserved for the sheet's tech (default: one is reserved here) */
+  sheetNumber?: number
 }
 
 export interface MadeSheet {
@@ -42,10 +44,10 @@ async function defaults(db: Executor): Promise<{ company_id: number; storage_id:
 }
 
 export async function makeServiceSheet(db: Executor, overrides: SheetOverrides = {}): Promise<MadeSheet> {
-  const { calledInAt = null, parts = [], approvedLevels = 0, reviewerId, ...values } = overrides
+  const { calledInAt = null, parts = [], approvedLevels = 0, reviewerId, sheetNumber, ...values } = overrides
   const base = { ...(await defaults(db)), ...values }
   const sheet = await db.transaction().execute(async (trx) => {
-    const { number } = await trx.insertInto('service_sheet_numbers').values({ reserved_by: base.created_by }).returning('number').executeTakeFirstOrThrow()
+    const number = sheetNumber ?? (await trx.insertInto('service_sheet_numbers').values({ reserved_by: base.created_by }).returning('number').executeTakeFirstOrThrow()).number
     const made = await trx
       .insertInto('service_sheets')
       .values({
