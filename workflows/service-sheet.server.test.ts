@@ -116,7 +116,7 @@ describe('createServiceSheet', () => {
     const sheet = await t.db.selectFrom('service_sheets').select(['call_in_id', 'description']).where('id', '=', saved.id).executeTakeFirstOrThrow()
     expect(sheet).toEqual({ call_in_id: call.id, description: 'Fan 3 rattles' })
     const status = await t.db.selectFrom('service_status').select('called_in_at').where('service_sheet_id', '=', saved.id).executeTakeFirstOrThrow()
-    expect(status.called_in_at.toISOString().slice(0, 10)).toBe('2026-10-03')
+    expect(status.called_in_at?.toISOString().slice(0, 10)).toBe('2026-10-03')
 
     await expectRefused(input({ call_in_id: call.id }), { call_in_id: SHEET_MESSAGES.callHasSheet(saved.service_sheet_number) })
   })
