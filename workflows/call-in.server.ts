@@ -41,9 +41,8 @@ async function eventsFor(db: Executor, input: CallInInput): Promise<CallInEvent[
 }
 
 /** Calls are made in their final state: no status column; the history keeps the SUBMIT that made each. */
-const callInWorkflow = defineWorkflow({
+const callInWorkflow = defineWorkflow(callInMachine, {
   entity: 'call_in',
-  machine: callInMachine,
   // A refusal is a field of the form that does not fit the rest.
   refusal: (_state, event) => {
     const [field, message] = REFUSALS[event.type]

@@ -31,11 +31,15 @@ export interface Workflow<M extends AnyStateMachine> {
   /** the error a refused event becomes (default: a ConflictError, NOT_POSSIBLE) */
   refusal?: (state: StateOf<M>, event: EventFromLogic<M>) => Error
   /** what entering a state does besides saving it, in the same transaction; a self-transition enters nothing */
-  effects?: Partial<Record<StateOf<M>, (trx: Executor, transition: Transition<StateOf<M>>) => Promise<void>>>
+  effects?: { [S in StateOf<M>]?: Effect<S> }
 }
 
-export function defineWorkflow<M extends AnyStateMachine>(workflow: Workflow<M>): Workflow<M> {
-  return workflow
+/** What entering a state does besides saving it. */
+export type Effect<S extends string> = (trx: Executor, transition: Transition<S>) => Promise<void>
+
+/** A workflow of `machine` (given first, so the effects' states are known when they are typed). */
+export function defineWorkflow<M extends AnyStateMachine>(machine: M, workflow: NoInfer<Omit<Workflow<M>, 'machine'>>): Workflow<M> {
+  return { machine, ...workflow }
 }
 
 /** A record whose state is stored in the workflow's table, as the caller read (and locked) it. */
@@ -59,8 +63,8 @@ export interface StepOptions<M extends AnyStateMachine> {
   details?: Record<string, unknown>
   /** explains a refusal for this caller (it knows more than the workflow, e.g. who approved a review) */
   refusal?: (state: StateOf<M>, event: EventFromLogic<M>) => Error
-  /** the step's own changes (a review's hours and parts), made once the machine allowed the step */
-  apply?: (trx: Executor) => Promise<void>
+  /** the step's own changes (a review's hours and parts), made once the machine allowed the step; what it returns joins the history row's details */
+  apply?: (trx: Executor) => Promise<Record<string, unknown> | void>
 }
 
 export interface StepResult<S extends string> extends Transition<S> {
@@ -92,9 +96,10 @@ export async function runTransition<M extends AnyStateMachine>(
     if (!(await saveWorkflowStatus(trx, workflow.table, record.id, to, record.version))) throw new ConflictError(CHANGED_MEANWHILE)
     id = record.id
   }
-  await options.apply?.(trx)
+  const applied = await options.apply?.(trx)
   const transition: Transition<StateOf<M>> = { id, from, to, event: event.type, actorId: options.actorId }
-  await recordWorkflowEvent(trx, { entity: workflow.entity, entityId: id, from, event: event.type, to, actorId: options.actorId, details: options.details })
+  const details = { ...options.details, ...applied }
+  await recordWorkflowEvent(trx, { entity: workflow.entity, entityId: id, from, event: event.type, to, actorId: options.actorId, details })
   if (to !== from) await workflow.effects?.[to]?.(trx, transition)
   return { ...transition, repeated: false }
 }
