@@ -156,7 +156,7 @@ async function checkUnchanged(trx: Executor, review: LockedReview, sheet: Locked
   )
 }
 
-/** The review, its sheet, and the event a reviewer's change of it stands for. */
+/** The review a reviewer changes and its sheet, both locked until the transaction ends. */
 async function openForChange(trx: Executor, reviewId: number): Promise<{ review: LockedReview; sheet: LockedSheet }> {
   const review = await lockReview(trx, reviewId)
   if (!review) throw new NotFoundError()
