@@ -7,8 +7,8 @@ import { insertCallIn } from '#db/queries/call-ins.ts'
 import { jobById, storageById } from '#db/queries/registry.ts'
 import { InputError } from '#core/errors.ts'
 import type { CallInInput } from '#core/schemas/call-in.ts'
-import { callInMachine, type CallInEvent, type CallInStage } from './call-in.machine.ts'
-import { replay, stateName } from './runner.ts'
+import { callInMachine, type CallInEvent } from './call-in.machine.ts'
+import { replay } from './runner.ts'
 import { defineWorkflow, runTransition } from './transition.server.ts'
 
 const REFUSALS: Record<CallInEvent['type'], [field: string, message: string]> = {
@@ -40,38 +40,34 @@ async function eventsFor(db: Executor, input: CallInInput): Promise<CallInEvent[
   ]
 }
 
+/** A refused event is a field of the form that does not fit the rest. */
+function refusedField(event: CallInEvent): InputError {
+  const [field, message] = REFUSALS[event.type]
+  return new InputError({ [field]: message })
+}
+
 /** Calls are made in their final state: no status column; the history keeps the SUBMIT that made each. */
-const callInWorkflow = defineWorkflow(callInMachine, {
-  entity: 'call_in',
-  // A refusal is a field of the form that does not fit the rest.
-  refusal: (_state, event) => {
-    const [field, message] = REFUSALS[event.type]
-    return new InputError({ [field]: message })
-  },
-})
+const callInWorkflow = defineWorkflow(callInMachine, { entity: 'call_in', refusal: (_state, event) => refusedField(event) })
 
 export async function submitCallIn(db: Executor, userId: number, input: CallInInput): Promise<{ id: number; created: boolean }> {
   const events = await eventsFor(db, input)
-  const submit = events.at(-1)!
-  // The choices lead up to the details; SUBMIT is the step that makes the call.
+  // The choices lead up to the details; the last event, SUBMIT, is the step that makes the call.
   const { snapshot, refused } = replay(callInMachine, events.slice(0, -1))
-  if (refused) throw callInWorkflow.refusal!(stateName(snapshot) as CallInStage, refused)
+  if (refused) throw refusedField(refused)
+  const insert = (trx: Executor, next: typeof snapshot) =>
+    insertCallIn(trx, {
+      submission_id: input.submission_id,
+      company_id: next.context.companyId!,
+      storage_id: next.context.storageId!,
+      job_id: next.context.jobId,
+      created_by: userId,
+      call_in_date: input.call_in_date,
+      requested_by: input.requested_by,
+      description: input.description,
+      got_it: input.got_it,
+    })
   return db.transaction().execute(async (trx) => {
-    const made = await runTransition(trx, callInWorkflow, {
-      snapshot,
-      insert: (trx, next) =>
-        insertCallIn(trx, {
-          submission_id: input.submission_id,
-          company_id: next.context.companyId!,
-          storage_id: next.context.storageId!,
-          job_id: next.context.jobId,
-          created_by: userId,
-          call_in_date: input.call_in_date,
-          requested_by: input.requested_by,
-          description: input.description,
-          got_it: input.got_it,
-        }),
-    }, submit, { actorId: userId })
+    const made = await runTransition(trx, callInWorkflow, { snapshot, insert }, events.at(-1)!, { actorId: userId })
     return { id: made.id, created: !made.repeated }
   })
 }
