@@ -106,23 +106,6 @@ export function removalOf(line: { id: number; added_at_level: number }, level: R
   return line.id < 0 || line.added_at_level === level ? 'delete' : 'toggle-mark'
 }
 
-/** The flags level N+1 starts from: level N's NC flag and deletion mark, copied. */
-export function carriedFlags(flags: PartFlags, from: 1 | 2): Partial<PartFlags> {
-  const to = (from + 1) as 2 | 3
-  return { [`nc${to}`]: flags[`nc${from}`], [`marked_for_deletion${to}`]: flags[`marked_for_deletion${from}`] }
-}
-
-/** The hour columns level N+1 starts from: level N's, copied. */
-export function carriedHours(sheet: SheetHours, from: 1 | 2): Partial<SheetHours> {
-  const to = (from + 1) as 2 | 3
-  return {
-    [`travel_hours${to}`]: sheet[`travel_hours${from}`],
-    [`labor_hours${to}`]: sheet[`labor_hours${from}`],
-    [`nc${to}_travel`]: sheet[`nc${from}_travel`],
-    [`nc${to}_labor`]: sheet[`nc${from}_labor`],
-  }
-}
-
 export interface ValueChange {
   key: keyof LevelValues
   label: string

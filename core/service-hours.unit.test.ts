@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { carriedFlags, carriedHours, displayedHours, editableNcLevels, hoursProblem, levelValueProblems, previousLevelChanges, previousLevelPartChange, removalOf, type PartFlags, type SheetHours } from './service-hours.ts'
+import { displayedHours, editableNcLevels, hoursProblem, levelValueProblems, previousLevelChanges, previousLevelPartChange, removalOf, type PartFlags, type SheetHours } from './service-hours.ts'
 
 const ZERO: SheetHours = {
   travel_hours: 0, labor_hours: 0,
@@ -56,11 +56,6 @@ describe('part lines through the levels', () => {
     expect(removalOf({ id: 40, added_at_level: 2 }, 2)).toBe('delete')
     expect(removalOf({ id: 40, added_at_level: 0 }, 2)).toBe('toggle-mark')
     expect(removalOf({ id: 40, added_at_level: 1 }, 2)).toBe('toggle-mark')
-  })
-  it('starts the next level from the level before it', () => {
-    expect(carriedFlags(flags({ nc1: true, marked_for_deletion1: true }), 1)).toEqual({ nc2: true, marked_for_deletion2: true })
-    expect(carriedFlags(flags({ nc2: false, marked_for_deletion2: true, nc1: true }), 2)).toEqual({ nc3: false, marked_for_deletion3: true })
-    expect(carriedHours(sheet({ travel_hours2: 3, labor_hours2: 4, nc2_travel: 1, nc2_labor: 0.5 }), 2)).toEqual({ travel_hours3: 3, labor_hours3: 4, nc3_travel: 1, nc3_labor: 0.5 })
   })
 })
 

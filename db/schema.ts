@@ -2,6 +2,7 @@
 // 'yyyy-mm-dd' string, `timestamptz` is a Date, ids are numbers (bigint parsed in client.server.ts).
 import type { ColumnType, Generated } from 'kysely'
 import type { AlertType, BlobArea, FillStatus, ReceiptType, ReviewLevel, ServiceReviewStatus, ServiceType, Variety } from '#core/enums.ts'
+import type { PretreatState, ServiceSheetState } from '#core/workflow-states.ts'
 
 type Id = Generated<number>
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
@@ -237,7 +238,8 @@ export interface InteractionsTable {
   last_modified_by: number | null
 }
 
-export type ServiceSheetStatus = 'level_1_review' | 'level_2_review' | 'level_3_review' | 'complete'
+/** The review machine's states (core/workflow-states.ts); the CHECK constraint lists the same. */
+export type ServiceSheetStatus = ServiceSheetState
 
 /** Reserve with `insert into service_sheet_numbers (reserved_by) values ($1) returning number`. */
 export interface ServiceSheetNumbersTable {
@@ -343,8 +345,8 @@ export interface ServiceStatusTable {
   id: Id
   service_sheet_id: number
   service_sheet_number: number
-  /** the call's date for a sheet made from a call, else when the sheet was made */
-  called_in_at: ColumnType<Date, Date | string, Date | string>
+  /** the call's date for a sheet made from a call; null for a sheet made without one ('No Date Available') */
+  called_in_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
   review_1_completed: Defaulted<boolean>
   review_2_completed: Defaulted<boolean>
   review_3_completed: Defaulted<boolean>
@@ -445,8 +447,8 @@ export interface PretreatNumbersTable {
   used_by_pretreat: ColumnType<number | null, never, number | null>
 }
 
-export const PRETREAT_STATUSES = ['pending', 'assigned', 'in-progress', 'to-review', 'to-review1', 'to-review2', 'completed'] as const
-export type PretreatStatus = (typeof PRETREAT_STATUSES)[number]
+/** core/workflow-states.ts PRETREAT_STATES; the CHECK constraint lists the same. */
+export type PretreatStatus = PretreatState
 
 export interface PretreatsTable {
   id: Id

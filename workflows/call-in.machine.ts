@@ -3,6 +3,8 @@
 // complete, consistent call. Events carry facts the caller looked up (a job's company and
 // storage, a storage's company); guards compare them, so the machine itself does no I/O.
 import { assign, setup } from 'xstate'
+import { CALL_IN_STATES, type CallInState } from '#core/workflow-states.ts'
+import { withStates } from './runner.ts'
 
 export interface CallInContext {
   path: 'company' | 'job' | null
@@ -25,7 +27,8 @@ export type CallInEvent =
   | { type: 'RESET' }
   | { type: 'SUBMIT'; details: CallInDetails }
 
-export type CallInStage = 'empty' | 'companyPath' | 'details' | 'submitted'
+/** The machine's states: core/workflow-states.ts CALL_IN_STATES. */
+export type CallInStage = CallInState
 
 const EMPTY: CallInContext = { path: null, companyId: null, storageId: null, jobId: null }
 
@@ -40,7 +43,7 @@ export function detailsProblems(details: CallInDetails): Partial<Record<keyof Ca
   return problems
 }
 
-export const callInMachine = setup({
+export const callInMachine = withStates(setup({
   types: {
     context: {} as CallInContext,
     events: {} as CallInEvent,
@@ -86,4 +89,4 @@ export const callInMachine = setup({
     },
     submitted: { type: 'final' },
   },
-})
+}), CALL_IN_STATES)

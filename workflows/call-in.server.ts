@@ -1,14 +1,15 @@
 // The server side of the call-in workflow: look up the facts the events need, replay the same
-// machine the browser runs, and save only a call that reaches `submitted`, together with its
-// workflow-history row, in one transaction. A resent form (same submission id) saves nothing new.
+// machine the browser runs, and let the workflow runner take the SUBMIT that makes the call: it
+// saves only a call that reaches `submitted`, with its history row, in one transaction. A resent
+// form (same submission id) saves nothing new.
 import type { Executor } from '#db/client.server.ts'
 import { insertCallIn } from '#db/queries/call-ins.ts'
 import { jobById, storageById } from '#db/queries/registry.ts'
 import { InputError } from '#core/errors.ts'
 import type { CallInInput } from '#core/schemas/call-in.ts'
 import { callInMachine, type CallInEvent } from './call-in.machine.ts'
-import { recordWorkflowEvent } from './history.server.ts'
-import { replay, stateName } from './runner.ts'
+import { replay } from './runner.ts'
+import { defineWorkflow, runTransition } from './transition.server.ts'
 
 const REFUSALS: Record<CallInEvent['type'], [field: string, message: string]> = {
   CHOOSE_COMPANY: ['company_id', 'Choose a customer from the list.'],
@@ -39,29 +40,34 @@ async function eventsFor(db: Executor, input: CallInInput): Promise<CallInEvent[
   ]
 }
 
+/** A refused event is a field of the form that does not fit the rest. */
+function refusedField(event: CallInEvent): InputError {
+  const [field, message] = REFUSALS[event.type]
+  return new InputError({ [field]: message })
+}
+
+/** Calls are made in their final state: no status column; the history keeps the SUBMIT that made each. */
+const callInWorkflow = defineWorkflow(callInMachine, { entity: 'call_in', refusal: (_state, event) => refusedField(event) })
+
 export async function submitCallIn(db: Executor, userId: number, input: CallInInput): Promise<{ id: number; created: boolean }> {
   const events = await eventsFor(db, input)
-  const { snapshot, refused } = replay(callInMachine, events)
-  if (refused) {
-    const [field, message] = REFUSALS[refused.type]
-    throw new InputError({ [field]: message })
-  }
-  const before = replay(callInMachine, events.slice(0, -1)).snapshot
-  return db.transaction().execute(async (trx) => {
-    const saved = await insertCallIn(trx, {
+  // The choices lead up to the details; the last event, SUBMIT, is the step that makes the call.
+  const { snapshot, refused } = replay(callInMachine, events.slice(0, -1))
+  if (refused) throw refusedField(refused)
+  const insert = (trx: Executor, next: typeof snapshot) =>
+    insertCallIn(trx, {
       submission_id: input.submission_id,
-      company_id: snapshot.context.companyId!,
-      storage_id: snapshot.context.storageId!,
-      job_id: snapshot.context.jobId,
+      company_id: next.context.companyId!,
+      storage_id: next.context.storageId!,
+      job_id: next.context.jobId,
       created_by: userId,
       call_in_date: input.call_in_date,
       requested_by: input.requested_by,
       description: input.description,
       got_it: input.got_it,
     })
-    if (saved.created) {
-      await recordWorkflowEvent(trx, { entity: 'call_in', entityId: saved.id, from: stateName(before), event: 'SUBMIT', to: stateName(snapshot), actorId: userId })
-    }
-    return saved
+  return db.transaction().execute(async (trx) => {
+    const made = await runTransition(trx, callInWorkflow, { snapshot, insert }, events.at(-1)!, { actorId: userId })
+    return { id: made.id, created: !made.repeated }
   })
 }

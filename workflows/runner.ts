@@ -1,4 +1,5 @@
 // Running a machine without side effects, the same way in the browser and on the server.
+// (The server's transition runner, which also saves, is transition.server.ts.)
 import { initialTransition, transition, type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic, type SnapshotFrom } from 'xstate'
 
 export interface Replay<M extends AnyStateMachine> {
@@ -7,15 +8,49 @@ export interface Replay<M extends AnyStateMachine> {
   refused: EventFromLogic<M> | null
 }
 
+/**
+ * The snapshot `event` leads to, or null when the machine refuses it. A self-transition the machine
+ * allows (a review's SAVE) is a step, not a refusal, although the state stays the same: `can()`
+ * tells the two apart (a refused event leaves the very same snapshot, and so does an allowed one
+ * back to its own state). A finished workflow takes nothing more, as a running actor would not.
+ */
+export function step<M extends AnyStateMachine>(machine: M, snapshot: SnapshotFrom<M>, event: EventFromLogic<M>): SnapshotFrom<M> | null {
+  const current = snapshot as AnyMachineSnapshot
+  if (current.status === 'done' || !current.can(event)) return null
+  const [next] = transition(machine as AnyStateMachine, current, event)
+  return next as SnapshotFrom<M>
+}
+
 /** Applies `events` in order from the machine's initial state, stopping at the first refusal. */
 export function replay<M extends AnyStateMachine>(machine: M, events: readonly EventFromLogic<M>[]): Replay<M> {
-  let [snapshot]: [AnyMachineSnapshot, unknown] = initialTransition(machine as AnyStateMachine)
+  let [snapshot] = initialTransition(machine as AnyStateMachine) as [SnapshotFrom<M>, unknown]
   for (const event of events) {
-    // A finished workflow takes nothing more (a running actor would ignore the event too).
-    if (snapshot.status === 'done' || !snapshot.can(event)) return { snapshot: snapshot as SnapshotFrom<M>, refused: event }
-    ;[snapshot] = transition(machine as AnyStateMachine, snapshot, event)
+    const next = step(machine, snapshot, event)
+    if (!next) return { snapshot, refused: event }
+    snapshot = next
   }
-  return { snapshot: snapshot as SnapshotFrom<M>, refused: null }
+  return { snapshot, refused: null }
+}
+
+/**
+ * The snapshot of a record whose stored status is `status`. For flat machines whose state is all in
+ * the status (no context): facts a guard needs travel in the event, as the reviews' levels do.
+ */
+export function resolveStored<M extends AnyStateMachine>(machine: M, status: string): SnapshotFrom<M> {
+  return machine.resolveState({ value: status, context: {} }) as SnapshotFrom<M>
+}
+
+/** A machine's state names (xstate infers them from its `states`). */
+export type StateOf<M extends AnyStateMachine> = SnapshotFrom<M>['value'] & string
+
+type SameStates<M extends AnyStateMachine, S extends string> = [StateOf<M>] extends [S] ? ([S] extends [StateOf<M>] ? [] : [error: 'the machine has a state its tuple lacks']) : [error: 'the tuple has a state the machine lacks']
+
+/**
+ * The machine, typed against its state tuple (core/workflow-states.ts): a state missing or extra
+ * does not compile. workflows/workflow-states.test.ts compares the runtime states and the database.
+ */
+export function withStates<M extends AnyStateMachine, S extends string>(machine: M, _states: readonly S[], ..._same: SameStates<M, S>): M {
+  return machine
 }
 
 /** The state's value as a plain string (the machines here are flat). */

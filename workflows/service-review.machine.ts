@@ -5,11 +5,14 @@
 // level and values the level accepts; a completed sheet takes nothing more.
 // The review editor runs it in the browser (to offer only the possible buttons); the server
 // resolves the sheet's stored state and decides with the same machine.
-import { setup, transition } from 'xstate'
+import { setup } from 'xstate'
 import { levelValueProblems, type LevelValues } from '#core/service-hours.ts'
 import type { ReviewLevel } from '#core/enums.ts'
+import { SERVICE_SHEET_STATES, type ServiceSheetState } from '#core/workflow-states.ts'
+import { resolveStored, step, withStates } from './runner.ts'
 
-export type SheetState = 'submitted' | 'level_1_review' | 'level_2_review' | 'level_3_review' | 'complete'
+/** The machine's states: core/workflow-states.ts SERVICE_SHEET_STATES (the database's CHECK lists the same). */
+export type SheetState = ServiceSheetState
 
 export type ServiceReviewEvent =
   | { type: 'SUBMIT' }
@@ -26,10 +29,13 @@ export function stateOfLevel(level: ReviewLevel): SheetState {
   return `level_${level}_review` as SheetState
 }
 
-/** Why a reviewer's event is refused in `state`, or null when it is allowed. */
+/**
+ * Why a reviewer's event is refused in `state`, or null when it is allowed. Whose level it is comes
+ * first, so a reviewer of another level is refused as such whatever the sheet's state.
+ */
 export function reviewRefusal(state: string, event: Extract<ServiceReviewEvent, { level: ReviewLevel }>): 'not-this-level' | 'not-your-level' | 'invalid-values' | null {
-  if (levelOf(state) !== event.level) return 'not-this-level'
   if (!event.reviewerLevels.includes(event.level)) return 'not-your-level'
+  if (levelOf(state) !== event.level) return 'not-this-level'
   if (Object.keys(levelValueProblems(event.values)).length > 0) return 'invalid-values'
   return null
 }
@@ -48,7 +54,7 @@ function reviewLevelState(level: ReviewLevel, next: SheetState) {
   }
 }
 
-export const serviceReviewMachine = setup({
+export const serviceReviewMachine = withStates(setup({
   types: { events: {} as ServiceReviewEvent },
   guards: {
     reviewableAt1: reviewAllowed(1),
@@ -65,12 +71,10 @@ export const serviceReviewMachine = setup({
     level_3_review: reviewLevelState(3, 'complete'),
     complete: { type: 'final' },
   },
-})
+}), SERVICE_SHEET_STATES)
 
 /** The state the machine reaches from `state` on `event`, or null when the machine refuses it. */
 export function nextState(state: SheetState, event: ServiceReviewEvent): SheetState | null {
-  const snapshot = serviceReviewMachine.resolveState({ value: state, context: {} })
-  if (snapshot.status === 'done' || !snapshot.can(event)) return null
-  const [next] = transition(serviceReviewMachine, snapshot, event)
-  return next.value as SheetState
+  const next = step(serviceReviewMachine, resolveStored(serviceReviewMachine, state), event)
+  return next ? (next.value as SheetState) : null
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
+import { ConflictError, ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import { aggregateAlerts } from '#jobs/alert-aggregation.job.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { makeServiceSheet } from '../tests/support/service-sheets.ts'
-import { changeServiceDetails, submitReview, type ReviewInput, type Reviewer } from './service-review.server.ts'
+import { changeServiceDetails, startReviewChain, submitReview, type ReviewInput, type Reviewer } from './service-review.server.ts'
 
 let t: TestDatabase
 let techId: number
@@ -74,7 +74,8 @@ describe('the review chain', () => {
     const row = await sheetRow(sheet.id)
     expect([row.status, Number(row.travel_hours1), Number(row.labor_hours1)]).toEqual(['level_1_review', 1.5, 4])
     expect(await reviewOf(sheet.id, 1)).toMatchObject({ status: 'open', version: 1, company_id: acme, storage_id: cellar, service_date: expect.anything() })
-    expect(await statusOf(sheet.id)).toMatchObject({ review_1_completed: false, submitted_completed: false, called_in_at: expect.any(Date) })
+    // made without a call: the tracker has no call-in date ('No Date Available')
+    expect(await statusOf(sheet.id)).toMatchObject({ review_1_completed: false, submitted_completed: false, called_in_at: null })
     const events = await t.db.selectFrom('workflow_events').selectAll().where('entity', '=', 'service_sheet').where('entity_id', '=', sheet.id).execute()
     expect(events).toEqual([expect.objectContaining({ from_state: 'submitted', event: 'SUBMIT', to_state: 'level_1_review', actor_id: techId })])
   })
@@ -138,8 +139,8 @@ describe('the review chain', () => {
     const rev1 = (await reviewOf(sheet.id, 1))!
     await submitReview(t.db, rev1.id, r1, 'save', input(1, { values: { travel: 4, labor: 3, ncTravel: 1, ncLabor: 0 } }))
     const error = await refusal(submitReview(t.db, rev1.id, { id: r1.id + 0, levels: [1] }, 'save', input(1, { values: { travel: 1, labor: 1, ncTravel: 0, ncLabor: 0 } })))
-    expect(error).toBeInstanceOf(InputError)
-    expect((error as InputError).message).toMatch(/while you were editing.*Current values: travel 4, labor 3, NC travel 1, NC labor 0/)
+    expect(error).toBeInstanceOf(ConflictError)
+    expect((error as ConflictError).message).toMatch(/while you were editing.*Current values: travel 4, labor 3, NC travel 1, NC labor 0/)
     expect(Number((await sheetRow(sheet.id)).travel_hours1)).toBe(4)
     expect((await reviewOf(sheet.id, 1))!.version).toBe(2)
   })
@@ -182,8 +183,21 @@ describe('the review chain', () => {
     const sheet = await newSheet()
     const rev1 = (await reviewOf(sheet.id, 1))!
     await submitReview(t.db, rev1.id, r1, 'approve', input(1))
-    const error = await refusal(submitReview(t.db, rev1.id, r1, 'save', input(2)))
-    expect((error as InputError).message).toMatch(/already approved/)
+    for (const version of [2, 1]) {
+      // also from an editor opened before the approval: saving again would not help, so no 'save again'
+      const error = await refusal(submitReview(t.db, rev1.id, r1, 'save', input(version)))
+      expect(error).toBeInstanceOf(ConflictError)
+      expect((error as ConflictError).message).toMatch(/already approved/)
+    }
+  })
+
+  it('refuses to submit a sheet twice (the machine takes SUBMIT only once), and changes nothing', async () => {
+    const sheet = await newSheet()
+    const before = await sheetRow(sheet.id)
+    const again = await refusal(t.db.transaction().execute((trx) => startReviewChain(trx, sheet.id, techId)))
+    expect(again).toBeInstanceOf(ConflictError)
+    expect(await sheetRow(sheet.id)).toEqual(before)
+    expect(await t.db.selectFrom('service_reviews').select('id').where('service_sheet_id', '=', sheet.id).execute()).toHaveLength(1)
   })
 
   it('moves the sheet through Select Service Details, checking storage and job', async () => {

@@ -104,13 +104,19 @@ describe('createServiceSheet', () => {
     expect(number.used_by_sheet).toBe(saved.id)
   })
 
+  it('made without a call: the tracker has no call-in date (it shows No Date Available), not the time the sheet was made', async () => {
+    const saved = await createServiceSheet(t.db, user, await input())
+    const status = await t.db.selectFrom('service_status').select('called_in_at').where('service_sheet_id', '=', saved.id).executeTakeFirstOrThrow()
+    expect(status.called_in_at).toBeNull()
+  })
+
   it('made from a call: keeps the call, takes its description, and the tracker gets the call date', async () => {
     const call = await aCall()
     const saved = await createServiceSheet(t.db, user, await input({ call_in_id: call.id, description: 'changed in the browser' }))
     const sheet = await t.db.selectFrom('service_sheets').select(['call_in_id', 'description']).where('id', '=', saved.id).executeTakeFirstOrThrow()
     expect(sheet).toEqual({ call_in_id: call.id, description: 'Fan 3 rattles' })
     const status = await t.db.selectFrom('service_status').select('called_in_at').where('service_sheet_id', '=', saved.id).executeTakeFirstOrThrow()
-    expect(status.called_in_at.toISOString().slice(0, 10)).toBe('2026-10-03')
+    expect(status.called_in_at?.toISOString().slice(0, 10)).toBe('2026-10-03')
 
     await expectRefused(input({ call_in_id: call.id }), { call_in_id: SHEET_MESSAGES.callHasSheet(saved.service_sheet_number) })
   })
@@ -160,6 +166,20 @@ describe('createServiceSheet', () => {
     await expectRefused(input({ sheet_number: 987_654 }), { sheet_number: SHEET_MESSAGES.numberNotYours })
     const first = await createServiceSheet(t.db, user, await input())
     await expectRefused(input({ sheet_number: first.service_sheet_number }), { sheet_number: SHEET_MESSAGES.numberUsed })
+  })
+
+  it('two forms open in two tabs share the number: the first saves, the second is told to open the form again', async () => {
+    const [tab1, tab2] = [await input(), await input()]
+    expect(tab2.sheet_number).toBe(tab1.sheet_number)
+    const [a, b] = await Promise.allSettled([createServiceSheet(t.db, user, tab1), createServiceSheet(t.db, user, tab2)])
+    const saved = [a, b].filter((r) => r.status === 'fulfilled')
+    const refused = [a, b].filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)
+    expect(saved).toHaveLength(1)
+    expect(refused).toHaveLength(1)
+    expect(refused[0]).toBeInstanceOf(InputError)
+    expect(refused[0]).toMatchObject({ fieldErrors: { sheet_number: SHEET_MESSAGES.numberUsed } })
+    const next = await input()
+    expect(next.sheet_number).not.toBe(tab1.sheet_number)
   })
 
   it("refuses images that are not this user's uploads", async () => {

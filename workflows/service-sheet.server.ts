@@ -126,7 +126,7 @@ export async function createServiceSheet(db: Executor, user: Creator, input: Ser
         parts: input.parts,
         images,
       })
-      if (saved.created) await startReviewChain(trx, saved, call?.call_in_date ?? null, user.id)
+      if (saved.created) await startReviewChain(trx, saved.id, user.id)
       return saved
     })
   } catch (error) {

@@ -7,6 +7,7 @@ import { requireAccess } from '#app/auth/guard.server.ts'
 import { requireId, requireRecord } from '#app/records.server.ts'
 import { Modal } from '#app/components/modal.tsx'
 import { ReviewLevels, ServiceSheetDetailView } from '#app/components/service-sheet-detail.tsx'
+import { formatDate } from '#core/formats.ts'
 import { getDb } from '#db/client.server.ts'
 import { serviceSheetDetail } from '#db/queries/service-sheet-detail.ts'
 import { sheetImageUrl } from '#app/sheet-images.server.ts'
@@ -26,6 +27,10 @@ export default function SheetStatusModal() {
   return (
     <Modal title={`Service Sheet #${sheet.service_sheet_number}`} closeTo={`/${pathname.split('/')[1]}${search}`}>
       <h3>Status</h3>
+      <dl className="detail-list">
+        <dt>Call-in date</dt>
+        <dd>{formatDate(sheet.called_in_at)}</dd>
+      </dl>
       <ReviewLevels sheet={sheet} />
       <h3>Sheet</h3>
       <ServiceSheetDetailView sheet={sheet} />

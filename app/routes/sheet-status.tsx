@@ -31,7 +31,8 @@ interface Row {
   id: number
   service_sheet_id: number
   service_sheet_number: number
-  called_in_at: Date | string
+  /** the call's date; null for a sheet made without a call (formatDate shows 'No Date Available') */
+  called_in_at: Date | string | null
   review_1_completed: boolean
   review_2_completed: boolean
   review_3_completed: boolean

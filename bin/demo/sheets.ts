@@ -1,8 +1,11 @@
 // Demo service sheets at every stage of their review chain, made through the workflow itself
-// (startReviewChain and submitReview), so the demo shows what real use leaves behind: open
-// reviews at each level, approved ones with changes for the next reviewer to see, and finished
-// sheets in the tracker. Idempotent: a sheet's submission id derives from a fixed key.
-import { startReviewChain, submitReview, type Reviewer } from '#workflows/service-review.server.ts'
+// (createServiceSheet, as the sheet form saves, then submitReview), so the demo shows what real
+// use leaves behind: open reviews at each level, approved ones with changes for the next reviewer
+// to see, and finished sheets in the tracker. Idempotent: a sheet's submission id derives from a
+// fixed key.
+import { existingSheet, reserveSheetNumber } from '#db/queries/service-sheets.ts'
+import { submitReview, type Reviewer } from '#workflows/service-review.server.ts'
+import { createServiceSheet } from '#workflows/service-sheet.server.ts'
 import { daysAgo, demoUuid } from './helpers.ts'
 import type { ServiceType } from '#core/enums.ts'
 import type { Executor } from '#db/client.server.ts'
@@ -32,7 +35,7 @@ const SHEETS: readonly DemoSheet[] = [
 export async function seedDemoSheets(db: Executor, today: Date): Promise<number> {
   const users = await db.selectFrom('users').select(['id', 'username']).where('username', 'in', ['tech', 'reviewer1', 'reviewer2', 'reviewer3']).execute()
   const userId = (name: string) => users.find((u) => u.username === name)?.id
-  const tech = userId('tech')
+  const tech = users.find((u) => u.username === 'tech')
   const reviewers: Reviewer[] = ([1, 2, 3] as const).map((level) => ({ id: userId(`reviewer${level}`) ?? 0, levels: [level] }))
   const storages = await db.selectFrom('storages').select(['id', 'company_id']).where('active', '=', true).orderBy('id').limit(SHEETS.length).execute()
   const parts = await db.selectFrom('parts').select('id').where('active', '=', true).where('is_special', '=', false).orderBy('part_number').limit(2).execute()
@@ -41,32 +44,24 @@ export async function seedDemoSheets(db: Executor, today: Date): Promise<number>
   let made = 0
   for (const [i, demo] of SHEETS.entries()) {
     const submissionId = demoUuid(`service-sheet:${demo.key}`)
-    if (await db.selectFrom('service_sheets').select('id').where('submission_id', '=', submissionId).executeTakeFirst()) continue
+    if (await existingSheet(db, submissionId)) continue
     const storage = storages[i % storages.length]!
-    const sheet = await db.transaction().execute(async (trx) => {
-      const { number } = await trx.insertInto('service_sheet_numbers').values({ reserved_by: tech }).returning('number').executeTakeFirstOrThrow()
-      const row = await trx
-        .insertInto('service_sheets')
-        .values({
-          submission_id: submissionId,
-          service_sheet_number: number,
-          company_id: storage.company_id,
-          storage_id: storage.id,
-          created_by: tech,
-          service_date: daysAgo(today, demo.ageDays),
-          requested_by: 'Storage manager',
-          service_rendered: demo.service,
-          other_service: demo.service.includes('Other') ? 'Door seal inspection' : '',
-          description: 'Called in by the storage manager.',
-          notes: demo.notes,
-          travel_hours: demo.travel,
-          labor_hours: demo.labor,
-        })
-        .returning(['id', 'service_sheet_number'])
-        .executeTakeFirstOrThrow()
-      await trx.insertInto('service_sheet_parts').values(parts.map((p, n) => ({ service_sheet_id: row.id, part_id: p.id, quantity: n + 1 }))).execute()
-      await startReviewChain(trx, row, null, tech)
-      return row
+    const sheet = await createServiceSheet(db, tech, {
+      submission_id: submissionId,
+      sheet_number: await reserveSheetNumber(db, tech.id),
+      company_id: storage.company_id,
+      storage_id: storage.id,
+      service_date: daysAgo(today, demo.ageDays),
+      po_number: '',
+      requested_by: 'Storage manager',
+      service_rendered: demo.service,
+      other_service: demo.service.includes('Other') ? 'Door seal inspection' : '',
+      description: 'Called in by the storage manager.',
+      notes: demo.notes,
+      travel_hours: demo.travel,
+      labor_hours: demo.labor,
+      parts: parts.map((p, n) => ({ part_id: p.id, quantity: n + 1, description: '' })),
+      images: [],
     })
     made++
     // Each approval changes something, so the next reviewer has something in 'What level N changed'.

@@ -6,6 +6,7 @@ import * as m0004 from './0004_list_indexes.ts'
 import * as m0005 from './0005_review_lists.ts'
 import * as m0006 from './0006_sign_in_throttle.ts'
 import * as m0007 from './0007_blob_cleanup.ts'
+import * as m0008 from './0008_workflow_states.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0005_review_lists': m0005,
   '0006_sign_in_throttle': m0006,
   '0007_blob_cleanup': m0007,
+  '0008_workflow_states': m0008,
 }

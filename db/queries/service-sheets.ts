@@ -1,12 +1,33 @@
 // Service sheets as the sheet form writes them: sheet numbers handed out when the form opens, the
 // sheet with its part lines and images, and the look-ups the form and its checks need.
+import { sql } from 'kysely'
 import type { ServiceType } from '#core/enums.ts'
 import type { Executor } from '../client.server.ts'
 
-/** Hands out the next sheet number to `userId` (numbers are never reused; unused ones are gaps). */
+/**
+ * The sheet number the form shows when it opens (spec: "assigned by the server when the form
+ * opens"): the user's open reservation, or a new one when they have none. A user holds at most one
+ * open number (service_sheet_numbers_open_uq), so reloads and links reuse it and leave no gaps; a
+ * sheet saved with it uses it up, and the next form gets the next number. Numbers are never reused.
+ */
 export async function reserveSheetNumber(db: Executor, userId: number): Promise<number> {
-  const row = await db.insertInto('service_sheet_numbers').values({ reserved_by: userId }).returning('number').executeTakeFirstOrThrow()
-  return row.number
+  const open = await openSheetNumber(db, userId)
+  if (open !== undefined) return open
+  // One reservation at a time per user: a second request waits here and then finds the first's
+  // number, instead of drawing a number from the sequence that it would then throw away.
+  const reserve = async (trx: Executor) => {
+    await sql`select pg_advisory_xact_lock(${RESERVATION_LOCK}::int, ${userId}::int)`.execute(trx)
+    return (await openSheetNumber(trx, userId)) ?? (await trx.insertInto('service_sheet_numbers').values({ reserved_by: userId }).returning('number').executeTakeFirstOrThrow()).number
+  }
+  return db.isTransaction ? reserve(db) : db.transaction().execute(reserve)
+}
+
+/** The advisory-lock namespace of sheet-number reservations (the second key is the user id). */
+const RESERVATION_LOCK = 7_001
+
+async function openSheetNumber(db: Executor, userId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('service_sheet_numbers').select('number').where('reserved_by', '=', userId).where('used_by_sheet', 'is', null).executeTakeFirst()
+  return row?.number
 }
 
 export function sheetNumberRow(db: Executor, number: number): Promise<{ reserved_by: number | null; used_by_sheet: number | null } | undefined> {

@@ -1,6 +1,7 @@
-// Service sheets for tests, made the way the app makes them: a number from service_sheet_numbers,
-// the sheet, its part lines, then startReviewChain (level-1 review and tracker row). Levels can be
-// approved through the real review workflow (submitReview), so a sheet can be put at any stage.
+// Service sheets for tests, made the way the app makes them: the tech's sheet number (reserveSheetNumber),
+// the sheet (in the machine's initial state), its part lines, then startReviewChain (the SUBMIT
+// that opens level 1 and the tracker row). Levels can be approved through the real review
+// workflow (submitReview), so a sheet can be put at any stage.
 //   const sheet = await makeServiceSheet(db, { storage_id, approvedLevels: 3 })
 import type { Insertable } from 'kysely'
 import { levelValues } from '#core/service-hours.ts'
@@ -8,19 +9,22 @@ import type { Executor } from '#db/client.server.ts'
 import type { ServiceSheetsTable } from '#db/schema.ts'
 import { startReviewChain, submitReview } from '#workflows/service-review.server.ts'
 import { hoursOf, HOUR_COLUMNS } from '#db/queries/service-reviews.ts'
+import { reserveSheetNumber } from '#db/queries/service-sheets.ts'
 import type { ReviewLevel } from '#core/enums.ts'
 
 type SheetValues = Insertable<ServiceSheetsTable>
 
 export interface SheetOverrides extends Partial<Omit<SheetValues, 'service_sheet_number' | 'submission_id'>> {
-  /** the tracker's call-in date: the call's date for a sheet made from a call (default: now) */
-  calledInAt?: string | Date | null
+  /** made from a call of this date (yyyy-mm-dd), at the sheet's place; the tracker shows it as the call-in date (default: no call, 'No Date Available') */
+  calledInAt?: string | null
   /** part lines sent with the sheet */
   parts?: { part_id: number; quantity?: number; description?: string }[]
   /** approve review levels 1..n through the review workflow (3 completes the sheet) */
   approvedLevels?: 0 | ReviewLevel
   /** who approves them (default: the sheet's tech) */
   reviewerId?: number
+  /** a number already reserved for the sheet's tech (default: one is reserved here) */
+  sheetNumber?: number
 }
 
 export interface MadeSheet {
@@ -42,10 +46,11 @@ async function defaults(db: Executor): Promise<{ company_id: number; storage_id:
 }
 
 export async function makeServiceSheet(db: Executor, overrides: SheetOverrides = {}): Promise<MadeSheet> {
-  const { calledInAt = null, parts = [], approvedLevels = 0, reviewerId, ...values } = overrides
+  const { calledInAt = null, parts = [], approvedLevels = 0, reviewerId, sheetNumber, ...values } = overrides
   const base = { ...(await defaults(db)), ...values }
   const sheet = await db.transaction().execute(async (trx) => {
-    const { number } = await trx.insertInto('service_sheet_numbers').values({ reserved_by: base.created_by }).returning('number').executeTakeFirstOrThrow()
+    const number = sheetNumber ?? (await reserveSheetNumber(trx, base.created_by))
+    const call = calledInAt === null ? null : await aCall(trx, { ...base, call_in_date: calledInAt })
     const made = await trx
       .insertInto('service_sheets')
       .values({
@@ -58,6 +63,7 @@ export async function makeServiceSheet(db: Executor, overrides: SheetOverrides =
         notes: 'Replaced the belt; ran the fans 20 minutes.',
         travel_hours: 1,
         labor_hours: 2,
+        call_in_id: call?.id ?? null,
         ...base,
       })
       .returning(['id', 'service_sheet_number'])
@@ -68,11 +74,20 @@ export async function makeServiceSheet(db: Executor, overrides: SheetOverrides =
         .values(parts.map((p) => ({ service_sheet_id: made.id, part_id: p.part_id, quantity: p.quantity ?? 1, description: p.description ?? '' })))
         .execute()
     }
-    await startReviewChain(trx, made, calledInAt, base.created_by)
+    await startReviewChain(trx, made.id, base.created_by)
     return made
   })
   for (let level = 1; level <= approvedLevels; level++) await approveLevel(db, sheet.id, level as ReviewLevel, reviewerId ?? base.created_by)
   return sheet
+}
+
+/** A call at the sheet's place, as the call-in form saves it. */
+function aCall(trx: Executor, at: { company_id: number; storage_id: number; job_id?: number | null; created_by: number; call_in_date: string }) {
+  return trx
+    .insertInto('call_ins')
+    .values({ submission_id: crypto.randomUUID(), company_id: at.company_id, storage_id: at.storage_id, job_id: at.job_id ?? null, created_by: at.created_by, call_in_date: at.call_in_date, requested_by: 'Dale Jensen', description: 'Fan 2 will not start' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
 }
 
 /** Approves the sheet's open review of `level` as it stands (its hours, no part changes). */

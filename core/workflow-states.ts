@@ -1,0 +1,18 @@
+// The states of each workflow, one tuple each, in the bottom layer so that both sides of the
+// database line can read them: the machine (workflows/*.machine.ts) is typed against its tuple (a
+// state missing or extra does not compile), db/schema.ts types the status column with it, and the
+// CHECK constraint lists the same states. workflows/workflow-states.test.ts compares the machine's
+// runtime states, the tuple and the database's constraint, and fails when they drift apart.
+// (docs/decisions/0015-workflow-runner-and-states.md)
+
+/** A service sheet through its reviews; the first is the machine's initial state. */
+export const SERVICE_SHEET_STATES = ['submitted', 'level_1_review', 'level_2_review', 'level_3_review', 'complete'] as const
+export type ServiceSheetState = (typeof SERVICE_SHEET_STATES)[number]
+
+/** The call-in form's stages; a call is stored only once `submitted` (call_ins has no status column). */
+export const CALL_IN_STATES = ['empty', 'companyPath', 'details', 'submitted'] as const
+export type CallInState = (typeof CALL_IN_STATES)[number]
+
+/** A pre-treat (storages-and-pretreats.md: 'Pretreat status values'); its machine comes with the pre-treat screens. */
+export const PRETREAT_STATES = ['pending', 'assigned', 'in-progress', 'to-review', 'to-review1', 'to-review2', 'completed'] as const
+export type PretreatState = (typeof PRETREAT_STATES)[number]
