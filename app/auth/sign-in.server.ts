@@ -5,13 +5,14 @@ import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import type { Executor } from '#db/client.server.ts'
 import { findUserToSignIn, recordAttemptIfAdmitted, settleAttempt, type FailureCounts } from '#db/queries/sign-in-attempts.ts'
+import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '#core/accounts.ts'
 import { verifyAgainstNothing, verifyPassword } from '#core/password.server.ts'
 import { clientIp } from './session.server.ts'
 
 /** Every number of the sign-in rule, in one place. */
 export const SIGN_IN_RULE = {
-  usernameMaxLength: 150,
-  passwordMaxLength: 1024,
+  usernameMaxLength: USERNAME_MAX_LENGTH,
+  passwordMaxLength: PASSWORD_MAX_LENGTH,
   /** failures older than this are forgotten */
   windowMinutes: 15,
   /** hard limits: the next try is refused until the oldest failure leaves the window */

@@ -1,6 +1,7 @@
 // Creating users: used by `npm run user:create`, the demo seed and tests. Validates everything
 // first and changes nothing on bad input (a UserInputError with a message fit for a person).
 import { sql, type RawBuilder } from 'kysely'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '#core/accounts.ts'
 import { hashPassword } from '#core/password.server.ts'
 import { PERMISSIONS, isPermission, type Permission } from '#core/permissions.ts'
 import type { Executor } from '../client.server.ts'
@@ -9,8 +10,6 @@ export class UserInputError extends Error {
   override name = 'UserInputError'
 }
 
-export const PASSWORD_MIN_LENGTH = 8
-const USERNAME_MAX_LENGTH = 150
 // Django's rule for usernames: letters, digits and @ . + - _
 const USERNAME_PATTERN = /^[A-Za-z0-9@.+_-]+$/
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/
@@ -53,6 +52,7 @@ export function checkUserInput(input: CreateUserInput) {
   const password = input.password ?? ''
   if (!password) throw new UserInputError('Password is required.')
   if (password.length < PASSWORD_MIN_LENGTH) throw new UserInputError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  if (password.length > PASSWORD_MAX_LENGTH) throw new UserInputError(`Password must be at most ${PASSWORD_MAX_LENGTH} characters.`)
   const email = (input.email ?? '').trim()
   if (email && !EMAIL_PATTERN.test(email)) throw new UserInputError(`"${email}" is not an e-mail address.`)
   const given = input.permissions ?? []
