@@ -97,11 +97,11 @@ export function usePlacePicker(data: PlacePickerData, options: PlacePickerOption
   const storagesKnown = data.machine.context.companyId === context.companyId
   const job = context.jobId ? data.jobs.find((j) => j.id === context.jobId) : undefined
   const storageName = job?.storage_name ?? data.storages.find((s) => s.id === context.storageId)?.name ?? ''
-  const companyName = job?.company_name ?? data.companies.find((c) => c.id === context.companyId)?.name ?? ''
+  // Complete once the server resolved the same choice: a form that depends on it (and on what the
+  // loader read for it) never shows, or posts, while the page is still catching up.
+  const server = data.place
   const place: Place | null =
-    stage === 'details' && context.companyId && context.storageId && storageName
-      ? { path: job ? 'job' : 'company', companyId: context.companyId, companyName, storageId: context.storageId, storageName, jobId: job?.id ?? null, jobName: job?.name ?? null }
-      : null
+    stage === 'details' && server && server.companyId === context.companyId && server.storageId === context.storageId && server.jobId === context.jobId ? server : null
 
   return {
     data,
@@ -113,10 +113,9 @@ export function usePlacePicker(data: PlacePickerData, options: PlacePickerOption
     texts,
     storages: storagesKnown ? data.storages : null,
     storageName,
-    /** the complete choice, or null */
+    /** the complete choice, as the server resolved it; null until then */
     place,
-    /** the server's messages, while the page shows what it resolved */
-    problems: asked.current === null ? data.problems : {},
+    problems: data.problems,
     chooseCompanyText,
     chooseJobText,
     chooseStorage,

@@ -134,9 +134,7 @@ function ServiceSheetPage({ data }: { data: LoaderData & { picker: NonNullable<L
   // Without JavaScript a form posted back (Add Part, Remove, a refusal) keeps the number it showed.
   const initial = (isFormResult(actionData) && actionData.initialValue) || {}
   const sheetNumber = Number(initial.sheet_number) || data.sheetNumber
-  // The form shows the place the server opened it for; a newer choice waits for the server.
-  const server = data.picker.place
-  const place = picker.place && server && picker.place.companyId === server.companyId && picker.place.storageId === server.storageId && picker.place.jobId === server.jobId ? server : null
+  const place = picker.place
   return (
     <div className="form-page">
       <PlacePicker picker={picker}>{data.call ? <p className="muted">From the call of {formatDate(data.call.date)}.</p> : null}</PlacePicker>
