@@ -53,6 +53,14 @@ describe('applyLineIntent', () => {
     }
   })
 
+  it('takes a picker field sent twice for no pick (a message, not a crash)', () => {
+    const data = form({ ...typed, intent: 'add-line:parts', 'pick_parts.part': 'FAN-BLT-B75', 'pick_parts.quantity': '1' })
+    data.append('pick_parts.part', 'FAN-BLT-B90')
+    const response = applyLineIntent(data, kinds)
+    expect(response?.init?.status).toBe(400)
+    expect((response?.data as FormResult).error).toEqual({ 'pick_parts.part': ['Choose a part from the parts list.'] })
+  })
+
   it('removes the line named by its index', async () => {
     const reply = await answer({ ...typed, 'parts[1].part_id': '9', 'parts[1].quantity': '1', 'parts[1].description': 'Hinge', intent: 'remove-line:parts:0' })
     expect(reply?.result.initialValue).toMatchObject({ parts: [{ part_id: '9', description: 'Hinge' }] })

@@ -32,8 +32,9 @@ export function applyLineIntent(form: FormData, kinds: Record<string, LineKind>,
     rows.splice(intent.index, 1)
   } else {
     const pick = pickName(intent.list)
-    const picked = payload[pick] && typeof payload[pick] === 'object' ? (payload[pick] as Record<string, string>) : {}
-    const choice = kind.toLine(picked)
+    // only one text per picker field counts (a field sent twice is no pick)
+    const sent = payload[pick] && typeof payload[pick] === 'object' ? Object.entries(payload[pick] as Record<string, unknown>) : []
+    const choice = kind.toLine(Object.fromEntries(sent.map(([name, value]) => [name, typeof value === 'string' ? value : ''])))
     if (choice.problem) error[`${pick}.${choice.problem.field}`] = [choice.problem.message]
     else {
       rows.push(choice.line)

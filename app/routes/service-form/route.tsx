@@ -57,22 +57,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   const call = await callOf(params)
   // A failed list read is shown in the Error modal, whose OK starts the page again.
+  let lists
   try {
     const [picker, parts] = await Promise.all([loadPlacePicker(db, call ? callPlace(call) : placeQuery(params)), partOptions(db)])
-    const open = picker.place && !call?.sheet_number && !rerenders.has(context)
-    return {
-      picker,
-      parts,
-      loadError: null,
-      call: call ? { id: call.id, date: call.call_in_date, requestedBy: call.requested_by, description: call.description, sheetNumber: call.sheet_number } : null,
-      // "assigned by the server when the form opens": only once the form itself shows
-      sheetNumber: open ? await reserveSheetNumber(db, user.id) : null,
-      today: new Date().toLocaleDateString('en-CA'),
-      submissionId: crypto.randomUUID(),
-    }
+    lists = { picker, parts }
   } catch (error) {
     console.error('Service sheet lists failed', error)
     return { picker: null, parts: [] as PartOption[], loadError: LIST_ERROR, call: null, sheetNumber: null, today: '', submissionId: '' }
+  }
+  const open = lists.picker.place && !call?.sheet_number && !rerenders.has(context)
+  return {
+    ...lists,
+    loadError: null,
+    call: call ? { id: call.id, date: call.call_in_date, requestedBy: call.requested_by, description: call.description, sheetNumber: call.sheet_number } : null,
+    // "assigned by the server when the form opens": only once the form itself shows
+    sheetNumber: open ? await reserveSheetNumber(db, user.id) : null,
+    today: new Date().toLocaleDateString('en-CA'),
+    submissionId: crypto.randomUUID(),
   }
 }
 
