@@ -266,6 +266,32 @@ describe('the review editor screen', () => {
     await page.context().close()
   })
 
+  it('with JavaScript, Add Part and Remove work in the page (no request); Save saves the line once', async () => {
+    const sheet = await submittedSheet()
+    const part = (await suite.app.db.selectFrom('parts').select('part_number').where('is_special', '=', false).orderBy('part_number', 'desc').executeTakeFirstOrThrow()).part_number
+    const page = await reviewerPage(suite.browser, 'reviewer1', true)
+    await page.goto(`/review-editor/${await reviewIdAt(sheet.id, 1)}`)
+    const posts: string[] = []
+    page.on('request', (request) => (request.method() === 'POST' ? posts.push(request.url()) : undefined))
+    await addPart(page, 'NOT-A-PART')
+    await page.getByText('Choose a part from the parts list.').waitFor()
+    await addPart(page, part, '2')
+    await page.getByRole('button', { name: `Remove ${part} (new)` }).click()
+    await page.getByRole('button', { name: `Remove ${part} (new)` }).waitFor({ state: 'detached' })
+    await addPart(page, part, '4')
+    expect(await partRows(page).count()).toBe(3)
+    expect(posts).toEqual([])
+
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByRole('dialog', { name: 'Success' }).waitFor()
+    await partRows(page).filter({ hasText: 'added at level 1' }).waitFor()
+    // the form starts again from the saved lines: the added one is a saved line now, not a new one
+    await page.locator('tr.part-new').first().waitFor({ state: 'detached' })
+    expect(await partRows(page).count()).toBe(3)
+    expect((await linesOf(sheet.id)).filter((l) => l.added_at_level === 1).map((l) => [l.part_number, Number(l.quantity)])).toEqual([[part, 4]])
+    await page.context().close()
+  })
+
   it('a completed level-1 review shows level 1’s values only', async () => {
     const db = suite.app.db
     const sheet = await submittedSheet()
