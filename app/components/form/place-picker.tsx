@@ -45,8 +45,7 @@ export function usePlacePicker(data: PlacePickerData, options: PlacePickerOption
       setTexts(data.texts)
     }
     asked.current = null
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new URL brings a new choice
-  }, [location.search])
+  }, [location.search]) // only a new URL brings a new choice (not new lists for the same one)
 
   const follow = (choice: Partial<PlaceQuery> | null) => {
     const search = new URLSearchParams({ ...keep, ...choice }).toString()
