@@ -15,12 +15,15 @@ function pathOf(file: string): string {
 }
 
 describe('screen rules', () => {
-  const files = fs.readdirSync(ROUTES).filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f))
+  // route modules: files, and route folders ('service-form/route.tsx' is the screen 'service-form.tsx')
+  const folders = fs.readdirSync(ROUTES).filter((f) => fs.existsSync(path.join(ROUTES, f, 'route.tsx')))
+  const files = [...fs.readdirSync(ROUTES).filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f)), ...folders.map((f) => `${f}.tsx`)]
+  const modulePath = (file: string) => (folders.includes(file.replace(/\.tsx$/, '')) ? path.join(ROUTES, file.replace(/\.tsx$/, ''), 'route.tsx') : path.join(ROUTES, file))
 
   it('every screen module exports the rule of its path (a record modal takes its list’s)', async () => {
     const missing: string[] = []
     for (const file of files.filter((f) => !OPEN.test(f))) {
-      const module = (await import(path.join(ROUTES, file))) as { access?: unknown; loader?: unknown }
+      const module = (await import(modulePath(file))) as { access?: unknown; loader?: unknown }
       if (!module.access) missing.push(file)
       const own = (ACCESS as Record<string, unknown>)[pathOf(file)]
       const list = (ACCESS as Record<string, unknown>)[pathOf(file).replace(/\/:[^/]+$/, '')]

@@ -64,3 +64,8 @@ export interface PartOption {
 export function partOptions(db: Executor): Promise<PartOption[]> {
   return db.selectFrom('parts').select(['id', 'part_number', 'description', 'is_special']).where('active', '=', true).orderBy('part_number').execute()
 }
+
+/** An active company by id (what a form posted), for the pickers' customer rule. */
+export function companyById(db: Executor, id: number): Promise<NamedOption | undefined> {
+  return db.selectFrom('companies').select(['id', 'company_name as name']).where('id', '=', id).where('active', '=', true).executeTakeFirst()
+}

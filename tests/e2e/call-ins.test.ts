@@ -157,4 +157,33 @@ describe('call-ins', () => {
     expect(await response.text()).toContain("That storage is not one of this customer&#x27;s storages.")
     expect(await callsWith('should not save')).toHaveLength(0)
   })
+
+  it('does not offer the service company itself as a customer, and refuses it by name and by id', async () => {
+    const own = await suite.app.db.selectFrom('companies').select('id').where('company_name', '=', 'Keystone Storage Services').executeTakeFirstOrThrow()
+    const shop = await suite.app.db.insertInto('storages').values({ company_id: own.id, name: 'Our Shop' }).returning('id').executeTakeFirstOrThrow()
+    const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
+    await signIn(page, 'tech')
+    await page.goto('/service-call')
+    const offered = await page.locator('#company-options option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))
+    expect(offered).toContain('Aberdeen Acres')
+    expect(offered).not.toContain('Keystone Storage Services')
+
+    await page.goto(`/service-call?company=${encodeURIComponent('Keystone Storage Services')}&storage=${shop.id}`)
+    await page.getByText('Choose a customer from the list.').waitFor()
+    expect(await page.getByLabel('Requested By').count()).toBe(0)
+
+    // a form sent by hand with the company's id is refused too, and saves nothing
+    const storage = await aStorageOf('Aberdeen Acres')
+    const stageUrl = `/service-call?company=${encodeURIComponent('Aberdeen Acres')}&storage=${storage.id}`
+    await page.goto(stageUrl)
+    const csrf = await page.locator('input[name="csrf"]').first().getAttribute('value')
+    const submission = await page.locator('input[name="submission_id"]').getAttribute('value')
+    const response = await page.request.post(stageUrl, {
+      form: { csrf: csrf!, submission_id: submission!, company_id: String(own.id), storage_id: String(shop.id), requested_by: 'X', call_in_date: '2026-11-01', description: 'our own shop' },
+      headers: { Origin: suite.app.url },
+    })
+    expect(response.status()).toBe(400)
+    expect(await response.text()).toContain('Choose a customer from the list.')
+    expect(await callsWith('our own shop')).toHaveLength(0)
+  })
 })

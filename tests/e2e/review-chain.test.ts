@@ -6,7 +6,8 @@ import type { Browser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
-import { makeServiceSheet } from '../support/service-sheets.ts'
+import { approveLevel, makeServiceSheet } from '../support/service-sheets.ts'
+import { submitReview } from '#workflows/service-review.server.ts'
 
 const suite = useBrowserSuite()
 
@@ -38,6 +39,10 @@ async function reviewerPage(browser: Browser, username: string, javaScriptEnable
 
 const value = (page: Page, label: string) => page.getByLabel(label, { exact: true }).inputValue()
 const partRows = (page: Page) => page.locator('table.parts-table tbody tr')
+/** A line's NC checkboxes, NC1 to NC3. */
+const ncBoxes = (page: Page, row: number) => partRows(page).nth(row).getByRole('checkbox', { name: /^NC\d/ })
+/** A line's removal mark: a checkbox drawn as a button, named by what pressing it does. */
+const removal = (page: Page, row: number) => partRows(page).nth(row).getByRole('checkbox', { name: /^(Remove|Add back) / })
 
 /** Opens the review from Available Reviews, as the reviewer would. */
 async function openFromList(page: Page, sheetId: number, level: number): Promise<void> {
@@ -54,14 +59,12 @@ async function approve(page: Page, js: boolean): Promise<void> {
   await page.waitForURL('**/review-sheets*')
 }
 
-/** Removes (or adds back) a part line: in the page with JavaScript, by a saving round trip without. */
-async function toggleRemoval(page: Page, row: number, js: boolean): Promise<void> {
-  const button = partRows(page).nth(row).getByRole('button', { name: /^(Remove|Add back)$/ })
-  const before = await button.innerText()
-  await button.click()
-  const after = before === 'Remove' ? 'Add back' : 'Remove'
-  await partRows(page).nth(row).getByRole('button', { name: after }).waitFor()
-  if (!js) await page.getByText('Submission Successful!').waitFor()
+/** Marks a line for removal (or takes the mark back): in the page, with or without JavaScript. */
+async function toggleRemoval(page: Page, row: number): Promise<void> {
+  const before = await removal(page, row).isChecked()
+  await partRows(page).nth(row).getByText(before ? 'Add back' : 'Remove', { exact: true }).click()
+  await removal(page, row).and(page.getByRole('checkbox', { name: before ? /^Remove / : /^Add back / })).waitFor()
+  expect(await removal(page, row).isChecked()).toBe(!before)
 }
 
 async function trackerStatus(page: Page, number: number): Promise<string> {
@@ -84,12 +87,12 @@ describe.each([
     expect([await value(r1, 'Travel hours'), await value(r1, 'Labor hours'), await value(r1, 'NC travel hours')]).toEqual(['2', '3', '0'])
     expect(await r1.getByRole('heading', { name: /What level/ }).count()).toBe(0)
     // only the level's own NC flag is editable
-    expect(await partRows(r1).first().getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).disabled))).toEqual([false, true, true])
-    await toggleRemoval(r1, 1, js)
-    expect(await partRows(r1).nth(1).getAttribute('class')).toContain('part-removed')
+    expect(await ncBoxes(r1, 0).evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).disabled))).toEqual([false, true, true])
+    await toggleRemoval(r1, 1)
+    expect(await removal(r1, 1).isChecked()).toBe(true)
     await r1.getByLabel('Travel hours', { exact: true }).fill('2.5')
     await r1.getByLabel('NC labor hours', { exact: true }).fill('1')
-    await partRows(r1).first().getByRole('checkbox').first().check()
+    await ncBoxes(r1, 0).first().check()
     await r1.getByLabel('Level 1 comments (optional)').fill('Travel was longer')
     await approve(r1, js)
     expect(await trackerStatus(r1, sheet.number)).toMatch(/Done.*Not done.*Not done.*Not done/)
@@ -99,17 +102,19 @@ describe.each([
     await openFromList(r2, sheet.id, 2)
     expect([await value(r2, 'Travel hours'), await value(r2, 'Labor hours'), await value(r2, 'NC labor hours')]).toEqual(['2.5', '3', '1'])
     const changed2 = (await r2.locator('.what-changed').innerText()).replace(/\s+/g, ' ')
-    expect(changed2).toContain('Travel hours: 2 → 2.5')
-    expect(changed2).toContain('NC labor hours: 0 → 1')
-    expect(changed2).toMatch(/NC no → yes/)
-    expect(changed2).toContain('marked for removal')
+    // one sentence per change
+    expect(changed2).toContain('Travel hours changed from 2 to 2.5.')
+    expect(changed2).toContain('NC labor hours changed from 0 to 1.')
+    expect(changed2).toMatch(/Part \S+ was marked non-chargeable\./)
+    expect(changed2).toMatch(/Part \S+ was marked for removal\./)
     expect(await r2.getByText('Travel was longer').count()).toBe(1)
-    expect(await partRows(r2).first().getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => [(b as HTMLInputElement).checked, (b as HTMLInputElement).disabled]))).toEqual([
+    expect(await ncBoxes(r2, 0).evaluateAll((boxes) => boxes.map((b) => [(b as HTMLInputElement).checked, (b as HTMLInputElement).disabled]))).toEqual([
       [true, true],
       [true, false],
       [false, true],
     ])
-    expect(await partRows(r2).nth(1).getByRole('button', { name: 'Add back' }).count()).toBe(1)
+    expect(await removal(r2, 1).isChecked()).toBe(true)
+    expect(await partRows(r2).nth(1).getByText('Add back').isVisible()).toBe(true)
     await r2.getByLabel('Labor hours', { exact: true }).fill('2.75')
     await approve(r2, js)
     expect(await trackerStatus(r2, sheet.number)).toMatch(/Done.*Done.*Not done.*Not done/)
@@ -119,9 +124,9 @@ describe.each([
     await openFromList(r3, sheet.id, 3)
     expect([await value(r3, 'Travel hours'), await value(r3, 'Labor hours'), await value(r3, 'NC labor hours')]).toEqual(['2.5', '2.75', '1'])
     const changed3 = (await r3.locator('.what-changed').innerText()).replace(/\s+/g, ' ')
-    expect(changed3).toContain('Labor hours: 3 → 2.75')
+    expect(changed3).toContain('Labor hours changed from 3 to 2.75.')
     expect(changed3).not.toContain('Travel hours')
-    expect(await partRows(r3).first().getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).disabled))).toEqual([false, false, false])
+    expect(await ncBoxes(r3, 0).evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).disabled))).toEqual([false, false, false])
     await approve(r3, js)
     expect(await trackerStatus(r3, sheet.number)).toMatch(/Done.*Done.*Done.*Done/)
 
@@ -134,8 +139,24 @@ describe.each([
   })
 })
 
+const linesOf = (sheetId: number) =>
+  suite.app.db
+    .selectFrom('service_sheet_parts as l')
+    .innerJoin('parts as p', 'p.id', 'l.part_id')
+    .select(['p.part_number', 'l.quantity', 'l.added_at_level', 'l.nc1', 'l.marked_for_deletion1'])
+    .where('l.service_sheet_id', '=', sheetId)
+    .orderBy('l.id')
+    .execute()
+
+/** Picks a part in the parts picker and presses Add Part. */
+async function addPart(page: Page, partNumber: string, quantity = '1') {
+  await page.getByLabel('Part Number').fill(partNumber)
+  await page.getByLabel('Quantity').fill(quantity)
+  await page.getByRole('button', { name: 'Add Part' }).click()
+}
+
 describe('the review editor without JavaScript', () => {
-  it('moves a sheet to a job through Select Service Details, adds a part, and level 2 sees both', async () => {
+  it('Select Service Details moves the sheet to a job; Add Part and Remove post back without saving; Save keeps them; level 2 reads it all', async () => {
     const sheet = await submittedSheet()
     const job = await suite.app.db
       .selectFrom('jobs as j')
@@ -144,34 +165,158 @@ describe('the review editor without JavaScript', () => {
       .where('j.active', '=', true)
       .orderBy('j.name')
       .executeTakeFirstOrThrow()
-    const part = await suite.app.db.selectFrom('parts').select('part_number').where('is_special', '=', false).orderBy('part_number', 'desc').executeTakeFirstOrThrow()
+    const parts = await suite.app.db.selectFrom('parts').select('part_number').where('is_special', '=', false).orderBy('part_number', 'desc').limit(2).execute()
+    const [part, other] = parts.map((p) => p.part_number) as [string, string]
     const r1 = await reviewerPage(suite.browser, 'reviewer1', false)
     await r1.goto(`/review-editor/${await reviewIdAt(sheet.id, 1)}`)
 
     await r1.getByRole('link', { name: 'Select Service Details' }).click()
     const modal = r1.getByRole('dialog', { name: 'Select Service Details' })
-    await modal.getByLabel('Job Number (fills customer and storage)').fill(job.name)
+    await modal.getByLabel('Job Number').fill(job.name)
+    await modal.getByRole('button', { name: 'Continue' }).click()
     await modal.getByRole('button', { name: 'Apply' }).click()
     await r1.getByText('Submission Successful!').waitFor()
     expect(await r1.locator('.review-sheet').innerText()).toContain(job.storage)
 
-    await r1.getByLabel('Part', { exact: true }).fill('NOT-A-PART')
-    await r1.getByRole('button', { name: 'Add Part' }).click()
+    const before = await linesOf(sheet.id)
+    await addPart(r1, 'NOT-A-PART')
     await r1.getByText('Choose a part from the parts list.').waitFor()
-    await r1.getByLabel('Part', { exact: true }).fill(part.part_number)
-    await r1.getByLabel('Quantity').fill('2')
-    await r1.getByRole('button', { name: 'Add Part' }).click()
+    await addPart(r1, other, '3')
+    await addPart(r1, part, '2')
+    expect(await partRows(r1).count()).toBe(4)
+    // nothing is saved by Add Part or Remove: they only change the form
+    await partRows(r1).filter({ hasText: other }).getByRole('button', { name: `Remove ${other} (new)` }).click()
+    expect(await partRows(r1).count()).toBe(3)
+    expect(await partRows(r1).nth(2).innerText()).toContain(part)
+    await toggleRemoval(r1, 0)
+    expect(await linesOf(sheet.id)).toEqual(before)
+
+    await r1.getByRole('button', { name: 'Save' }).click()
     await r1.getByText('Submission Successful!').waitFor()
-    expect(await partRows(r1).filter({ hasText: part.part_number }).innerText()).toContain('added at level 1')
+    const saved = await linesOf(sheet.id)
+    expect(saved.map((l) => [l.part_number, Number(l.quantity), l.added_at_level, l.marked_for_deletion1])).toEqual([
+      [before[0]!.part_number, 2, 0, true],
+      [before[1]!.part_number, 1, 0, false],
+      [part, 2, 1, false],
+    ])
+    // the saved line says where it came from, inside its own row
+    const tag = partRows(r1).filter({ hasText: part }).getByText('added at level 1')
+    await tag.waitFor()
+    const [row, box] = [await partRows(r1).filter({ hasText: part }).boundingBox(), await tag.boundingBox()]
+    expect(box!.y >= row!.y && box!.y + box!.height <= row!.y + row!.height).toBe(true)
     await approve(r1, false)
 
     const r2 = await reviewerPage(suite.browser, 'reviewer2', false)
     await r2.goto(`/review-editor/${await reviewIdAt(sheet.id, 2)}`)
     const changed = (await r2.locator('.what-changed').innerText()).replace(/\s+/g, ' ')
-    expect(changed).toContain(`→`)
-    expect(changed).toContain(job.name)
-    expect(changed).toContain(`Part ${part.part_number} added by level 1`)
+    expect(changed).toMatch(new RegExp(`The service details changed from .+ to .+, job ${job.name}\\.`))
+    expect(changed).toContain(`Part ${part} was added.`)
+    expect(changed).toContain(`Part ${before[0]!.part_number} was marked for removal.`)
     for (const page of [r1, r2]) await page.context().close()
+  })
+})
+
+describe('the review editor screen', () => {
+  it('hours inputs carry min and step, and the NC hours the hours beside them as max', async () => {
+    const sheet = await submittedSheet()
+    const page = await reviewerPage(suite.browser, 'reviewer1', true)
+    await page.goto(`/review-editor/${await reviewIdAt(sheet.id, 1)}`)
+    const attrs = (label: string) =>
+      page.getByLabel(label, { exact: true }).evaluate((input) => ['min', 'step', 'max'].map((name) => (input as HTMLInputElement).getAttribute(name)))
+    expect(await attrs('Travel hours')).toEqual(['0', '0.25', null])
+    expect(await attrs('NC travel hours')).toEqual(['0', '0.25', '2'])
+    expect(await attrs('NC labor hours')).toEqual(['0', '0.25', '3'])
+    await page.getByLabel('Travel hours', { exact: true }).fill('4.5')
+    await expect.poll(() => attrs('NC travel hours')).toEqual(['0', '0.25', '4.5'])
+    await page.context().close()
+  })
+
+  it('on a 375 px phone every NC box and Remove is in reach, and "Communications" stays whole', async () => {
+    const tech = await suite.app.db.selectFrom('users').select('id').where('username', '=', 'tech').executeTakeFirstOrThrow()
+    const part = await suite.app.db.selectFrom('parts').select('id').where('is_special', '=', false).executeTakeFirstOrThrow()
+    const made = await makeServiceSheet(suite.app.db, { created_by: tech.id, service_rendered: ['Fan', 'Communications', 'High Pressure System'], parts: [{ part_id: part.id, quantity: 2 }] })
+    const page = await (await newContext(suite.browser, suite.app.url, { width: 375 })).newPage()
+    await signIn(page, 'reviewer1')
+    await page.goto(`/review-editor/${await reviewIdAt(made.id, 1)}`)
+    // NC1-NC3 and the removal control of a line, each inside the 375 px screen
+    const controls = partRows(page).first().locator('input[type="checkbox"], button')
+    expect(await controls.count()).toBe(4)
+    const rights = await controls.evaluateAll((all) => all.map((c) => Math.round((c.closest('label') ?? c).getBoundingClientRect().right)))
+    expect(rights.filter((right) => right > 375)).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    /** Lines the word "Communications" is laid out on, in each place it shows. */
+    const linesOfWord = () =>
+      page.evaluate(() => {
+        const counts: number[] = []
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent!.indexOf('Communications')
+          if (at < 0 || (node.parentElement?.offsetParent ?? null) === null) continue
+          const range = document.createRange()
+          range.setStart(node, at)
+          range.setEnd(node, at + 'Communications'.length)
+          counts.push(new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size)
+        }
+        return counts
+      })
+    expect(await linesOfWord()).toEqual([1])
+    await page.getByRole('link', { name: 'Select Service Details' }).click()
+    await page.getByRole('dialog', { name: 'Select Service Details' }).getByText('Communications').waitFor()
+    expect(await linesOfWord()).toEqual([1, 1])
+    await page.context().close()
+  })
+
+  it('with JavaScript, Add Part and Remove work in the page (no request); Save saves the line once', async () => {
+    const sheet = await submittedSheet()
+    const part = (await suite.app.db.selectFrom('parts').select('part_number').where('is_special', '=', false).orderBy('part_number', 'desc').executeTakeFirstOrThrow()).part_number
+    const page = await reviewerPage(suite.browser, 'reviewer1', true)
+    await page.goto(`/review-editor/${await reviewIdAt(sheet.id, 1)}`)
+    const posts: string[] = []
+    page.on('request', (request) => (request.method() === 'POST' ? posts.push(request.url()) : undefined))
+    await addPart(page, 'NOT-A-PART')
+    await page.getByText('Choose a part from the parts list.').waitFor()
+    await addPart(page, part, '2')
+    await page.getByRole('button', { name: `Remove ${part} (new)` }).click()
+    await page.getByRole('button', { name: `Remove ${part} (new)` }).waitFor({ state: 'detached' })
+    await addPart(page, part, '4')
+    expect(await partRows(page).count()).toBe(3)
+    expect(posts).toEqual([])
+
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByRole('dialog', { name: 'Success' }).waitFor()
+    await partRows(page).filter({ hasText: 'added at level 1' }).waitFor()
+    // the form starts again from the saved lines: the added one is a saved line now, not a new one
+    await page.locator('tr.part-new').first().waitFor({ state: 'detached' })
+    expect(await partRows(page).count()).toBe(3)
+    expect((await linesOf(sheet.id)).filter((l) => l.added_at_level === 1).map((l) => [l.part_number, Number(l.quantity)])).toEqual([[part, 4]])
+    await page.context().close()
+  })
+
+  it('a completed level-1 review shows level 1’s values only', async () => {
+    const db = suite.app.db
+    const sheet = await submittedSheet()
+    const reviewer = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
+    await approveLevel(db, sheet.id, 1, reviewer.id)
+    // level 2 adds a line, flags another NC and changes the hours
+    const level2 = await db.selectFrom('service_reviews').select(['id', 'version']).where('service_sheet_id', '=', sheet.id).where('review_level', '=', 2).executeTakeFirstOrThrow()
+    const lines = await db.selectFrom('service_sheet_parts').select('id').where('service_sheet_id', '=', sheet.id).orderBy('id').execute()
+    const added = await db.selectFrom('parts').select(['id', 'part_number']).where('is_special', '=', false).orderBy('part_number', 'desc').executeTakeFirstOrThrow()
+    await submitReview(db, level2.id, { id: reviewer.id, levels: [1, 2, 3] }, 'save', {
+      version: level2.version,
+      values: { travel: 5, labor: 6, ncTravel: 1, ncLabor: 0 },
+      comments: '',
+      parts: lines.map((l) => ({ id: l.id, nc1: false, nc2: true, nc3: false, removed: false })),
+      newParts: [{ partId: added.id, quantity: 1, description: '', nc: true }],
+    })
+
+    const page = await reviewerPage(suite.browser, 'reviewer3', true)
+    await page.goto(`/review-editor/${await reviewIdAt(sheet.id, 1)}`)
+    await page.getByRole('heading', { name: 'Completed Review' }).waitFor()
+    expect([await value(page, 'Travel hours'), await value(page, 'Labor hours'), await value(page, 'NC travel hours')]).toEqual(['2', '3', '0'])
+    expect(await page.locator('table.parts-table thead').innerText()).not.toMatch(/NC2|NC3/)
+    expect(await partRows(page).count()).toBe(2)
+    expect(await page.locator('table.parts-table').innerText()).not.toContain(added.part_number)
+    await page.context().close()
   })
 })
 
@@ -185,6 +330,10 @@ describe('review permissions and conflicts', () => {
     const level2 = await reviewIdAt(sheet.id, 2)
     const response = await r1.goto(`/review-editor/${level2}`)
     expect(response?.status()).toBe(403)
+    // the server's reason, in the Error modal (spec §6)
+    const error = r1.getByRole('dialog', { name: 'Error' })
+    await error.getByText('This review is for level 2 reviewers.').waitFor()
+    expect(await error.getByRole('link', { name: 'OK' }).getAttribute('href')).toBe('/')
     const posted = await r1.request.post(`/review-editor/${level2}`, { form: { intent: 'approve', version: '1', travel_hours: '1', labor_hours: '1', nc_travel: '0', nc_labor: '0' } })
     expect(posted.status()).toBe(403)
     expect((await suite.app.db.selectFrom('service_reviews').select('status').where('id', '=', level2).executeTakeFirstOrThrow()).status).toBe('open')

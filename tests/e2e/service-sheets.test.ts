@@ -75,8 +75,8 @@ describe('service sheets', () => {
     expect(sheetNumber).toBeGreaterThan(1000)
 
     await page.getByLabel('Fan', { exact: true }).check()
-    // 'Other' reveals its field.
-    expect(await page.getByLabel('Other Service').count()).toBe(0)
+    // 'Other' is not ticked: its field is not shown.
+    expect(await page.getByLabel('Other Service').isVisible()).toBe(false)
     await page.getByLabel('Travel Hours').fill('1.5')
     await page.getByLabel('Labor Hours').fill('2.25')
 
@@ -167,8 +167,13 @@ describe('service sheets', () => {
 
     await addPart(page, 'NOT-A-PART', '1')
     await page.getByText('Choose a part from the parts list.').waitFor()
+    await addPart(page, 'FAN-BLT-B75', '1')
     await addPart(page, 'DOOR-ROLLER', '3')
     await page.getByRole('list', { name: 'Parts on this sheet' }).getByText('DOOR-ROLLER').waitFor()
+    // Remove posts back too, and takes out that line only.
+    await page.getByRole('button', { name: 'Remove FAN-BLT-B75 (line 1)' }).click()
+    await page.getByRole('button', { name: 'Remove FAN-BLT-B75 (line 1)' }).waitFor({ state: 'detached' })
+    expect(await page.getByRole('list', { name: 'Parts on this sheet' }).getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('DOOR-ROLLER')])
     // Everything typed is still there, with the same sheet number, and no number was used up.
     expect(await page.getByLabel('Requested By').inputValue()).toBe('Ann')
     expect(await page.getByLabel('Other Service').inputValue()).toBe('Rehung the side door')
@@ -262,7 +267,7 @@ describe('service sheets', () => {
       expect({ fields: Object.keys(fields), status, shown: html.includes(message) }).toEqual({ fields: Object.keys(fields), status: 400, shown: true })
     }
     // The Add Part post-back refuses too, and keeps what was typed.
-    const refused = await post({ intent: 'add-part', pick_part: String('FAN-BLT-B75'), pick_quantity: '0' })
+    const refused = await post({ intent: 'add-line:parts', 'pick_parts.part': 'FAN-BLT-B75', 'pick_parts.quantity': '0' })
     expect(refused.status).toBe(400)
     expect(refused.html).toContain('Quantity must be above 0.')
     expect(refused.html).toContain('value="FAN-BLT-B75"')
@@ -272,5 +277,46 @@ describe('service sheets', () => {
     const missing = await page.goto('/service-form?call=999999')
     expect(missing?.status()).toBe(404)
     await page.getByText('That call does not exist.').waitFor()
+  })
+
+  it.each([
+    { js: true, name: 'with JavaScript' },
+    { js: false, name: 'without JavaScript' },
+  ])("'Other' shows its field only when ticked, and the field is required ($name)", async ({ js }) => {
+    const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js })).newPage()
+    await signIn(page, 'tech')
+    const storage = await aStorageOf('Aberdeen Acres')
+    await page.goto(`/service-form?company=${encodeURIComponent('Aberdeen Acres')}&storage=${storage.id}`)
+    const other = page.getByLabel('Other Service')
+    expect(await other.isVisible()).toBe(false)
+    await page.getByLabel('Other', { exact: true }).check()
+    expect(await other.isVisible()).toBe(true)
+    // with JavaScript the browser knows it is required; without, the server says so
+    if (js) expect(await other.getAttribute('required')).not.toBeNull()
+    const notes = `Other without a name ${Date.now()}`
+    await page.getByLabel('Requested By').fill('Ann')
+    await page.getByLabel('Travel Hours').fill('1')
+    await page.getByLabel('Labor Hours').fill('1')
+    await page.getByLabel('Call Description').fill('Something else')
+    await page.getByLabel('Detailed Notes').fill(notes)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByText('Describe the other service.').waitFor()
+    expect(await sheetsWith(notes)).toHaveLength(0)
+    await page.getByLabel('Other', { exact: true }).uncheck()
+    expect(await other.isVisible()).toBe(false)
+    await page.context().close()
+  })
+
+  it('at desktop width the picker and the sheet form are separate boxes, side by side, and the form uses the width', async () => {
+    const page = await (await newContext(suite.browser, suite.app.url, { width: 1280 })).newPage()
+    await signIn(page, 'tech')
+    const storage = await aStorageOf('Aberdeen Acres')
+    for (const url of [`/service-form?company=${encodeURIComponent('Aberdeen Acres')}&storage=${storage.id}`, `/service-call?company=${encodeURIComponent('Aberdeen Acres')}&storage=${storage.id}`]) {
+      await page.goto(url)
+      const picker = (await page.getByRole('form', { name: 'Customer or job' }).boundingBox())!
+      const form = (await page.getByLabel('Requested By').locator('xpath=ancestor::form').boundingBox())!
+      expect({ url, apart: form.x - (picker.x + picker.width) >= 16, wide: form.width >= 700 }).toEqual({ url, apart: true, wide: true })
+    }
+    await page.context().close()
   })
 })

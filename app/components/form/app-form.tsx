@@ -25,9 +25,12 @@ export function useAppForm<S extends z.ZodObject>(schema: S, options: { id: stri
   const fetcher = useFetcher<FormResult>({ key: options.id })
   const actionData = useActionData<FormResult>()
   const result = fetcher.data ?? actionData
+  // A saved form starts again from the page's new values (once the page has read them again): a
+  // success reply resets it, but only when the fetcher is idle, after the loaders ran.
+  const settled = result?.outcome !== 'success' || fetcher.state === 'idle'
   const [form, fields] = useForm<z.input<S>, z.output<S>>({
     id: options.id,
-    lastResult: isFormResult(result) && result.outcome !== 'success' ? result : undefined,
+    lastResult: isFormResult(result) && settled ? result : undefined,
     defaultValue: options.defaultValue,
     constraint: getZodConstraint(schema),
     shouldValidate: 'onBlur',

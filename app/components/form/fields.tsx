@@ -1,47 +1,86 @@
-// Labelled fields that show their conform errors beside them.
+// Labelled fields bound to conform: each shows its messages beside it (from the shared zod schema,
+// the server's reply, or `problem`, a message found in the page such as a line picker's refusal)
+// and its hint, both tied to the input for screen readers.
 import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 
-function FieldErrors({ field }: { field: FieldMetadata<any> }) {
-  if (!field.errors?.length) return null
+type Field = FieldMetadata<any>
+
+function messagesOf(field: Field, problem: string | undefined): string[] | undefined {
+  return field.errors?.length ? field.errors : problem ? [problem] : undefined
+}
+
+/** aria-invalid and aria-describedby for an input with these messages and hint. */
+export function fieldAria(field: Field, messages: string[] | undefined, hasHint: boolean) {
+  const describedBy = [messages ? field.errorId : '', hasHint ? `${field.id}-hint` : ''].filter(Boolean).join(' ')
+  return { 'aria-invalid': messages ? true : undefined, 'aria-describedby': describedBy || undefined }
+}
+
+export function FieldMessages({ field, messages, hint }: { field: Field; messages: string[] | undefined; hint?: ReactNode }) {
   return (
-    <p className="field-error" id={field.errorId}>
-      {field.errors.join(' ')}
-    </p>
+    <>
+      {hint ? (
+        <span className="hint" id={`${field.id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      {messages ? (
+        <p className="field-error" id={field.errorId}>
+          {messages.join(' ')}
+        </p>
+      ) : null}
+    </>
   )
 }
 
 type InputType = 'text' | 'date' | 'number' | 'email' | 'tel' | 'search'
 
-export function TextField({ field, label, type = 'text', hint, ...rest }: { field: FieldMetadata<any>; label: string; type?: InputType; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+export function TextField({
+  field,
+  label,
+  type = 'text',
+  hint,
+  problem,
+  ...rest
+}: { field: Field; label: string; type?: InputType; hint?: ReactNode; problem?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const messages = messagesOf(field, problem)
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type, ariaAttributes: true })} {...rest} key={field.key} />
-      {hint ? <span className="hint">{hint}</span> : null}
-      <FieldErrors field={field} />
+      <input {...getInputProps(field, { type, ariaAttributes: false })} {...fieldAria(field, messages, Boolean(hint))} {...rest} key={field.key} />
+      <FieldMessages field={field} messages={messages} hint={hint} />
     </div>
   )
 }
 
-export function TextAreaField({ field, label, rows = 4 }: { field: FieldMetadata<any>; label: string; rows?: number }) {
+/**
+ * A number typed as a plain decimal. `min`, `step` and `max` go into the HTML (the browser checks
+ * them too); the schema checks them again.
+ */
+export function NumberField({ field, label, hint, problem, min, step, max }: { field: Field; label: string; hint?: ReactNode; problem?: string; min?: number; step?: number | 'any'; max?: number }) {
+  return <TextField field={field} label={label} type="number" inputMode="decimal" min={min} step={step} max={max} hint={hint} problem={problem} />
+}
+
+export function TextAreaField({ field, label, rows = 4, hint, readOnly }: { field: Field; label: string; rows?: number; hint?: ReactNode; readOnly?: boolean }) {
+  const messages = messagesOf(field, undefined)
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <textarea {...getTextareaProps(field, { ariaAttributes: true })} rows={rows} key={field.key} />
-      <FieldErrors field={field} />
+      <textarea {...getTextareaProps(field, { ariaAttributes: false })} {...fieldAria(field, messages, Boolean(hint))} rows={rows} readOnly={readOnly} key={field.key} />
+      <FieldMessages field={field} messages={messages} hint={hint} />
     </div>
   )
 }
 
-export function CheckboxField({ field, label }: { field: FieldMetadata<any>; label: string }) {
+export function CheckboxField({ field, label }: { field: Field; label: string }) {
+  const messages = messagesOf(field, undefined)
   return (
     <div className="field">
       <label className="checkbox" htmlFor={field.id}>
-        <input {...getInputProps(field, { type: 'checkbox', ariaAttributes: true })} key={field.key} />
+        <input {...getInputProps(field, { type: 'checkbox', ariaAttributes: false })} {...fieldAria(field, messages, false)} key={field.key} />
         {label}
       </label>
-      <FieldErrors field={field} />
+      <FieldMessages field={field} messages={messages} />
     </div>
   )
 }

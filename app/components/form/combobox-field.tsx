@@ -1,0 +1,101 @@
+// A text field with suggestions: <input list> + <datalist>, so it works without JavaScript; the
+// server accepts only a text that exactly matches a known name (spec §5: "Autocomplete choices take
+// effect only when the text exactly matches a known name").
+// - ComboboxField: bound to a conform field of an AppForm (its name, value and messages);
+// - Combobox: the same field driven by hand, for GET forms such as the PlacePicker's.
+import { getInputProps, type FieldMetadata } from '@conform-to/react'
+import type { InputHTMLAttributes, ReactNode } from 'react'
+import { FieldMessages, fieldAria } from './fields.tsx'
+
+export interface ComboboxOption {
+  id: number | string
+  value: string
+  /** extra text the browser shows beside the suggestion */
+  detail?: ReactNode
+}
+
+function Suggestions({ id, options }: { id: string; options: readonly ComboboxOption[] }) {
+  return (
+    <datalist id={id}>
+      {options.map((o) => (
+        <option key={o.id} value={o.value}>
+          {o.detail}
+        </option>
+      ))}
+    </datalist>
+  )
+}
+
+export function ComboboxField({
+  field,
+  label,
+  options,
+  hint,
+  problem,
+  ...rest
+}: { field: FieldMetadata<any>; label: string; options: readonly ComboboxOption[]; hint?: ReactNode; problem?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'list'>) {
+  const messages = field.errors?.length ? field.errors : problem ? [problem] : undefined
+  const listId = `${field.id}-options`
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <input {...getInputProps(field, { type: 'text', ariaAttributes: false })} {...fieldAria(field, messages, Boolean(hint))} list={listId} autoComplete="off" {...rest} key={field.key} />
+      <Suggestions id={listId} options={options} />
+      <FieldMessages field={field} messages={messages} hint={hint} />
+    </div>
+  )
+}
+
+/** `name` undefined: the field is shown but not sent. `problem`: the server's message about what was sent. */
+export function Combobox({
+  id,
+  label,
+  name,
+  options,
+  value,
+  readOnly,
+  onChange,
+  problem,
+  hint,
+}: {
+  id: string
+  label: string
+  name: string | undefined
+  options: readonly ComboboxOption[]
+  value: string
+  readOnly?: boolean
+  onChange: (text: string) => void
+  problem?: string
+  hint?: ReactNode
+}) {
+  const problemId = `${id}-problem`
+  const hintId = `${id}-hint`
+  const describedBy = [problem ? problemId : '', hint ? hintId : ''].filter(Boolean).join(' ')
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        list={readOnly ? undefined : `${id}-options`}
+        autoComplete="off"
+        value={value}
+        readOnly={readOnly}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={describedBy || undefined}
+      />
+      {readOnly ? null : <Suggestions id={`${id}-options`} options={options} />}
+      {problem ? (
+        <p className="field-error" id={problemId}>
+          {problem}
+        </p>
+      ) : null}
+      {hint ? (
+        <span className="hint" id={hintId}>
+          {hint}
+        </span>
+      ) : null}
+    </div>
+  )
+}
