@@ -201,7 +201,7 @@ describe('image links', () => {
     // signed out, the same address no longer serves
     await reviewer.goto('/')
     await reviewer.getByRole('button', { name: 'Log out' }).locator('visible=true').click()
-    await reviewer.waitForURL((u) => u.pathname === '/')
+    await reviewer.getByText('Please log in to see the forms.').waitFor() // signed out (the page was already at /)
     expect((await reviewer.request.get(src!, { maxRedirects: 0 })).status()).toBe(401)
     expect((await fetch(`${app.url}${src}`, { redirect: 'manual' })).status).toBe(401)
 
