@@ -74,6 +74,7 @@ describe('alert aggregation', () => {
         expect.arrayContaining([
           expect.objectContaining({ name: 'alert-aggregation', cron: '*/5 * * * *' }),
           expect.objectContaining({ name: 'blob-cleanup', cron: '17 * * * *' }),
+          expect.objectContaining({ name: 'sign-in-attempts-cleanup', cron: '41 3 * * *' }),
         ]),
       )
       const deadline = Date.now() + 20_000

@@ -6,7 +6,8 @@ import type { BlobStore } from '#storage/blob-store.ts'
 import { getBlobStore } from '#storage/index.server.ts'
 import { aggregateAlerts } from './alert-aggregation.job.ts'
 import { cleanUpBlobs } from './blob-cleanup.job.ts'
-import { ALERT_AGGREGATION_CRON, BLOB_CLEANUP_CRON, PAYLOADS, QUEUES } from './queues.ts'
+import { ALERT_AGGREGATION_CRON, BLOB_CLEANUP_CRON, PAYLOADS, QUEUES, SIGN_IN_ATTEMPTS_CLEANUP_CRON } from './queues.ts'
+import { cleanUpSignInAttempts } from './sign-in-attempts-cleanup.job.ts'
 
 export async function startWorkers(boss: PgBoss, db: Executor, store: () => BlobStore = getBlobStore): Promise<void> {
   await boss.start()
@@ -30,4 +31,12 @@ export async function startWorkers(boss: PgBoss, db: Executor, store: () => Blob
     }
   })
   await boss.schedule(QUEUES.blobCleanup, BLOB_CLEANUP_CRON, {}, { singletonKey: 'blob-cleanup' })
+
+  await boss.work(QUEUES.signInAttemptsCleanup, async (jobs) => {
+    for (const job of jobs) {
+      PAYLOADS[QUEUES.signInAttemptsCleanup].parse(job.data ?? {})
+      await cleanUpSignInAttempts(db)
+    }
+  })
+  await boss.schedule(QUEUES.signInAttemptsCleanup, SIGN_IN_ATTEMPTS_CLEANUP_CRON, {}, { singletonKey: 'sign-in-attempts-cleanup' })
 }

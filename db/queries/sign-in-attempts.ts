@@ -71,3 +71,9 @@ export async function findUserToSignIn(db: Executor, usernameKey: string): Promi
     .where('is_active', '=', true)
     .executeTakeFirst()
 }
+
+/** Forgets the tries recorded before `hours` ago (the throttle only looks at the last minutes). */
+export async function forgetSignInAttempts(db: Executor, hours: number): Promise<number> {
+  const result = await db.deleteFrom('login_attempts').where('at', '<', sql<Date>`now() - make_interval(hours => ${hours})`).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
