@@ -43,9 +43,9 @@ export const callInList = defineList({
     description: 'c.description',
   },
   filterable: {
-    company: { kind: 'exact-name', table: 'companies', nameColumn: 'company_name', foreignKey: 'c.company_id', unique: true },
-    storage: { kind: 'exact-name', table: 'storages', nameColumn: 'name', foreignKey: 'c.storage_id' },
-    job: { kind: 'exact-name', table: 'jobs', nameColumn: 'name', foreignKey: 'c.job_id', unique: true },
+    company: { kind: 'name', table: 'companies', nameColumn: 'company_name', foreignKey: 'c.company_id' },
+    storage: { kind: 'name', table: 'storages', nameColumn: 'name', foreignKey: 'c.storage_id' },
+    job: { kind: 'name', table: 'jobs', nameColumn: 'name', foreignKey: 'c.job_id' },
     description: { kind: 'contains', column: 'c.description' },
   },
   dateColumn: 'c.call_in_date',

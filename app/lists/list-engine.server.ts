@@ -55,17 +55,17 @@ export interface SortDefinition<FromQB extends AnyQB> {
 export type FilterDefinition =
   | {
       /**
-       * The value must equal a name in the filter's own table (case-insensitively); the matching ids
-       * then filter the base table through its indexed foreign key, e.g. company name → companies.id
-       * → call_ins.company_id. Set `unique` when the names are unique (one id: the index keeps the order).
+       * Part of a name in the filter's own table, case and accents ignored ('snake' finds Snake
+       * River Farms): the matching ids then filter the base table through its indexed foreign key,
+       * e.g. company name → companies.id → call_ins.company_id. The names are compared through
+       * fold_text() (lower + unaccent), which the table's trigram index covers (migration 0009).
        */
-      kind: 'exact-name'
+      kind: 'name'
       table: keyof Database & string
       nameColumn: string
       /** default 'id' */
       idColumn?: string
       foreignKey: string
-      unique?: boolean
     }
   | {
       /** Case-insensitive substring match; %, _ and \ in the value are matched literally. */
@@ -218,11 +218,9 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
     let q: AnyQB = scope ? qb.where(scope) : qb
     const filter = state.filterBy === null ? undefined : def.filterable[state.filterBy]
     if (filter && state.filterValue !== '') {
-      if (filter.kind === 'exact-name') {
-        const ids = sql`select ${sql.ref(filter.idColumn ?? 'id')} from ${sql.table(filter.table)} where lower(${sql.ref(filter.nameColumn)}) = lower(${state.filterValue})`
-        q = filter.unique
-          ? q.where(sql<boolean>`${sql.ref(filter.foreignKey)} = (${ids})`)
-          : q.where(sql<boolean>`${sql.ref(filter.foreignKey)} = any(array(${ids}))`)
+      if (filter.kind === 'name') {
+        const ids = sql`select ${sql.ref(filter.idColumn ?? 'id')} from ${sql.table(filter.table)} where fold_text(${sql.ref(filter.nameColumn)}) like fold_text(${containsPattern(state.filterValue)}) escape '\\'`
+        q = q.where(sql<boolean>`${sql.ref(filter.foreignKey)} = any(array(${ids}))`)
       } else if (filter.kind === 'number') {
         // at most 15 digits: a safe integer, and never a cast error in SQL
         q = /^\d{1,15}$/.test(state.filterValue) ? q.where(sql<boolean>`${sql.ref(filter.column)} = ${Number(state.filterValue)}`) : q.where(sql<boolean>`false`)
@@ -380,7 +378,7 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
     async choices(db, key, options = {}) {
       if (!Object.hasOwn(def.filterable, key)) return []
       const filter = (def.filterable as Partial<Record<string, FilterDefinition>>)[key]
-      if (!filter || filter.kind !== 'exact-name') return []
+      if (!filter || filter.kind !== 'name') return []
       const limit = Math.max(1, Math.min(options.limit ?? def.choicesLimit ?? 1000, 10_000))
       const result = await sql<{ name: string }>`select distinct ${sql.ref(filter.nameColumn)} as name from ${sql.table(filter.table)} order by name limit ${limit}`.execute(db)
       return result.rows.map((r) => r.name)

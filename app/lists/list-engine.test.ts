@@ -26,7 +26,7 @@ beforeAll(async () => {
     .insertInto('storages')
     .values([
       { company_id: id('Bravo Ag'), name: 'Main' },
-      { company_id: id('Bravo Ag'), name: 'North Cellar' },
+      { company_id: id('Bravo Ag'), name: 'Rémi Cellar' },
       { company_id: id('Alpha Farms'), name: 'Main' },
       { company_id: id('Delta Spuds'), name: 'East Pile' },
       { company_id: id('Charlie Growers'), name: 'Quiet Bin' },
@@ -152,14 +152,33 @@ describe('callInList.load', () => {
     expect((await callInList.load(t.db, 'page_size=100')).rows).toHaveLength(57)
   })
 
-  it('filters by an exact company name, ignoring case, and by nothing close to it', async () => {
+  it('filters by part of a company name, ignoring case', async () => {
     const page = await callInList.load(t.db, 'filter_by=company&filter_value=alpha+farms&page_size=100')
     expect(page.filter).toEqual({ by: 'company', value: 'alpha farms' })
     expect(page.rows.length).toBeGreaterThan(0)
     expect(page.rows.every((r) => r.company_name === 'Alpha Farms')).toBe(true)
     expect(page.total).toBe(all.filter((r) => r.company_name === 'Alpha Farms').length)
-    const partial = await callInList.load(t.db, 'filter_by=company&filter_value=Alpha')
-    expect(partial).toMatchObject({ rows: [], total: 0, totalPages: 0, page: 1 })
+    const partial = await callInList.load(t.db, 'filter_by=company&filter_value=ALPH&page_size=100')
+    expect(partial.rows.map((r) => r.id).sort()).toEqual(page.rows.map((r) => r.id).sort())
+    // 'a' is in every name: Alpha Farms, Bravo Ag and Delta Spuds (Charlie Growers has no calls)
+    expect((await callInList.load(t.db, 'filter_by=company&filter_value=a')).total).toBe(57)
+    expect((await callInList.load(t.db, 'filter_by=company&filter_value=Alpha+Farmsx')).total).toBe(0)
+  })
+
+  it('filters by part of a storage name, ignoring accents both ways', async () => {
+    const remi = all.filter((r) => r.storage_name === 'Rémi Cellar')
+    expect(remi.length).toBeGreaterThan(0)
+    for (const value of ['remi', 'RÉMI', 'émi cell', 'Remi Cellar']) {
+      const page = await callInList.load(t.db, `filter_by=storage&filter_value=${encodeURIComponent(value)}&page_size=100`)
+      expect(page.rows.map((r) => r.id).sort(), value).toEqual(remi.map((r) => r.id).sort())
+    }
+  })
+
+  it('takes %, _ and \\ in a name filter literally', async () => {
+    // each would match as a LIKE wildcard ('Al%a' → Alpha Farms, 'M_in' → Main)
+    for (const [key, value] of [['company', '%'], ['company', 'Al%a'], ['company', '_'], ['storage', 'M_in'], ['storage', '\\']]) {
+      expect((await callInList.load(t.db, `filter_by=${key}&filter_value=${encodeURIComponent(value!)}`)).total, value).toBe(0)
+    }
   })
 
   it('filters by a storage name shared by two growers, showing both', async () => {
@@ -168,10 +187,12 @@ describe('callInList.load', () => {
     expect(page.total).toBe(all.filter((r) => r.storage_name === 'Main').length)
   })
 
-  it('filters by job name', async () => {
+  it('filters by part of a job name', async () => {
     const job = all.find((r) => r.job_name !== null)!.job_name!
     const page = await callInList.load(t.db, `filter_by=job&filter_value=${job}&page_size=100`)
     expect(page.rows.map((r) => r.id).sort()).toEqual(all.filter((r) => r.job_name === job).map((r) => r.id).sort())
+    const some = await callInList.load(t.db, 'filter_by=job&filter_value=j-1&page_size=100')
+    expect(some.rows.map((r) => r.id).sort()).toEqual(all.filter((r) => r.job_name?.startsWith('J-1')).map((r) => r.id).sort())
   })
 
   it('finds descriptions containing the text in any case, taking % and _ literally', async () => {
@@ -254,7 +275,7 @@ describe('callInList.compile', () => {
     expect(filtered.count.sql).toContain('count(*)')
     // values travel as parameters
     expect(filtered.count.sql).not.toContain('Bravo')
-    expect(filtered.count.parameters).toContain('Bravo Ag')
+    expect(filtered.count.parameters).toContain('%Bravo Ag%')
   })
 
   it('reads the last page from the far end, with a small offset', async () => {
@@ -274,7 +295,7 @@ describe('callInList.compile', () => {
 describe('callInList.choices', () => {
   it('lists each name once, sorted, from the filter’s own table', async () => {
     expect(await callInList.choices(t.db, 'company')).toEqual([...COMPANIES].sort())
-    expect(await callInList.choices(t.db, 'storage')).toEqual(['East Pile', 'Main', 'North Cellar', 'Quiet Bin'])
+    expect(await callInList.choices(t.db, 'storage')).toEqual(['East Pile', 'Main', 'Quiet Bin', 'Rémi Cellar'])
     expect(await callInList.choices(t.db, 'job')).toEqual(['J-100', 'J-107', 'J-114', 'J-121'])
   })
 

@@ -26,9 +26,9 @@ function reviewList(status: ServiceReviewStatus) {
       job: { expr: 'j.name', join: (qb) => qb.innerJoin('jobs as j', 'j.id', 'r.job_id'), nullableKey: 'r.job_id' },
     },
     filterable: {
-      company: { kind: 'exact-name', table: 'companies', nameColumn: 'company_name', foreignKey: 'r.company_id', unique: true },
-      storage: { kind: 'exact-name', table: 'storages', nameColumn: 'name', foreignKey: 'r.storage_id' },
-      job: { kind: 'exact-name', table: 'jobs', nameColumn: 'name', foreignKey: 'r.job_id', unique: true },
+      company: { kind: 'name', table: 'companies', nameColumn: 'company_name', foreignKey: 'r.company_id' },
+      storage: { kind: 'name', table: 'storages', nameColumn: 'name', foreignKey: 'r.storage_id' },
+      job: { kind: 'name', table: 'jobs', nameColumn: 'name', foreignKey: 'r.job_id' },
     },
     dateColumn: 'r.service_date',
     defaultSort: { key: 'service_date', order: 'desc' },

@@ -35,16 +35,16 @@ export const serviceSheetList = defineList({
   // sheet's job is optional, so sheets without one are their own run.
   sortable: {
     service_date: 'ss.service_date',
-    service_sheet_number: { expr: 'ss.service_sheet_number', unique: true },
+    service_sheet_number: { expr: 'ss.service_sheet_number' },
     company: { expr: 'co.company_name', join: (qb) => qb.innerJoin('companies as co', 'co.id', 'ss.company_id') },
     storage: { expr: 'st.name', join: (qb) => qb.innerJoin('storages as st', 'st.id', 'ss.storage_id') },
     job: { expr: 'j.name', join: (qb) => qb.innerJoin('jobs as j', 'j.id', 'ss.job_id'), nullableKey: 'ss.job_id' },
   },
   filterable: {
     service_sheet_number: { kind: 'number', column: 'ss.service_sheet_number' },
-    company: { kind: 'exact-name', table: 'companies', nameColumn: 'company_name', foreignKey: 'ss.company_id', unique: true },
-    storage: { kind: 'exact-name', table: 'storages', nameColumn: 'name', foreignKey: 'ss.storage_id' },
-    job: { kind: 'exact-name', table: 'jobs', nameColumn: 'name', foreignKey: 'ss.job_id', unique: true },
+    company: { kind: 'name', table: 'companies', nameColumn: 'company_name', foreignKey: 'ss.company_id' },
+    storage: { kind: 'name', table: 'storages', nameColumn: 'name', foreignKey: 'ss.storage_id' },
+    job: { kind: 'name', table: 'jobs', nameColumn: 'name', foreignKey: 'ss.job_id' },
   },
   dateColumn: 'ss.service_date',
   defaultSort: { key: 'service_date', order: 'desc' },

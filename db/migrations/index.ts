@@ -4,10 +4,12 @@ import * as m0001 from './0001_core.ts'
 import * as m0002 from './0002_operations_and_pretreats.ts'
 import * as m0004 from './0004_list_indexes.ts'
 import * as m0005 from './0005_review_lists.ts'
+import * as m0009 from './0009_name_search.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
   '0002_operations_and_pretreats': m0002,
   '0004_list_indexes': m0004,
   '0005_review_lists': m0005,
+  '0009_name_search': m0009,
 }
