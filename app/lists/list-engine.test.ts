@@ -273,9 +273,13 @@ describe('callInList.compile', () => {
     const filtered = await callInList.compile(t.db, state('filter_by=company&filter_value=Bravo+Ag'))
     expect(filtered.count.sql).not.toContain('row_counts')
     expect(filtered.count.sql).toContain('count(*)')
-    // values travel as parameters
+    // values travel as parameters; a name is looked up first and its ids filter the count and the page
+    expect(plain.lookup).toBeNull()
+    expect(filtered.lookup!.sql).not.toContain('Bravo')
+    expect(filtered.lookup!.parameters).toEqual(['%Bravo Ag%'])
     expect(filtered.count.sql).not.toContain('Bravo')
-    expect(filtered.count.parameters).toContain('%Bravo Ag%')
+    const [bravo] = await t.db.selectFrom('companies').select('id').where('company_name', '=', 'Bravo Ag').execute()
+    expect(filtered.count.parameters).toContainEqual([bravo!.id])
   })
 
   it('reads the last page from the far end, with a small offset', async () => {
@@ -289,6 +293,42 @@ describe('callInList.compile', () => {
   it('round-trips its state through URL parameters', () => {
     const s = state('sort_by=storage&order=asc&filter_by=job&filter_value=J-100&end_date=2025-04-01&page_size=20&current_page=2')
     expect(callInList.parse(toSearchParams(s)).state).toEqual(s)
+  })
+})
+
+describe('callInList.readAll', () => {
+  const state = (query: string) => callInList.parse(query).state
+  async function readIds(query: string, batchSize: number) {
+    const batches: number[][] = []
+    for await (const batch of callInList.readAll(t.db, state(query), { batchSize })) batches.push(batch.map((r) => r.id))
+    return batches
+  }
+
+  it('reads every matching row in the list’s order, in batches, whatever the page', async () => {
+    for (const key of ['call_in_date', 'company', 'job'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const batches = await readIds(`sort_by=${key}&order=${order}&current_page=3&page_size=20`, 25)
+        expect(batches.map((b) => b.length)).toEqual([25, 25, 7])
+        expect(batches.flat(), `${key} ${order}`).toEqual(sorted(all, key, order))
+      }
+    }
+  })
+
+  it('reads through the filter and the date range', async () => {
+    const expected = all.filter((r) => r.company_name === 'Bravo Ag' && r.call_in_date >= '2025-02-01')
+    expect(expected.length).toBeGreaterThan(0)
+    expect((await readIds('filter_by=company&filter_value=bravo&start_date=2025-02-01', 1000)).flat()).toEqual(sorted(expected, 'call_in_date', 'desc'))
+    expect(await readIds('filter_by=company&filter_value=nobody', 1000)).toEqual([])
+  })
+
+  it('gives its connection back when the reader stops early', async () => {
+    const openTransactions = async () => Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`.execute(t.db)).rows[0]!.n)
+    const rows = callInList.readAll(t.db, state(''), { batchSize: 5 })
+    const first = await rows.next()
+    expect(first.value).toHaveLength(5)
+    expect(await openTransactions()).toBe(1) // the cursor waits for the next batch
+    await rows.return()
+    expect(await openTransactions()).toBe(0)
   })
 })
 
