@@ -5,7 +5,9 @@
 // on it; the names are joined for the page's rows only.
 import { sql } from 'kysely'
 import type { Executor } from '#db/client.server.ts'
+import { reviewerLevels } from '#workflows/service-review.server.ts'
 import { defineList, type ListOptions } from './list-engine.server.ts'
+import { listScreen } from './list-screen.server.ts'
 import type { ReviewLevel, ServiceReviewStatus } from '#core/enums.ts'
 
 function reviewList(status: ServiceReviewStatus) {
@@ -56,3 +58,13 @@ export function reviewLevelScope(levels: readonly ReviewLevel[]): ListOptions {
 export function loadAvailableReviews(db: Executor, searchParams: URLSearchParams | string, levels: readonly ReviewLevel[]) {
   return availableReviewList.load(db, searchParams, reviewLevelScope(levels))
 }
+
+/** Available Reviews' screen (routes/review-sheets.tsx and its CSV): the open reviews of the levels the user holds. */
+export const availableReviews = listScreen({
+  list: availableReviewList,
+  choices: ['company', 'storage', 'job'],
+  userScope: (user) => reviewLevelScope(reviewerLevels(user)),
+})
+
+/** Completed Reviews' screen (routes/completed-reviews.tsx and its CSV): approved reviews of every level. */
+export const completedReviews = listScreen({ list: completedReviewList, choices: ['company', 'storage', 'job'] })

@@ -286,7 +286,7 @@ describe('Service Sheet Tracker', () => {
 })
 
 describe('the lists’ texts', () => {
-  async function render(element: ReactElement, loader?: () => never): Promise<string> {
+  async function render(element: ReactElement, loader?: () => object): Promise<string> {
     const handler = createStaticHandler([{ path: '/', element, errorElement: element, loader }])
     const context = await handler.query(new Request('http://app.test/'))
     if (context instanceof Response) throw new Error('unexpected redirect')
@@ -295,13 +295,20 @@ describe('the lists’ texts', () => {
   const empty = { rows: [], state: parseListParams('', { sortable: ['service_date'], filterable: [], defaultSort: 'service_date' }).state, errors: {}, total: 0, totalPages: 0 }
 
   it('say there is nothing to show in the spec’s words', async () => {
-    const { ServiceSheetList, ReviewList } = await import('#app/components/service-lists.tsx')
-    expect(await render(createElement(ServiceSheetList, { list: empty, rowHref: () => '/' }))).toContain('No service sheets available.')
-    expect(await render(createElement(ReviewList, { heading: 'Available Reviews', list: empty }))).toContain('No reviews available.')
+    const { ReviewList } = await import('#app/components/service-lists.tsx')
+    const { default: CompletedServiceSheets } = await import('#app/routes/view-service.tsx')
+    const { default: ServiceSheetTracker } = await import('#app/routes/sheet-status.tsx')
+    for (const [screen, text] of [
+      [CompletedServiceSheets, 'No service sheets available.'],
+      [ServiceSheetTracker, 'No service sheets available.'],
+    ] as const) {
+      expect(await render(createElement(screen), () => ({ list: empty, choices: {}, storage: null }))).toContain(text)
+    }
+    expect(await render(createElement(ReviewList, { title: 'Available Reviews', list: empty }))).toContain('No reviews available.')
   })
 
   it('tell a failed review list load as ‘Error fetching reviews’, a refusal as not allowed', async () => {
-    const { ListErrorBoundary } = await import('#app/components/service-lists.tsx')
+    const { ListErrorBoundary } = await import('#app/components/list/list-screen.tsx')
     const boundary = createElement(ListErrorBoundary, { message: 'Error fetching reviews' })
     const quiet = console.error
     console.error = () => undefined

@@ -61,8 +61,8 @@ const rows: Row[] = [
 const columns: Column<Row>[] = [
   { key: 'call_in_date', label: 'Date', firstOrder: 'desc' },
   { key: 'company', label: 'Company' },
-  { key: 'description', label: 'Description', cell: (r) => <em>{r.description}</em> },
-  { key: 'notes', label: 'Notes', sortable: false, cell: () => '–' },
+  { key: 'description', label: 'Description', text: (r) => r.description, cell: (r) => <em>{r.description}</em> },
+  { key: 'notes', label: 'Notes', sortable: false, text: () => '–' },
 ]
 
 describe('DataTable', () => {
