@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link, useLocation } from '@remix-run/react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Icon } from './icons.tsx'
 
@@ -32,5 +32,20 @@ export function Modal({ title, children, closeTo, onClose, labelledBy = 'modal-t
         {children}
       </dialog>
     </div>
+  )
+}
+
+/**
+ * A record's detail modal: a child route of its list (/view-calls/12 over /view-calls). Close goes
+ * back to the list the modal was opened from, with the same sort, filter and page (the list passes
+ * its search on in the row links).
+ */
+export function RecordModal({ title, children }: { title: string; children: ReactNode }) {
+  const { pathname, search } = useLocation()
+  const path = pathname.replace(/\/+$/, '')
+  return (
+    <Modal title={title} closeTo={`${path.slice(0, path.lastIndexOf('/')) || '/'}${search}`}>
+      {children}
+    </Modal>
   )
 }

@@ -1,9 +1,10 @@
 // Pending Calls (/view-calls): Date, Company, Storage, Job, Description, all sortable and
-// filterable (Company, Storage and Job by exact name, Description by contained text), newest first.
+// filterable (Company, Storage and Job by part of the name, Description by contained text), newest first.
 // Rows also carry what the phone cards show: date, job, created by, and the description ('Service').
 import type { Executor } from '#db/client.server.ts'
 import { userDisplayName } from '#db/queries/users.ts'
 import { defineList } from './list-engine.server.ts'
+import { listScreen } from './list-screen.server.ts'
 
 export const callInList = defineList({
   from: (db: Executor) => db.selectFrom('call_ins as c'),
@@ -43,9 +44,9 @@ export const callInList = defineList({
     description: 'c.description',
   },
   filterable: {
-    company: { kind: 'exact-name', table: 'companies', nameColumn: 'company_name', foreignKey: 'c.company_id', unique: true },
-    storage: { kind: 'exact-name', table: 'storages', nameColumn: 'name', foreignKey: 'c.storage_id' },
-    job: { kind: 'exact-name', table: 'jobs', nameColumn: 'name', foreignKey: 'c.job_id', unique: true },
+    company: { kind: 'name', table: 'companies', nameColumn: 'company_name', foreignKey: 'c.company_id' },
+    storage: { kind: 'name', table: 'storages', nameColumn: 'name', foreignKey: 'c.storage_id' },
+    job: { kind: 'name', table: 'jobs', nameColumn: 'name', foreignKey: 'c.job_id' },
     description: { kind: 'contains', column: 'c.description' },
   },
   dateColumn: 'c.call_in_date',
@@ -55,3 +56,6 @@ export const callInList = defineList({
 
 export type CallInListKey = (typeof callInList.spec.sortable)[number]
 export type CallInListRow = Awaited<ReturnType<typeof callInList.load>>['rows'][number]
+
+/** Pending Calls' screen (routes/view-calls.tsx and its CSV, view-calls[.]csv.ts). */
+export const pendingCalls = listScreen({ list: callInList, choices: ['company', 'storage', 'job'] })

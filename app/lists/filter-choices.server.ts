@@ -1,5 +1,5 @@
 // The suggested values of a list's filter columns (the <datalist> under Filter value). They are
-// hints only: the engine matches the typed name exactly. Kept for a minute per process so a list
+// hints only: the engine matches any part of a name. Kept for a minute per process so a list
 // page costs its two list queries, not also one query per filter column.
 import type { Executor } from '#db/client.server.ts'
 import type { ListEngine } from './list-engine.server.ts'

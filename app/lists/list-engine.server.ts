@@ -1,6 +1,7 @@
 // The one list engine every list uses (DESIGN §6, docs/decisions/0003-list-pagination.md).
 // A list definition names its base table, joins, columns, whitelists and default sort; the engine
-// reads the URL (list-params.ts) and answers a page with two statements:
+// reads the URL (list-params.ts) and answers a page with two statements (after a name filter's
+// look-up of its ids, see withNameFilter):
 //   1. the total: the unfiltered count from `row_counts` (O(1)), or an exact count(*) that the
 //      filter's index answers;
 //   2. the page: the ids of the page's rows are found on the base table with only the join the
@@ -16,6 +17,7 @@ import { sql, type CompiledQuery, type Expression, type RawBuilder, type SelectQ
 import type { Executor } from '#db/client.server.ts'
 import type { Database } from '#db/schema.ts'
 import { clampPage, pageCount } from '#core/pagination.ts'
+import { readByCursor } from './cursor.server.ts'
 import {
   parseListParams,
   type ListParamErrors,
@@ -55,17 +57,17 @@ export interface SortDefinition<FromQB extends AnyQB> {
 export type FilterDefinition =
   | {
       /**
-       * The value must equal a name in the filter's own table (case-insensitively); the matching ids
-       * then filter the base table through its indexed foreign key, e.g. company name → companies.id
-       * → call_ins.company_id. Set `unique` when the names are unique (one id: the index keeps the order).
+       * Part of a name in the filter's own table, case and accents ignored ('snake' finds Snake
+       * River Farms): the matching ids then filter the base table through its indexed foreign key,
+       * e.g. company name → companies.id → call_ins.company_id. The names are compared through
+       * fold_text() (lower + unaccent), which the table's trigram index covers (migration 0009).
        */
-      kind: 'exact-name'
+      kind: 'name'
       table: keyof Database & string
       nameColumn: string
       /** default 'id' */
       idColumn?: string
       foreignKey: string
-      unique?: boolean
     }
   | {
       /** Case-insensitive substring match; %, _ and \ in the value are matched literally. */
@@ -131,6 +133,8 @@ export interface ListPage<Row, K extends string = string> {
 }
 
 export interface CompiledList {
+  /** a name filter's look-up of its ids, run before the others (null without a name filter) */
+  lookup: CompiledQuery | null
   /** the total: one row with a `total` column (and `nulls` when the sort has a nullable key) */
   count: CompiledQuery
   /** the page's rows, in order */
@@ -154,6 +158,11 @@ export interface ListEngine<Row, K extends string> {
    * skips the page statement when the total is 0.
    */
   compile(db: Executor, state: ListState<K>, options?: ListOptions): Promise<CompiledList>
+  /**
+   * Every row the state's filter, date range and scope match, in its sort (no pages), batch by
+   * batch through a cursor (cursor.server.ts): what an export streams. Stop iterating to stop reading.
+   */
+  readAll(db: Executor, state: ListState<K>, options?: ListOptions & { batchSize?: number }): AsyncGenerator<Row[], void, undefined>
   /** The names a filter column's value may take, sorted, from the filter's own table ([] for 'contains' or an unknown key). */
   choices(db: Executor, key: string, options?: { limit?: number }): Promise<string[]>
 }
@@ -218,11 +227,8 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
     let q: AnyQB = scope ? qb.where(scope) : qb
     const filter = state.filterBy === null ? undefined : def.filterable[state.filterBy]
     if (filter && state.filterValue !== '') {
-      if (filter.kind === 'exact-name') {
-        const ids = sql`select ${sql.ref(filter.idColumn ?? 'id')} from ${sql.table(filter.table)} where lower(${sql.ref(filter.nameColumn)}) = lower(${state.filterValue})`
-        q = filter.unique
-          ? q.where(sql<boolean>`${sql.ref(filter.foreignKey)} = (${ids})`)
-          : q.where(sql<boolean>`${sql.ref(filter.foreignKey)} = any(array(${ids}))`)
+      if (filter.kind === 'name') {
+        // looked up beforehand: its ids are in the scope (withNameFilter)
       } else if (filter.kind === 'number') {
         // at most 15 digits: a safe integer, and never a cast error in SQL
         q = /^\d{1,15}$/.test(state.filterValue) ? q.where(sql<boolean>`${sql.ref(filter.column)} = ${Number(state.filterValue)}`) : q.where(sql<boolean>`false`)
@@ -233,6 +239,21 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
     if (state.startDate) q = q.where(sql<boolean>`${sql.ref(def.dateColumn)} >= ${state.startDate}`)
     if (state.endDate) q = q.where(sql<boolean>`${sql.ref(def.dateColumn)} < ${nextDay(state.endDate)}`)
     return q as Q
+  }
+
+  /**
+   * A name filter's ids are looked up first; the list's statements then filter by those ids as a
+   * bound array, so the planner knows which keys and how many rows. With the look-up inside the same
+   * statement (`= any(array(select …))`) it cannot: for a name matching nothing it walked the whole
+   * date index (over a second at a million calls, against a fraction of a millisecond).
+   */
+  async function withNameFilter(db: Executor, state: ListState<K>, scope: ListOptions['scope']): Promise<{ scope: ListOptions['scope']; lookup: CompiledQuery | null }> {
+    const filter = state.filterBy === null ? undefined : def.filterable[state.filterBy]
+    if (!filter || filter.kind !== 'name' || state.filterValue === '') return { scope, lookup: null }
+    const lookup = sql<{ id: number }>`select ${sql.ref(filter.idColumn ?? 'id')} as id from ${sql.table(filter.table)} where fold_text(${sql.ref(filter.nameColumn)}) like fold_text(${containsPattern(state.filterValue)}) escape '\\'`.compile(db)
+    const ids = (await db.executeQuery(lookup)).rows.map((r) => Number(r.id))
+    const byName = ids.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`${sql.ref(filter.foreignKey)} = any(${ids}::bigint[])`
+    return { scope: scope ? sql<SqlBool>`(${scope}) and ${byName}` : byName, lookup }
   }
 
   /** The unfiltered total, from row_counts when the list has an entry (count(*) only if it were missing). */
@@ -259,7 +280,7 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
     return q.compile()
   }
 
-  function rowsQuery(db: Executor, state: ListState<K>, scope: ListOptions['scope'], total: number, nulls: number): Omit<CompiledList, 'count'> {
+  function rowsQuery(db: Executor, state: ListState<K>, scope: ListOptions['scope'], total: number, nulls: number): Omit<CompiledList, 'count' | 'lookup'> {
     const totalPages = pageCount(total, state.pageSize)
     const page = clampPage(state.currentPage, totalPages)
     const start = (page - 1) * state.pageSize
@@ -331,35 +352,50 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
 
   type CountRow = { total: number | string | null; nulls?: number | string | null }
 
-  function planFor(db: Executor, state: ListState<K>, scope: ListOptions['scope'], countStatement: CompiledQuery, counted: CountRow | undefined, first: CompiledQuery | null): CompiledList {
+  function planFor(db: Executor, state: ListState<K>, where: Awaited<ReturnType<typeof withNameFilter>>, countStatement: CompiledQuery, counted: CountRow | undefined, first: CompiledQuery | null): CompiledList {
     const total = Number(counted?.total ?? 0)
-    const plan = { count: countStatement, ...rowsQuery(db, state, scope, total, Number(counted?.nulls ?? 0)) }
+    const plan = { lookup: where.lookup, count: countStatement, ...rowsQuery(db, state, where.scope, total, Number(counted?.nulls ?? 0)) }
     return first ? { ...plan, rows: first } : plan
   }
 
   async function compile(db: Executor, state: ListState<K>, options: ListOptions = {}): Promise<CompiledList> {
-    const statement = countQuery(db, state, options.scope)
+    const where = await withNameFilter(db, state, options.scope)
+    const statement = countQuery(db, state, where.scope)
     const result = await db.executeQuery<CountRow>(statement)
-    return planFor(db, state, options.scope, statement, result.rows[0], firstPageRows(db, state, options.scope))
+    return planFor(db, state, where, statement, result.rows[0], firstPageRows(db, state, where.scope))
   }
 
   /** The total and the page's rows: in one round trip for page 1, else the count decides the read. */
   async function read(db: Executor, state: ListState<K>, scope: ListOptions['scope']): Promise<{ compiled: CompiledList; rows: Row[] }> {
-    const statement = countQuery(db, state, scope)
-    const first = firstPageRows(db, state, scope)
+    const where = await withNameFilter(db, state, scope)
+    const statement = countQuery(db, state, where.scope)
+    const first = firstPageRows(db, state, where.scope)
     if (first) {
       const [counted, rows] = await Promise.all([db.executeQuery<CountRow>(statement), db.executeQuery<Row>(first)])
-      return { compiled: planFor(db, state, scope, statement, counted.rows[0], first), rows: rows.rows }
+      return { compiled: planFor(db, state, where, statement, counted.rows[0], first), rows: rows.rows }
     }
     const counted = await db.executeQuery<CountRow>(statement)
-    const compiled = planFor(db, state, scope, statement, counted.rows[0], null)
+    const compiled = planFor(db, state, where, statement, counted.rows[0], null)
     return { compiled, rows: compiled.total === 0 ? [] : (await db.executeQuery<Row>(compiled.rows)).rows }
+  }
+
+  /** All the matching rows with their joins, in the list's order: one statement for a cursor. */
+  function allRows(db: Executor, state: ListState<K>, scope: ListOptions['scope']): CompiledQuery<Row> {
+    return def
+      .select(def.joins(applyFilters(def.from(db), state, scope)))
+      .orderBy(expr(sortOf(state.sortBy).expr), state.order)
+      .orderBy(pk, state.order)
+      .compile()
   }
 
   return {
     spec,
     parse: (searchParams) => parseListParams(searchParams, spec),
     compile,
+    async *readAll(db, state, options = {}) {
+      const where = await withNameFilter(db, state, options.scope)
+      yield* readByCursor(db, allRows(db, state, where.scope), options.batchSize)
+    },
     async load(db, searchParams, options = {}) {
       const { state, errors } = parseListParams(searchParams, spec)
       const { compiled, rows } = await read(db, state, options.scope)
@@ -380,7 +416,7 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
     async choices(db, key, options = {}) {
       if (!Object.hasOwn(def.filterable, key)) return []
       const filter = (def.filterable as Partial<Record<string, FilterDefinition>>)[key]
-      if (!filter || filter.kind !== 'exact-name') return []
+      if (!filter || filter.kind !== 'name') return []
       const limit = Math.max(1, Math.min(options.limit ?? def.choicesLimit ?? 1000, 10_000))
       const result = await sql<{ name: string }>`select distinct ${sql.ref(filter.nameColumn)} as name from ${sql.table(filter.table)} order by name limit ${limit}`.execute(db)
       return result.rows.map((r) => r.name)

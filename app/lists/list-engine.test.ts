@@ -26,7 +26,7 @@ beforeAll(async () => {
     .insertInto('storages')
     .values([
       { company_id: id('Bravo Ag'), name: 'Main' },
-      { company_id: id('Bravo Ag'), name: 'North Cellar' },
+      { company_id: id('Bravo Ag'), name: 'Rémi Cellar' },
       { company_id: id('Alpha Farms'), name: 'Main' },
       { company_id: id('Delta Spuds'), name: 'East Pile' },
       { company_id: id('Charlie Growers'), name: 'Quiet Bin' },
@@ -152,14 +152,33 @@ describe('callInList.load', () => {
     expect((await callInList.load(t.db, 'page_size=100')).rows).toHaveLength(57)
   })
 
-  it('filters by an exact company name, ignoring case, and by nothing close to it', async () => {
+  it('filters by part of a company name, ignoring case', async () => {
     const page = await callInList.load(t.db, 'filter_by=company&filter_value=alpha+farms&page_size=100')
     expect(page.filter).toEqual({ by: 'company', value: 'alpha farms' })
     expect(page.rows.length).toBeGreaterThan(0)
     expect(page.rows.every((r) => r.company_name === 'Alpha Farms')).toBe(true)
     expect(page.total).toBe(all.filter((r) => r.company_name === 'Alpha Farms').length)
-    const partial = await callInList.load(t.db, 'filter_by=company&filter_value=Alpha')
-    expect(partial).toMatchObject({ rows: [], total: 0, totalPages: 0, page: 1 })
+    const partial = await callInList.load(t.db, 'filter_by=company&filter_value=ALPH&page_size=100')
+    expect(partial.rows.map((r) => r.id).sort()).toEqual(page.rows.map((r) => r.id).sort())
+    // 'a' is in every name: Alpha Farms, Bravo Ag and Delta Spuds (Charlie Growers has no calls)
+    expect((await callInList.load(t.db, 'filter_by=company&filter_value=a')).total).toBe(57)
+    expect((await callInList.load(t.db, 'filter_by=company&filter_value=Alpha+Farmsx')).total).toBe(0)
+  })
+
+  it('filters by part of a storage name, ignoring accents both ways', async () => {
+    const remi = all.filter((r) => r.storage_name === 'Rémi Cellar')
+    expect(remi.length).toBeGreaterThan(0)
+    for (const value of ['remi', 'RÉMI', 'émi cell', 'Remi Cellar']) {
+      const page = await callInList.load(t.db, `filter_by=storage&filter_value=${encodeURIComponent(value)}&page_size=100`)
+      expect(page.rows.map((r) => r.id).sort(), value).toEqual(remi.map((r) => r.id).sort())
+    }
+  })
+
+  it('takes %, _ and \\ in a name filter literally', async () => {
+    // each would match as a LIKE wildcard ('Al%a' → Alpha Farms, 'M_in' → Main)
+    for (const [key, value] of [['company', '%'], ['company', 'Al%a'], ['company', '_'], ['storage', 'M_in'], ['storage', '\\']]) {
+      expect((await callInList.load(t.db, `filter_by=${key}&filter_value=${encodeURIComponent(value!)}`)).total, value).toBe(0)
+    }
   })
 
   it('filters by a storage name shared by two growers, showing both', async () => {
@@ -168,10 +187,12 @@ describe('callInList.load', () => {
     expect(page.total).toBe(all.filter((r) => r.storage_name === 'Main').length)
   })
 
-  it('filters by job name', async () => {
+  it('filters by part of a job name', async () => {
     const job = all.find((r) => r.job_name !== null)!.job_name!
     const page = await callInList.load(t.db, `filter_by=job&filter_value=${job}&page_size=100`)
     expect(page.rows.map((r) => r.id).sort()).toEqual(all.filter((r) => r.job_name === job).map((r) => r.id).sort())
+    const some = await callInList.load(t.db, 'filter_by=job&filter_value=j-1&page_size=100')
+    expect(some.rows.map((r) => r.id).sort()).toEqual(all.filter((r) => r.job_name?.startsWith('J-1')).map((r) => r.id).sort())
   })
 
   it('finds descriptions containing the text in any case, taking % and _ literally', async () => {
@@ -252,9 +273,13 @@ describe('callInList.compile', () => {
     const filtered = await callInList.compile(t.db, state('filter_by=company&filter_value=Bravo+Ag'))
     expect(filtered.count.sql).not.toContain('row_counts')
     expect(filtered.count.sql).toContain('count(*)')
-    // values travel as parameters
+    // values travel as parameters; a name is looked up first and its ids filter the count and the page
+    expect(plain.lookup).toBeNull()
+    expect(filtered.lookup!.sql).not.toContain('Bravo')
+    expect(filtered.lookup!.parameters).toEqual(['%Bravo Ag%'])
     expect(filtered.count.sql).not.toContain('Bravo')
-    expect(filtered.count.parameters).toContain('Bravo Ag')
+    const [bravo] = await t.db.selectFrom('companies').select('id').where('company_name', '=', 'Bravo Ag').execute()
+    expect(filtered.count.parameters).toContainEqual([bravo!.id])
   })
 
   it('reads the last page from the far end, with a small offset', async () => {
@@ -271,10 +296,46 @@ describe('callInList.compile', () => {
   })
 })
 
+describe('callInList.readAll', () => {
+  const state = (query: string) => callInList.parse(query).state
+  async function readIds(query: string, batchSize: number) {
+    const batches: number[][] = []
+    for await (const batch of callInList.readAll(t.db, state(query), { batchSize })) batches.push(batch.map((r) => r.id))
+    return batches
+  }
+
+  it('reads every matching row in the list’s order, in batches, whatever the page', async () => {
+    for (const key of ['call_in_date', 'company', 'job'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const batches = await readIds(`sort_by=${key}&order=${order}&current_page=3&page_size=20`, 25)
+        expect(batches.map((b) => b.length)).toEqual([25, 25, 7])
+        expect(batches.flat(), `${key} ${order}`).toEqual(sorted(all, key, order))
+      }
+    }
+  })
+
+  it('reads through the filter and the date range', async () => {
+    const expected = all.filter((r) => r.company_name === 'Bravo Ag' && r.call_in_date >= '2025-02-01')
+    expect(expected.length).toBeGreaterThan(0)
+    expect((await readIds('filter_by=company&filter_value=bravo&start_date=2025-02-01', 1000)).flat()).toEqual(sorted(expected, 'call_in_date', 'desc'))
+    expect(await readIds('filter_by=company&filter_value=nobody', 1000)).toEqual([])
+  })
+
+  it('gives its connection back when the reader stops early', async () => {
+    const openTransactions = async () => Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`.execute(t.db)).rows[0]!.n)
+    const rows = callInList.readAll(t.db, state(''), { batchSize: 5 })
+    const first = await rows.next()
+    expect(first.value).toHaveLength(5)
+    expect(await openTransactions()).toBe(1) // the cursor waits for the next batch
+    await rows.return()
+    expect(await openTransactions()).toBe(0)
+  })
+})
+
 describe('callInList.choices', () => {
   it('lists each name once, sorted, from the filter’s own table', async () => {
     expect(await callInList.choices(t.db, 'company')).toEqual([...COMPANIES].sort())
-    expect(await callInList.choices(t.db, 'storage')).toEqual(['East Pile', 'Main', 'North Cellar', 'Quiet Bin'])
+    expect(await callInList.choices(t.db, 'storage')).toEqual(['East Pile', 'Main', 'Quiet Bin', 'Rémi Cellar'])
     expect(await callInList.choices(t.db, 'job')).toEqual(['J-100', 'J-107', 'J-114', 'J-121'])
   })
 

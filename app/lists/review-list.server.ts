@@ -5,7 +5,9 @@
 // on it; the names are joined for the page's rows only.
 import { sql } from 'kysely'
 import type { Executor } from '#db/client.server.ts'
+import { reviewerLevels } from '#workflows/service-review.server.ts'
 import { defineList, type ListOptions } from './list-engine.server.ts'
+import { listScreen } from './list-screen.server.ts'
 import type { ReviewLevel, ServiceReviewStatus } from '#core/enums.ts'
 
 function reviewList(status: ServiceReviewStatus) {
@@ -26,9 +28,9 @@ function reviewList(status: ServiceReviewStatus) {
       job: { expr: 'j.name', join: (qb) => qb.innerJoin('jobs as j', 'j.id', 'r.job_id'), nullableKey: 'r.job_id' },
     },
     filterable: {
-      company: { kind: 'exact-name', table: 'companies', nameColumn: 'company_name', foreignKey: 'r.company_id', unique: true },
-      storage: { kind: 'exact-name', table: 'storages', nameColumn: 'name', foreignKey: 'r.storage_id' },
-      job: { kind: 'exact-name', table: 'jobs', nameColumn: 'name', foreignKey: 'r.job_id', unique: true },
+      company: { kind: 'name', table: 'companies', nameColumn: 'company_name', foreignKey: 'r.company_id' },
+      storage: { kind: 'name', table: 'storages', nameColumn: 'name', foreignKey: 'r.storage_id' },
+      job: { kind: 'name', table: 'jobs', nameColumn: 'name', foreignKey: 'r.job_id' },
     },
     dateColumn: 'r.service_date',
     defaultSort: { key: 'service_date', order: 'desc' },
@@ -56,3 +58,13 @@ export function reviewLevelScope(levels: readonly ReviewLevel[]): ListOptions {
 export function loadAvailableReviews(db: Executor, searchParams: URLSearchParams | string, levels: readonly ReviewLevel[]) {
   return availableReviewList.load(db, searchParams, reviewLevelScope(levels))
 }
+
+/** Available Reviews' screen (routes/review-sheets.tsx and its CSV): the open reviews of the levels the user holds. */
+export const availableReviews = listScreen({
+  list: availableReviewList,
+  choices: ['company', 'storage', 'job'],
+  userScope: (user) => reviewLevelScope(reviewerLevels(user)),
+})
+
+/** Completed Reviews' screen (routes/completed-reviews.tsx and its CSV): approved reviews of every level. */
+export const completedReviews = listScreen({ list: completedReviewList, choices: ['company', 'storage', 'job'] })

@@ -32,6 +32,9 @@ beforeAll(async () => {
   for (const name of ['view-service', 'view-service.$id', 'review-sheets', 'completed-reviews', 'sheet-status', 'sheet-status.$id', 'service-status', 'service-status.$id']) {
     routes[name] = (await import(`../routes/${name}.tsx`)) as RouteModule
   }
+  for (const name of ['view-service', 'review-sheets', 'completed-reviews', 'sheet-status', 'service-status']) {
+    routes[`${name}.csv`] = (await import(`../routes/${name}[.]csv.ts`)) as RouteModule
+  }
   lists = await import('./service-sheet-list.server.ts')
   const { createUser } = await import('#db/queries/users.ts')
   const { startSession } = await import('#app/auth/session.server.ts')
@@ -285,8 +288,54 @@ describe('Service Sheet Tracker', () => {
   })
 })
 
+describe('the lists’ CSV exports', () => {
+  /** The CSV's records (none of these fields needs quoting), header first. */
+  async function csv(route: string, url: string, user: string): Promise<string[][] | number> {
+    const answer = await open(route, url, user)
+    if (answer.status !== 200) return answer.status
+    return (await (answer.data as Response).text()).trim().split('\r\n').map((line) => line.split(','))
+  }
+  const numbers = (...names: (keyof typeof sheets)[]) => names.map((n) => String(sheets[n].service_sheet_number))
+
+  it('export what each user’s list shows: Available Reviews by the levels they hold', async () => {
+    const r1 = (await csv('review-sheets.csv', '/review-sheets.csv', 'r1')) as string[][]
+    expect(r1[0]).toEqual(['Date', 'Level', 'Company', 'Storage', 'Job'])
+    expect(r1.slice(1)).toEqual([
+      ['2025-05-10', '1', 'Bravo Ag', 'Main', ''],
+      ['2025-04-10', '1', 'Alpha Farms', 'Main', 'J-100'],
+    ])
+    expect(((await csv('review-sheets.csv', '/review-sheets.csv?sort_by=review_level&order=desc', 'r13')) as string[][]).slice(1).map((r) => r[1])).toEqual(['3', '1', '1'])
+    expect(await csv('review-sheets.csv', '/review-sheets.csv', 'viewer')).toBe(403)
+    expect(((await csv('completed-reviews.csv', '/completed-reviews.csv?filter_by=storage&filter_value=nor', 'r3')) as string[][]).slice(1)).toEqual([['2025-02-10', '1', 'Alpha Farms', 'North', '']])
+    expect(await csv('completed-reviews.csv', '/completed-reviews.csv', 'r1')).toBe(403)
+  })
+
+  it('export one storage’s sheets with ?i=, and refuse a storage that does not exist', async () => {
+    const rows = (await csv('view-service.csv', `/view-service.csv?i=${ids.alphaMain}&sort_by=service_date&order=asc`, 'viewer')) as string[][]
+    expect(rows[0]).toEqual(['Date', 'Sheet #', 'Company', 'Storage', 'Job', 'Tech', 'Service'])
+    expect(rows.slice(1).map((r) => r[1])).toEqual(numbers('s1', 's4'))
+    expect(await csv('view-service.csv', '/view-service.csv?i=999999', 'viewer')).toBe(404)
+    expect(await csv('view-service.csv', `/view-service.csv?i=${ids.alphaMain}`, 'caller')).toBe(403)
+  })
+
+  it('write the tracker’s marks as words, under both paths', async () => {
+    for (const route of ['sheet-status.csv', 'service-status.csv']) {
+      const rows = (await csv(route, '/sheet-status.csv?sort_by=service_sheet_number&order=asc', 'r1')) as string[][]
+      expect(rows[0]).toEqual(['Sheet #', 'Call-in Date', 'R1', 'R2', 'R3', 'Submitted', 'Date'])
+      expect(rows.slice(1).map((r) => [r[0], ...r.slice(2, 6)])).toEqual([
+        [...numbers('s1'), 'Done', 'Done', 'Done', 'Done'],
+        [...numbers('s2'), 'Done', 'Not done', 'Not done', 'Not done'],
+        [...numbers('s3'), 'Done', 'Done', 'Not done', 'Not done'],
+        [...numbers('s4'), 'Not done', 'Not done', 'Not done', 'Not done'],
+        [...numbers('s5'), 'Not done', 'Not done', 'Not done', 'Not done'],
+      ])
+      expect(rows[5]![6]).toBe('No Date Available')
+    }
+  })
+})
+
 describe('the lists’ texts', () => {
-  async function render(element: ReactElement, loader?: () => never): Promise<string> {
+  async function render(element: ReactElement, loader?: () => object): Promise<string> {
     const handler = createStaticHandler([{ path: '/', element, errorElement: element, loader }])
     const context = await handler.query(new Request('http://app.test/'))
     if (context instanceof Response) throw new Error('unexpected redirect')
@@ -295,13 +344,20 @@ describe('the lists’ texts', () => {
   const empty = { rows: [], state: parseListParams('', { sortable: ['service_date'], filterable: [], defaultSort: 'service_date' }).state, errors: {}, total: 0, totalPages: 0 }
 
   it('say there is nothing to show in the spec’s words', async () => {
-    const { ServiceSheetList, ReviewList } = await import('#app/components/service-lists.tsx')
-    expect(await render(createElement(ServiceSheetList, { list: empty, rowHref: () => '/' }))).toContain('No service sheets available.')
-    expect(await render(createElement(ReviewList, { heading: 'Available Reviews', list: empty }))).toContain('No reviews available.')
+    const { ReviewList } = await import('#app/components/service-lists.tsx')
+    const { default: CompletedServiceSheets } = await import('#app/routes/view-service.tsx')
+    const { default: ServiceSheetTracker } = await import('#app/routes/sheet-status.tsx')
+    for (const [screen, text] of [
+      [CompletedServiceSheets, 'No service sheets available.'],
+      [ServiceSheetTracker, 'No service sheets available.'],
+    ] as const) {
+      expect(await render(createElement(screen), () => ({ list: empty, choices: {}, storage: null }))).toContain(text)
+    }
+    expect(await render(createElement(ReviewList, { title: 'Available Reviews', list: empty }))).toContain('No reviews available.')
   })
 
   it('tell a failed review list load as ‘Error fetching reviews’, a refusal as not allowed', async () => {
-    const { ListErrorBoundary } = await import('#app/components/service-lists.tsx')
+    const { ListErrorBoundary } = await import('#app/components/list/list-screen.tsx')
     const boundary = createElement(ListErrorBoundary, { message: 'Error fetching reviews' })
     const quiet = console.error
     console.error = () => undefined

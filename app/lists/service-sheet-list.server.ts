@@ -2,12 +2,14 @@
 // It shows every submitted sheet, whatever its review stage: the list is where the office finds a
 // sheet, and a sheet waiting for review is as real as a reviewed one (the tracker shows the stage).
 // Sortable: date (newest first by default), sheet #, company, storage, job; filterable: company,
-// storage and job by exact name, sheet # by exact number. The same list for one storage is the
-// list scoped to it (`loadServiceSheetList(db, params, { storageId })`).
+// storage and job by part of the name, sheet # by exact number. The same list for one storage is
+// the list scoped to it (`?i=`: completedSheets' scope, or `loadServiceSheetList(db, params, { storageId })`).
 import { sql } from 'kysely'
 import type { Executor } from '#db/client.server.ts'
 import { userDisplayName } from '#db/queries/users.ts'
+import { notFound } from '#app/http-errors.server.ts'
 import { defineList } from './list-engine.server.ts'
+import { listScreen } from './list-screen.server.ts'
 
 export const serviceSheetList = defineList({
   from: (db: Executor) => db.selectFrom('service_sheets as ss'),
@@ -35,16 +37,16 @@ export const serviceSheetList = defineList({
   // sheet's job is optional, so sheets without one are their own run.
   sortable: {
     service_date: 'ss.service_date',
-    service_sheet_number: { expr: 'ss.service_sheet_number', unique: true },
+    service_sheet_number: { expr: 'ss.service_sheet_number' },
     company: { expr: 'co.company_name', join: (qb) => qb.innerJoin('companies as co', 'co.id', 'ss.company_id') },
     storage: { expr: 'st.name', join: (qb) => qb.innerJoin('storages as st', 'st.id', 'ss.storage_id') },
     job: { expr: 'j.name', join: (qb) => qb.innerJoin('jobs as j', 'j.id', 'ss.job_id'), nullableKey: 'ss.job_id' },
   },
   filterable: {
     service_sheet_number: { kind: 'number', column: 'ss.service_sheet_number' },
-    company: { kind: 'exact-name', table: 'companies', nameColumn: 'company_name', foreignKey: 'ss.company_id', unique: true },
-    storage: { kind: 'exact-name', table: 'storages', nameColumn: 'name', foreignKey: 'ss.storage_id' },
-    job: { kind: 'exact-name', table: 'jobs', nameColumn: 'name', foreignKey: 'ss.job_id', unique: true },
+    company: { kind: 'name', table: 'companies', nameColumn: 'company_name', foreignKey: 'ss.company_id' },
+    storage: { kind: 'name', table: 'storages', nameColumn: 'name', foreignKey: 'ss.storage_id' },
+    job: { kind: 'name', table: 'jobs', nameColumn: 'name', foreignKey: 'ss.job_id' },
   },
   dateColumn: 'ss.service_date',
   defaultSort: { key: 'service_date', order: 'desc' },
@@ -54,12 +56,31 @@ export const serviceSheetList = defineList({
 export type ServiceSheetListKey = (typeof serviceSheetList.spec.sortable)[number]
 export type ServiceSheetListRow = Awaited<ReturnType<typeof serviceSheetList.load>>['rows'][number]
 
-/** The list, or one storage's part of it (which then counts its own total). */
-export function loadServiceSheetList(db: Executor, searchParams: URLSearchParams | string, options: { storageId?: number } = {}) {
-  const scope = options.storageId === undefined ? undefined : sql<boolean>`ss.storage_id = ${options.storageId}`
-  const keep = options.storageId === undefined ? undefined : { i: String(options.storageId) }
-  return serviceSheetList.load(db, searchParams, { scope, keep })
+/** One storage's part of the list (which then counts its own total), keeping its `?i=` in every link. */
+function storageScope(storageId: number) {
+  return { scope: sql<boolean>`ss.storage_id = ${storageId}`, keep: { i: String(storageId) } }
 }
+
+/** The list, or one storage's part of it. */
+export function loadServiceSheetList(db: Executor, searchParams: URLSearchParams | string, options: { storageId?: number } = {}) {
+  return serviceSheetList.load(db, searchParams, options.storageId === undefined ? {} : storageScope(options.storageId))
+}
+
+/**
+ * Completed Service Sheets' screen (routes/view-service.tsx and its CSV): the whole list, or with
+ * `?i=` one storage's, named by the heading (404 when `i` names no storage).
+ */
+export const completedSheets = listScreen({
+  list: serviceSheetList,
+  choices: ['company', 'storage', 'job'],
+  async scope({ url, db }) {
+    const storageId = storageIdParam(url.searchParams)
+    if (storageId === null) return { options: {}, about: null }
+    const storage = storageId === undefined ? undefined : await storageHeading(db, storageId)
+    if (!storage) throw notFound()
+    return { options: storageScope(storage.id), about: storage }
+  },
+})
 
 /** The storage a scoped list is for, with its company, for the heading; undefined when there is none. */
 export function storageHeading(db: Executor, storageId: number) {

@@ -4,6 +4,7 @@
 // sheet #, call-in date and submitted date; filterable by exact sheet number and the call-in date range.
 import type { Executor } from '#db/client.server.ts'
 import { defineList } from './list-engine.server.ts'
+import { listScreen } from './list-screen.server.ts'
 
 export const serviceStatusList = defineList({
   from: (db: Executor) => db.selectFrom('service_status as ss'),
@@ -37,3 +38,6 @@ export const serviceStatusList = defineList({
 
 export type ServiceStatusListKey = (typeof serviceStatusList.spec.sortable)[number]
 export type ServiceStatusListRow = Awaited<ReturnType<typeof serviceStatusList.load>>['rows'][number]
+
+/** The tracker's screen (routes/sheet-status.tsx, service-status.tsx and their CSV). */
+export const sheetTracker = listScreen({ list: serviceStatusList })

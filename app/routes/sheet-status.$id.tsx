@@ -1,31 +1,26 @@
 // One sheet in a modal over the Service Sheet Tracker: where each review level stands (who
-// approved it and when), then the sheet itself. Own URL under whichever tracker path was opened.
+// approved it and when), then the sheet itself. Own URL under whichever tracker path was opened
+// (/sheet-status/{id} or /service-status/{id}); Close goes back to that list as it was.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
-import { useLoaderData, useLocation } from '@remix-run/react'
-import { requireAccess } from '#app/auth/guard.server.ts'
-import { requireId, requireRecord } from '#app/records.server.ts'
-import { Modal } from '#app/components/modal.tsx'
+import { RecordModal } from '#app/components/modal.tsx'
 import { ReviewLevels, ServiceSheetDetailView } from '#app/components/service-sheet-detail.tsx'
 import { formatDate } from '#core/formats.ts'
+import { loadRecord } from '#app/records.server.ts'
+import { sheetImageUrl } from '#app/sheet-images.server.ts'
 import { getDb } from '#db/client.server.ts'
 import { serviceSheetDetail } from '#db/queries/service-sheet-detail.ts'
-import { sheetImageUrl } from '#app/sheet-images.server.ts'
 
 export const access = ACCESS['/sheet-status']
 export const meta: MetaFunction = () => [{ title: 'Service Sheet Status' }]
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAccess(request, access)
-  const sheet = requireRecord(await serviceSheetDetail(getDb(), requireId(params), sheetImageUrl))
-  return { sheet }
-}
+export const loader = async (args: LoaderFunctionArgs) => ({ sheet: await loadRecord(args, access, (id) => serviceSheetDetail(getDb(), id, sheetImageUrl)) })
 
 export default function SheetStatusModal() {
   const { sheet } = useLoaderData<typeof loader>()
-  const { pathname, search } = useLocation()
   return (
-    <Modal title={`Service Sheet #${sheet.service_sheet_number}`} closeTo={`/${pathname.split('/')[1]}${search}`}>
+    <RecordModal title={`Service Sheet #${sheet.service_sheet_number}`}>
       <h3>Status</h3>
       <dl className="detail-list">
         <dt>Call-in date</dt>
@@ -34,6 +29,6 @@ export default function SheetStatusModal() {
       <ReviewLevels sheet={sheet} />
       <h3>Sheet</h3>
       <ServiceSheetDetailView sheet={sheet} />
-    </Modal>
+    </RecordModal>
   )
 }

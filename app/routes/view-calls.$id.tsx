@@ -1,34 +1,30 @@
-// One call, in a modal over Pending Calls. It has its own URL (bookmarkable, and it works without
-// JavaScript); closing goes back to the list with the same sort, filter and page.
+// One call, in a modal over Pending Calls: a record route with its own URL (bookmarkable, and it
+// works without JavaScript); Close goes back to the list with the same sort, filter and page.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
-import { Link, useLoaderData, useLocation } from '@remix-run/react'
-import { requireAccess } from '#app/auth/guard.server.ts'
-import { requireId, requireRecord } from '#app/records.server.ts'
-import { Modal } from '#app/components/modal.tsx'
+import { RecordModal } from '#app/components/modal.tsx'
+import { loadRecord } from '#app/records.server.ts'
 import { formatDate } from '#core/formats.ts'
+import { hasPermission } from '#core/permissions.ts'
 import { getDb } from '#db/client.server.ts'
 import { callInDetail } from '#db/queries/call-ins.ts'
 import { callForSheet } from '#db/queries/service-sheets.ts'
-import { hasPermission } from '#core/permissions.ts'
 
 export const access = ACCESS['/view-calls']
 export const meta: MetaFunction = () => [{ title: 'Call In Details' }]
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireAccess(request, access)
-  const id = requireId(params)
-  const [found, forSheet] = await Promise.all([callInDetail(getDb(), id), callForSheet(getDb(), id)])
-  const call = requireRecord(found)
-  // A call makes at most one sheet: its number once made, else the link for those who may make it.
-  return { call, sheetNumber: forSheet?.sheet_number ?? null, canCreateSheet: hasPermission(user, 'api.add_servicesheet') }
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  loadRecord(args, access, async (id, user) => {
+    const [call, forSheet] = await Promise.all([callInDetail(getDb(), id), callForSheet(getDb(), id)])
+    // A call makes at most one sheet: its number once made, else the link for those who may make it.
+    return call && { call, sheetNumber: forSheet?.sheet_number ?? null, canCreateSheet: hasPermission(user, 'api.add_servicesheet') }
+  })
 
 export default function CallModal() {
   const { call, sheetNumber, canCreateSheet } = useLoaderData<typeof loader>()
-  const { search } = useLocation()
   return (
-    <Modal title="Call In Details" closeTo={`/view-calls${search}`}>
+    <RecordModal title="Call In Details">
       <dl className="detail-list">
         <dt>Date</dt>
         <dd>{formatDate(call.call_in_date)}</dd>
@@ -60,6 +56,6 @@ export default function CallModal() {
           </Link>
         </p>
       ) : null}
-    </Modal>
+    </RecordModal>
   )
 }

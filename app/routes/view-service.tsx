@@ -1,47 +1,72 @@
-// Completed Service Sheets: every submitted sheet on the list engine, everything in the URL (works
-// without JavaScript). A row opens the sheet in a modal with its own URL (view-service.$id.tsx).
-// With ?i={storage id} (spec §7: plain or base64) it is one storage's list: the storage is named
-// in the heading and the company and storage columns are left out.
+// Completed Service Sheets: every submitted sheet, on the list screen kit (see view-calls.tsx).
+// A row opens the sheet in a modal with its own URL (view-service.$id.tsx). With ?i={storage id}
+// (spec §7: plain or base64) it is one storage's list: the storage is named in the heading and the
+// company and storage columns are left out (the CSV keeps them: the file leaves the screen).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
-import { Outlet, useLoaderData, useLocation } from '@remix-run/react'
-import { readWithAccess } from '#app/auth/guard.server.ts'
-import { ServiceSheetList, type ServiceSheetListRowView } from '#app/components/service-lists.tsx'
-import { cachedFilterChoices } from '#app/lists/filter-choices.server.ts'
-import { loadServiceSheetList, serviceSheetList, storageHeading, storageIdParam } from '#app/lists/service-sheet-list.server.ts'
-import { getDb } from '#db/client.server.ts'
+import type { Column } from '#app/components/list/columns.ts'
+import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { serviceText } from '#app/components/service-sheet-detail.tsx'
+import { loadListScreen } from '#app/lists/list-screen.server.ts'
+import { completedSheets, type ServiceSheetListRow } from '#app/lists/service-sheet-list.server.ts'
+import { formatDate } from '#core/formats.ts'
 
 export const access = ACCESS['/view-service']
 export const meta: MetaFunction = () => [{ title: 'Completed Service Sheets' }]
 export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 'Completed Service Sheets', to: '/view-service' }] }
 
-const filterChoices = cachedFilterChoices(serviceSheetList, ['company', 'storage', 'job'])
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const db = getDb()
-  const params = new URL(request.url).searchParams
-  const storageId = storageIdParam(params)
-  const { data } = await readWithAccess(request, access, () =>
-    Promise.all([
-      storageId === undefined ? null : loadServiceSheetList(db, params, { storageId: storageId ?? undefined }),
-      filterChoices(db),
-      storageId ? storageHeading(db, storageId) : null,
-    ]),
-  )
-  const [list, choices, storage] = data
-  if (!list || (storageId && !storage)) throw new Response('Not Found', { status: 404 })
+export async function loader(args: LoaderFunctionArgs) {
+  const { list, choices, about: storage } = await loadListScreen(args, access, completedSheets)
   return { list, choices, storage }
 }
 
+type Row = ServiceSheetListRow
+/** the columns one storage's list leaves out */
+const STORAGE_WIDE = new Set(['company', 'storage'])
+
+export const COLUMNS: Column<Row>[] = [
+  { key: 'service_date', label: 'Date', text: (r) => formatDate(r.service_date), firstOrder: 'desc', className: 'cell-nowrap' },
+  { key: 'service_sheet_number', label: 'Sheet #', firstOrder: 'desc' },
+  { key: 'company', label: 'Company', text: (r) => r.company_name },
+  { key: 'storage', label: 'Storage', text: (r) => r.storage_name },
+  { key: 'job', label: 'Job', text: (r) => r.job_name, className: 'cell-nowrap' },
+  { key: 'tech', label: 'Tech', text: (r) => r.created_by_name, sortable: false },
+  { key: 'service', label: 'Service', text: (r) => serviceText(r), sortable: false },
+]
+
+const FILTERS = [
+  { key: 'company', label: 'Company' },
+  { key: 'storage', label: 'Storage' },
+  { key: 'job', label: 'Job' },
+  { key: 'service_sheet_number', label: 'Sheet #' },
+]
+
+const card = (forStorage: boolean): CardLayout<Row> => ({
+  title: (r) => `${formatDate(r.service_date)} · #${r.service_sheet_number}`,
+  fields: [
+    ...(forStorage ? [] : [{ label: 'Company', value: (r: Row) => `${r.company_name}, ${r.storage_name}` }]),
+    { label: 'Job', value: (r) => r.job_name ?? '—' },
+    { label: 'Tech', value: (r) => r.created_by_name },
+    { label: 'Service', value: (r) => serviceText(r) || '—' },
+  ],
+})
+
 export default function CompletedServiceSheets() {
   const { list, choices, storage } = useLoaderData<typeof loader>()
-  const { search } = useLocation()
+  const shown = <T extends { key: string }>(items: T[]) => (storage ? items.filter((c) => !STORAGE_WIDE.has(c.key)) : items)
   return (
-    <>
-      <h1>{storage ? `Completed Service Sheets – ${storage.name}` : 'Completed Service Sheets'}</h1>
-      {storage ? <p className="muted">{storage.company_name}</p> : null}
-      <ServiceSheetList list={list} choices={choices} forStorage={Boolean(storage)} rowHref={(row: ServiceSheetListRowView) => `/view-service/${row.id}${search}`} />
-      <Outlet />
-    </>
+    <ListScreen
+      title={storage ? `Completed Service Sheets – ${storage.name}` : 'Completed Service Sheets'}
+      subtitle={storage?.company_name}
+      list={list}
+      columns={shown(COLUMNS)}
+      card={card(Boolean(storage))}
+      filters={shown(FILTERS)}
+      choices={choices}
+      empty="No service sheets available."
+      rowHref={(r, search) => `/view-service/${r.id}${search}`}
+      exportTo="/view-service.csv"
+    />
   )
 }

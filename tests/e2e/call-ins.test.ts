@@ -187,3 +187,67 @@ describe('call-ins', () => {
     expect(await callsWith('our own shop')).toHaveLength(0)
   })
 })
+
+describe('Pending Calls, the list', () => {
+  const callsOf = (company: string) =>
+    suite.app.db.selectFrom('call_ins as c').innerJoin('companies as co', 'co.id', 'c.company_id').select(['c.id', 'c.description']).where('co.company_name', '=', company).execute()
+
+  it('without JavaScript: part of a company name in any case finds its calls, and Export CSV downloads exactly them', async () => {
+    const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
+    await signIn(page, 'tech')
+    await page.goto('/view-calls')
+    await page.getByLabel('Filter by').selectOption('company')
+    await page.getByLabel('Filter value').fill('ABERDEEN')
+    await Promise.all([page.waitForURL(/filter_value=ABERDEEN/), page.getByRole('button', { name: 'Filter', exact: true }).click()])
+    const expected = await callsOf('Aberdeen Acres')
+    expect(expected.length).toBeGreaterThan(0)
+    await page.getByText(`of ${expected.length}`, { exact: false }).first().waitFor()
+    const companies = await page.getByRole('table').getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => r.children[1]?.textContent))
+    expect(companies.length).toBeGreaterThan(0)
+    expect(new Set(companies)).toEqual(new Set(['Aberdeen Acres']))
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
+    expect(download.suggestedFilename()).toMatch(/^pending-calls-\d{4}-\d{2}-\d{2}\.csv$/)
+    const lines = (await (await download.createReadStream()).toArray()).join('').replace(/^\uFEFF/, '').trim().split('\r\n')
+    expect(lines[0]).toBe('Date,Company,Storage,Job,Description')
+    expect(lines).toHaveLength(expected.length + 1)
+    expect(lines.slice(1).every((l) => l.split(',')[1] === 'Aberdeen Acres')).toBe(true)
+  })
+
+  it('on a phone without JavaScript: the sort control above the cards sorts them', async () => {
+    const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false, width: 375 })).newPage()
+    await signIn(page, 'tech')
+    await page.goto('/view-calls')
+    expect(await page.getByRole('table').isVisible()).toBe(false)
+    await page.getByLabel('Sort by').selectOption('company')
+    await page.getByLabel('Order').selectOption('asc')
+    await Promise.all([page.waitForURL(/sort_by=company/), page.getByRole('button', { name: 'Sort', exact: true }).click()])
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ sort_by: 'company', order: 'asc' })
+    const first = await suite.app.db
+      .selectFrom('call_ins as c')
+      .innerJoin('companies as co', 'co.id', 'c.company_id')
+      .select('c.id')
+      .orderBy('co.company_name', 'asc')
+      .orderBy('c.id', 'asc')
+      .executeTakeFirstOrThrow()
+    const card = page.getByRole('list', { name: 'Pending Calls' }).getByRole('listitem').first()
+    expect(await card.getByRole('link').getAttribute('href')).toMatch(new RegExp(`^/view-calls/${first.id}\\?`))
+  })
+
+  for (const javaScriptEnabled of [true, false]) {
+    it(`${javaScriptEnabled ? 'with' : 'without'} JavaScript: a reversed date range is refused with its message, both dates kept`, async () => {
+      const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled })).newPage()
+      await signIn(page, 'tech')
+      await page.goto('/view-calls')
+      await page.getByRole('link', { name: 'Date Range' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Select Date Range' })
+      await dialog.getByLabel('Start date').fill('2025-03-01')
+      await dialog.getByLabel('End date').fill('2025-02-01')
+      await Promise.all([page.waitForURL(/end_date=2025-02-01/), dialog.getByRole('button', { name: 'Apply' }).click()])
+      await dialog.getByText('End date must be on or after the start date.').waitFor()
+      expect(await dialog.getByText('End date must be on or after the start date.').isVisible()).toBe(true)
+      expect(await dialog.getByLabel('Start date').inputValue()).toBe('2025-03-01')
+      expect(await dialog.getByLabel('End date').inputValue()).toBe('2025-02-01')
+    })
+  }
+})

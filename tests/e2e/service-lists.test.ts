@@ -92,6 +92,34 @@ describe('Completed Service Sheets', () => {
   })
 })
 
+describe('a record modal on a phone and on a desk', () => {
+  /** Where the 'Requested by' label sits against its value. */
+  async function layout(width: number) {
+    const page = await pageFor('tech', { width, javaScriptEnabled: false })
+    await page.goto(`/view-service/${complete.id}?sort_by=service_date`)
+    const dialog = page.getByRole('dialog', { name: 'Service Sheet Details' })
+    const label = (await dialog.locator('dt', { hasText: 'Requested by' }).boundingBox())!
+    const value = (await dialog.locator('dt', { hasText: 'Requested by' }).locator('xpath=following-sibling::dd[1]').boundingBox())!
+    const box = (await dialog.boundingBox())!
+    await dialog.getByRole('link', { name: 'Close' }).click()
+    await page.waitForURL((url) => url.pathname === '/view-service' && url.searchParams.get('sort_by') === 'service_date')
+    return { label, value, box }
+  }
+
+  it('puts labels above their values on a phone, using the width of the modal', async () => {
+    const { label, value, box } = await layout(375)
+    expect(value.y).toBeGreaterThanOrEqual(label.y + label.height - 1)
+    expect(Math.abs(value.x - label.x)).toBeLessThan(2)
+    expect(value.width).toBeGreaterThan(box.width * 0.7)
+  })
+
+  it('puts labels beside their values on a desk', async () => {
+    const { label, value } = await layout(1280)
+    expect(value.x).toBeGreaterThan(label.x + label.width)
+    expect(Math.abs(value.y - label.y)).toBeLessThan(4)
+  })
+})
+
 describe('the review lists', () => {
   const reviewLink = async (sheet: MadeSheet, level: 1 | 2 | 3) => {
     const review = await suite.app.db.selectFrom('service_reviews').select('id').where('service_sheet_id', '=', sheet.id).where('review_level', '=', level).executeTakeFirstOrThrow()

@@ -2,22 +2,12 @@
 // sort by their column (again: the other way), marked with aria-sort. Each row's first cell holds a
 // real link to the row's detail; with JavaScript a click anywhere on the row follows it.
 import { Link, useNavigate } from '@remix-run/react'
-import type { MouseEvent, ReactNode } from 'react'
+import type { MouseEvent } from 'react'
 import { useHydrated } from '../use-hydrated.ts'
 import { toSearch, type ListState, type SortOrder } from '#app/lists/list-params.ts'
+import { columnText, type Column } from './columns.ts'
 
-export interface Column<Row> {
-  /** the list's sort key for this column (list-params `sort_by`) */
-  key: string
-  label: string
-  /** the cell's content (default: the row's property named `key`) */
-  cell?: (row: Row) => ReactNode
-  /** default true; set false for a column the list cannot sort by */
-  sortable?: boolean
-  /** the order of the first click on this column (default 'asc'; 'desc' suits dates) */
-  firstOrder?: SortOrder
-  className?: string
-}
+export type { Column } from './columns.ts'
 
 export interface DataTableProps<Row> {
   rows: readonly Row[]
@@ -32,12 +22,6 @@ export interface DataTableProps<Row> {
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const
-
-function defaultCell<Row>(row: Row, key: string): ReactNode {
-  const value = (row as Record<string, unknown>)[key]
-  return value === null || value === undefined ? '' : String(value)
-}
-
 
 export function DataTable<Row>({ rows, columns, state, rowHref, rowKey, caption }: DataTableProps<Row>) {
   const navigate = useNavigate()
@@ -83,7 +67,7 @@ export function DataTable<Row>({ rows, columns, state, rowHref, rowKey, caption 
             return (
               <tr key={rowKey(row)} onClick={hydrated ? (e) => onRowClick(e, href) : undefined}>
                 {columns.map((column, i) => {
-                  const content = column.cell ? column.cell(row) : defaultCell(row, column.key)
+                  const content = column.cell ? column.cell(row) : columnText(column, row)
                   return (
                     <td key={column.key} className={column.className}>
                       {i === 0 ? (

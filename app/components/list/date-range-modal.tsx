@@ -24,10 +24,11 @@ export function DateRangeModal({ state, errors = {}, open, idPrefix = 'list' }: 
   const dateError = Boolean(errors.start_date || errors.end_date)
   if (!(open ?? (params.get('modal') === DATE_RANGE_MODAL || dateError))) return null
   const id = (name: string) => `${idPrefix}-${name}`
-  // show what the person typed when it was refused, else the range in force
+  // show what the person typed when the range was refused (both dates: a reversed range refuses
+  // the pair), else the range in force
   const shown = (name: typeof PARAM.startDate | typeof PARAM.endDate, applied: string | null) => {
     const typed = params.get(name) ?? ''
-    return errors[name] && typed !== '' ? typed : (applied ?? '')
+    return dateError && typed !== '' ? typed : (applied ?? '')
   }
   const cancel = toSearch(state)
 

@@ -5,10 +5,12 @@ import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
 import { describe, expect, it } from 'vitest'
 import { parseListParams, type ListParamErrors, type ListParamSpec } from '#app/lists/list-params.ts'
+import { CardSort } from './card-sort.tsx'
 import { DataTable, type Column } from './data-table.tsx'
 import { DateRangeModal } from './date-range-modal.tsx'
 import { EmptyState } from './empty-state.tsx'
 import { ListCards } from './list-cards.tsx'
+import { ListScreen } from './list-screen.tsx'
 import { ListToolbar } from './list-toolbar.tsx'
 import { Pager } from './pager.tsx'
 
@@ -61,8 +63,8 @@ const rows: Row[] = [
 const columns: Column<Row>[] = [
   { key: 'call_in_date', label: 'Date', firstOrder: 'desc' },
   { key: 'company', label: 'Company' },
-  { key: 'description', label: 'Description', cell: (r) => <em>{r.description}</em> },
-  { key: 'notes', label: 'Notes', sortable: false, cell: () => '–' },
+  { key: 'description', label: 'Description', text: (r) => r.description, cell: (r) => <em>{r.description}</em> },
+  { key: 'notes', label: 'Notes', sortable: false, text: () => '–' },
 ]
 
 describe('DataTable', () => {
@@ -202,6 +204,15 @@ describe('ListToolbar', () => {
     expect(textOf(html)).toContain('2025-01-01 – 2025-02-01')
   })
 
+  it('links Export CSV to the list’s CSV route with its sort, filter and dates, pages left out', async () => {
+    const html = await render(url, <ListToolbar state={stateOf(url.split('?')[1]!)} filterColumns={[{ key: 'company', label: 'Company' }]} exportTo="/view-calls.csv" />)
+    const exported = link(html, 'Export CSV')
+    expect(exported.href.split('?')[0]).toBe('/view-calls.csv')
+    expect(query(exported.href)).toEqual({ sort_by: 'description', order: 'asc', filter_by: 'company', filter_value: 'Bravo Ag', start_date: '2025-01-01', end_date: '2025-02-01' })
+    expect(exported).toHaveProperty('download')
+    expect(links(await toolbar()).map((l) => l.text)).not.toContain('Export CSV')
+  })
+
   it('shows the messages for refused parameters', async () => {
     const html = await toolbar({ page_size: 'Page size must be one of 10, 20, 50, 100.' })
     expect(html).toMatch(/role="alert"[^>]*><li>Page size must be one of 10, 20, 50, 100.<\/li>/)
@@ -234,6 +245,16 @@ describe('DateRangeModal', () => {
     expect(query(link(html, 'Cancel').href)).toEqual({ sort_by: 'company', order: 'asc', filter_by: 'company', filter_value: 'Bravo Ag', start_date: '2025-01-01', page_size: '20', current_page: '2' })
   })
 
+  it('opens by itself for a reversed range, keeping both dates as typed beside the message', async () => {
+    const url = '/view-calls?start_date=2025-03-01&end_date=2025-02-01'
+    const { state, errors } = parseListParams(url.split('?')[1]!, spec)
+    expect(errors).toEqual({ end_date: 'End date must be on or after the start date.' })
+    const html = await render(url, <DateRangeModal state={state} errors={errors} />)
+    expect(inputs(html).find((i) => i.name === 'start_date')).toMatchObject({ type: 'date', value: '2025-03-01' })
+    expect(inputs(html).find((i) => i.name === 'end_date')).toMatchObject({ type: 'date', value: '2025-02-01', 'aria-invalid': 'true' })
+    expect(textOf(html)).toContain('End date must be on or after the start date.')
+  })
+
   it('opens by itself for a refused date, showing the text typed and the message', async () => {
     const errors = { end_date: 'End date must be a real date (yyyy-mm-dd).' }
     const html = await modal('/view-calls?end_date=2025-02-30', errors)
@@ -241,6 +262,68 @@ describe('DateRangeModal', () => {
     const end = inputs(html).find((i) => i.name === 'end_date')!
     expect(end).toMatchObject({ value: '2025-02-30', 'aria-invalid': 'true' })
     expect(html).toMatch(new RegExp(`<p class="field-error" id="${end['aria-describedby']}">End date must be a real date \\(yyyy-mm-dd\\).</p>`))
+  })
+})
+
+describe('CardSort', () => {
+  const url = '/view-calls?sort_by=company&order=asc&filter_by=company&filter_value=Bravo+Ag&start_date=2025-01-01&page_size=20&current_page=3'
+  const sorter = () => render(url, <CardSort state={{ ...stateOf(url.split('?')[1]!), keep: { i: '42' } }} columns={columns} />)
+
+  it('is a GET form offering the sortable columns and both orders, the current ones chosen', async () => {
+    const html = await sorter()
+    expect(html).toMatch(/<form[^>]*method="get"/)
+    const by = html.match(/<select[^>]*name="sort_by"[^>]*>(.*?)<\/select>/s)![1]!
+    expect([...by.matchAll(/<option value="(\w+)"( selected="")?>([^<]*)</g)].map((m) => [m[1], m[3], Boolean(m[2])])).toEqual([
+      ['call_in_date', 'Date', false],
+      ['company', 'Company', true],
+      ['description', 'Description', false],
+    ])
+    const order = html.match(/<select[^>]*name="order"[^>]*>(.*?)<\/select>/s)![1]!
+    expect(order).toMatch(/<option value="asc" selected="">Ascending<\/option><option value="desc">Descending<\/option>/)
+    expect(html).toMatch(/<button type="submit"[^>]*>Sort<\/button>/)
+  })
+
+  it('keeps the filter, dates, page size and the page’s own parameters, and starts again at page 1', async () => {
+    const hidden = Object.fromEntries(inputs(await sorter()).filter((i) => i.type === 'hidden').map((i) => [i.name, i.value]))
+    expect(hidden).toEqual({ i: '42', filter_by: 'company', filter_value: 'Bravo Ag', start_date: '2025-01-01', page_size: '20' })
+  })
+})
+
+describe('ListScreen', () => {
+  const screen = (query: string, shown: Row[]) => {
+    const state = stateOf(query)
+    return render(
+      `/view-calls?${query}`,
+      <ListScreen
+        title="Pending Calls"
+        list={{ rows: shown, state, errors: {}, total: shown.length, totalPages: shown.length ? 1 : 0 }}
+        columns={columns}
+        card={{ title: (r) => r.call_in_date, fields: [{ label: 'Company', value: (r) => r.company }] }}
+        filters={[{ key: 'company', label: 'Company' }]}
+        empty="No service calls available."
+        rowHref={(r, search) => `/view-calls/${r.id}${search}`}
+        exportTo="/view-calls.csv"
+      />,
+    )
+  }
+
+  it('puts the heading, the toolbar with Export CSV, the table, the sortable cards and the pager on one page', async () => {
+    const html = await screen('sort_by=company&order=asc', rows)
+    expect(html).toMatch(/<h1>Pending Calls<\/h1>/)
+    expect(link(html, 'Export CSV').href).toBe('/view-calls.csv?sort_by=company&order=asc')
+    expect(html).toContain('<caption class="visually-hidden">Pending Calls</caption>')
+    expect(html).toMatch(/<form[^>]*class="list-card-sort"/)
+    expect(html).toMatch(/<ul class="list-cards" aria-label="Pending Calls">/)
+    // rows open their detail with the list's search, so Close comes back to the same list
+    expect(links(html).filter((l) => l.text === '2025-03-01').map((l) => l.href)).toEqual(['/view-calls/7?sort_by=company&order=asc', '/view-calls/7?sort_by=company&order=asc'])
+    expect(textOf(html)).toContain('Showing 1–2 of 2')
+  })
+
+  it('shows the list’s empty text, and no table, cards or sort control, when nothing matches', async () => {
+    const html = await screen('filter_by=company&filter_value=Nobody', [])
+    expect(html).toMatch(/role="status"[^>]*><p>No service calls available.<\/p>/)
+    expect(html).not.toContain('<table')
+    expect(html).not.toContain('list-card-sort')
   })
 })
 
@@ -257,7 +340,13 @@ describe('a list that keeps a parameter of its page (one storage’s sheets, ?i=
     const table = await render('/view-calls?i=42', <DataTable rows={rows} columns={[{ key: 'company', label: 'Company' }]} state={state} rowHref={(r) => `/x/${r.id}`} rowKey={(r) => r.id} />)
     expect(query(link(table, 'Company▲').href)).toMatchObject({ i: '42', sort_by: 'company', order: 'desc' })
     const pager = await render('/view-calls?i=42', <Pager state={state} totalPages={3} total={25} />)
-    expect(links(pager).filter((l) => l.href.includes('current_page')).every((l) => query(l.href).i === '42')).toBe(true)
+    expect(links(pager).map((l) => [l.text, query(l.href).i])).toEqual([
+      ['Previous', '42'],
+      ['Page 1', '42'],
+      ['Page 2', '42'],
+      ['Page 3', '42'],
+      ['Next', '42'],
+    ])
     const toolbar = await render('/view-calls?i=42', <ListToolbar state={state} filterColumns={[{ key: 'company', label: 'Company' }]} choices={{}} errors={{}} />)
     expect(inputs(toolbar).find((i) => i.name === 'i')).toMatchObject({ type: 'hidden', value: '42' })
     const modal = await render('/view-calls?i=42', <DateRangeModal state={state} errors={{}} open />)

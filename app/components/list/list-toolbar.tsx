@@ -1,9 +1,10 @@
-// The controls above a list: page size, filter column and value, the date range, and Clear Filters.
+// The controls above a list: page size, filter column and value, the date range, Clear Filters, and
+// the CSV export of what the filter and the date range select (a plain download link).
 // A GET form: it works without JavaScript (the Filter button submits); with JavaScript a new page
 // size submits by itself, and the value's suggestions follow the chosen column.
 import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
 import { useState } from 'react'
-import { PAGE_SIZES, PARAM, clearedFilters, hasFilters, toSearch, toSearchParams, type ListParamErrors, type ListState } from '#app/lists/list-params.ts'
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, PARAM, clearedFilters, hasFilters, toSearch, toSearchParams, type ListParamErrors, type ListState } from '#app/lists/list-params.ts'
 
 export interface FilterColumn {
   key: string
@@ -22,6 +23,8 @@ export interface ListToolbarProps {
   pageSizes?: readonly number[]
   /** prefix for element ids, when a page holds two lists */
   idPrefix?: string
+  /** the list's CSV route (e.g. '/view-calls.csv'): an Export CSV link with the list's sort and filters */
+  exportTo?: string
 }
 
 export function ListToolbar(props: ListToolbarProps) {
@@ -30,7 +33,7 @@ export function ListToolbar(props: ListToolbarProps) {
   return <ToolbarForm key={search} {...props} />
 }
 
-function ToolbarForm({ state, filterColumns, choices = {}, errors = {}, pageSizes = PAGE_SIZES, idPrefix = 'list' }: ListToolbarProps) {
+function ToolbarForm({ state, filterColumns, choices = {}, errors = {}, pageSizes = PAGE_SIZES, idPrefix = 'list', exportTo }: ListToolbarProps) {
   const submit = useSubmit()
   const [column, setColumn] = useState(state.filterBy ?? filterColumns[0]?.key ?? '')
   const id = (name: string) => `${idPrefix}-${name}`
@@ -111,6 +114,12 @@ function ToolbarForm({ state, filterColumns, choices = {}, errors = {}, pageSize
         <Link to={toSearch(clearedFilters(state))} className="button button-secondary" aria-disabled={hasFilters(state) ? undefined : true}>
           Clear Filters
         </Link>
+        {exportTo ? (
+          // a download, not a page: a plain link (no client-side navigation), pages left out
+          <a href={`${exportTo}${toSearch(state, { currentPage: 1, pageSize: DEFAULT_PAGE_SIZE })}`} className="button button-secondary" download>
+            Export CSV
+          </a>
+        ) : null}
       </div>
       {range ? (
         <p className="list-toolbar-range">
