@@ -15,7 +15,6 @@ import {
   carryLevel,
   deletePartLine,
   insertTrackerRow,
-  lockReview,
   lockSheet,
   markLevelDone,
   openReview,
@@ -29,9 +28,9 @@ import {
   shiftOpenReviewCounts,
   startLevelOneHours,
   touchReview,
-  type LockedReview,
   type LockedSheet,
 } from '#db/queries/review-chain.ts'
+import { reviewById, type ReviewRow } from '#db/queries/service-reviews.ts'
 import { activePartsById } from '#db/queries/service-sheets.ts'
 import { lastWorkflowEvent } from '#db/queries/workflow-events.ts'
 import { reviewRefusal, serviceReviewMachine, type ServiceReviewEvent, type SheetState } from './service-review.machine.ts'
@@ -131,7 +130,7 @@ function when(date: Date | null): string {
 }
 
 /** The machine refused a reviewer's event: the message they see, and how the route answers it. */
-function reviewRefused(review: LockedReview, state: SheetState, event: ServiceReviewEvent): Error {
+function reviewRefused(review: ReviewRow, state: SheetState, event: ServiceReviewEvent): Error {
   if (event.type === 'SUBMIT') return new ConflictError(NOT_POSSIBLE)
   const refusal = reviewRefusal(state, event)
   if (refusal === 'not-your-level') return new ForbiddenError()
@@ -146,7 +145,7 @@ function reviewRefused(review: LockedReview, state: SheetState, event: ServiceRe
 }
 
 /** The editor showed the review at `version`; anything saved since then would be silently overwritten. */
-async function checkUnchanged(trx: Executor, review: LockedReview, sheet: LockedSheet, version: number): Promise<void> {
+async function checkUnchanged(trx: Executor, review: ReviewRow, sheet: LockedSheet, version: number): Promise<void> {
   if (review.version === version) return
   const v = levelValues(sheet.hours, review.review_level)
   const last = await lastWorkflowEvent(trx, ENTITY, sheet.id)
@@ -157,8 +156,8 @@ async function checkUnchanged(trx: Executor, review: LockedReview, sheet: Locked
 }
 
 /** The review a reviewer changes and its sheet, both locked until the transaction ends. */
-async function openForChange(trx: Executor, reviewId: number): Promise<{ review: LockedReview; sheet: LockedSheet }> {
-  const review = await lockReview(trx, reviewId)
+async function openForChange(trx: Executor, reviewId: number): Promise<{ review: ReviewRow; sheet: LockedSheet }> {
+  const review = await reviewById(trx, reviewId, { lock: true })
   if (!review) throw new NotFoundError()
   return { review, sheet: await lockSheet(trx, review.service_sheet_id) }
 }
@@ -193,7 +192,7 @@ async function saveParts(trx: Executor, sheetId: number, level: ReviewLevel, inp
 }
 
 /** This user's approval of this review, sent again (a double click, a resent form): nothing more to do. */
-function isResentApproval(review: LockedReview, reviewer: Reviewer, intent: 'save' | 'approve', version: number): boolean {
+function isResentApproval(review: ReviewRow, reviewer: Reviewer, intent: 'save' | 'approve', version: number): boolean {
   return intent === 'approve' && review.status === 'approved' && review.reviewed_by === reviewer.id && review.version === version + 1
 }
 

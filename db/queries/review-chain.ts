@@ -2,34 +2,11 @@
 // reads a change starts from, a level's hours, part lines and comments, opening and approving
 // review levels, the tracker's row, and the bell's open-review counts.
 import { sql } from 'kysely'
-import { REVIEW_LEVELS, type ReviewLevel, type ServiceReviewStatus, type ServiceType } from '#core/enums.ts'
+import { REVIEW_LEVELS, type ReviewLevel, type ServiceType } from '#core/enums.ts'
 import type { LevelValues, SheetHours } from '#core/service-hours.ts'
 import type { Executor } from '../client.server.ts'
 import type { ServiceSheetStatus } from '../schema.ts'
 import { hoursOf, HOUR_COLUMNS } from './service-reviews.ts'
-import { userDisplayName } from './users.ts'
-
-export interface LockedReview {
-  id: number
-  service_sheet_id: number
-  review_level: ReviewLevel
-  status: ServiceReviewStatus
-  version: number
-  reviewed_by: number | null
-  reviewed_at: Date | null
-  reviewed_by_name: string | null
-}
-
-/** The review, locked until the transaction ends. */
-export function lockReview(trx: Executor, reviewId: number): Promise<LockedReview | undefined> {
-  return trx
-    .selectFrom('service_reviews as r')
-    .leftJoin('users as u', 'u.id', 'r.reviewed_by')
-    .select(['r.id', 'r.service_sheet_id', 'r.review_level', 'r.status', 'r.version', 'r.reviewed_by', 'r.reviewed_at', userDisplayName('u').as('reviewed_by_name')])
-    .where('r.id', '=', reviewId)
-    .forUpdate('r')
-    .executeTakeFirst()
-}
 
 export interface LockedSheet {
   id: number

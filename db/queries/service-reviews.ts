@@ -45,17 +45,19 @@ export interface ReviewRow {
   status: ServiceReviewStatus
   comments: string
   version: number
+  reviewed_by: number | null
   reviewed_at: Date | null
   reviewed_by_name: string | null
 }
 
-export function reviewById(db: Executor, id: number): Promise<ReviewRow | undefined> {
-  return db
+/** One review; with `lock`, locked until the transaction ends (a change of the review starts there). */
+export function reviewById(db: Executor, id: number, options: { lock?: boolean } = {}): Promise<ReviewRow | undefined> {
+  const query = db
     .selectFrom('service_reviews as r')
     .leftJoin('users as u', 'u.id', 'r.reviewed_by')
-    .select(['r.id', 'r.service_sheet_id', 'r.review_level', 'r.status', 'r.comments', 'r.version', 'r.reviewed_at', userDisplayName('u').as('reviewed_by_name')])
+    .select(['r.id', 'r.service_sheet_id', 'r.review_level', 'r.status', 'r.comments', 'r.version', 'r.reviewed_by', 'r.reviewed_at', userDisplayName('u').as('reviewed_by_name')])
     .where('r.id', '=', id)
-    .executeTakeFirst()
+  return (options.lock ? query.forUpdate('r') : query).executeTakeFirst()
 }
 
 export interface ReviewSheet {
