@@ -3,7 +3,6 @@ import { sql } from 'kysely'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import type { Executor } from '#db/client.server.ts'
-import { hasControlCharacters } from '#core/formats.ts'
 import { verifyAgainstNothing, verifyPassword } from '#core/password.server.ts'
 import { clientIp } from './session.server.ts'
 
@@ -45,8 +44,6 @@ function authenticatorFor(db: Executor): Authenticator<number> {
       const username = String(form.get('username') ?? '').trim()
       const password = String(form.get('password') ?? '')
       if (!username || !password) throw new SignInError('Username and password are required.', 400)
-      // no username holds one, and PostgreSQL refuses a NUL in text
-      if (hasControlCharacters(username)) throw new SignInError(LOGIN_FAILED, 400)
       const ip = clientIp(request)
       if (await isThrottled(db, username, ip)) throw new SignInError(LOGIN_THROTTLED, 429)
       const user = await db
