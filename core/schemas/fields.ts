@@ -75,8 +75,9 @@ const onStep = (value: number, step: number) => Math.abs(Math.round(value / step
 
 /**
  * A plain decimal ('12', '1.25', '-3', '.5'); no exponent, hex, 'Infinity' or thousands separator.
- * Either bounds (their min and max also go into the HTML as constraints) or a rule of the domain
- * that says why a value is refused (e.g. quantityProblem).
+ * Either bounds or a rule of the domain that says why a value is refused (e.g. quantityProblem).
+ * (The input's min, max and step attributes are the route's to set: conform's getZodConstraint
+ * does not read zod 4's number bounds.)
  */
 export function decimal(label: string, rule: DecimalBounds | ((value: number) => string | null)) {
   const read = numberText(`${label} is required.`, `${label} must be a number, like 12 or 1.25.`, DECIMAL)
