@@ -11,14 +11,14 @@ import { z } from 'zod'
 import { DATE_WINDOW_TEXT, hasControlCharacters, isInDateWindow, isIsoDate } from '#core/formats.ts'
 import { HOURS_MAX, HOURS_STEP } from '#core/service-hours.ts'
 
-/** Schemas made here; core/schemas/fields.test.ts checks that every form field is one of them. */
+/** Schemas made here; fields.unit.test.ts checks that every form field is one of them. */
 export const BUILT = new WeakSet<z.ZodType>()
 function built<T extends z.ZodType>(schema: T): T {
   BUILT.add(schema)
   return schema
 }
 
-/** The highest id or whole number a field takes by default: PostgreSQL's integer. */
+/** The highest whole number a field takes by default: PostgreSQL's integer. (Ids go to MAX_SAFE_INTEGER: the ids are bigint.) */
 export const INTEGER_MAX = 2_147_483_647
 /** Longer than any plain number a person types; a longer text is refused before it is read. */
 const NUMBER_TEXT_MAX = 30
