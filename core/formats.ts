@@ -43,6 +43,31 @@ export function isoToMdy(iso: string): string | null {
   return `${month}/${day}/${year}`
 }
 
+/**
+ * The dates any input may name, inclusive (docs/decisions/0014-input-bounds.md): the years this
+ * company's records can have. Outside it a date is a typo (0202, 2206) or an attack (0000-01-01,
+ * 9999-12-31 + 1 day), never a record. Fixed, not relative to today, so that the browser and the
+ * server always agree and a record stays valid as it ages.
+ */
+export const DATE_WINDOW = { min: '2000-01-01', max: '2099-12-31' } as const
+
+/** True for a yyyy-mm-dd date inside DATE_WINDOW. */
+export function isInDateWindow(iso: string): boolean {
+  return iso >= DATE_WINDOW.min && iso <= DATE_WINDOW.max
+}
+
+export const DATE_WINDOW_TEXT = `between ${DATE_WINDOW.min} and ${DATE_WINDOW.max}`
+
+/**
+ * Control characters no input may carry: NUL and the other C0 controls and DEL. A multi-line text
+ * may hold line breaks and tabs; a one-line text may not (a CR/LF in a name or a path is a header
+ * or log injection, never a name). PostgreSQL refuses NUL in text, so this is also what keeps a
+ * NUL from ever reaching SQL.
+ */
+export function hasControlCharacters(text: string, options: { multiLine?: boolean } = {}): boolean {
+  return (options.multiLine ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/ : /[\u0000-\u001f\u007f]/).test(text)
+}
+
 /** A date typed by a person, as yyyy-mm-dd or month/day/year → 'yyyy-mm-dd'; null when it is neither. */
 export function parseDateInput(text: string): string | null {
   const trimmed = text.trim()

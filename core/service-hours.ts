@@ -4,6 +4,8 @@
 import { type ReviewLevel } from './enums.ts'
 
 export const HOURS_STEP = 0.25
+/** The most hours one field takes (the columns are numeric(7,2)). */
+export const HOURS_MAX = 99_999
 
 /** The hour columns of a sheet, as numbers. Level 0 is what the technician entered. */
 export interface SheetHours {
@@ -61,7 +63,7 @@ export function hoursProblem(value: number | null | undefined, label: string): s
   if (value === null || value === undefined || Number.isNaN(value)) return `${label} is required.`
   if (value < 0) return `${label} must be 0 or more.`
   if (Math.round(value * 4) !== value * 4) return `${label} must be in steps of 0.25.`
-  if (value > 99_999) return `${label} is too large.`
+  if (value > HOURS_MAX) return `${label} is too large.`
   return null
 }
 

@@ -52,6 +52,12 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   )
 
   const onError: ErrorRequestHandler = (error, _req, res, _next) => {
+    // Express marks the request's own faults with a 4xx status (a path with a broken %-escape)
+    const status: unknown = error?.status
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      if (!res.headersSent) res.status(status).type('text/plain').send('The request could not be read.')
+      return
+    }
     console.error(error)
     if (!res.headersSent) res.status(500).type('text/plain').send('Something went wrong on our side. Please try again.')
   }

@@ -22,6 +22,9 @@ export function trustedRequestHeaders(req: Request, _res: Response, next: NextFu
   req.headers[SECURE_HEADER] = req.secure ? '1' : '0'
   req.headers['x-client-ip'] = req.ip ?? ''
   req.headers[REQUEST_ID_HEADER] = randomUUID()
+  // Remix compares an action's Origin with X-Forwarded-Host when there is one: only a trusted proxy may set it
+  const trustProxy = req.app.get('trust proxy fn') as (address: string, hop: number) => boolean
+  if (!trustProxy(req.socket.remoteAddress ?? '', 0)) delete req.headers['x-forwarded-host']
   next()
 }
 
@@ -57,13 +60,27 @@ export function securityHeaders(options: SecurityOptions) {
   }
 }
 
-function expectedOrigin(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? ''}`
+/** The host the request was sent to, as Remix reads it (a trusted proxy's X-Forwarded-Host, else Host). */
+function requestHost(req: Request): string {
+  return req.get('x-forwarded-host')?.split(',')[0]?.trim() || req.get('host') || ''
 }
 
+/** The host[:port] of a URL or an origin; null for 'null' and anything that is not a URL. */
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host
+  } catch {
+    return null
+  }
+}
+
+const SAME_ORIGIN_SITES = new Set(['same-origin', 'none'])
+
 /**
- * Refuses a state-changing request that a browser says came from another site. Old browsers
- * that send neither Sec-Fetch-Site nor Origin still face the CSRF token check in the route.
+ * Refuses a state-changing request that a browser says came from another site. An Origin, when
+ * sent, must name this host, whatever Sec-Fetch-Site says: 'none' (a request the user started) is
+ * no licence for a foreign or 'null' Origin, and Remix would abort such an action with a 500.
+ * Old browsers that send neither Sec-Fetch-Site nor Origin still face the CSRF token check in the route.
  */
 export function sameOriginOnly(req: Request, res: Response, next: NextFunction): void {
   if (SAFE_METHODS.has(req.method)) return next()
@@ -71,9 +88,9 @@ export function sameOriginOnly(req: Request, res: Response, next: NextFunction):
   const origin = req.get('origin')
   const referer = req.get('referer')
   let allowed = true
-  if (site) allowed = site === 'same-origin' || site === 'none'
-  else if (origin) allowed = origin === expectedOrigin(req)
-  else if (referer) allowed = referer.startsWith(`${expectedOrigin(req)}/`)
+  if (origin !== undefined) allowed = hostOf(origin) === requestHost(req) && (site === undefined || SAME_ORIGIN_SITES.has(site))
+  else if (site !== undefined) allowed = SAME_ORIGIN_SITES.has(site)
+  else if (referer !== undefined) allowed = hostOf(referer) === requestHost(req)
   if (allowed) return next()
   res.status(403).type('text/plain').send('Cross-site requests are not allowed.')
 }

@@ -3,7 +3,7 @@
 // Plain code, no zod: this module is in the browser bundle of every list page, and a list page's
 // first visit must stay within 1.3x the JavaScript of a bare route (docs/decisions/0003-list-pagination.md).
 
-import { isIsoDate, parseDateInput } from '#core/formats.ts'
+import { DATE_WINDOW_TEXT, hasControlCharacters, isInDateWindow, isIsoDate, parseDateInput } from '#core/formats.ts'
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const
 export type PageSize = (typeof PAGE_SIZES)[number]
@@ -88,8 +88,9 @@ function pick<K extends string>(allowed: readonly K[], value: string | null): K 
 
 /**
  * Reads a list's state from its URL. Unknown sort or filter columns and an unknown order fall back
- * to the defaults silently (they never reach SQL); malformed dates and numbers, an end date before
- * the start date and an over-long filter text get a field message and are not applied.
+ * to the defaults silently (they never reach SQL); malformed dates and numbers, dates outside
+ * DATE_WINDOW, an end date before the start date and a filter text that is over-long or holds
+ * control characters get a field message and are not applied.
  */
 export function parseListParams<K extends string>(input: ParamsInput, spec: ListParamSpec<K>): ParsedListParams<K> {
   const params = toParams(input)
@@ -105,6 +106,8 @@ export function parseListParams<K extends string>(input: ParamsInput, spec: List
   const filterValue = text(PARAM.filterValue)
   if (filterValue.length > MAX_FILTER_LENGTH) {
     errors.filter_value = `Filter text can be at most ${MAX_FILTER_LENGTH} characters.`
+  } else if (hasControlCharacters(filterValue)) {
+    errors.filter_value = 'Filter text cannot contain control characters.'
   } else if (filterBy && filterValue !== '') {
     state.filterBy = filterBy
     state.filterValue = filterValue
@@ -115,7 +118,9 @@ export function parseListParams<K extends string>(input: ParamsInput, spec: List
     if (raw === '') return null
     const iso = parseDateInput(raw)
     if (iso === null) errors[name] = `${label} must be a real date (yyyy-mm-dd).`
-    return iso
+    else if (!isInDateWindow(iso)) errors[name] = `${label} must be ${DATE_WINDOW_TEXT}.`
+    else return iso
+    return null
   }
   const start = date(PARAM.startDate, 'Start date')
   const end = date(PARAM.endDate, 'End date')

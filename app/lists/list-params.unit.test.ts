@@ -100,6 +100,24 @@ describe('parseListParams', () => {
     expect(errors.filter_value).toBeDefined()
   })
 
+  it('refuses a filter text with control characters, so a NUL never reaches SQL', () => {
+    for (const bad of ['\0', 'Fan\0 3', 'a\r\nb', '\x1b[2J']) {
+      const { state, errors } = parseListParams(new URLSearchParams({ filter_by: 'description', filter_value: bad }), spec)
+      expect(state.filterBy, JSON.stringify(bad)).toBeNull()
+      expect(state.filterValue).toBe('')
+      expect(errors.filter_value).toBe('Filter text cannot contain control characters.')
+    }
+  })
+
+  it('refuses dates outside 2000-01-01 to 2099-12-31 and applies neither', () => {
+    const { state, errors } = parseListParams('start_date=1000-01-01&end_date=9999-12-31', spec)
+    expect(state).toMatchObject({ startDate: null, endDate: null })
+    expect(errors).toEqual({ start_date: 'Start date must be between 2000-01-01 and 2099-12-31.', end_date: 'End date must be between 2000-01-01 and 2099-12-31.' })
+    expect(parseListParams('start_date=1/5/1999', spec).errors.start_date).toBe('Start date must be between 2000-01-01 and 2099-12-31.')
+    expect(parseListParams('start_date=0000-01-01', spec).errors.start_date).toBeDefined()
+    expect(parseListParams('start_date=2000-01-01&end_date=2099-12-31', spec).state).toMatchObject({ startDate: '2000-01-01', endDate: '2099-12-31' })
+  })
+
   it('reads URLSearchParams and plain objects alike', () => {
     expect(parseListParams(new URLSearchParams({ page_size: '20' }), spec).state.pageSize).toBe(20)
     expect(parseListParams({ page_size: '100', order: 'ASC' }, spec).state).toMatchObject({ pageSize: 100, order: 'asc' })

@@ -1,14 +1,15 @@
 // The New Call Form's schema, used by the browser (conform) and the server alike.
 import { z } from 'zod'
+import { date, id, multiLineText, oneLineText, uuid } from './fields.ts'
 
 export const CallInSchema = z.object({
-  submission_id: z.uuid(),
-  company_id: z.number({ error: 'Choose a customer from the list.' }).int().positive(),
-  storage_id: z.number({ error: 'Choose a storage.' }).int().positive(),
-  job_id: z.number().int().positive().optional(),
-  requested_by: z.string({ error: 'Requested by is required.' }).trim().min(1, 'Requested by is required.').max(200, 'Requested by is too long.'),
-  call_in_date: z.iso.date({ error: 'Call date must be a valid date.' }),
-  description: z.string({ error: 'Reason for Service is required.' }).trim().min(1, 'Reason for Service is required.').max(4000, 'Reason for Service is too long.'),
+  submission_id: uuid(),
+  company_id: id('Choose a customer from the list.'),
+  storage_id: id('Choose a storage.'),
+  job_id: id('Choose a job number from the list.').optional(),
+  requested_by: oneLineText('Requested by'),
+  call_in_date: date('Call date'),
+  description: multiLineText('Reason for Service'),
   got_it: z.boolean().default(false),
 })
 

@@ -42,6 +42,21 @@ describe('CallInSchema (the same schema in the browser and on the server)', () =
     expect(errors.description).toEqual(['Reason for Service is required.'])
   })
 
+  it('refuses dates outside 2000-01-01 to 2099-12-31, ids no column holds, and control characters', () => {
+    const errorsOf = (fields: Record<string, string>) => {
+      const result = parseWithZod(form({ ...valid, ...fields }), { schema: CallInSchema })
+      return result.status === 'error' ? result.error : {}
+    }
+    for (const call_in_date of ['0000-01-01', '1000-01-01', '9999-12-31']) {
+      expect(errorsOf({ call_in_date })).toEqual({ call_in_date: [expect.stringMatching(/^Call date must be/)] })
+    }
+    expect(errorsOf({ storage_id: '99999999999999999999', company_id: '0x10' })).toEqual({ storage_id: ['Choose a storage.'], company_id: ['Choose a customer from the list.'] })
+    expect(errorsOf({ requested_by: 'Dale\r\nJensen', description: 'Fan\0 3' })).toEqual({
+      requested_by: ['Requested by must be one line of text.'],
+      description: ['Reason for Service cannot contain control characters.'],
+    })
+  })
+
   it('refuses a form without a valid submission id (a resend must be recognisable)', () => {
     const result = parseWithZod(form({ ...valid, submission_id: 'not-a-uuid' }), { schema: CallInSchema })
     expect(result.status).toBe('error')

@@ -3,8 +3,8 @@
 import { z } from 'zod'
 import { levelValueProblems, type LevelValues } from '#core/service-hours.ts'
 import { SERVICE_TYPES } from '#core/enums.ts'
-
-const hours = (label: string) => z.number({ error: `${label} is required.` }).min(0, `${label} must be 0 or more.`).multipleOf(0.25, `${label} must be in steps of 0.25.`)
+import { decimal, hours, id, INTEGER_MAX, matching, multiLineText, oneLineText, wholeNumber } from './fields.ts'
+import { quantityProblem } from './service-sheet.ts'
 
 const VALUE_FIELDS = { travel: 'travel_hours', labor: 'labor_hours', ncTravel: 'nc_travel', ncLabor: 'nc_labor' } as const
 
@@ -13,25 +13,25 @@ export const REVIEW_INTENT = /^(save|approve|add-part|remove-part:\d+)$/
 
 export const ReviewSchema = z
   .object({
-    intent: z.string().regex(REVIEW_INTENT, 'Choose Save or Approve.'),
-    version: z.number().int().min(1),
+    intent: matching(REVIEW_INTENT, 'Choose Save or Approve.'),
+    version: wholeNumber('Version', { min: 1, max: INTEGER_MAX }),
     travel_hours: hours('Travel hours'),
     labor_hours: hours('Labor hours'),
     nc_travel: hours('NC travel hours'),
     nc_labor: hours('NC labor hours'),
-    comments: z.string().max(4000, 'Comments are too long.').default(''),
+    comments: multiLineText('Comments', { optional: true }),
     parts: z
-      .array(z.object({ id: z.number().int().positive(), nc1: z.boolean().default(false), nc2: z.boolean().default(false), nc3: z.boolean().default(false), removed: z.boolean().default(false) }))
+      .array(z.object({ id: id('That part line is not on this sheet.'), nc1: z.boolean().default(false), nc2: z.boolean().default(false), nc3: z.boolean().default(false), removed: z.boolean().default(false) }))
       .max(500)
       .default([]),
     new_parts: z
-      .array(z.object({ part_id: z.number().int().positive(), quantity: z.number().positive('Quantity must be above 0.'), description: z.string().max(500).default(''), nc: z.boolean().default(false) }))
+      .array(z.object({ part_id: id('Choose a part from the parts list.'), quantity: decimal('Quantity', quantityProblem), description: oneLineText('The part description', { max: 500, optional: true }), nc: z.boolean().default(false) }))
       .max(100)
       .default([]),
     // the Add Part picker's own fields (read when the intent is add-part)
-    new_part: z.string().max(200).optional(),
-    new_quantity: z.number().optional(),
-    new_description: z.string().max(500).optional(),
+    new_part: oneLineText('Part', { optional: true }),
+    new_quantity: decimal('Quantity', quantityProblem).optional(),
+    new_description: oneLineText('The part description', { max: 500, optional: true }),
   })
   .superRefine((value, ctx) => {
     const problems = levelValueProblems(reviewValues(value))
@@ -49,10 +49,10 @@ export function reviewValues(value: Pick<ReviewFormValue, 'travel_hours' | 'labo
 
 export const ServiceDetailsSchema = z.object({
   intent: z.literal('details'),
-  version: z.number().int().min(1),
-  company: z.string().trim().max(200).optional(),
-  storage_id: z.number().int().positive().optional(),
-  job: z.string().trim().max(200).optional(),
+  version: wholeNumber('Version', { min: 1, max: INTEGER_MAX }),
+  company: oneLineText('Customer', { optional: true }),
+  storage_id: id('Choose a storage.').optional(),
+  job: oneLineText('Job number', { optional: true }),
   service_rendered: z.array(z.enum(SERVICE_TYPES)).default([]),
-  other_service: z.string().trim().max(200).default(''),
+  other_service: oneLineText('Other service', { optional: true }),
 })

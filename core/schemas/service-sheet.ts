@@ -2,8 +2,8 @@
 // picker) and the server alike. What needs the database (is the part in the list, is it special,
 // is the storage the company's) is checked by workflows/service-sheet.server.ts.
 import { z } from 'zod'
-import { hoursProblem } from '#core/service-hours.ts'
 import { SERVICE_TYPES } from '#core/enums.ts'
+import { date, decimal, hours, id, multiLineText, oneLineText, uuid } from './fields.ts'
 
 export const PART_MESSAGES = {
   unknown: 'Choose a part from the parts list.',
@@ -38,42 +38,31 @@ export function partLineProblem(part: { is_special: boolean } | undefined, quant
   return null
 }
 
-const hours = (label: string) =>
-  z.number({ error: `${label} is required.` }).superRefine((value, ctx) => {
-    const problem = hoursProblem(value, label)
-    if (problem) ctx.addIssue({ code: 'custom', message: problem })
-  })
-
-const text = (label: string, max = 4000) => z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} is too long.`)
-
 export const PartLineSchema = z.object({
-  part_id: z.number({ error: PART_MESSAGES.unknown }).int(PART_MESSAGES.unknown).positive(PART_MESSAGES.unknown),
-  quantity: z.number({ error: PART_MESSAGES.quantity }).superRefine((value, ctx) => {
-    const problem = quantityProblem(value)
-    if (problem) ctx.addIssue({ code: 'custom', message: problem })
-  }),
-  description: z.string().trim().max(1000, 'The part description is too long.').default(''),
+  part_id: id(PART_MESSAGES.unknown),
+  quantity: decimal('Quantity', quantityProblem),
+  description: oneLineText('The part description', { max: 1000, optional: true }),
 })
 
 export const ServiceSheetSchema = z
   .object({
-    submission_id: z.uuid(),
-    sheet_number: z.number({ error: 'The sheet number is missing. Please open the form again.' }).int().positive(),
-    company_id: z.number({ error: 'Choose a customer from the list.' }).int().positive(),
-    storage_id: z.number({ error: 'Choose a storage.' }).int().positive(),
-    job_id: z.number().int().positive().optional(),
-    call_in_id: z.number().int().positive().optional(),
-    requested_by: text('Requested by', 200),
-    po_number: z.string().trim().max(100, 'PO number is too long.').default(''),
+    submission_id: uuid(),
+    sheet_number: id('The sheet number is missing. Please open the form again.'),
+    company_id: id('Choose a customer from the list.'),
+    storage_id: id('Choose a storage.'),
+    job_id: id('Choose a job number from the list.').optional(),
+    call_in_id: id('That call does not exist.').optional(),
+    requested_by: oneLineText('Requested by'),
+    po_number: oneLineText('PO number', { max: 100, optional: true }),
     service_rendered: z.array(z.enum(SERVICE_TYPES, { error: 'Choose a service type from the list.' })).default([]),
-    other_service: z.string().trim().max(200, 'Other service is too long.').default(''),
-    service_date: z.iso.date({ error: 'Service date must be a valid date.' }),
+    other_service: oneLineText('Other service', { optional: true }),
+    service_date: date('Service date'),
     travel_hours: hours('Travel hours'),
     labor_hours: hours('Labor hours'),
     parts: z.array(PartLineSchema).max(200, 'Too many part lines.').default([]),
-    images: z.array(z.uuid()).max(20, 'Too many images (max 20).').default([]),
-    description: text('Call Description'),
-    notes: text('Detailed notes'),
+    images: z.array(uuid('An image was not uploaded. Please add it again.')).max(20, 'Too many images (max 20).').default([]),
+    description: multiLineText('Call Description'),
+    notes: multiLineText('Detailed notes'),
   })
   .superRefine(
     (value, ctx) => {

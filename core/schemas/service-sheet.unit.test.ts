@@ -55,6 +55,19 @@ describe('ServiceSheetSchema (the same schema in the browser and on the server)'
     expect(errorsOf({ ...valid, travel_hours: '' })).toEqual({ travel_hours: ['Travel hours is required.'] })
   })
 
+  it('reads hours only as plain decimals: 0x10 is not 16, 1e1 is not 10', () => {
+    for (const text of ['0x10', '1e1', 'Infinity', '1e309']) {
+      expect(errorsOf({ ...valid, travel_hours: text }), text).toEqual({ travel_hours: ['Travel hours must be a number, like 12 or 1.25.'] })
+    }
+    expect(errorsOf({ ...valid, labor_hours: '100000' })).toEqual({ labor_hours: ['Labor hours is too large.'] })
+    expect(errorsOf({ ...valid, 'parts[0].part_id': '5', 'parts[0].quantity': '0x10' })).toEqual({ 'parts[0].quantity': ['Quantity must be a number, like 12 or 1.25.'] })
+  })
+
+  it('refuses a service date outside 2000-01-01 to 2099-12-31', () => {
+    expect(errorsOf({ ...valid, service_date: '1000-01-01' })).toEqual({ service_date: ['Service date must be between 2000-01-01 and 2099-12-31.'] })
+    expect(errorsOf({ ...valid, service_date: '9999-12-31' })).toEqual({ service_date: ['Service date must be between 2000-01-01 and 2099-12-31.'] })
+  })
+
   it('needs a service type on a customer sheet, none on a job sheet, and the other service when Other is ticked', () => {
     const { service_rendered: _, ...noType } = valid
     expect(errorsOf(noType)).toEqual({ service_rendered: ['Choose at least one service type.'] })

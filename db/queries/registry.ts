@@ -1,5 +1,6 @@
 // Look-ups of the core registry for pickers: names for autocompletes, a company's storages, jobs
 // with their company and storage. Explicit columns; active records only.
+import { hasControlCharacters } from '#core/formats.ts'
 import type { Executor } from '../client.server.ts'
 
 export interface NamedOption {
@@ -36,20 +37,42 @@ export function jobOptions(db: Executor): Promise<JobOption[]> {
   return jobsWithNames(db).orderBy('j.name').execute()
 }
 
+/** Longer than any name; a longer text names nothing. */
+const NAME_MAX = 1000
+
+/**
+ * The text, trimmed, when it could be a name; null when it cannot: it holds control characters
+ * (PostgreSQL refuses a NUL in text, and no name has a CR or LF) or is too long. The names come
+ * from URLs and forms (?company=, ?job=), so this is where they are bounded, once for every route.
+ */
+function nameOrNull(text: string): string | null {
+  const name = text.trim()
+  return name.length <= NAME_MAX && !hasControlCharacters(name) ? name : null
+}
+
+/** An id a bigint column can hold; anything else names no record. */
+const isId = (id: number) => Number.isSafeInteger(id) && id > 0
+
 /** Exact-name look-ups: an autocomplete choice takes effect only when the text matches a known name. */
-export function companyByName(db: Executor, name: string): Promise<NamedOption | undefined> {
-  return db.selectFrom('companies').select(['id', 'company_name as name']).where('company_name', '=', name.trim()).where('active', '=', true).executeTakeFirst()
+export async function companyByName(db: Executor, text: string): Promise<NamedOption | undefined> {
+  const name = nameOrNull(text)
+  if (name === null) return undefined
+  return db.selectFrom('companies').select(['id', 'company_name as name']).where('company_name', '=', name).where('active', '=', true).executeTakeFirst()
 }
 
-export function jobByName(db: Executor, name: string): Promise<JobOption | undefined> {
-  return jobsWithNames(db).where('j.name', '=', name.trim()).executeTakeFirst()
+export async function jobByName(db: Executor, text: string): Promise<JobOption | undefined> {
+  const name = nameOrNull(text)
+  if (name === null) return undefined
+  return jobsWithNames(db).where('j.name', '=', name).executeTakeFirst()
 }
 
-export function jobById(db: Executor, id: number): Promise<{ id: number; company_id: number; storage_id: number } | undefined> {
+export async function jobById(db: Executor, id: number): Promise<{ id: number; company_id: number; storage_id: number } | undefined> {
+  if (!isId(id)) return undefined
   return db.selectFrom('jobs').select(['id', 'company_id', 'storage_id']).where('id', '=', id).where('active', '=', true).executeTakeFirst()
 }
 
-export function storageById(db: Executor, id: number): Promise<{ id: number; company_id: number; name: string } | undefined> {
+export async function storageById(db: Executor, id: number): Promise<{ id: number; company_id: number; name: string } | undefined> {
+  if (!isId(id)) return undefined
   return db.selectFrom('storages').select(['id', 'company_id', 'name']).where('id', '=', id).where('active', '=', true).executeTakeFirst()
 }
 

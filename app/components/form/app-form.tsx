@@ -21,7 +21,8 @@ export async function clientActionCatchingNetworkErrors({ serverAction }: Client
   }
 }
 
-export function useAppForm<S extends z.ZodObject>(schema: S, options: { id: string; defaultValue?: DefaultValue<z.input<S>> }) {
+/** `defaultValue` holds values as the schema gives them (numbers as numbers); conform writes them into the inputs as text. */
+export function useAppForm<S extends z.ZodObject>(schema: S, options: { id: string; defaultValue?: DefaultValue<z.output<S>> }) {
   const fetcher = useFetcher<FormResult>({ key: options.id })
   const actionData = useActionData<FormResult>()
   const result = fetcher.data ?? actionData
@@ -31,7 +32,8 @@ export function useAppForm<S extends z.ZodObject>(schema: S, options: { id: stri
   const [form, fields] = useForm<z.input<S>, z.output<S>>({
     id: options.id,
     lastResult: isFormResult(result) && settled ? result : undefined,
-    defaultValue: options.defaultValue,
+    // the field builders read text (core/schemas/fields.ts), so the schema's input type is all strings
+    defaultValue: options.defaultValue as DefaultValue<z.input<S>>,
     constraint: getZodConstraint(schema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
