@@ -13,6 +13,19 @@ import { FLASH_PARAM } from './components/form/flash-notice.tsx'
 import { ENHANCED_FIELD, SAVE_FAILED, type FormResult } from './components/form/form-result.ts'
 import { asHttpError } from './http-errors.server.ts'
 
+const CONFORM_INTENT = '__intent__'
+
+/**
+ * Reads a posted form with its schema, as the browser did. Conform's own control field
+ * (`__intent__`, its client-side validate/reset steps) is left out: the server only ever submits,
+ * and conform throws on an intent it cannot read, which a hostile post would turn into a 500.
+ */
+export function parseSubmission<S extends z.ZodType>(form: FormData, schema: S) {
+  const plain = new FormData()
+  for (const [name, value] of form) if (name !== CONFORM_INTENT) plain.append(name, value)
+  return parseWithZod(plain, { schema })
+}
+
 export async function submitForm<S extends z.ZodType>(options: {
   form: FormData
   schema: S
@@ -24,7 +37,7 @@ export async function submitForm<S extends z.ZodType>(options: {
 }) {
   const { form, schema, save, redirectTo, failureText = SAVE_FAILED } = options
   const enhanced = form.get(ENHANCED_FIELD) === '1'
-  const submission = parseWithZod(form, { schema })
+  const submission = parseSubmission(form, schema)
   if (submission.status !== 'success') {
     return data<FormResult>(submission.reply(), { status: 400 })
   }

@@ -580,7 +580,8 @@ describe('hostile input', () => {
         for (const s of form.controls.filter(isSubmitter)) submitters.set(s.name ? `${s.name}=${s.value.split(':')[0]}` : '', s.name ? s : null)
         if (submitters.size === 0) submitters.set('', null)
         ;[...submitters.entries()].forEach(([kind, submitter], i) => {
-          for (const field of [...fieldNames(form), ...(submitter ? [submitter.name] : [])]) {
+          // conform's control field (its client-side validate/reset steps) is read on every post too
+          for (const field of [...fieldNames(form), ...(submitter ? [submitter.name] : []), '__intent__']) {
             const key = `${routeOf(form.action)?.pattern} ${kind} ${field}`
             if (!posted.has(key)) posts.push({ page, form, field, submitter, values: i === 0 ? HOSTILE : CORE })
             posted.add(key)
@@ -589,7 +590,7 @@ describe('hostile input', () => {
       }
     }
     const forms = new Map<string, ParsedForm | null>()
-    await inParallel(posts, async ({ page, form, field, submitter, values }) => {
+    const postEach = (list: typeof posts) => inParallel(list, async ({ page, form, field, submitter, values }) => {
       for (const value of values) {
         const key = `${page.url.href} ${form.action.pathname} ${fieldNames(form)}`
         const current = forms.has(key) ? forms.get(key) : form
@@ -609,6 +610,13 @@ describe('hostile input', () => {
         }
       }
     })
+    // The sign-out form (in every page's top bar) ends the session it is posted with: it goes
+    // last, once every other form was posted signed in, and the session is opened again after it.
+    const signsOut = (p: (typeof posts)[number]) => p.form.action.pathname === '/logout'
+    await postEach(posts.filter((p) => !signsOut(p)))
+    expect((await admin.send('/')).body, 'the forms were posted signed in').toContain('Welcome,')
+    await postEach(posts.filter(signsOut))
+    await admin.start('admin')
 
     // 4. Raw hostile bodies to every route with an action.
     const actions = routes.filter((r) => r.hasAction).map((r) => (r.dynamic ? records.get(r.pattern)?.[0] : new URL(r.pattern, app.url)))

@@ -23,10 +23,12 @@ export async function httpSession(baseUrl: string, username?: string, password =
     }
     return response
   }
+  /** Read from a page's form: the login form signed out, the top bar's sign-out form signed in. */
   const csrfToken = async () => {
-    const html = await (await send('/login')).text()
+    const login = await send('/login')
+    const html = await (login.status === 200 ? login : await send('/')).text()
     const token = /name="csrf" value="([^"]+)"/.exec(html)?.[1]
-    if (!token) throw new Error('No CSRF field on /login')
+    if (!token) throw new Error('No CSRF field on /login or /')
     return token
   }
   if (username) {

@@ -5,7 +5,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data as respond } from '@remix-run/node'
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
@@ -16,7 +15,7 @@ import { partLines } from '#app/components/form/line-rules.ts'
 import { PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
 import { loadPlacePicker, placeQuery, requireCustomer, type PlaceQuery } from '#app/components/form/place.server.ts'
 import { Modal } from '#app/components/modal.tsx'
-import { submitForm } from '#app/forms.server.ts'
+import { parseSubmission, submitForm } from '#app/forms.server.ts'
 import { parseUploadForm } from '#app/upload-form.server.ts'
 import { formatDate } from '#core/formats.ts'
 import { ServiceSheetSchema } from '#core/schemas/service-sheet.ts'
@@ -86,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const imageErrors = imageProblem ? { images: [imageProblem] } : undefined
   const lines = applyLineIntent(formData, { parts: partLines(await partOptions(getDb())) }, imageErrors)
   if (lines) return upload.settle(lines)
-  if (imageErrors) return upload.settle(respond<FormResult>(parseWithZod(formData, { schema: ServiceSheetSchema }).reply({ fieldErrors: imageErrors }), { status: 400 }))
+  if (imageErrors) return upload.settle(respond<FormResult>(parseSubmission(formData, ServiceSheetSchema).reply({ fieldErrors: imageErrors }), { status: 400 }))
   return upload.settle(
     await submitForm({
       form: formData,
