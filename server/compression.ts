@@ -1,20 +1,18 @@
 // Compressed responses (docs/decisions/0016-compression-and-one-process-per-core.md):
 // - hashed assets (/assets/*) are compressed once, at build time (brotli at its best level, and gzip),
-//   and served by Accept-Encoding from the .br/.gz file beside each one, cached for a year;
+//   and served by Accept-Encoding from the .br/.gz file beside each one (server/static-files.ts);
 // - HTML and data responses are compressed on the fly (brotli at a fast level, or gzip), except
 //   small bodies, images, file downloads and byte ranges (their bytes must stay as stored).
-import fs from 'node:fs'
-import path from 'node:path'
 import { constants as zlib } from 'node:zlib'
 import compression from 'compression'
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express'
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
 
 /** Encodings written beside each asset at build time, best first. */
 export const PRECOMPRESSED = [
   { encoding: 'br', extension: '.br' },
   { encoding: 'gzip', extension: '.gz' },
 ] as const
-type Encoding = (typeof PRECOMPRESSED)[number]['encoding']
+export type Encoding = (typeof PRECOMPRESSED)[number]['encoding']
 
 /** Asset types worth compressing (images and fonts are compressed formats already). */
 export const COMPRESSIBLE_ASSET = /\.(?:js|mjs|css|svg|json|map|txt|html|xml|wasm)$/i
@@ -34,48 +32,6 @@ export function acceptedEncodings(header: string | undefined): Set<string> {
   }
   if (wildcard) for (const { encoding } of PRECOMPRESSED) if (!refused.has(encoding)) accepted.add(encoding)
   return accepted
-}
-
-/**
- * /assets/*: the file names carry their content hash, so they are cached for a year and never
- * revalidated. A request without a Range gets the .br or .gz twin when the client accepts it.
- * The twins are listed once at start-up: assets do not change while the server runs.
- */
-export function assetFiles(assetsDir: string): RequestHandler {
-  const twins = new Map<string, Set<Encoding>>() // '/name-hash.js' → encodings on disk
-  if (fs.existsSync(assetsDir)) {
-    const names = new Set(fs.readdirSync(assetsDir, { recursive: true, encoding: 'utf8' }).map((n) => n.split(path.sep).join('/')))
-    for (const name of names) {
-      for (const { encoding, extension } of PRECOMPRESSED) {
-        if (name.endsWith(extension) && names.has(name.slice(0, -extension.length))) {
-          const key = `/${name.slice(0, -extension.length)}`
-          twins.set(key, (twins.get(key) ?? new Set()).add(encoding))
-        }
-      }
-    }
-  }
-  const serve = express.static(assetsDir, { immutable: true, maxAge: '1y', index: false, redirect: false })
-  const { mime } = express.static
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
-    const available = twins.get(req.path)
-    if (available) {
-      res.setHeader('Vary', 'Accept-Encoding')
-      if (!req.headers.range) {
-        const accepted = acceptedEncodings(req.headers['accept-encoding'])
-        const chosen = PRECOMPRESSED.find((p) => available.has(p.encoding) && accepted.has(p.encoding))
-        if (chosen) {
-          // send() keeps a Content-Type set before it: the type of the asset, not of '.br'
-          const type = mime.lookup(req.path)
-          const charset = mime.charsets.lookup(type, '')
-          res.setHeader('Content-Type', charset ? `${type}; charset=${charset}` : type)
-          res.setHeader('Content-Encoding', chosen.encoding)
-          req.url = `${req.path}${chosen.extension}`
-        }
-      }
-    }
-    serve(req, res, next)
-  }
 }
 
 /** Responses whose bytes must go out as they are: byte ranges, file downloads, images. */

@@ -8,8 +8,9 @@ import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import express, { type ErrorRequestHandler } from 'express'
 import type { ViteDevServer } from 'vite'
 import '#app/load-context.ts'
-import { assetFiles, compressResponses } from './compression.ts'
+import { compressResponses } from './compression.ts'
 import { csrfCookie, sameOriginOnly, securityHeaders, trustedRequestHeaders, type RequestLocals } from './security.ts'
+import { assetFiles, publicFiles } from './static-files.ts'
 
 
 export interface HttpAppOptions {
@@ -36,7 +37,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   } else {
     const client = path.join(options.buildDir ?? 'build', 'client')
     app.use('/assets', assetFiles(path.join(client, 'assets')))
-    app.use(express.static(client, { maxAge: '1h', index: false }))
+    app.use(publicFiles(client))
   }
 
   // after the static files: they are precompressed or not worth compressing
