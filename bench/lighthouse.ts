@@ -39,8 +39,11 @@ export async function lighthouseScores(url: string, options: { cookie?: string; 
         performance: percent(lhr.categories.performance?.score),
         accessibility: percent(lhr.categories.accessibility?.score),
         metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
-        advice: Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 0.9 && (a.details?.type === 'opportunity' || a.scoreDisplayMode === 'binary'))
+        // what costs points: weighted audits that did not pass, and the opportunities Lighthouse sees
+        advice: Object.values(lhr.categories)
+          .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0 || ref.group === 'diagnostics' || lhr.audits[ref.id]?.details?.type === 'opportunity'))
+          .map((ref) => lhr.audits[ref.id]!)
+          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
           .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`),
       }
       if (!best || scores.performance > best.performance) best = scores
