@@ -40,11 +40,8 @@ export function loadSession(db: Executor, request: Request): Promise<LoadedSessi
   return pending
 }
 
-async function readSession(db: Executor, request: Request): Promise<LoadedSession | null> {
-  const token = readCookie(request, sessionCookieName(request))
-  if (!token || token.length > 100) return null
-  const id = hashToken(token)
-  const query = db
+const buildSessionQuery = (db: Executor, id: string) =>
+  db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('companies as c', 'c.id', 'u.company_id')
@@ -70,6 +67,25 @@ async function readSession(db: Executor, request: Request): Promise<LoadedSessio
     .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${SESSION_IDLE_MINUTES})`)
     .where('u.is_active', '=', true)
     .compile()
+
+/** The look-up's statement, compiled once: only the session id changes between requests. */
+let sessionQuery: { query: ReturnType<typeof buildSessionQuery>; idIndex: number } | undefined
+const ID_PLACEHOLDER = '(session id)'
+
+function sessionQueryFor(db: Executor, id: string): ReturnType<typeof buildSessionQuery> {
+  if (!sessionQuery) {
+    const query = buildSessionQuery(db, ID_PLACEHOLDER)
+    sessionQuery = { query, idIndex: query.parameters.indexOf(ID_PLACEHOLDER) }
+  }
+  const { query, idIndex } = sessionQuery
+  return { ...query, parameters: query.parameters.map((p, i) => (i === idIndex ? id : p)) }
+}
+
+async function readSession(db: Executor, request: Request): Promise<LoadedSession | null> {
+  const token = readCookie(request, sessionCookieName(request))
+  if (!token || token.length > 100) return null
+  const id = hashToken(token)
+  const query = sessionQueryFor(db, id)
   // every request runs it: prepared once per connection (planning it cost more than running it)
   const [row] = await executePrepared(db, 'session-read', query)
   if (!row) return null
