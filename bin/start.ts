@@ -18,7 +18,7 @@ import { startWorkers } from '#jobs/worker.ts'
 import { s3ConnectOrigins } from '../server/connect-origins.ts'
 import { closeHttp, createHttpApp } from '../server/http.ts'
 import { startHttpProcesses, type HttpProcesses } from '../server/http-processes.ts'
-import { buildIfStale } from './build.ts'
+import { buildIfStale, SERVER_BUILD } from './build.ts'
 
 /** pg-boss's own pool (jobs/boss.server.ts) */
 const BOSS_CONNECTIONS = 4
@@ -101,7 +101,7 @@ try {
   } else {
     buildIfStale() // here, once, before the HTTP processes load the build
     signingSecret() // made here when missing, so every HTTP process reads the same one
-    processes = startHttpProcesses(httpCount)
+    processes = startHttpProcesses(httpCount, SERVER_BUILD)
     port = await processes.listening
   }
 } catch (error) {

@@ -106,18 +106,17 @@ describe('hashed assets', () => {
   let assets: string[]
   beforeAll(async () => {
     const html = (await get(`${app.url}/login`)).body.toString('utf8')
-    assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!)
-    expect(assets.some((a) => a.endsWith('.css'))).toBe(true)
-    expect(assets.some((a) => a.endsWith('.js'))).toBe(true)
+    assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!)
+    expect(assets.length).toBeGreaterThan(3)
   })
 
-  it.each(['br', 'gzip'])('are served precompressed with %s, typed as the asset, cached for a year', async (encoding) => {
+  it.each(['br', 'gzip'])('are served precompressed with %s, typed as the script, cached for a year', async (encoding) => {
     for (const asset of assets) {
       const plain = await get(`${app.url}${asset}`, { 'accept-encoding': 'identity' })
       const packed = await get(`${app.url}${asset}`, { 'accept-encoding': encoding })
       expect(packed.status).toBe(200)
       expect(packed.headers['content-encoding']).toBe(encoding)
-      expect(packed.headers['content-type']).toMatch(asset.endsWith('.css') ? /^text\/css/ : /^(text|application)\/javascript/)
+      expect(packed.headers['content-type']).toMatch(/^(text|application)\/javascript/)
       expect(packed.headers['cache-control']).toBe('public, max-age=31536000, immutable')
       expect(packed.headers.vary).toMatch(/Accept-Encoding/i)
       expect(Number(packed.headers['content-length'])).toBe(packed.body.length)

@@ -15,11 +15,11 @@ export interface HttpProcesses {
 }
 
 /**
- * Forks `count` HTTP processes. They inherit this process's environment and Node flags (so `tsx`
+ * Forks `count` HTTP processes serving `serverBuild` (the Remix build's server/index.js). They inherit this process's environment and Node flags (so `tsx`
  * loads them too). One that dies after it listened is replaced.
  */
-export function startHttpProcesses(count: number): HttpProcesses {
-  cluster.setupPrimary({ exec: HTTP_PROCESS })
+export function startHttpProcesses(count: number, serverBuild: string): HttpProcesses {
+  cluster.setupPrimary({ exec: HTTP_PROCESS, args: [serverBuild] })
   let stopping = false
   const listened = new Set<Worker>()
 
