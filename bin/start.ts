@@ -6,6 +6,7 @@
 // `--dev` serves from this one process through Vite's dev server (hot reload) instead.
 import type { Server } from 'node:http'
 import { sql } from 'kysely'
+import type { ViteDevServer } from 'vite'
 import { config } from '#core/config.server.ts'
 import { signingSecret } from '#core/secrets.server.ts'
 import { closeDb, getDb } from '#db/client.server.ts'
@@ -34,11 +35,13 @@ process.env.DATABASE_URL = database.url
 const db = getDb()
 let boss: ReturnType<typeof createBoss> | undefined
 let devServer: Server | undefined
+let vite: ViteDevServer | undefined
 let processes: HttpProcesses | undefined
 
 let stopping = false
 async function stopAll(): Promise<void> {
   if (devServer) await closeHttp(devServer)
+  await vite?.close()
   await processes?.stop()
   await boss?.stop({ graceful: true, timeout: 10_000, wait: true })
   await closeDb()
@@ -93,7 +96,7 @@ try {
 
   if (dev) {
     const { createServer } = await import('vite')
-    const vite = await createServer({ server: { middlewareMode: true } })
+    vite = await createServer({ server: { middlewareMode: true } })
     devServer = createHttpApp({ trustProxy: settings.TRUST_PROXY, connectOrigins: s3ConnectOrigins(settings), production: false, vite }).listen(settings.PORT)
     await new Promise<void>((resolve, reject) => devServer!.once('listening', resolve).once('error', reject))
     const address = devServer.address()
