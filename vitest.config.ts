@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config'
 //   production build, Chromium): tests against the real database, S3 server, app and browser
 //   (tests/e2e). A test not marked as a unit test lands here, where everything it may need exists.
 // `npm test` runs both.
-const FOLDERS = ['app', 'core', 'db', 'workflows', 'jobs', 'storage', 'bin', 'tests']
+const FOLDERS = ['app', 'core', 'db', 'workflows', 'jobs', 'storage', 'server', 'bin', 'tests']
 const tests = (pattern: string) => FOLDERS.map((folder) => `${folder}/**/${pattern}`)
 
 export default defineConfig({

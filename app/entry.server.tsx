@@ -19,16 +19,24 @@ export default function handleRequest(
   const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
+    const ready = () => {
+      shellRendered = true
+      const body = new PassThrough()
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+      pipe(body)
+    }
     const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} nonce={nonce} />, {
       nonce,
-      [readyEvent]() {
-        shellRendered = true
-        const body = new PassThrough()
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
-        pipe(body)
+      onShellReady() {
+        if (readyEvent === 'onShellReady') ready()
+      },
+      onAllReady() {
+        clearTimeout(timer)
+        if (readyEvent === 'onAllReady') ready()
       },
       onShellError(error: unknown) {
+        clearTimeout(timer)
         reject(error)
       },
       onError(error: unknown) {
@@ -36,6 +44,8 @@ export default function handleRequest(
         if (shellRendered) console.error(error)
       },
     })
-    setTimeout(abort, streamTimeout + 1000)
+    // Ends a render still streaming deferred data; cleared once everything is rendered, so a
+    // finished page leaves no timer behind (its abort would only build an error nobody reads).
+    const timer = setTimeout(abort, streamTimeout + 1000)
   })
 }

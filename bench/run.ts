@@ -7,6 +7,7 @@
 // Exit code 0 whatever the figures say (they are the report); 1 only when the bench itself could
 // not measure something (the line says ERROR and why).
 import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -16,6 +17,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from '@re
 import { init as initLexer, parse as parseImports } from 'es-module-lexer'
 import { sql, type CompiledQuery } from 'kysely'
 import pg from 'pg'
+import { REQUEST_ID_HEADER } from '#app/auth/cookies.server.ts'
 import { endSession, loadSession, startSession } from '#app/auth/session.server.ts'
 import { callInList } from '#app/lists/call-in-list.server.ts'
 import type { CompiledList, ListEngine, ListOptions } from '#app/lists/list-engine.server.ts'
@@ -31,13 +33,28 @@ import { aggregateAlerts } from '#jobs/alert-aggregation.job.ts'
 import { buildIfStale, SERVER_BUILD } from '../bin/build.ts'
 import { BARE_BUILD, BARE_SERVER_BUILD, buildBareApp } from './bare-app/build.ts'
 import { verifyRowCount } from './bulk-load.ts'
+import { captureStatements, recordingDb, sameStatements, type SentStatement } from './capture.ts'
+import { loadInTurns, spawnServer, startApp, type Load, type Server } from './http-load.ts'
+import { lighthouseScores } from './lighthouse.ts'
 import { CALL_IN_TARGET, seedCallIns } from './seed-call-ins.ts'
 import { SHEET_TARGET, seedServiceSheets } from './seed-service-sheets.ts'
 import { kb, ms, ratio, summarize, table, timeMs, type Figure, type Timing } from './stats.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const BENCH_DATABASE = 'bench'
-const LIMITS = { loaderP95Ms: 100, loaderRatio: 1.5, jsRatio: 1.3, startupMs: 15_000, alertsP95Ms: 100 }
+const LIMITS = {
+  loaderP95Ms: 100,
+  loaderRatio: 1.3,
+  jsRatio: 1.3,
+  startupMs: 15_000,
+  alertsP95Ms: 100,
+  httpRatio: 0.6,
+  httpP99Ms: 100,
+  lighthousePerformance: 95,
+  lighthouseAccessibility: 100,
+}
+/** the session look-up's prepared-statement name in the raw floor (the app's pool names it too) */
+const SESSION_STATEMENT = 'bench-session-read'
 
 function flag(name: string): boolean {
   return process.argv.includes(`--${name}`)
@@ -50,6 +67,15 @@ function option(name: string, fallback: number): number {
 }
 const N = option('n', 200)
 const WARMUP = option('warmup', 20)
+const HTTP = { connections: 20, seconds: option('http-seconds', 10), rounds: option('http-rounds', 2), warmupSeconds: 3 }
+const LIGHTHOUSE_RUNS = option('lighthouse-runs', 2)
+/** what `npm start` runs: WEB_CONCURRENCY HTTP processes, by default one per core (core/config.server.ts) */
+const HTTP_PROCESSES = Number(process.env.WEB_CONCURRENCY ?? os.availableParallelism())
+/** what a browser sends with every request */
+const BROWSER_HEADERS = {
+  'accept-encoding': 'gzip, deflate, br, zstd',
+  'user-agent': 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+}
 
 const figures: Figure[] = []
 const notes: string[] = []
@@ -127,13 +153,24 @@ function findList(value: unknown, depth = 0): { rows: unknown[]; total: number }
   return undefined
 }
 
-async function runRaw(pool: pg.Pool, { lookup, count, rows }: Pick<CompiledList, 'lookup' | 'count' | 'rows'>): Promise<{ total: number; rows: number }> {
-  if (lookup) await pool.query(lookup.sql, [...lookup.parameters]) // a name filter's ids, as load() looks them up first
-  const counted = await pool.query<{ total: string | number }>(count.sql, [...count.parameters])
-  const total = Number(counted.rows[0]?.total ?? 0)
-  if (total === 0) return { total, rows: 0 } // as load() does
-  const page = await pool.query(rows.sql, [...rows.parameters])
-  return { total, rows: page.rowCount ?? page.rows.length }
+/**
+ * The list's statements run raw, as the engine schedules them (a name filter's ids first); page 1's rows do not depend on the
+ * count, so they go beside it; a later page's read waits for the count.
+ */
+async function runRaw(pool: pg.Pool, compiled: CompiledList): Promise<{ total: number; rows: number }> {
+  // a name filter's ids come first, as load() looks them up before the list's own statements
+  if (compiled.lookup) await pool.query(compiled.lookup.sql, [...compiled.lookup.parameters])
+  const rowsOf = async () => {
+    const page = await pool.query(compiled.rows.sql, [...compiled.rows.parameters])
+    return page.rowCount ?? page.rows.length
+  }
+  const countOf = async () => Number((await pool.query<{ total: string | number }>(compiled.count.sql, [...compiled.count.parameters])).rows[0]?.total ?? 0)
+  if (compiled.page === 1) {
+    const [total, rows] = await Promise.all([countOf(), rowsOf()])
+    return { total, rows: total === 0 ? 0 : rows }
+  }
+  const total = await countOf()
+  return { total, rows: total === 0 ? 0 : await rowsOf() } // as load() does
 }
 
 async function explain(pool: pg.Pool, query: CompiledQuery): Promise<string> {
@@ -160,13 +197,28 @@ async function measureLoader(db: Executor, pool: pg.Pool, loader: Loader, cookie
   }
 
   const compiled = await list.compile(db, new URLSearchParams(c.search))
-  const raw = () => runRaw(pool, compiled)
+  // The raw floor: every statement the loader sends. The session look-up runs beside the list's
+  // statements (the loader starts both at once), as a named prepared statement (as the app's does).
+  const sessionSent: SentStatement[] = []
+  await loadSession(recordingDb(pool, sessionSent), new Request(`http://localhost${list.path}`, { headers: { cookie } }))
+  const sessionStatement = sessionSent[0]
+  if (!sessionStatement) throw new BenchError('the session look-up sent no statement')
+  const raw = async () => {
+    const [, listed] = await Promise.all([pool.query({ name: SESSION_STATEMENT, text: sessionStatement.sql, values: sessionStatement.parameters }), runRaw(pool, compiled)])
+    return listed
+  }
 
-  // Same answer both ways, before timing anything.
+  // Same answer both ways, before timing anything; then (the loader's caches warm) the loader must
+  // send exactly the floor's statements, or the ratio would not compare like with like.
   const first = findList(await callLoader())
   const direct = await raw()
   if (first && (first.total !== direct.total || first.rows.length !== direct.rows)) {
     throw new BenchError(`the loader's list (${first.rows.length} rows of ${first.total}) differs from the raw SQL's (${direct.rows} of ${direct.total})`)
+  }
+  const floor: SentStatement[] = [sessionStatement, ...(compiled.lookup ? [compiled.lookup] : []), compiled.count, ...(direct.total === 0 ? [] : [compiled.rows])].map((q) => ({ sql: q.sql, parameters: [...q.parameters] }))
+  const sent = await captureStatements(pool, callLoader)
+  if (!sameStatements(sent, floor)) {
+    throw new BenchError(`the loader sends other statements than the raw floor runs:\n-- loader:\n${sent.map((q) => q.sql).join('\n')}\n-- floor:\n${floor.map((q) => q.sql).join('\n')}`)
   }
   const shape = first ? `${first.rows.length} rows of ${first.total.toLocaleString('en-US')}` : `${direct.rows} rows of ${direct.total.toLocaleString('en-US')} (raw)`
 
@@ -315,6 +367,95 @@ async function importAppBuild(): Promise<ServerBuild> {
     await new Promise((r) => setTimeout(r, 500))
   }
   return (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild
+}
+
+// ---- HTTP: the app beside a bare Remix route --------------------------------------------------------
+
+/**
+ * /view-calls through `npm start`'s server against the bare app's /view-calls, which sends the
+ * same statements (captured from one real page request: session, alerts, the list's count and
+ * rows) through the same kind of pool and renders the same rows. Same load, taking turns.
+ */
+async function measureHttp(build: ServerBuild, db: Executor, pool: pg.Pool, databaseUrl: string, appUrl: string, cookie: string): Promise<void> {
+  const handler = createRequestHandler(build, 'production')
+  const page = async () => {
+    // the id the HTTP server gives each request: the page's loaders share one session look-up by it
+    const headers = { cookie, [REQUEST_ID_HEADER]: randomUUID() }
+    const response = await handler(new Request('http://localhost/view-calls', { headers }), { cspNonce: '', csrfToken: '' })
+    if (response.status !== 200) throw new BenchError(`GET /view-calls answered ${response.status}`)
+    return response.text()
+  }
+  await page() // caches warm, as on a busy server
+  const sent = await captureStatements(pool, page)
+  const listed = (await compiler(callInList)(db, new URLSearchParams())).rows.sql
+  // the app runs its session look-up as a named prepared statement: so does the bare route
+  const sessionSent: SentStatement[] = []
+  await loadSession(recordingDb(pool, sessionSent), new Request('http://localhost/view-calls', { headers: { cookie } }))
+  const statements = sent.map((s) => ({ ...s, rows: s.sql === listed, ...(s.sql === sessionSent[0]?.sql ? { name: SESSION_STATEMENT } : {}) }))
+  if (!statements.some((s) => s.rows)) throw new BenchError(`the page's statements do not include the list's rows:\n${sent.map((s) => s.sql).join('\n')}`)
+
+  log(`Starting the bare Remix app (${HTTP_PROCESSES} processes)…`)
+  const bare = await spawnServer(
+    ROOT,
+    'bench/bare-app/server.ts',
+    { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: '0', WEB_CONCURRENCY: String(HTTP_PROCESSES), BENCH_STATEMENTS: JSON.stringify(statements) },
+    /bare app: http:\/\/localhost:(\d+)\//,
+    'The bare app',
+  )
+  try {
+    const appPage = await fetch(`${appUrl}/view-calls`, { headers: { cookie } })
+    const barePage = await fetch(`${bare.url}/view-calls`)
+    if (appPage.status !== 200 || barePage.status !== 200) throw new BenchError(`GET /view-calls answered ${appPage.status} (app), ${barePage.status} (bare)`)
+    const bareRows = ((await barePage.text()).match(/<tr>/g)?.length ?? 1) - 1
+    if (bareRows < 1) throw new BenchError('the bare route listed no rows')
+
+    log(`Loading /view-calls over HTTP, ${HTTP.connections} connections: the app and the bare route in turns, ${HTTP.rounds} × ${HTTP.seconds} s each…`)
+    const [a, b] = (await loadInTurns(
+      [
+        { url: `${appUrl}/view-calls`, headers: { ...BROWSER_HEADERS, cookie } },
+        { url: `${bare.url}/view-calls`, headers: { ...BROWSER_HEADERS, cookie } },
+      ],
+      HTTP,
+    )) as [Load, Load]
+    const shown = (l: Load) => `${l.requestsPerSecond.toFixed(0)} req/s, p99 ${l.p99Ms.toFixed(0)} ms, ${l.errors} errors (${l.requests.toLocaleString('en-US')} requests)`
+    const okLatency = a.p99Ms < LIMITS.httpP99Ms && a.errors === 0
+    figures.push(
+      { name: `/view-calls over HTTP, ${HTTP.connections} connections`, measured: `${shown(a)}; ${HTTP_PROCESSES} processes`, limit: `p99 < ${LIMITS.httpP99Ms} ms, 0 errors`, verdict: pass(okLatency) },
+      { name: '  bare Remix route, same SQL, same rows', measured: `${shown(b)}; ${bareRows} rows`, limit: '', verdict: 'INFO' },
+      { name: '  app / bare req/s', measured: ratio(a.requestsPerSecond / b.requestsPerSecond), limit: `≥ ${LIMITS.httpRatio}×`, verdict: pass(a.requestsPerSecond / b.requestsPerSecond >= LIMITS.httpRatio) },
+    )
+    notes.push(`Statements of one /view-calls request (run by the bare route at once):\n${sent.map((s) => `  ${s.sql}`).join('\n')}`)
+  } finally {
+    await bare.stop()
+  }
+}
+
+// ---- Lighthouse ----------------------------------------------------------------------------------
+
+async function measureLighthouse(db: Executor, appUrl: string, cookieFor: (user: string) => Promise<string>): Promise<void> {
+  const storage = (await sql<{ company: string; id: number }>`select c.company_name as company, s.id from storages s join companies c on c.id = s.company_id order by s.id limit 1`.execute(db)).rows[0]
+  const review = (await sql<{ id: number }>`select id from service_reviews where review_level = 1 and status = 'open' order by id desc limit 1`.execute(db)).rows[0]
+  const pages: { path: string; user?: string }[] = [
+    { path: '/login' },
+    { path: '/', user: 'tech' },
+    { path: '/view-calls', user: 'tech' },
+    { path: '/service-call', user: 'tech' },
+    { path: `/service-form?${new URLSearchParams({ company: storage?.company ?? '', storage: String(storage?.id ?? '') })}`, user: 'tech' },
+    { path: `/review-editor/${review?.id ?? 0}`, user: 'reviewer1' },
+  ]
+  const only = process.argv.find((a) => a.startsWith('--pages='))?.slice('--pages='.length)
+  for (const p of pages.filter((p) => !only || p.path.includes(only))) {
+    const name = `Lighthouse ${p.path}${p.user ? ` (${p.user})` : ''}`
+    log(`${name}: ${LIGHTHOUSE_RUNS} runs…`)
+    try {
+      const s = await lighthouseScores(`${appUrl}${p.path}`, { cookie: p.user ? await cookieFor(p.user) : undefined, runs: LIGHTHOUSE_RUNS })
+      const ok = s.performance >= LIMITS.lighthousePerformance && s.accessibility >= LIMITS.lighthouseAccessibility
+      figures.push({ name, measured: `performance ${s.performance}, accessibility ${s.accessibility}`, limit: `≥ ${LIMITS.lighthousePerformance} / ${LIMITS.lighthouseAccessibility}`, verdict: pass(ok) })
+      notes.push(`${name}, best of ${LIGHTHOUSE_RUNS}: ${s.metrics}${s.advice.length ? `\n  to improve: ${s.advice.join('; ')}` : ''}`)
+    } catch (e) {
+      error(name, e)
+    }
+  }
 }
 
 // ---- the run -------------------------------------------------------------------------------------
@@ -487,7 +628,29 @@ async function main(): Promise<void> {
       error('aggregateAlerts', e)
     }
 
-    // 6. start-up
+    // 6. HTTP through the real server beside a bare Remix route, then Lighthouse on the same server
+    if (!flag('no-http') || !flag('no-lighthouse')) {
+      let app: Server | undefined
+      try {
+        log(`Starting the app as npm start does (${HTTP_PROCESSES} HTTP processes, production build)…`)
+        app = await startApp(ROOT, handle.url)
+        const csrf = ((await fetch(`${app.url}/login`)).headers.get('set-cookie') ?? '').split(';')[0]!
+        if (!flag('no-http')) {
+          try {
+            await measureHttp(build, db, pool, handle.url, app.url, `${cookie}; ${csrf}`)
+          } catch (e) {
+            error('/view-calls over HTTP', e)
+          }
+        }
+        if (!flag('no-lighthouse')) await measureLighthouse(db, app.url, async (user) => `${await cookieOf(user)}; ${csrf}`)
+      } catch (e) {
+        error('the app for HTTP and Lighthouse', e)
+      } finally {
+        await app?.stop()
+      }
+    }
+
+    // 7. start-up
     if (flag('no-startup')) {
       figures.push({ name: 'start-up to GET /login 200', measured: 'skipped (--no-startup)', limit: '', verdict: 'INFO' })
     } else {

@@ -1,13 +1,17 @@
-// Builds the Remix app when the build is missing or older than its sources.
+// Builds the Remix app when the build is missing or older than its sources, then writes a .br
+// and a .gz beside every hashed asset, for server/compression.ts to serve.
 // `npm install` runs it (postinstall), so `npm start` on an installed checkout starts at once.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { COMPRESSIBLE_ASSET } from '../server/compression.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const SOURCES = ['app', 'core', 'db', 'workflows', 'jobs', 'storage', 'public', 'remix.config.js', 'vite.config.ts', 'package.json']
 export const SERVER_BUILD = path.join(root, 'build', 'server', 'index.js')
+export const ASSETS_DIR = path.join(root, 'build', 'client', 'assets')
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0
@@ -36,7 +40,25 @@ export function build(): void {
     env: { ...process.env, NODE_ENV: 'production' },
   })
   if (result.status !== 0) throw new Error('The build failed (see the messages above).')
+  precompressAssets(ASSETS_DIR)
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
+
+/**
+ * Writes name.br (brotli, best quality) and name.gz (gzip, best level) beside each compressible
+ * asset, when it is smaller than the original. Done once here, so no request pays for it.
+ */
+export function precompressAssets(dir: string): void {
+  for (const name of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const file = path.join(dir, name)
+    if (!COMPRESSIBLE_ASSET.test(name) || !fs.statSync(file).isFile()) continue
+    const content = fs.readFileSync(file)
+    const twins = [
+      { extension: '.br', bytes: brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }) },
+      { extension: '.gz', bytes: gzipSync(content, { level: constants.Z_BEST_COMPRESSION }) },
+    ]
+    for (const { extension, bytes } of twins) if (bytes.length < content.length) fs.writeFileSync(file + extension, bytes)
+  }
 }
 
 export function buildIfStale(): void {

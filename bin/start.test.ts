@@ -3,8 +3,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawnApp } from '../tests/support/app-process.ts'
+import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const dataDir = path.join(root, '.data', `start-test-${process.pid}`)
@@ -60,4 +61,74 @@ describe('npm start', () => {
     expect(await second.stop('SIGINT')).toBe(0)
     expect(postmasterRunning()).toBe(false)
   }, 120_000)
+})
+
+/** The processes whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): { pid: number; command: string }[] {
+  const found: { pid: number; command: string }[] = []
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      if (ppid === pid) found.push({ pid: Number(entry), command: fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ') })
+    } catch {
+      // it ended while we looked
+    }
+  }
+  return found
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function until<T>(what: string, check: () => T | undefined | false, seconds = 30): Promise<T> {
+  for (let i = 0; i < seconds * 10; i++) {
+    const value = check()
+    if (value) return value
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`Waited ${seconds} s for ${what}`)
+}
+
+describe('npm start in production: HTTP processes', () => {
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await createTestDatabase()
+  })
+  afterAll(() => database?.drop())
+  const env = () => ({ ...process.env, DATABASE_URL: database.url, WORKERS: 'off', STORAGE_DIR: path.join(dataDir, 'blobs-http') })
+
+  it('serves from WEB_CONCURRENCY processes, replaces one that dies, and stops them all', async () => {
+    const app = spawnApp({ ...env(), WEB_CONCURRENCY: '3' })
+    const url = await app.url
+    expect(app.output()).toContain('HTTP: 3 processes')
+    const first = childrenOf(app.pid).filter((c) => c.command.includes('server/http-process.ts'))
+    expect(first).toHaveLength(3)
+    const statuses = await Promise.all(Array.from({ length: 12 }, () => fetch(`${url}/login`, { headers: { connection: 'close' } }).then((r) => r.status)))
+    expect(statuses.every((s) => s === 200)).toBe(true)
+
+    process.kill(first[0]!.pid, 'SIGKILL')
+    const now = await until('a new HTTP process', () => {
+      const current = childrenOf(app.pid).filter((c) => c.command.includes('server/http-process.ts'))
+      return current.length === 3 && !current.some((c) => c.pid === first[0]!.pid) && current
+    })
+    await until('the new process to listen', () => app.output().includes('exited (SIGKILL); starting another.'))
+    expect((await fetch(`${url}/login`)).status).toBe(200)
+
+    expect(await app.stop('SIGTERM')).toBe(0)
+    expect(now.filter((c) => alive(c.pid))).toEqual([])
+  }, 90_000)
+
+  it('refuses to start when the pools could open more connections than the database allows', async () => {
+    const app = spawnApp({ ...env(), WEB_CONCURRENCY: '2', DB_POOL_SIZE: '1000' })
+    await expect(app.url).rejects.toThrow(/may open 3000 connections; the database allows \d+\. Lower WEB_CONCURRENCY or DB_POOL_SIZE/)
+    expect(await app.stop()).toBe(1)
+  }, 60_000)
 })

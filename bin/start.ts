@@ -1,12 +1,14 @@
-// `npm start`: the whole app in one process. Without DATABASE_URL it runs the embedded Postgres
-// (data in .data/, kept between runs), migrates, seeds demo data into an empty database, starts
-// the pg-boss workers and serves HTTP on PORT. Ctrl-C stops HTTP, workers and database in turn.
-// `--dev` serves through Vite's dev server (hot reload) instead of the production build.
+// `npm start`: the whole app. Without DATABASE_URL it runs the embedded Postgres (data in .data/,
+// kept between runs), migrates, seeds demo data into an empty database and starts the pg-boss
+// workers, all in this (primary) process; then it forks WEB_CONCURRENCY HTTP processes (default:
+// one per core, server/http-processes.ts) that share PORT and nothing but the database.
+// Ctrl-C or SIGTERM stops HTTP, workers, pools and database in turn, and exits 0.
+// `--dev` serves from this one process through Vite's dev server (hot reload) instead.
 import type { Server } from 'node:http'
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import type { ServerBuild } from '@remix-run/node'
+import { sql } from 'kysely'
+import type { ViteDevServer } from 'vite'
 import { config } from '#core/config.server.ts'
+import { signingSecret } from '#core/secrets.server.ts'
 import { closeDb, getDb } from '#db/client.server.ts'
 import { openDatabase } from '#db/connection.ts'
 import { migrateToLatest } from '#db/migrate.ts'
@@ -15,70 +17,111 @@ import { syncPermissions } from '#db/seeds/permissions.ts'
 import { createBoss } from '#jobs/boss.server.ts'
 import { startWorkers } from '#jobs/worker.ts'
 import { s3ConnectOrigins } from '../server/connect-origins.ts'
-import { createHttpApp } from '../server/http.ts'
+import { closeHttp, createHttpApp } from '../server/http.ts'
+import { startHttpProcesses, type HttpProcesses } from '../server/http-processes.ts'
 import { buildIfStale, SERVER_BUILD } from './build.ts'
+
+/** pg-boss's own pool (jobs/boss.server.ts) */
+const BOSS_CONNECTIONS = 4
 
 const dev = process.argv.includes('--dev')
 process.env.NODE_ENV ??= dev ? 'development' : 'production'
 const settings = config()
+process.env.DB_POOL_SIZE = String(settings.DB_POOL_SIZE) // read by every process's pool (db/client.server.ts)
+const httpCount = dev ? 1 : settings.WEB_CONCURRENCY
 
 const database = await openDatabase()
 process.env.DATABASE_URL = database.url
 const db = getDb()
-await migrateToLatest(db)
-await syncPermissions(db)
-const empty = !(await db.selectFrom('users').select('id').limit(1).executeTakeFirst())
-if (empty) {
-  await seedDemo(db)
-  console.log('Seeded demo data into the empty database.')
-}
-
-// The demo logins that exist in this database (none on a real deployment).
-const present = new Set(
-  (await db.selectFrom('users').select('username').where('username', 'in', DEMO_LOGINS.map((l) => l.username)).execute()).map((u) => u.username),
-)
-const demoLogins = DEMO_LOGINS.filter((l) => present.has(l.username))
-
-const boss = settings.WORKERS === 'on' ? createBoss(database.url) : undefined
-if (boss) await startWorkers(boss, db)
-
-const common = { trustProxy: settings.TRUST_PROXY, connectOrigins: s3ConnectOrigins(settings) }
-let app: ReturnType<typeof createHttpApp>
-if (dev) {
-  const { createServer } = await import('vite')
-  app = createHttpApp({ ...common, production: false, vite: await createServer({ server: { middlewareMode: true } }) })
-} else {
-  buildIfStale()
-  const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild
-  app = createHttpApp({ ...common, production: true, build, buildDir: path.dirname(path.dirname(SERVER_BUILD)) })
-}
-const http: Server = app.listen(settings.PORT)
-await new Promise<void>((resolve, reject) => http.once('listening', resolve).once('error', reject))
-
-const address = http.address()
-const port = typeof address === 'object' && address ? address.port : settings.PORT
-console.log(`\nField operations app: http://localhost:${port}/`)
-console.log(`Database: ${database.embedded ? 'embedded PostgreSQL in .data/pg' : 'DATABASE_URL'}; workers: ${boss ? 'in-process' : 'off'}`)
-if (demoLogins.length > 0) {
-  console.log(`Demo logins (password for all: ${DEMO_PASSWORD}):`)
-  for (const login of demoLogins) console.log(`  ${login.username.padEnd(12)} ${login.role}`)
-}
-console.log('Press Ctrl-C to stop.')
+let boss: ReturnType<typeof createBoss> | undefined
+let devServer: Server | undefined
+let vite: ViteDevServer | undefined
+let processes: HttpProcesses | undefined
 
 let stopping = false
+async function stopAll(): Promise<void> {
+  if (devServer) await closeHttp(devServer)
+  await vite?.close()
+  await processes?.stop()
+  await boss?.stop({ graceful: true, timeout: 10_000, wait: true })
+  await closeDb()
+  await database.release()
+}
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return
   stopping = true
   console.log(`\n${signal}: stopping…`)
-  const closed = new Promise<void>((resolve) => http.close(() => resolve()))
-  http.closeIdleConnections()
-  await Promise.race([closed, new Promise((r) => setTimeout(r, 10_000))])
-  http.closeAllConnections()
-  await boss?.stop({ graceful: true, timeout: 10_000, wait: true })
-  await closeDb()
-  await database.release()
+  await stopAll()
   console.log('Stopped.')
   process.exit(0)
 }
 process.on('SIGINT', () => void shutdown('SIGINT'))
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+/**
+ * Every process has its own pool: refuse to start when they could open more connections than the
+ * server allows, rather than fail requests under load with "too many clients".
+ */
+async function checkConnectionBudget(): Promise<void> {
+  const { rows } = await sql<{ max: number; reserved: number }>`select current_setting('max_connections')::int as max, current_setting('superuser_reserved_connections')::int as reserved`.execute(db)
+  const allowed = rows[0]!.max - rows[0]!.reserved
+  const needed = (httpCount + 1) * settings.DB_POOL_SIZE + (settings.WORKERS === 'on' ? BOSS_CONNECTIONS : 0)
+  if (needed > allowed) {
+    throw new Error(
+      `${httpCount} HTTP processes and this one, with DB_POOL_SIZE=${settings.DB_POOL_SIZE} connections each, may open ${needed} connections; ` +
+        `the database allows ${allowed}. Lower WEB_CONCURRENCY or DB_POOL_SIZE, or raise max_connections.`,
+    )
+  }
+}
+
+let port: number
+let demoLogins: typeof DEMO_LOGINS = []
+try {
+  await migrateToLatest(db)
+  await syncPermissions(db)
+  const empty = !(await db.selectFrom('users').select('id').limit(1).executeTakeFirst())
+  if (empty) {
+    await seedDemo(db)
+    console.log('Seeded demo data into the empty database.')
+  }
+  // The demo logins that exist in this database (none on a real deployment).
+  const present = new Set(
+    (await db.selectFrom('users').select('username').where('username', 'in', DEMO_LOGINS.map((l) => l.username)).execute()).map((u) => u.username),
+  )
+  demoLogins = DEMO_LOGINS.filter((l) => present.has(l.username))
+  await checkConnectionBudget()
+
+  boss = settings.WORKERS === 'on' ? createBoss(database.url) : undefined
+  if (boss) await startWorkers(boss, db)
+
+  if (dev) {
+    const { createServer } = await import('vite')
+    vite = await createServer({ server: { middlewareMode: true } })
+    devServer = createHttpApp({ trustProxy: settings.TRUST_PROXY, connectOrigins: s3ConnectOrigins(settings), production: false, vite }).listen(settings.PORT)
+    await new Promise<void>((resolve, reject) => devServer!.once('listening', resolve).once('error', reject))
+    const address = devServer.address()
+    port = typeof address === 'object' && address ? address.port : settings.PORT
+  } else {
+    buildIfStale() // here, once, before the HTTP processes load the build
+    signingSecret() // made here when missing, so every HTTP process reads the same one
+    processes = startHttpProcesses(httpCount, SERVER_BUILD)
+    port = await processes.listening
+  }
+} catch (error) {
+  if (stopping) await new Promise(() => undefined) // a signal's shutdown is under way and exits
+  stopping = true
+  console.error(error instanceof Error ? error.message : error)
+  await stopAll()
+  process.exit(1)
+}
+
+console.log(`\nField operations app: http://localhost:${port}/`)
+console.log(
+  `Database: ${database.embedded ? 'embedded PostgreSQL in .data/pg' : 'DATABASE_URL'}; workers: ${boss ? 'in-process' : 'off'}; ` +
+    `HTTP: ${dev ? 'one process (development)' : `${httpCount} process${httpCount === 1 ? '' : 'es'}`}`,
+)
+if (demoLogins.length > 0) {
+  console.log(`Demo logins (password for all: ${DEMO_PASSWORD}):`)
+  for (const login of demoLogins) console.log(`  ${login.username.padEnd(12)} ${login.role}`)
+}
+console.log('Press Ctrl-C to stop.')

@@ -1,4 +1,5 @@
 // Configuration from the environment, checked once; a bad value stops start-up with a clear message.
+import os from 'node:os'
 import { z } from 'zod'
 import packageJson from '../package.json' with { type: 'json' }
 
@@ -27,6 +28,10 @@ const schema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
   COMPANY_NAME: z.string().default('Keystone Storage Services'),
   WORKERS: z.enum(['on', 'off']).default('on'),
+  /** HTTP processes of `npm start` in production (one per core by default) */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(() => os.availableParallelism()),
+  /** connections of each process's pool: the total is about (WEB_CONCURRENCY + 1) × DB_POOL_SIZE */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
 })
 
 export type Config = z.infer<typeof schema>

@@ -34,4 +34,12 @@ describe('config', () => {
     await expect(load({ TRUST_PROXY: 'maybe' })).rejects.toThrow(/TRUST_PROXY: must be true or false/)
     await expect(load({ S3_FORCE_PATH_STYLE: 'maybe' })).rejects.toThrow(/S3_FORCE_PATH_STYLE: must be true or false/)
   })
+
+  it('runs one HTTP process per core unless WEB_CONCURRENCY says otherwise, each with DB_POOL_SIZE connections', async () => {
+    const os = await import('node:os')
+    expect(await load({})).toMatchObject({ WEB_CONCURRENCY: os.availableParallelism(), DB_POOL_SIZE: 10 })
+    expect(await load({ WEB_CONCURRENCY: '3', DB_POOL_SIZE: '4' })).toMatchObject({ WEB_CONCURRENCY: 3, DB_POOL_SIZE: 4 })
+    await expect(load({ WEB_CONCURRENCY: '0' })).rejects.toThrow(/WEB_CONCURRENCY/)
+    await expect(load({ DB_POOL_SIZE: 'many' })).rejects.toThrow(/DB_POOL_SIZE/)
+  })
 })

@@ -1,13 +1,16 @@
 // The Express app: hardening first, then static files, then Remix. From app/ it takes only the
 // stateless cookie and CSRF helpers; everything with state (the pool, the blob store, classes
 // checked with instanceof) lives in the Remix build's one module graph.
+import type { Server } from 'node:http'
 import path from 'node:path'
 import { createRequestHandler } from '@remix-run/express'
 import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import express, { type ErrorRequestHandler } from 'express'
 import type { ViteDevServer } from 'vite'
 import '#app/load-context.ts'
+import { compressResponses } from './compression.ts'
 import { csrfCookie, sameOriginOnly, securityHeaders, trustedRequestHeaders, type RequestLocals } from './security.ts'
+import { assetFiles, publicFiles } from './static-files.ts'
 
 
 export interface HttpAppOptions {
@@ -33,9 +36,12 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     app.use(options.vite.middlewares)
   } else {
     const client = path.join(options.buildDir ?? 'build', 'client')
-    app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false }))
-    app.use(express.static(client, { maxAge: '1h', index: false }))
+    app.use('/assets', assetFiles(path.join(client, 'assets')))
+    app.use(publicFiles(client))
   }
+
+  // after the static files: they are precompressed or not worth compressing
+  app.use(compressResponses())
 
   app.use(csrfCookie)
   const vite = options.vite
@@ -63,4 +69,14 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   }
   app.use(onError)
   return app
+}
+
+/** Closes `http`: idle connections at once, busy ones after their response or `graceMs`. */
+export async function closeHttp(http: Server, graceMs = 10_000): Promise<void> {
+  const closed = new Promise<void>((resolve) => http.close(() => resolve()))
+  http.closeIdleConnections()
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([closed, new Promise((r) => (timer = setTimeout(r, graceMs)))])
+  clearTimeout(timer)
+  http.closeAllConnections()
 }

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 
 export interface AppProcess {
+  pid: number
   /** the app's base URL, once it listens (rejects if the process ends first or takes over 60 s) */
   url: Promise<string>
   output(): string
@@ -38,6 +39,7 @@ export function spawnApp(env: NodeJS.ProcessEnv): AppProcess {
   })
   url.catch(() => undefined)
   return {
+    pid: child.pid!,
     url,
     output: () => output,
     async stop(signal = 'SIGTERM') {

@@ -1,0 +1,98 @@
+// The HTTP figure of `npm run bench`: the app as `npm start` runs it (production build, one HTTP
+// process per core) and the bare Remix server (bench/bare-app/server.ts, same process count),
+// both on the bench database, loaded in turns by autocannon with the same headers.
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+
+export interface Server {
+  url: string
+  stop(): Promise<void>
+}
+
+/** Spawns `node --import tsx <script>` and waits for the line that carries its URL. */
+export async function spawnServer(root: string, script: string, env: NodeJS.ProcessEnv, urlLine: RegExp, what: string): Promise<Server> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
+      await exited
+      clearTimeout(timer)
+    }
+  }
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not start within 120 s:\n${output}`)), 120_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const port = urlLine.exec(output)?.[1]
+      if (port) {
+        clearTimeout(timer)
+        resolve(`http://127.0.0.1:${port}`)
+      }
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', onData)
+    void exited.then(() => {
+      clearTimeout(timer)
+      reject(new Error(`${what} exited (${child.exitCode ?? child.signalCode}) before it listened:\n${output}`))
+    })
+  }).catch(async (e: unknown) => {
+    await stop()
+    throw e
+  })
+  return { url, stop }
+}
+
+/** The app as `npm start` runs it, on `databaseUrl`, with a throw-away data folder. */
+export async function startApp(root: string, databaseUrl: string): Promise<Server> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-http-'))
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: '0', WORKERS: 'off', DATA_DIR: dataDir, STORAGE_DIR: path.join(dataDir, 'blobs') }
+  const server = await spawnServer(root, 'bin/start.ts', env, /http:\/\/localhost:(\d+)\/[\s\S]*Press Ctrl-C to stop\./, 'The app')
+  return {
+    url: server.url,
+    async stop() {
+      await server.stop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface Load {
+  requestsPerSecond: number
+  p99Ms: number
+  /** connection errors, timeouts and non-2xx answers */
+  errors: number
+  requests: number
+}
+
+export async function load(url: string, headers: Record<string, string>, seconds: number, connections: number): Promise<Load> {
+  const result = await autocannon({ url, connections, duration: seconds, headers })
+  return {
+    requestsPerSecond: result.requests.total / result.duration,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+  }
+}
+
+/** Several rounds, taking turns, so background load on the machine hits both sides alike. */
+export async function loadInTurns(sides: { url: string; headers: Record<string, string> }[], options: { seconds: number; rounds: number; connections: number; warmupSeconds: number }): Promise<Load[]> {
+  for (const side of sides) await load(side.url, side.headers, options.warmupSeconds, options.connections)
+  const totals = sides.map(() => ({ requests: 0, seconds: 0, p99Ms: 0, errors: 0 }))
+  for (let round = 0; round < options.rounds; round++) {
+    for (const [i, side] of sides.entries()) {
+      const r = await load(side.url, side.headers, options.seconds, options.connections)
+      const t = totals[i]!
+      t.requests += r.requests
+      t.seconds += r.requests / r.requestsPerSecond || options.seconds
+      t.p99Ms = Math.max(t.p99Ms, r.p99Ms) // the worst round
+      t.errors += r.errors
+    }
+  }
+  return totals.map((t) => ({ requestsPerSecond: t.requests / t.seconds, p99Ms: t.p99Ms, errors: t.errors, requests: t.requests }))
+}
