@@ -26,7 +26,9 @@ export interface HttpAppOptions {
 export function createHttpApp(options: HttpAppOptions): express.Express {
   const app = express()
   app.disable('x-powered-by')
-  app.set('trust proxy', options.trustProxy)
+  // TRUST_PROXY means one load balancer in front: the client is the last address it appended to
+  // X-Forwarded-For (what the client wrote before that is its own word, and never trusted).
+  app.set('trust proxy', options.trustProxy ? 1 : false)
 
   app.use(trustedRequestHeaders)
   app.use(securityHeaders({ production: options.production, connectOrigins: options.connectOrigins ?? [] }))
