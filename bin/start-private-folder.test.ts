@@ -22,6 +22,7 @@ describe('npm start in a private folder', () => {
     const url = await app.url
     expect((await fetch(`${url}/login`)).status).toBe(200)
     expect(app.output()).toContain('Seeded demo data into the empty database.')
+    expect(app.output()).toContain(`embedded PostgreSQL in ${path.join(dataDir, 'pg')}`) // where the data is, said as it is
 
     const urlFile = path.join(dataDir, 'pg-url')
     expect(fs.statSync(urlFile).mode & 0o777).toBe(0o600)

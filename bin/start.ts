@@ -5,12 +5,13 @@
 // Ctrl-C or SIGTERM stops HTTP, workers, pools and database in turn, and exits 0.
 // `--dev` serves from this one process through Vite's dev server (hot reload) instead.
 import type { Server } from 'node:http'
+import path from 'node:path'
 import { sql } from 'kysely'
 import type { ViteDevServer } from 'vite'
 import { config } from '#core/config.server.ts'
 import { signingSecret } from '#core/secrets.server.ts'
 import { closeDb, getDb } from '#db/client.server.ts'
-import { openDatabase } from '#db/connection.ts'
+import { DATA_DIR, openDatabase } from '#db/connection.ts'
 import { migrateToLatest } from '#db/migrate.ts'
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './demo/data.ts'
 import { syncPermissions } from '#db/seeds/permissions.ts'
@@ -115,9 +116,12 @@ try {
   process.exit(1)
 }
 
+/** A folder as the person would type it: relative when it is under the current one. */
+const shownPath = (folder: string) => (folder.startsWith(process.cwd() + path.sep) ? path.relative(process.cwd(), folder) : folder)
+
 console.log(`\nField operations app: http://localhost:${port}/`)
 console.log(
-  `Database: ${database.embedded ? 'embedded PostgreSQL in .data/pg' : 'DATABASE_URL'}; workers: ${boss ? 'in-process' : 'off'}; ` +
+  `Database: ${database.embedded ? `embedded PostgreSQL in ${shownPath(path.join(DATA_DIR, 'pg'))}` : 'DATABASE_URL'}; workers: ${boss ? 'in-process' : 'off'}; ` +
     `HTTP: ${dev ? 'one process (development)' : `${httpCount} process${httpCount === 1 ? '' : 'es'}`}`,
 )
 if (demoLogins.length > 0) {
