@@ -37,6 +37,16 @@ describe('the shell', () => {
     expect(await page.getByRole('menuitem').allInnerTexts()).toEqual([expect.stringContaining('Level 1 reviews waiting')])
   })
 
+  it('names a big count as its badge shows it, and the badge is readable (WCAG AA contrast)', async () => {
+    await suite.app.db.insertInto('alert_counts').values({ type: 'level_3_reviews', count: 13338 }).onConflict((oc) => oc.column('type').doUpdateSet({ count: 13338 })).execute()
+    const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
+    await signIn(page, 'reviewer3')
+    const bell = page.getByLabel('Alerts: 99+')
+    expect(await bell.locator('.badge').innerText()).toBe('99+')
+    const [text, background] = await bell.locator('.badge').evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor])
+    expect(contrast(text!, background!)).toBeGreaterThanOrEqual(4.5)
+  })
+
   it('with JavaScript, the bell asks for new counts every 5 minutes', async () => {
     const context = await newContext(suite.browser, suite.app.url)
     const page = await context.newPage()
@@ -112,3 +122,16 @@ describe('the shell', () => {
     expect(await page.getByRole('table').getByRole('row').count()).toBeGreaterThan(1)
   })
 })
+
+/** WCAG contrast ratio of two computed colours ('rgb(r, g, b)'). */
+function contrast(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, bl] = color.match(/\d+/g)!.slice(0, 3).map((v) => {
+      const c = Number(v) / 255
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+    })
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!
+  }
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x)
+  return (light! + 0.05) / (dark! + 0.05)
+}

@@ -23,11 +23,13 @@ export function useAlerts(initial: Alert[]): Alert[] {
 
 export function AlertsBell({ alerts }: { alerts: Alert[] }) {
   const total = alertTotal(alerts)
+  // the name says what the badge shows, so a voice user can say what they see
+  const shown = total > 99 ? '99+' : String(total)
   return (
     <details className="alerts-bell">
-      <summary aria-label={`Alerts: ${total}`}>
+      <summary aria-label={`Alerts: ${shown}`}>
         <Icon name="bell" />
-        {total > 0 ? <span className="badge">{total > 99 ? '99+' : total}</span> : null}
+        {total > 0 ? <span className="badge">{shown}</span> : null}
       </summary>
       <div className="dropdown" role="menu">
         {alerts.length === 0 || total === 0 ? (
