@@ -13,7 +13,7 @@ import { ReviewSchema } from '#core/schemas/review.ts'
 import { editableNcLevels, HOURS_STEP, levelValues, previousLevelChanges, previousLevelPartChange, type LevelValues } from '#core/service-hours.ts'
 import type { ReviewPartLine } from '#db/queries/service-reviews.ts'
 import { nextState } from '#workflows/service-review.machine.ts'
-import type { LoaderData } from './route.tsx'
+import type { LoaderData } from './data.server.ts'
 
 type Fieldset = Record<string, FieldMetadata<any>>
 

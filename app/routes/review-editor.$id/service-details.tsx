@@ -9,7 +9,7 @@ import type { PlacePickerData } from '#app/components/form/place.server.ts'
 import { Modal } from '#app/components/modal.tsx'
 import { SERVICE_TYPES } from '#core/enums.ts'
 import { ServiceDetailsSchema } from '#core/schemas/review.ts'
-import type { LoaderData } from './route.tsx'
+import type { LoaderData } from './data.server.ts'
 
 export function ServiceDetailsModal({ data, picker: pickerData }: { data: LoaderData; picker: PlacePickerData }) {
   const { pathname } = useLocation()

@@ -1,7 +1,7 @@
 // What the previous level's reviewer changed (levels 2 and 3), one sentence per change.
 import { previousLevelChanges, previousLevelPartChange, type PartLineChange, type ValueChange } from '#core/service-hours.ts'
 import type { DetailsChange } from '#db/queries/service-reviews.ts'
-import type { LoaderData } from './route.tsx'
+import type { LoaderData } from './data.server.ts'
 
 const place = (p: DetailsChange['from']) => `${p.company}, ${p.storage}, ${p.job ? `job ${p.job}` : 'no job'}`
 

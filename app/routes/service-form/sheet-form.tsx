@@ -14,7 +14,7 @@ import { SERVICE_TYPES } from '#core/enums.ts'
 import { ServiceSheetSchema } from '#core/schemas/service-sheet.ts'
 import { HOURS_STEP } from '#core/service-hours.ts'
 import type { PartOption } from '#db/queries/registry.ts'
-import type { LoaderData } from './route.tsx'
+import type { LoaderData } from './data.server.ts'
 
 export function SheetForm({ data, place, sheetNumber, submissionId, imageIds }: { data: LoaderData; place: Place; sheetNumber: number; submissionId: string; imageIds: string[] }) {
   const parts = partLines(data.parts)
