@@ -16,7 +16,7 @@ import { InputError } from '#core/errors.ts'
 import { ContactSchema } from '#core/schemas/contact.ts'
 import { DEFAULT_CONTACT_INTERVAL, INTERVAL_MAX_DAYS } from '#core/schemas/grower.ts'
 import { getDb } from '#db/client.server.ts'
-import { growerById } from '#db/queries/companies.ts'
+import { growerById, growerForEdit } from '#db/queries/companies.ts'
 import { addContact } from '#db/queries/contacts.ts'
 
 export const access = ACCESS['/add-contact']
@@ -25,10 +25,11 @@ export const handle = { crumbs: [{ label: 'Contacts', to: '/contacts' }, { label
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access)
-  return {
-    picker: await loadCompanyPicker(getDb(), new URL(request.url), { activeOnly: true }),
-    submissionId: crypto.randomUUID(),
-  }
+  const db = getDb()
+  const picker = await loadCompanyPicker(db, new URL(request.url), { activeOnly: true })
+  // the grower's contact interval is the default of its new contacts
+  const grower = picker.company ? await growerForEdit(db, picker.company.id) : undefined
+  return { picker, contactInterval: grower?.contact_interval ?? DEFAULT_CONTACT_INTERVAL, submissionId: crypto.randomUUID() }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -66,7 +67,7 @@ export default function AddContact() {
 }
 
 function ContactForm({ company, data }: { company: { id: number; name: string }; data: LoaderData }) {
-  const { form, fields, fetcher } = useAppForm(ContactSchema, { id: `contact-${company.id}`, defaultValue: { active: true, contact_interval: DEFAULT_CONTACT_INTERVAL } })
+  const { form, fields, fetcher } = useAppForm(ContactSchema, { id: `contact-${company.id}`, defaultValue: { active: true, contact_interval: data.contactInterval } })
   return (
     <AppForm form={form} fetcher={fetcher} submissionId={data.submissionId}>
       <input type="hidden" name="company_id" value={company.id} />

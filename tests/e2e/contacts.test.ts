@@ -123,7 +123,10 @@ describe.each([
     const id = await companyId('Aberdeen Acres')
     await submitAndLand(page, new RegExp(`^/view-contact/${id}$`))
     const saved = await suite.app.db.selectFrom('contacts').selectAll().where('name', '=', name).execute()
-    expect(saved).toEqual([expect.objectContaining({ company_id: id, phone: '+12085557000', role: 'Agronomist', active: true, contact_interval: 0 })])
+    // the contact interval left as offered: the grower's
+    const { contact_interval } = (await grower('Aberdeen Acres'))!
+    expect(contact_interval).toBeGreaterThan(0)
+    expect(saved).toEqual([expect.objectContaining({ company_id: id, phone: '+12085557000', role: 'Agronomist', active: true, contact_interval })])
     const row = page.getByRole('table').getByRole('row').filter({ hasText: name })
     expect(await row.innerText()).toContain('(208) 555-7000')
   })

@@ -30,7 +30,7 @@ export function GrowerForm({ grower, today, submissionId }: { grower: GrowerReco
         <TextField field={fields.website} label="Website" inputMode="url" autoComplete="off" hint="Optional, e.g. https://example.com" />
         <TextField field={fields.service_start} label="Service Start" type="date" />
         <NumberField field={fields.storage_check_interval} label="Storage Check Interval (days)" min={0} max={INTERVAL_MAX_DAYS} step={1} />
-        <NumberField field={fields.contact_interval} label="Contact Interval (days)" min={0} max={INTERVAL_MAX_DAYS} step={1} hint="0: no follow-up reminders" />
+        <NumberField field={fields.contact_interval} label="Contact Interval (days)" min={0} max={INTERVAL_MAX_DAYS} step={1} hint="The default of its new contacts (0: no follow-up reminders)" />
       </div>
       <CheckboxField field={fields.active} label="Active" />
       <TextAreaField field={fields.notes} label="Notes" />
