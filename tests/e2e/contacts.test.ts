@@ -247,3 +247,25 @@ describe.each([
     expect(await tech.getByRole('link', { name: /Contacts/ }).count()).toBe(0)
   })
 })
+
+describe('contacts, with JavaScript', () => {
+  it('shows the Error modal when the grower cannot be saved, and saves when sent again', async () => {
+    const page = await (await newContext(suite.browser, suite.app.url)).newPage()
+    await signIn(page, 'office')
+    await page.goto('/add-grower')
+    const name = `Offline Farms ${Date.now()}`
+    await page.getByLabel('Company Name').fill(name)
+    await page.getByLabel('QuickBooks List ID').fill('QB-9')
+    await page.getByLabel('Notes').fill('x')
+    await page.route('**/add-grower*', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()))
+    await page.getByRole('button', { name: 'Submit' }).click()
+    const error = page.getByRole('dialog', { name: 'Error' })
+    await error.getByText('Problem occurred while submitting data. Please try again.').waitFor()
+    await error.getByRole('button', { name: 'OK' }).click()
+    expect(await grower(name)).toBeUndefined()
+    await page.unroute('**/add-grower*')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.waitForURL((url) => url.pathname === '/contacts')
+    expect(await grower(name)).toMatchObject({ qb_list_id: 'QB-9' })
+  })
+})
