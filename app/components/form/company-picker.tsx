@@ -6,7 +6,7 @@
 //   loader:    picker: await loadCompanyPicker(db, url, { activeOnly })   → { companies, text, company, problem }
 //   component: <CompanyPicker picker={data.picker} action="/add-contact" />
 import { Form, Outlet, useNavigate } from '@remix-run/react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useHydrated } from '../use-hydrated.ts'
 import { Combobox } from './combobox-field.tsx'
 import type { CompanyPickerData } from './company-picker.server.ts'
@@ -29,6 +29,8 @@ export function CompanyPicker({
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const [text, setText] = useState(picker.text)
+  // a new page (a chosen name, shown as the list spells it; a breadcrumb back to the bare step) says what the field holds
+  useEffect(() => setText(picker.text), [picker.text])
   const choose = (value: string) => {
     setText(value)
     const wanted = value.trim().toLowerCase()
