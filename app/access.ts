@@ -22,6 +22,12 @@ export const ACCESS = {
   '/review-editor/:id': { permissions: REVIEW_PERMISSIONS },
   '/sheet-status': { permissions: REVIEW_PERMISSIONS },
   '/auditing': { permissions: ['api.view_s3bucket', 'api.add_s3bucket', 'api.s3_admin'] },
+  '/interaction-form': { permissions: ['api.add_customer'] },
+  '/view-contact': { permissions: ['api.view_customer'] },
+  '/view-interaction': { permissions: ['api.view_customer'] },
+  '/add-grower': { permissions: ['api.add_company'] },
+  '/edit-grower': { permissions: ['api.change_company'] },
+  '/add-contact': { permissions: ['api.add_contact'] },
 } as const satisfies Record<string, Access>
 
 export type ScreenPath = keyof typeof ACCESS

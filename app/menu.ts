@@ -65,6 +65,35 @@ export const SECTION_MENUS: SectionMenu[] = [
     },
     { id: 'status', title: 'Status', items: [screen('/sheet-status', 'Service Sheet Tracker', 'Where each sheet stands in review.')] },
   ]),
+  // Growers is not in the spec's contacts menu: Add/Edit Grower and Add Contact are on no menu
+  // there (the admin menu comes later); here they are reachable (docs/decisions/0023).
+  sectionMenuOf('/contacts', 'Contacts', 'Growers, their contacts and the notes of every conversation.', [
+    {
+      id: 'forms',
+      title: 'Forms',
+      items: [
+        // TODO(lead, at merge): the Storage Check Form card (/storage-check-form) goes here, first.
+        screen('/interaction-form', 'Customer Notes Form', 'Write down a conversation with a grower contact.'),
+      ],
+    },
+    {
+      id: 'views',
+      title: 'Views',
+      items: [
+        screen('/view-contact', 'Company Contacts', "A grower's contacts."),
+        screen('/view-interaction', 'Company Interactions', "A grower's notes, newest first."),
+      ],
+    },
+    {
+      id: 'growers',
+      title: 'Growers',
+      items: [
+        screen('/add-grower', 'Add Grower', 'A new grower (customer company).'),
+        screen('/edit-grower', 'Edit Grower', "Change a grower's details."),
+        screen('/add-contact', 'Add Contact', 'A new contact for a grower.'),
+      ],
+    },
+  ]),
 ]
 
 export function sectionMenu(path: string): SectionMenu {
@@ -81,6 +110,7 @@ function section(path: string, description: string): MenuItem {
 export const MAIN_MENU: MenuItem[] = [
   section('/service', 'Call-ins, service sheets, reviews and the sheet tracker.'),
   screen('/auditing', 'Auditing', 'The auditing file drive.'),
+  section('/contacts', 'Growers, contacts, customer notes and follow-ups due.'),
 ]
 
 type Viewer = Pick<SessionUser, 'is_staff' | 'is_superuser' | 'permissions'> | null | undefined

@@ -435,8 +435,63 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
       contact_interval: 30,
     })),
   )
+  // and a catch-all 'Other' (hidden in Company Contacts), for notes with whoever answered the phone
+  contactRows.push({
+    submission_id: demoUuid('contact:Snake River Farms:Other'),
+    company_id: companyId('Snake River Farms'),
+    name: 'Other',
+    role: '',
+    email: 'office@snakeriverfarms.example',
+    phone: '',
+    notes: 'Anyone else at the farm.',
+    contact_interval: 0,
+  })
   const contacts = await trx.insertInto('contacts').values(contactRows).onConflict((oc) => oc.doNothing()).returning('id').execute()
   add('contacts', contacts.length)
+
+  // Customer notes (interactions): 12 over the last 75 days, written by the office. The contacts'
+  // interval is 30 days, so those last spoken to before that (and those never spoken to, once they
+  // are 30 days old) are the follow-ups due.
+  const officeId = userIds.get('office')!
+  const contactIds = new Map(
+    (await trx.selectFrom('contacts').select(['id', 'submission_id']).where('submission_id', 'in', contactRows.map((c) => c.submission_id)).execute()).map((r) => [r.submission_id, r.id]),
+  )
+  const NOTES = [
+    'Called about fan 3 noise; will look at it on the next visit.',
+    'Asked for a quote on a second humidifier.',
+    'Confirmed the pre-season check for next week.',
+    'Invoice question: PO number was missing; resent.',
+    'Storage temperature running high; advised lowering the setpoint.',
+    'Wants the door actuators looked at before harvest.',
+  ]
+  const interactionRows = Array.from({ length: 12 }, (_, i) => {
+    const contact = contactRows[(i * 3) % (contactRows.length - 1)]!
+    return {
+      submission_id: demoUuid(`interaction:${i}`),
+      company_id: contact.company_id,
+      contact_id: contactIds.get(contact.submission_id)!,
+      notes: NOTES[i % NOTES.length]!,
+      created_by: officeId,
+      last_modified_by: officeId,
+      created_at: `${daysAgo(today, Math.round((i * 75) / 11))}T${String(14 + (i % 6)).padStart(2, '0')}:${String((i * 7) % 60).padStart(2, '0')}:00Z`,
+    }
+  })
+  interactionRows.push({
+    submission_id: demoUuid('interaction:other'),
+    company_id: companyId('Snake River Farms'),
+    contact_id: contactIds.get(demoUuid('contact:Snake River Farms:Other'))!,
+    notes: 'The hired man called: the Home Place Cellar door is sticking.',
+    created_by: officeId,
+    last_modified_by: officeId,
+    created_at: `${daysAgo(today, 3)}T16:30:00Z`,
+  })
+  const interactions = await trx
+    .insertInto('interactions')
+    .values(interactionRows.map((r) => ({ ...r, last_modified_at: r.created_at })))
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute()
+  add('interactions', interactions.length)
 
   // Call-ins: 60 over the last 4 months (one every two days or so), a quarter of them for jobs.
   const tech = userIds.get('tech')!

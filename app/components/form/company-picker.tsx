@@ -1,0 +1,80 @@
+// The company step of the contacts screens (Add Contact, Edit Grower, the Customer Notes Form, the
+// company views): a text field with the growers as suggestions, in a GET form, so the choice is in
+// the URL and it works without JavaScript (Continue sends ?company=Name; the loader resolves the
+// exact name through company-picker.server.ts). With JavaScript, typing or picking an exact name
+// goes on at once.
+//   loader:    picker: await loadCompanyPicker(db, url, { activeOnly })   → { companies, text, company, problem }
+//   component: <CompanyPicker picker={data.picker} action="/add-contact" />
+import { Form, Outlet, useNavigate } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { useHydrated } from '../use-hydrated.ts'
+import { Combobox } from './combobox-field.tsx'
+import type { CompanyPickerData } from './company-picker.server.ts'
+
+export function CompanyPicker({
+  picker,
+  action,
+  label = 'Company',
+  legend = 'Choose a company',
+  hrefOf = (company) => `${action}?${new URLSearchParams({ company: company.name })}`,
+}: {
+  picker: CompanyPickerData
+  /** the page the choice is sent to (as ?company=Name) */
+  action: string
+  label?: string
+  legend?: string
+  /** where an exact name leads with JavaScript (default: the same as Continue) */
+  hrefOf?: (company: { id: number; name: string }) => string
+}) {
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const [text, setText] = useState(picker.text)
+  // a new page (a chosen name, shown as the list spells it; a breadcrumb back to the bare step) says what the field holds
+  useEffect(() => setText(picker.text), [picker.text])
+  const choose = (value: string) => {
+    setText(value)
+    const wanted = value.trim().toLowerCase()
+    const company = picker.companies.find((c) => c.name.toLowerCase() === wanted)
+    if (company && company.id !== picker.company?.id) navigate(hrefOf(company))
+  }
+  return (
+    <Form method="get" action={action} className="form company-picker" aria-label={legend}>
+      <fieldset className="stage">
+        <legend>{legend}</legend>
+        <Combobox
+          id="company"
+          label={label}
+          name="company"
+          options={picker.companies.map((c) => ({ id: c.id, value: c.name }))}
+          value={text}
+          onChange={choose}
+          problem={picker.problem}
+          hint={picker.company ? undefined : 'Type a name from the list.'}
+        />
+        {hydrated ? null : (
+          <div className="form-actions">
+            <button type="submit" className="button button-secondary">
+              Continue
+            </button>
+          </div>
+        )}
+      </fieldset>
+    </Form>
+  )
+}
+
+/**
+ * The page of a route whose company is in its path: the company step at the bare path, the
+ * company's page (the child route) under it.
+ */
+export function CompanyStep({ picker, title, path }: { picker: CompanyPickerData | null; title: string; path: string }) {
+  if (!picker) return <Outlet />
+  return (
+    <>
+      <h1>{title}</h1>
+      <div className="form-page">
+        <CompanyPicker picker={picker} action={path} hrefOf={(c) => `${path}/${c.id}`} />
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,91 @@
+// Customer Notes Form (/interaction-form/{company id}): choose one of the grower's contacts, write
+// the notes (spec §5). The note records who wrote it and when (its writer is its last modifier).
+// A saved note leads to the grower's interactions (or, for someone who may not view them, to /contacts).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { getSelectProps } from '@conform-to/react'
+import { ACCESS, mayOpen } from '#app/access.ts'
+import { readForm, requireAccess } from '#app/auth/guard.server.ts'
+import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { fieldAria, FieldMessages, TextAreaField } from '#app/components/form/fields.tsx'
+import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
+import { submitForm } from '#app/forms.server.ts'
+import { notFound } from '#app/http-errors.server.ts'
+import { requireId } from '#app/records.server.ts'
+import { InteractionSchema } from '#core/schemas/interaction.ts'
+import { getDb } from '#db/client.server.ts'
+import { growerById } from '#db/queries/companies.ts'
+import { contactChoices } from '#db/queries/contacts.ts'
+import { addInteraction } from '#db/queries/interactions.ts'
+
+export const access = ACCESS['/interaction-form']
+export const meta: MetaFunction = () => [{ title: 'Customer Notes Form' }]
+
+/** The grower in the path: an active one (notes are for current customers), or a 404. */
+async function requireGrower(params: LoaderFunctionArgs['params']) {
+  const company = await growerById(getDb(), requireId(params), { activeOnly: true })
+  if (!company) throw notFound()
+  return company
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAccess(request, access)
+  const company = await requireGrower(params)
+  const contactParam = new URL(request.url).searchParams.get('contact') ?? ''
+  return { company, contacts: await contactChoices(getDb(), company.id), contact: /^\d{1,15}$/.test(contactParam) ? contactParam : '', submissionId: crypto.randomUUID() }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireAccess(request, access)
+  const company = await requireGrower(params)
+  const form = await readForm(request)
+  return submitForm({
+    form,
+    schema: InteractionSchema,
+    save: async (value) => {
+      await addInteraction(getDb(), company.id, user.id, value)
+    },
+    redirectTo: mayOpen(user, ACCESS['/view-interaction']) ? `/view-interaction/${company.id}` : '/contacts',
+  })
+}
+
+export const clientAction = clientActionCatchingNetworkErrors
+
+export default function CustomerNotesForm() {
+  const data = useLoaderData<typeof loader>()
+  const { form, fields, fetcher } = useAppForm(InteractionSchema, { id: `interaction-${data.company.id}`, defaultValue: { contact_id: data.contact } })
+  const contact = fields.contact_id
+  const messages = contact.errors?.length ? contact.errors : undefined
+  return (
+    <>
+      <h1>Customer Notes Form</h1>
+      <p className="muted">
+        {data.company.name} · <Link to="/interaction-form">Choose another company</Link>
+      </p>
+      <div className="form-page">
+        <AppForm form={form} fetcher={fetcher} submissionId={data.submissionId}>
+          <div className="field">
+            <label htmlFor={contact.id}>Contact</label>
+            <select {...getSelectProps(contact, { ariaAttributes: false })} {...fieldAria(contact, messages, data.contacts.length === 0)} key={contact.key}>
+              <option value="">Choose a contact</option>
+              {data.contacts.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.role ? `${c.name} (${c.role})` : c.name}
+                </option>
+              ))}
+            </select>
+            <FieldMessages field={contact} messages={messages} hint={data.contacts.length === 0 ? 'This grower has no active contacts yet.' : undefined} />
+          </div>
+          <TextAreaField field={fields.notes} label="Notes" rows={6} />
+          <div className="form-actions">
+            <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
+          </div>
+        </AppForm>
+      </div>
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  return <FormErrorBoundary retryTo="/interaction-form" />
+}

@@ -1,0 +1,114 @@
+// Growers, contacts and notes against a real PostgreSQL: a form sent twice saves once, an edit
+// over a newer save is refused, and the follow-ups due follow their rules.
+import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ConflictError, InputError } from '#core/errors.ts'
+import type { GrowerInput } from '#core/schemas/grower.ts'
+import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
+import { growerForEdit, saveGrower } from './companies.ts'
+import { addContact, followUpsDue } from './contacts.ts'
+import { addInteraction } from './interactions.ts'
+
+let t: TestDatabase
+let office: number
+
+beforeAll(async () => {
+  t = await createTestDatabase()
+  office = (await t.db.insertInto('users').values({ username: 'office', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow()).id
+})
+afterAll(() => t.drop())
+
+const newGrower = (name: string): GrowerInput => ({
+  submission_id: randomUUID(),
+  company_name: name,
+  qb_list_id: 'QB-1',
+  service_start: '2026-11-22',
+  notes: 'x',
+  website: '',
+  active: true,
+  storage_check_interval: 30,
+  contact_interval: 0,
+})
+
+const count = async (table: 'companies' | 'contacts' | 'interactions') => Number((await t.db.selectFrom(table).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n)
+
+describe('the grower save', () => {
+  it('adds once when the same form is sent twice, even at the same moment', async () => {
+    const form = newGrower('Twice Farms')
+    const before = await count('companies')
+    const ids = await Promise.all([saveGrower(t.db, form), saveGrower(t.db, form)])
+    expect(ids[0]).toBe(ids[1])
+    expect(await saveGrower(t.db, form)).toBe(ids[0])
+    expect(await count('companies')).toBe(before + 1)
+  })
+
+  it('refuses a name another grower has, case ignored, as a field message', async () => {
+    await saveGrower(t.db, newGrower('Unique Acres'))
+    await expect(saveGrower(t.db, newGrower('UNIQUE ACRES'))).rejects.toEqual(new InputError({ company_name: 'A grower with this name already exists.' }))
+  })
+
+  it('saves an edit made on the current version, refuses one made on an older version, and takes the same edit sent twice', async () => {
+    const id = await saveGrower(t.db, newGrower('Versioned Farms'))
+    const read = (await growerForEdit(t.db, id))!
+    const edit = { ...newGrower('Versioned Farms'), company_id: id, version: read.version, notes: 'first edit' }
+    await saveGrower(t.db, edit)
+    await saveGrower(t.db, edit) // sent again: the grower already says so
+    const stale = { ...edit, submission_id: randomUUID(), notes: 'over the first edit' }
+    await expect(saveGrower(t.db, stale)).rejects.toBeInstanceOf(ConflictError)
+    expect((await growerForEdit(t.db, id))?.notes).toBe('first edit')
+  })
+})
+
+describe('contacts and notes', () => {
+  it('adds a contact and a note once each when their forms are sent twice, and refuses a contact of another grower', async () => {
+    const [a, b] = await Promise.all([saveGrower(t.db, newGrower('Notes Farm A')), saveGrower(t.db, newGrower('Notes Farm B'))])
+    const contact = { submission_id: randomUUID(), company_id: a, name: 'Dale', email: 'dale@a.example', phone: '(208) 555-1000', role: '', active: true, notes: 'x', contact_interval: 0 }
+    const contactsBefore = await count('contacts')
+    const contactId = await addContact(t.db, contact)
+    expect(await addContact(t.db, contact)).toBe(contactId)
+    expect(await count('contacts')).toBe(contactsBefore + 1)
+    expect((await t.db.selectFrom('contacts').select('phone').where('id', '=', contactId).executeTakeFirstOrThrow()).phone).toBe('+12085551000')
+
+    const note = { submission_id: randomUUID(), contact_id: contactId, notes: 'Called.' }
+    const notesBefore = await count('interactions')
+    const noteId = await addInteraction(t.db, a, office, note)
+    expect(await addInteraction(t.db, a, office, note)).toBe(noteId)
+    expect(await count('interactions')).toBe(notesBefore + 1)
+    await expect(addInteraction(t.db, b, office, { ...note, submission_id: randomUUID() })).rejects.toEqual(new InputError({ contact_id: "Choose one of this company's contacts." }))
+    expect(await count('interactions')).toBe(notesBefore + 1)
+  })
+
+  it('counts a contact due from its last note, or from the day it was added; never an inactive one or the catch-all Other', async () => {
+    const id = await saveGrower(t.db, newGrower('Due Farms'))
+    const add = async (name: string, addedDaysAgo: number, values: { active?: boolean; contact_interval?: number } = {}) =>
+      (
+        await t.db
+          .insertInto('contacts')
+          .values({ company_id: id, name, email: 'd@u.example', notes: 'x', contact_interval: 30, created_at: sql`now() - make_interval(days => ${addedDaysAgo})`, ...values })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id
+    const noteAt = (contactId: number, daysAgo: number) =>
+      t.db
+        .insertInto('interactions')
+        .values({ submission_id: randomUUID(), company_id: id, contact_id: contactId, notes: 'x', created_by: office, created_at: sql`now() - make_interval(days => ${daysAgo})` })
+        .execute()
+    await add('Never Called', 45)
+    await noteAt(await add('Called Long Ago', 400), 35)
+    await noteAt(await add('Called Lately', 400), 10)
+    await add('New', 3)
+    await add('Quiet But Inactive', 400, { active: false })
+    await add('other', 400)
+    const { rows, total } = await followUpsDue(t.db, { limit: 10 })
+    const mine = rows.filter((r) => r.company_id === id)
+    expect(mine.map((r) => [r.contact_name, r.days_overdue, r.last_interaction === null])).toEqual([
+      ['Never Called', 15, true],
+      ['Called Long Ago', 5, false],
+    ])
+    expect(total).toBeGreaterThanOrEqual(2)
+
+    await t.db.updateTable('companies').set({ active: false }).where('id', '=', id).execute()
+    expect((await followUpsDue(t.db, { limit: 10 })).rows.filter((r) => r.company_id === id)).toEqual([])
+  })
+})
