@@ -22,6 +22,9 @@ export const ACCESS = {
   '/review-editor/:id': { permissions: REVIEW_PERMISSIONS },
   '/sheet-status': { permissions: REVIEW_PERMISSIONS },
   '/auditing': { permissions: ['api.view_s3bucket', 'api.add_s3bucket', 'api.s3_admin'] },
+  '/storage-check-form': { permissions: ['api.add_storagecheck'] },
+  '/view-storage-check': { permissions: ['api.view_storagecheck'] },
+  '/checks-due': { permissions: ['api.add_storagecheck'] },
 } as const satisfies Record<string, Access>
 
 export type ScreenPath = keyof typeof ACCESS

@@ -65,6 +65,17 @@ export const SECTION_MENUS: SectionMenu[] = [
     },
     { id: 'status', title: 'Status', items: [screen('/sheet-status', 'Service Sheet Tracker', 'Where each sheet stands in review.')] },
   ]),
+  sectionMenuOf('/checks', 'Storage Checks', 'Storage checks: readings, piles and photos.', [
+    { id: 'create', title: 'Create', items: [screen('/storage-check-form', 'Storage Check Form', 'Record a storage check: readings, pile temperatures and photos.')] },
+    {
+      id: 'view',
+      title: 'View',
+      items: [
+        screen('/view-storage-check', 'View Storage Checks', 'Every storage check, with its readings.'),
+        screen('/checks-due', 'Checks Due', 'Storages whose last check is older than their grower’s interval.'),
+      ],
+    },
+  ]),
 ]
 
 export function sectionMenu(path: string): SectionMenu {
@@ -81,6 +92,7 @@ function section(path: string, description: string): MenuItem {
 export const MAIN_MENU: MenuItem[] = [
   section('/service', 'Call-ins, service sheets, reviews and the sheet tracker.'),
   screen('/auditing', 'Auditing', 'The auditing file drive.'),
+  section('/checks', 'Storage checks, the checks list and the storages due for a check.'),
 ]
 
 type Viewer = Pick<SessionUser, 'is_staff' | 'is_superuser' | 'permissions'> | null | undefined

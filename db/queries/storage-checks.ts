@@ -126,6 +126,7 @@ export function checksDue(db: Executor) {
     .select([
       's.id as storage_id',
       's.name as storage_name',
+      's.company_id as owner_id',
       'g.id as grower_id',
       'g.company_name as grower_name',
       'g.storage_check_interval',
