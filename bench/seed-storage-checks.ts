@@ -2,7 +2,7 @@
 // timed at that size), then storage_checks up to 1,000,000 rows, with insert … select … from
 // generate_series (no rows through Node), as bench/seed-call-ins.ts does.
 //
-// The added storages belong to the demo growers in turn, with service starts over the last five
+// The added storages belong to the demo growers (not the service company) in turn, with service starts over the last five
 // years; checks are spread evenly (by a hash of the row number) over every active storage, so the
 // (storage, company) foreign key holds; dates run over the last ~5 years and rise with the id, as
 // checks entered day by day do. Most storages are then checked within their interval and some are
@@ -23,7 +23,11 @@ async function seedStorages(db: Executor, target: number): Promise<number> {
   const before = Number((await sql<{ n: string }>`select count(*) as n from storages`.execute(db)).rows[0]!.n)
   if (before >= target) return 0
   const result = await sql`
-    with growers as (select id, row_number() over (order by id) - 1 as k, count(*) over () as n from companies where active)
+    with growers as (
+      -- the customers: not the service company itself (the one its users belong to)
+      select c.id, row_number() over (order by c.id) - 1 as k, count(*) over () as n
+      from companies c where c.active and not exists (select 1 from users u where u.company_id = c.id)
+    )
     insert into storages (company_id, name, service_start, created_at)
     select g.id, 'Bench Cellar ' || i, current_date - (hashint8(i) & 2147483647)::int % ${YEARS_DAYS}, now() - interval '5 years'
     from generate_series(${before + 1}::bigint, ${target}::bigint) as s(i)
