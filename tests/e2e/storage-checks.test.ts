@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { aggregateAlerts } from '#jobs/alert-aggregation.job.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
 
@@ -199,6 +200,22 @@ describe('storage checks', () => {
     await page.goto(`/view-storage-check?i=${checked.storage_id}`)
     const headers = await page.getByRole('table').getByRole('columnheader').allInnerTexts()
     expect(headers.map((h) => h.trim())).toEqual([expect.stringContaining('Date'), expect.stringContaining('Inspector'), expect.stringContaining('Variety'), expect.stringContaining('Fill')])
+  })
+
+  it('the alerts bell counts the storages due for a check for tech (not for office) and leads to the Checks due list', async () => {
+    const { storage_checks_due: due } = await aggregateAlerts(suite.app.db)
+    expect(due).toBeGreaterThan(0) // the demo data has storages whose last check is over 30 days old
+    const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
+    await signIn(page, 'tech')
+    await page.getByLabel(/^Alerts: /).click()
+    const alert = page.getByRole('menuitem', { name: `Storages due for a check ${due}` })
+    await Promise.all([page.waitForURL((url) => url.pathname === '/checks-due'), alert.click()])
+    await page.getByRole('heading', { name: 'Checks Due' }).waitFor()
+    expect(await page.getByText(`of ${due}`).count()).toBeGreaterThan(0)
+
+    const office = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
+    await signIn(office, 'office')
+    expect(await office.getByRole('menuitem', { name: /Storages due for a check/ }).count()).toBe(0)
   })
 
   it('permissions: tech sees the cards and the screens; office has neither (403, no cards)', async () => {
