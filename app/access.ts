@@ -28,6 +28,9 @@ export const ACCESS = {
   '/add-grower': { permissions: ['api.add_company'] },
   '/edit-grower': { permissions: ['api.change_company'] },
   '/add-contact': { permissions: ['api.add_contact'] },
+  '/storage-check-form': { permissions: ['api.add_storagecheck'] },
+  '/view-storage-check': { permissions: ['api.view_storagecheck'] },
+  '/checks-due': { permissions: ['api.add_storagecheck'] },
 } as const satisfies Record<string, Access>
 
 export type ScreenPath = keyof typeof ACCESS

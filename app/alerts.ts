@@ -15,6 +15,7 @@ export const ALERTS: Record<AlertType, { label: string; to: string; permissions:
   level_2_reviews: { label: 'Level 2 reviews waiting', to: '/review-sheets', permissions: ['api.can_review_2'] },
   level_3_reviews: { label: 'Level 3 reviews waiting', to: '/review-sheets', permissions: ['api.can_review_3'] },
   pending_aws_imports: { label: 'Uploads started but never completed', to: '/auditing', permissions: ['api.s3_admin'] },
+  storage_checks_due: { label: 'Storages due for a check', to: '/checks-due', permissions: ['api.add_storagecheck'] },
 }
 
 export function maySeeAlert(user: Pick<SessionUser, 'is_superuser' | 'permissions'>, type: AlertType): boolean {

@@ -72,7 +72,7 @@ export const SECTION_MENUS: SectionMenu[] = [
       id: 'forms',
       title: 'Forms',
       items: [
-        // TODO(lead, at merge): the Storage Check Form card (/storage-check-form) goes here, first.
+        screen('/storage-check-form', 'Storage Check Form', 'Record a storage check: readings, pile temperatures and photos.'),
         screen('/interaction-form', 'Customer Notes Form', 'Write down a conversation with a grower contact.'),
       ],
     },
@@ -94,6 +94,17 @@ export const SECTION_MENUS: SectionMenu[] = [
       ],
     },
   ]),
+  sectionMenuOf('/checks', 'Storage Checks', 'Storage checks: readings, piles and photos.', [
+    { id: 'create', title: 'Create', items: [screen('/storage-check-form', 'Storage Check Form', 'Record a storage check: readings, pile temperatures and photos.')] },
+    {
+      id: 'view',
+      title: 'View',
+      items: [
+        screen('/view-storage-check', 'View Storage Checks', 'Every storage check, with its readings.'),
+        screen('/checks-due', 'Checks Due', 'Storages whose last check is older than their grower’s interval.'),
+      ],
+    },
+  ]),
 ]
 
 export function sectionMenu(path: string): SectionMenu {
@@ -107,9 +118,12 @@ function section(path: string, description: string): MenuItem {
   return { to: menu.path, title: menu.title, description, access: menu.access }
 }
 
+// In the spec's order (auditing, checks, service, storage, pre-treats, receipts, admin); Contacts,
+// which the spec reaches from the storage picker, closes the list until that picker exists.
 export const MAIN_MENU: MenuItem[] = [
-  section('/service', 'Call-ins, service sheets, reviews and the sheet tracker.'),
   screen('/auditing', 'Auditing', 'The auditing file drive.'),
+  section('/checks', 'Storage checks, the checks list and the storages due for a check.'),
+  section('/service', 'Call-ins, service sheets, reviews and the sheet tracker.'),
   section('/contacts', 'Growers, contacts, customer notes and follow-ups due.'),
 ]
 

@@ -24,6 +24,9 @@ import type { CompiledList, ListEngine, ListOptions } from '#app/lists/list-engi
 import { availableReviewList, availableReviews, loadAvailableReviews, reviewLevelScope } from '#app/lists/review-list.server.ts'
 import { loadServiceSheetList, serviceSheetList } from '#app/lists/service-sheet-list.server.ts'
 import { serviceStatusList } from '#app/lists/service-status-list.server.ts'
+import { storageCheckList } from '#app/lists/storage-check-list.server.ts'
+import { checksDueList } from '#app/lists/checks-due-list.server.ts'
+import { countChecksDue } from '#db/queries/storage-checks.ts'
 import { closeDb, createDb, type Executor } from '#db/client.server.ts'
 import { ensureDatabase, openDatabase, type DatabaseHandle } from '#db/connection.ts'
 import { migrateToLatest } from '#db/migrate.ts'
@@ -38,6 +41,7 @@ import { loadInTurns, spawnServer, startApp, type Load, type Server } from './ht
 import { lighthouseScores } from './lighthouse.ts'
 import { CALL_IN_TARGET, seedCallIns } from './seed-call-ins.ts'
 import { SHEET_TARGET, seedServiceSheets } from './seed-service-sheets.ts'
+import { STORAGE_CHECK_TARGET, STORAGE_TARGET, seedStorageChecks } from './seed-storage-checks.ts'
 import { kb, ms, ratio, summarize, table, timeMs, type Figure, type Timing } from './stats.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -48,6 +52,7 @@ const LIMITS = {
   jsRatio: 1.3,
   startupMs: 15_000,
   alertsP95Ms: 100,
+  checksDueP95Ms: 100,
   httpRatio: 0.6,
   httpP99Ms: 100,
   lighthousePerformance: 95,
@@ -494,6 +499,7 @@ async function main(): Promise<void> {
     for (const [what, seed, target] of [
       ['call-ins', seedCallIns, CALL_IN_TARGET],
       ['service sheets', seedServiceSheets, SHEET_TARGET],
+      ['storage checks', seedStorageChecks, STORAGE_CHECK_TARGET],
     ] as const) {
       const seeded = await seed(db, { target, log })
       const seedLine = seeded.inserted
@@ -502,7 +508,7 @@ async function main(): Promise<void> {
       log(`${what}: ${seedLine}`)
       figures.push({ name: `seed ${target.toLocaleString('en-US')} ${what}`, measured: seedLine, limit: '', verdict: 'INFO' })
     }
-    for (const table of ['call_ins', 'service_sheets', 'service_reviews', 'service_status']) {
+    for (const table of ['call_ins', 'service_sheets', 'service_reviews', 'service_status', 'storage_checks']) {
       const counts = await verifyRowCount(db, table)
       figures.push({
         name: `row_counts = count(*) for ${table}`,
@@ -549,7 +555,7 @@ async function main(): Promise<void> {
     }
 
     // 5. loader vs raw SQL, for each list: page 1, a deep page, a filter with a date range
-    const companyWith = async (table: 'call_ins' | 'service_sheets') =>
+    const companyWith = async (table: 'call_ins' | 'service_sheets' | 'storage_checks') =>
       (await sql<{ name: string }>`select c.company_name as name from companies c where exists (select 1 from ${sql.table(table)} x where x.company_id = c.id) order by c.id limit 1`.execute(db)).rows[0]?.name ?? ''
     const sheetNumber = (await sql<{ n: number }>`select service_sheet_number as n from service_status order by called_in_at desc, id desc offset 50 limit 1`.execute(db)).rows[0]?.n ?? 0
     const filter = (by: string, value: string, start: number, end: number) =>
@@ -604,6 +610,14 @@ async function main(): Promise<void> {
         load: (d, p) => serviceStatusList.load(d, p),
         cases: standard('sheet # + 1-year range', filter('service_sheet_number', String(sheetNumber), 365, 0)),
       },
+      {
+        routeId: 'routes/view-storage-check',
+        path: '/view-storage-check',
+        user: 'tech',
+        compile: compiler(storageCheckList),
+        load: (d, p) => storageCheckList.load(d, p),
+        cases: standard('company + 1-year range', filter('company', await companyWith('storage_checks'), 730, 366)),
+      },
     ]
     const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
     for (const list of lists.filter((l) => !only || l.path.includes(only))) {
@@ -636,6 +650,28 @@ async function main(): Promise<void> {
       })
     } catch (e) {
       error('aggregateAlerts', e)
+    }
+
+    // the storages due for a check (counted by aggregateAlerts; the Checks due list's first page)
+    const storageCount = Number((await sql<{ n: string }>`select count(*) as n from storages`.execute(db)).rows[0]!.n)
+    for (const [name, run] of [
+      ['checks-due count', () => countChecksDue(db)],
+      ['/checks-due list, page 1', () => checksDueList.load(db, '')],
+    ] as const) {
+      try {
+        for (let i = 0; i < WARMUP; i++) await run()
+        const samples: number[] = []
+        for (let i = 0; i < N; i++) samples.push(await timeMs(run))
+        const t = summarize(samples)
+        figures.push({
+          name,
+          measured: `p50 ${ms(t.p50)}, p95 ${ms(t.p95)} (N=${N}; ${(await countChecksDue(db)).toLocaleString('en-US')} due of ${storageCount.toLocaleString('en-US')} storages, target ${STORAGE_TARGET.toLocaleString('en-US')})`,
+          limit: `p95 < ${LIMITS.checksDueP95Ms} ms`,
+          verdict: pass(t.p95 < LIMITS.checksDueP95Ms),
+        })
+      } catch (e) {
+        error(name, e)
+      }
     }
 
     // 6. HTTP through the real server beside a bare Remix route, then Lighthouse on the same server

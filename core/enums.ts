@@ -24,5 +24,5 @@ export type FillStatus = (typeof FILL_STATUSES)[number]
 export const BLOB_AREAS = ['drive', 'receipts', 'service', 'storage_checks', 'storages', 'documents'] as const
 export type BlobArea = (typeof BLOB_AREAS)[number]
 
-export const ALERT_TYPES = ['level_1_reviews', 'level_2_reviews', 'level_3_reviews', 'pending_aws_imports'] as const
+export const ALERT_TYPES = ['level_1_reviews', 'level_2_reviews', 'level_3_reviews', 'pending_aws_imports', 'storage_checks_due'] as const
 export type AlertType = (typeof ALERT_TYPES)[number]

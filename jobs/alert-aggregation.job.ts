@@ -3,6 +3,7 @@
 import { sql } from 'kysely'
 import type { Executor } from '#db/client.server.ts'
 import type { AlertType } from '#core/enums.ts'
+import { countChecksDue } from '#db/queries/storage-checks.ts'
 
 /** An upload still pending after this long is counted as a pending import that never completed. */
 export const STALE_UPLOAD_MINUTES = 15
@@ -26,6 +27,7 @@ export async function aggregateAlerts(db: Executor): Promise<Record<AlertType, n
     level_2_reviews: level(2),
     level_3_reviews: level(3),
     pending_aws_imports: uploads.n,
+    storage_checks_due: await countChecksDue(db),
   }
   await db
     .insertInto('alert_counts')

@@ -53,7 +53,7 @@ const stored = async () => Object.fromEntries((await t.db.selectFrom('alert_coun
 describe('alert aggregation', () => {
   it('counts open reviews per level and uploads started but never completed', async () => {
     const counts = await aggregateAlerts(t.db)
-    expect(counts).toEqual({ level_1_reviews: 2, level_2_reviews: 1, level_3_reviews: 1, pending_aws_imports: 1 })
+    expect(counts).toEqual({ level_1_reviews: 2, level_2_reviews: 1, level_3_reviews: 1, pending_aws_imports: 1, storage_checks_due: 0 })
     expect(await stored()).toEqual(counts)
   })
 
@@ -61,7 +61,7 @@ describe('alert aggregation', () => {
     await aggregateAlerts(t.db)
     await sheetWithOpenLevel(2)
     await aggregateAlerts(t.db)
-    expect(await stored()).toEqual({ level_1_reviews: 2, level_2_reviews: 2, level_3_reviews: 1, pending_aws_imports: 1 })
+    expect(await stored()).toEqual({ level_1_reviews: 2, level_2_reviews: 2, level_3_reviews: 1, pending_aws_imports: 1, storage_checks_due: 0 })
   })
 
   it('runs through pg-boss: the workers schedule it every 5 minutes (and the file cleanup every hour) and run it at start-up', async () => {
@@ -79,7 +79,7 @@ describe('alert aggregation', () => {
       )
       const deadline = Date.now() + 20_000
       while (Object.keys(await stored()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200))
-      expect(await stored()).toEqual({ level_1_reviews: 2, level_2_reviews: 2, level_3_reviews: 1, pending_aws_imports: 1 })
+      expect(await stored()).toEqual({ level_1_reviews: 2, level_2_reviews: 2, level_3_reviews: 1, pending_aws_imports: 1, storage_checks_due: 0 })
     } finally {
       await boss.stop({ graceful: true, wait: true, timeout: 5000 })
     }

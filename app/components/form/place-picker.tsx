@@ -25,12 +25,18 @@ export interface PlacePickerOptions {
   keep?: Record<string, string>
   /** the choice is fixed (a sheet made from a call): shown, not editable */
   readOnly?: boolean
+  /** false: a customer and its storage only, no job number (a storage check) */
+  withJobs?: boolean
+  /** the customer is fixed by the page (a form locked to one company): only its storage is chosen */
+  companyFixed?: boolean
+  /** the customer field's label (default 'Customer'; a storage check says 'Owner') */
+  companyLabel?: string
 }
 
 export type PlacePickerState = ReturnType<typeof usePlacePicker>
 
 export function usePlacePicker(data: PlacePickerData, options: PlacePickerOptions = {}) {
-  const { keep = {}, readOnly = false } = options
+  const { keep = {}, readOnly = false, withJobs = true, companyFixed = false, companyLabel = 'Customer' } = options
   const navigate = useNavigate()
   const location = useLocation()
   const hydrated = useHydrated()
@@ -106,6 +112,9 @@ export function usePlacePicker(data: PlacePickerData, options: PlacePickerOption
     data,
     keep,
     readOnly,
+    withJobs,
+    companyFixed,
+    companyLabel,
     hydrated,
     stage,
     path: context.path,
@@ -129,35 +138,39 @@ export function PlacePicker({ picker, hint = 'Choose a customer, or a job number
   const { data, hydrated, readOnly, stage, path, texts, problems } = picker
   const { pathname } = useLocation()
   const staged = stage !== 'empty' || Boolean(texts.company || texts.job)
+  const legend = picker.withJobs ? 'Customer or job' : `${picker.companyLabel} and storage`
   return (
-    <Form method="get" className="form place-picker" aria-label="Customer or job" preventScrollReset>
+    <Form method="get" className="form place-picker" aria-label={legend} preventScrollReset>
       <fieldset className="stage">
-        <legend>Customer or job</legend>
+        <legend>{legend}</legend>
         {Object.entries(picker.keep).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         {children}
         <Combobox
           id="company"
-          label="Customer"
-          name={readOnly ? undefined : 'company'}
+          label={picker.companyLabel}
+          name={readOnly || picker.companyFixed ? undefined : 'company'}
           options={data.companies.map((c) => ({ id: c.id, value: c.name }))}
           value={texts.company}
-          readOnly={readOnly || path === 'job'}
+          readOnly={readOnly || picker.companyFixed || path === 'job'}
           onChange={picker.chooseCompanyText}
           problem={problems.company}
+          hint={picker.withJobs || staged || readOnly ? undefined : hint}
         />
-        <Combobox
-          id="job"
-          label="Job Number"
-          name={readOnly ? undefined : 'job'}
-          options={data.jobs.map((j) => ({ id: j.id, value: j.name, detail: `${j.company_name} · ${j.storage_name}` }))}
-          value={texts.job}
-          readOnly={readOnly}
-          onChange={picker.chooseJobText}
-          problem={problems.job}
-          hint={staged || readOnly ? undefined : hint}
-        />
+        {picker.withJobs ? (
+          <Combobox
+            id="job"
+            label="Job Number"
+            name={readOnly ? undefined : 'job'}
+            options={data.jobs.map((j) => ({ id: j.id, value: j.name, detail: `${j.company_name} · ${j.storage_name}` }))}
+            value={texts.job}
+            readOnly={readOnly}
+            onChange={picker.chooseJobText}
+            problem={problems.job}
+            hint={staged || readOnly ? undefined : hint}
+          />
+        ) : null}
         {path === 'job' || readOnly ? (
           <div className="field">
             <label htmlFor="place-storage">Storage</label>

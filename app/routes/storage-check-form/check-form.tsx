@@ -1,0 +1,79 @@
+// The storage check itself, once its storage is chosen: date inspected, variety, cellar fill
+// status, the readings (°F, %, hours), the four pile temperatures, images and notes.
+import { getSelectProps, type FieldMetadata } from '@conform-to/react'
+import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { fieldAria, FieldMessages, NumberField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
+import type { Place } from '#app/components/form/place.server.ts'
+import { useCsrfToken } from '#app/components/csrf.tsx'
+import { FileUpload } from '#app/components/upload/file-upload.tsx'
+import { FILL_STATUSES, VARIETIES } from '#core/enums.ts'
+import { READING_BOUNDS, StorageCheckSchema } from '#core/schemas/storage-check.ts'
+import type { LoaderData } from './data.server.ts'
+
+const PILES = ['pile1', 'pile2', 'pile3', 'pile4'] as const
+
+function SelectField({ field, label, options }: { field: FieldMetadata<any>; label: string; options: readonly string[] }) {
+  const messages = field.errors?.length ? field.errors : undefined
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <select {...getSelectProps(field, { ariaAttributes: false })} {...fieldAria(field, messages, false)} key={field.key}>
+        <option value="">Choose…</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      <FieldMessages field={field} messages={messages} />
+    </div>
+  )
+}
+
+export function CheckForm({ data, place, submissionId, imageIds }: { data: LoaderData; place: Place; submissionId: string; imageIds: string[] }) {
+  const { form, fields, fetcher } = useAppForm(StorageCheckSchema, { id: `storage-check-${place.storageId}`, defaultValue: { date_inspected: data.today } })
+  const csrfToken = useCsrfToken()
+  const placeErrors = [fields.company_id, fields.storage_id].flatMap((f) => f.errors ?? [])
+  const { temperature, humidity, runtime } = READING_BOUNDS
+  return (
+    <AppForm form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data">
+      <input type="hidden" name="company_id" value={place.companyId} />
+      <input type="hidden" name="storage_id" value={place.storageId} />
+      {placeErrors.length > 0 ? (
+        <p className="notice notice-error" role="alert">
+          {placeErrors.join(' ')}
+        </p>
+      ) : null}
+      <div className="form-section">
+        <TextField field={fields.date_inspected} label="Date Inspected" type="date" />
+        <SelectField field={fields.variety} label="Variety" options={VARIETIES} />
+        <SelectField field={fields.fill_status} label="Cellar Fill Status" options={FILL_STATUSES} />
+      </div>
+      <fieldset className="form-section">
+        <legend>Readings</legend>
+        <NumberField field={fields.setpoint} label="Setpoint (°F)" min={temperature.min} max={temperature.max} step={temperature.step} hint="Optional" />
+        <NumberField field={fields.runtime_hours} label="Runtime (hours)" min={runtime.min} max={runtime.max} step={runtime.step} hint="Optional" />
+        <NumberField field={fields.plenum} label="Plenum Temperature (°F)" min={temperature.min} max={temperature.max} step={temperature.step} hint="Optional" />
+        <NumberField field={fields.humidity} label="Humidity (%)" min={humidity.min} max={humidity.max} step={humidity.step} hint="Optional" />
+      </fieldset>
+      <fieldset className="form-section">
+        <legend>Pile Temperatures</legend>
+        {PILES.map((pile, i) => (
+          <NumberField key={pile} field={fields[pile]} label={`Pile ${i + 1} (°F)`} min={temperature.min} max={temperature.max} step={temperature.step} hint="Optional" />
+        ))}
+      </fieldset>
+      <div>
+        <FileUpload name="images" area="storage_checks" csrfToken={csrfToken} label="Images" accept="image/*" capture="environment" initialIds={imageIds} hint="Photos of the storage (image files only)." />
+        {fields.images.errors ? (
+          <p className="field-error" role="alert">
+            {fields.images.errors.join(' ')}
+          </p>
+        ) : null}
+      </div>
+      <TextAreaField field={fields.notes} label="Notes" rows={5} />
+      <div className="form-actions">
+        <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
+      </div>
+    </AppForm>
+  )
+}

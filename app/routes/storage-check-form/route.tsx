@@ -1,0 +1,54 @@
+// Storage Check Form: the PlacePicker (the owner, then one of its storages; no job numbers), then
+// the check once the storage is chosen (check-form.tsx). Locked to a company (/storage-check-form/{id})
+// the owner is shown, not chosen. The same page answers at /storage-check and /storage-check/{id}
+// (the spec's second spelling). What the page reads and what its posts do is data.server.ts.
+import type { MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { ACCESS } from '#app/access.ts'
+import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
+import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
+import { isFormResult } from '#app/components/form/form-result.ts'
+import { PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
+import type { action, loader } from './data.server.ts'
+import { CheckForm } from './check-form.tsx'
+
+export { action, loader } from './data.server.ts'
+/** The rule the loader checks, for the menus (app/access.ts). */
+export const access = ACCESS['/storage-check-form']
+export const meta: MetaFunction = () => [{ title: 'Storage Check Form' }]
+export const handle = { crumbs: [{ label: 'Storage Checks', to: '/checks' }, { label: 'Storage Check Form', to: '/storage-check-form' }] }
+
+// After a refused POST (with JavaScript) the form stays as it is.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === 'POST' ? false : defaultShouldRevalidate)
+
+export const clientAction = clientActionCatchingNetworkErrors
+
+export default function StorageCheckForm() {
+  const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const picker = usePlacePicker(data.picker, { withJobs: false, companyFixed: data.locked !== null, companyLabel: 'Owner' })
+  // Without JavaScript a refused post comes back with its submission id and the images it kept.
+  const initial = (isFormResult(actionData) && actionData.initialValue) || {}
+  return (
+    <>
+      <h1>Storage Check Form</h1>
+      <div className="form-page">
+        <PlacePicker picker={picker} hint="Choose the owner, then one of its storages." />
+        {picker.place ? (
+          <CheckForm
+            key={picker.place.storageId}
+            data={data}
+            place={picker.place}
+            submissionId={String(initial.submission_id ?? data.submissionId)}
+            imageIds={[initial.images ?? []].flat().map(String)}
+          />
+        ) : null}
+      </div>
+    </>
+  )
+}
+
+/** A 403 on the form or its look-ups: the Error modal with the server's text. An unknown company: Not found. */
+export function ErrorBoundary() {
+  return <FormErrorBoundary retryTo="/storage-check-form" notFoundText="That company does not exist." />
+}

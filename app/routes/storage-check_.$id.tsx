@@ -1,0 +1,2 @@
+// /storage-check/{id}: the spec's second spelling of the locked storage check form (storage-check-form/).
+export { access, action, clientAction, default, ErrorBoundary, handle, loader, meta, shouldRevalidate } from './storage-check-form/route.tsx'

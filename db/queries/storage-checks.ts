@@ -1,0 +1,146 @@
+// Storage checks: saving one (with its images, once per submission id), reading one for its detail
+// modal, and which storages are due for a check (the 'Checks due' list and the alerts bell).
+import { sql } from 'kysely'
+import type { FillStatus, Variety } from '#core/enums.ts'
+import type { Executor } from '#db/client.server.ts'
+import { userDisplayName } from './users.ts'
+
+export interface NewStorageCheck {
+  submission_id: string
+  company_id: number
+  storage_id: number
+  created_by: number
+  date_inspected: string
+  variety: Variety
+  fill_status: FillStatus
+  setpoint: number | null
+  runtime_hours: number | null
+  plenum: number | null
+  humidity: number | null
+  pile1: number | null
+  pile2: number | null
+  pile3: number | null
+  pile4: number | null
+  notes: string
+  /** blob ids, in the order they were attached */
+  images: string[]
+}
+
+/** The check an earlier send of the same form made, if any. */
+export function checkBySubmission(db: Executor, submissionId: string): Promise<{ id: number; created_by: number } | undefined> {
+  return db.selectFrom('storage_checks').select(['id', 'created_by']).where('submission_id', '=', submissionId).executeTakeFirst()
+}
+
+/** Inserts the check and its images; a second send of the same form finds the first one (created: false). */
+export async function insertStorageCheck(trx: Executor, check: NewStorageCheck): Promise<{ id: number; created: boolean }> {
+  const { images, ...row } = check
+  const inserted = await trx
+    .insertInto('storage_checks')
+    .values(row)
+    .onConflict((oc) => oc.column('submission_id').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (!inserted) return { id: (await checkBySubmission(trx, check.submission_id))!.id, created: false }
+  if (images.length > 0) {
+    await trx
+      .insertInto('storage_check_images')
+      .values(images.map((blob_id, position) => ({ storage_check_id: inserted.id, blob_id, position })))
+      .execute()
+  }
+  return { id: inserted.id, created: true }
+}
+
+export interface StorageCheckImage {
+  id: string
+  filename: string
+}
+
+/** One check with its names, readings (numeric text, or null) and images, for its detail modal. */
+export async function storageCheckDetail(db: Executor, id: number) {
+  const [check, images] = await Promise.all([
+    db
+      .selectFrom('storage_checks as sc')
+      .innerJoin('companies as co', 'co.id', 'sc.company_id')
+      .innerJoin('storages as st', 'st.id', 'sc.storage_id')
+      .innerJoin('users as u', 'u.id', 'sc.created_by')
+      .select([
+        'sc.id',
+        'sc.date_inspected',
+        'co.company_name',
+        'st.name as storage_name',
+        userDisplayName('u').as('inspector_name'),
+        'sc.variety',
+        'sc.fill_status',
+        'sc.setpoint',
+        'sc.runtime_hours',
+        'sc.plenum',
+        'sc.humidity',
+        'sc.pile1',
+        'sc.pile2',
+        'sc.pile3',
+        'sc.pile4',
+        'sc.notes',
+      ])
+      .where('sc.id', '=', id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('storage_check_images as si')
+      .innerJoin('blobs as b', 'b.id', 'si.blob_id')
+      .select(['b.id', 'b.filename'])
+      .where('si.storage_check_id', '=', id)
+      .orderBy('si.position')
+      .orderBy('b.created_at')
+      .execute(),
+  ])
+  return check && { ...check, images: images as StorageCheckImage[] }
+}
+
+export type StorageCheckDetail = NonNullable<Awaited<ReturnType<typeof storageCheckDetail>>>
+
+/**
+ * Every active storage of an active grower whose check is due, one row each. A storage's grower is
+ * its grower_id, or its owner when it has none (the owner is the grower); the grower's
+ * storage_check_interval says how many days may pass between checks, and 0 means its storages are
+ * not checked on a schedule. The age counts from the last check; a storage never checked counts
+ * from its service start, or from when it was recorded when it has none, so a new storage has one
+ * interval to get its first check. Due means older than the interval: days_overdue ≥ 1.
+ * The last check is one backward step on storage_checks_storage_date_idx per storage.
+ */
+export function checksDue(db: Executor) {
+  const since = sql<string>`coalesce(last.date_inspected, s.service_start, s.created_at::date)`
+  return db
+    .selectFrom('storages as s')
+    .innerJoin('companies as g', (join) => join.on(sql<boolean>`g.id = coalesce(s.grower_id, s.company_id)`))
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('storage_checks as sc')
+          .select('sc.date_inspected')
+          .whereRef('sc.storage_id', '=', 's.id')
+          .orderBy('sc.date_inspected', 'desc')
+          .orderBy('sc.id', 'desc')
+          .limit(1)
+          .as('last'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      's.id as storage_id',
+      's.name as storage_name',
+      's.company_id as owner_id',
+      'g.id as grower_id',
+      'g.company_name as grower_name',
+      'g.storage_check_interval',
+      'last.date_inspected as last_check',
+      sql<number>`current_date - (${since} + g.storage_check_interval)`.as('days_overdue'),
+    ])
+    .where('s.active', '=', true)
+    .where('g.active', '=', true)
+    .where('g.storage_check_interval', '>', 0)
+    .where(sql<boolean>`${since} + g.storage_check_interval < current_date`)
+}
+
+/** How many storages are due for a check (the alerts bell's storage_checks_due). */
+export async function countChecksDue(db: Executor): Promise<number> {
+  const row = await db.selectFrom(checksDue(db).as('d')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
+  return row.n
+}
