@@ -22,6 +22,8 @@ export const ACCESS = {
   '/review-editor/:id': { permissions: REVIEW_PERMISSIONS },
   '/sheet-status': { permissions: REVIEW_PERMISSIONS },
   '/auditing': { permissions: ['api.view_s3bucket', 'api.add_s3bucket', 'api.s3_admin'] },
+  '/receipt-form': { permissions: ['api.add_receipt'] },
+  '/view-receipt': { permissions: ['api.view_receipt'] },
 } as const satisfies Record<string, Access>
 
 export type ScreenPath = keyof typeof ACCESS

@@ -65,6 +65,10 @@ export const SECTION_MENUS: SectionMenu[] = [
     },
     { id: 'status', title: 'Status', items: [screen('/sheet-status', 'Service Sheet Tracker', 'Where each sheet stands in review.')] },
   ]),
+  sectionMenuOf('/receipt', 'Receipts', 'Fuel, expense and parts receipts with their images.', [
+    { id: 'create', title: 'Create', items: [screen('/receipt-form', 'New Receipt', 'Record a fuel, expense or parts receipt with its photo.')] },
+    { id: 'view', title: 'View', items: [screen('/view-receipt', 'Receipts', 'Every receipt, with its images.')] },
+  ]),
 ]
 
 export function sectionMenu(path: string): SectionMenu {
@@ -81,6 +85,7 @@ function section(path: string, description: string): MenuItem {
 export const MAIN_MENU: MenuItem[] = [
   section('/service', 'Call-ins, service sheets, reviews and the sheet tracker.'),
   screen('/auditing', 'Auditing', 'The auditing file drive.'),
+  section('/receipt', 'Fuel, expense and parts receipts.'),
 ]
 
 type Viewer = Pick<SessionUser, 'is_staff' | 'is_superuser' | 'permissions'> | null | undefined
