@@ -24,6 +24,7 @@ import type { CompiledList, ListEngine, ListOptions } from '#app/lists/list-engi
 import { availableReviewList, availableReviews, loadAvailableReviews, reviewLevelScope } from '#app/lists/review-list.server.ts'
 import { loadServiceSheetList, serviceSheetList } from '#app/lists/service-sheet-list.server.ts'
 import { serviceStatusList } from '#app/lists/service-status-list.server.ts'
+import { receiptList } from '#app/lists/receipt-list.server.ts'
 import { closeDb, createDb, type Executor } from '#db/client.server.ts'
 import { ensureDatabase, openDatabase, type DatabaseHandle } from '#db/connection.ts'
 import { migrateToLatest } from '#db/migrate.ts'
@@ -37,6 +38,8 @@ import { captureStatements, recordingDb, sameStatements, type SentStatement } fr
 import { loadInTurns, spawnServer, startApp, type Load, type Server } from './http-load.ts'
 import { lighthouseScores } from './lighthouse.ts'
 import { CALL_IN_TARGET, seedCallIns } from './seed-call-ins.ts'
+import { RECEIPT_TARGET, seedReceipts } from './seed-receipts.ts'
+import { streamCsv } from './csv-memory.ts'
 import { SHEET_TARGET, seedServiceSheets } from './seed-service-sheets.ts'
 import { kb, ms, ratio, summarize, table, timeMs, type Figure, type Timing } from './stats.ts'
 
@@ -489,10 +492,14 @@ async function main(): Promise<void> {
     const demo = await seedDemo(db)
     const demoAdded = Object.values(demo).reduce((a, b) => a + b, 0)
     log(`Demo data: ${demoAdded ? `${demoAdded} rows added` : 'present'}`)
-    for (const [what, seed, target] of [
-      ['call-ins', seedCallIns, CALL_IN_TARGET],
-      ['service sheets', seedServiceSheets, SHEET_TARGET],
+    // --only=<path text> seeds only the tables its lists read
+    const seedOnly = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
+    for (const [what, seed, target, paths] of [
+      ['call-ins', seedCallIns, CALL_IN_TARGET, ['/view-calls']],
+      ['service sheets', seedServiceSheets, SHEET_TARGET, ['/view-service', '/review-sheets', '/sheet-status']],
+      ['receipts', seedReceipts, RECEIPT_TARGET, ['/view-receipt']],
     ] as const) {
+      if (seedOnly && !paths.some((p) => p.includes(seedOnly))) continue
       const seeded = await seed(db, { target, log })
       const seedLine = seeded.inserted
         ? `${seeded.inserted.toLocaleString('en-US')} rows inserted in ${seeded.seconds.toFixed(1)} s (+ vacuum analyze)`
@@ -500,7 +507,7 @@ async function main(): Promise<void> {
       log(`${what}: ${seedLine}`)
       figures.push({ name: `seed ${target.toLocaleString('en-US')} ${what}`, measured: seedLine, limit: '', verdict: 'INFO' })
     }
-    for (const table of ['call_ins', 'service_sheets', 'service_reviews', 'service_status']) {
+    for (const table of ['call_ins', 'service_sheets', 'service_reviews', 'service_status', 'receipts']) {
       const counts = await verifyRowCount(db, table)
       figures.push({
         name: `row_counts = count(*) for ${table}`,
@@ -602,6 +609,14 @@ async function main(): Promise<void> {
         load: (d, p) => serviceStatusList.load(d, p),
         cases: standard('sheet # + 1-year range', filter('service_sheet_number', String(sheetNumber), 365, 0)),
       },
+      {
+        routeId: 'routes/view-receipt',
+        path: '/view-receipt',
+        user: 'office',
+        compile: compiler(receiptList),
+        load: (d, p) => receiptList.load(d, p),
+        cases: standard('customer + 1-year range', filter('customer', (await sql<{ name: string }>`select company_name as name from companies order by id limit 1`.execute(db)).rows[0]?.name ?? '', 730, 366)),
+      },
     ]
     const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
     for (const list of lists.filter((l) => !only || l.path.includes(only))) {
@@ -615,6 +630,26 @@ async function main(): Promise<void> {
           error(`${list.path} loader ${c.name}`, e)
         }
         if (c.search.includes('filter_by')) notes.push(`Filter case of ${list.path}: ${c.search}`)
+      }
+    }
+
+    // a CSV export of a million rows, streamed whole: the process's memory before and at its peak
+    if (!only || '/view-receipt.csv'.includes(only)) {
+      log('Streaming /view-receipt.csv whole (every receipt)…')
+      try {
+        const loader = build.routes['routes/view-receipt[.]csv']?.module.loader
+        if (!loader) throw new BenchError('no route routes/view-receipt[.]csv with a loader in the build')
+        const csv = await streamCsv(loader, 'http://localhost/view-receipt.csv', await cookieOf('office'))
+        const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`
+        const growth = csv.rssPeak - csv.rssBefore
+        figures.push({
+          name: '/view-receipt.csv, every row',
+          measured: `${csv.rows.toLocaleString('en-US')} rows, ${mib(csv.bytes)} in ${csv.seconds.toFixed(1)} s; RSS ${mib(csv.rssBefore)} → peak ${mib(csv.rssPeak)} (+${mib(growth)}), heap peak +${mib(csv.heapPeak - csv.heapBefore)}`,
+          limit: 'RSS growth < 1/4 of the file',
+          verdict: pass(growth < csv.bytes / 4),
+        })
+      } catch (e) {
+        error('/view-receipt.csv, every row', e)
       }
     }
 
