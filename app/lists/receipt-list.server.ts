@@ -26,7 +26,6 @@ export const receiptList = defineList({
       'r.total_amount',
       't.number as truck_number',
       'co.company_name as customer_name',
-      'u.username as created_by_username',
       userDisplayName('u').as('created_by_name'),
     ]),
   primaryKey: 'r.id',
