@@ -41,9 +41,14 @@ describe('menus', () => {
       for (const item of menu.sections.flatMap((s) => s.items)) expect(item.access).toBe(ACCESS[item.to as keyof typeof ACCESS])
       const card = MAIN_MENU.find((i) => i.to === menu.path)!
       expect(card.access).toBe(menu.access)
-      // a reviewer of level 1 only sees the Service card, since Available Reviews lets them in
-      expect(mayOpen(user(['api.can_review_1']), card.access)).toBe(true)
       expect(mayOpen(user(['api.view_s3bucket']), card.access)).toBe(false)
     }
+    const cardOf = (path: string) => MAIN_MENU.find((i) => i.to === path)!.access
+    // a reviewer of level 1 only sees the Service card, since Available Reviews lets them in
+    expect(mayOpen(user(['api.can_review_1']), cardOf('/service'))).toBe(true)
+    expect(mayOpen(user(['api.can_review_1']), cardOf('/receipt'))).toBe(false)
+    // either receipt permission opens the Receipts card (the form, or the list)
+    expect(mayOpen(user(['api.view_receipt']), cardOf('/receipt'))).toBe(true)
+    expect(mayOpen(user(['api.add_receipt']), cardOf('/receipt'))).toBe(true)
   })
 })

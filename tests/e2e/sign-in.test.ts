@@ -147,7 +147,7 @@ describe('sign-in and permissions', () => {
     const office = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(office, 'office')
     const titles = await office.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts()
-    expect(titles).toEqual(['Auditing']) // Contacts and Growers come with their screens
+    expect(titles).toEqual(['Auditing', 'Receipts']) // Contacts and Growers come with their screens
     expect(titles).not.toContain('Service')
   })
 
