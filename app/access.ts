@@ -31,6 +31,8 @@ export const ACCESS = {
   '/storage-check-form': { permissions: ['api.add_storagecheck'] },
   '/view-storage-check': { permissions: ['api.view_storagecheck'] },
   '/checks-due': { permissions: ['api.add_storagecheck'] },
+  '/receipt-form': { permissions: ['api.add_receipt'] },
+  '/view-receipt': { permissions: ['api.view_receipt'] },
 } as const satisfies Record<string, Access>
 
 export type ScreenPath = keyof typeof ACCESS

@@ -104,6 +104,12 @@ export const SECTION_MENUS: SectionMenu[] = [
         screen('/checks-due', 'Checks Due', 'Storages whose last check is older than their grower’s interval.'),
       ],
     },
+      ],
+    },
+  ]),
+  sectionMenuOf('/receipt', 'Receipts', 'Fuel, expense and parts receipts with their images.', [
+    { id: 'create', title: 'Create', items: [screen('/receipt-form', 'New Receipt', 'Record a fuel, expense or parts receipt with its photo.')] },
+    { id: 'view', title: 'View', items: [screen('/view-receipt', 'Receipts', 'Every receipt, with its images.')] },
   ]),
 ]
 
@@ -124,6 +130,7 @@ export const MAIN_MENU: MenuItem[] = [
   screen('/auditing', 'Auditing', 'The auditing file drive.'),
   section('/checks', 'Storage checks, the checks list and the storages due for a check.'),
   section('/service', 'Call-ins, service sheets, reviews and the sheet tracker.'),
+  section('/receipt', 'Fuel, expense and parts receipts.'),
   section('/contacts', 'Growers, contacts, customer notes and follow-ups due.'),
 ]
 

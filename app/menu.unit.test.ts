@@ -43,9 +43,14 @@ describe('menus', () => {
       expect(card.access).toBe(menu.access)
       expect(mayOpen(user(['api.view_s3bucket']), card.access)).toBe(false)
     }
+    const cardOf = (path: string) => MAIN_MENU.find((i) => i.to === path)!.access
     // a reviewer of level 1 only sees the Service card, since Available Reviews lets them in
-    expect(mayOpen(user(['api.can_review_1']), MAIN_MENU.find((i) => i.to === '/service')!.access)).toBe(true)
+    expect(mayOpen(user(['api.can_review_1']), cardOf('/service'))).toBe(true)
+    expect(mayOpen(user(['api.can_review_1']), cardOf('/receipt'))).toBe(false)
+    // either receipt permission opens the Receipts card (the form, or the list)
+    expect(mayOpen(user(['api.view_receipt']), cardOf('/receipt'))).toBe(true)
+    expect(mayOpen(user(['api.add_receipt']), cardOf('/receipt'))).toBe(true)
     // and the office, who may only add customer notes, sees the Contacts card
-    expect(mayOpen(user(['api.add_customer']), MAIN_MENU.find((i) => i.to === '/contacts')!.access)).toBe(true)
+    expect(mayOpen(user(['api.add_customer']), cardOf('/contacts'))).toBe(true)
   })
 })

@@ -27,6 +27,7 @@ import { serviceStatusList } from '#app/lists/service-status-list.server.ts'
 import { storageCheckList } from '#app/lists/storage-check-list.server.ts'
 import { checksDueList } from '#app/lists/checks-due-list.server.ts'
 import { countChecksDue } from '#db/queries/storage-checks.ts'
+import { receiptList } from '#app/lists/receipt-list.server.ts'
 import { closeDb, createDb, type Executor } from '#db/client.server.ts'
 import { ensureDatabase, openDatabase, type DatabaseHandle } from '#db/connection.ts'
 import { migrateToLatest } from '#db/migrate.ts'
@@ -40,6 +41,8 @@ import { captureStatements, recordingDb, sameStatements, type SentStatement } fr
 import { loadInTurns, spawnServer, startApp, type Load, type Server } from './http-load.ts'
 import { lighthouseScores } from './lighthouse.ts'
 import { CALL_IN_TARGET, seedCallIns } from './seed-call-ins.ts'
+import { RECEIPT_TARGET, seedReceipts } from './seed-receipts.ts'
+import { streamCsv } from './csv-memory.ts'
 import { SHEET_TARGET, seedServiceSheets } from './seed-service-sheets.ts'
 import { STORAGE_CHECK_TARGET, STORAGE_TARGET, seedStorageChecks } from './seed-storage-checks.ts'
 import { kb, ms, ratio, summarize, table, timeMs, type Figure, type Timing } from './stats.ts'
@@ -496,11 +499,15 @@ async function main(): Promise<void> {
     const demo = await seedDemo(db)
     const demoAdded = Object.values(demo).reduce((a, b) => a + b, 0)
     log(`Demo data: ${demoAdded ? `${demoAdded} rows added` : 'present'}`)
-    for (const [what, seed, target] of [
-      ['call-ins', seedCallIns, CALL_IN_TARGET],
-      ['service sheets', seedServiceSheets, SHEET_TARGET],
-      ['storage checks', seedStorageChecks, STORAGE_CHECK_TARGET],
+    // --only=<path text> seeds only the tables its lists read
+    const seedOnly = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
+    for (const [what, seed, target, paths] of [
+      ['call-ins', seedCallIns, CALL_IN_TARGET, ['/view-calls']],
+      ['service sheets', seedServiceSheets, SHEET_TARGET, ['/view-service', '/review-sheets', '/sheet-status']],
+      ['receipts', seedReceipts, RECEIPT_TARGET, ['/view-receipt']],
+      ['storage checks', seedStorageChecks, STORAGE_CHECK_TARGET, ['/view-storage-check', '/checks-due']],
     ] as const) {
+      if (seedOnly && !paths.some((p) => p.includes(seedOnly))) continue
       const seeded = await seed(db, { target, log })
       const seedLine = seeded.inserted
         ? `${seeded.inserted.toLocaleString('en-US')} rows inserted in ${seeded.seconds.toFixed(1)} s (+ vacuum analyze)`
@@ -508,7 +515,7 @@ async function main(): Promise<void> {
       log(`${what}: ${seedLine}`)
       figures.push({ name: `seed ${target.toLocaleString('en-US')} ${what}`, measured: seedLine, limit: '', verdict: 'INFO' })
     }
-    for (const table of ['call_ins', 'service_sheets', 'service_reviews', 'service_status', 'storage_checks']) {
+    for (const table of ['call_ins', 'service_sheets', 'service_reviews', 'service_status', 'receipts', 'storage_checks']) {
       const counts = await verifyRowCount(db, table)
       figures.push({
         name: `row_counts = count(*) for ${table}`,
@@ -618,6 +625,14 @@ async function main(): Promise<void> {
         load: (d, p) => storageCheckList.load(d, p),
         cases: standard('company + 1-year range', filter('company', await companyWith('storage_checks'), 730, 366)),
       },
+      {
+        routeId: 'routes/view-receipt',
+        path: '/view-receipt',
+        user: 'office',
+        compile: compiler(receiptList),
+        load: (d, p) => receiptList.load(d, p),
+        cases: standard('customer + 1-year range', filter('customer', (await sql<{ name: string }>`select company_name as name from companies order by id limit 1`.execute(db)).rows[0]?.name ?? '', 730, 366)),
+      },
     ]
     const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
     for (const list of lists.filter((l) => !only || l.path.includes(only))) {
@@ -631,6 +646,26 @@ async function main(): Promise<void> {
           error(`${list.path} loader ${c.name}`, e)
         }
         if (c.search.includes('filter_by')) notes.push(`Filter case of ${list.path}: ${c.search}`)
+      }
+    }
+
+    // a CSV export of a million rows, streamed whole: the process's memory before and at its peak
+    if (!only || '/view-receipt.csv'.includes(only)) {
+      log('Streaming /view-receipt.csv whole (every receipt)…')
+      try {
+        const loader = build.routes['routes/view-receipt[.]csv']?.module.loader
+        if (!loader) throw new BenchError('no route routes/view-receipt[.]csv with a loader in the build')
+        const csv = await streamCsv(loader, 'http://localhost/view-receipt.csv', await cookieOf('office'))
+        const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`
+        const growth = csv.heapPeak - csv.heapBefore
+        figures.push({
+          name: '/view-receipt.csv, every row',
+          measured: `${csv.rows.toLocaleString('en-US')} rows, ${mib(csv.bytes)} in ${csv.seconds.toFixed(1)} s; live heap ${mib(csv.heapBefore)} → peak ${mib(csv.heapPeak)} (+${mib(growth)}); RSS +${mib(csv.rssPeak - csv.rssBefore)}`,
+          limit: 'live heap growth < 1/4 of the file',
+          verdict: pass(growth < csv.bytes / 4),
+        })
+      } catch (e) {
+        error('/view-receipt.csv, every row', e)
       }
     }
 

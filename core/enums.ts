@@ -13,6 +13,9 @@ export type ServiceReviewStatus = 'open' | 'approved'
 
 export const RECEIPT_TYPES = ['Fuel', 'Expenses', 'Parts'] as const
 export type ReceiptType = (typeof RECEIPT_TYPES)[number]
+/** An Expenses receipt's category, stored as receipts.is_food. */
+export const EXPENSE_CATEGORIES = ['Food', 'Entertainment'] as const
+export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number]
 
 export const VARIETIES = ['Russet - Process', 'Russet - Fryer', 'Russet - Fresh', 'Red', 'Yellow', 'Minis'] as const
 export type Variety = (typeof VARIETIES)[number]

@@ -558,6 +558,25 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
   const checks = await trx.insertInto('storage_checks').values(checkRows).onConflict((oc) => oc.doNothing()).returning('id').execute()
   add('storage_checks', checks.length)
 
+  // Receipts: a dozen over the last 2 months, four of each type (no images: the detail says so).
+  const truckRows = await trx.selectFrom('trucks').select('id').where('number', 'in', TRUCKS.map((t) => t.number)).orderBy('number').execute()
+  const receiptRows = Array.from({ length: 12 }, (_, i) => {
+    const type = (['Fuel', 'Expenses', 'Parts'] as const)[i % 3]!
+    const job = jobRows[i % jobRows.length]!
+    const base = {
+      submission_id: demoUuid(`receipt:${i}`),
+      type,
+      date: daysAgo(today, Math.round((i * 59) / 11)),
+      created_by: tech,
+      total_amount: rng.round(rng.next() * 240 + 15, 0.01).toFixed(2),
+    }
+    if (type === 'Fuel') return { ...base, location: rng.pick(['Maverik, Rexburg', 'Sinclair, Shelley', 'Chevron, Idaho Falls']), truck_id: truckRows[i % truckRows.length]!.id, mileage: 118_000 + i * 412 }
+    if (type === 'Expenses') return { ...base, location: rng.pick(['Frontier Pies, Rexburg', 'Snake River Landing']), customer_id: job.company_id, event: rng.pick(['Grower lunch', 'Harvest meeting', 'Season kickoff dinner']), is_food: i % 2 === 1 }
+    return { ...base, location: rng.pick(['Grainger, Idaho Falls', 'Napa Auto Parts, Rigby']), customer_id: job.company_id, job_id: i % 2 === 0 ? job.id : null }
+  })
+  const receiptsMade = await trx.insertInto('receipts').values(receiptRows).onConflict((oc) => oc.doNothing()).returning('id').execute()
+  add('receipts', receiptsMade.length)
+
   return created
 }
 

@@ -8,6 +8,7 @@ import * as m0006 from './0006_sign_in_throttle.ts'
 import * as m0007 from './0007_blob_cleanup.ts'
 import * as m0008 from './0008_workflow_states.ts'
 import * as m0009 from './0009_name_search.ts'
+import * as m0010 from './0010_receipt_list.ts'
 import * as m0011 from './0011_storage_checks.ts'
 
 export const migrations: Record<string, Migration> = {
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0007_blob_cleanup': m0007,
   '0008_workflow_states': m0008,
   '0009_name_search': m0009,
+  '0010_receipt_list': m0010,
   '0011_storage_checks': m0011,
 }

@@ -1,0 +1,69 @@
+// The receipt form's server half (route.tsx is its page): what the page reads (the type chosen in
+// the first step, and the lists its block needs) and what a post does (store the images it brings,
+// validate, save the receipt, or refuse it saving nothing).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { data as respond } from '@remix-run/node'
+import type { useLoaderData } from '@remix-run/react'
+import { ACCESS } from '#app/access.ts'
+import { requireAccess } from '#app/auth/guard.server.ts'
+import type { FormResult } from '#app/components/form/form-result.ts'
+import { parseSubmission, submitForm } from '#app/forms.server.ts'
+import { parseUploadForm } from '#app/upload-form.server.ts'
+import { RECEIPT_TYPES, type ReceiptType } from '#core/enums.ts'
+import { IMAGE_REQUIRED, ReceiptSchema } from '#core/schemas/receipt.ts'
+import { getDb } from '#db/client.server.ts'
+import { createReceipt, truckOptions, type TruckOption } from '#db/queries/receipts.ts'
+import { companyOptions, jobOptions, type NamedOption } from '#db/queries/registry.ts'
+
+const access = ACCESS['/receipt-form']
+
+/** The type the first step chose (?type=Fuel), or null: then only the first step shows. */
+function typeParam(params: URLSearchParams): ReceiptType | null {
+  const type = params.get('type')
+  return (RECEIPT_TYPES as readonly string[]).includes(type ?? '') ? (type as ReceiptType) : null
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request, access)
+  const db = getDb()
+  const type = typeParam(new URL(request.url).searchParams)
+  // only the lists the type's block shows
+  const [trucks, customers, jobs] = await Promise.all([
+    type === 'Fuel' ? truckOptions(db) : ([] as TruckOption[]),
+    type === 'Expenses' || type === 'Parts' ? companyOptions(db) : ([] as NamedOption[]),
+    type === 'Parts' ? jobOptions(db) : [],
+  ])
+  return {
+    type,
+    trucks,
+    customers,
+    jobs: jobs.map((j) => ({ id: j.id, name: j.name, company_name: j.company_name })),
+    today: new Date().toLocaleDateString('en-CA'),
+    submissionId: crypto.randomUUID(),
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireAccess(request, access)
+  // Without JavaScript the image comes in this post and is stored here (image files only); with
+  // JavaScript it is already uploaded and the post carries its id. A refused post keeps none of
+  // the files it brought (upload.settle).
+  const upload = await parseUploadForm(request, { area: 'receipts', user })
+  const { formData, errors } = upload
+  if (errors.length > 0) {
+    const details = errors.map((e) => (e.filename ? `${e.filename}: ${e.error}` : e.error))
+    return upload.settle(respond<FormResult>(parseSubmission(formData, ReceiptSchema).reply({ fieldErrors: { images: [IMAGE_REQUIRED, ...details] } }), { status: 400 }))
+  }
+  return upload.settle(
+    await submitForm({
+      form: formData,
+      schema: ReceiptSchema,
+      save: async (value) => {
+        await createReceipt(getDb(), user.id, value)
+      },
+      redirectTo: '/receipt',
+    }),
+  )
+}
+
+export type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>

@@ -1,0 +1,124 @@
+// The receipt itself, once its type is chosen: date, location, total, the type's block (Fuel: truck
+// and mileage; Expenses: category, customer, event; Parts: customer, job, service sheet, all
+// optional) and the required image. A receipt without an image is refused with the spec's image
+// upload error in the Error modal: the server's answer without JavaScript (FileUpload shows it),
+// the same check in the browser with it (shown here).
+import { getSelectProps, type FieldMetadata } from '@conform-to/react'
+import { useState, type ReactNode } from 'react'
+import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { ComboboxField } from '#app/components/form/combobox-field.tsx'
+import { FieldMessages, fieldAria, NumberField, TextField } from '#app/components/form/fields.tsx'
+import { useCsrfToken } from '#app/components/csrf.tsx'
+import { Modal } from '#app/components/modal.tsx'
+import { FileUpload } from '#app/components/upload/file-upload.tsx'
+import { useHydrated } from '#app/components/use-hydrated.ts'
+import { EXPENSE_CATEGORIES, type ReceiptType } from '#core/enums.ts'
+import { IMAGE_REQUIRED, ReceiptSchema, TOTAL_STEP } from '#core/schemas/receipt.ts'
+import type { LoaderData } from './data.server.ts'
+
+export function ReceiptFields({ data, type, submissionId, imageIds }: { data: LoaderData; type: ReceiptType; submissionId: string; imageIds: string[] }) {
+  const { form, fields, fetcher } = useAppForm(ReceiptSchema, { id: `receipt-${type}`, defaultValue: { type, date: data.today, category: 'Food' } })
+  const csrfToken = useCsrfToken()
+  const imageError = useImageErrorModal(fields.images.errors)
+  return (
+    <div onSubmitCapture={imageError.onSubmit}>
+      <AppForm form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data">
+        <input type="hidden" name="type" value={type} />
+        {fields.type.errors ? (
+          <p className="notice notice-error" role="alert">
+            {fields.type.errors.join(' ')}
+          </p>
+        ) : null}
+        <div className="form-section">
+          <TextField field={fields.date} label="Date" type="date" />
+          <TextField field={fields.location} label="Location" autoComplete="off" />
+          <NumberField field={fields.total_amount} label="Total" min={0} step={TOTAL_STEP} />
+        </div>
+
+        {type === 'Fuel' ? (
+          <div className="form-section">
+            <SelectField field={fields.truck_id} label="Truck" placeholder="Choose a truck" options={data.trucks.map((t) => ({ value: String(t.id), label: t.name }))} />
+            <TextField field={fields.mileage} label="Mileage" type="number" inputMode="numeric" min={0} step={1} />
+          </div>
+        ) : null}
+
+        {type === 'Expenses' ? (
+          <div className="form-section">
+            <SelectField field={fields.category} label="Category" options={EXPENSE_CATEGORIES.map((c) => ({ value: c, label: c }))} />
+            <ComboboxField field={fields.customer} label="Customer" options={data.customers.map((c) => ({ id: c.id, value: c.name }))} />
+            <TextField field={fields.event} label="Event" autoComplete="off" />
+          </div>
+        ) : null}
+
+        {type === 'Parts' ? (
+          <div className="form-section">
+            <ComboboxField field={fields.customer} label="Customer" hint="Optional" options={data.customers.map((c) => ({ id: c.id, value: c.name }))} />
+            <ComboboxField field={fields.job} label="Job" hint="Optional" options={data.jobs.map((j) => ({ id: j.id, value: j.name, detail: j.company_name }))} />
+            <TextField field={fields.service_sheet} label="Service Sheet" hint="Optional: the sheet's number" inputMode="numeric" autoComplete="off" />
+          </div>
+        ) : null}
+
+        <div>
+          <FileUpload name="images" area="receipts" csrfToken={csrfToken} label="Image" accept="image/*" capture="environment" initialIds={imageIds} hint="A photo of the receipt (image files only)." />
+          {fields.images.errors ? (
+            <p className="field-error" role="alert">
+              {fields.images.errors.join(' ')}
+            </p>
+          ) : null}
+        </div>
+
+        <div className="form-actions">
+          <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
+        </div>
+      </AppForm>
+      {imageError.modal}
+    </div>
+  )
+}
+
+/**
+ * With JavaScript, a send refused in the browser for want of an image opens the spec's Error modal
+ * (without it, the server's answer does, through FileUpload). Only a send counts, not conform's
+ * checks as fields lose focus (those submit with a hidden button).
+ */
+function useImageErrorModal(errors: string[] | undefined) {
+  const hydrated = useHydrated()
+  const [sends, setSends] = useState(0)
+  const [dismissed, setDismissed] = useState(0)
+  const onSubmit = (event: React.FormEvent) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter
+    if (!submitter?.hidden) setSends((n) => n + 1)
+  }
+  const open = hydrated && sends > dismissed && errors?.includes(IMAGE_REQUIRED)
+  const close = () => setDismissed(sends)
+  const modal: ReactNode = open ? (
+    <Modal title="Error" onClose={close}>
+      <p role="alert">{IMAGE_REQUIRED}</p>
+      <div className="form-actions">
+        <button type="button" className="button" onClick={close} autoFocus>
+          OK
+        </button>
+      </div>
+    </Modal>
+  ) : null
+  return { onSubmit, modal }
+}
+
+/** A <select> bound to a conform field, with its messages. */
+function SelectField({ field, label, options, placeholder }: { field: FieldMetadata<any>; label: string; options: readonly { value: string; label: string }[]; placeholder?: string }) {
+  const messages = field.errors?.length ? field.errors : undefined
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <select {...getSelectProps(field, { ariaAttributes: false })} {...fieldAria(field, messages, false)} key={field.key}>
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldMessages field={field} messages={messages} />
+    </div>
+  )
+}

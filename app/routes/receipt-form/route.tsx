@@ -1,0 +1,84 @@
+// Receipt Form: the type first (Fuel, Expenses, Parts), then the receipt with the type's block
+// (receipt-fields.tsx). Without JavaScript the type is a GET step whose Continue opens the form for
+// that type (?type=Fuel); with JavaScript choosing a type goes there at once. Either way a new type
+// is a new form: every field and the chosen file start afresh. What the page reads and what its
+// post does is data.server.ts.
+import type { MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigate, type ShouldRevalidateFunction } from '@remix-run/react'
+import { ACCESS } from '#app/access.ts'
+import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
+import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
+import { isFormResult } from '#app/components/form/form-result.ts'
+import { useHydrated } from '#app/components/use-hydrated.ts'
+import { RECEIPT_TYPES, type ReceiptType } from '#core/enums.ts'
+import type { action, loader } from './data.server.ts'
+import { ReceiptFields } from './receipt-fields.tsx'
+
+export { action, loader } from './data.server.ts'
+/** The rule the loader checks, for the menus (app/access.ts). */
+export const access = ACCESS['/receipt-form']
+export const meta: MetaFunction = () => [{ title: 'Receipt Form' }]
+export const handle = { crumbs: [{ label: 'Receipts', to: '/receipt' }, { label: 'New Receipt', to: '/receipt-form' }] }
+
+// After a POST to this page (a refused submit, with JavaScript) the form stays as it is.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === 'POST' ? false : defaultShouldRevalidate)
+
+export const clientAction = clientActionCatchingNetworkErrors
+
+export default function ReceiptForm() {
+  const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  // Without JavaScript a refused post shows the form again as it was sent, with its submission id.
+  const initial = (isFormResult(actionData) && actionData.initialValue) || {}
+  const type = data.type
+  return (
+    <>
+      <h1>Receipt Form</h1>
+      <div className="form-page">
+        <TypeStep type={type} />
+        {type ? <ReceiptFields key={`${type}:${data.submissionId}`} data={data} type={type} submissionId={String(initial.submission_id ?? data.submissionId)} imageIds={[initial.images ?? []].flat().map(String)} /> : null}
+      </div>
+    </>
+  )
+}
+
+/** The first step: a GET form, so it works without JavaScript; with it, a change goes at once. */
+function TypeStep({ type }: { type: ReceiptType | null }) {
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  return (
+    <Form method="get" action="/receipt-form" className="form receipt-type">
+      <div className="field">
+        <label htmlFor="receipt-type">Type</label>
+        <select
+          id="receipt-type"
+          name="type"
+          key={type ?? ''}
+          defaultValue={type ?? ''}
+          required
+          onChange={hydrated ? (e) => e.currentTarget.value && navigate(`/receipt-form?type=${encodeURIComponent(e.currentTarget.value)}`) : undefined}
+        >
+          <option value="" disabled>
+            Choose a type
+          </option>
+          {RECEIPT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+      </div>
+      {hydrated ? null : (
+        <div className="form-actions">
+          <button type="submit" className="button button-secondary">
+            Continue
+          </button>
+        </div>
+      )}
+    </Form>
+  )
+}
+
+export function ErrorBoundary() {
+  return <FormErrorBoundary retryTo="/receipt-form" />
+}

@@ -1,0 +1,75 @@
+// One receipt, read-only, in a modal over Receipts (copied from view-service.$id.tsx): every field
+// and its images, each through the image route (/images/:id), which checks the viewer's right to
+// the receipt on every request.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { Fragment } from 'react'
+import { ACCESS } from '#app/access.ts'
+import { RecordModal } from '#app/components/modal.tsx'
+import { imageUrl } from '#app/components/upload/image-url.ts'
+import { loadRecord } from '#app/records.server.ts'
+import { formatDate } from '#core/formats.ts'
+import { getDb } from '#db/client.server.ts'
+import { receiptDetail } from '#db/queries/receipts.ts'
+
+export const access = ACCESS['/view-receipt']
+export const meta: MetaFunction = () => [{ title: 'Receipt Details' }]
+
+export const loader = async (args: LoaderFunctionArgs) => ({ receipt: await loadRecord(args, access, (id) => receiptDetail(getDb(), id)) })
+
+type Field = readonly [label: string, value: string | null]
+
+export default function ReceiptModal() {
+  const { receipt } = useLoaderData<typeof loader>()
+  // each type shows its own block; a field of another type's block is left out rather than shown empty
+  const block: Record<typeof receipt.type, Field[]> = {
+    Fuel: [
+      ['Truck', receipt.truck],
+      ['Mileage', receipt.mileage === null ? null : String(Number(receipt.mileage))],
+    ],
+    Expenses: [
+      ['Category', receipt.category],
+      ['Customer', receipt.customer_name],
+      ['Event', receipt.event],
+    ],
+    Parts: [
+      ['Customer', receipt.customer_name ?? 'None'],
+      ['Job', receipt.job_name ?? 'None'],
+      ['Service Sheet', receipt.service_sheet_number === null ? 'None' : `#${receipt.service_sheet_number}`],
+    ],
+  }
+  const fields: Field[] = [
+    ['Type', receipt.type],
+    ['Date', formatDate(receipt.date)],
+    ['Location', receipt.location],
+    ['Total', `$${receipt.total_amount}`],
+    ...block[receipt.type],
+    ['Created by', receipt.created_by_name],
+  ]
+  return (
+    <RecordModal title="Receipt Details">
+      <dl className="detail-list">
+        {fields.map(([label, value]) => (
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd>{value ?? '—'}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      <h3>Images</h3>
+      {receipt.images.length === 0 ? (
+        <p className="muted">No images.</p>
+      ) : (
+        <ul style={{ display: 'flex', flexWrap: 'wrap', gap: 8, margin: 0, padding: 0, listStyle: 'none' }}>
+          {receipt.images.map((image) => (
+            <li key={image.id}>
+              <a href={imageUrl(image.id)} target="_blank" rel="noreferrer" title={image.filename}>
+                <img src={imageUrl(image.id)} alt={image.filename} loading="lazy" width={96} height={96} style={{ objectFit: 'cover', borderRadius: 6, border: '1px solid var(--c-border)', display: 'block' }} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </RecordModal>
+  )
+}
