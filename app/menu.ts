@@ -104,8 +104,6 @@ export const SECTION_MENUS: SectionMenu[] = [
         screen('/checks-due', 'Checks Due', 'Storages whose last check is older than their grower’s interval.'),
       ],
     },
-      ],
-    },
   ]),
   sectionMenuOf('/receipt', 'Receipts', 'Fuel, expense and parts receipts with their images.', [
     { id: 'create', title: 'Create', items: [screen('/receipt-form', 'New Receipt', 'Record a fuel, expense or parts receipt with its photo.')] },
