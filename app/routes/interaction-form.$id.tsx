@@ -3,11 +3,10 @@
 // A saved note leads to the grower's interactions (or, for someone who may not view them, to /contacts).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { getSelectProps } from '@conform-to/react'
 import { ACCESS, mayOpen } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
-import { fieldAria, FieldMessages, TextAreaField } from '#app/components/form/fields.tsx'
+import { SelectField, TextAreaField } from '#app/components/form/fields.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { submitForm } from '#app/forms.server.ts'
 import { notFound } from '#app/http-errors.server.ts'
@@ -54,8 +53,6 @@ export const clientAction = clientActionCatchingNetworkErrors
 export default function CustomerNotesForm() {
   const data = useLoaderData<typeof loader>()
   const { form, fields, fetcher } = useAppForm(InteractionSchema, { id: `interaction-${data.company.id}`, defaultValue: { contact_id: data.contact } })
-  const contact = fields.contact_id
-  const messages = contact.errors?.length ? contact.errors : undefined
   return (
     <>
       <h1>Customer Notes Form</h1>
@@ -64,18 +61,13 @@ export default function CustomerNotesForm() {
       </p>
       <div className="form-page">
         <AppForm form={form} fetcher={fetcher} submissionId={data.submissionId}>
-          <div className="field">
-            <label htmlFor={contact.id}>Contact</label>
-            <select {...getSelectProps(contact, { ariaAttributes: false })} {...fieldAria(contact, messages, data.contacts.length === 0)} key={contact.key}>
-              <option value="">Choose a contact</option>
-              {data.contacts.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.role ? `${c.name} (${c.role})` : c.name}
-                </option>
-              ))}
-            </select>
-            <FieldMessages field={contact} messages={messages} hint={data.contacts.length === 0 ? 'This grower has no active contacts yet.' : undefined} />
-          </div>
+          <SelectField
+            field={fields.contact_id}
+            label="Contact"
+            placeholder="Choose a contact"
+            options={data.contacts.map((c) => ({ value: String(c.id), label: c.role ? `${c.name} (${c.role})` : c.name }))}
+            hint={data.contacts.length === 0 ? 'This grower has no active contacts yet.' : undefined}
+          />
           <TextAreaField field={fields.notes} label="Notes" rows={6} />
           <div className="form-actions">
             <SubmitButton fetcher={fetcher}>Submit</SubmitButton>

@@ -1,7 +1,7 @@
 // Labelled fields bound to conform: each shows its messages beside it (from the shared zod schema,
 // the server's reply, or `problem`, a message found in the page such as a line picker's refusal)
 // and its hint, both tied to the input for screen readers.
-import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 
 type Field = FieldMetadata<any>
@@ -81,6 +81,33 @@ export function CheckboxField({ field, label }: { field: Field; label: string })
         {label}
       </label>
       <FieldMessages field={field} messages={messages} />
+    </div>
+  )
+}
+
+export interface SelectOption {
+  value: string
+  label: string
+}
+
+/** A <select>: options as {value, label} or plain strings (value and label alike); `placeholder` is an empty first choice. */
+export function SelectField({ field, label, options, placeholder, hint }: { field: Field; label: string; options: readonly (SelectOption | string)[]; placeholder?: string; hint?: ReactNode }) {
+  const messages = messagesOf(field, undefined)
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <select {...getSelectProps(field, { ariaAttributes: false })} {...fieldAria(field, messages, !!hint)} key={field.key}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => {
+          const { value, label: text } = typeof o === 'string' ? { value: o, label: o } : o
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          )
+        })}
+      </select>
+      <FieldMessages field={field} messages={messages} hint={hint} />
     </div>
   )
 }

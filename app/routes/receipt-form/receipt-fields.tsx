@@ -3,11 +3,10 @@
 // optional) and the required image. A receipt without an image is refused with the spec's image
 // upload error in the Error modal: the server's answer without JavaScript (FileUpload shows it),
 // the same check in the browser with it (shown here).
-import { getSelectProps, type FieldMetadata } from '@conform-to/react'
 import { useState, type ReactNode } from 'react'
 import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { ComboboxField } from '#app/components/form/combobox-field.tsx'
-import { FieldMessages, fieldAria, NumberField, TextField } from '#app/components/form/fields.tsx'
+import { NumberField, SelectField, TextField } from '#app/components/form/fields.tsx'
 import { useCsrfToken } from '#app/components/csrf.tsx'
 import { Modal } from '#app/components/modal.tsx'
 import { FileUpload } from '#app/components/upload/file-upload.tsx'
@@ -104,21 +103,3 @@ function useImageErrorModal(errors: string[] | undefined) {
   return { onSubmit, modal }
 }
 
-/** A <select> bound to a conform field, with its messages. */
-function SelectField({ field, label, options, placeholder }: { field: FieldMetadata<any>; label: string; options: readonly { value: string; label: string }[]; placeholder?: string }) {
-  const messages = field.errors?.length ? field.errors : undefined
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <select {...getSelectProps(field, { ariaAttributes: false })} {...fieldAria(field, messages, false)} key={field.key}>
-        {placeholder ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <FieldMessages field={field} messages={messages} />
-    </div>
-  )
-}

@@ -1,8 +1,7 @@
 // The storage check itself, once its storage is chosen: date inspected, variety, cellar fill
 // status, the readings (°F, %, hours), the four pile temperatures, images and notes.
-import { getSelectProps, type FieldMetadata } from '@conform-to/react'
 import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
-import { fieldAria, FieldMessages, NumberField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
+import { NumberField, SelectField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import type { Place } from '#app/components/form/place.server.ts'
 import { useCsrfToken } from '#app/components/csrf.tsx'
 import { FileUpload } from '#app/components/upload/file-upload.tsx'
@@ -12,23 +11,6 @@ import type { LoaderData } from './data.server.ts'
 
 const PILES = ['pile1', 'pile2', 'pile3', 'pile4'] as const
 
-function SelectField({ field, label, options }: { field: FieldMetadata<any>; label: string; options: readonly string[] }) {
-  const messages = field.errors?.length ? field.errors : undefined
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <select {...getSelectProps(field, { ariaAttributes: false })} {...fieldAria(field, messages, false)} key={field.key}>
-        <option value="">Choose…</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-      <FieldMessages field={field} messages={messages} />
-    </div>
-  )
-}
 
 export function CheckForm({ data, place, submissionId, imageIds }: { data: LoaderData; place: Place; submissionId: string; imageIds: string[] }) {
   const { form, fields, fetcher } = useAppForm(StorageCheckSchema, { id: `storage-check-${place.storageId}`, defaultValue: { date_inspected: data.today } })
@@ -46,8 +28,8 @@ export function CheckForm({ data, place, submissionId, imageIds }: { data: Loade
       ) : null}
       <div className="form-section">
         <TextField field={fields.date_inspected} label="Date Inspected" type="date" />
-        <SelectField field={fields.variety} label="Variety" options={VARIETIES} />
-        <SelectField field={fields.fill_status} label="Cellar Fill Status" options={FILL_STATUSES} />
+        <SelectField field={fields.variety} label="Variety" options={VARIETIES} placeholder="Choose…" />
+        <SelectField field={fields.fill_status} label="Cellar Fill Status" options={FILL_STATUSES} placeholder="Choose…" />
       </div>
       <fieldset className="form-section">
         <legend>Readings</legend>
