@@ -358,8 +358,13 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
 
   function planFor(db: Executor, state: ListState<K>, where: Awaited<ReturnType<typeof withNameFilter>>, countStatement: CompiledQuery, counted: CountRow | undefined, first: CompiledQuery | null): CompiledList {
     const total = Number(counted?.total ?? 0)
-    const plan = { lookup: where.lookup, count: countStatement, ...rowsQuery(db, state, where.scope, total, Number(counted?.nulls ?? 0)) }
-    return first ? { ...plan, rows: first } : plan
+    if (first) {
+      // page 1, read beside the count: only the page arithmetic is left (compiling the rows
+      // statement again cost every page-1 request a Kysely compilation it then threw away)
+      const totalPages = pageCount(total, state.pageSize)
+      return { lookup: where.lookup, count: countStatement, rows: first, total, totalPages, page: clampPage(state.currentPage, totalPages), reversed: false }
+    }
+    return { lookup: where.lookup, count: countStatement, ...rowsQuery(db, state, where.scope, total, Number(counted?.nulls ?? 0)) }
   }
 
   async function compile(db: Executor, state: ListState<K>, options: ListOptions = {}): Promise<CompiledList> {
