@@ -6,6 +6,7 @@
 import { formatDate } from '#core/formats.ts'
 import type { ServiceSheetDetail } from '#db/queries/service-sheet-detail.ts'
 import { Icon } from './icons.tsx'
+import { RecordImages } from './record-images.tsx'
 
 /** The service column: the types joined with ', ', 'Other' as 'Other: {other_service}'; 'N/A' for a job sheet without types. */
 export function serviceText(sheet: { service_rendered: readonly string[]; other_service: string; job_id?: number | null; job_name?: string | null }): string {
@@ -113,20 +114,7 @@ export function ServiceSheetDetailView({ sheet }: { sheet: Detail }) {
         </div>
       )}
 
-      <h3>Images</h3>
-      {sheet.images.length === 0 ? (
-        <p className="muted">No images.</p>
-      ) : (
-        <ul style={{ display: 'flex', flexWrap: 'wrap', gap: 8, margin: 0, padding: 0, listStyle: 'none' }}>
-          {sheet.images.map((image) => (
-            <li key={image.id}>
-              <a href={image.url} target="_blank" rel="noreferrer" title={image.filename}>
-                <img src={image.url} alt={image.filename} loading="lazy" width={96} height={96} style={{ objectFit: 'cover', borderRadius: 6, border: '1px solid var(--c-border)', display: 'block' }} />
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RecordImages images={sheet.images} />
     </>
   )
 }

@@ -6,7 +6,7 @@ import { useLoaderData } from '@remix-run/react'
 import { Fragment } from 'react'
 import { ACCESS } from '#app/access.ts'
 import { RecordModal } from '#app/components/modal.tsx'
-import { imageUrl } from '#app/components/upload/image-url.ts'
+import { RecordImages } from '#app/components/record-images.tsx'
 import { loadRecord } from '#app/records.server.ts'
 import { formatDate } from '#core/formats.ts'
 import { getDb } from '#db/client.server.ts'
@@ -56,20 +56,7 @@ export default function ReceiptModal() {
           </Fragment>
         ))}
       </dl>
-      <h3>Images</h3>
-      {receipt.images.length === 0 ? (
-        <p className="muted">No images.</p>
-      ) : (
-        <ul style={{ display: 'flex', flexWrap: 'wrap', gap: 8, margin: 0, padding: 0, listStyle: 'none' }}>
-          {receipt.images.map((image) => (
-            <li key={image.id}>
-              <a href={imageUrl(image.id)} target="_blank" rel="noreferrer" title={image.filename}>
-                <img src={imageUrl(image.id)} alt={image.filename} loading="lazy" width={96} height={96} style={{ objectFit: 'cover', borderRadius: 6, border: '1px solid var(--c-border)', display: 'block' }} />
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RecordImages images={receipt.images} />
     </RecordModal>
   )
 }

@@ -7,7 +7,7 @@ import { useLoaderData } from '@remix-run/react'
 import { Fragment } from 'react'
 import { ACCESS } from '#app/access.ts'
 import { RecordModal } from '#app/components/modal.tsx'
-import { imageUrl } from '#app/components/upload/image-url.ts'
+import { RecordImages } from '#app/components/record-images.tsx'
 import { loadRecord } from '#app/records.server.ts'
 import { formatDate } from '#core/formats.ts'
 import { getDb } from '#db/client.server.ts'
@@ -16,10 +16,7 @@ import { storageCheckDetail } from '#db/queries/storage-checks.ts'
 export const access = ACCESS['/view-storage-check']
 export const meta: MetaFunction = () => [{ title: 'Storage Check Details' }]
 
-export const loader = async (args: LoaderFunctionArgs) => {
-  const check = await loadRecord(args, access, (id) => storageCheckDetail(getDb(), id))
-  return { check: { ...check, images: check.images.map((image) => ({ ...image, url: imageUrl(image.id) })) } }
-}
+export const loader = async (args: LoaderFunctionArgs) => ({ check: await loadRecord(args, access, (id) => storageCheckDetail(getDb(), id)) })
 
 /** A stored reading (numeric text) with its unit, without trailing zeros; '—' when not taken. */
 function reading(value: string | null, unit: string): string {
@@ -71,20 +68,7 @@ export default function StorageCheckModal() {
       <h3>Notes</h3>
       <p style={{ whiteSpace: 'pre-wrap' }}>{check.notes}</p>
 
-      <h3>Images</h3>
-      {check.images.length === 0 ? (
-        <p className="muted">No images.</p>
-      ) : (
-        <ul style={{ display: 'flex', flexWrap: 'wrap', gap: 8, margin: 0, padding: 0, listStyle: 'none' }}>
-          {check.images.map((image) => (
-            <li key={image.id}>
-              <a href={image.url} target="_blank" rel="noreferrer" title={image.filename}>
-                <img src={image.url} alt={image.filename} loading="lazy" width={96} height={96} style={{ objectFit: 'cover', borderRadius: 6, border: '1px solid var(--c-border)', display: 'block' }} />
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RecordImages images={check.images} />
     </RecordModal>
   )
 }
