@@ -16,7 +16,7 @@ import { csvFileName, csvLine } from './csv.ts'
 import { cachedFilterChoices } from './filter-choices.server.ts'
 import type { ListEngine, ListOptions } from './list-engine.server.ts'
 
-type RouteArgs = Pick<LoaderFunctionArgs, 'request' | 'params'>
+export type RouteArgs = Pick<LoaderFunctionArgs, 'request' | 'params'>
 
 /** A part of the list the URL names (one storage's sheets), and what the screen says about it. */
 export interface UrlScope<About> {

@@ -4,12 +4,11 @@
 // Sortable: date (newest first by default), sheet #, company, storage, job; filterable: company,
 // storage and job by part of the name, sheet # by exact number. The same list for one storage is
 // the list scoped to it (`?i=`: completedSheets' scope, or `loadServiceSheetList(db, params, { storageId })`).
-import { sql } from 'kysely'
 import type { Executor } from '#db/client.server.ts'
 import { userDisplayName } from '#db/queries/users.ts'
-import { notFound } from '#app/http-errors.server.ts'
 import { defineList } from './list-engine.server.ts'
 import { listScreen } from './list-screen.server.ts'
+import { oneStorage } from './one-storage.server.ts'
 
 export const serviceSheetList = defineList({
   from: (db: Executor) => db.selectFrom('service_sheets as ss'),
@@ -56,14 +55,11 @@ export const serviceSheetList = defineList({
 export type ServiceSheetListKey = (typeof serviceSheetList.spec.sortable)[number]
 export type ServiceSheetListRow = Awaited<ReturnType<typeof serviceSheetList.load>>['rows'][number]
 
-/** One storage's part of the list (which then counts its own total), keeping its `?i=` in every link. */
-function storageScope(storageId: number) {
-  return { scope: sql<boolean>`ss.storage_id = ${storageId}`, keep: { i: String(storageId) } }
-}
+const byStorage = oneStorage('ss.storage_id')
 
 /** The list, or one storage's part of it. */
 export function loadServiceSheetList(db: Executor, searchParams: URLSearchParams | string, options: { storageId?: number } = {}) {
-  return serviceSheetList.load(db, searchParams, options.storageId === undefined ? {} : storageScope(options.storageId))
+  return serviceSheetList.load(db, searchParams, options.storageId === undefined ? {} : byStorage.options(options.storageId))
 }
 
 /**
@@ -73,33 +69,5 @@ export function loadServiceSheetList(db: Executor, searchParams: URLSearchParams
 export const completedSheets = listScreen({
   list: serviceSheetList,
   choices: ['company', 'storage', 'job'],
-  async scope({ url, db }) {
-    const storageId = storageIdParam(url.searchParams)
-    if (storageId === null) return { options: {}, about: null }
-    const storage = storageId === undefined ? undefined : await storageHeading(db, storageId)
-    if (!storage) throw notFound()
-    return { options: storageScope(storage.id), about: storage }
-  },
+  scope: byStorage.scope,
 })
-
-/** The storage a scoped list is for, with its company, for the heading; undefined when there is none. */
-export function storageHeading(db: Executor, storageId: number) {
-  return db
-    .selectFrom('storages as st')
-    .innerJoin('companies as co', 'co.id', 'st.company_id')
-    .select(['st.id', 'st.name', 'co.company_name'])
-    .where('st.id', '=', storageId)
-    .executeTakeFirst()
-}
-
-/**
- * The storage id in `?i=`: the spec's API sends it encoded (base64 of the number); a plain number
- * is taken too. Null when absent, undefined when present but not an id.
- */
-export function storageIdParam(searchParams: URLSearchParams): number | null | undefined {
-  const raw = searchParams.get('i')?.trim()
-  if (!raw) return null
-  const text = /^\d+$/.test(raw) ? raw : Buffer.from(raw, 'base64').toString('utf8')
-  const id = /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined
-}

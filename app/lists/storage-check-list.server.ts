@@ -2,14 +2,12 @@
 // sortable and filterable (company, storage and inspector by part of the name, variety and fill by
 // contained text), newest first. With ?i={storage id} (spec §7: plain or base64) it is one
 // storage's checks, as Completed Service Sheets is (storage detail pages embed it).
-import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Executor } from '#db/client.server.ts'
 import type { Database } from '#db/schema.ts'
 import { userDisplayName } from '#db/queries/users.ts'
-import { notFound } from '#app/http-errors.server.ts'
 import { defineList } from './list-engine.server.ts'
 import { listScreen } from './list-screen.server.ts'
-import { storageHeading, storageIdParam } from './service-sheet-list.server.ts'
+import { oneStorage } from './one-storage.server.ts'
 
 /**
  * The view of users' display names (migration 0011) the Inspector filter looks names up in. A view
@@ -59,25 +57,16 @@ export const storageCheckList = defineList({
 export type StorageCheckListKey = (typeof storageCheckList.spec.sortable)[number]
 export type StorageCheckListRow = Awaited<ReturnType<typeof storageCheckList.load>>['rows'][number]
 
-/** One storage's checks (which then counts its own total), keeping its `?i=` in every link. */
-function storageScope(storageId: number): { scope: Expression<SqlBool>; keep: Record<string, string> } {
-  return { scope: sql<boolean>`sc.storage_id = ${storageId}`, keep: { i: String(storageId) } }
-}
+const byStorage = oneStorage('sc.storage_id')
 
 /** The list, or one storage's part of it (a storage's detail page reads this). */
 export function loadStorageCheckList(db: Executor, searchParams: URLSearchParams | string, options: { storageId?: number } = {}) {
-  return storageCheckList.load(db, searchParams, options.storageId === undefined ? {} : storageScope(options.storageId))
+  return storageCheckList.load(db, searchParams, options.storageId === undefined ? {} : byStorage.options(options.storageId))
 }
 
 /** The screen (routes/view-storage-check.tsx and its CSV): every check, or with `?i=` one storage's (404 when it names none). */
 export const storageChecks = listScreen({
   list: storageCheckList,
   choices: ['company', 'storage', 'inspector'],
-  async scope({ url, db }) {
-    const storageId = storageIdParam(url.searchParams)
-    if (storageId === null) return { options: {}, about: null }
-    const storage = storageId === undefined ? undefined : await storageHeading(db, storageId)
-    if (!storage) throw notFound()
-    return { options: storageScope(storage.id), about: storage }
-  },
+  scope: byStorage.scope,
 })
