@@ -68,8 +68,9 @@ describe('uploads to the drive', () => {
     p.on('request', (request) => {
       if (request.method() === 'PUT' && request.url().includes('/blobs/p/')) parts.push(request.url())
     })
-    // nothing to press after choosing: the upload is the save
-    expect(await p.getByRole('button', { name: 'Upload', exact: true }).count()).toBe(0)
+    // nothing to press after choosing: the upload is the save (the button without JavaScript
+    // goes once the page's script runs, so wait for that rather than read it at once)
+    await p.getByRole('button', { name: 'Upload', exact: true }).waitFor({ state: 'detached' })
     await p.getByLabel('Upload File').setInputFiles({ name: 'storage-survey.png', mimeType: 'image/png', buffer: pngOf(12 * MiB) })
     await p.getByRole('progressbar', { name: 'Upload of storage-survey.png' }).waitFor()
     await p.getByRole('status').filter({ hasText: 'Uploaded: storage-survey.png' }).waitFor({ timeout: 30_000 })
