@@ -175,6 +175,38 @@ export interface BlobsTable {
   size_bytes: number
   created_by: number | null
   created_at: Timestamp
+  /** hex SHA-256 of the content, filled for documents that are converted */
+  sha256: Defaulted<string | null>
+}
+
+/** The auditing drive's tree (migration 0012): a folder's key is parent || name || '/'. */
+export interface DriveEntriesTable {
+  id: Generated<string>
+  /** '' for the root, else a folder key ending in '/' */
+  parent: string
+  name: string
+  is_folder: boolean
+  blob_id: string | null
+  /** 'folder', or the file's type label ('pdf', 'docx', 'png', …) */
+  file_type: string
+  size_bytes: Defaulted<number>
+  modified_at: Timestamp
+  created_by: number | null
+  /** tsvector of the file's words; read and written through SQL only */
+  content: Defaulted<string | null>
+}
+
+export interface DocumentConversionsTable {
+  id: Generated<string>
+  kind: 'docx' | 'html'
+  source_hash: string
+  source_blob_id: string | null
+  status: Defaulted<'pending' | 'done' | 'failed'>
+  pdf_blob_id: string | null
+  error: string | null
+  attempts: Defaulted<number>
+  created_at: Timestamp
+  updated_at: Timestamp
 }
 
 export interface UploadSessionsTable {
@@ -587,6 +619,8 @@ export interface Database {
   call_ins: CallInsTable
   workflow_events: WorkflowEventsTable
   blobs: BlobsTable
+  drive_entries: DriveEntriesTable
+  document_conversions: DocumentConversionsTable
   upload_sessions: UploadSessionsTable
   alert_counts: AlertCountsTable
   row_counts: RowCountsTable

@@ -10,6 +10,7 @@ import * as m0008 from './0008_workflow_states.ts'
 import * as m0009 from './0009_name_search.ts'
 import * as m0010 from './0010_receipt_list.ts'
 import * as m0011 from './0011_storage_checks.ts'
+import * as m0012 from './0012_drive.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0009_name_search': m0009,
   '0010_receipt_list': m0010,
   '0011_storage_checks': m0011,
+  '0012_drive': m0012,
 }
