@@ -21,3 +21,10 @@ export async function htmlPdf(_db: Executor, _html: string): Promise<ConversionS
 export async function waitForConversion(_db: Executor, _id: string, _timeoutMs: number): Promise<ConversionState> {
   throw new Error('not implemented yet')
 }
+
+/**
+ * Called after files reach the drive: a DOCX is converted at once (so opening it is quick and its
+ * words are searchable), a PDF's text is extracted for the search. Queues jobs; never throws for a
+ * file it has nothing to do for.
+ */
+export async function documentsUploaded(_db: Executor, _blobs: readonly { id: string; content_type: string }[]): Promise<void> {}
