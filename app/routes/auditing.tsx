@@ -5,8 +5,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { ACCESS } from '#app/access.ts'
 import { redirect } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
-import { useCallback, useRef } from 'react'
+import { Form, Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
+import { Fragment, useCallback, useRef } from 'react'
+import { FileViewer } from '#app/components/drive/file-viewer.tsx'
+import { isOpenable, openedFile } from '#app/drive-viewer.server.ts'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { requireAccess, requirePermission } from '#app/auth/guard.server.ts'
 import { CsrfInput, useCsrfToken } from '#app/components/csrf.tsx'
@@ -25,15 +27,18 @@ const SHOWN = 500
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request, access)
+  // TEMPORARY (viewer work, issue 9): the drive's own page replaces this at merge
   const files = await getDb()
     .selectFrom('blobs')
-    .select(['id', 'filename', 'content_type', 'size_bytes', 'created_at'])
+    .leftJoin('drive_entries as e', 'e.blob_id', 'blobs.id')
+    .select(['blobs.id', 'filename', 'content_type', 'blobs.size_bytes', 'created_at', 'e.parent', 'e.name as entry_name', 'e.file_type'])
     .where('area', '=', 'drive')
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .limit(SHOWN)
     .execute()
-  return { files, canUpload: hasPermission(user, 'api.add_s3bucket') }
+  const opened = await openedFile(getDb(), user, new URL(request.url).searchParams.get('open'))
+  return { files, opened, canUpload: hasPermission(user, 'api.add_s3bucket') }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -53,7 +58,7 @@ function fileType(contentType: string, filename: string): string {
 }
 
 export default function Auditing() {
-  const { files, canUpload } = useLoaderData<typeof loader>()
+  const { files, opened, canUpload } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const csrfToken = useCsrfToken()
   const revalidator = useRevalidator()
@@ -106,14 +111,26 @@ export default function Auditing() {
               </tr>
             </thead>
             <tbody>
-              {files.map((f) => (
-                <tr key={f.id}>
-                  <td>{f.filename}</td>
-                  <td>{formatFileSize(f.size_bytes)}</td>
-                  <td>{fileType(f.content_type, f.filename)}</td>
-                  <td>{formatDate(f.created_at)}</td>
-                </tr>
-              ))}
+              {files.map((f) => {
+                const key = f.parent !== null && f.entry_name !== null ? f.parent + f.entry_name : null
+                return (
+                  <Fragment key={f.id}>
+                    <tr>
+                      <td>{key && f.file_type && isOpenable(f.file_type) ? <Link to={`?open=${encodeURIComponent(key)}`} preventScrollReset>{f.filename}</Link> : f.filename}</td>
+                      <td>{formatFileSize(f.size_bytes)}</td>
+                      <td>{fileType(f.content_type, f.filename)}</td>
+                      <td>{formatDate(f.created_at)}</td>
+                    </tr>
+                    {opened && opened.key === key ? (
+                      <tr>
+                        <td colSpan={4}>
+                          <FileViewer file={opened} closeHref="/auditing" />
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                )
+              })}
             </tbody>
           </table>
         </div>

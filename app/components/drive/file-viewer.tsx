@@ -1,6 +1,10 @@
-// The drive's viewer for its one opened row.
-// STUB — implemented by the viewer work (issue 9).
+// The drive's viewer for its one opened row (`?open=<key>`): a PDF, an image or a DOCX (as its
+// PDF). Close is a link to the drive without `open`; with JavaScript, Escape closes it too.
+import { Link, useNavigate } from '@remix-run/react'
+import { useEffect } from 'react'
 import type { OpenedFile } from '#app/drive-viewer.server.ts'
+import { DocxViewer } from './docx-viewer.tsx'
+import { PdfViewer } from './pdf-viewer.tsx'
 
 export interface FileViewerProps {
   file: OpenedFile
@@ -8,6 +12,32 @@ export interface FileViewerProps {
   closeHref: string
 }
 
-export function FileViewer({ file }: FileViewerProps) {
-  return <p>{file.name}</p>
+export function FileViewer({ file, closeHref }: FileViewerProps) {
+  const navigate = useNavigate()
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) navigate(closeHref, { preventScrollReset: true })
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [navigate, closeHref])
+  return (
+    <section className="drive-viewer" aria-label={`Viewer: ${file.name}`}>
+      <header className="drive-viewer-head">
+        <h2 className="drive-viewer-title">{file.name}</h2>
+        <Link className="button button-secondary" to={closeHref} preventScrollReset>
+          Close
+        </Link>
+      </header>
+      <div className="drive-viewer-body">
+        {file.kind === 'docx' ? (
+          <DocxViewer file={file} />
+        ) : file.kind === 'image' ? (
+          <img className="drive-viewer-image" src={file.url} alt={file.name} />
+        ) : (
+          <PdfViewer url={file.url} name={file.name} />
+        )}
+      </div>
+    </section>
+  )
 }
