@@ -9,6 +9,10 @@ import { blobForViewer } from '#storage/attachments.server.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
 import { findDriveFile } from '#storage/drive.server.ts'
 import { getBlobStore } from '#storage/index.server.ts'
+import { viewerKind } from './drive-viewer.ts'
+
+// the rule is shared with the drive's page (a component cannot import this module)
+export { isOpenable } from './drive-viewer.ts'
 
 export type OpenedFile =
   | { key: string; name: string; kind: 'pdf' | 'image'; url: string }
@@ -16,24 +20,17 @@ export type OpenedFile =
   | { key: string; name: string; kind: 'docx'; status: 'done'; url: string }
   | { key: string; name: string; kind: 'docx'; status: 'failed'; error: string }
 
-const KINDS: Record<string, 'pdf' | 'image' | 'docx'> = { pdf: 'pdf', png: 'image', jpeg: 'image', docx: 'docx' }
-
 /** How long a viewer's URL works: long enough to read a document, short enough not to be a lasting link. */
 export const VIEWER_URL_SECONDS = 600
 
 /** The message shown when a conversion could not even be asked for (the reason goes to the log). */
 export const CONVERSION_UNAVAILABLE = 'This document cannot be converted now. Please try again later.'
 
-/** Types a row can be opened in: pdf, docx, png (and jpeg). */
-export function isOpenable(fileType: string): boolean {
-  return Object.hasOwn(KINDS, fileType)
-}
-
 /** The opened file for the `open` parameter, or null when there is none or it cannot be opened. */
 export async function openedFile(db: Executor, user: SessionUser, key: string | null, store: BlobStore = getBlobStore()): Promise<OpenedFile | null> {
   if (!key) return null
   const file = await findDriveFile(db, key)
-  const kind = file ? KINDS[file.file_type] : undefined
+  const kind = file ? viewerKind(file.file_type) : null
   if (!file || !kind) return null
   // the drive's own rule for its files (RECORD_AREAS.drive), checked per file as for any blob
   const visible = await blobForViewer(db, user, file.blob_id)
