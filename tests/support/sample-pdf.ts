@@ -12,15 +12,20 @@ export function samplePdf(pages: number, text = 'Page', options: SamplePdfOption
   if (!Number.isInteger(pages) || pages < 1) throw new Error('A PDF needs at least one page')
   const escaped = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`)
   const pad = options.padBytesPerPage ? `% ${'x'.repeat(Math.max(0, options.padBytesPerPage - 3))}\n` : ''
-  // objects 1: catalog, 2: page tree, 3: font, then for page n: 4 + 2n (page) and 5 + 2n (its content)
+  // objects 1: catalog, 2: page tree, 3: font, 4 … 3 + pages: the pages, then their contents.
+  // The page objects sit together, as PDF producers write them, so a reader checking the page
+  // tree (pdf.js looks at the last page on opening) reads one stretch of the file, not all of it.
   const objects: string[] = []
-  const pageIds = Array.from({ length: pages }, (_, n) => 4 + 2 * n)
+  const pageId = (n: number) => 4 + n
+  const contentId = (n: number) => 4 + pages + n
   objects.push('<< /Type /Catalog /Pages 2 0 R >>')
-  objects.push(`<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages} >>`)
+  objects.push(`<< /Type /Pages /Kids [${Array.from({ length: pages }, (_, n) => `${pageId(n)} 0 R`).join(' ')}] /Count ${pages} >>`)
   objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>')
   for (let n = 0; n < pages; n++) {
+    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId(n)} 0 R >>`)
+  }
+  for (let n = 0; n < pages; n++) {
     const stream = `${pad}BT /F1 24 Tf 72 700 Td (${escaped(`${text} ${n + 1}`)}) Tj ET\n`
-    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + 2 * n} 0 R >>`)
     objects.push(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}endstream`)
   }
   let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n'
