@@ -89,6 +89,8 @@ describe('the drive viewer with JavaScript', () => {
     const pdf = samplePdf(300, 'Audit page', { padBytesPerPage: 20_000 }) // about 6 MB
     await putDriveFile('audit-300.pdf', pdf, 'application/pdf', 'pdf')
     const p = await drivePage()
+    const workers: string[] = []
+    p.on('worker', (w) => workers.push(w.url()))
     const cspErrors: string[] = []
     p.on('console', (m) => {
       if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text())
@@ -130,6 +132,8 @@ describe('the drive viewer with JavaScript', () => {
     expect(rangeRequests).toBeGreaterThan(0)
     // the first and last 64 KiB and the pages looked at: a small part of the 6 MB
     expect(pdfBytes).toBeLessThan(pdf.length / 10)
+    // pdf.js ran in its worker, a file of the app's own, and the page's policy refused nothing
+    expect(workers.some((url) => url.startsWith(`${app.url}/assets/pdf.worker`))).toBe(true)
     expect(cspErrors).toEqual([])
     // Download is a link to the PDF itself
     const download = await viewer.getByRole('link', { name: 'Download' }).getAttribute('href')
@@ -145,6 +149,7 @@ describe('the drive viewer with JavaScript', () => {
     await p.goto('/auditing')
     await p.getByRole('link', { name: 'letter.pdf' }).click()
     await p.getByRole('region', { name: 'Viewer: letter.pdf' }).getByText('Page 1 of 2').waitFor()
+    if (process.env.SHOTS) await p.waitForTimeout(500).then(() => p.screenshot({ path: '/tmp/viewer-pdf-375.png', fullPage: true }))
     await p.getByRole('link', { name: 'bin-photo.png' }).click()
     const image = p.getByRole('region', { name: 'Viewer: bin-photo.png' }).getByRole('img', { name: 'bin-photo.png' })
     await image.waitFor()
