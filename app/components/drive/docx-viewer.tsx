@@ -14,6 +14,9 @@ type Conversion = { status: 'pending' } | { status: 'done'; url: string } | { st
 export const POLL_WAIT_MS = 10_000
 /** Pause before asking again after the network failed (weak signal in a storage). */
 const RETRY_MS = 2_000
+/** Polls are at least this far apart. */
+const MIN_POLL_MS = 1_000
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export const CONVERSION_FAILED = 'This document could not be converted.'
 
 export function DocxViewer({ file }: { file: DocxFile }) {
@@ -56,14 +59,19 @@ function useConversion(file: DocxFile, hydrated: boolean): Conversion {
     const poll = async (): Promise<void> => {
       while (!abort.signal.aborted) {
         try {
+          const asked = Date.now()
           const response = await fetch(`/api/convert/?url=${encodeURIComponent(file.key)}&wait=${POLL_WAIT_MS}`, { signal: abort.signal, headers: { Accept: 'application/json' } })
-          if (response.status === 202) continue
+          if (response.status === 202) {
+            // the server waited for the PDF; should it answer at once, do not ask in a tight loop
+            await sleep(Math.max(0, MIN_POLL_MS - (Date.now() - asked)))
+            continue
+          }
           const body = (await response.json().catch(() => ({}))) as { pdf_url?: unknown; error?: unknown }
           if (response.ok && typeof body.pdf_url === 'string') return setConversion({ status: 'done', url: body.pdf_url })
           return setConversion({ status: 'failed', error: typeof body.error === 'string' && body.error ? body.error : CONVERSION_FAILED })
         } catch {
           if (abort.signal.aborted) return
-          await new Promise((resolve) => setTimeout(resolve, RETRY_MS))
+          await sleep(RETRY_MS)
         }
       }
     }
