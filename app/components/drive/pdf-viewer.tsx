@@ -87,8 +87,12 @@ function PdfCanvasViewer({ url, name }: { url: string; name: string }) {
         canvas.style.width = `${Math.floor(viewport.width)}px`
         canvas.style.height = `${Math.floor(viewport.height)}px`
         setScale(pageScale)
+        delete canvas.dataset.drawn
         render = page.render({ canvasContext: canvas.getContext('2d')!, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] })
-        return render.promise
+        // which page the canvas shows once it is drawn (the bench waits for it)
+        return render.promise.then(() => {
+          canvas.dataset.drawn = String(pageNumber)
+        })
       })
       .catch((error: unknown) => {
         if (!cancelled && (error as Error)?.name !== 'RenderingCancelledException') setFailed(true)
