@@ -16,7 +16,11 @@ export function FileViewer({ file, closeHref }: FileViewerProps) {
   const navigate = useNavigate()
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) navigate(closeHref, { preventScrollReset: true })
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      // Escape in a field or an open dialog belongs to them
+      if (event.target instanceof Element && event.target.closest('input, textarea, select, dialog')) return
+      if (document.querySelector('dialog[open]')) return
+      navigate(closeHref, { preventScrollReset: true })
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
@@ -31,11 +35,11 @@ export function FileViewer({ file, closeHref }: FileViewerProps) {
       </header>
       <div className="drive-viewer-body">
         {file.kind === 'docx' ? (
-          <DocxViewer file={file} />
+          <DocxViewer key={file.key} file={file} />
         ) : file.kind === 'image' ? (
           <img className="drive-viewer-image" src={file.url} alt={file.name} />
         ) : (
-          <PdfViewer url={file.url} name={file.name} />
+          <PdfViewer key={file.key} url={file.url} name={file.name} />
         )}
       </div>
     </section>

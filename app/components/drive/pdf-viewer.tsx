@@ -2,6 +2,7 @@
 // zoom), Previous/Next, Download. The file is read by HTTP range requests (no auto-fetch, no
 // stream), so a 300-page PDF opens at once and only the pages looked at are downloaded and drawn.
 // Without JavaScript (or before it runs) the PDF opens in the browser's own viewer.
+import { useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { useHydrated } from '#app/components/use-hydrated.ts'
@@ -36,20 +37,23 @@ function PdfCanvasViewer({ url, name }: { url: string; name: string }) {
   const [width, setWidth] = useState(0) // the page area's width, for fit-width
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const areaRef = useRef<HTMLDivElement>(null)
+  const revalidator = useRevalidator()
+  const askedForFreshUrl = useRef(false)
 
   useEffect(() => {
     let task: { destroy(): Promise<void> } | undefined
     let cancelled = false
-    setDoc(null)
+    // a new URL for the same file (the page's data was reloaded): the reader stays on their page
     setFailed(false)
-    setPageNumber(1)
     loadPdfjs()
       .then((pdfjs) => {
         if (cancelled) return
         const loading = pdfjs.getDocument({ url, disableAutoFetch: true, disableStream: true, isEvalSupported: false })
         task = loading
         return loading.promise.then((loaded) => {
-          if (!cancelled) setDoc(loaded)
+          if (cancelled) return
+          setDoc(loaded)
+          setPageNumber((n) => Math.min(n, loaded.numPages))
         })
       })
       .catch(() => {
@@ -92,10 +96,16 @@ function PdfCanvasViewer({ url, name }: { url: string; name: string }) {
         // which page the canvas shows once it is drawn (the bench waits for it)
         return render.promise.then(() => {
           canvas.dataset.drawn = String(pageNumber)
+          askedForFreshUrl.current = false
         })
       })
       .catch((error: unknown) => {
-        if (!cancelled && (error as Error)?.name !== 'RenderingCancelledException') setFailed(true)
+        if (cancelled || (error as Error)?.name === 'RenderingCancelledException') return
+        // The signed URL lives 10 minutes: a reader who stays longer gets a fresh one from the
+        // page's loader (once), and the document is opened again on the same page.
+        if (askedForFreshUrl.current) return setFailed(true)
+        askedForFreshUrl.current = true
+        revalidator.revalidate()
       })
     return () => {
       cancelled = true
