@@ -127,7 +127,6 @@ describe('the drive viewer with JavaScript', () => {
     await viewer.getByRole('button', { name: 'Fit width' }).click()
     await expect.poll(canvasWidth).toBe(fitted)
 
-    if (process.env.SHOTS) await p.screenshot({ path: '/tmp/viewer-pdf-1280.png', fullPage: true })
     expect(await p.locator('canvas').count()).toBeLessThan(300)
     expect(rangeRequests).toBeGreaterThan(0)
     // the first and last 64 KiB and the pages looked at: a small part of the 6 MB
@@ -149,12 +148,10 @@ describe('the drive viewer with JavaScript', () => {
     await p.goto('/auditing')
     await p.getByRole('link', { name: 'letter.pdf' }).click()
     await p.getByRole('region', { name: 'Viewer: letter.pdf' }).getByText('Page 1 of 2').waitFor()
-    if (process.env.SHOTS) await p.waitForTimeout(500).then(() => p.screenshot({ path: '/tmp/viewer-pdf-375.png', fullPage: true }))
     await p.getByRole('link', { name: 'bin-photo.png' }).click()
     const image = p.getByRole('region', { name: 'Viewer: bin-photo.png' }).getByRole('img', { name: 'bin-photo.png' })
     await image.waitFor()
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(3000)
-    if (process.env.SHOTS) await p.screenshot({ path: '/tmp/viewer-png-375.png', fullPage: true })
     // scaled down to the phone's screen, not 3000 px wide
     const box = (await image.boundingBox())!
     expect(box.x + box.width).toBeLessThanOrEqual(375)
