@@ -41,6 +41,12 @@ export const RECORD_AREAS: Partial<Record<BlobArea, (user: Viewer) => boolean>> 
   documents: () => false,
 }
 
+/**
+ * Tables that name blobs of the record areas above, which are kept whatever names them: the drive's
+ * tree (its files are the drive area's) and the document conversions (sources and PDFs in 'documents').
+ */
+export const RECORD_AREA_TABLES = ['document_conversions', 'drive_entries'] as const
+
 /** An unattached file older than this is removed by the cleanup job (jobs/blob-cleanup.job.ts). */
 export const UNATTACHED_HOURS = 24
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Permission } from '#core/permissions.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { makeServiceSheet } from '../tests/support/service-sheets.ts'
-import { BLOB_LINKS, blobForViewer } from './attachments.server.ts'
+import { BLOB_LINKS, RECORD_AREA_TABLES, blobForViewer } from './attachments.server.ts'
 
 let t: TestDatabase
 let uploader: number
@@ -25,12 +25,12 @@ beforeAll(async () => {
 afterAll(() => t.drop())
 
 describe('attachments', () => {
-  it('know every table that attaches files to records (a new one is a line in BLOB_LINKS)', async () => {
+  it('know every table that attaches files to records (a new one is a line in BLOB_LINKS, or in RECORD_AREA_TABLES)', async () => {
     const { rows } = await sql<{ table_name: string }>`
-      select conrelid::regclass::text as table_name from pg_constraint
+      select distinct conrelid::regclass::text as table_name from pg_constraint
       where contype = 'f' and confrelid = 'blobs'::regclass and conrelid <> 'upload_sessions'::regclass
       order by 1`.execute(t.db)
-    expect(rows.map((r) => r.table_name)).toEqual(BLOB_LINKS.map((l) => l.table).sort())
+    expect(rows.map((r) => r.table_name)).toEqual([...BLOB_LINKS.map((l) => l.table), ...RECORD_AREA_TABLES].sort())
   })
 
   it("show a sheet's image to whoever may open the sheet, and to no one else", async () => {
