@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module'
 import { CompiledQuery } from 'kysely'
 import type { Executor } from '#db/client.server.ts'
-import { JOB_OPTIONS, PAYLOADS, type QueueName } from './queues.ts'
+import { JOB_OPTIONS, PAYLOADS, type JobOptions, type QueueName } from './queues.ts'
 
 const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as { insertJob(schema: string): string }
 const INSERT_JOB = plans.insertJob('pgboss')
@@ -15,7 +15,7 @@ const INSERT_JOB = plans.insertJob('pgboss')
  */
 export async function enqueue<Q extends QueueName>(db: Executor, queue: Q, payload: unknown): Promise<void> {
   const data = PAYLOADS[queue].parse(payload)
-  const options = JOB_OPTIONS[queue] ?? {}
+  const options: JobOptions = JOB_OPTIONS[queue] ?? {}
   // the parameters of pg-boss 10's insertJob, in its order (node_modules/pg-boss/src/manager.js createJob)
   const values = [
     null, // id

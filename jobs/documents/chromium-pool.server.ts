@@ -127,3 +127,17 @@ export class ChromiumPool {
   }
 }
 
+
+const holder = globalThis as typeof globalThis & { __documentPool?: ChromiumPool }
+
+/** The process's pool, made from the settings (Chromium itself starts with the first job). */
+export function documentPool(options: () => ChromiumPoolOptions): ChromiumPool {
+  return (holder.__documentPool ??= new ChromiumPool(options()))
+}
+
+/** Closes the process's Chromium (shutdown). */
+export async function closeDocumentPool(): Promise<void> {
+  const pool = holder.__documentPool
+  holder.__documentPool = undefined
+  await pool?.close()
+}
