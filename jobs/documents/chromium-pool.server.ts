@@ -16,6 +16,8 @@ export interface ChromiumPoolOptions {
   executablePath: string
   /** pages in use at the same time (more jobs wait for one) */
   size: number
+  /** more Chromium flags (tests lift Chromium's own loopback guard to prove the pool's) */
+  extraArgs?: readonly string[]
 }
 
 interface Warm {
@@ -93,7 +95,7 @@ export class ChromiumPool {
     if (!this.warm) {
       this.launches++
       const launching = chromium
-        .launch({ executablePath: this.options.executablePath, args: [...CHROMIUM_FLAGS, this.marker] })
+        .launch({ executablePath: this.options.executablePath, args: [...CHROMIUM_FLAGS, ...(this.options.extraArgs ?? []), this.marker] })
         .then((browser): Warm => ({ browser, contexts: {}, idle: { html: [], docx: [] } }))
       this.warm = launching
       const forget = () => {

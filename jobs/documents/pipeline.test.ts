@@ -40,12 +40,18 @@ describe('document pipeline', () => {
   let store: FsDriver
   let pool: ChromiumPool
   let boss: PgBoss
+  let proxy: http.Server
+  const proxied: string[] = []
 
   beforeAll(async () => {
     t = await createTestDatabase()
     root = await fsp.mkdtemp(path.join(os.tmpdir(), 'documents-'))
     store = new FsDriver({ root })
-    pool = new ChromiumPool({ executablePath: CHROMIUM_PATH, size: 2 })
+    // every request Chromium makes goes to this proxy, which records it: the documents' must not come
+    proxy = http.createServer((req, res) => (proxied.push(req.url ?? ''), res.end('x')))
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+    const proxyPort = (proxy.address() as { port: number }).port
+    pool = new ChromiumPool({ executablePath: CHROMIUM_PATH, size: 2, extraArgs: [`--proxy-server=http://127.0.0.1:${proxyPort}`] })
     // pg-boss's schema and queues, so jobs can be sent (these tests run the jobs themselves)
     boss = createBoss(t.url)
     await boss.start()
@@ -54,6 +60,7 @@ describe('document pipeline', () => {
 
   afterAll(async () => {
     await pool.close()
+    proxy.close()
     await boss.stop({ graceful: false, wait: true })
     await t.drop()
     await fsp.rm(root, { recursive: true, force: true })
@@ -85,29 +92,21 @@ describe('document pipeline', () => {
     (await t.db.selectFrom('drive_entries').select('name').where(sql<boolean>`content @@ to_tsquery('simple', ${word})`).orderBy('name').execute()).map((r) => r.name)
 
   it('prints HTML to a two-page Letter PDF with page numbers, fetching nothing', async () => {
-    const requests: string[] = []
-    const server = http.createServer((req, res) => (requests.push(req.url ?? ''), res.end('x')))
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const port = (server.address() as { port: number }).port
-    const html = `<html><head><title>Pre-treat order</title><link rel="stylesheet" href="http://127.0.0.1:${port}/style.css"></head>
-      <body><h1>Pre-treat order</h1><img src="http://127.0.0.1:${port}/logo.png"><p>First page</p>
+    const html = `<html><head><title>Pre-treat order</title><link rel="stylesheet" href="http://assets.example.test/style.css"></head>
+      <body><h1>Pre-treat order</h1><img src="http://assets.example.test/logo.png"><p>First page</p>
       <p style="break-before: page">Second page</p></body></html>`
-    try {
-      const state = await htmlPdf(t.db, html, store)
-      expect(state.status).toBe('pending')
-      expect(await jobs(QUEUES.renderPdf)).toEqual([{ conversionId: state.id }])
-      expect(await runConversion(t.db, store, pool, state.id, RUN)).toBe('converted')
-      const { pages, text } = await pdfPages(await pdfOf(state.id))
-      expect(pages).toBe(2)
-      expect(text).toContain('Page 1 of 2')
-      expect(text).toContain('Page 2 of 2')
-      expect(text).toContain('Second page')
-      expect(requests).toEqual([])
-      // the same HTML again: the same conversion, already done
-      expect(await htmlPdf(t.db, html, store)).toEqual({ id: state.id, status: 'done', pdfBlobId: expect.any(String) })
-    } finally {
-      server.close()
-    }
+    const state = await htmlPdf(t.db, html, store)
+    expect(state.status).toBe('pending')
+    expect(await jobs(QUEUES.renderPdf)).toEqual([{ conversionId: state.id }])
+    expect(await runConversion(t.db, store, pool, state.id, RUN)).toBe('converted')
+    const { pages, text } = await pdfPages(await pdfOf(state.id))
+    expect(pages).toBe(2)
+    expect(text).toContain('Page 1 of 2')
+    expect(text).toContain('Page 2 of 2')
+    expect(text).toContain('Second page')
+    expect(proxied.filter((url) => url.includes('example.test'))).toEqual([])
+    // the same HTML again: the same conversion, already done
+    expect(await htmlPdf(t.db, html, store)).toEqual({ id: state.id, status: 'done', pdfBlobId: expect.any(String) })
   }, 60_000)
 
   it('converts a DOCX once: a second run, a second request and the same bytes in another file do no work', async () => {
