@@ -52,8 +52,9 @@ export class ChromiumPool {
       healthy = true
       return result
     } finally {
+      // the page is back in the pool before the next job is let in, so that job reuses it
+      if (page) await this.giveBack(kind, page, healthy)
       this.releaseSlot()
-      if (page) void this.giveBack(kind, page, healthy)
     }
   }
 
@@ -122,7 +123,7 @@ export class ChromiumPool {
   private async giveBack(kind: PageKind, page: Page, healthy: boolean): Promise<void> {
     const warm = await this.warm?.catch(() => undefined)
     if (!healthy || !warm || page.isClosed() || page.context().browser() !== warm.browser || warm.idle[kind].length >= this.options.size) {
-      await page.close().catch(() => {})
+      void page.close().catch(() => {}) // not awaited: a hung browser must not hold the slot
       return
     }
     warm.idle[kind].push(page)

@@ -99,7 +99,7 @@ const DOCX_PAGE = `<!doctype html><html><head><meta charset="utf-8"><style>
   .docx-wrapper { background: white !important; padding: 0 !important; display: block !important; }
   section.docx { margin: 0 !important; box-shadow: none !important; break-after: page; overflow: hidden; }
   section.docx:last-of-type { break-after: auto; }
-</style></head><body><div id="document"></div></body></html>`
+</style><style id="page-size"></style></head><body><div id="document"></div></body></html>`
 
 /** DOCX → PDF with docx-preview in the page. Checks the zip first (real sizes, 200 MiB cap). */
 export async function docxToPdf(pool: ChromiumPool, bytes: Buffer, timeoutMs: number): Promise<Buffer> {
@@ -109,26 +109,31 @@ export async function docxToPdf(pool: ChromiumPool, bytes: Buffer, timeoutMs: nu
 }
 
 async function renderDocx(page: Page, bytes: Buffer, jszip: string, docxPreview: string): Promise<Buffer> {
-  // a fresh window for each job: docx-preview does not render twice in one
-  await page.goto('about:blank')
-  await page.setContent(DOCX_PAGE)
-  await page.addScriptTag({ content: jszip })
-  await page.addScriptTag({ content: docxPreview })
+  // a page keeps its window (and the parsed scripts) from one DOCX to the next; each document is
+  // drawn into the emptied container (docx-preview puts its styles there too)
+  if (!(await page.evaluate(() => 'docx' in globalThis))) {
+    await page.setContent(DOCX_PAGE)
+    await page.addScriptTag({ content: jszip })
+    await page.addScriptTag({ content: docxPreview })
+  }
   const laidOut = await page.evaluate(async (base64) => {
     try {
       const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
       const container = document.getElementById('document')!
+      container.replaceChildren()
       const lib = (globalThis as unknown as { docx: { renderAsync(data: Uint8Array, body: HTMLElement, style?: HTMLElement, options?: object): Promise<unknown> } }).docx
       await lib.renderAsync(data, container, undefined, { breakPages: true, ignoreLastRenderedPageBreak: true, inWrapper: true, experimental: true, useBase64URL: true })
       await Promise.all(Array.from(document.images, (img) => (img.complete ? null : new Promise((done) => ((img.onload = done), (img.onerror = done))))))
       const first = container.querySelector('section.docx') as HTMLElement | null
       if (!first) return { error: 'no pages' }
-      return { width: first.style.width || `${first.offsetWidth}px`, height: first.style.minHeight || first.style.height || `${first.offsetHeight}px` }
+      const width = first.style.width || `${first.offsetWidth}px`
+      const height = first.style.minHeight || first.style.height || `${first.offsetHeight}px`
+      document.getElementById('page-size')!.textContent = `@page { size: ${width} ${height}; margin: 0; }`
+      return { width, height }
     } catch (error) {
       return { error: String(error) }
     }
   }, bytes.toString('base64'))
   if ('error' in laidOut) throw new ConversionFailure(DAMAGED_MESSAGE)
-  await page.addStyleTag({ content: `@page { size: ${laidOut.width} ${laidOut.height}; margin: 0; }` })
   return page.pdf({ preferCSSPageSize: true, printBackground: true })
 }
