@@ -16,6 +16,7 @@ import { migrateToLatest } from '#db/migrate.ts'
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './demo/data.ts'
 import { syncPermissions } from '#db/seeds/permissions.ts'
 import { createBoss } from '#jobs/boss.server.ts'
+import { closeDocumentPool } from '#jobs/documents/chromium-pool.server.ts'
 import { startWorkers } from '#jobs/worker.ts'
 import { s3ConnectOrigins } from '../server/connect-origins.ts'
 import { closeHttp, createHttpApp } from '../server/http.ts'
@@ -45,6 +46,7 @@ async function stopAll(): Promise<void> {
   await vite?.close()
   await processes?.stop()
   await boss?.stop({ graceful: true, timeout: 10_000, wait: true })
+  await closeDocumentPool()
   await closeDb()
   await database.release()
 }

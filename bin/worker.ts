@@ -2,6 +2,7 @@
 import { closeDb, getDb } from '#db/client.server.ts'
 import { openDatabase } from '#db/connection.ts'
 import { createBoss } from '#jobs/boss.server.ts'
+import { closeDocumentPool } from '#jobs/documents/chromium-pool.server.ts'
 import { startWorkers } from '#jobs/worker.ts'
 
 const database = await openDatabase()
@@ -15,6 +16,7 @@ async function shutdown(): Promise<void> {
   if (stopping) return
   stopping = true
   await boss.stop({ graceful: true, timeout: 10_000, wait: true })
+  await closeDocumentPool()
   await closeDb()
   await database.release()
   process.exit(0)

@@ -32,6 +32,14 @@ const schema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(() => os.availableParallelism()),
   /** connections of each process's pool: the total is about (WEB_CONCURRENCY + 1) × DB_POOL_SIZE */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /** the Chromium that renders documents (and runs the browser tests) */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** pages of the worker's warm Chromium: documents rendered at the same time */
+  DOCUMENT_PAGES: z.coerce.number().int().min(1).max(16).default(2),
+  /** a conversion (DOCX or HTML → PDF) that takes longer fails with a message */
+  CONVERSION_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
+  /** a failed conversion is tried again when asked for after this many minutes */
+  CONVERSION_RETRY_MINUTES: z.coerce.number().min(0).max(10_080).default(10),
 })
 
 export type Config = z.infer<typeof schema>

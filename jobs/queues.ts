@@ -5,13 +5,40 @@ export const QUEUES = {
   alertAggregation: 'alert-aggregation',
   blobCleanup: 'blob-cleanup',
   signInAttemptsCleanup: 'sign-in-attempts-cleanup',
+  renderPdf: 'render-pdf',
+  convertDocx: 'convert-docx',
+  extractText: 'extract-text',
 } as const
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
+
+const uuid = z.string().uuid()
 
 export const PAYLOADS = {
   [QUEUES.alertAggregation]: z.object({}).passthrough(),
   [QUEUES.blobCleanup]: z.object({}).passthrough(),
   [QUEUES.signInAttemptsCleanup]: z.object({}).passthrough(),
-} satisfies Record<(typeof QUEUES)[keyof typeof QUEUES], z.ZodType>
+  /** the document_conversions row (kind 'html') whose HTML blob is printed */
+  [QUEUES.renderPdf]: z.object({ conversionId: uuid }),
+  /** the document_conversions row (kind 'docx') to convert */
+  [QUEUES.convertDocx]: z.object({ conversionId: uuid }),
+  /** a PDF blob whose text goes into the drive entries it stands for */
+  [QUEUES.extractText]: z.object({ pdfBlobId: uuid }),
+} satisfies Record<QueueName, z.ZodType>
+
+export interface JobOptions {
+  /** pg-boss fails a job still running after this long (a backstop: the handler's own timeout comes first) */
+  expireInSeconds?: number
+  retryLimit?: number
+  retryDelay?: number
+}
+
+/** Documents: 60 s for a conversion (CONVERSION_TIMEOUT_SECONDS) plus a margin, two retries. */
+export const JOB_OPTIONS: Partial<Record<QueueName, JobOptions>> = {
+  [QUEUES.renderPdf]: { expireInSeconds: 75, retryLimit: 2, retryDelay: 2 },
+  [QUEUES.convertDocx]: { expireInSeconds: 75, retryLimit: 2, retryDelay: 2 },
+  [QUEUES.extractText]: { expireInSeconds: 75, retryLimit: 2, retryDelay: 2 },
+}
 
 /** Alert counts are recomputed every 5 minutes. */
 export const ALERT_AGGREGATION_CRON = '*/5 * * * *'

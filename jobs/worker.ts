@@ -1,15 +1,22 @@
 // Starts the queues' workers and schedules. Used in-process by `npm start` and alone by
 // `npm run worker` (so more machines can take the load: pg-boss hands each job to one worker).
 import type PgBoss from 'pg-boss'
+import { config } from '#core/config.server.ts'
 import type { Executor } from '#db/client.server.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
 import { getBlobStore } from '#storage/index.server.ts'
 import { aggregateAlerts } from './alert-aggregation.job.ts'
 import { cleanUpBlobs } from './blob-cleanup.job.ts'
+import { documentPool, type ChromiumPool } from './documents/chromium-pool.server.ts'
+import { runConversion } from './documents/convert.job.ts'
+import { extractText } from './documents/extract-text.job.ts'
 import { ALERT_AGGREGATION_CRON, BLOB_CLEANUP_CRON, PAYLOADS, QUEUES, SIGN_IN_ATTEMPTS_CLEANUP_CRON } from './queues.ts'
 import { cleanUpSignInAttempts } from './sign-in-attempts-cleanup.job.ts'
 
-export async function startWorkers(boss: PgBoss, db: Executor, store: () => BlobStore = getBlobStore): Promise<void> {
+/** The process's warm Chromium, from the settings (launched by the first document job). */
+const defaultPool = () => documentPool(() => ({ executablePath: config().CHROMIUM_PATH, size: config().DOCUMENT_PAGES }))
+
+export async function startWorkers(boss: PgBoss, db: Executor, store: () => BlobStore = getBlobStore, pool: () => ChromiumPool = defaultPool): Promise<void> {
   await boss.start()
   for (const name of Object.values(QUEUES)) await boss.createQueue(name)
 
@@ -39,4 +46,23 @@ export async function startWorkers(boss: PgBoss, db: Executor, store: () => Blob
     }
   })
   await boss.schedule(QUEUES.signInAttemptsCleanup, SIGN_IN_ATTEMPTS_CLEANUP_CRON, {}, { singletonKey: 'sign-in-attempts-cleanup' })
+
+  // Documents: one pg-boss worker per Chromium page, so the pool's pages are all used; a short
+  // polling interval because a person is waiting for the PDF.
+  const documentWork = { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 } as const
+  for (let i = 0; i < config().DOCUMENT_PAGES; i++) {
+    for (const queue of [QUEUES.renderPdf, QUEUES.convertDocx] as const) {
+      await boss.work(queue, documentWork, async ([job]) => {
+        const { conversionId } = PAYLOADS[queue].parse(job!.data)
+        await runConversion(db, store(), pool(), conversionId, {
+          timeoutMs: config().CONVERSION_TIMEOUT_SECONDS * 1000,
+          lastAttempt: job!.retryCount >= job!.retryLimit,
+        })
+      })
+    }
+  }
+  await boss.work(QUEUES.extractText, documentWork, async ([job]) => {
+    const { pdfBlobId } = PAYLOADS[QUEUES.extractText].parse(job!.data)
+    await extractText(db, store(), pdfBlobId)
+  })
 }

@@ -1,25 +1,156 @@
 // Asking for a document's PDF: from the cache when it was made before, else a job is queued.
-// STUB — implemented by the document pipeline work (issue 9).
+// A conversion is one document_conversions row per (kind, source content hash): every blob with the
+// same bytes shares it, so converting the same file twice does no work. The row and its job are
+// written in one transaction. A failed conversion stays failed (its message is shown) until it is
+// asked for again CONVERSION_RETRY_MINUTES later; a pending one whose job was lost (no worker was
+// running when it was queued) is queued again after PENDING_REQUEUE_MINUTES.
+import { createHash } from 'node:crypto'
+import { sql } from 'kysely'
+import { config } from '#core/config.server.ts'
+import { NotFoundError } from '#core/errors.ts'
 import type { Executor } from '#db/client.server.ts'
+import type { BlobStore } from '#storage/blob-store.ts'
+import { FILE_TYPES } from '#storage/file-types.ts'
+import { getBlobStore } from '#storage/index.server.ts'
+import { objectKey } from '#storage/keys.ts'
+import { enqueue } from '../enqueue.server.ts'
+import { QUEUES } from '../queues.ts'
 
 export type ConversionState =
   | { id: string; status: 'pending' }
   | { id: string; status: 'done'; pdfBlobId: string }
   | { id: string; status: 'failed'; error: string }
 
-/** The PDF of a DOCX blob: done (cached by content hash), failed, or pending with a job queued. Safe to call again and again. */
-export async function docxPdf(_db: Executor, _blobId: string): Promise<ConversionState> {
-  throw new Error('not implemented yet')
+type Kind = 'docx' | 'html'
+
+interface ConversionRow {
+  id: string
+  status: 'pending' | 'done' | 'failed'
+  pdf_blob_id: string | null
+  error: string | null
 }
 
-/** HTML → PDF (print CSS: Letter, margins, page numbers): the same states. */
-export async function htmlPdf(_db: Executor, _html: string): Promise<ConversionState> {
-  throw new Error('not implemented yet')
+/** A pending conversion older than this (its job lost, e.g. no worker ran) is queued again. */
+export const PENDING_REQUEUE_MINUTES = 5
+/** HTML larger than this is refused (POST /api/convert/). */
+export const MAX_HTML_BYTES = 5 * 1024 * 1024
+/** Part of an HTML conversion's hash: a change of the print layout makes new PDFs. */
+const HTML_LAYOUT_VERSION = 'letter-v1'
+
+const QUEUE_OF: Record<Kind, typeof QUEUES.convertDocx | typeof QUEUES.renderPdf> = { docx: QUEUES.convertDocx, html: QUEUES.renderPdf }
+
+function stateOf(row: ConversionRow): ConversionState {
+  if (row.status === 'done') return { id: row.id, status: 'done', pdfBlobId: row.pdf_blob_id! }
+  if (row.status === 'failed') return { id: row.id, status: 'failed', error: row.error ?? 'The document could not be converted.' }
+  return { id: row.id, status: 'pending' }
 }
+
+/** Runs `work` in the caller's transaction, or in a new one. */
+export function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work)
+}
+
+/** The conversion of `hash`, created (and its job queued) when missing; a stale failure or lost job is queued again. */
+async function ensureConversion(db: Executor, kind: Kind, hash: string, sourceBlobId: string): Promise<ConversionState> {
+  return inTransaction(db, async (trx) => {
+    const created = await trx
+      .insertInto('document_conversions')
+      .values({ kind, source_hash: hash, source_blob_id: sourceBlobId })
+      .onConflict((oc) => oc.columns(['kind', 'source_hash']).doNothing())
+      .returning(['id', 'status', 'pdf_blob_id', 'error'])
+      .executeTakeFirst()
+    if (created) {
+      await enqueue(trx, QUEUE_OF[kind], { conversionId: created.id })
+      return stateOf(created)
+    }
+    const { CONVERSION_RETRY_MINUTES } = config()
+    // asked again: a failure old enough, or a pending row whose job was lost, starts over
+    const restarted = await trx
+      .updateTable('document_conversions')
+      .set({ status: 'pending', error: null, attempts: 0, updated_at: sql`now()`, source_blob_id: sql`coalesce(source_blob_id, ${sourceBlobId}::uuid)` })
+      .where('kind', '=', kind)
+      .where('source_hash', '=', hash)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'failed'), eb('updated_at', '<', sql<Date>`now() - ${CONVERSION_RETRY_MINUTES}::float8 * interval '1 minute'`)]),
+          eb.and([eb('status', '=', 'pending'), eb('updated_at', '<', sql<Date>`now() - ${PENDING_REQUEUE_MINUTES} * interval '1 minute'`)]),
+        ]),
+      )
+      .returning(['id', 'status', 'pdf_blob_id', 'error'])
+      .executeTakeFirst()
+    if (restarted) {
+      await enqueue(trx, QUEUE_OF[kind], { conversionId: restarted.id })
+      return stateOf(restarted)
+    }
+    const row = await trx
+      .selectFrom('document_conversions')
+      .select(['id', 'status', 'pdf_blob_id', 'error'])
+      .where('kind', '=', kind)
+      .where('source_hash', '=', hash)
+      .executeTakeFirstOrThrow()
+    // the source the job reads may have gone (set null when its blob was deleted): this blob stands in
+    await trx.updateTable('document_conversions').set({ source_blob_id: sourceBlobId }).where('id', '=', row.id).where('source_blob_id', 'is', null).execute()
+    return stateOf(row)
+  })
+}
+
+/** The hex SHA-256 of a stored object, read as a stream. */
+export async function hashStored(store: BlobStore, key: string): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of await store.getStream(key)) hash.update(chunk as Buffer)
+  return hash.digest('hex')
+}
+
+/** The blob's content hash, computed (and kept in blobs.sha256) the first time it is needed. */
+async function blobHash(db: Executor, store: BlobStore, blobId: string): Promise<string> {
+  const blob = await db.selectFrom('blobs').select(['key', 'sha256']).where('id', '=', blobId).executeTakeFirst()
+  if (!blob) throw new NotFoundError('File not found.')
+  if (blob.sha256) return blob.sha256
+  const sha256 = await hashStored(store, blob.key)
+  await db.updateTable('blobs').set({ sha256 }).where('id', '=', blobId).execute()
+  return sha256
+}
+
+/** The PDF of a DOCX blob: done (cached by content hash), failed, or pending with a job queued. Safe to call again and again. */
+export async function docxPdf(db: Executor, blobId: string, store: BlobStore = getBlobStore()): Promise<ConversionState> {
+  return ensureConversion(db, 'docx', await blobHash(db, store, blobId), blobId)
+}
+
+/** HTML → PDF (print CSS: Letter, margins, page numbers): the same states. The HTML is kept as a blob, not in the job. */
+export async function htmlPdf(db: Executor, html: string, store: BlobStore = getBlobStore()): Promise<ConversionState> {
+  const hash = createHash('sha256').update(`${HTML_LAYOUT_VERSION}\n`).update(html).digest('hex')
+  const existing = await db.selectFrom('document_conversions').select('source_blob_id').where('kind', '=', 'html').where('source_hash', '=', hash).executeTakeFirst()
+  if (existing?.source_blob_id) return ensureConversion(db, 'html', hash, existing.source_blob_id)
+  // object first, then its row: a crash between them leaves an object no row names, never a row without its object
+  const body = Buffer.from(html, 'utf8')
+  const key = objectKey('documents', 'document.html')
+  await store.put(key, body, { contentType: 'text/html' })
+  const blob = await db
+    .insertInto('blobs')
+    .values({ id: crypto.randomUUID(), area: 'documents', key, filename: 'document.html', content_type: 'text/html', size_bytes: body.length, created_by: null })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return ensureConversion(db, 'html', hash, blob.id)
+}
+
+
+/** The current state of a conversion, or null when it does not exist. */
+export async function conversionState(db: Executor, id: string): Promise<ConversionState | null> {
+  const row = await db.selectFrom('document_conversions').select(['id', 'status', 'pdf_blob_id', 'error']).where('id', '=', id).executeTakeFirst()
+  return row ? stateOf(row) : null
+}
+
+const WAIT_STEP_MS = 150
 
 /** Waits (polling) until the conversion is done or failed, or `timeoutMs` passes (then pending). */
-export async function waitForConversion(_db: Executor, _id: string, _timeoutMs: number): Promise<ConversionState> {
-  throw new Error('not implemented yet')
+export async function waitForConversion(db: Executor, id: string, timeoutMs: number): Promise<ConversionState> {
+  const until = Date.now() + Math.max(0, timeoutMs)
+  for (;;) {
+    const state = await conversionState(db, id)
+    if (!state) throw new NotFoundError('Conversion not found.')
+    if (state.status !== 'pending' || Date.now() >= until) return state
+    await new Promise((resolve) => setTimeout(resolve, Math.min(WAIT_STEP_MS, Math.max(0, until - Date.now()))))
+  }
 }
 
 /**
@@ -27,4 +158,14 @@ export async function waitForConversion(_db: Executor, _id: string, _timeoutMs: 
  * words are searchable), a PDF's text is extracted for the search. Queues jobs; never throws for a
  * file it has nothing to do for.
  */
-export async function documentsUploaded(_db: Executor, _blobs: readonly { id: string; content_type: string }[]): Promise<void> {}
+export async function documentsUploaded(db: Executor, blobs: readonly { id: string; content_type: string }[], store: BlobStore = getBlobStore()): Promise<void> {
+  for (const blob of blobs) {
+    if (blob.content_type === FILE_TYPES.pdf.mime) {
+      await enqueue(db, QUEUES.extractText, { pdfBlobId: blob.id })
+    } else if (blob.content_type === FILE_TYPES.docx.mime) {
+      const state = await docxPdf(db, blob.id, store)
+      // converted before (same bytes): this file's drive entry still needs the words
+      if (state.status === 'done') await enqueue(db, QUEUES.extractText, { pdfBlobId: state.pdfBlobId })
+    }
+  }
+}

@@ -1,0 +1,141 @@
+// The spec's conversion calls (operations.md §7 Drive):
+//   GET  /api/convert/?url=<drive key, or a download URL the app signed>&environment=&wait=<ms>
+//   POST /api/convert/?environment=&wait=<ms>   {html}
+// → 200 {pdf_url} (a signed inline URL, 10 minutes) | 202 {status:'pending'} (not ready within
+//   `wait`, default 20 s, at most 25 s: ask again) | 422 {error} (the conversion failed) | 4xx {error}.
+// `url` is never fetched: it names a drive file (its key, or the stored object a signed URL points
+// at), and the drive's view permission decides. `environment` is accepted and ignored.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { requireApiUser, verifyCsrfHeader } from '#app/auth/guard.server.ts'
+import { NotFoundError } from '#core/errors.ts'
+import type { Permission } from '#core/permissions.ts'
+import { getDb, type Executor } from '#db/client.server.ts'
+import { MAX_HTML_BYTES, docxPdf, htmlPdf, waitForConversion, type ConversionState } from '#jobs/documents/conversions.server.ts'
+import { findDriveFile } from '#storage/drive.server.ts'
+import { FILE_TYPES } from '#storage/file-types.ts'
+import { verifyDownloadToken } from '#storage/fs-driver.server.ts'
+import { getBlobStore } from '#storage/index.server.ts'
+
+const DRIVE_VIEW: readonly Permission[] = ['api.view_s3bucket', 'api.add_s3bucket', 'api.s3_admin']
+const PDF_URL_SECONDS = 10 * 60
+const DEFAULT_WAIT_MS = 20_000
+const MAX_WAIT_MS = 25_000
+const MAX_URL_LENGTH = 4096
+
+const json = (status: number, body: unknown) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } })
+const error = (status: number, message: string) => json(status, { error: message })
+
+/** `wait` in milliseconds: 0–25000, default 20000; null when it is not a number in range. */
+function waitOf(url: URL): number | null {
+  const raw = url.searchParams.get('wait')
+  if (raw === null || raw === '') return DEFAULT_WAIT_MS
+  if (!/^\d{1,6}$/.test(raw)) return null
+  const ms = Number(raw)
+  return ms <= MAX_WAIT_MS ? ms : null
+}
+
+interface Source {
+  blobId: string
+  name: string
+  contentType: string
+  key: string
+}
+
+/** The drive file a `url` parameter names: a drive key, the fs driver's /blobs/d/<token>, or an S3 URL of a stored object. */
+async function resolveSource(db: Executor, value: string): Promise<Source | 'expired' | null> {
+  let parsed: URL | null = null
+  try {
+    if (/^https?:\/\//i.test(value) || value.startsWith('/')) parsed = new URL(value, 'http://app.invalid')
+  } catch {
+    return null
+  }
+  if (!parsed) {
+    const file = await findDriveFile(db, value)
+    return file ? { blobId: file.blob_id, name: file.name, contentType: file.content_type, key: file.blob_key } : null
+  }
+  let candidates: string[]
+  const token = /^\/blobs\/d\/([^/]+)$/.exec(parsed.pathname)?.[1]
+  if (token) {
+    const check = verifyDownloadToken(decodeURIComponent(token))
+    if (!check.ok) return check.reason === 'expired' ? 'expired' : null
+    candidates = [check.token.key]
+  } else {
+    // an S3 URL: path-style (/bucket/key) or virtual-hosted (/key), perhaps under a prefix; the
+    // stored keys are unique (<area>/<yyyy>/<mm>/<uuid>-<name>), so each tail of the path is tried
+    let segments: string[]
+    try {
+      segments = parsed.pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s))
+    } catch {
+      return null
+    }
+    candidates = segments.map((_, i) => segments.slice(i).join('/')).filter((k) => k.startsWith('drive/'))
+  }
+  if (candidates.length === 0) return null
+  const row = await db
+    .selectFrom('blobs as b')
+    .innerJoin('drive_entries as e', 'e.blob_id', 'b.id')
+    .select(['b.id', 'e.name', 'b.content_type', 'b.key'])
+    .where('b.key', 'in', candidates)
+    .where('b.area', '=', 'drive')
+    .executeTakeFirst()
+  return row ? { blobId: row.id, name: row.name, contentType: row.content_type, key: row.key } : null
+}
+
+async function answer(db: Executor, state: ConversionState, waitMs: number, name: string): Promise<Response> {
+  const settled = state.status === 'pending' ? await waitForConversion(db, state.id, waitMs) : state
+  if (settled.status === 'pending') return json(202, { status: 'pending' })
+  if (settled.status === 'failed') return error(422, settled.error)
+  const pdf = await db.selectFrom('blobs').select('key').where('id', '=', settled.pdfBlobId).executeTakeFirst()
+  if (!pdf) return error(404, 'The converted document is no longer stored.')
+  return json(200, { pdf_url: await pdfUrl(pdf.key, name) })
+}
+
+const pdfUrl = (key: string, name: string) =>
+  getBlobStore().signedDownloadUrl(key, { expiresInSeconds: PDF_URL_SECONDS, filename: `${name.replace(/\.[^.]*$/, '') || 'document'}.pdf`, contentType: 'application/pdf', disposition: 'inline' })
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUser(request, DRIVE_VIEW)
+  const url = new URL(request.url)
+  const waitMs = waitOf(url)
+  if (waitMs === null) return error(400, `wait must be a number of milliseconds from 0 to ${MAX_WAIT_MS}.`)
+  const value = url.searchParams.get('url') ?? ''
+  if (value.trim() === '') return error(400, 'url is required: the key of a file on the drive.')
+  if (value.length > MAX_URL_LENGTH || value.includes('\u0000')) return error(400, 'url is not a file on the drive.')
+
+  const db = getDb()
+  const source = await resolveSource(db, value)
+  if (source === 'expired') return error(403, 'This link has expired. Open the file from the drive again.')
+  if (!source) return error(404, 'File not found.')
+  if (source.contentType === FILE_TYPES.pdf.mime) return json(200, { pdf_url: await pdfUrl(source.key, source.name) })
+  if (source.contentType !== FILE_TYPES.docx.mime) return error(400, 'Only DOCX documents can be converted to PDF.')
+  try {
+    return await answer(db, await docxPdf(db, source.blobId), waitMs, source.name)
+  } catch (e) {
+    if (e instanceof NotFoundError) return error(404, 'File not found.')
+    throw e
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return error(405, 'Use GET with ?url= or POST with {html}.')
+  await requireApiUser(request, DRIVE_VIEW)
+  await verifyCsrfHeader(request)
+  const waitMs = waitOf(new URL(request.url))
+  if (waitMs === null) return error(400, `wait must be a number of milliseconds from 0 to ${MAX_WAIT_MS}.`)
+
+  const declared = Number(request.headers.get('content-length') ?? NaN)
+  if (Number.isFinite(declared) && declared > MAX_HTML_BYTES + 1024) return error(413, 'The HTML is too large (at most 5 MiB).')
+  let body: unknown
+  try {
+    const text = await request.text()
+    if (text.length > MAX_HTML_BYTES + 1024) return error(413, 'The HTML is too large (at most 5 MiB).')
+    body = JSON.parse(text)
+  } catch {
+    return error(400, 'Send JSON: {"html": "…"}.')
+  }
+  const html = (body as { html?: unknown } | null)?.html
+  if (typeof html !== 'string' || html.trim() === '') return error(400, 'html is required: the document to print.')
+  if (Buffer.byteLength(html) > MAX_HTML_BYTES) return error(413, 'The HTML is too large (at most 5 MiB).')
+  const db = getDb()
+  return answer(db, await htmlPdf(db, html), waitMs, 'document')
+}

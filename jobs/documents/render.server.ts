@@ -1,0 +1,139 @@
+// The two renderings in the warm Chromium: HTML printed with the house's print CSS (Letter, margins,
+// a header and page numbers), and a DOCX laid out by docx-preview, one PDF page per DOCX page at the
+// document's own page size. A failure the document causes is a ConversionFailure (final, with the
+// message to show); anything else (a crashed browser) is thrown as is and the job is retried.
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import type { Page } from 'playwright-core'
+import { DOCUMENT_PROBLEMS, MAX_DOCX_UNCOMPRESSED_BYTES, docxEntriesProblem, zipEntries } from '#storage/document-checks.server.ts'
+import type { ChromiumPool } from './chromium-pool.server.ts'
+
+export class ConversionFailure extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ConversionFailure'
+  }
+}
+
+export const timeoutMessage = (seconds: number) => `The document could not be converted: it took longer than ${Number(seconds.toFixed(2))} seconds.`
+export const DAMAGED_MESSAGE = 'The document could not be converted: it is damaged or uses something the converter cannot read.'
+
+/** Rejects with the timeout's ConversionFailure when `work` takes longer than `ms`. */
+async function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ConversionFailure(timeoutMessage(ms / 1000))), ms)
+  })
+  try {
+    return await Promise.race([work, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+const PRINT_MARGIN = { top: '0.8in', bottom: '0.8in', left: '0.7in', right: '0.7in' }
+const HEADER = `<div style="font-size:8px;color:#555;width:100%;padding:0 0.7in;"><span class="title"></span></div>`
+const FOOTER = `<div style="font-size:8px;color:#555;width:100%;text-align:center;">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>`
+
+/** HTML → PDF (Letter). The page runs no script and fetches nothing. */
+export async function htmlToPdf(pool: ChromiumPool, html: string, timeoutMs: number): Promise<Buffer> {
+  return pool.withPage('html', (page) =>
+    within(
+      timeoutMs,
+      (async () => {
+        await page.goto('about:blank') // a fresh document (and window) for each job
+        await page.setContent(html, { waitUntil: 'load' })
+        return page.pdf({ format: 'Letter', margin: PRINT_MARGIN, displayHeaderFooter: true, headerTemplate: HEADER, footerTemplate: FOOTER, printBackground: true })
+      })(),
+    ),
+  )
+}
+
+/** The real (inflated) size of every entry, counted while inflating; past the cap it stops and refuses. */
+export async function checkDocxBytes(bytes: Buffer): Promise<void> {
+  const entries = zipEntries(bytes)
+  const declared = docxEntriesProblem(entries)
+  if (declared) throw new ConversionFailure(declared)
+  let total = 0
+  for (const entry of entries!) {
+    const o = entry.localHeaderOffset
+    if (o + 30 > bytes.length || bytes.readUInt32LE(o) !== 0x04034b50) throw new ConversionFailure(DOCUMENT_PROBLEMS.notDocx)
+    const start = o + 30 + bytes.readUInt16LE(o + 26) + bytes.readUInt16LE(o + 28)
+    const data = bytes.subarray(start, start + entry.compressedSize)
+    if (entry.method === 0) total += data.length
+    else if (entry.method === 8) total += await inflatedSize(data, MAX_DOCX_UNCOMPRESSED_BYTES - total)
+    else throw new ConversionFailure(DOCUMENT_PROBLEMS.notDocx)
+    if (total > MAX_DOCX_UNCOMPRESSED_BYTES) throw new ConversionFailure(DOCUMENT_PROBLEMS.docxTooLarge)
+  }
+}
+
+async function inflatedSize(data: Buffer, budget: number): Promise<number> {
+  const inflater = zlib.createInflateRaw()
+  inflater.end(data)
+  let total = 0
+  try {
+    for await (const chunk of inflater) {
+      total += (chunk as Buffer).length
+      if (total > budget) break
+    }
+  } catch {
+    throw new ConversionFailure(DOCUMENT_PROBLEMS.notDocx)
+  } finally {
+    inflater.destroy()
+  }
+  return total
+}
+
+const require = createRequire(import.meta.url)
+let scripts: Promise<string[]> | undefined
+/** jszip and docx-preview, added to the page as inline script tags (the page fetches nothing). */
+const docxScripts = () =>
+  (scripts ??= Promise.all([require.resolve('jszip/dist/jszip.min.js'), path.join(path.dirname(require.resolve('docx-preview')), 'docx-preview.min.js')].map((file) => readFile(file, 'utf8'))))
+
+// docx-preview draws each page as a <section class="docx"> sized like the document's page; printing
+// removes the screen's gaps and shadows so each section fills one PDF page.
+const DOCX_PAGE = `<!doctype html><html><head><meta charset="utf-8"><style>
+  html, body { margin: 0; padding: 0; background: white; }
+  .docx-wrapper { background: white !important; padding: 0 !important; display: block !important; }
+  section.docx { margin: 0 !important; box-shadow: none !important; break-after: page; overflow: hidden; }
+  section.docx:last-of-type { break-after: auto; }
+</style><style id="page-size"></style></head><body><div id="document"></div></body></html>`
+
+/** DOCX → PDF with docx-preview in the page. Checks the zip first (real sizes, 200 MiB cap). */
+export async function docxToPdf(pool: ChromiumPool, bytes: Buffer, timeoutMs: number): Promise<Buffer> {
+  await checkDocxBytes(bytes)
+  const [jszip, docxPreview] = await docxScripts()
+  return pool.withPage('docx', (page) => within(timeoutMs, renderDocx(page, bytes, jszip!, docxPreview!)))
+}
+
+async function renderDocx(page: Page, bytes: Buffer, jszip: string, docxPreview: string): Promise<Buffer> {
+  // a page keeps its window (and the parsed scripts) from one DOCX to the next; each document is
+  // drawn into the emptied container (docx-preview puts its styles there too)
+  if (!(await page.evaluate(() => 'docx' in globalThis))) {
+    await page.setContent(DOCX_PAGE)
+    await page.addScriptTag({ content: jszip })
+    await page.addScriptTag({ content: docxPreview })
+  }
+  const laidOut = await page.evaluate(async (base64) => {
+    try {
+      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+      const container = document.getElementById('document')!
+      container.replaceChildren()
+      const lib = (globalThis as unknown as { docx: { renderAsync(data: Uint8Array, body: HTMLElement, style?: HTMLElement, options?: object): Promise<unknown> } }).docx
+      await lib.renderAsync(data, container, undefined, { breakPages: true, ignoreLastRenderedPageBreak: true, inWrapper: true, experimental: true, useBase64URL: true })
+      await Promise.all(Array.from(document.images, (img) => (img.complete ? null : new Promise((done) => ((img.onload = done), (img.onerror = done))))))
+      const first = container.querySelector('section.docx') as HTMLElement | null
+      if (!first) return { error: 'no pages' }
+      const width = first.style.width || `${first.offsetWidth}px`
+      const height = first.style.minHeight || first.style.height || `${first.offsetHeight}px`
+      document.getElementById('page-size')!.textContent = `@page { size: ${width} ${height}; margin: 0; }`
+      return { width, height }
+    } catch (error) {
+      return { error: String(error) }
+    }
+  }, bytes.toString('base64'))
+  if ('error' in laidOut) throw new ConversionFailure(DAMAGED_MESSAGE)
+  return page.pdf({ preferCSSPageSize: true, printBackground: true })
+}

@@ -1,0 +1,96 @@
+// /api/convert/ through the real app with its workers on: a DOCX on the drive becomes a PDF (202
+// while converting, then 200 {pdf_url} that downloads the PDF), posted HTML becomes a PDF, and urls
+// that are not the caller's drive files are refused without being fetched.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FsDriver } from '#storage/fs-driver.server.ts'
+import { objectKey } from '#storage/keys.ts'
+import { startAppServer, type AppServer } from '../support/app-server.ts'
+import { httpSession, type HttpSession } from '../support/http-session.ts'
+import { corruptDocx, sampleDocx } from '../support/sample-docx.ts'
+
+const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+let app: AppServer
+let office: HttpSession
+const storeRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'convert-e2e-'))
+
+beforeAll(async () => {
+  app = await startAppServer({ WORKERS: 'on', STORAGE_DIR: storeRoot })
+  office = await httpSession(app.url, 'office')
+}, 120_000)
+afterAll(async () => {
+  await app?.stop()
+  fs.rmSync(storeRoot, { recursive: true, force: true })
+})
+
+/** A file on the drive at `parent + name`, stored the way the drive stores it. */
+async function driveFile(parent: string, name: string, bytes: Buffer): Promise<void> {
+  const id = crypto.randomUUID()
+  const key = objectKey('drive', name)
+  await new FsDriver({ root: storeRoot }).put(key, bytes, { contentType: DOCX_MIME })
+  await app.db.insertInto('blobs').values({ id, area: 'drive', key, filename: name, content_type: DOCX_MIME, size_bytes: bytes.length, created_by: null }).execute()
+  await app.db.insertInto('drive_entries').values({ parent, name, is_folder: false, blob_id: id, file_type: 'docx', size_bytes: bytes.length }).execute()
+}
+
+async function pdfPageCount(bytes: Uint8Array): Promise<number> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
+  const doc = await getDocument({ data: bytes, verbosity: 0 }).promise
+  const pages = doc.numPages
+  await doc.destroy()
+  return pages
+}
+
+const getJson = async (session: HttpSession, query: string) => {
+  const response = await session.fetch(`/api/convert/?${query}`)
+  return { status: response.status, body: (await response.json()) as Record<string, string> }
+}
+
+describe('/api/convert/', () => {
+  it('converts a drive DOCX: 202 while it converts, then a pdf_url that downloads the PDF', async () => {
+    await driveFile('audits/2026/', 'cellar report.docx', await sampleDocx({ heading: 'Cellar report' }))
+    const url = encodeURIComponent('audits/2026/cellar report.docx')
+    expect(await getJson(office, `url=${url}&environment=production&wait=0`)).toEqual({ status: 202, body: { status: 'pending' } })
+
+    const done = await getJson(office, `url=${url}&environment=production`)
+    expect(done.status).toBe(200)
+    const pdf = await fetch(new URL(done.body.pdf_url!, app.url))
+    expect(pdf.status).toBe(200)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    expect(await pdfPageCount(new Uint8Array(await pdf.arrayBuffer()))).toBe(2)
+  }, 60_000)
+
+  it('answers 422 with the message when the DOCX cannot be converted', async () => {
+    await driveFile('audits/', 'broken.docx', await corruptDocx())
+    expect(await getJson(office, `url=${encodeURIComponent('audits/broken.docx')}`)).toEqual({ status: 422, body: { error: 'This file is not a valid DOCX document.' } })
+  }, 60_000)
+
+  it('refuses what is not a drive file of the caller, and fetches nothing', async () => {
+    expect((await getJson(office, `url=${encodeURIComponent('audits/missing.docx')}`)).status).toBe(404)
+    expect((await getJson(office, `url=${encodeURIComponent('../../etc/passwd')}`)).status).toBe(404)
+    expect((await getJson(office, `url=${encodeURIComponent('http://169.254.169.254/latest/meta-data/')}`)).status).toBe(404)
+    expect((await getJson(office, `url=${encodeURIComponent('/blobs/d/forged.token')}`)).status).toBe(404)
+    expect((await getJson(office, 'url=')).status).toBe(400)
+    expect((await getJson(office, `url=x&wait=99999`)).status).toBe(400)
+    const viewer = await httpSession(app.url, 'viewer')
+    expect(await getJson(viewer, `url=${encodeURIComponent('audits/2026/cellar report.docx')}`)).toEqual({ status: 403, body: { error: 'You do not have permission to do that.' } })
+    const anonymous = await httpSession(app.url)
+    expect((await anonymous.fetch('/api/convert/?url=x')).status).toBe(401)
+  }, 60_000)
+
+  it('prints posted HTML to a PDF (with the CSRF header only)', async () => {
+    const html = '<h1>Pre-treat order 1042</h1><p>Bin 4</p><p style="break-before: page">Page two</p>'
+    const post = (headers: Record<string, string>) =>
+      office.fetch('/api/convert/?environment=production', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ html }) })
+    expect((await post({})).status).toBe(403)
+    const response = await post({ 'x-csrf-token': await office.csrfToken() })
+    expect(response.status).toBe(200)
+    const { pdf_url } = (await response.json()) as { pdf_url: string }
+    const pdf = await fetch(new URL(pdf_url, app.url))
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    expect(await pdfPageCount(new Uint8Array(await pdf.arrayBuffer()))).toBe(2)
+    const empty = await office.fetch('/api/convert/', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': await office.csrfToken() }, body: '{"html": ""}' })
+    expect(empty.status).toBe(400)
+  }, 60_000)
+})
