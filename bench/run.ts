@@ -2,7 +2,8 @@
 // service sheets (with their reviews and tracker rows) and prints, in one run, each figure beside
 // its limit. See bench/README.md for what each line means.
 //
-//   npm run bench [-- --n=200 --warmup=20 --explain --no-startup --only=<path text>]
+//   npm run bench [-- --n=200 --warmup=20 --explain --no-startup --only=<path text>
+//                    --no-http --no-lighthouse --no-documents --no-viewer --no-drive]
 //
 // Exit code 0 whatever the figures say (they are the report); 1 only when the bench itself could
 // not measure something (the line says ERROR and why).
@@ -43,6 +44,8 @@ import { lighthouseScores } from './lighthouse.ts'
 import { CALL_IN_TARGET, seedCallIns } from './seed-call-ins.ts'
 import { RECEIPT_TARGET, seedReceipts } from './seed-receipts.ts'
 import { streamCsv } from './csv-memory.ts'
+import { benchDocuments } from './documents.ts'
+import { benchViewer } from './viewer.ts'
 import { SHEET_TARGET, seedServiceSheets } from './seed-service-sheets.ts'
 import { STORAGE_CHECK_TARGET, STORAGE_TARGET, seedStorageChecks } from './seed-storage-checks.ts'
 import { kb, ms, ratio, summarize, table, timeMs, type Figure, type Timing } from './stats.ts'
@@ -731,7 +734,25 @@ async function main(): Promise<void> {
       }
     }
 
-    // 7. start-up
+    // 7. the document pipeline (warm Chromium beside a cold one, DOCX beside LibreOffice) and the
+    // drive's viewer (a 300-page PDF); each brings its own app, database and Chromium
+    for (const [what, run] of [
+      ['documents', () => benchDocuments(log)],
+      ['viewer', () => benchViewer()],
+    ] as const) {
+      if (flag(`no-${what}`)) {
+        figures.push({ name: what, measured: `skipped (--no-${what})`, limit: '', verdict: 'INFO' })
+        continue
+      }
+      log(`Measuring the ${what}…`)
+      try {
+        for (const row of await run()) figures.push({ name: row.name, measured: row.figure, limit: row.limit, verdict: pass(row.ok) })
+      } catch (e) {
+        error(what, e)
+      }
+    }
+
+    // 8. start-up
     if (flag('no-startup')) {
       figures.push({ name: 'start-up to GET /login 200', measured: 'skipped (--no-startup)', limit: '', verdict: 'INFO' })
     } else {
