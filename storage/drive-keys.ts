@@ -62,7 +62,7 @@ export function splitKey(key: string): { parent: string; name: string } {
 
 /** A file's key ('a/b/c.pdf'): its folder must be valid and its name a valid file name. */
 export function parseFileKey(input: unknown): Checked<{ parent: string; name: string; key: string }> {
-  if (typeof input !== 'string' || input === '' || input.endsWith('/')) return no('The file key is not valid.')
+  if (typeof input !== 'string' || input === '' || input.startsWith('/') || input.endsWith('/')) return no('The file key is not valid.')
   if (input.length > MAX_KEY_LENGTH) return no('The file key is too long.')
   const { parent, name } = splitKey(input)
   const folder = parsePrefix(parent)
