@@ -105,10 +105,11 @@ async function countIn(db: Executor, parent: string): Promise<{ folders: number;
 async function pageOf(db: Executor, parent: string, isFolder: boolean, sort: DriveSort, order: 'asc' | 'desc', offset: number, limit: number): Promise<DriveEntry[]> {
   if (limit <= 0) return []
   const column = SORT_COLUMN[sort]
-  // The ids of the page come from the index alone; only the page's rows are then read.
-  const ids = db
+  // The page's names come from the index alone (an index-only scan: every index ends in name,
+  // unique in its folder); only the page's rows are then read.
+  const names = db
     .selectFrom('drive_entries')
-    .select('id')
+    .select('name')
     .where('parent', '=', parent)
     .where('is_folder', '=', isFolder)
     .orderBy(column, order)
@@ -119,7 +120,8 @@ async function pageOf(db: Executor, parent: string, isFolder: boolean, sort: Dri
     .selectFrom('drive_entries as e')
     .leftJoin('blobs as b', 'b.id', 'e.blob_id')
     .select(['e.name', 'e.is_folder', 'e.file_type', 'e.size_bytes', 'e.modified_at', sql<Date>`coalesce(b.created_at, e.modified_at)`.as('created_at')])
-    .where('e.id', 'in', ids)
+    .where('e.parent', '=', parent)
+    .where('e.name', 'in', names)
     .orderBy(`e.${column}`, order)
     .orderBy('e.name', order)
     .execute()

@@ -3,9 +3,10 @@
 // selection's next step are all in the URL (data.server.ts), so every view can be bookmarked and
 // works without JavaScript. Parts: drive-actions.tsx (create folder, uploads, delete folder),
 // drive-table.tsx (the table and the opened row's viewer), selection-bar.tsx (download, delete).
-import type { MetaFunction } from '@remix-run/node'
+import type { LinksFunction, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useSubmit } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
+import driveCss from '#app/styles/drive.css?url'
 import { FlashNotice } from '#app/components/form/flash-notice.tsx'
 import { Pager } from '#app/components/list/pager.tsx'
 import { KeptParams } from '#app/components/list/list-toolbar.tsx'
@@ -21,6 +22,7 @@ import { SelectionBar, SelectionStep } from './selection-bar.tsx'
 export { action, loader } from './data.server.ts'
 /** The rule the loader checks, for the menus (app/access.ts). */
 export const access = ACCESS['/auditing']
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: driveCss }]
 export const meta: MetaFunction = () => [{ title: 'Auditing' }]
 export const handle = { crumbs: [{ label: 'Auditing', to: '/auditing' }] }
 
