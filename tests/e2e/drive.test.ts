@@ -105,7 +105,7 @@ describe.each(['fs', 's3'] as const)('the drive with JavaScript (%s store)', (dr
     await p.getByRole('button', { name: 'Upload', exact: true }).waitFor({ state: 'detached' })
     await p.getByLabel('Folder name').fill('Audits')
     await p.getByRole('button', { name: 'Create Folder' }).click()
-    await p.getByRole('link', { name: 'Audits' }).click()
+    await p.getByRole('link', { name: 'Audits', exact: true }).click()
     await p.waitForURL(/\?p=Audits%2F/)
     await p.getByRole('button', { name: 'Upload', exact: true }).waitFor({ state: 'detached' })
 
@@ -127,7 +127,7 @@ describe.each(['fs', 's3'] as const)('the drive with JavaScript (%s store)', (dr
     await row(p, 'top.txt').waitFor()
     await p.getByRole('link', { name: 'bins' }).click()
     await row(p, 'bin-1.txt').waitFor()
-    await p.getByRole('navigation', { name: 'Folder path' }).getByRole('link', { name: 'Audits' }).click()
+    await p.getByRole('navigation', { name: 'Folder path' }).getByRole('link', { name: 'Audits', exact: true }).click()
     await row(p, 'small.pdf').waitFor()
   })
 
@@ -222,7 +222,7 @@ describe('the drive without JavaScript', () => {
     await p.getByRole('alert').filter({ hasText: 'A folder name cannot contain / or \\.' }).waitFor()
     await p.getByLabel('Folder name').fill('Receipts 2026')
     await p.getByRole('button', { name: 'Create Folder' }).click()
-    await p.getByRole('link', { name: 'Receipts 2026' }).click()
+    await p.getByRole('link', { name: 'Receipts 2026', exact: true }).click()
     await p.getByRole('navigation', { name: 'Folder path' }).getByText('Receipts 2026').waitFor()
   })
 
@@ -267,6 +267,6 @@ describe('the drive without JavaScript', () => {
 
     await p.getByRole('button', { name: 'Delete Folder' }).click()
     await p.waitForURL((url) => url.pathname === '/auditing' && !url.searchParams.has('p'))
-    expect(await p.getByRole('link', { name: 'Receipts 2026' }).count()).toBe(0)
+    expect(await p.getByRole('link', { name: 'Receipts 2026', exact: true }).count()).toBe(0)
   })
 })
