@@ -69,7 +69,7 @@ export function DriveActions({ data, result }: { data: LoaderData; result: Actio
       ) : null}
 
       {can.add ? (
-        <Form method="post" action={action} encType="multipart/form-data" className="drive-action" aria-label="Upload files">
+        <Form method="post" action={action} encType="multipart/form-data" className="drive-action" aria-label="Add to this folder">
           <CsrfInput />
           <FileUpload name="files" area="drive" mode="save" prefix={prefix} csrfToken={csrfToken} label="Upload File(s)" accept="*/*" multiple onBusyChange={onBusyChange} />
           {hydrated ? (
