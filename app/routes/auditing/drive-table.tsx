@@ -28,7 +28,7 @@ export function DriveTable({ data }: { data: LoaderData }) {
   const { state, entries, opened, prefix } = data
   const openKey = opened?.key ?? null
   return (
-    <div className="list-table-wrap drive-table-wrap">
+    <div className="drive-table-wrap">
       <table className="list-table drive-table">
         <caption className="visually-hidden">Files and folders in {prefix || 'the drive'}</caption>
         <thead>
@@ -99,7 +99,6 @@ function EntryName({ entry, state, prefix, open }: { entry: EntryRow; state: Lis
   if (entry.is_folder) {
     return (
       <Link to={entry.key ? `?${new URLSearchParams({ p: entry.key })}` : '?'} className="drive-folder">
-        <span aria-hidden="true">📁 </span>
         {entry.name}
       </Link>
     )

@@ -93,7 +93,7 @@ function SearchResults({ search }: { search: NonNullable<LoaderData['search']> }
         {search.hits.length === 0 ? 'No files found' : `${search.hits.length} file${search.hits.length === 1 ? '' : 's'} found`} for “{search.q}”
       </h2>
       {search.hits.length > 0 ? (
-        <div className="list-table-wrap">
+        <div className="drive-table-wrap">
           <table className="list-table">
             <thead>
               <tr>
