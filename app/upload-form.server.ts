@@ -44,6 +44,8 @@ export interface UploadFormOptions {
   maxBytes?: number
   /** default true; turn off only where the caller has checked the token some other way */
   checkCsrf?: boolean
+  /** the drive: the folder the files go into (storeUploadedFile's `prefix`) */
+  prefix?: string
 }
 
 export interface UploadFileError {
@@ -152,7 +154,7 @@ export async function parseUploadForm(request: Request, options: UploadFormOptio
         options.user,
         options.area,
         { filename: part.filename, stream: counted(part.data), index: fileCount - 1 },
-        { maxBytes },
+        { maxBytes, prefix: options.prefix },
       )
       if (!result.ok) {
         errors.push({ filename: part.filename, error: result.error })

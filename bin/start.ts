@@ -18,6 +18,7 @@ import { syncPermissions } from '#db/seeds/permissions.ts'
 import { createBoss } from '#jobs/boss.server.ts'
 import { closeDocumentPool } from '#jobs/documents/chromium-pool.server.ts'
 import { startWorkers } from '#jobs/worker.ts'
+import { getBlobStore } from '#storage/index.server.ts'
 import { s3ConnectOrigins } from '../server/connect-origins.ts'
 import { closeHttp, createHttpApp } from '../server/http.ts'
 import { startHttpProcesses, type HttpProcesses } from '../server/http-processes.ts'
@@ -84,7 +85,7 @@ try {
   await syncPermissions(db)
   const empty = !(await db.selectFrom('users').select('id').limit(1).executeTakeFirst())
   if (empty) {
-    await seedDemo(db)
+    await seedDemo(db, { store: getBlobStore() })
     console.log('Seeded demo data into the empty database.')
   }
   // The demo logins that exist in this database (none on a real deployment).

@@ -8,11 +8,15 @@
 import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { config } from '#core/config.server.ts'
+import { ConflictError, InputError } from '#core/errors.ts'
 import type { SessionUser } from '#core/permissions.ts'
 import type { Executor } from '#db/client.server.ts'
 import { CHUNK_BYTES, HEAD_BYTES, type BlobStore, type CompletedPart } from './blob-store.ts'
 import { detectFileType, isImage, type FileType } from './file-types.ts'
 import { displayName, imageFileName, isImageArea, objectKey } from './keys.ts'
+import { documentProblem } from './document-checks.server.ts'
+import { addDriveFile } from './drive.server.ts'
+import { fileTypeLabel, parsePrefix, uploadTarget } from './drive-keys.ts'
 import type { BlobArea } from '#core/enums.ts'
 
 export type UploadUser = Pick<SessionUser, 'id' | 'username'>
@@ -42,6 +46,8 @@ export interface CompleteResult {
   success: boolean
   id: string | null
   error?: string
+  /** the drive: the file's drive key (its name numbered when the name was taken) */
+  key?: string
 }
 
 export interface UploadOptions {
@@ -49,6 +55,11 @@ export interface UploadOptions {
   maxBytes?: number
   /** lifetime of the signed part URLs; default one hour */
   partUrlExpiresInSeconds?: number
+  /**
+   * The drive: the folder ('' or 'a/b/') the files go into. A file's key may be a relative path
+   * ('sub/dir/a.pdf', a folder upload); its folders are created under this one.
+   */
+  prefix?: string
 }
 
 export const MAX_FILES_PER_REQUEST = 50
@@ -91,6 +102,20 @@ export function chunkCountFor(size: number): number {
 
 const maxBytesOf = (options?: UploadOptions) => options?.maxBytes ?? config().UPLOAD_MAX_BYTES
 
+/** The drive folder of a request: checked like every drive key (an UploadError when it is not valid). */
+function drivePrefix(options?: UploadOptions): string {
+  const prefix = parsePrefix(options?.prefix ?? '')
+  if (!prefix.ok) throw new UploadError(prefix.error)
+  return prefix.value
+}
+
+/** Where a drive file lands, or an UploadError naming the bad file. */
+function driveTarget(prefix: string, key: string): { parent: string; name: string } {
+  const target = uploadTarget(prefix, key)
+  if (!target.ok) throw new UploadError(`${displayName(key)}: ${target.error}`)
+  return target.value
+}
+
 function checkBatch(length: number): void {
   if (length === 0) throw new UploadError(MESSAGES.noFiles)
   if (length > MAX_FILES_PER_REQUEST) throw new UploadError(MESSAGES.tooMany)
@@ -116,6 +141,10 @@ export async function startUploads(
     if (file.size === 0) throw new UploadError(MESSAGES.empty)
     if (file.size > maxBytes) throw new UploadError(tooLargeMessage(maxBytes))
     if (file.chunk_count !== chunkCountFor(file.size)) throw new UploadError(MESSAGES.chunkCount)
+  }
+  if (area === 'drive') {
+    const prefix = drivePrefix(options)
+    for (const file of files) driveTarget(prefix, file.key)
   }
 
   const expires = options?.partUrlExpiresInSeconds ?? PART_URL_EXPIRES_SECONDS
@@ -193,13 +222,24 @@ export async function completeUploads(
   user: UploadUser,
   area: BlobArea,
   files: CompleteFile[],
+  options?: Pick<UploadOptions, 'prefix'>,
 ): Promise<{ results: CompleteResult[] }> {
   checkBatch(files.length)
+  const prefix = area === 'drive' ? drivePrefix(options) : ''
   const results: CompleteResult[] = []
   for (const [index, file] of files.entries()) {
     try {
-      results.push(await completeOne(db, store, user, area, file, index))
+      const target = area === 'drive' ? uploadTarget(prefix, file.key) : null
+      if (target && !target.ok) {
+        results.push(fail(target.error))
+        continue
+      }
+      results.push(await completeOne(db, store, user, area, file, index, target?.value ?? null))
     } catch (error) {
+      if (error instanceof InputError || error instanceof ConflictError) {
+        results.push(fail(error.message))
+        continue
+      }
       console.error('upload completion failed', error)
       results.push({ success: false, id: null, error: MESSAGES.incomplete })
     }
@@ -209,13 +249,21 @@ export async function completeUploads(
 
 const fail = (error: string): CompleteResult => ({ success: false, id: null, error })
 
-async function completeOne(db: Executor, store: BlobStore, user: UploadUser, area: BlobArea, file: CompleteFile, index: number): Promise<CompleteResult> {
+async function completeOne(
+  db: Executor,
+  store: BlobStore,
+  user: UploadUser,
+  area: BlobArea,
+  file: CompleteFile,
+  index: number,
+  driveFile: { parent: string; name: string } | null,
+): Promise<CompleteResult> {
   if (typeof file.uploadId !== 'string' || !UUID.test(file.uploadId)) return fail(MESSAGES.notFound)
   return db.transaction().execute(async (trx) => {
     // The row lock makes a second, concurrent completion wait and then see the first one's result.
     const session = await trx.selectFrom('upload_sessions').selectAll().where('id', '=', file.uploadId).forUpdate().executeTakeFirst()
     if (!session || session.area !== area || session.created_by !== user.id) return fail(MESSAGES.notFound)
-    if (session.status === 'completed') return { success: true, id: session.blob_id }
+    if (session.status === 'completed') return { success: true, id: session.blob_id, ...(driveFile ? { key: await driveKeyOf(trx, session.blob_id) } : {}) }
     if (session.status === 'aborted') return fail(MESSAGES.cancelled)
     if (file.size !== session.size_bytes || displayName(file.key) !== session.filename) return fail(MESSAGES.mismatch)
     const parts = partsOf(file.chunks, session.chunk_count)
@@ -240,6 +288,10 @@ async function completeOne(db: Executor, store: BlobStore, user: UploadUser, are
     if (!stat || stat.size !== session.size_bytes) return refuse(MESSAGES.incomplete)
     const type = detectFileType(await store.readHead(session.key, HEAD_BYTES))
     if (isImageArea(area) && !isImage(type.mime)) return refuse(MESSAGES.notImage)
+    if (!isImageArea(area)) {
+      const problem = await documentProblem(store, session.key, type, session.filename, stat.size)
+      if (problem) return refuse(problem)
+    }
 
     const blobId = randomUUID()
     await trx
@@ -259,8 +311,24 @@ async function completeOne(db: Executor, store: BlobStore, user: UploadUser, are
       .set({ status: 'completed', blob_id: blobId, completed_at: new Date() })
       .where('id', '=', session.id)
       .execute()
-    return { success: true, id: blobId }
+    if (!driveFile) return { success: true, id: blobId }
+    const key = await addDriveFile(trx, { ...driveFile, blobId, fileType: fileTypeLabel(type.label, driveFile.name), sizeBytes: stat.size, userId: user.id })
+    return { success: true, id: blobId, key }
   })
+}
+
+/** The drive key of a blob's file (a completion asked for again answers with it). */
+async function driveKeyOf(db: Executor, blobId: string | null): Promise<string | undefined> {
+  if (!blobId) return undefined
+  const row = await db.selectFrom('drive_entries').select(['parent', 'name']).where('blob_id', '=', blobId).executeTakeFirst()
+  return row ? row.parent + row.name : undefined
+}
+
+/** The content types of uploaded blobs (what documentsUploaded needs). */
+export async function uploadedBlobs(db: Executor, ids: readonly string[]): Promise<{ id: string; content_type: string }[]> {
+  const wanted = ids.filter((id) => UUID.test(id))
+  if (wanted.length === 0) return []
+  return db.selectFrom('blobs').select(['id', 'content_type']).where('id', 'in', wanted).execute()
 }
 
 function blobFilename(user: UploadUser, area: BlobArea, original: string, type: FileType, at: Date, index: number): string {
@@ -268,7 +336,7 @@ function blobFilename(user: UploadUser, area: BlobArea, original: string, type: 
 }
 
 export type StoreFileResult =
-  | { ok: true; id: string; filename: string; contentType: string; size: number }
+  | { ok: true; id: string; filename: string; contentType: string; size: number; key?: string }
   | { ok: false; error: string }
 
 /**
@@ -315,6 +383,16 @@ export async function storeUploadedFile(
     await drain()
     return { ok: false, error: MESSAGES.notImage }
   }
+  let driveFile: { parent: string; name: string } | null = null
+  if (area === 'drive') {
+    const prefix = parsePrefix(options?.prefix ?? '')
+    const target = prefix.ok ? uploadTarget(prefix.value, file.filename) : prefix
+    if (!target.ok) {
+      await drain()
+      return { ok: false, error: target.error }
+    }
+    driveFile = target.value
+  }
 
   const key = objectKey(area, file.filename)
   let size = head.length
@@ -346,16 +424,31 @@ export async function storeUploadedFile(
 
   const id = randomUUID()
   const filename = blobFilename(user, area, file.filename, type, new Date(), file.index ?? 0)
+  let driveKey: string | undefined
   try {
-    await db
-      .insertInto('blobs')
-      .values({ id, area, key, filename, content_type: type.mime, size_bytes: stored.size, created_by: user.id })
-      .execute()
+    if (!isImageArea(area)) {
+      const problem = await documentProblem(store, key, type, filename, stored.size)
+      if (problem) {
+        await store.delete(key)
+        return { ok: false, error: problem }
+      }
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('blobs')
+        .values({ id, area, key, filename, content_type: type.mime, size_bytes: stored.size, created_by: user.id })
+        .execute()
+      if (driveFile) {
+        driveKey = await addDriveFile(trx, { ...driveFile, blobId: id, fileType: fileTypeLabel(type.label, driveFile.name), sizeBytes: stored.size, userId: user.id })
+      }
+    })
   } catch (error) {
     await store.delete(key).catch(() => undefined)
+    // a file standing where the folder should be, a name taken too often: the user's to fix
+    if (error instanceof InputError || error instanceof ConflictError) return { ok: false, error: error.message }
     throw error
   }
-  return { ok: true, id, filename, contentType: type.mime, size: stored.size }
+  return { ok: true, id, filename, contentType: type.mime, size: stored.size, ...(driveKey ? { key: driveKey } : {}) }
 }
 
 /**

@@ -4,14 +4,17 @@
 //   PUT  /api/upload/ {data:{files:[{key,size,uploadId,chunks:[{part,chunkRecord}]}]},bucket,prefix}
 //        → {data:{results:[{success,id}]}}   chunkRecord is the part's ETag
 // `bucket` names the area (drive, receipts, service, storage_checks, storages). Signed in, the
-// X-CSRF-Token header, and the area's add permission are required.
+// X-CSRF-Token header, and the area's add permission are required. In the drive, `prefix` is the
+// folder ('' or 'a/b/') and a file's key may be a relative path (a folder upload keeps its tree);
+// each completed drive file's result also carries its drive key.
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { requireApiUser, verifyCsrfHeader } from '#app/auth/guard.server.ts'
 import { hasAnyPermission, type Permission } from '#core/permissions.ts'
 import { getDb } from '#db/client.server.ts'
 import { getBlobStore } from '#storage/index.server.ts'
-import { MAX_FILES_PER_REQUEST, UploadError, completeUploads, startUploads } from '#storage/uploads.server.ts'
+import { MAX_FILES_PER_REQUEST, UploadError, completeUploads, startUploads, uploadedBlobs } from '#storage/uploads.server.ts'
+import { documentsUploaded } from '#jobs/documents/conversions.server.ts'
 import type { BlobArea } from '#core/enums.ts'
 
 const MAX_BODY_BYTES = 1024 * 1024
@@ -137,13 +140,19 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!parsed.success) return error(400, describe(parsed.error.issues))
       const area = areaFor(parsed.data.bucket)
       if (area instanceof Response) return area
-      return Response.json({ data: await startUploads(db, store, user, area, parsed.data.data.files) })
+      return Response.json({ data: await startUploads(db, store, user, area, parsed.data.data.files, { prefix: parsed.data.prefix ?? '' }) })
     }
     const parsed = CompleteSchema.safeParse(body)
     if (!parsed.success) return error(400, describe(parsed.error.issues))
     const area = areaFor(parsed.data.bucket)
     if (area instanceof Response) return area
-    return Response.json({ data: await completeUploads(db, store, user, area, parsed.data.data.files) })
+    const completed = await completeUploads(db, store, user, area, parsed.data.data.files, { prefix: parsed.data.prefix ?? '' })
+    if (area === 'drive') {
+      const ids = completed.results.flatMap((r) => (r.success && r.id ? [r.id] : []))
+      // the files are saved; queuing their conversion or indexing must not turn that into an error
+      if (ids.length > 0) await documentsUploaded(db, await uploadedBlobs(db, ids)).catch((e) => console.error('documentsUploaded failed', e))
+    }
+    return Response.json({ data: completed })
   } catch (e) {
     if (e instanceof UploadError) return error(e.status, e.message)
     throw e

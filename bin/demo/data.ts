@@ -13,6 +13,8 @@ import { createUser } from '#db/queries/users.ts'
 import { syncPermissions } from '#db/seeds/permissions.ts'
 import { daysAgo, demoUuid, prng } from './helpers.ts'
 import { seedDemoSheets } from './sheets.ts'
+import { seedDemoDrive } from './drive.ts'
+import type { BlobStore } from '#storage/blob-store.ts'
 import type { FillStatus, Variety } from '#core/enums.ts'
 import type { Executor } from '#db/client.server.ts'
 
@@ -584,7 +586,7 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
  * Seeds the demo data; safe to run again (adds only what is missing). Returns how many rows
  * each table gained in this run (all zeros on a second run). Runs in one transaction.
  */
-export async function seedDemo(db: Executor, options: { today?: Date } = {}): Promise<DemoSeedSummary> {
+export async function seedDemo(db: Executor, options: { today?: Date; /** the drive's demo files go here (without it: its folders only) */ store?: BlobStore } = {}): Promise<DemoSeedSummary> {
   const today = options.today ?? new Date()
   if (db.isTransaction) return seedInTransaction(db, today)
   const summary = await db.transaction().execute(async (trx: Executor) => {
@@ -593,5 +595,5 @@ export async function seedDemo(db: Executor, options: { today?: Date } = {}): Pr
     return seedInTransaction(trx, today)
   })
   // each sheet and each review step is its own workflow transaction
-  return { ...summary, service_sheets: await seedDemoSheets(db, today) }
+  return { ...summary, service_sheets: await seedDemoSheets(db, today), drive_entries: await seedDemoDrive(db, options.store) }
 }

@@ -77,7 +77,7 @@ describe('uploads to the drive', () => {
     expect(parts).toHaveLength(3)
     // the finished item left the uploader, and the file is in the drive's table
     expect(await p.getByRole('progressbar').count()).toBe(0)
-    await p.getByRole('cell', { name: 'storage-survey.png' }).waitFor()
+    await p.getByRole('cell', { name: 'storage-survey.png', exact: true }).waitFor()
 
     const blob = await app.db.selectFrom('blobs').selectAll().where('filename', 'like', '%storage-survey%').executeTakeFirstOrThrow()
     expect(blob).toMatchObject({ area: 'drive', size_bytes: 12 * MiB, content_type: 'image/png' })
@@ -91,7 +91,7 @@ describe('uploads to the drive', () => {
     await p.getByLabel('Upload File').setInputFiles({ name: 'bin-report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% a small pdf\n') })
     await p.getByRole('button', { name: 'Upload', exact: true }).click()
     await p.waitForURL(/flash=submitted/)
-    await p.getByRole('cell', { name: 'bin-report.pdf' }).waitFor()
+    await p.getByRole('cell', { name: 'bin-report.pdf', exact: true }).waitFor()
     const blob = await app.db.selectFrom('blobs').selectAll().where('filename', 'like', '%bin-report%').executeTakeFirstOrThrow()
     expect(blob.content_type).toBe('application/pdf')
   })

@@ -48,6 +48,11 @@ export class UploadHttpError extends Error {
   }
 }
 
+/** The name a file is uploaded under: its path inside a chosen folder (webkitdirectory), else its name. */
+export function uploadKey(file: File): string {
+  return file.webkitRelativePath || file.name
+}
+
 export function chunkCount(size: number): number {
   return Math.ceil(size / CHUNK_BYTES)
 }
@@ -123,7 +128,7 @@ export async function uploadFiles(files: readonly File[], options: ChunkedUpload
   const envelope = { bucket: options.area, prefix: options.prefix ?? '' }
   const started = await callApi<{ data: StartedUpload[] }>(
     'POST',
-    { data: { files: files.map((f) => ({ key: f.name, size: f.size, chunk_count: chunkCount(f.size) })) }, ...envelope },
+    { data: { files: files.map((f) => ({ key: uploadKey(f), size: f.size, chunk_count: chunkCount(f.size) })) }, ...envelope },
     options,
   )
   const uploads = started?.data
@@ -180,7 +185,7 @@ export async function uploadFiles(files: readonly File[], options: ChunkedUpload
     {
       data: {
         files: ready.map((i) => ({
-          key: files[i]!.name,
+          key: uploadKey(files[i]!),
           size: files[i]!.size,
           uploadId: uploads[i]!.upload_id,
           chunks: etags[i]!.map((etag, p) => ({ part: p + 1, chunkRecord: etag })),

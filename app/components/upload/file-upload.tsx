@@ -44,6 +44,8 @@ export interface FileUploadProps {
   /** 'attach' (default): ids go with the form; 'save': the upload is the save (the drive) */
   mode?: 'attach' | 'save'
   onBusyChange?: (busy: boolean) => void
+  /** the drive's Upload Folder: choose a folder; each file keeps its path inside it */
+  directory?: boolean
 }
 
 interface Item {
@@ -67,7 +69,7 @@ function useServerErrors(name: string): string[] | undefined {
 }
 
 export function FileUpload(props: FileUploadProps) {
-  const { name, area, csrfToken, label, capture, prefix, hint, onBusyChange } = props
+  const { name, area, csrfToken, label, capture, prefix, hint, onBusyChange, directory } = props
   const multiple = props.multiple ?? true
   const mode = props.mode ?? 'attach'
   const images = area !== 'drive'
@@ -135,7 +137,7 @@ export function FileUpload(props: FileUploadProps) {
       const batch: Item[] = files.map((file) => {
         const preview = file.type.startsWith('image/') && images ? URL.createObjectURL(file) : undefined
         if (preview) previews.current.add(preview)
-        return { key: nextKey.current++, name: file.name, size: file.size, percent: 0, status: 'uploading', preview }
+        return { key: nextKey.current++, name: file.webkitRelativePath || file.name, size: file.size, percent: 0, status: 'uploading', preview }
       })
       setItems((current) => (multiple ? [...current, ...batch] : batch))
       if (!multiple) setKeptIds([])
@@ -220,6 +222,7 @@ export function FileUpload(props: FileUploadProps) {
         required={required}
         aria-describedby={describedBy}
         onChange={enhanced ? onChange : undefined}
+        {...(directory ? { webkitdirectory: '', directory: '' } : {})}
       />
       {uploadedIds.map((id) => (
         <input key={id} type="hidden" name={`${name}_ids`} value={id} />
@@ -247,6 +250,7 @@ export function FileUpload(props: FileUploadProps) {
         </div>
       ) : null}
 
+      {busy && items.length > 1 ? <OverallProgress items={items} /> : null}
       {items.length > 0 ? (
         <ul className="file-upload__list" aria-live="polite">
           {items.map((item) => (
@@ -315,5 +319,20 @@ export function FileUpload(props: FileUploadProps) {
         </Modal>
       ) : null}
     </div>
+  )
+}
+
+/** The batch's progress by bytes, beside each file's own bar. */
+function OverallProgress({ items }: { items: readonly Item[] }) {
+  const total = items.reduce((sum, item) => sum + item.size, 0)
+  const sent = items.reduce((sum, item) => sum + (item.size * item.percent) / 100, 0)
+  const percent = total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 100
+  return (
+    <p className="file-upload__overall">
+      <progress max={100} value={percent} aria-label="Overall upload progress">
+        {percent}%
+      </progress>{' '}
+      <span>{percent}% of {formatFileSize(total)}</span>
+    </p>
   )
 }

@@ -1,0 +1,67 @@
+// The auditing drive's demo content: a few folders, and (when a file store is given) a small PDF
+// and a PNG in them, so the office user sees a drive with something to open. Safe to run again.
+import type { Executor } from '#db/client.server.ts'
+import type { BlobStore } from '#storage/blob-store.ts'
+import { addDriveFile } from '#storage/drive.server.ts'
+import { demoUuid } from './helpers.ts'
+
+const FOLDERS = [
+  { parent: '', name: 'Audits 2026' },
+  { parent: 'Audits 2026/', name: 'Storage 7' },
+  { parent: '', name: 'Receipts' },
+]
+
+/** A one-page PDF that says what it is. */
+function demoPdf(): Buffer {
+  const text = 'BT /F1 18 Tf 72 720 Td (Storage 7 audit - demo) Tj ET'
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]
+  let body = '%PDF-1.4\n'
+  const offsets: number[] = []
+  objects.forEach((o, i) => {
+    offsets.push(body.length)
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`
+  })
+  const xref = body.length
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return Buffer.from(body, 'latin1')
+}
+
+/** A 1×1 green PNG. */
+const DEMO_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+
+const FILES = [
+  { parent: 'Audits 2026/Storage 7/', name: 'Storage 7 audit.pdf', type: 'pdf', mime: 'application/pdf', bytes: demoPdf },
+  { parent: 'Audits 2026/', name: 'Bin layout.png', type: 'png', mime: 'image/png', bytes: () => DEMO_PNG },
+]
+
+/** Returns how many drive entries it added. */
+export async function seedDemoDrive(db: Executor, store?: BlobStore): Promise<number> {
+  const folders = await db
+    .insertInto('drive_entries')
+    .values(FOLDERS.map((f) => ({ ...f, is_folder: true, file_type: 'folder' })))
+    .onConflict((oc) => oc.columns(['parent', 'name']).doNothing())
+    .returning('id')
+    .execute()
+  if (!store) return folders.length
+  let files = 0
+  for (const file of FILES) {
+    const id = demoUuid(`drive:${file.parent}${file.name}`)
+    if (await db.selectFrom('blobs').select('id').where('id', '=', id).executeTakeFirst()) continue
+    const key = `drive/demo/${id}-${file.type}`
+    const bytes = file.bytes()
+    await store.put(key, bytes, { contentType: file.mime })
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('blobs').values({ id, area: 'drive', key, filename: file.name, content_type: file.mime, size_bytes: bytes.length }).execute()
+      await addDriveFile(trx, { parent: file.parent, name: file.name, blobId: id, fileType: file.type, sizeBytes: bytes.length, userId: null })
+    })
+    files += 1
+  }
+  return folders.length + files
+}
