@@ -165,11 +165,11 @@ describe('the drive viewer with JavaScript', () => {
     await putDriveFile('readings.xyz', Buffer.from('temperature 4.5'), 'application/octet-stream', 'xyz')
     const p = await drivePage()
     await p.goto('/auditing')
-    await p.getByRole('cell', { name: 'readings.xyz' }).waitFor()
+    await p.getByRole('cell', { name: 'readings.xyz', exact: true }).waitFor()
     expect(await p.getByRole('link', { name: 'readings.xyz' }).count()).toBe(0)
     // and asking for it by URL opens nothing
     await p.goto('/auditing?open=readings.xyz')
-    await p.getByRole('cell', { name: 'readings.xyz' }).waitFor()
+    await p.getByRole('cell', { name: 'readings.xyz', exact: true }).waitFor()
     expect(await viewers(p).count()).toBe(0)
   })
 
@@ -242,6 +242,20 @@ describe('the drive viewer without JavaScript', () => {
     await p.getByRole('link', { name: 'no-script.png' }).click()
     const image = p.getByRole('region', { name: 'Viewer: no-script.png' }).getByRole('img', { name: 'no-script.png' })
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(40)
+  })
+
+  it('opens a bookmarked file that is not on the page shown, and Close keeps the page', async () => {
+    for (let i = 0; i < 10; i++) await putDriveFile(`filler-${i}.png`, solidPng(2, 2), 'image/png', 'png')
+    await putDriveFile('zz-bookmarked.png', solidPng(20, 10), 'image/png', 'png')
+    const p = await drivePage(false)
+    // oldest first, 10 a page: the newest file is not on page 1
+    await p.goto('/auditing?sort_by=modified&open=zz-bookmarked.png')
+    expect(await p.getByRole('cell', { name: 'zz-bookmarked.png', exact: true }).count()).toBe(0)
+    const viewer = p.getByRole('region', { name: 'Viewer: zz-bookmarked.png' })
+    await viewer.getByRole('img', { name: 'zz-bookmarked.png' }).waitFor()
+    await viewer.getByRole('link', { name: 'Close' }).click()
+    await p.waitForURL((url) => !url.searchParams.has('open') && url.searchParams.get('sort_by') === 'modified')
+    expect(await p.getByRole('region', { name: 'Viewer: zz-bookmarked.png' }).count()).toBe(0)
   })
 
   it('a DOCX being converted says Converting… and the page refreshes itself; a failed one says why', async () => {

@@ -24,9 +24,19 @@ export function formatModified(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`
 }
 
+/** This page's URL without `open`: the folder, its sort and its page kept. */
+function pageHref(state: ListState, prefix: string): string {
+  const params = new URLSearchParams(toSearch(state).slice(1))
+  if (prefix) params.set('p', prefix)
+  return `?${params}`
+}
+
 export function DriveTable({ data }: { data: LoaderData }) {
   const { state, entries, opened, prefix } = data
   const openKey = opened?.key ?? null
+  const closeHref = pageHref(state, prefix)
+  // a bookmarked file on another page (or in another folder) still opens: above the rows
+  const openElsewhere = opened && !entries.some((e) => e.key === openKey) ? opened : null
   return (
     <div className="drive-table-wrap">
       <table className="list-table drive-table">
@@ -60,8 +70,9 @@ export function DriveTable({ data }: { data: LoaderData }) {
               </td>
             </tr>
           ) : null}
+          {openElsewhere ? <ViewerRow file={openElsewhere} closeHref={closeHref} /> : null}
           {entries.map((entry) => (
-            <EntryRows key={entry.key} entry={entry} state={state} prefix={prefix} open={entry.key === openKey ? opened : null} />
+            <EntryRows key={entry.key} entry={entry} state={state} prefix={prefix} open={entry.key === openKey ? opened : null} closeHref={closeHref} />
           ))}
         </tbody>
       </table>
@@ -69,8 +80,17 @@ export function DriveTable({ data }: { data: LoaderData }) {
   )
 }
 
-function EntryRows({ entry, state, prefix, open }: { entry: EntryRow; state: ListState; prefix: string; open: LoaderData['opened'] }) {
-  const closeHref = toSearch(state)
+function ViewerRow({ file, closeHref }: { file: NonNullable<LoaderData['opened']>; closeHref: string }) {
+  return (
+    <tr className="drive-viewer-row">
+      <td colSpan={5}>
+        <FileViewer file={file} closeHref={closeHref} />
+      </td>
+    </tr>
+  )
+}
+
+function EntryRows({ entry, state, prefix, open, closeHref }: { entry: EntryRow; state: ListState; prefix: string; open: LoaderData['opened']; closeHref: string }) {
   return (
     <>
       <tr className={open ? 'drive-row is-open' : 'drive-row'}>
@@ -84,13 +104,7 @@ function EntryRows({ entry, state, prefix, open }: { entry: EntryRow; state: Lis
         <td>{entry.file_type}</td>
         <td className="cell-nowrap">{formatModified(entry.modified_at)}</td>
       </tr>
-      {open ? (
-        <tr className="drive-viewer-row">
-          <td colSpan={5}>
-            <FileViewer file={open} closeHref={closeHref} />
-          </td>
-        </tr>
-      ) : null}
+      {open ? <ViewerRow file={open} closeHref={closeHref} /> : null}
     </>
   )
 }
@@ -104,8 +118,7 @@ function EntryName({ entry, state, prefix, open }: { entry: EntryRow; state: Lis
     )
   }
   if (!entry.openable) return <span>{entry.name}</span>
-  const params = new URLSearchParams(toSearch(state).slice(1))
-  if (prefix) params.set('p', prefix)
+  const params = new URLSearchParams(pageHref(state, prefix).slice(1))
   if (!open) params.set('open', entry.key)
   return (
     <Link to={`?${params}`} preventScrollReset aria-expanded={open}>
