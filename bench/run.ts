@@ -45,6 +45,7 @@ import { CALL_IN_TARGET, seedCallIns } from './seed-call-ins.ts'
 import { RECEIPT_TARGET, seedReceipts } from './seed-receipts.ts'
 import { streamCsv } from './csv-memory.ts'
 import { benchDocuments } from './documents.ts'
+import { benchDrive } from './drive.ts'
 import { benchViewer } from './viewer.ts'
 import { SHEET_TARGET, seedServiceSheets } from './seed-service-sheets.ts'
 import { STORAGE_CHECK_TARGET, STORAGE_TARGET, seedStorageChecks } from './seed-storage-checks.ts'
@@ -734,9 +735,11 @@ async function main(): Promise<void> {
       }
     }
 
-    // 7. the document pipeline (warm Chromium beside a cold one, DOCX beside LibreOffice) and the
-    // drive's viewer (a 300-page PDF); each brings its own app, database and Chromium
+    // 7. the drive (a folder of 100,000 files, search, a 100 MiB upload beside a disk write), the
+    // document pipeline (warm Chromium beside a cold one, DOCX beside LibreOffice) and the drive's
+    // viewer (a 300-page PDF; it brings its own app, database and Chromium)
     for (const [what, run] of [
+      ['drive', () => benchDrive(db, { databaseUrl: handle.url, n: N, log })],
       ['documents', () => benchDocuments(log)],
       ['viewer', () => benchViewer()],
     ] as const) {
