@@ -67,7 +67,7 @@ const StartSchema = z.object({
         z.object({
           key: z.string().min(1, 'Every file needs a name.').max(1024),
           size: z.number().int().nonnegative(),
-          chunk_count: z.number().int().positive(),
+          chunk_count: z.number().int().nonnegative(), // 0 for an empty file, refused below as 'File is empty.'
         }),
       )
       .min(1, 'No files to upload.')

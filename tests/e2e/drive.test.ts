@@ -193,6 +193,7 @@ describe.each(['fs', 's3'] as const)('the drive with JavaScript (%s store)', (dr
     const before = await blobCount(app)
     await p.getByLabel('Upload File(s)').setInputFiles(pdf('huge.pdf', 30 * MiB))
     await p.getByRole('alert').filter({ hasText: 'Upload failed' }).waitFor({ timeout: 30_000 })
+    await p.getByText('File is too large (max 25 MiB).').waitFor()
     expect(await blobCount(app)).toBe(before)
     expect(await app.db.selectFrom('drive_entries').select('id').where('name', '=', 'huge.pdf').execute()).toEqual([])
   })

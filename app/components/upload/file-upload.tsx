@@ -15,7 +15,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { formatFileSize } from '#core/formats.ts'
 import { Modal } from '../modal.tsx'
 import { useHydrated } from '../use-hydrated.ts'
-import { DRIVE_UPLOAD_ERROR, IMAGE_UPLOAD_ERROR, uploadFiles } from './chunked-upload.ts'
+import { DRIVE_UPLOAD_ERROR, IMAGE_UPLOAD_ERROR, UploadHttpError, uploadFiles } from './chunked-upload.ts'
 import { imageUrl } from './image-url.ts'
 
 export type UploadArea = 'drive' | 'receipts' | 'service' | 'storage_checks' | 'storages'
@@ -165,7 +165,9 @@ export function FileUpload(props: FileUploadProps) {
         if (results.some((result) => !result.success)) setError(failureText)
       } catch (e) {
         console.error('upload failed', e)
-        batch.forEach((item) => update(item.key, { status: 'error' }))
+        // the start was refused (too large, empty, a bad name…): the server's reason stays beside each file
+        const reason = e instanceof UploadHttpError && e.status >= 400 && e.status < 500 ? e.message : undefined
+        batch.forEach((item) => update(item.key, reason ? { status: 'error', error: reason } : { status: 'error' }))
         setError(failureText)
       }
     },
