@@ -8,12 +8,13 @@
 // a record `<n>.json` ({etag, size}) per stored part. Every part but the last is exactly
 // CHUNK_BYTES, so part n is written in place at offset (n - 1) × CHUNK_BYTES and completion only
 // checks the records, trims, syncs and renames `data` into place: no copy of the bytes.
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { crc32 } from 'node:zlib'
 import { sign, verifySignature } from '#core/secrets.server.ts'
 import {
   BlobNotFoundError,
@@ -69,6 +70,10 @@ export class MultipartError extends Error {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const MAX_PART_NUMBER = 10_000
+/** A part's bytes go to disk in writes of about this size (one write per socket read costs 2× more). */
+const WRITE_BATCH_BYTES = 1024 * 1024
+/** …and of at most this many buffers (below the system's IOV_MAX). */
+const WRITE_BATCH_BUFFERS = 512
 
 function encodeToken(purpose: 'd' | 'p', payload: object): string {
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url')
@@ -275,8 +280,9 @@ export class FsDriver implements BlobStore {
 
   /**
    * Stores one part (what a PUT to a part URL does) at its place in the upload's data file.
-   * Refuses more than CHUNK_BYTES (the part would overlap the next). Returns the part's ETag: the
-   * quoted SHA-1 of its bytes (S3 gives an MD5; any hash of the bytes serves, SHA-1 is 3× faster).
+   * Refuses more than CHUNK_BYTES (the part would overlap the next). Returns the part's ETag,
+   * `"<size><CRC-32>"` in hex: it names the bytes well enough for completion to refuse a list that
+   * does not match what was stored, at a seventh of MD5's cost (S3's MD5 ETag is opaque to clients).
    */
   async writePart(key: string, uploadId: string, partNumber: number, body: Readable): Promise<string> {
     await this.readMeta(key, uploadId)
@@ -287,22 +293,33 @@ export class FsDriver implements BlobStore {
       // a re-sent part overwrites the old bytes: its old record must not vouch for them meanwhile
       await fsp.rm(record, { force: true })
       const handle = await fsp.open(path.join(dir, 'data'), 'r+')
-      const hash = createHash('sha1')
+      let crc = 0
       let size = 0
       try {
-        const offset = (partNumber - 1) * CHUNK_BYTES
-        for await (const chunk of body as AsyncIterable<Buffer>) {
-          if (size + chunk.length > CHUNK_BYTES) throw new MultipartError('EntityTooLarge', 'Part too large')
-          hash.update(chunk)
-          await handle.write(chunk, 0, chunk.length, offset + size)
-          size += chunk.length
+        let position = (partNumber - 1) * CHUNK_BYTES
+        let pending: Buffer[] = []
+        let pendingBytes = 0
+        const flush = async () => {
+          await writeAll(handle, pending, position)
+          position += pendingBytes
+          pending = []
+          pendingBytes = 0
         }
+        for await (const chunk of body as AsyncIterable<Buffer>) {
+          size += chunk.length
+          if (size > CHUNK_BYTES) throw new MultipartError('EntityTooLarge', 'Part too large')
+          crc = crc32(chunk, crc)
+          pending.push(chunk)
+          pendingBytes += chunk.length
+          if (pendingBytes >= WRITE_BATCH_BYTES || pending.length >= WRITE_BATCH_BUFFERS) await flush()
+        }
+        await flush()
         // durable before it is acknowledged, as S3's 200 is; it also leaves completion little to flush
         await handle.datasync()
       } finally {
         await handle.close()
       }
-      const part: PartRecord = { etag: `"${hash.digest('hex')}"`, size }
+      const part: PartRecord = { etag: `"${hex(size)}${hex(crc)}"`, size }
       const temp = `${record}.${randomUUID()}.tmp`
       await fsp.writeFile(temp, JSON.stringify(part), { flag: 'wx' })
       await fsp.rename(temp, record)
@@ -386,6 +403,23 @@ export class FsDriver implements BlobStore {
       if (stat && stat.mtime < startedBefore) await fsp.rm(file, { force: true })
     }
     return aborted
+  }
+}
+
+const hex = (n: number) => n.toString(16).padStart(8, '0')
+
+/** Writes `buffers` at `position`, however many calls it takes. */
+async function writeAll(handle: fsp.FileHandle, buffers: Buffer[], position: number): Promise<void> {
+  let rest = buffers
+  while (rest.length > 0) {
+    const { bytesWritten } = await handle.writev(rest, position)
+    position += bytesWritten
+    let skip = bytesWritten
+    while (rest.length > 0 && skip >= rest[0]!.length) {
+      skip -= rest[0]!.length
+      rest = rest.slice(1)
+    }
+    if (skip > 0) rest = [rest[0]!.subarray(skip), ...rest.slice(1)]
   }
 }
 
