@@ -127,7 +127,7 @@ export async function receivePart(req: IncomingMessage, res: ServerResponse, tok
   }
   // refused before the body is read: close the connection rather than drain an unwanted body
   const refuse = (status: number, message: string) => answer(status, message, { Connection: 'close' })
-  if (req.method !== 'PUT') return refuse(405, 'Method not allowed.')
+  if (req.method !== 'PUT') return answer(405, 'Method not allowed.', { Allow: 'PUT', Connection: 'close' })
   const check = verifyPartToken(token)
   if (!check.ok) return refuse(403, check.reason === 'expired' ? 'This upload link has expired.' : 'This upload link is not valid.')
   const driver = fsDriver(store)
