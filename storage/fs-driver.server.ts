@@ -8,6 +8,9 @@
 // a record `<n>.json` ({etag, size}) per stored part. Every part but the last is exactly
 // CHUNK_BYTES, so part n is written in place at offset (n - 1) × CHUNK_BYTES and completion only
 // checks the records, trims, syncs and renames `data` into place: no copy of the bytes.
+// A part being written holds a marker `<n>.<uuid>.writing`; completion first renames meta.json
+// (no new part may start) and then refuses while a marker remains, so no late write can land in
+// the published file. (Each side writes its own flag before it reads the other's.)
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import fsp from 'node:fs/promises'
@@ -285,11 +288,14 @@ export class FsDriver implements BlobStore {
    * does not match what was stored, at a seventh of MD5's cost (S3's MD5 ETag is opaque to clients).
    */
   async writePart(key: string, uploadId: string, partNumber: number, body: Readable): Promise<string> {
-    await this.readMeta(key, uploadId)
     if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PART_NUMBER) throw new MultipartError('InvalidPart', 'Part numbers run from 1 to 10000')
     const dir = this.uploadDir(uploadId)
     const record = path.join(dir, `${partNumber}.json`)
+    const marker = path.join(dir, `${partNumber}.${randomUUID()}.writing`)
     try {
+      await fsp.writeFile(marker, '', { flag: 'wx' })
+      // after the marker: a completion under way has either closed meta.json or will see the marker
+      await this.readMeta(key, uploadId)
       // a re-sent part overwrites the old bytes: its old record must not vouch for them meanwhile
       await fsp.rm(record, { force: true })
       const handle = await fsp.open(path.join(dir, 'data'), 'r+')
@@ -328,6 +334,8 @@ export class FsDriver implements BlobStore {
       // the upload may have been completed or aborted meanwhile
       if (isNotFound(error)) throw new MultipartError('NoSuchUpload', 'Unknown upload')
       throw error
+    } finally {
+      await fsp.rm(marker, { force: true })
     }
   }
 
@@ -358,7 +366,23 @@ export class FsDriver implements BlobStore {
   async completeMultipart(key: string, uploadId: string, parts: CompletedPart[]): Promise<void> {
     await this.readMeta(key, uploadId)
     const dir = this.uploadDir(uploadId)
-    const size = await this.checkParts(dir, parts)
+    const meta = path.join(dir, 'meta.json')
+    const closed = path.join(dir, 'meta.closed')
+    try {
+      await fsp.rename(meta, closed)
+    } catch (error) {
+      if (isNotFound(error)) throw new MultipartError('NoSuchUpload', 'Unknown upload')
+      throw error
+    }
+    let size: number
+    try {
+      if ((await listDir(dir)).some((name) => name.endsWith('.writing'))) throw new MultipartError('InvalidPart', 'A part is still being sent')
+      size = await this.checkParts(dir, parts)
+    } catch (error) {
+      // refused: the upload stays open for the client to put right
+      await fsp.rename(closed, meta)
+      throw error
+    }
     const data = path.join(dir, 'data')
     const handle = await fsp.open(data, 'r+')
     try {

@@ -312,4 +312,34 @@ describe('multipart uploads through signed part URLs', () => {
     await driver.completeMultipart(key, uploadId, [{ partNumber: 1, etag: fullEtag }, { partNumber: 2, etag: two }])
     expect((await driver.stat(key))?.size).toBe(CHUNK_BYTES + 100)
   })
+
+  it('refuses to complete while a part is still arriving, so no late byte lands in the stored file', async () => {
+    const key = 'drive/2026/03/id-late.bin'
+    const data = randomBytes(CHUNK_BYTES + 100)
+    const { uploadId, put } = await partsOf(key)
+    const one = (await put(1, data.subarray(0, CHUNK_BYTES))).headers.get('etag')!
+    // part 2 sends its first bytes, then waits
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let step = 0
+    const slow = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        step += 1
+        if (step === 1) return controller.enqueue(new Uint8Array(data.subarray(CHUNK_BYTES, CHUNK_BYTES + 50)))
+        await held
+        controller.enqueue(new Uint8Array(data.subarray(CHUNK_BYTES + 50)))
+        controller.close()
+      },
+    })
+    const second = put(2, slow)
+    const folder = path.join(root, '.multipart', uploadId)
+    while (!(await fsp.readdir(folder)).some((name) => name.endsWith('.writing'))) await new Promise((resolve) => setTimeout(resolve, 10))
+
+    await expect(driver.completeMultipart(key, uploadId, [{ partNumber: 1, etag: one }])).rejects.toThrow(/still being sent/)
+    expect(await driver.exists(key)).toBe(false)
+    release()
+    const two = (await second).headers.get('etag')!
+    await driver.completeMultipart(key, uploadId, [{ partNumber: 1, etag: one }, { partNumber: 2, etag: two }])
+    expect((await readAll(await driver.getStream(key))).equals(data)).toBe(true)
+  })
 })
