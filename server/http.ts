@@ -8,6 +8,7 @@ import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import express, { type ErrorRequestHandler } from 'express'
 import type { ViteDevServer } from 'vite'
 import '#app/load-context.ts'
+import { blobParts } from './blob-parts.ts'
 import { compressResponses } from './compression.ts'
 import { csrfCookie, sameOriginOnly, securityHeaders, trustedRequestHeaders, type RequestLocals } from './security.ts'
 import { assetFiles, publicFiles } from './static-files.ts'
@@ -33,6 +34,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(trustedRequestHeaders)
   app.use(securityHeaders({ production: options.production, connectOrigins: options.connectOrigins ?? [] }))
   app.use(sameOriginOnly)
+  app.use(blobParts())
 
   if (options.vite) {
     app.use(options.vite.middlewares)

@@ -1,20 +1,20 @@
-// Stored files over HTTP, as fetch-API handlers mounted as Remix resource routes (so they share
-// the app's module graph):
+// Stored files over HTTP. As fetch-API handlers mounted as Remix resource routes:
 //   serveStoredFile       for a route that has checked the user itself (app/routes/images.$id.ts)
-// and the filesystem driver's signed URLs (app/routes/blobs.d.$token.ts and blobs.p.$token.ts):
-//   GET /blobs/d/<token>  streams a stored file (one byte range supported)
-//   PUT /blobs/p/<token>  stores one multipart part (at most 5 MiB + a little slack) and answers
-//                         with its ETag header, as S3 does
+//   GET /blobs/d/<token>  streams a stored file (one byte range supported; app/routes/blobs.d.$token.ts)
+// and, as a plain Node handler mounted on the Express app before Remix (server/blob-parts.ts), so
+// the bytes go from the socket to the disk with nothing in between:
+//   PUT /blobs/p/<token>  stores one multipart part (at most CHUNK_BYTES) and answers with its
+//                         ETag header, as S3 does
 // A token that is expired or does not carry a valid signature gets 403. With the S3 driver these
 // URLs are never handed out and the handlers answer 404.
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { CHUNK_BYTES, InvalidKeyError, contentDisposition, isInlineSafe, type BlobStore } from './blob-store.ts'
-import { MultipartError, verifyDownloadToken, verifyPartToken, type FsDriver } from './fs-driver.server.ts'
+import { verifyDownloadToken, verifyPartToken, type FsDriver } from './fs-driver.server.ts'
 import { getBlobStore } from './index.server.ts'
 
-/** A part may exceed the 5 MiB chunk by this much (multipart framing never applies here, but be lenient). */
-export const PART_SLACK_BYTES = 64 * 1024
-export const MAX_PART_BYTES = CHUNK_BYTES + PART_SLACK_BYTES
+/** A part fills at most its slot of the upload's data file (storage/fs-driver.server.ts). */
+export const MAX_PART_BYTES = CHUNK_BYTES
 
 function text(status: number, message: string, headers: Record<string, string> = {}): Response {
   return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers } })
@@ -115,24 +115,37 @@ async function streamObject(request: Request, driver: FsDriver, key: string, giv
   }
 }
 
-export async function receivePart(request: Request, token: string, store: BlobStore = getBlobStore()): Promise<Response> {
+/**
+ * Receives one part. Errors are told apart by name, not class: this runs in the HTTP server's
+ * module graph while the store may have been built by the Remix build's.
+ */
+export async function receivePart(req: IncomingMessage, res: ServerResponse, token: string, store: BlobStore = getBlobStore()): Promise<void> {
+  const answer = (status: number, message: string, headers: Record<string, string> = {}) => {
+    if (res.headersSent) return
+    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers })
+    res.end(message)
+  }
+  // refused before the body is read: close the connection rather than drain an unwanted body
+  const refuse = (status: number, message: string) => answer(status, message, { Connection: 'close' })
+  if (req.method !== 'PUT') return answer(405, 'Method not allowed.', { Allow: 'PUT', Connection: 'close' })
   const check = verifyPartToken(token)
-  if (!check.ok) return text(403, check.reason === 'expired' ? 'This upload link has expired.' : 'This upload link is not valid.')
+  if (!check.ok) return refuse(403, check.reason === 'expired' ? 'This upload link has expired.' : 'This upload link is not valid.')
   const driver = fsDriver(store)
-  if (!driver) return text(404, 'Not found.')
-  const declared = Number(request.headers.get('content-length') ?? NaN)
-  if (Number.isFinite(declared) && declared > MAX_PART_BYTES) return text(413, 'This part is too large.', { Connection: 'close' })
+  if (!driver) return refuse(404, 'Not found.')
+  const declared = Number(req.headers['content-length'] ?? NaN)
+  if (Number.isFinite(declared) && declared > MAX_PART_BYTES) return refuse(413, 'This part is too large.')
   const { key, uploadId, partNumber } = check.token
   try {
-    const body = request.body ? Readable.fromWeb(request.body as import('node:stream/web').ReadableStream) : Readable.from([])
-    const etag = await driver.writePart(key, uploadId, partNumber, body, MAX_PART_BYTES)
-    return new Response(null, { status: 200, headers: { ETag: etag, 'Access-Control-Expose-Headers': 'ETag' } })
+    const etag = await driver.writePart(key, uploadId, partNumber, req)
+    answer(200, '', { ETag: etag, 'Access-Control-Expose-Headers': 'ETag' })
   } catch (error) {
-    if (error instanceof MultipartError && error.code === 'EntityTooLarge') return text(413, 'This part is too large.', { Connection: 'close' })
-    if (error instanceof MultipartError) return text(404, 'This upload is no longer open.')
-    if (error instanceof InvalidKeyError) return text(400, 'This upload link is not valid.')
-    if (request.signal.aborted) return text(400, 'The upload was interrupted.')
+    const name = error instanceof Error ? error.name : ''
+    const code = (error as { code?: unknown } | null)?.code
+    if (name === 'MultipartError' && code === 'EntityTooLarge') return refuse(413, 'This part is too large.')
+    if (name === 'MultipartError') return refuse(404, 'This upload is no longer open.')
+    if (name === 'InvalidKeyError') return refuse(400, 'This upload link is not valid.')
+    if (req.destroyed || !req.complete) return refuse(400, 'The upload was interrupted.')
     console.error(error)
-    return text(500, 'The part could not be stored.')
+    refuse(500, 'The part could not be stored.')
   }
 }

@@ -14,7 +14,7 @@ process.env.SESSION_SECRET ??= 'uploads-test-secret-0123456789abcdef'
 const { CHUNK_BYTES } = await import('./blob-store.ts')
 const { FsDriver } = await import('./fs-driver.server.ts')
 const { serveDownload, receivePart } = await import('./blob-http.server.ts')
-const { serveFetch, blobRouter } = await import('../tests/support/fetch-server.ts')
+const { serveBlobs } = await import('../tests/support/fetch-server.ts')
 const { UploadError, completeUploads, startUploads, storeUploadedFile } = await import('./uploads.server.ts')
 const { setBlobStore } = await import('./index.server.ts')
 const { newCsrfCookieValue } = await import('#app/auth/csrf.server.ts')
@@ -37,7 +37,7 @@ let bob: { id: number; username: string }
 beforeAll(async () => {
   t = await createTestDatabase()
   root = await fsp.mkdtemp(path.join(os.tmpdir(), 'uploads-'))
-  const served = await serveFetch(blobRouter({ download: (r, t) => serveDownload(r, t, store), part: (r, t) => receivePart(r, t, store) }))
+  const served = await serveBlobs({ download: (r, t) => serveDownload(r, t, store), part: (req, res, t) => receivePart(req, res, t, store) })
   closeServer = served.close
   store = new FsDriver({ root, baseUrl: served.base })
   const users = await t.db

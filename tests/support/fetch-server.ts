@@ -1,11 +1,15 @@
 // Serves a fetch-API handler (Request → Response) over real HTTP on a free loopback port, for
 // tests of handlers that the app mounts as Remix resource routes.
-import http from 'node:http'
+import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 
-export async function serveFetch(handler: (request: Request) => Promise<Response>): Promise<{ base: string; close(): Promise<void> }> {
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>
+
+/** `before` may answer a request itself, the Node way (true when it did). */
+export async function serveFetch(handler: (request: Request) => Promise<Response>, before?: NodeHandler): Promise<{ base: string; close(): Promise<void> }> {
   const server = http.createServer(async (req, res) => {
+    if (before && (await before(req, res))) return
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
     const request = new Request(`http://127.0.0.1${req.url}`, {
       method: req.method,
@@ -23,12 +27,22 @@ export async function serveFetch(handler: (request: Request) => Promise<Response
   return { base: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) }
 }
 
-/** Routes /blobs/d/<token> and /blobs/p/<token> the way the app's resource routes do. */
-export function blobRouter(handlers: { download: (r: Request, t: string) => Promise<Response>; part: (r: Request, t: string) => Promise<Response> }) {
-  return async (request: Request): Promise<Response> => {
-    const { pathname } = new URL(request.url)
-    const match = /^\/blobs\/([dp])\/([^/]+)$/.exec(pathname)
-    if (!match) return new Response('Not found', { status: 404 })
-    return match[1] === 'd' ? handlers.download(request, decodeURIComponent(match[2]!)) : handlers.part(request, decodeURIComponent(match[2]!))
+/** Serves /blobs/d/<token> (fetch API, as the Remix route) and PUT /blobs/p/<token> (Node, as server/blob-parts.ts). */
+export function serveBlobs(handlers: { download: (r: Request, t: string) => Promise<Response>; part: (req: IncomingMessage, res: ServerResponse, t: string) => Promise<void> }) {
+  const tokenOf = (pathname: string, kind: 'd' | 'p') => {
+    const match = new RegExp(`^/blobs/${kind}/([^/]+)$`).exec(pathname)
+    return match ? decodeURIComponent(match[1]!) : null
   }
+  return serveFetch(
+    async (request) => {
+      const token = tokenOf(new URL(request.url).pathname, 'd')
+      return token === null ? new Response('Not found', { status: 404 }) : handlers.download(request, token)
+    },
+    async (req, res) => {
+      const token = tokenOf(new URL(req.url ?? '/', 'http://127.0.0.1').pathname, 'p')
+      if (token === null) return false
+      await handlers.part(req, res, token)
+      return true
+    },
+  )
 }
