@@ -17,7 +17,7 @@ import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { crc32 } from 'node:zlib'
+import { crc32 } from './crc32.ts'
 import { sign, verifySignature } from '#core/secrets.server.ts'
 import {
   BlobNotFoundError,

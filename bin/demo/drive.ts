@@ -1,10 +1,10 @@
 // The auditing drive's demo content: a few folders, and (when a file store is given) a small PDF
 // and a PNG in them, so the office user sees a drive with something to open. Safe to run again.
-import zlib from 'node:zlib'
 import type { Executor } from '#db/client.server.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
 import { addDriveFile } from '#storage/drive.server.ts'
 import { demoUuid } from './helpers.ts'
+import { drawPng } from './png.ts'
 
 const FOLDERS = [
   { parent: '', name: 'Audits 2026' },
@@ -34,44 +34,9 @@ function demoPdf(): Buffer {
   return Buffer.from(body, 'latin1')
 }
 
-/** CRC-32 of a PNG chunk (zlib.crc32 is Node 20.15 and later only). */
-function crc32(bytes: Buffer): number {
-  let crc = ~0
-  for (const byte of bytes) {
-    crc ^= byte
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1))
-  }
-  return ~crc >>> 0
-}
-
-/** A 460×300 PNG drawing of four storage bins (green boxes on a light ground), made in code. */
+/** A 460×300 drawing of four storage bins (2 × 2 boxes of 200 × 120 with 20 px aisles). */
 function demoPng(): Buffer {
-  const width = 460
-  const height = 300
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const out = Buffer.alloc(body.length + 8)
-    out.writeUInt32BE(data.length, 0)
-    body.copy(out, 4)
-    out.writeUInt32BE(crc32(body), body.length + 4)
-    return out
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
-  const rows: Buffer[] = []
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3)
-    for (let x = 0; x < width; x++) {
-      // 2 × 2 bins of 200 × 120 with 20 px aisles
-      const inBin = x >= 20 && x < 440 && y >= 20 && y < 280 && (x - 20) % 220 < 200 && (y - 20) % 140 < 120
-      row.set(inBin ? [0x2f, 0x6b, 0x3a] : [0xf1, 0xf3, 0xee], 1 + x * 3)
-    }
-    rows.push(row)
-  }
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))])
+  return drawPng(460, 300, (x, y) => (x >= 20 && x < 440 && y >= 20 && y < 280 && (x - 20) % 220 < 200 && (y - 20) % 140 < 120 ? [0x2f, 0x6b, 0x3a] : [0xf1, 0xf3, 0xee]))
 }
 
 const FILES = [

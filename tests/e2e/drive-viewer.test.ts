@@ -5,7 +5,6 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import JSZip from 'jszip'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,6 +12,7 @@ import { FsDriver } from '#storage/fs-driver.server.ts'
 import { objectKey } from '#storage/keys.ts'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
 import { launchBrowser, newContext, signIn } from '../support/browser.ts'
+import { drawPng } from '../../bin/demo/png.ts'
 import { samplePdf } from '../support/sample-pdf.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -49,23 +49,7 @@ async function putDriveFile(name: string, bytes: Buffer, contentType: string, fi
 }
 
 /** A real PNG of one colour. */
-function solidPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const out = Buffer.alloc(body.length + 8)
-    out.writeUInt32BE(data.length, 0)
-    body.copy(out, 4)
-    out.writeUInt32BE(zlib.crc32(body), body.length + 4)
-    return out
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x60)])
-  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))])
-}
+const solidPng = (width: number, height: number) => drawPng(width, height, () => [0x60, 0x60, 0x60])
 
 /** A small real DOCX: a heading and a paragraph. */
 async function sampleDocx(text: string): Promise<Buffer> {
