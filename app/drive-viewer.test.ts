@@ -9,7 +9,7 @@ import type { Permission, SessionUser } from '#core/permissions.ts'
 import { FsDriver, verifyDownloadToken } from '#storage/fs-driver.server.ts'
 import { objectKey } from '#storage/keys.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { samplePdf } from '../tests/support/sample-pdf.ts'
+import { samplePdf } from '../bin/demo/pdf.ts'
 import { CONVERSION_UNAVAILABLE, VIEWER_URL_SECONDS, isOpenable, openedFile } from './drive-viewer.server.ts'
 
 let t: TestDatabase

@@ -4,6 +4,7 @@ import type { Executor } from '#db/client.server.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
 import { addDriveFile } from '#storage/drive.server.ts'
 import { demoUuid } from './helpers.ts'
+import { samplePdf } from './pdf.ts'
 import { drawPng } from './png.ts'
 
 const FOLDERS = [
@@ -12,35 +13,13 @@ const FOLDERS = [
   { parent: '', name: 'Receipts' },
 ]
 
-/** A one-page PDF that says what it is. */
-function demoPdf(): Buffer {
-  const text = 'BT /F1 18 Tf 72 720 Td (Storage 7 audit - demo) Tj ET'
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ]
-  let body = '%PDF-1.4\n'
-  const offsets: number[] = []
-  objects.forEach((o, i) => {
-    offsets.push(body.length)
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`
-  })
-  const xref = body.length
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return Buffer.from(body, 'latin1')
-}
-
 /** A 460×300 drawing of four storage bins (2 × 2 boxes of 200 × 120 with 20 px aisles). */
 function demoPng(): Buffer {
   return drawPng(460, 300, (x, y) => (x >= 20 && x < 440 && y >= 20 && y < 280 && (x - 20) % 220 < 200 && (y - 20) % 140 < 120 ? [0x2f, 0x6b, 0x3a] : [0xf1, 0xf3, 0xee]))
 }
 
 const FILES = [
-  { parent: 'Audits 2026/Storage 7/', name: 'Storage 7 audit.pdf', type: 'pdf', mime: 'application/pdf', bytes: demoPdf },
+  { parent: 'Audits 2026/Storage 7/', name: 'Storage 7 audit.pdf', type: 'pdf', mime: 'application/pdf', bytes: () => samplePdf(1, 'Storage 7 audit, page') },
   { parent: 'Audits 2026/', name: 'Bin layout.png', type: 'png', mime: 'image/png', bytes: demoPng },
 ]
 

@@ -13,7 +13,7 @@ import { objectKey } from '#storage/keys.ts'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
 import { launchBrowser, newContext, signIn } from '../support/browser.ts'
 import { drawPng } from '../../bin/demo/png.ts'
-import { samplePdf } from '../support/sample-pdf.ts'
+import { samplePdf } from '../../bin/demo/pdf.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 /** The document pipeline (docs work) has replaced its stub: DOCX files really convert. */

@@ -1,11 +1,12 @@
-// The list as a table (600 px and wider; list-cards.tsx below that). Header cells are links that
-// sort by their column (again: the other way), marked with aria-sort. Each row's first cell holds a
-// real link to the row's detail; with JavaScript a click anywhere on the row follows it.
+// The list as a table (600 px and wider; list-cards.tsx below that). Header cells sort by their
+// column (sort-header.tsx). Each row's first cell holds a real link to the row's detail; with
+// JavaScript a click anywhere on the row follows it.
 import { Link, useNavigate } from '@remix-run/react'
 import type { MouseEvent } from 'react'
 import { useHydrated } from '../use-hydrated.ts'
-import { toSearch, type ListState, type SortOrder } from '#app/lists/list-params.ts'
+import type { ListState } from '#app/lists/list-params.ts'
 import { columnText, type Column } from './columns.ts'
+import { SortHeader } from './sort-header.tsx'
 
 export type { Column } from './columns.ts'
 
@@ -20,8 +21,6 @@ export interface DataTableProps<Row> {
   /** a caption for screen readers (visually hidden) */
   caption?: string
 }
-
-const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const
 
 export function DataTable<Row>({ rows, columns, state, rowHref, rowKey, caption }: DataTableProps<Row>) {
   const navigate = useNavigate()
@@ -40,25 +39,9 @@ export function DataTable<Row>({ rows, columns, state, rowHref, rowKey, caption 
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>
           <tr>
-            {columns.map((column) => {
-              const sortable = column.sortable !== false
-              const active = sortable && state.sortBy === column.key
-              const next: SortOrder = active ? (state.order === 'asc' ? 'desc' : 'asc') : (column.firstOrder ?? 'asc')
-              return (
-                <th key={column.key} scope="col" className={column.className} aria-sort={active ? ARIA_SORT[state.order] : sortable ? 'none' : undefined}>
-                  {sortable ? (
-                    <Link to={toSearch(state, { sortBy: column.key, order: next, currentPage: 1 })} className="list-sort" preventScrollReset>
-                      {column.label}
-                      <span className="list-sort-icon" aria-hidden="true">
-                        {active ? (state.order === 'asc' ? '▲' : '▼') : '↕'}
-                      </span>
-                    </Link>
-                  ) : (
-                    column.label
-                  )}
-                </th>
-              )
-            })}
+            {columns.map((column) => (
+              <SortHeader key={column.key} column={column} state={state} />
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -34,7 +34,6 @@ export function ListToolbar(props: ListToolbarProps) {
 }
 
 function ToolbarForm({ state, filterColumns, choices = {}, errors = {}, pageSizes = PAGE_SIZES, idPrefix = 'list', exportTo }: ListToolbarProps) {
-  const submit = useSubmit()
   const [column, setColumn] = useState(state.filterBy ?? filterColumns[0]?.key ?? '')
   const id = (name: string) => `${idPrefix}-${name}`
   const dateLink = toSearchParams(state)
@@ -50,22 +49,7 @@ function ToolbarForm({ state, filterColumns, choices = {}, errors = {}, pageSize
       {state.startDate ? <input type="hidden" name={PARAM.startDate} value={state.startDate} /> : null}
       {state.endDate ? <input type="hidden" name={PARAM.endDate} value={state.endDate} /> : null}
 
-      <div className="list-toolbar-field">
-        <label htmlFor={id('page-size')}>Rows per page</label>
-        <select
-          id={id('page-size')}
-          name={PARAM.pageSize}
-          defaultValue={String(state.pageSize)}
-          aria-invalid={errors.page_size ? true : undefined}
-          onChange={(e) => submit(e.currentTarget.form)}
-        >
-          {pageSizes.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </div>
+      <PageSizeField id={id('page-size')} state={state} pageSizes={pageSizes} invalid={!!errors.page_size} />
 
       {filterColumns.length > 0 ? (
         <>
@@ -138,6 +122,23 @@ function ToolbarForm({ state, filterColumns, choices = {}, errors = {}, pageSize
 }
 
 /** Hidden fields for the page's own parameters (`state.keep`), so a list's GET forms keep them. */
+/** 'Rows per page' for a list's GET form: with JavaScript a new size submits the form by itself. */
+export function PageSizeField({ id, state, pageSizes = PAGE_SIZES, invalid = false }: { id: string; state: ListState; pageSizes?: readonly number[]; invalid?: boolean }) {
+  const submit = useSubmit()
+  return (
+    <div className="list-toolbar-field">
+      <label htmlFor={id}>Rows per page</label>
+      <select id={id} name={PARAM.pageSize} defaultValue={String(state.pageSize)} aria-invalid={invalid ? true : undefined} onChange={(e) => submit(e.currentTarget.form)}>
+        {pageSizes.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
 export function KeptParams({ state }: { state: ListState }) {
   return (
     <>

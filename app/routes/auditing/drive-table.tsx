@@ -4,7 +4,8 @@
 // belong to the selection form (selection-bar.tsx), so the table needs no form of its own.
 import { Link } from '@remix-run/react'
 import { FileViewer } from '#app/components/drive/file-viewer.tsx'
-import { toSearch, type ListState, type SortOrder } from '#app/lists/list-params.ts'
+import { SortHeader } from '#app/components/list/sort-header.tsx'
+import { toSearch, toSearchParams, type ListState } from '#app/lists/list-params.ts'
 import { formatFileSize } from '#core/formats.ts'
 import type { EntryRow, LoaderData } from './data.server.ts'
 
@@ -17,24 +18,16 @@ const COLUMNS = [
   { key: 'modified', label: 'Last Modified' },
 ] as const
 
-const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const
-
 /** Date and time in UTC, e.g. '2026-11-22 14:05'. */
 export function formatModified(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`
 }
 
-/** This page's URL without `open`: the folder, its sort and its page kept. */
-function pageHref(state: ListState, prefix: string): string {
-  const params = new URLSearchParams(toSearch(state).slice(1))
-  if (prefix) params.set('p', prefix)
-  return `?${params}`
-}
-
 export function DriveTable({ data }: { data: LoaderData }) {
   const { state, entries, opened, prefix } = data
   const openKey = opened?.key ?? null
-  const closeHref = pageHref(state, prefix)
+  // the folder rides in state.keep, so this is the page as shown, without `open`
+  const closeHref = toSearch(state)
   // a bookmarked file on another page (or in another folder) still opens: above the rows
   const openElsewhere = opened && !entries.some((e) => e.key === openKey) ? opened : null
   return (
@@ -46,20 +39,9 @@ export function DriveTable({ data }: { data: LoaderData }) {
             <th scope="col" className="drive-select">
               Select
             </th>
-            {COLUMNS.map((column) => {
-              const active = state.sortBy === column.key
-              const next: SortOrder = active && state.order === 'asc' ? 'desc' : 'asc'
-              return (
-                <th key={column.key} scope="col" aria-sort={active ? ARIA_SORT[state.order] : 'none'}>
-                  <Link to={toSearch(state, { sortBy: column.key, order: next, currentPage: 1 })} className="list-sort" preventScrollReset>
-                    {column.label}
-                    <span className="list-sort-icon" aria-hidden="true">
-                      {active ? (state.order === 'asc' ? '▲' : '▼') : '↕'}
-                    </span>
-                  </Link>
-                </th>
-              )
-            })}
+            {COLUMNS.map((column) => (
+              <SortHeader key={column.key} column={column} state={state} />
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -72,7 +54,7 @@ export function DriveTable({ data }: { data: LoaderData }) {
           ) : null}
           {openElsewhere ? <ViewerRow file={openElsewhere} closeHref={closeHref} /> : null}
           {entries.map((entry) => (
-            <EntryRows key={entry.key} entry={entry} state={state} prefix={prefix} open={entry.key === openKey ? opened : null} closeHref={closeHref} />
+            <EntryRows key={entry.key} entry={entry} state={state} open={entry.key === openKey ? opened : null} closeHref={closeHref} />
           ))}
         </tbody>
       </table>
@@ -90,7 +72,7 @@ function ViewerRow({ file, closeHref }: { file: NonNullable<LoaderData['opened']
   )
 }
 
-function EntryRows({ entry, state, prefix, open, closeHref }: { entry: EntryRow; state: ListState; prefix: string; open: LoaderData['opened']; closeHref: string }) {
+function EntryRows({ entry, state, open, closeHref }: { entry: EntryRow; state: ListState; open: LoaderData['opened']; closeHref: string }) {
   return (
     <>
       <tr className={open ? 'drive-row is-open' : 'drive-row'}>
@@ -98,7 +80,7 @@ function EntryRows({ entry, state, prefix, open, closeHref }: { entry: EntryRow;
           {entry.is_folder ? null : <input type="checkbox" name="k" value={entry.key} form={SELECTION_FORM} aria-label={`Select ${entry.name}`} />}
         </td>
         <td className="drive-name">
-          <EntryName entry={entry} state={state} prefix={prefix} open={!!open} />
+          <EntryName entry={entry} state={state} open={!!open} />
         </td>
         <td className="cell-nowrap">{entry.is_folder ? '—' : formatFileSize(entry.size_bytes)}</td>
         <td>{entry.file_type}</td>
@@ -109,7 +91,7 @@ function EntryRows({ entry, state, prefix, open, closeHref }: { entry: EntryRow;
   )
 }
 
-function EntryName({ entry, state, prefix, open }: { entry: EntryRow; state: ListState; prefix: string; open: boolean }) {
+function EntryName({ entry, state, open }: { entry: EntryRow; state: ListState; open: boolean }) {
   if (entry.is_folder) {
     return (
       <Link to={entry.key ? `?${new URLSearchParams({ p: entry.key })}` : '?'} className="drive-folder">
@@ -118,7 +100,7 @@ function EntryName({ entry, state, prefix, open }: { entry: EntryRow; state: Lis
     )
   }
   if (!entry.openable) return <span>{entry.name}</span>
-  const params = new URLSearchParams(pageHref(state, prefix).slice(1))
+  const params = toSearchParams(state)
   if (!open) params.set('open', entry.key)
   return (
     <Link to={`?${params}`} preventScrollReset aria-expanded={open}>

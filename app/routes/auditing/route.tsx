@@ -4,13 +4,13 @@
 // works without JavaScript. Parts: drive-actions.tsx (create folder, uploads, delete folder),
 // drive-table.tsx (the table and the opened row's viewer), selection-bar.tsx (download, delete).
 import type { LinksFunction, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useLocation, useSubmit } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import driveCss from '#app/styles/drive.css?url'
 import { FlashNotice } from '#app/components/form/flash-notice.tsx'
 import { Pager } from '#app/components/list/pager.tsx'
-import { KeptParams } from '#app/components/list/list-toolbar.tsx'
-import { PAGE_SIZES, PARAM } from '#app/lists/list-params.ts'
+import { KeptParams, PageSizeField } from '#app/components/list/list-toolbar.tsx'
+import { PARAM } from '#app/lists/list-params.ts'
 import { formatFileSize } from '#core/formats.ts'
 import { ancestorsOf, splitKey } from '#storage/drive-keys.ts'
 import type { ActionData, LoaderData, loader } from './data.server.ts'
@@ -127,23 +127,13 @@ function SearchResults({ search }: { search: NonNullable<LoaderData['search']> }
 
 /** The list engine's page size, as a GET form (a new size submits by itself with JavaScript). */
 function PageSize({ data }: { data: LoaderData }) {
-  const submit = useSubmit()
   const { state } = data
   return (
     <Form method="get" action="/auditing" className="list-toolbar drive-page-size" aria-label="Page size">
       <KeptParams state={state} />
       <input type="hidden" name={PARAM.sortBy} value={state.sortBy} />
       <input type="hidden" name={PARAM.order} value={state.order} />
-      <div className="list-toolbar-field">
-        <label htmlFor="drive-page-size">Rows per page</label>
-        <select id="drive-page-size" name={PARAM.pageSize} defaultValue={String(state.pageSize)} onChange={(e) => submit(e.currentTarget.form)}>
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </div>
+      <PageSizeField id="drive-page-size" state={state} />
       <noscript>
         <button type="submit" className="button button-secondary">
           Show

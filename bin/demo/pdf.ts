@@ -1,4 +1,4 @@
-// A small real PDF for tests: plain PDF syntax (no compression), one line of text per page
+// A small real PDF (demo files and tests): plain PDF syntax (no compression), one line of text per page
 // ('<text> <n>'), Helvetica, Letter pages and a correct cross-reference table, so pdf.js, Chromium
 // and pdf tools read it without repairing it.
 
