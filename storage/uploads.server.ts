@@ -324,13 +324,6 @@ async function driveKeyOf(db: Executor, blobId: string | null): Promise<string |
   return row ? row.parent + row.name : undefined
 }
 
-/** The content types of uploaded blobs (what documentsUploaded needs). */
-export async function uploadedBlobs(db: Executor, ids: readonly string[]): Promise<{ id: string; content_type: string }[]> {
-  const wanted = ids.filter((id) => UUID.test(id))
-  if (wanted.length === 0) return []
-  return db.selectFrom('blobs').select(['id', 'content_type']).where('id', 'in', wanted).execute()
-}
-
 function blobFilename(user: UploadUser, area: BlobArea, original: string, type: FileType, at: Date, index: number): string {
   return isImageArea(area) ? imageFileName({ username: user.username, area, at, index, extension: type.extension }) : displayName(original)
 }

@@ -13,7 +13,7 @@ import { requireApiUser, verifyCsrfHeader } from '#app/auth/guard.server.ts'
 import { hasAnyPermission, type Permission } from '#core/permissions.ts'
 import { getDb } from '#db/client.server.ts'
 import { getBlobStore } from '#storage/index.server.ts'
-import { MAX_FILES_PER_REQUEST, UploadError, completeUploads, startUploads, uploadedBlobs } from '#storage/uploads.server.ts'
+import { MAX_FILES_PER_REQUEST, UploadError, completeUploads, startUploads } from '#storage/uploads.server.ts'
 import { documentsUploaded } from '#jobs/documents/conversions.server.ts'
 import type { BlobArea } from '#core/enums.ts'
 
@@ -150,7 +150,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (area === 'drive') {
       const ids = completed.results.flatMap((r) => (r.success && r.id ? [r.id] : []))
       // the files are saved; queuing their conversion or indexing must not turn that into an error
-      if (ids.length > 0) await documentsUploaded(db, await uploadedBlobs(db, ids)).catch((e) => console.error('documentsUploaded failed', e))
+      await documentsUploaded(db, ids).catch((e) => console.error('documentsUploaded failed', e))
     }
     return Response.json({ data: completed })
   } catch (e) {

@@ -158,7 +158,9 @@ export async function waitForConversion(db: Executor, id: string, timeoutMs: num
  * words are searchable), a PDF's text is extracted for the search. Queues jobs; never throws for a
  * file it has nothing to do for.
  */
-export async function documentsUploaded(db: Executor, blobs: readonly { id: string; content_type: string }[], store: BlobStore = getBlobStore()): Promise<void> {
+export async function documentsUploaded(db: Executor, blobIds: readonly string[], store: BlobStore = getBlobStore()): Promise<void> {
+  if (blobIds.length === 0) return
+  const blobs = await db.selectFrom('blobs').select(['id', 'content_type']).where('id', 'in', blobIds).execute()
   for (const blob of blobs) {
     if (blob.content_type === FILE_TYPES.pdf.mime) {
       await enqueue(db, QUEUES.extractText, { pdfBlobId: blob.id })

@@ -197,7 +197,7 @@ describe('document pipeline', () => {
 
     const pdf = await pdfOf(state.id)
     const uploaded = await driveFile('uploaded.pdf', pdf, 'application/pdf')
-    await documentsUploaded(t.db, [{ id: uploaded, content_type: 'application/pdf' }], store)
+    await documentsUploaded(t.db, [uploaded], store)
     expect(await jobs(QUEUES.extractText)).toContainEqual({ pdfBlobId: uploaded })
     await extractText(t.db, store, uploaded)
     expect(await search('inhibitor & schedule')).toEqual(['uploaded.pdf', 'words.docx'])
@@ -234,7 +234,7 @@ describe('document pipeline', () => {
     try {
       await startWorkers(workerBoss, t.db, () => store, () => pool)
       const id = await driveFile('through-workers.docx', await sampleDocx({ heading: 'Ventilation logbook' }))
-      await t.db.transaction().execute((trx) => documentsUploaded(trx, [{ id, content_type: DOCX_MIME }], store))
+      await t.db.transaction().execute((trx) => documentsUploaded(trx, [id], store))
       const conversion = await t.db.selectFrom('document_conversions as c').innerJoin('blobs as b', 'b.sha256', 'c.source_hash').select('c.id').where('b.id', '=', id).executeTakeFirstOrThrow()
       expect(await waitForConversion(t.db, conversion.id, 30_000)).toMatchObject({ status: 'done' })
       for (let i = 0; i < 100 && (await search('ventilation')).length === 0; i++) await new Promise((r) => setTimeout(r, 200))

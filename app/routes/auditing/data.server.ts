@@ -23,7 +23,6 @@ import { documentsUploaded } from '#jobs/documents/conversions.server.ts'
 import { parseFileKey, parsePrefix, splitKey } from '#storage/drive-keys.ts'
 import { createFolder, deleteFiles, deleteFolder, DRIVE_SORTS, findDriveFile, folderExists, listFolder, MAX_SEARCH_LENGTH, searchDrive, type DriveSort } from '#storage/drive.server.ts'
 import { getBlobStore } from '#storage/index.server.ts'
-import { uploadedBlobs } from '#storage/uploads.server.ts'
 import { driveHref } from './drive-href.ts'
 
 export const access = ACCESS['/auditing']
@@ -133,7 +132,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!prefix.ok) return fail('upload', prefix.error)
     // Each file is a record of its own: the good ones of a post are kept even when another is refused.
     const { blobIds, errors } = await parseUploadForm(request, { area: 'drive', user, field: 'files', prefix: p })
-    if (blobIds.length > 0) await documentsUploaded(db, await uploadedBlobs(db, blobIds)).catch((e) => console.error('documentsUploaded failed', e))
+    await documentsUploaded(db, blobIds).catch((e) => console.error('documentsUploaded failed', e))
     if (errors.length > 0) return Response.json({ intent: 'upload', error: 'Upload failed', errors } satisfies ActionData, { status: 400 })
     if (blobIds.length === 0) return fail('upload', 'Choose a file to upload.')
     throw redirect(driveHref(p, { [FLASH_PARAM]: 'submitted' }))
