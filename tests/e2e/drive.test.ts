@@ -276,6 +276,6 @@ describe('the drive without JavaScript', () => {
 
     await p.getByRole('button', { name: 'Delete Folder' }).click()
     await p.waitForURL((url) => url.pathname === '/auditing' && !url.searchParams.has('p'))
-    expect(await p.getByRole('link', { name: 'Receipts 2026', exact: true }).count()).toBe(0)
+    await expect.poll(() => p.getByRole('link', { name: 'Receipts 2026', exact: true }).count()).toBe(0)
   })
 })
