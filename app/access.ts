@@ -41,7 +41,7 @@ type Viewer = Pick<SessionUser, 'is_staff' | 'is_superuser' | 'permissions'> | n
 
 export function mayOpen(user: Viewer, access: Access): boolean {
   if (!user) return false
-  return (!!access.staff && user.is_staff) || hasAnyPermission(user, access.permissions)
+  return user.is_superuser || (!!access.staff && user.is_staff) || hasAnyPermission(user, access.permissions)
 }
 
 /** One rule that lets in whoever any of `rules` lets in (a section menu: any of its screens). */

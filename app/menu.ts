@@ -33,8 +33,10 @@ function screen(to: ScreenPath, title: string, description: string): MenuItem {
   return { to, title, description, access: ACCESS[to] }
 }
 
-function sectionMenuOf(path: string, title: string, description: string, sections: MenuSection[]): SectionMenu {
-  return { path, title, description, sections, access: anyOf(sections.flatMap((s) => s.items.map((i) => i.access))) }
+/** `admin`: the spec's admin-flagged card, which staff see whatever their permissions. */
+function sectionMenuOf(path: string, title: string, description: string, sections: MenuSection[], { admin = false } = {}): SectionMenu {
+  const access = anyOf(sections.flatMap((s) => s.items.map((i) => i.access)))
+  return { path, title, description, sections, access: admin ? { ...access, staff: true } : access }
 }
 
 export const SECTION_MENUS: SectionMenu[] = [
@@ -109,6 +111,51 @@ export const SECTION_MENUS: SectionMenu[] = [
     { id: 'create', title: 'Create', items: [screen('/receipt-form', 'New Receipt', 'Record a fuel, expense or parts receipt with its photo.')] },
     { id: 'view', title: 'View', items: [screen('/view-receipt', 'Receipts', 'Every receipt, with its images.')] },
   ]),
+  // Staff see the Admin card (spec: admin-flagged); each screen on it still needs its own rule.
+  sectionMenuOf(
+    '/manage',
+    'Admin',
+    'Storages, jobs, trucks, parts, products, applicators, users and where every workflow stands.',
+    [
+      {
+        id: 'storages',
+        title: 'Storages',
+        items: [
+          // storage form screens
+        ],
+      },
+      {
+        id: 'service',
+        title: 'Service',
+        items: [
+          // jobs, trucks, parts
+        ],
+      },
+      {
+        id: 'pretreats',
+        title: 'Pre-Treats',
+        items: [
+          // products and applications, applicators
+          // destinations and pre-written messages
+        ],
+      },
+      {
+        id: 'users',
+        title: 'Users',
+        items: [
+          // users
+        ],
+      },
+      {
+        id: 'workflows',
+        title: 'Workflows',
+        items: [
+          // the workflow inspector
+        ],
+      },
+    ],
+    { admin: true },
+  ),
 ]
 
 export function sectionMenu(path: string): SectionMenu {
@@ -130,6 +177,8 @@ export const MAIN_MENU: MenuItem[] = [
   section('/service', 'Call-ins, service sheets, reviews and the sheet tracker.'),
   section('/receipt', 'Fuel, expense and parts receipts.'),
   section('/contacts', 'Growers, contacts, customer notes and follow-ups due.'),
+  // the storage picker's card (Growers)
+  section('/manage', 'Storages, jobs, trucks, parts, products, applicators, users and workflows.'),
 ]
 
 type Viewer = Pick<SessionUser, 'is_staff' | 'is_superuser' | 'permissions'> | null | undefined

@@ -443,6 +443,9 @@ export interface ProductsTable {
   converter: NullableNumeric
   min_qty: DefaultedNumeric
   active: Defaulted<boolean>
+  /** the label's limits, for the pre-treat dose check; null: the label sets none */
+  max_ppm_per_application: NullableNumeric
+  max_applications_per_season: number | null
 }
 
 export interface ApplicationsTable {
@@ -457,6 +460,24 @@ export interface ApplicationProductsTable {
   application_id: number
   product_id: number
   position: Defaulted<number>
+}
+
+/** The pre-treat form's Destination choices (names kept by admins). */
+export interface DestinationsTable {
+  id: Id
+  submission_id: string | null
+  name: string
+  position: Defaulted<number>
+  active: Defaulted<boolean>
+}
+
+/** The pre-treat form's Pre Written Messages (restart instructions). */
+export interface PretreatMessagesTable {
+  id: Id
+  submission_id: string | null
+  text: string
+  position: Defaulted<number>
+  active: Defaulted<boolean>
 }
 
 export interface ApplicatorsTable {
@@ -641,6 +662,8 @@ export interface Database {
   applications: ApplicationsTable
   application_products: ApplicationProductsTable
   applicators: ApplicatorsTable
+  destinations: DestinationsTable
+  pretreat_messages: PretreatMessagesTable
   pretreat_numbers: PretreatNumbersTable
   pretreats: PretreatsTable
   pretreat_bill_to: PretreatBillToTable

@@ -33,7 +33,9 @@ export function SectionMenuPage() {
         <section aria-label={current.title}>
           <CardGrid items={current.items} />
         </section>
-      ) : null}
+      ) : (
+        <p>No screens here are open to you yet. Ask an administrator for the permissions you need.</p>
+      )}
     </>
   )
 }
