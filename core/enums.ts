@@ -29,3 +29,9 @@ export type BlobArea = (typeof BLOB_AREAS)[number]
 
 export const ALERT_TYPES = ['level_1_reviews', 'level_2_reviews', 'level_3_reviews', 'pending_aws_imports', 'storage_checks_due'] as const
 export type AlertType = (typeof ALERT_TYPES)[number]
+
+/** storages.type and storages.door_type (storages-and-pretreats.md §9) */
+export const STORAGE_TYPES = ['Behlen', 'Straightwall', 'K Span', 'A-Frame', 'Quonset'] as const
+export type StorageType = (typeof STORAGE_TYPES)[number]
+export const DOOR_TYPES = ['Fresh Air', 'Louvres'] as const
+export type DoorType = (typeof DOOR_TYPES)[number]
