@@ -1,0 +1,313 @@
+// Storages: what the storage picker shows of a grower (its storages as cards, and the customer
+// panel), the storage form's read, and its one save (Add Storage and Edit Storage).
+import { sql } from 'kysely'
+import { ConflictError, InputError } from '#core/errors.ts'
+import { parseGps } from '#core/formats.ts'
+import { STORAGE_MESSAGES, type StorageInput } from '#core/schemas/storage.ts'
+import type { Executor } from '../client.server.ts'
+import { growerByName } from './companies.ts'
+import { OTHER } from './contacts.ts'
+
+export const STORAGE_SAVE_MESSAGES = {
+  unknown: 'That storage does not exist any more.',
+  images: 'An image of this storage could not be found. Please reload the page.',
+  changed: 'Someone else saved this storage after you opened it. Reload the page to see their changes, then make yours again.',
+} as const
+
+/** storages.updated_at in microseconds since 1970, as text: the version an edit form carries. */
+const VERSION = sql<string>`(extract(epoch from s.updated_at) * 1000000)::bigint::text`
+
+const isId = (id: number) => Number.isSafeInteger(id) && id > 0
+
+export interface StorageCard {
+  id: number
+  name: string
+  type: string | null
+  active: boolean
+  last_check_date: string | null
+  last_check_fill: string | null
+  last_pretreat_date: string | null
+}
+
+/**
+ * A grower's storages for the picker's cards, by name, active or not, each with its last storage
+ * check (date and fill) and its last pre-treat (its application date, or the day it was made when
+ * it has none yet; void ones left out). Each "last" is one backward step on an index
+ * (storage_checks_storage_date_idx, pretreats_storage_created_idx).
+ */
+export function storageCards(db: Executor, companyId: number): Promise<StorageCard[]> {
+  if (!isId(companyId)) return Promise.resolve([])
+  return db
+    .selectFrom('storages as s')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('storage_checks as sc')
+          .select(['sc.date_inspected', 'sc.fill_status'])
+          .whereRef('sc.storage_id', '=', 's.id')
+          .orderBy('sc.date_inspected', 'desc')
+          .orderBy('sc.id', 'desc')
+          .limit(1)
+          .as('check'),
+      (join) => join.onTrue(),
+    )
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('pretreats as p')
+          .select(sql<string>`coalesce(p.application_date, (p.created_at at time zone 'UTC')::date)::text`.as('day'))
+          .whereRef('p.storage_id', '=', 's.id')
+          .where('p.void', '=', false)
+          .orderBy('p.created_at', 'desc')
+          .orderBy('p.id', 'desc')
+          .limit(1)
+          .as('pretreat'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      's.id',
+      's.name',
+      's.type',
+      's.active',
+      'check.date_inspected as last_check_date',
+      sql<string | null>`${sql.ref('check.fill_status')}::text`.as('last_check_fill'),
+      'pretreat.day as last_pretreat_date',
+    ])
+    .where('s.company_id', '=', companyId)
+    .orderBy('s.name')
+    .orderBy('s.id')
+    .execute()
+}
+
+export interface CustomerPanel {
+  interactions: { id: number; created_at: Date; contact_name: string; notes: string }[]
+  contacts: { id: number; name: string; role: string; email: string; phone: string }[]
+}
+
+/** How many of each the picker's customer panel shows; the rest are a link away. */
+export const PANEL_ROWS = 5
+
+/** A grower's latest notes (interactions_company_idx) and its active contacts ('Other' left out). */
+export async function customerPanel(db: Executor, companyId: number): Promise<CustomerPanel> {
+  const [interactions, contacts] = await Promise.all([
+    db
+      .selectFrom('interactions as i')
+      .innerJoin('contacts as ct', 'ct.id', 'i.contact_id')
+      .select(['i.id', 'i.created_at', 'ct.name as contact_name', 'i.notes'])
+      .where('i.company_id', '=', companyId)
+      .orderBy('i.created_at', 'desc')
+      .orderBy('i.id', 'desc')
+      .limit(PANEL_ROWS)
+      .execute(),
+    db
+      .selectFrom('contacts')
+      .select(['id', 'name', 'role', 'email', 'phone'])
+      .where('company_id', '=', companyId)
+      .where('active', '=', true)
+      .where(sql<string>`lower(name)`, '<>', OTHER)
+      .orderBy('name')
+      .orderBy('id')
+      .limit(PANEL_ROWS)
+      .execute(),
+  ])
+  return { interactions, contacts }
+}
+
+export interface StorageRecord {
+  id: number
+  owner: string
+  /** '' when the owner is the grower */
+  grower: string
+  owner_is_grower: boolean
+  name: string
+  gps: string
+  type: string | null
+  service_start: string | null
+  door_type: string | null
+  door_count: number | null
+  duct_count: number | null
+  duct_size_inches: string | null
+  duct_spacing_inches: string | null
+  length_feet: string | null
+  width_feet: string | null
+  notes: string
+  address: string
+  double_bay: boolean
+  bill_to_grower: boolean
+  active: boolean
+  pretreat_notes: string
+  images: { id: string; filename: string }[]
+  version: string
+}
+
+/** A storage with every field the form shows, its owner's and grower's names, its images and its version. */
+export async function storageForEdit(db: Executor, id: number): Promise<StorageRecord | undefined> {
+  if (!isId(id)) return undefined
+  const row = await db
+    .selectFrom('storages as s')
+    .innerJoin('companies as o', 'o.id', 's.company_id')
+    .leftJoin('companies as g', 'g.id', 's.grower_id')
+    .select([
+      's.id',
+      'o.company_name as owner',
+      'g.company_name as grower_name',
+      's.company_id',
+      's.grower_id',
+      's.name',
+      's.gps_lat',
+      's.gps_lng',
+      's.type',
+      's.service_start',
+      's.door_type',
+      's.door_count',
+      's.duct_count',
+      's.duct_size_inches',
+      's.duct_spacing_inches',
+      's.length_feet',
+      's.width_feet',
+      's.notes',
+      's.address',
+      's.double_bay',
+      's.bill_to_grower',
+      's.active',
+      's.pretreat_notes',
+      VERSION.as('version'),
+    ])
+    .where('s.id', '=', id)
+    .executeTakeFirst()
+  if (!row) return undefined
+  const images = await db
+    .selectFrom('storage_images as si')
+    .innerJoin('blobs as b', 'b.id', 'si.blob_id')
+    .select(['b.id', 'b.filename'])
+    .where('si.storage_id', '=', id)
+    .orderBy('si.position')
+    .orderBy('b.created_at')
+    .execute()
+  const { company_id, grower_id, grower_name, gps_lat, gps_lng, ...fields } = row
+  // the owner is the grower when the storage names no other (storage-checks.ts reads it so too)
+  const ownerIsGrower = grower_id === null || grower_id === company_id
+  return {
+    ...fields,
+    grower: ownerIsGrower ? '' : (grower_name ?? ''),
+    owner_is_grower: ownerIsGrower,
+    gps: gps_lat !== null && gps_lng !== null ? `${Number(gps_lat)}, ${Number(gps_lng)}` : '',
+    images,
+  }
+}
+
+type StorageFields = ReturnType<typeof fieldsOf>
+
+function fieldsOf(value: StorageInput, companyId: number, growerId: number | null) {
+  const gps = parseGps(value.gps)
+  if (!gps) throw new InputError({ gps: STORAGE_MESSAGES.gps })
+  const numeric = (n: number | undefined) => (n === undefined ? null : n.toFixed(2))
+  return {
+    company_id: companyId,
+    grower_id: growerId,
+    name: value.name,
+    type: value.type,
+    address: value.address,
+    gps_lat: gps.lat.toFixed(6),
+    gps_lng: gps.lng.toFixed(6),
+    service_start: value.service_start,
+    duct_count: value.duct_count,
+    duct_size_inches: numeric(value.duct_size_inches),
+    duct_spacing_inches: numeric(value.duct_spacing_inches),
+    door_type: value.door_type,
+    door_count: value.door_count,
+    length_feet: numeric(value.length_feet),
+    width_feet: numeric(value.width_feet),
+    notes: value.notes,
+    pretreat_notes: value.pretreat_notes,
+    double_bay: value.double_bay,
+    bill_to_grower: value.bill_to_grower,
+    active: value.active,
+  }
+}
+
+/** Owner and grower from their typed names; the grower is null when it is the owner. */
+async function resolveCompanies(db: Executor, value: StorageInput): Promise<{ companyId: number; growerId: number | null }> {
+  const owner = await growerByName(db, value.owner, { activeOnly: false })
+  if (!owner) throw new InputError({ owner: STORAGE_MESSAGES.owner })
+  if (value.owner_is_grower) return { companyId: owner.id, growerId: null }
+  const grower = await growerByName(db, value.grower, { activeOnly: false })
+  if (!grower) throw new InputError({ grower: value.grower === '' ? STORAGE_MESSAGES.growerRequired : STORAGE_MESSAGES.grower })
+  return { companyId: owner.id, growerId: grower.id === owner.id ? null : grower.id }
+}
+
+/**
+ * Adds a storage (no storage_id) or saves an edit (storage_id and the version the form read), with
+ * its images: `images` are new ones (the caller checked they are this user's uploads), `kept_images`
+ * those of the storage the edit keeps (any other is refused). Idempotent: an add sent twice finds
+ * its row by submission id; an edit sent twice finds the storage already holding what it sends.
+ * An edit over a newer save is a conflict. Returns the storage's id.
+ */
+export async function saveStorage(db: Executor, value: StorageInput): Promise<number> {
+  const { companyId, growerId } = await resolveCompanies(db, value)
+  const fields = fieldsOf(value, companyId, growerId)
+  return db.transaction().execute(async (trx) => {
+    if (value.storage_id === undefined) return addStorage(trx, value.submission_id, fields, value.images)
+    return editStorage(trx, value.storage_id, value.version ?? '', fields, value.kept_images, value.images)
+  })
+}
+
+async function addStorage(trx: Executor, submissionId: string, fields: StorageFields, images: string[]): Promise<number> {
+  const inserted = await trx
+    .insertInto('storages')
+    .values({ submission_id: submissionId, ...fields })
+    .onConflict((oc) => oc.column('submission_id').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (!inserted) return (await trx.selectFrom('storages').select('id').where('submission_id', '=', submissionId).executeTakeFirstOrThrow()).id
+  await attachImages(trx, inserted.id, images)
+  return inserted.id
+}
+
+async function editStorage(trx: Executor, id: number, version: string, fields: StorageFields, kept: string[], added: string[]): Promise<number> {
+  const current = await storageImageIds(trx, id)
+  const images = [...new Set([...kept.map((k) => k.toLowerCase()), ...added])]
+  if (kept.some((k) => !current.includes(k.toLowerCase()))) throw new InputError({ kept_images: STORAGE_SAVE_MESSAGES.images })
+  const updated = await trx
+    .updateTable('storages as s')
+    .set({ ...fields, updated_at: sql`clock_timestamp()` })
+    .where('s.id', '=', id)
+    .where(VERSION, '=', version)
+    .returning('s.id')
+    .executeTakeFirst()
+  if (updated) {
+    await trx.deleteFrom('storage_images').where('storage_id', '=', id).execute()
+    await attachImages(trx, id, images)
+    return id
+  }
+  const row = await trx.selectFrom('storages').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!row) throw new InputError({ storage_id: STORAGE_SAVE_MESSAGES.unknown })
+  // the same edit sent twice: the storage holds what was sent
+  if (sameFields(row, fields) && sameSet(current, images)) return id
+  throw new ConflictError(STORAGE_SAVE_MESSAGES.changed)
+}
+
+async function storageImageIds(db: Executor, storageId: number): Promise<string[]> {
+  return (await db.selectFrom('storage_images').select('blob_id').where('storage_id', '=', storageId).execute()).map((r) => r.blob_id)
+}
+
+async function attachImages(trx: Executor, storageId: number, images: string[]): Promise<void> {
+  if (images.length === 0) return
+  await trx
+    .insertInto('storage_images')
+    .values(images.map((blob_id, position) => ({ storage_id: storageId, blob_id, position })))
+    .execute()
+}
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x))
+
+const NUMERIC: ReadonlySet<string> = new Set(['gps_lat', 'gps_lng', 'duct_size_inches', 'duct_spacing_inches', 'length_feet', 'width_feet'])
+
+/** The stored row holds `fields`; numeric columns compare as numbers ('24.00' is 24). */
+function sameFields(row: Record<string, unknown>, fields: StorageFields): boolean {
+  return Object.entries(fields).every(([key, mine]) => {
+    const theirs = row[key]
+    if (NUMERIC.has(key) && mine !== null && theirs !== null) return Number(mine) === Number(theirs)
+    return mine === theirs
+  })
+}
