@@ -33,6 +33,11 @@ export const ACCESS = {
   '/checks-due': { permissions: ['api.add_storagecheck'] },
   '/receipt-form': { permissions: ['api.add_receipt'] },
   '/view-receipt': { permissions: ['api.view_receipt'] },
+  // issue 10 — storages
+  '/storage': { permissions: ['api.view_storage'] },
+  '/manage-storage': { permissions: ['api.add_storage', 'api.change_storage'] },
+  '/add-storage': { permissions: ['api.add_storage'] },
+  '/edit-storage': { permissions: ['api.change_storage'] },
 } as const satisfies Record<string, Access>
 
 export type ScreenPath = keyof typeof ACCESS

@@ -121,7 +121,8 @@ export const SECTION_MENUS: SectionMenu[] = [
         id: 'storages',
         title: 'Storages',
         items: [
-          // storage form screens
+          screen('/manage-storage', 'Manage Storages', "A grower's storages: open one to change it, or add one."),
+          screen('/add-storage', 'Add Storage', 'A new storage for a grower, with its equipment and photos.'),
         ],
       },
       {
@@ -177,7 +178,7 @@ export const MAIN_MENU: MenuItem[] = [
   section('/service', 'Call-ins, service sheets, reviews and the sheet tracker.'),
   section('/receipt', 'Fuel, expense and parts receipts.'),
   section('/contacts', 'Growers, contacts, customer notes and follow-ups due.'),
-  // the storage picker's card (Growers)
+  screen('/storage', 'Growers', "A grower's storages: checks, service calls and pre-treats of each."),
   section('/manage', 'Storages, jobs, trucks, parts, products, applicators, users and workflows.'),
 ]
 

@@ -1,0 +1,62 @@
+// Add Storage: a new storage (storages-and-pretreats.md §2 Storage form, §5). The form and its
+// save are Edit Storage's too (storage-form.tsx, storage-form.server.ts). Opened from Manage
+// Storages with a grower chosen (?company=Name), that grower is the owner to start with.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { ACCESS } from '#app/access.ts'
+import { requireAccess } from '#app/auth/guard.server.ts'
+import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
+import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
+import { isFormResult } from '#app/components/form/form-result.ts'
+import { getDb } from '#db/client.server.ts'
+import { growerByName } from '#db/queries/companies.ts'
+import { StorageForm } from './storage-form.tsx'
+import { storageAction, storageFormBasics } from './storage-form.server.ts'
+
+export const access = ACCESS['/add-storage']
+export const meta: MetaFunction = () => [{ title: 'Add New Storage' }]
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Manage Storages', to: '/manage-storage' },
+    { label: 'Add Storage', to: '/add-storage' },
+  ],
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request, access)
+  const owner = await growerByName(getDb(), new URL(request.url).searchParams.get('company') ?? '', { activeOnly: false })
+  return { ...(await storageFormBasics()), owner: owner?.name ?? '' }
+}
+
+export const action = (args: ActionFunctionArgs) => storageAction(args, access, null)
+export const clientAction = clientActionCatchingNetworkErrors
+
+// After a refused POST (with JavaScript) the form stays as it is.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === 'POST' ? false : defaultShouldRevalidate)
+
+export default function AddStorage() {
+  const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  // Without JavaScript a refused post comes back with its submission id and the images it kept.
+  const initial = (isFormResult(actionData) && actionData.initialValue) || {}
+  return (
+    <>
+      <h1>Add New Storage</h1>
+      <div className="form-page">
+        <StorageForm
+          storage={null}
+          companies={data.companies}
+          today={data.today}
+          owner={data.owner}
+          submissionId={String(initial.submission_id ?? data.submissionId)}
+          imageIds={[initial.images ?? []].flat().map(String)}
+        />
+      </div>
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  return <FormErrorBoundary retryTo="/add-storage" />
+}
