@@ -11,7 +11,8 @@ import { growerById } from '#db/queries/companies.ts'
 import { customerPanel, storageCards } from '#db/queries/storages.ts'
 import { loadCompanyPicker } from './form/company-picker.server.ts'
 
-export type PickerMode = 'view' | 'manage'
+/** view: cards open the storage's page; manage: the storage form, with Add Storage; edit: the storage form only */
+export type PickerMode = 'view' | 'manage' | 'edit'
 
 /** Spec: the user's company name followed by Storage Data, or Grower Storage Data. */
 export function pickerHeading(user: Pick<SessionUser, 'company_name'>): string {
@@ -38,7 +39,7 @@ export async function loadStoragePicker({ request }: LoaderFunctionArgs, access:
     panel: panel && { ...panel, interactions: panel.interactions.map(({ created_at, ...note }) => ({ ...note, date: created_at.toLocaleDateString('en-CA') })) },
     links: {
       /** cards open the storage form (manage mode) */
-      editStorage: mode === 'manage' && may('/edit-storage'),
+      editStorage: mode !== 'view' && may('/edit-storage'),
       addStorage: mode === 'manage' && may('/add-storage'),
       storageCheck: !!active && may('/storage-check-form'),
       interactionForm: !!active && may('/interaction-form'),

@@ -19,7 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
     await requireAccess(args.request, access)
     return null
   }
-  return loadStoragePicker(args, access, 'manage')
+  return loadStoragePicker(args, access, 'edit')
 }
 
 export default function EditStoragePicker() {
