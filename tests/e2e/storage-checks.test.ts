@@ -109,7 +109,7 @@ describe('storage checks', () => {
   it.each([
     { js: true, name: 'with JavaScript' },
     { js: false, name: 'without JavaScript' },
-  ])('locked to a company (/storage-check-form/{id}, also /storage-check/{id}): the owner is fixed, and it returns to /checks until /storage exists ($name)', async ({ js }) => {
+  ])('locked to a company (/storage-check-form/{id}, also /storage-check/{id}): the owner is fixed, and it returns to the storage picker, /storage ($name)', async ({ js }) => {
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js })).newPage()
     await signIn(page, 'tech')
     const storages = await storagesOf('Aberdeen Acres')
@@ -127,8 +127,8 @@ describe('storage checks', () => {
     const notes = `Locked check ${js ? 'js' : 'no-js'} ${Date.now()}`
     await fillAndSend(page, notes)
     if (js) await page.getByRole('dialog', { name: 'Success' }).waitFor()
-    // /storage (the Growers storage picker, issue 10) is not built yet: the locked form returns to /checks
-    await page.waitForURL((url) => url.pathname === '/checks')
+    // the locked form is opened from the storage picker (/storage), and returns there
+    await page.waitForURL((url) => url.pathname === '/storage')
     const saved = await checksWith(notes)
     expect(saved).toHaveLength(1)
     expect(saved[0]).toMatchObject({ storage_id: storage.id, company_id: storage.company_id })
