@@ -165,6 +165,8 @@ describe('the storage form', () => {
     expect(await page.getByLabel('Keep image 1').isChecked()).toBe(true)
     await page.getByLabel('Name', { exact: true }).fill(`${name} (edited)`)
     await page.getByLabel('The owner is the grower').check()
+    // with JavaScript the grower is greyed out once the owner is the grower
+    expect(await page.getByLabel('Grower', { exact: true }).isDisabled()).toBe(js)
     await submit(page, js, /^\/manage-storage\?company=Aberdeen\+Acres/)
     const [edited] = await storagesNamed(`${name} (edited)`)
     expect(edited).toMatchObject({ id: saved!.id, grower_id: null, gps_lat: '43.191200' })

@@ -6,6 +6,7 @@ import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form
 import { ComboboxField } from '#app/components/form/combobox-field.tsx'
 import { CheckboxField, NumberField, SelectField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { FileUpload } from '#app/components/upload/file-upload.tsx'
+import { useHydrated } from '#app/components/use-hydrated.ts'
 import { imageUrl } from '#app/components/upload/image-url.ts'
 import { DOOR_TYPES, STORAGE_TYPES } from '#core/enums.ts'
 import { COUNT_MAX, SIZE_BOUNDS, StorageSchema } from '#core/schemas/storage.ts'
@@ -35,6 +36,9 @@ export function StorageForm({ storage, companies, today, submissionId, imageIds,
       : { owner, service_start: today, active: true },
   })
   const csrfToken = useCsrfToken()
+  // with JavaScript the grower is greyed out while the owner is the grower (without it, the server
+  // ignores the grower then, so the field stays usable for unticking)
+  const ownerIsGrower = useHydrated() && fields.owner_is_grower.value === 'on'
   const options = companies.map((c) => ({ id: c.id, value: c.name }))
   const size = { min: SIZE_BOUNDS.min, max: SIZE_BOUNDS.max, step: SIZE_BOUNDS.step }
   const formErrors = [fields.storage_id, fields.kept_images].flatMap((f) => f.errors ?? [])
@@ -57,7 +61,7 @@ export function StorageForm({ storage, companies, today, submissionId, imageIds,
         <legend>Owner and grower</legend>
         <ComboboxField field={fields.owner} label="Owner Company" options={options} hint="Type a name from the list." />
         <CheckboxField field={fields.owner_is_grower} label="The owner is the grower" />
-        <ComboboxField field={fields.grower} label="Grower" options={options} hint="Required unless the owner is the grower." />
+        <ComboboxField field={fields.grower} label="Grower" options={options} hint="Required unless the owner is the grower." disabled={ownerIsGrower} />
       </fieldset>
       <fieldset className="form-section">
         <legend>Storage</legend>
