@@ -7,26 +7,10 @@
 import type { AnyStateMachine, EventObject } from 'xstate'
 import { REVIEW_LEVELS, type ReviewLevel } from '#core/enums.ts'
 import type { Permission } from '#core/permissions.ts'
+import type { WorkflowRecordSource } from '#db/queries/workflow-inspector.ts'
 import { callInMachine, type CallInEvent } from './call-in.machine.ts'
 import { resolveStored, stateName, step } from './runner.ts'
 import { levelOf, serviceReviewMachine, type ServiceReviewEvent } from './service-review.machine.ts'
-
-/** Where a workflow's records are (the inspector's list and counts read it). */
-export interface RecordSource {
-  table: 'service_sheets' | 'call_ins' | 'pretreats'
-  /**
-   * The column that holds a record's state, with state_since beside it and its counts kept in
-   * workflow_state_counts (migration 0015). Absent when records are stored only in one state
-   * (`storedState`, since `created_at`): their count is the table's row_counts entry.
-   */
-  statusColumn?: 'status'
-  storedState?: string
-  /** what names a record to a person, e.g. 'Sheet #' + service_sheet_number */
-  numberColumn: 'service_sheet_number' | 'id' | 'pre_treat_number'
-  numberPrefix: string
-  /** every record here belongs to a grower company (shown and filtered by name) */
-  companyColumn: 'company_id' | null
-}
 
 /** A step someone may try: the event as a rightful actor sends it, and the permissions that let them. */
 export interface CandidateStep {
@@ -41,7 +25,7 @@ export interface InspectedWorkflow {
   /** workflow_events.entity */
   entity: string
   machine: AnyStateMachine
-  records: RecordSource
+  records: WorkflowRecordSource
   /** the screen that shows one record: its rule's key in app/access.ts and its URL */
   recordScreen: { access: string; href: (id: number) => string }
   /** the steps to ask the machine about in `state` (it refuses those it does not take there) */
