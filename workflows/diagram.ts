@@ -36,7 +36,7 @@ export interface Diagram {
 
 const LEFT = 190
 const TOP = 36
-const BOX_W = 170
+const BOX_W = 200
 const BOX_H = 36
 const GAP = 52
 const RIGHT_SPACE = 250
