@@ -34,7 +34,9 @@ export interface Diagram {
   edges: DiagramEdge[]
 }
 
-const LEFT = 190
+/** room on the left for the steps taken from any state (none: a small margin) */
+const ANY_STATE_SPACE = 190
+const MARGIN = 16
 const TOP = 36
 const BOX_W = 200
 const BOX_H = 36
@@ -71,6 +73,8 @@ function transitionsOf(machine: AnyStateMachine): (Transition & { guard: string 
 }
 
 export function machineDiagram(machine: AnyStateMachine): Diagram {
+  const transitions = transitionsOf(machine)
+  const LEFT = transitions.some((t) => t.from === null) ? ANY_STATE_SPACE : MARGIN
   const names = Object.keys(machine.root.states)
   const index = new Map(names.map((n, i) => [n, i]))
   const initial = machine.root.initial?.target?.[0]?.key
@@ -86,7 +90,7 @@ export function machineDiagram(machine: AnyStateMachine): Diagram {
 
   // one edge per (from, to), its events joined
   const grouped = new Map<string, { from: string | null; to: string; labels: string[] }>()
-  for (const t of transitionsOf(machine)) {
+  for (const t of transitions) {
     const key = `${t.from ?? '*'}→${t.to}`
     const label = t.guard ? `${t.event} [${t.guard}]` : t.event
     const edge = grouped.get(key) ?? { from: t.from, to: t.to, labels: [] }

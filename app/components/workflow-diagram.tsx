@@ -6,8 +6,9 @@ import type { Diagram } from '#workflows/diagram.ts'
 export function WorkflowDiagram({ diagram, current, title }: { diagram: Diagram; current: string; title: string }) {
   const { width, height, boxWidth: w, boxHeight: h } = diagram
   return (
-    <figure className="workflow-diagram">
-      <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-labelledby="workflow-diagram-title" style={{ maxWidth: '100%', height: 'auto' }}>
+    // drawn at its own size, scrolled sideways on a phone rather than shrunk past reading
+    <figure className="workflow-diagram" style={{ margin: 0, overflowX: 'auto' }}>
+      <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-labelledby="workflow-diagram-title">
         <title id="workflow-diagram-title">{`${title}: current state ${current}`}</title>
         <defs>
           <marker id="workflow-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">

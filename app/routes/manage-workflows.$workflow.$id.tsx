@@ -86,7 +86,13 @@ export default function WorkflowRecord() {
                 <tr key={s.event}>
                   <td>{s.event}</td>
                   <td>{s.to}</td>
-                  <td>{s.permissions.map((p) => `${p.name} (${p.text})`).join('; ')}</td>
+                  <td>
+                    {s.permissions.map((p) => (
+                      <div key={p.name}>
+                        {p.name} <span className="muted">({p.text})</span>
+                      </div>
+                    ))}
+                  </td>
                 </tr>
               ))}
             </tbody>
