@@ -6,7 +6,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
 import { hasControlCharacters } from '#core/formats.ts'
-import { getDb } from '#db/client.server.ts'
+import { getDb, type Executor } from '#db/client.server.ts'
 import { actorChoices, userIdByUsername, workflowStateCounts } from '#db/queries/workflow-inspector.ts'
 import { INSPECTED_WORKFLOWS, inspectedWorkflow, statesOf } from '#workflows/registry.ts'
 import { inStateFor } from './in-state.ts'
@@ -45,15 +45,17 @@ function readFilters(params: URLSearchParams) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access)
-  const db = getDb()
-  const url = new URL(request.url)
-  const { workflow, asked, filter, errors } = readFilters(url.searchParams)
+  return readInspector(getDb(), new URL(request.url).searchParams, new Date())
+}
+
+/** What the inspector shows for these URL parameters (the loader's read, also what the bench times). */
+export async function readInspector(db: Executor, params: URLSearchParams, now: Date) {
+  const { workflow, asked, filter, errors } = readFilters(params)
   if (asked.actor && !errors.actor) {
     const id = await userIdByUsername(db, asked.actor)
     if (id === undefined) errors.actor = 'No user has that username.'
     else filter.actorId = id
   }
-  const now = new Date()
   const [counts, actors] = await Promise.all([workflowStateCounts(db, INSPECTED_WORKFLOWS), actorChoices(db)])
   // the list keeps the filters that were applied (a refused one is left out of its links)
   const keep: Record<string, string> = { workflow: workflow.key }
@@ -62,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (filter.actorId !== null) keep.actor = asked.actor
   // a state alone: its total is the kept count, not a count over the state's records
   const scopeTotal = filter.state !== null && filter.stuckDays === null && filter.actorId === null ? (counts[workflow.entity]![filter.state] ?? 0) : undefined
-  const list = await INSPECTOR_LISTS.get(workflow.key)!.load(db, url.searchParams, { scope: inspectorScope(workflow, filter, now), keep, scopeTotal })
+  const list = await INSPECTOR_LISTS.get(workflow.key)!.load(db, params, { scope: inspectorScope(workflow, filter, now), keep, scopeTotal })
   return {
     workflows: INSPECTED_WORKFLOWS.map((w) => ({
       key: w.key,
