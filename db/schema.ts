@@ -234,7 +234,7 @@ export interface AlertCountsTable {
 export interface WorkflowStateCountsTable {
   entity: string
   state: string
-  n: ColumnType<string, number, number>
+  n: number
 }
 
 export interface RowCountsTable {
