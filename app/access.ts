@@ -38,6 +38,8 @@ export const ACCESS = {
   '/manage-storage': { permissions: ['api.add_storage', 'api.change_storage'] },
   '/add-storage': { permissions: ['api.add_storage'] },
   '/edit-storage': { permissions: ['api.change_storage'] },
+  // issue 10 — inspector
+  '/manage-workflows': { permissions: ['api.view_workflowevent'] },
 } as const satisfies Record<string, Access>
 
 export type ScreenPath = keyof typeof ACCESS

@@ -152,6 +152,7 @@ export const SECTION_MENUS: SectionMenu[] = [
         title: 'Workflows',
         items: [
           // the workflow inspector
+          screen('/manage-workflows', 'Workflow Inspector', 'Every call-in and service sheet: its state, next steps and history.'),
         ],
       },
     ],

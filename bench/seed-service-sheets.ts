@@ -66,7 +66,7 @@ export async function seedServiceSheets(db: Executor, options: { target?: number
           insert into service_sheets (submission_id, service_sheet_number, company_id, storage_id, job_id, created_by, service_date,
             requested_by, service_rendered, other_service, description, notes, travel_hours, labor_hours,
             travel_hours1, travel_hours2, travel_hours3, labor_hours1, labor_hours2, labor_hours3,
-            nc1_travel, nc2_travel, nc3_travel, nc1_labor, nc2_labor, nc3_labor, status, created_at, updated_at)
+            nc1_travel, nc2_travel, nc3_travel, nc1_labor, nc2_labor, nc3_labor, status, created_at, updated_at, state_since)
           select gen_random_uuid(), ${base}::bigint + g.i - ${before}, c.company_id, c.storage_id, c.job_id,
                  (${techs}::bigint[])[1 + g.i % ${techs.length}], g.day, c.requested_by,
                  r.rendered, case when 'Other' = any (r.rendered) then 'Conveyor repair' else '' end,
@@ -77,7 +77,9 @@ export async function seedServiceSheets(db: Executor, options: { target?: number
                  hr.nt * (g.k >= 1)::int, hr.nt * (g.k >= 2)::int, hr.nt * (g.k >= 3)::int,
                  hr.nl * (g.k >= 1)::int, hr.nl * (g.k >= 2)::int, hr.nl * (g.k >= 3)::int,
                  case when g.k = 4 then 'complete' else 'level_' || g.k || '_review' end,
-                 g.day + time '15:00' + make_interval(mins => (g.i % 120)::int), g.day + time '15:00'
+                 g.day + time '15:00' + make_interval(mins => (g.i % 120)::int), g.day + time '15:00',
+                 -- entered its state: a level k review the day its level k−1 was approved, complete three days in
+                 g.day + time '15:00' + make_interval(mins => (g.i % 120)::int) + make_interval(days => case when g.k = 4 then 3 else g.k - 1 end)
           from g
           join combo c on c.k = g.h % ${combos.length}
           cross join lateral (

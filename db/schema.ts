@@ -230,6 +230,13 @@ export interface AlertCountsTable {
   computed_at: Timestamp
 }
 
+/** 0015: records per workflow state, kept by triggers on the workflow's table */
+export interface WorkflowStateCountsTable {
+  entity: string
+  state: string
+  n: number
+}
+
 export interface RowCountsTable {
   table_name: string
   n: number
@@ -316,6 +323,8 @@ export interface ServiceSheetsTable {
   version: Defaulted<number>
   created_at: Timestamp
   updated_at: Timestamp
+  /** when it entered its status (0015; moved by saveWorkflowStatus) */
+  state_since: Timestamp
 }
 
 export interface ServiceSheetPartsTable {
@@ -507,6 +516,8 @@ export interface PretreatsTable {
   id: Id
   submission_id: string
   status: Defaulted<PretreatStatus>
+  /** when it entered its status (0015; moved by saveWorkflowStatus) */
+  state_since: Timestamp
   /** the label, PT-YY-000001 */
   pre_treat_number: string
   created_at: Timestamp
@@ -645,6 +656,7 @@ export interface Database {
   upload_sessions: UploadSessionsTable
   alert_counts: AlertCountsTable
   row_counts: RowCountsTable
+  workflow_state_counts: WorkflowStateCountsTable
   contacts: ContactsTable
   interactions: InteractionsTable
   service_sheet_numbers: ServiceSheetNumbersTable

@@ -8,13 +8,14 @@ import { userDisplayName } from './users.ts'
 export type WorkflowTable = 'service_sheets' | 'pretreats'
 
 /**
- * Saves `status` and moves the version on, if the record is still at `version`; false when it is
+ * Saves `status` (and when it was entered) and moves the version on, if the record is still at `version`; false when it is
  * not (someone changed it since it was read).
  */
 export async function saveWorkflowStatus(trx: Executor, table: WorkflowTable, id: number, status: string, version: number): Promise<boolean> {
   const result = await trx
     .updateTable(table as 'service_sheets')
-    .set({ status: status as never, version: sql`version + 1` })
+    // state_since moves only when the status does (a review's SAVE stays in its state): the inspector's "in its state for"
+    .set({ status: status as never, version: sql`version + 1`, state_since: sql`case when status = ${status} then state_since else now() end` })
     .where('id', '=', id)
     .where('version', '=', version)
     .executeTakeFirst()

@@ -1,0 +1,109 @@
+// The workflows the inspector (/manage-workflows) shows, one entry each: the machine the app runs,
+// its name in workflow_events, where its records and their state live, which screen shows a
+// record, and the steps someone may try from a state with the permissions that let them. Which of
+// those steps are possible is asked of the machine itself (inspectSteps), never decided here.
+// A new workflow (the pre-treats of issue 11) is one more entry; a new state of a machine shows up
+// by itself in the counts, the filters and the diagram. (docs/decisions/0033-workflow-inspector.md)
+import type { AnyStateMachine, EventObject } from 'xstate'
+import { REVIEW_LEVELS, type ReviewLevel } from '#core/enums.ts'
+import type { Permission } from '#core/permissions.ts'
+import type { WorkflowRecordSource } from '#db/queries/workflow-inspector.ts'
+import { callInMachine, type CallInEvent } from './call-in.machine.ts'
+import { resolveStored, stateName, step } from './runner.ts'
+import { levelOf, serviceReviewMachine, type ServiceReviewEvent } from './service-review.machine.ts'
+
+/** A step someone may try: the event as a rightful actor sends it, and the permissions that let them. */
+export interface CandidateStep {
+  event: EventObject
+  permissions: readonly Permission[]
+}
+
+export interface InspectedWorkflow {
+  /** in URLs (?workflow=service-sheets, /manage-workflows/service-sheets/42) */
+  key: string
+  title: string
+  /** workflow_events.entity */
+  entity: string
+  machine: AnyStateMachine
+  records: WorkflowRecordSource
+  /** the screen that shows one record: its rule's key in app/access.ts and its URL */
+  recordScreen: { access: string; href: (id: number) => string }
+  /** the steps to ask the machine about in `state` (it refuses those it does not take there) */
+  candidates: (state: string) => CandidateStep[]
+}
+
+const REVIEW_PERMISSION: Record<ReviewLevel, Permission> = { 1: 'api.can_review_1', 2: 'api.can_review_2', 3: 'api.can_review_3' }
+
+function reviewSteps(state: string): CandidateStep[] {
+  const level = levelOf(state)
+  const review = (type: 'SAVE' | 'APPROVE', at: ReviewLevel): CandidateStep => {
+    // a reviewer of the level, with hours the level accepts
+    const event: ServiceReviewEvent = { type, level: at, reviewerLevels: [at], values: { travel: 0, labor: 0, ncTravel: 0, ncLabor: 0 } }
+    return { event, permissions: [REVIEW_PERMISSION[at]] }
+  }
+  const levels = level === null ? REVIEW_LEVELS : [level]
+  return [
+    { event: { type: 'SUBMIT' } satisfies ServiceReviewEvent, permissions: ['api.add_servicesheet'] },
+    ...levels.flatMap((at) => [review('SAVE', at), review('APPROVE', at)]),
+  ]
+}
+
+function callInSteps(): CandidateStep[] {
+  const details = { requestedBy: 'Caller', callInDate: '2026-01-01', description: 'Reason', gotIt: false }
+  const events: CallInEvent[] = [
+    { type: 'CHOOSE_COMPANY', companyId: 1 },
+    { type: 'CHOOSE_STORAGE', storageId: 1, storageCompanyId: 1 },
+    { type: 'CHOOSE_JOB', jobId: 1, companyId: 1, storageId: 1 },
+    { type: 'RESET' },
+    { type: 'SUBMIT', details },
+  ]
+  return events.map((event) => ({ event, permissions: ['api.add_callin'] }))
+}
+
+export const INSPECTED_WORKFLOWS: readonly InspectedWorkflow[] = [
+  {
+    key: 'service-sheets',
+    title: 'Service sheets',
+    entity: 'service_sheet',
+    machine: serviceReviewMachine,
+    records: { table: 'service_sheets', statusColumn: 'status', numberColumn: 'service_sheet_number', numberPrefix: 'Sheet #', companyColumn: 'company_id' },
+    recordScreen: { access: '/view-service', href: (id) => `/view-service/${id}` },
+    candidates: reviewSteps,
+  },
+  {
+    key: 'call-ins',
+    title: 'Call-ins',
+    entity: 'call_in',
+    machine: callInMachine,
+    records: { table: 'call_ins', storedState: 'submitted', numberColumn: 'id', numberPrefix: 'Call #', companyColumn: 'company_id' },
+    recordScreen: { access: '/view-calls', href: (id) => `/view-calls/${id}` },
+    candidates: callInSteps,
+  },
+]
+
+export function inspectedWorkflow(key: string | null | undefined): InspectedWorkflow | undefined {
+  return INSPECTED_WORKFLOWS.find((w) => w.key === key)
+}
+
+/** The machine's states in definition order. */
+export function statesOf(workflow: InspectedWorkflow): string[] {
+  return Object.keys(workflow.machine.root.states)
+}
+
+export interface PossibleStep {
+  event: string
+  to: string
+  permissions: readonly Permission[]
+}
+
+/** The steps the machine takes from `state` (asked with `can` and `step`, as the app's runner does), with who may take them. */
+export function inspectSteps(workflow: InspectedWorkflow, state: string): PossibleStep[] {
+  if (!statesOf(workflow).includes(state)) return []
+  const snapshot = resolveStored(workflow.machine, state)
+  const steps: PossibleStep[] = []
+  for (const candidate of workflow.candidates(state)) {
+    const next = step(workflow.machine, snapshot, candidate.event)
+    if (next) steps.push({ event: candidate.event.type, to: stateName(next), permissions: candidate.permissions })
+  }
+  return steps
+}

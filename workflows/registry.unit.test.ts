@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { ACCESS } from '#app/access.ts'
+import { machineDiagram } from './diagram.ts'
+import { INSPECTED_WORKFLOWS, inspectedWorkflow, inspectSteps, statesOf } from './registry.ts'
+
+const sheets = inspectedWorkflow('service-sheets')!
+const calls = inspectedWorkflow('call-ins')!
+
+describe('the inspected workflows', () => {
+  it('asks the machine which steps a stored record can take, with who may take them', () => {
+    expect(inspectSteps(sheets, 'submitted')).toEqual([{ event: 'SUBMIT', to: 'level_1_review', permissions: ['api.add_servicesheet'] }])
+    expect(inspectSteps(sheets, 'level_2_review')).toEqual([
+      { event: 'SAVE', to: 'level_2_review', permissions: ['api.can_review_2'] },
+      { event: 'APPROVE', to: 'level_3_review', permissions: ['api.can_review_2'] },
+    ])
+    expect(inspectSteps(sheets, 'complete')).toEqual([])
+    // a stored call is in its final state: nothing more
+    expect(inspectSteps(calls, 'submitted')).toEqual([])
+    expect(inspectSteps(sheets, 'no_such_state')).toEqual([])
+  })
+
+  it('names states in the machine’s order, and record screens that exist', () => {
+    expect(statesOf(sheets)).toEqual(['submitted', 'level_1_review', 'level_2_review', 'level_3_review', 'complete'])
+    for (const w of INSPECTED_WORKFLOWS) expect(Object.keys(ACCESS), w.key).toContain(w.recordScreen.access)
+    expect(new Set(INSPECTED_WORKFLOWS.map((w) => w.key)).size).toBe(INSPECTED_WORKFLOWS.length)
+  })
+})
+
+describe('the machine diagram', () => {
+  it('draws every state and transition of the definition', () => {
+    const d = machineDiagram(sheets.machine)
+    expect(d.states.map((s) => [s.name, s.initial, s.final])).toEqual([
+      ['submitted', true, false],
+      ['level_1_review', false, false],
+      ['level_2_review', false, false],
+      ['level_3_review', false, false],
+      ['complete', false, true],
+    ])
+    expect(d.edges.map((e) => `${e.from}→${e.to}: ${e.label}`)).toEqual([
+      'submitted→level_1_review: SUBMIT',
+      'level_1_review→level_1_review: SAVE [reviewableAt1]',
+      'level_1_review→level_2_review: APPROVE [reviewableAt1]',
+      'level_2_review→level_2_review: SAVE [reviewableAt2]',
+      'level_2_review→level_3_review: APPROVE [reviewableAt2]',
+      'level_3_review→level_3_review: SAVE [reviewableAt3]',
+      'level_3_review→complete: APPROVE [reviewableAt3]',
+    ])
+  })
+
+  it('draws steps defined on the root as entering from any state, and a targetless step as a loop', () => {
+    const d = machineDiagram(calls.machine)
+    const labels = d.edges.map((e) => `${e.from ?? '*'}→${e.to}: ${e.label}`)
+    expect(labels).toContain('*→companyPath: any state: CHOOSE_COMPANY')
+    expect(labels).toContain('details→details: CHOOSE_STORAGE [storageIsTheCompanys]')
+    expect(labels).toContain('details→submitted: SUBMIT [complete]')
+    // every edge stays inside the drawing
+    for (const e of d.edges) expect(e.labelY).toBeLessThan(d.height)
+  })
+})
