@@ -40,7 +40,8 @@ export async function shortListOptions(db: Executor, list: ShortList): Promise<{
  * one transaction holding the list's rows, so two moves at once cannot leave two rows on one
  * position. A destination's name that another has (case ignored) is refused on the `text` field.
  */
-export async function applyShortListAction(db: Executor, list: ShortList, action: ShortListAction, text: string, submissionId?: string): Promise<void> {
+export async function applyShortListAction(db: Executor, list: ShortList, action: ShortListAction, sent: string, submissionId?: string): Promise<void> {
+  const text = sent.replace(/\r\n?/g, '\n') // a textarea sends CRLF; the form that copies a message wants plain lines
   const table = sql.table(list)
   const column = sql.ref(TEXT[list])
   try {
