@@ -134,12 +134,15 @@ describe.each([
     const storage = await aStorageOf('Aberdeen Acres')
     const other = await aStorageOf((await db().selectFrom('companies').select('company_name').where('company_name', '<>', 'Aberdeen Acres').where('company_name', 'like', '% %').orderBy('id', 'desc').executeTakeFirstOrThrow()).company_name)
     await page.goto(`/add-job?company=${encodeURIComponent('Aberdeen Acres')}&storage=${storage.id}`)
-    await page.getByLabel('Job Name').fill(`J-OTHER-${tag}`)
-    // what a tampered form sends: another customer's storage (set last, so nothing draws the form again before it is sent)
-    await page.locator('input[name="storage_id"]').evaluate((input, id) => ((input as HTMLInputElement).value = String(id)), other.id)
-    await page.getByRole('button', { name: 'Submit' }).click()
-    await page.getByText("Choose one of this customer's storages.").waitFor()
-    expect(await jobNamed(`J-OTHER-${tag}`)).toEqual([])
+    // what a tampered form sends: another customer's storage (without JavaScript: with it, React
+    // keeps the hidden field's value; the server's check is the same)
+    if (!js) {
+      await page.getByLabel('Job Name').fill(`J-OTHER-${tag}`)
+      await page.locator('input[name="storage_id"]').evaluate((input, id) => ((input as HTMLInputElement).value = String(id)), other.id)
+      await page.getByRole('button', { name: 'Submit' }).click()
+      await page.getByText("Choose one of this customer's storages.").waitFor()
+      expect(await jobNamed(`J-OTHER-${tag}`)).toEqual([])
+    }
 
     await page.getByLabel('Job Name').fill('   ')
     await page.getByLabel('Job Name').evaluate((input) => input.removeAttribute('required'))
@@ -231,7 +234,7 @@ describe.each([
     await page.goto('/manage?tab=pretreats')
     await page.getByRole('link', { name: /Destinations/ }).click()
     await page.waitForURL('**/manage-destination')
-    await page.getByRole('heading', { name: 'Destinations' }).waitFor()
+    await page.getByRole('list', { name: 'Destinations' }).getByRole('listitem').first().waitFor()
     const before = await page.getByRole('list', { name: 'Destinations' }).getByRole('listitem').count()
     expect(before).toBeGreaterThanOrEqual(19)
 
@@ -262,7 +265,7 @@ describe.each([
 
     await page.getByRole('form', { name: `Destination ${before}` }).getByRole('button', { name: 'Deactivate' }).click()
     await page.getByRole('form', { name: `Destination ${before}` }).getByRole('button', { name: 'Activate' }).waitFor()
-    expect(await db().selectFrom('destinations').select('active').where('name', '=', `${name} West`).executeTakeFirstOrThrow()).toEqual({ active: false })
+    await expect.poll(async () => (await db().selectFrom('destinations').select('active').where('name', '=', `${name} West`).executeTakeFirstOrThrow()).active).toBe(false)
   })
 
   it('pre-written messages: adds one, edits it, refuses a blank one', async () => {
