@@ -40,6 +40,18 @@ export const ACCESS = {
   '/edit-storage': { permissions: ['api.change_storage'] },
   // issue 10 — inspector
   '/manage-workflows': { permissions: ['api.view_workflowevent'] },
+  // issue 10 — registry: a list opens for any of its model's names; add and edit need their own (decision 0027)
+  '/manage-job': { permissions: ['api.view_job', 'api.add_job', 'api.change_job'] },
+  '/add-job': { permissions: ['api.add_job'] },
+  '/edit-job': { permissions: ['api.change_job'] },
+  '/manage-truck': { permissions: ['api.view_truck', 'api.add_truck', 'api.change_truck'] },
+  '/add-truck': { permissions: ['api.add_truck'] },
+  '/edit-truck': { permissions: ['api.change_truck'] },
+  '/manage-part': { permissions: ['api.view_part', 'api.add_part', 'api.change_part'] },
+  '/add-part': { permissions: ['api.add_part'] },
+  '/edit-part': { permissions: ['api.change_part'] },
+  '/manage-destination': { permissions: ['api.view_destination', 'api.change_destination'] },
+  '/manage-message': { permissions: ['api.view_pretreatmessage', 'api.change_pretreatmessage'] },
 } as const satisfies Record<string, Access>
 
 export type ScreenPath = keyof typeof ACCESS

@@ -130,6 +130,9 @@ export const SECTION_MENUS: SectionMenu[] = [
         title: 'Service',
         items: [
           // jobs, trucks, parts
+          screen('/manage-job', 'Jobs', 'Job numbers with their customer and storage.'),
+          screen('/manage-truck', 'Trucks', 'The company trucks receipts are logged against.'),
+          screen('/manage-part', 'Parts', 'The parts list of the service sheets.'),
         ],
       },
       {
@@ -138,6 +141,8 @@ export const SECTION_MENUS: SectionMenu[] = [
         items: [
           // products and applications, applicators
           // destinations and pre-written messages
+          screen('/manage-destination', 'Destinations', 'The customers a pre-treat’s potatoes go to.'),
+          screen('/manage-message', 'Pre-Written Messages', 'The restart instructions a pre-treat can carry.'),
         ],
       },
       {

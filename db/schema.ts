@@ -129,6 +129,7 @@ export interface TrucksTable {
   model: Defaulted<string>
   number: string
   active: Defaulted<boolean>
+  created_at: Timestamp
 }
 
 export interface PartsTable {
@@ -138,6 +139,7 @@ export interface PartsTable {
   description: Defaulted<string>
   is_special: Defaulted<boolean>
   active: Defaulted<boolean>
+  created_at: Timestamp
 }
 
 export interface CallInsTable {

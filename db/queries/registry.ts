@@ -1,6 +1,10 @@
 // Look-ups of the core registry for pickers: names for autocompletes, a company's storages, jobs
-// with their company and storage. Explicit columns; active records only.
+// with their company and storage. Explicit columns; active records only. Below them, the admin
+// screens' reads and saves of jobs, trucks and parts (which see inactive records too).
+import { sql } from 'kysely'
+import { InputError } from '#core/errors.ts'
 import { hasControlCharacters } from '#core/formats.ts'
+import { REGISTRY_MESSAGES, type JobInput, type PartInput, type TruckInput } from '#core/schemas/registry.ts'
 import type { Executor } from '../client.server.ts'
 
 export interface NamedOption {
@@ -91,4 +95,139 @@ export function partOptions(db: Executor): Promise<PartOption[]> {
 /** An active company by id (what a form posted), for the pickers' customer rule. */
 export function companyById(db: Executor, id: number): Promise<NamedOption | undefined> {
   return db.selectFrom('companies').select(['id', 'company_name as name']).where('id', '=', id).where('active', '=', true).executeTakeFirst()
+}
+
+// ---- Registry admin (issue 10): the add and edit forms of jobs, trucks and parts ----
+// A save adds (no id) or edits the record its URL names. An add sent twice finds its row by
+// submission id; an edit sent twice writes the same values again. A name or number another record
+// has, case ignored, is a message on its field (the unique indexes decide, so two saves at once
+// cannot both win). Nothing is deleted: a record is deactivated, and the pickers above offer
+// active records only.
+
+export interface JobRecord {
+  id: number
+  name: string
+  company_id: number
+  company_name: string
+  storage_id: number
+  storage_name: string
+  notes: string
+  active: boolean
+}
+
+export interface TruckRecord {
+  id: number
+  make: string
+  model: string
+  number: string
+  active: boolean
+}
+
+export interface PartRecord {
+  id: number
+  part_number: string
+  description: string
+  is_special: boolean
+  active: boolean
+}
+
+export const REGISTRY_NOT_FOUND = 'This record no longer exists.'
+
+/** The constraint a unique violation names, or null for any other error. */
+function uniqueViolation(error: unknown): string | null {
+  const e = error as { code?: string; constraint?: string } | null
+  return e?.code === '23505' ? (e.constraint ?? '') : null
+}
+
+/**
+ * Inserts (no id: idempotent on the submission id) or updates `id`. `duplicate` maps the unique
+ * index of the record's name to its field and message. Returns the record's id.
+ */
+async function saveRecord(
+  db: Executor,
+  table: 'jobs' | 'trucks' | 'parts',
+  id: number | undefined,
+  submissionId: string,
+  values: Record<string, unknown>,
+  duplicate: { constraint: string; field: string; message: string },
+): Promise<number> {
+  try {
+    if (id === undefined) {
+      const inserted = await db
+        .insertInto(table)
+        .values({ submission_id: submissionId, ...values } as never)
+        .onConflict((oc) => oc.column('submission_id').doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      if (inserted) return inserted.id
+      return (await db.selectFrom(table).select('id').where('submission_id', '=', submissionId).executeTakeFirstOrThrow()).id
+    }
+    const updated = isId(id) ? await db.updateTable(table).set(values as never).where('id', '=', id).returning('id').executeTakeFirst() : undefined
+    if (!updated) throw new InputError({ '': REGISTRY_NOT_FOUND })
+    return updated.id
+  } catch (error) {
+    if (uniqueViolation(error) === duplicate.constraint) {
+      // the same add sent twice at once: the other request's row is this one
+      const mine = id === undefined ? await db.selectFrom(table).select('id').where('submission_id', '=', submissionId).executeTakeFirst() : undefined
+      if (mine) return mine.id
+      throw new InputError({ [duplicate.field]: duplicate.message })
+    }
+    throw error
+  }
+}
+
+export async function jobForEdit(db: Executor, id: number): Promise<JobRecord | undefined> {
+  if (!isId(id)) return undefined
+  return db
+    .selectFrom('jobs as j')
+    .innerJoin('companies as c', 'c.id', 'j.company_id')
+    .innerJoin('storages as s', 's.id', 'j.storage_id')
+    .select(['j.id', 'j.name', 'j.company_id', 'c.company_name', 'j.storage_id', 's.name as storage_name', 'j.notes', 'j.active'])
+    .where('j.id', '=', id)
+    .executeTakeFirst()
+}
+
+/** Adds a job, or saves job `id`. The storage must be the company's (the foreign key says so too). */
+export async function saveJob(db: Executor, value: JobInput, id?: number): Promise<number> {
+  const storage = await storageById(db, value.storage_id)
+  if (!storage || storage.company_id !== value.company_id) throw new InputError({ storage_id: REGISTRY_MESSAGES.storage })
+  const values = { name: value.name, company_id: value.company_id, storage_id: value.storage_id, notes: value.notes, active: value.active }
+  return saveRecord(db, 'jobs', id, value.submission_id, values, { constraint: 'jobs_name_uq', field: 'name', message: REGISTRY_MESSAGES.jobName })
+}
+
+export async function truckForEdit(db: Executor, id: number): Promise<TruckRecord | undefined> {
+  if (!isId(id)) return undefined
+  return db.selectFrom('trucks').select(['id', 'make', 'model', 'number', 'active']).where('id', '=', id).executeTakeFirst()
+}
+
+export function saveTruck(db: Executor, value: TruckInput, id?: number): Promise<number> {
+  const values = { make: value.make, model: value.model, number: value.number, active: value.active }
+  return saveRecord(db, 'trucks', id, value.submission_id, values, { constraint: 'trucks_number_uq', field: 'number', message: REGISTRY_MESSAGES.truckNumber })
+}
+
+export async function partForEdit(db: Executor, id: number): Promise<PartRecord | undefined> {
+  if (!isId(id)) return undefined
+  return db.selectFrom('parts').select(['id', 'part_number', 'description', 'is_special', 'active']).where('id', '=', id).executeTakeFirst()
+}
+
+export function savePart(db: Executor, value: PartInput, id?: number): Promise<number> {
+  const values = { part_number: value.part_number, description: value.description, is_special: value.is_special, active: value.active }
+  return saveRecord(db, 'parts', id, value.submission_id, values, { constraint: 'parts_number_uq', field: 'part_number', message: REGISTRY_MESSAGES.partNumber })
+}
+
+/** Every job, truck or part (inactive ones too) by its name or number: the edit pickers' choices. */
+export function recordNames(db: Executor, model: 'job' | 'truck' | 'part'): Promise<NamedOption[]> {
+  if (model === 'job') return db.selectFrom('jobs').select(['id', 'name']).orderBy('name').orderBy('id').execute()
+  if (model === 'truck') return db.selectFrom('trucks').select(['id', 'number as name']).orderBy('number').orderBy('id').execute()
+  return db.selectFrom('parts').select(['id', 'part_number as name']).orderBy('part_number').orderBy('id').execute()
+}
+
+/** The job, truck or part a picker's text names: its whole name or number, case ignored. */
+export async function recordByName(db: Executor, model: 'job' | 'truck' | 'part', text: string): Promise<NamedOption | undefined> {
+  const name = nameOrNull(text)
+  if (!name) return undefined
+  const wanted = name.toLowerCase()
+  if (model === 'job') return db.selectFrom('jobs').select(['id', 'name']).where(sql<string>`lower(name)`, '=', wanted).executeTakeFirst()
+  if (model === 'truck') return db.selectFrom('trucks').select(['id', 'number as name']).where(sql<string>`lower(number)`, '=', wanted).executeTakeFirst()
+  return db.selectFrom('parts').select(['id', 'part_number as name']).where(sql<string>`lower(part_number)`, '=', wanted).executeTakeFirst()
 }

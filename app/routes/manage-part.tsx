@@ -1,0 +1,70 @@
+// Parts (/manage-part): the registry's parts list on the list engine (copy of manage-job.tsx). A
+// row opens the part's edit form for those who may edit parts, else a read-only modal
+// (manage-part.$id.tsx); Add Part shows to those who may add. manage-part[.]csv.ts exports.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { ACCESS } from '#app/access.ts'
+import { useMayOpen } from '#app/components/admin/may-open.ts'
+import type { Column } from '#app/components/list/columns.ts'
+import { ListErrorBoundary, ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { loadListScreen } from '#app/lists/list-screen.server.ts'
+import { parts, type PartListRow } from '#app/lists/part-list.server.ts'
+import { formatDate } from '#core/formats.ts'
+
+export const access = ACCESS['/manage-part']
+export const meta: MetaFunction = () => [{ title: 'Parts' }]
+export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Parts', to: '/manage-part' }] }
+
+export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, parts)
+
+type Row = Pick<PartListRow, 'id' | 'part_number' | 'description' | 'is_special' | 'active'> & { created_at: string | Date }
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
+
+export const COLUMNS: Column<Row>[] = [
+  { key: 'part_number', label: 'Part Number' },
+  { key: 'description', label: 'Description' },
+  { key: 'is_special', label: 'Special', text: (r) => yesNo(r.is_special) },
+  { key: 'active', label: 'Active', text: (r) => yesNo(r.active) },
+  { key: 'created_at', label: 'Added', text: (r) => formatDate(r.created_at), firstOrder: 'desc', className: 'cell-nowrap' },
+]
+
+const CARD: CardLayout<Row> = {
+  title: (r) => r.part_number,
+  fields: [
+    { label: 'Description', value: (r) => r.description },
+    { label: 'Special', value: (r) => yesNo(r.is_special) },
+    { label: 'Active', value: (r) => yesNo(r.active) },
+  ],
+}
+
+const FILTERS = [
+  { key: 'part_number', label: 'Part Number' },
+  { key: 'description', label: 'Description' },
+  { key: 'is_special', label: 'Special' },
+  { key: 'active', label: 'Active' },
+]
+
+export default function Parts() {
+  const { list, choices } = useLoaderData<typeof loader>()
+  const mayAdd = useMayOpen(ACCESS['/add-part'])
+  const mayEdit = useMayOpen(ACCESS['/edit-part'])
+  return (
+    <ListScreen
+      title="Parts"
+      subtitle={mayAdd ? <Link to="/add-part" className="button">Add Part</Link> : undefined}
+      list={list}
+      columns={COLUMNS}
+      card={CARD}
+      filters={FILTERS}
+      choices={choices}
+      empty="No parts available."
+      rowHref={(r, search) => (mayEdit ? `/edit-part/${r.id}` : `/manage-part/${r.id}${search}`)}
+      exportTo="/manage-part.csv"
+    />
+  )
+}
+
+export function ErrorBoundary() {
+  return <ListErrorBoundary message="Error fetching parts" />
+}
