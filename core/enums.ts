@@ -29,3 +29,7 @@ export type BlobArea = (typeof BLOB_AREAS)[number]
 
 export const ALERT_TYPES = ['level_1_reviews', 'level_2_reviews', 'level_3_reviews', 'pending_aws_imports', 'storage_checks_due'] as const
 export type AlertType = (typeof ALERT_TYPES)[number]
+
+/** A product's units (spec §3 Chemical/product): oz and gal change the quantity formula (§5). */
+export const PRODUCT_UNITS = ['oz', 'gal', 'other'] as const
+export type ProductUnit = (typeof PRODUCT_UNITS)[number]
