@@ -27,6 +27,25 @@ export function applicatorCandidates(db: Executor): Promise<UserOption[]> {
     .execute()
 }
 
+export interface ApplicatorOption {
+  id: number
+  /** the name and username, as the Edit picker shows it ('Cody Hansen (applicator)'): unique, as usernames are */
+  label: string
+  license: string
+  active: boolean
+}
+
+/** Every applicator, active or not, by name: the Edit Applicator picker. */
+export function applicatorOptions(db: Executor): Promise<ApplicatorOption[]> {
+  return db
+    .selectFrom('applicators as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['a.id', sql<string>`${userDisplayName('u')} || ' (' || u.username || ')'`.as('label'), 'a.license', 'a.active'])
+    .orderBy('label')
+    .orderBy('a.id')
+    .execute()
+}
+
 export interface ApplicatorRecord {
   id: number
   user_id: number

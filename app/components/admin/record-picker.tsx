@@ -1,0 +1,62 @@
+// The first step of an admin Edit screen (/edit-product, /edit-applicator): a record chosen by its
+// whole name from suggestions, in a GET form (?name=…), so it works without JavaScript: the loader
+// sends an exact name (case ignored) on to /edit-x/{id}, and says so when the text names nothing.
+// With JavaScript an exact name goes on at once. The same markup as the CompanyPicker.
+import { Form, useNavigate } from '@remix-run/react'
+import { useState } from 'react'
+import { Combobox } from '#app/components/form/combobox-field.tsx'
+import { useHydrated } from '#app/components/use-hydrated.ts'
+
+export interface RecordPickerData {
+  options: { id: number; name: string; detail?: string }[]
+  /** the text as typed */
+  text: string
+  /** why the text names nothing */
+  problem?: string
+}
+
+/**
+ * The loader's half: the record `text` names (its whole name, case ignored), to go on to, or the
+ * picker's data with a message for a text that names nothing.
+ */
+export function pickRecord(options: RecordPickerData['options'], text: string, problem: string): { chosen: number } | { picker: RecordPickerData } {
+  const wanted = text.trim().toLowerCase()
+  const chosen = wanted ? options.find((o) => o.name.toLowerCase() === wanted) : undefined
+  if (chosen) return { chosen: chosen.id }
+  return { picker: { options, text: text.trim().slice(0, 200), problem: wanted ? problem : undefined } }
+}
+
+export function RecordPicker({ picker, action, label, legend }: { picker: RecordPickerData; action: string; label: string; legend: string }) {
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const [text, setText] = useState(picker.text)
+  const choose = (value: string) => {
+    setText(value)
+    const chosen = picker.options.find((o) => o.name.toLowerCase() === value.trim().toLowerCase())
+    if (chosen) navigate(`${action}/${chosen.id}`)
+  }
+  return (
+    <Form method="get" action={action} className="form company-picker" aria-label={legend}>
+      <fieldset className="stage">
+        <legend>{legend}</legend>
+        <Combobox
+          id="record-name"
+          label={label}
+          name="name"
+          options={picker.options.map((o) => ({ id: o.id, value: o.name, detail: o.detail }))}
+          value={text}
+          onChange={choose}
+          problem={picker.problem}
+          hint="Type a name from the list."
+        />
+        {hydrated ? null : (
+          <div className="form-actions">
+            <button type="submit" className="button button-secondary">
+              Continue
+            </button>
+          </div>
+        )}
+      </fieldset>
+    </Form>
+  )
+}
