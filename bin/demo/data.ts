@@ -14,6 +14,7 @@ import { syncPermissions } from '#db/seeds/permissions.ts'
 import { daysAgo, demoUuid, prng } from './helpers.ts'
 import { seedDemoSheets } from './sheets.ts'
 import { seedDemoDrive } from './drive.ts'
+import { seedDemoProducts } from './products.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
 import type { FillStatus, Variety } from '#core/enums.ts'
 import type { Executor } from '#db/client.server.ts'
@@ -578,6 +579,7 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
   })
   const receiptsMade = await trx.insertInto('receipts').values(receiptRows).onConflict((oc) => oc.doNothing()).returning('id').execute()
   add('receipts', receiptsMade.length)
+  add('products admin', await seedDemoProducts(trx, today))
 
   return created
 }
