@@ -23,16 +23,16 @@ const orNone = (value: string | number | null) => (value === null ? '' : String(
 const activeText = (r: Row) => (r.active ? 'Active' : 'Inactive')
 
 export const COLUMNS: Column<Row>[] = [
-  { key: 'product', label: 'Product', text: (r) => r.product_name },
+  { key: 'product', label: 'Product', text: (r) => r.product_name, className: 'cell-nowrap' },
   { key: 'registration', label: 'EPA Reg. No.', text: (r) => r.registration },
   { key: 'units', label: 'Units', text: (r) => r.units },
-  { key: 'ppm', label: 'PPM', text: (r) => orNone(r.ppm), sortable: false },
-  { key: 'ppm_constant', label: 'PPM Constant', text: (r) => orNone(r.ppm_constant), sortable: false },
-  { key: 'per', label: 'Per', text: (r) => orNone(r.per), sortable: false },
-  { key: 'converter', label: 'Converter', text: (r) => orNone(r.converter), sortable: false },
-  { key: 'min_qty', label: 'Min Qty', text: (r) => orNone(r.min_qty), sortable: false },
-  { key: 'max_ppm', label: 'Max PPM / Application', text: (r) => orNone(r.max_ppm_per_application), sortable: false },
-  { key: 'max_applications', label: 'Max Applications / Season', text: (r) => orNone(r.max_applications_per_season), sortable: false },
+  { key: 'ppm', label: 'PPM', text: (r) => orNone(r.ppm), sortable: false, className: 'cell-nowrap' },
+  { key: 'ppm_constant', label: 'PPM Constant', text: (r) => orNone(r.ppm_constant), sortable: false, className: 'cell-nowrap' },
+  { key: 'per', label: 'Per', text: (r) => orNone(r.per), sortable: false, className: 'cell-nowrap' },
+  { key: 'converter', label: 'Converter', text: (r) => orNone(r.converter), sortable: false, className: 'cell-nowrap' },
+  { key: 'min_qty', label: 'Min Qty', text: (r) => orNone(r.min_qty), sortable: false, className: 'cell-nowrap' },
+  { key: 'max_ppm', label: 'Max PPM / Application', text: (r) => orNone(r.max_ppm_per_application), sortable: false, className: 'cell-nowrap' },
+  { key: 'max_applications', label: 'Max Applications / Season', text: (r) => orNone(r.max_applications_per_season), sortable: false, className: 'cell-nowrap' },
   { key: 'active', label: 'Status', text: activeText },
 ]
 

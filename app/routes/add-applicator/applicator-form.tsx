@@ -16,6 +16,8 @@ export function ApplicatorForm({ applicator, users, submissionId }: { applicator
       <div className="form-section">
         {applicator ? (
           <div className="field">
+            {/* tells the page's own check this is an edit (a past expiration may stay); the server takes the id from the path */}
+            <input type="hidden" name="applicator_id" value={applicator.id} />
             <label htmlFor="applicator-user">User</label>
             <input id="applicator-user" readOnly value={`${applicator.name} (${applicator.username})`} />
           </div>
