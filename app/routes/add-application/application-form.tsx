@@ -49,12 +49,7 @@ export function ApplicationForm({ application, products, submissionId }: { appli
         )}
         renderLines={(lines) =>
           lines.length === 0 ? (
-            <>
-              {/* an empty list still names its field, so its message ('Add at least one chemical.')
-                  shows with the others when the page checks the form */}
-              <input type="hidden" name={fields.products.name} value="" />
-              <p className="muted">No chemicals added.</p>
-            </>
+            <p className="muted">No chemicals added.</p>
           ) : (
             <ol className="parts-lines" aria-label="Chemicals of this application">
               {lines.map(({ key, index, fields: line, removeButton }) => {
