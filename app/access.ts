@@ -52,6 +52,16 @@ export const ACCESS = {
   '/edit-part': { permissions: ['api.change_part'] },
   '/manage-destination': { permissions: ['api.view_destination', 'api.change_destination'] },
   '/manage-message': { permissions: ['api.view_pretreatmessage', 'api.change_pretreatmessage'] },
+  // issue 10 — products (decision 0027: a list opens for any of its model's three names)
+  '/manage-product': { permissions: ['api.view_product', 'api.add_product', 'api.change_product'] },
+  '/add-product': { permissions: ['api.add_product'] },
+  '/edit-product': { permissions: ['api.change_product'] },
+  '/manage-application': { permissions: ['api.view_product', 'api.add_product', 'api.change_product'] },
+  '/add-application': { permissions: ['api.add_product'] },
+  '/edit-application/:id': { permissions: ['api.change_product'] },
+  '/manage-applicator': { permissions: ['api.view_applicator', 'api.add_applicator', 'api.change_applicator'] },
+  '/add-applicator': { permissions: ['api.add_applicator'] },
+  '/edit-applicator': { permissions: ['api.change_applicator'] },
 } as const satisfies Record<string, Access>
 
 export type ScreenPath = keyof typeof ACCESS

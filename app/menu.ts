@@ -140,6 +140,9 @@ export const SECTION_MENUS: SectionMenu[] = [
         title: 'Pre-Treats',
         items: [
           // products and applications, applicators
+          screen('/manage-product', 'Products', 'Chemicals: units, quantity inputs and label limits.'),
+          screen('/manage-application', 'Applications', 'Treatments with their base price and chemicals.'),
+          screen('/manage-applicator', 'Applicators', 'Licensed applicators and when their licenses expire.'),
           // destinations and pre-written messages
           screen('/manage-destination', 'Destinations', 'The customers a pre-treat’s potatoes go to.'),
           screen('/manage-message', 'Pre-Written Messages', 'The restart instructions a pre-treat can carry.'),

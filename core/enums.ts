@@ -35,3 +35,6 @@ export const STORAGE_TYPES = ['Behlen', 'Straightwall', 'K Span', 'A-Frame', 'Qu
 export type StorageType = (typeof STORAGE_TYPES)[number]
 export const DOOR_TYPES = ['Fresh Air', 'Louvres'] as const
 export type DoorType = (typeof DOOR_TYPES)[number]
+/** A product's units (spec §3 Chemical/product): oz and gal change the quantity formula (§5). */
+export const PRODUCT_UNITS = ['oz', 'gal', 'other'] as const
+export type ProductUnit = (typeof PRODUCT_UNITS)[number]

@@ -107,8 +107,12 @@ export interface ListDefinition<FromQB extends AnyQB, JoinedQB extends AnyQB, Ro
   sortable: Record<K, SqlExpression | SortDefinition<FromQB>>
   /** Filterable column keys → how a value filters. Every filter tests the base table only. */
   filterable: Partial<Record<NoInfer<K>, FilterDefinition>>
-  /** The base-table column the date range applies to (a date or timestamptz column). */
-  dateColumn: string
+  /**
+   * The base-table column the date range applies to (a date or timestamptz column). A list without
+   * one (an admin registry: products, applications) has no date range: its date parameters are
+   * ignored and the screen offers none.
+   */
+  dateColumn?: string
   defaultSort: { key: NoInfer<K>; order: SortOrder }
   /**
    * Where the unfiltered total comes from: a `row_counts` entry (O(1)); or `{ table, minus }`, the
@@ -140,6 +144,8 @@ export interface ListPage<Row, K extends string = string> {
   errors: ListParamErrors
   /** the state the page was read with (currentPage = page): what links and forms build on */
   state: ListState<K>
+  /** false when the list has no date column (no date range to offer) */
+  dates: boolean
 }
 
 export interface CompiledList {
@@ -222,6 +228,14 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
   const pk = sql.ref(def.primaryKey)
   const count = sql<number>`count(*)`
 
+  /** The URL's list state; a list without a date column takes no dates (nor their messages). */
+  function parse(searchParams: URLSearchParams | string): { state: ListState<K>; errors: ListParamErrors } {
+    const parsed = parseListParams(searchParams, spec)
+    if (def.dateColumn) return parsed
+    const { start_date: _start, end_date: _end, ...errors } = parsed.errors
+    return { state: { ...parsed.state, startDate: null, endDate: null }, errors }
+  }
+
   function sortOf(key: K): SortDefinition<FromQB> {
     const s: SqlExpression | SortDefinition<FromQB> = def.sortable[key] ?? def.sortable[def.defaultSort.key]
     return typeof s === 'object' && 'expr' in s ? s : { expr: s }
@@ -246,8 +260,8 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
         q = q.where(sql<boolean>`${expr(filter.column)} ilike ${containsPattern(state.filterValue)} escape '\\'`)
       }
     }
-    if (state.startDate) q = q.where(sql<boolean>`${sql.ref(def.dateColumn)} >= ${state.startDate}`)
-    if (state.endDate) q = q.where(sql<boolean>`${sql.ref(def.dateColumn)} < ${nextDay(state.endDate)}`)
+    if (state.startDate && def.dateColumn) q = q.where(sql<boolean>`${sql.ref(def.dateColumn)} >= ${state.startDate}`)
+    if (state.endDate && def.dateColumn) q = q.where(sql<boolean>`${sql.ref(def.dateColumn)} < ${nextDay(state.endDate)}`)
     return q as Q
   }
 
@@ -408,14 +422,14 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
 
   return {
     spec,
-    parse: (searchParams) => parseListParams(searchParams, spec),
+    parse,
     compile,
     async *readAll(db, state, options = {}) {
       const where = await withNameFilter(db, state, options.scope)
       yield* readByCursor(db, allRows(db, state, where.scope), options.batchSize)
     },
     async load(db, searchParams, options = {}) {
-      const { state, errors } = parseListParams(searchParams, spec)
+      const { state, errors } = parse(searchParams)
       const { compiled, rows } = await read(db, state, options.scope, options.scopeTotal)
       return {
         rows,
@@ -429,6 +443,7 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
         dateRange: { start: state.startDate, end: state.endDate },
         errors,
         state: { ...state, currentPage: compiled.page, ...(options.keep ? { keep: options.keep } : {}) },
+        dates: def.dateColumn !== undefined,
       }
     },
     async choices(db, key, options = {}) {

@@ -24,7 +24,7 @@ export default function EditJobPicker() {
     <>
       <h1>Edit Job</h1>
       <div className="form-page">
-        <RecordPicker picker={picker} action="/edit-job" editPath="/edit-job" label="Job" legend="Choose a job" />
+        <RecordPicker picker={picker} action="/edit-job" label="Job" legend="Choose a job" />
       </div>
     </>
   )

@@ -24,7 +24,7 @@ export default function EditPartPicker() {
     <>
       <h1>Edit Part</h1>
       <div className="form-page">
-        <RecordPicker picker={picker} action="/edit-part" editPath="/edit-part" label="Part Number" legend="Choose a part" />
+        <RecordPicker picker={picker} action="/edit-part" label="Part Number" legend="Choose a part" />
       </div>
     </>
   )

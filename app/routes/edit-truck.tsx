@@ -24,7 +24,7 @@ export default function EditTruckPicker() {
     <>
       <h1>Edit Truck</h1>
       <div className="form-page">
-        <RecordPicker picker={picker} action="/edit-truck" editPath="/edit-truck" label="Truck Number" legend="Choose a truck" />
+        <RecordPicker picker={picker} action="/edit-truck" label="Truck Number" legend="Choose a truck" />
       </div>
     </>
   )

@@ -16,6 +16,7 @@ import { seedDemoSheets } from './sheets.ts'
 import { seedDemoDrive } from './drive.ts'
 import { seedDemoStorages } from './storages.ts'
 import { seedDemoRegistry } from './registry.ts'
+import { seedDemoProducts } from './products.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
 import type { FillStatus, Variety } from '#core/enums.ts'
 import type { Executor } from '#db/client.server.ts'
@@ -580,6 +581,7 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
   })
   const receiptsMade = await trx.insertInto('receipts').values(receiptRows).onConflict((oc) => oc.doNothing()).returning('id').execute()
   add('receipts', receiptsMade.length)
+  add('products admin', await seedDemoProducts(trx, today))
 
   Object.assign(created, await seedDemoRegistry(trx))
   return created

@@ -4,7 +4,8 @@
 // goes on to the record's form (/edit-job/{id}); anything else stays with a message.
 import { redirect } from '@remix-run/node'
 import type { Executor } from '#db/client.server.ts'
-import { recordByName, recordNames, type NamedOption } from '#db/queries/registry.ts'
+import { recordByName, recordNames } from '#db/queries/registry.ts'
+import type { RecordPickerData } from './record-picker.tsx'
 
 export type RegistryModel = 'job' | 'truck' | 'part'
 
@@ -14,12 +15,6 @@ export const PICKER_MESSAGES: Record<RegistryModel, string> = {
   part: 'Choose a part from the list.',
 }
 
-export interface RecordPickerData {
-  options: NamedOption[]
-  /** what the field shows again: the text as typed */
-  text: string
-  problem?: string
-}
 
 /** The picker for the URL's ?name=; a name that matches redirects to the record's edit form. */
 export async function loadRecordPicker(db: Executor, url: URL, model: RegistryModel): Promise<RecordPickerData> {

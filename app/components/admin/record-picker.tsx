@@ -1,32 +1,52 @@
-// The first step of /edit-job, /edit-truck and /edit-part (copy of the CompanyPicker): a text field
-// with every record as a suggestion, in a GET form, so it works without JavaScript (Continue sends
-// ?name=…, the loader goes on to /edit-x/{id}). With JavaScript an exact name goes on at once.
+// The first step of an admin Edit screen (/edit-job, /edit-truck, /edit-part, /edit-product,
+// /edit-applicator): a record chosen by its whole name from suggestions, in a GET form (?name=…),
+// so it works without JavaScript: the loader sends an exact name (case ignored) on to
+// /edit-x/{id}, and says so when the text names nothing. With JavaScript an exact name goes on at
+// once. The same markup as the CompanyPicker.
 import { Form, useNavigate } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { Combobox } from '#app/components/form/combobox-field.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
-import type { RecordPickerData } from './record-picker.server.ts'
 
-export function RecordPicker({ picker, action, label, legend, editPath }: { picker: RecordPickerData; action: string; label: string; legend: string; editPath: string }) {
+export interface RecordPickerData {
+  options: { id: number; name: string; detail?: string }[]
+  /** the text as typed */
+  text: string
+  /** why the text names nothing */
+  problem?: string
+}
+
+/**
+ * The loader's half: the record `text` names (its whole name, case ignored), to go on to, or the
+ * picker's data with a message for a text that names nothing.
+ */
+export function pickRecord(options: RecordPickerData['options'], text: string, problem: string): { chosen: number } | { picker: RecordPickerData } {
+  const wanted = text.trim().toLowerCase()
+  const chosen = wanted ? options.find((o) => o.name.toLowerCase() === wanted) : undefined
+  if (chosen) return { chosen: chosen.id }
+  return { picker: { options, text: text.trim().slice(0, 200), problem: wanted ? problem : undefined } }
+}
+
+export function RecordPicker({ picker, action, label, legend }: { picker: RecordPickerData; action: string; label: string; legend: string }) {
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const [text, setText] = useState(picker.text)
+  // a new ?name= (the form sent again) shows what the server read
   useEffect(() => setText(picker.text), [picker.text])
   const choose = (value: string) => {
     setText(value)
-    const wanted = value.trim().toLowerCase()
-    const record = picker.options.find((o) => o.name.toLowerCase() === wanted)
-    if (record) navigate(`${editPath}/${record.id}`)
+    const chosen = picker.options.find((o) => o.name.toLowerCase() === value.trim().toLowerCase())
+    if (chosen) navigate(`${action}/${chosen.id}`)
   }
   return (
     <Form method="get" action={action} className="form company-picker" aria-label={legend}>
       <fieldset className="stage">
         <legend>{legend}</legend>
         <Combobox
-          id="name"
+          id="record-name"
           label={label}
           name="name"
-          options={picker.options.map((o) => ({ id: o.id, value: o.name }))}
+          options={picker.options.map((o) => ({ id: o.id, value: o.name, detail: o.detail }))}
           value={text}
           onChange={choose}
           problem={picker.problem}

@@ -15,8 +15,8 @@ export interface DataTableProps<Row> {
   columns: readonly Column<Row>[]
   /** the list's state as the loader read it (`list.state`) */
   state: ListState
-  /** the detail URL of a row (keep the list's search in it, so closing the detail comes back here) */
-  rowHref: (row: Row) => string
+  /** the detail URL of a row (keep the list's search in it, so closing the detail comes back here); null: the row opens nothing for this user */
+  rowHref: (row: Row) => string | null
   rowKey: (row: Row) => string | number
   /** a caption for screen readers (visually hidden) */
   caption?: string
@@ -35,7 +35,7 @@ export function DataTable<Row>({ rows, columns, state, rowHref, rowKey, caption 
 
   return (
     <div className="list-table-wrap">
-      <table className={hydrated ? 'list-table is-clickable' : 'list-table'}>
+      <table className={hydrated && rows.some((row) => rowHref(row) !== null) ? 'list-table is-clickable' : 'list-table'}>
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>
           <tr>
@@ -48,12 +48,12 @@ export function DataTable<Row>({ rows, columns, state, rowHref, rowKey, caption 
           {rows.map((row) => {
             const href = rowHref(row)
             return (
-              <tr key={rowKey(row)} onClick={hydrated ? (e) => onRowClick(e, href) : undefined}>
+              <tr key={rowKey(row)} onClick={hydrated && href !== null ? (e) => onRowClick(e, href) : undefined}>
                 {columns.map((column, i) => {
                   const content = column.cell ? column.cell(row) : columnText(column, row)
                   return (
                     <td key={column.key} className={column.className}>
-                      {i === 0 ? (
+                      {i === 0 && href !== null ? (
                         <Link to={href} className="list-row-link" preventScrollReset>
                           {content}
                         </Link>

@@ -11,7 +11,8 @@ export interface CardField<Row> {
 export interface ListCardsProps<Row> {
   rows: readonly Row[]
   rowKey: (row: Row) => string | number
-  rowHref: (row: Row) => string
+  /** null: the row opens nothing for this user (the title is plain text) */
+  rowHref: (row: Row) => string | null
   /** the card's heading, which is its link */
   title: (row: Row) => ReactNode
   fields: readonly CardField<Row>[]
@@ -22,23 +23,30 @@ export interface ListCardsProps<Row> {
 export function ListCards<Row>({ rows, rowKey, rowHref, title, fields, label }: ListCardsProps<Row>) {
   return (
     <ul className="list-cards" aria-label={label}>
-      {rows.map((row) => (
-        <li key={rowKey(row)} className="list-card">
-          <h2 className="list-card-title">
-            <Link to={rowHref(row)} className="list-card-link" preventScrollReset>
-              {title(row)}
-            </Link>
-          </h2>
-          <dl className="list-card-fields">
-            {fields.map((field) => (
-              <div key={field.label} className="list-card-field">
-                <dt>{field.label}</dt>
-                <dd>{field.value(row)}</dd>
-              </div>
-            ))}
-          </dl>
-        </li>
-      ))}
+      {rows.map((row) => {
+        const href = rowHref(row)
+        return (
+          <li key={rowKey(row)} className="list-card">
+            <h2 className="list-card-title">
+              {href === null ? (
+                title(row)
+              ) : (
+                <Link to={href} className="list-card-link" preventScrollReset>
+                  {title(row)}
+                </Link>
+              )}
+            </h2>
+            <dl className="list-card-fields">
+              {fields.map((field) => (
+                <div key={field.label} className="list-card-field">
+                  <dt>{field.label}</dt>
+                  <dd>{field.value(row)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        )
+      })}
     </ul>
   )
 }

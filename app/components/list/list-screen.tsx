@@ -24,6 +24,8 @@ export interface ListView<Row> {
   errors: ListParamErrors
   total: number
   totalPages: number
+  /** false: the list has no date column, so no Date Range (the engine's `dates`) */
+  dates?: boolean
 }
 
 /** A row as a phone card: its title (the link to the row) and its fields. */
@@ -50,12 +52,14 @@ export interface ListScreenProps<Row extends { id: number | string }> {
    * Where a row opens. A detail modal is a child route of the list: pass the list's `search` on, so
    * the modal's Close comes back to the same page, sort and filter. A page of its own needs no search.
    */
-  rowHref: (row: Row, search: string) => string
+  rowHref: (row: Row, search: string) => string | null
+  /** links beside the heading, e.g. an admin list's 'Add Product' for those who may add */
+  actions?: ReactNode
   /** the list's CSV route, e.g. '/view-calls.csv' (a `[.]csv.ts` route beside the list's) */
   exportTo?: string
 }
 
-export function ListScreen<Row extends { id: number | string }>({ title, subtitle, list, columns, card, filters = [], choices, empty, rowHref, exportTo }: ListScreenProps<Row>) {
+export function ListScreen<Row extends { id: number | string }>({ title, subtitle, list, columns, card, filters = [], choices, empty, rowHref, actions, exportTo }: ListScreenProps<Row>) {
   const { search } = useLocation()
   const href = (row: Row) => rowHref(row, search)
   const key = (row: Row) => row.id
@@ -64,7 +68,8 @@ export function ListScreen<Row extends { id: number | string }>({ title, subtitl
       <FlashNotice />
       <h1>{title}</h1>
       {subtitle ? <p className="muted">{subtitle}</p> : null}
-      <ListToolbar state={list.state} filterColumns={filters} choices={choices} errors={list.errors} exportTo={exportTo} />
+      {actions ? <div className="list-actions">{actions}</div> : null}
+      <ListToolbar state={list.state} filterColumns={filters} choices={choices} errors={list.errors} exportTo={exportTo} dates={list.dates !== false} />
       {list.rows.length === 0 ? (
         <EmptyState message={empty} />
       ) : (
@@ -75,7 +80,7 @@ export function ListScreen<Row extends { id: number | string }>({ title, subtitl
         </>
       )}
       <Pager state={list.state} totalPages={list.totalPages} total={list.total} />
-      <DateRangeModal state={list.state} errors={list.errors} />
+      {list.dates === false ? null : <DateRangeModal state={list.state} errors={list.errors} />}
       <Outlet />
     </>
   )

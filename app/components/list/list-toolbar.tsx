@@ -25,6 +25,8 @@ export interface ListToolbarProps {
   idPrefix?: string
   /** the list's CSV route (e.g. '/view-calls.csv'): an Export CSV link with the list's sort and filters */
   exportTo?: string
+  /** false: the list has no date column, so no Date Range button */
+  dates?: boolean
 }
 
 export function ListToolbar(props: ListToolbarProps) {
@@ -33,7 +35,7 @@ export function ListToolbar(props: ListToolbarProps) {
   return <ToolbarForm key={search} {...props} />
 }
 
-function ToolbarForm({ state, filterColumns, choices = {}, errors = {}, pageSizes = PAGE_SIZES, idPrefix = 'list', exportTo }: ListToolbarProps) {
+function ToolbarForm({ state, filterColumns, choices = {}, errors = {}, pageSizes = PAGE_SIZES, idPrefix = 'list', exportTo, dates = true }: ListToolbarProps) {
   const [column, setColumn] = useState(state.filterBy ?? filterColumns[0]?.key ?? '')
   const id = (name: string) => `${idPrefix}-${name}`
   const dateLink = toSearchParams(state)
@@ -92,9 +94,11 @@ function ToolbarForm({ state, filterColumns, choices = {}, errors = {}, pageSize
         <button type="submit" className="button">
           Filter
         </button>
-        <Link to={`?${dateLink.toString()}`} className="button button-secondary" preventScrollReset>
-          Date Range
-        </Link>
+        {dates ? (
+          <Link to={`?${dateLink.toString()}`} className="button button-secondary" preventScrollReset>
+            Date Range
+          </Link>
+        ) : null}
         <Link to={toSearch(clearedFilters(state))} className="button button-secondary" aria-disabled={hasFilters(state) ? undefined : true}>
           Clear Filters
         </Link>

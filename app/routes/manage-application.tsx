@@ -1,0 +1,68 @@
+// Applications (/manage-application): every application with its base price and chemicals, on the
+// list kit (copied from view-calls.tsx; decision 0017). A row opens /edit-application/{id} for those
+// who may edit (for the others it opens nothing); Add Application shows to those who may add.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { ACCESS, mayOpen } from '#app/access.ts'
+import type { Column } from '#app/components/list/columns.ts'
+import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { useRootData } from '#app/components/shell/root-data.ts'
+import { applications, type ApplicationListRow } from '#app/lists/application-list.server.ts'
+import { loadListScreen } from '#app/lists/list-screen.server.ts'
+
+export const access = ACCESS['/manage-application']
+export const meta: MetaFunction = () => [{ title: 'Applications' }]
+export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Applications', to: '/manage-application' }] }
+
+export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, applications)
+
+type Row = ApplicationListRow
+
+const activeText = (r: Row) => (r.active ? 'Active' : 'Inactive')
+
+export const COLUMNS: Column<Row>[] = [
+  { key: 'name', label: 'Application', text: (r) => r.name },
+  { key: 'base_price', label: 'Base Price', text: (r) => r.base_price, className: 'cell-nowrap' },
+  { key: 'chemical', label: 'Chemicals', text: (r) => r.chemicals },
+  { key: 'active', label: 'Status', text: activeText },
+]
+
+const CARD: CardLayout<Row> = {
+  title: (r) => r.name,
+  fields: [
+    { label: 'Base Price', value: (r) => r.base_price },
+    { label: 'Chemicals', value: (r) => r.chemicals || '—' },
+    { label: 'Status', value: activeText },
+  ],
+}
+
+const FILTERS = [
+  { key: 'name', label: 'Application' },
+  { key: 'chemical', label: 'Chemical' },
+]
+
+export default function Applications() {
+  const { list, choices } = useLoaderData<typeof loader>()
+  const user = useRootData()?.user
+  const canEdit = mayOpen(user, ACCESS['/edit-application/:id'])
+  return (
+    <ListScreen
+      title="Applications"
+      list={list}
+      columns={COLUMNS}
+      card={CARD}
+      filters={FILTERS}
+      choices={choices}
+      empty="No applications available."
+      rowHref={(r) => (canEdit ? `/edit-application/${r.id}` : null)}
+      actions={
+        mayOpen(user, ACCESS['/add-application']) ? (
+          <Link to="/add-application" className="button">
+            Add Application
+          </Link>
+        ) : null
+      }
+      exportTo="/manage-application.csv"
+    />
+  )
+}

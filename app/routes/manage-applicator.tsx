@@ -1,0 +1,78 @@
+// Applicators (/manage-applicator): every applicator with the license and its expiration, on the
+// list kit (copied from view-calls.tsx; decision 0017). The License column says Expired after the
+// expiration day and Expires soon within 30 days (core/schemas/applicator.ts, counted on the
+// server's today). The date range is the expiration. A row opens /edit-applicator/{id} for those
+// who may edit (for the others it opens nothing); Add Applicator shows to those who may add.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { ACCESS, mayOpen } from '#app/access.ts'
+import type { Column } from '#app/components/list/columns.ts'
+import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { useRootData } from '#app/components/shell/root-data.ts'
+import { applicators, type ApplicatorListRow } from '#app/lists/applicator-list.server.ts'
+import { loadListScreen } from '#app/lists/list-screen.server.ts'
+import { licenseStatus, localToday } from '#core/schemas/applicator.ts'
+
+export const access = ACCESS['/manage-applicator']
+export const meta: MetaFunction = () => [{ title: 'Applicators' }]
+export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Applicators', to: '/manage-applicator' }] }
+
+export async function loader(args: LoaderFunctionArgs) {
+  const data = await loadListScreen(args, access, applicators)
+  const today = localToday()
+  // the status is the server's reading of its own day, so the page and its CSV agree
+  return { ...data, list: { ...data.list, rows: data.list.rows.map((r) => ({ ...r, status: licenseStatus(r.expiration, today) })) } }
+}
+
+type Row = ApplicatorListRow & { status?: string }
+
+const activeText = (r: Row) => (r.active ? 'Active' : 'Inactive')
+const statusOf = (r: Row) => r.status ?? licenseStatus(r.expiration, localToday())
+
+export const COLUMNS: Column<Row>[] = [
+  { key: 'name', label: 'Applicator', text: (r) => r.name },
+  { key: 'username', label: 'Username', text: (r) => r.username, sortable: false },
+  { key: 'license', label: 'License Number', text: (r) => r.license },
+  { key: 'expiration', label: 'Expiration', text: (r) => r.expiration ?? '', className: 'cell-nowrap' },
+  { key: 'status', label: 'License', text: statusOf, sortable: false },
+  { key: 'active', label: 'Status', text: activeText },
+]
+
+const CARD: CardLayout<Row> = {
+  title: (r) => r.name,
+  fields: [
+    { label: 'License Number', value: (r) => r.license || '—' },
+    { label: 'Expiration', value: (r) => `${r.expiration ?? '—'} (${statusOf(r)})` },
+    { label: 'Status', value: activeText },
+  ],
+}
+
+const FILTERS = [
+  { key: 'name', label: 'Applicator' },
+  { key: 'license', label: 'License Number' },
+]
+
+export default function Applicators() {
+  const { list } = useLoaderData<typeof loader>()
+  const user = useRootData()?.user
+  const canEdit = mayOpen(user, ACCESS['/edit-applicator'])
+  return (
+    <ListScreen
+      title="Applicators"
+      list={list}
+      columns={COLUMNS}
+      card={CARD}
+      filters={FILTERS}
+      empty="No applicators available."
+      rowHref={(r) => (canEdit ? `/edit-applicator/${r.id}` : null)}
+      actions={
+        mayOpen(user, ACCESS['/add-applicator']) ? (
+          <Link to="/add-applicator" className="button">
+            Add Applicator
+          </Link>
+        ) : null
+      }
+      exportTo="/manage-applicator.csv"
+    />
+  )
+}

@@ -1,0 +1,35 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { describe, expect, it } from 'vitest'
+import { APPLICATOR_MESSAGES, ApplicatorSchema, licenseStatus } from './applicator.ts'
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData()
+  for (const [k, v] of Object.entries(fields)) data.set(k, v)
+  return data
+}
+
+const id = '9b2f8a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b'
+
+describe('licenseStatus', () => {
+  it('is Expired after the day, Expires soon within 30 days, else Valid', () => {
+    expect(licenseStatus('2026-11-21', '2026-11-22')).toBe('Expired')
+    expect(licenseStatus('2026-11-22', '2026-11-22')).toBe('Expires soon')
+    expect(licenseStatus('2026-12-22', '2026-11-22')).toBe('Expires soon')
+    expect(licenseStatus('2026-12-23', '2026-11-22')).toBe('Valid')
+    expect(licenseStatus(null, '2026-11-22')).toBe('No expiration')
+  })
+})
+
+describe('ApplicatorSchema', () => {
+  it('reads a new applicator: a user, a license and an expiration in the future', () => {
+    const result = parseWithZod(form({ submission_id: id, user_id: '12', license: ' ID-PA-1 ', expiration: '2098-12-31', active: 'on' }), { schema: ApplicatorSchema })
+    expect(result.status === 'success' && result.value).toEqual({ submission_id: id, user_id: 12, license: 'ID-PA-1', expiration: '2098-12-31', active: true })
+  })
+
+  it('refuses a new applicator without a user or with an expiration in the past, and keeps an edit with one', () => {
+    const result = parseWithZod(form({ submission_id: id, license: 'ID-PA-1', expiration: '2001-01-01' }), { schema: ApplicatorSchema })
+    expect(result.status === 'error' && result.reply().error).toEqual({ user_id: [APPLICATOR_MESSAGES.user], expiration: [APPLICATOR_MESSAGES.pastExpiration] })
+    const edit = parseWithZod(form({ submission_id: id, applicator_id: '4', license: 'ID-PA-1', expiration: '2001-01-01' }), { schema: ApplicatorSchema })
+    expect(edit.status).toBe('success')
+  })
+})
