@@ -52,7 +52,7 @@ describe.each([
 
   it('lists the products from the Admin menu, adds one with label limits, then edits and deactivates it', async () => {
     const page = await adminPage()
-    await page.goto('/manage')
+    await page.goto('/manage?tab=pretreats')
     await page.getByRole('link', { name: /Products/ }).click()
     await page.waitForURL('**/manage-product')
     await page.getByRole('table').getByRole('row').filter({ hasText: '1,4SIGHT' }).waitFor()
@@ -252,7 +252,7 @@ describe('products admin: who may open what', () => {
     await page.getByRole('table').getByRole('row').filter({ hasText: 'SmartBlock' }).waitFor()
     expect(await page.getByRole('table').locator('tbody').getByRole('link').count()).toBe(0)
     expect(await page.getByRole('link', { name: 'Add Product' }).count()).toBe(0)
-    await page.goto('/manage')
+    await page.goto('/manage?tab=pretreats')
     await page.getByRole('link', { name: /Products/ }).waitFor()
     await page.getByRole('link', { name: /Applicators/ }).waitFor()
   })

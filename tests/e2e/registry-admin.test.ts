@@ -80,7 +80,7 @@ describe.each([
     const storage = await aStorageOf('Aberdeen Acres')
     const name = `J-2099-${tag}`
 
-    await page.goto('/manage')
+    await page.goto('/manage?tab=service')
     await page.getByRole('link', { name: /Jobs/ }).click()
     await page.waitForURL('**/manage-job')
     await page.getByRole('link', { name: 'Add Job' }).click()

@@ -105,7 +105,7 @@ describe('the shell', () => {
     expect((await page.goto('/view-calls/99999999'))?.status()).toBe(404)
     expect((await page.goto('/view-calls/not-a-number'))?.status()).toBe(404)
     expect((await page.goto('/no-such-page'))?.status()).toBe(404)
-    expect((await page.goto('/manage'))?.status()).toBe(404) // not built yet
+    expect((await page.goto('/manage'))?.status()).toBe(403) // neither staff nor holding an admin permission
     const office = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(office, 'office') // the drive, but nothing of Service
     expect((await office.goto('/service'))?.status()).toBe(403)

@@ -62,7 +62,7 @@ describe('the workflow inspector', () => {
   for (const javaScriptEnabled of [true, false]) {
     it(`${javaScriptEnabled ? 'with' : 'without'} JavaScript: counts per state, filters by state and actor, and opens a record's history, next steps and diagram`, async () => {
       const page = await pageFor('admin', { javaScriptEnabled })
-      await page.goto('/manage')
+      await page.goto('/manage?tab=workflows')
       await page.getByRole('link', { name: /Workflow Inspector/ }).click()
       await page.getByRole('heading', { name: 'Workflow Inspector', level: 1 }).waitFor()
 
