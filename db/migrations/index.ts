@@ -12,6 +12,7 @@ import * as m0010 from './0010_receipt_list.ts'
 import * as m0011 from './0011_storage_checks.ts'
 import * as m0012 from './0012_drive.ts'
 import * as m0013 from './0013_admin_registry.ts'
+import * as m0016 from './0016_user_submission.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0011_storage_checks': m0011,
   '0012_drive': m0012,
   '0013_admin_registry': m0013,
+  '0016_user_submission': m0016,
 }
