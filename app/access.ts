@@ -33,6 +33,10 @@ export const ACCESS = {
   '/checks-due': { permissions: ['api.add_storagecheck'] },
   '/receipt-form': { permissions: ['api.add_receipt'] },
   '/view-receipt': { permissions: ['api.view_receipt'] },
+  // issue 10 — users
+  '/manage-user': { permissions: ['api.view_user', 'api.add_user', 'api.change_user'] },
+  '/add-user': { permissions: ['api.add_user'] },
+  '/edit-user': { permissions: ['api.change_user'] },
 } as const satisfies Record<string, Access>
 
 export type ScreenPath = keyof typeof ACCESS
