@@ -33,9 +33,8 @@ export default function EditUser() {
     <>
       <h1>Edit User</h1>
       <p className="subtitle">{data.user.username}</p>
-      <div className="form-page">
-        <UserForm key={data.user.id} user={data.user} companies={data.companies} groups={data.groups} viewer={data.viewer} submissionId={data.submissionId} />
-      </div>
+      {/* the form alone: a form page's grid keeps its narrow first column for a picker */}
+      <UserForm key={data.user.id} user={data.user} companies={data.companies} groups={data.groups} viewer={data.viewer} submissionId={data.submissionId} />
     </>
   )
 }

@@ -27,9 +27,8 @@ export default function AddUser() {
   return (
     <>
       <h1>Add User</h1>
-      <div className="form-page">
-        <UserForm user={null} companies={data.companies} groups={data.groups} viewer={data.viewer} submissionId={data.submissionId} />
-      </div>
+      {/* the form alone: a form page's grid keeps its narrow first column for a picker */}
+      <UserForm user={null} companies={data.companies} groups={data.groups} viewer={data.viewer} submissionId={data.submissionId} />
     </>
   )
 }
