@@ -23,6 +23,7 @@ export const USER_MESSAGES = {
   user: 'Choose a user from the list.',
   flagsSuperuserOnly: 'Only a superuser can change the staff and superuser flags.',
   selfInactive: 'You cannot deactivate yourself: you would be signed out and no one might be left to undo it.',
+  currentPassword: 'Enter your current password to change your own username or password.',
   selfSuperuser: 'You cannot remove your own superuser flag: ask another superuser, so that one always remains.',
 } as const
 
@@ -44,6 +45,8 @@ export const UserSchema = z
     groups: z.array(id(USER_MESSAGES.group)).default([]),
     /** not trimmed (a space may be part of a password); required when adding */
     password: matching(/^[^\u0000-\u001f\u007f]*$/, 'Password must be one line of text.').optional(),
+    /** one's own account: the password now, to change one's own username or password */
+    current_password: matching(/^[^\u0000-\u001f\u007f]{0,1024}$/, 'Current password must be one line of text.').optional(),
   })
   // checked on the whole form, so every field stays a plain builder (fields.unit.test.ts); each
   // runs whatever the other fields hold (when), so every message shows at once

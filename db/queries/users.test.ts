@@ -97,6 +97,18 @@ describe('editing a user', () => {
     expect(await userForEdit(t.db, root.id)).toMatchObject({ is_superuser: true, is_active: true })
   })
 
+  it('changes one’s own username or password only with one’s current password', async () => {
+    const self = { id: await saveUser(t.db, root, input({ username: 'selfish', password: 'selfish-pass-1' })), is_superuser: false }
+    const mine = (over: Partial<UserInput>) => input({ user_id: self.id, username: 'selfish', password: undefined, ...over })
+    expect(await refusal(saveUser(t.db, self, mine({ password: 'new-pass-123' })))).toEqual({ current_password: USER_MESSAGES.currentPassword })
+    expect(await refusal(saveUser(t.db, self, mine({ username: '0x10', current_password: 'wrong-pass-1' })))).toEqual({ current_password: USER_MESSAGES.currentPassword })
+    await saveUser(t.db, self, mine({ first_name: 'Sel' })) // other fields need nothing more
+    await saveUser(t.db, self, mine({ password: 'new-pass-123', current_password: 'selfish-pass-1' }))
+    const { username, password_hash } = await t.db.selectFrom('users').select(['username', 'password_hash']).where('id', '=', self.id).executeTakeFirstOrThrow()
+    expect(username).toBe('selfish')
+    expect(await verifyPassword('new-pass-123', password_hash)).toBe(true)
+  })
+
   it('deactivating ends the user’s sessions in the same save; a blank password keeps the old one', async () => {
     const id = await saveUser(t.db, root, input({ username: 'leaving', password: 'leaving-pass-1' }))
     await t.db.insertInto('sessions').values({ id: randomUUID(), user_id: id, expires_at: new Date(Date.now() + 3_600_000) }).execute()

@@ -4,7 +4,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '#core/accounts.ts'
 import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
-import { hashPassword } from '#core/password.server.ts'
+import { hashPassword, verifyPassword } from '#core/password.server.ts'
 import { PERMISSIONS, isPermission, type Permission } from '#core/permissions.ts'
 import { USER_MESSAGES, type UserInput } from '#core/schemas/user.ts'
 import type { Executor } from '../client.server.ts'
@@ -246,7 +246,8 @@ export interface UserSaver {
  * - only a superuser changes the staff and superuser flags: for anyone else a flag that was not
  *   sent (a disabled checkbox) keeps its value, and one sent to grant it is refused;
  * - only a superuser edits a superuser (else anyone with change_user could take over the account);
- * - nobody deactivates themself or drops their own superuser flag;
+ * - nobody deactivates themself or drops their own superuser flag, and one's own username or
+ *   password changes only with one's current password;
  * - deactivating a user, or setting someone else's password, ends that user's sessions at once.
  * An add sent twice (same submission id) is one user. Returns the user's id.
  */
@@ -289,8 +290,12 @@ export async function saveUser(db: Executor, saver: UserSaver, value: UserInput)
       id = row.id
     } else {
       id = value.user_id
-      const current = await trx.selectFrom('users').select(['id', 'is_staff', 'is_superuser']).where('id', '=', id).forUpdate().executeTakeFirst()
+      const current = await trx.selectFrom('users').select(['id', 'username', 'password_hash', 'is_staff', 'is_superuser']).where('id', '=', id).forUpdate().executeTakeFirst()
       if (!current) throw new NotFoundError('No such user.')
+      // one's own sign-in changes only with the password now (a borrowed session cannot lock one out)
+      if (id === saver.id && (passwordHash || value.username !== current.username) && !(await verifyPassword(value.current_password ?? '', current.password_hash))) {
+        throw new InputError({ current_password: USER_MESSAGES.currentPassword })
+      }
       if (clash && clash.id !== id) throw new InputError({ username: USER_MESSAGES.usernameTaken })
       let flags = { is_staff: value.is_staff, is_superuser: value.is_superuser }
       if (!saver.is_superuser) {

@@ -41,6 +41,7 @@ export function UserForm({ user, companies, groups, viewer, submissionId }: User
         <TextField field={fields.email} label="Email" type="email" autoComplete="off" />
         <ComboboxField field={fields.company} label="Company" options={companies.map((c) => ({ id: c.id, value: c.name }))} hint="Type a name from the list, or leave it empty." />
         <PasswordField field={fields.password} label={user ? 'New Password' : 'Password'} required={!user} hint={user ? `Leave it empty to keep the current password. At least ${PASSWORD_MIN_LENGTH} characters.` : `At least ${PASSWORD_MIN_LENGTH} characters.`} />
+        {self ? <PasswordField field={fields.current_password} label="Current Password" required={false} autoComplete="current-password" hint="Your own account: needed to change your username or password." /> : null}
       </div>
       <fieldset className="form-section user-flags">
         <legend>Status</legend>
@@ -95,7 +96,7 @@ export function UserForm({ user, companies, groups, viewer, submissionId }: User
   )
 }
 
-function PasswordField({ field, label, hint, required }: { field: FieldMetadata<any>; label: string; hint: string; required: boolean }) {
+function PasswordField({ field, label, hint, required, autoComplete = 'new-password' }: { field: FieldMetadata<any>; label: string; hint: string; required: boolean; autoComplete?: string }) {
   const messages = field.errors?.length ? field.errors : undefined
   return (
     <div className="field">
@@ -104,8 +105,8 @@ function PasswordField({ field, label, hint, required }: { field: FieldMetadata<
         {...getInputProps(field, { type: 'password', ariaAttributes: false })}
         {...fieldAria(field, messages, true)}
         required={required}
-        minLength={PASSWORD_MIN_LENGTH}
-        autoComplete="new-password"
+        minLength={autoComplete === 'new-password' ? PASSWORD_MIN_LENGTH : undefined}
+        autoComplete={autoComplete}
         key={field.key}
       />
       <FieldMessages field={field} messages={messages} hint={hint} />
