@@ -150,9 +150,9 @@ describe.each([
     const staffer = await createUser(suite.app.db, { username: `staffer_${tag}`, password: 'staffer-pass-1', isStaff: true })
     const page = await pageOf(manager, 'manager-pass-1')
     await page.goto(`/edit-user/${staffer.id}`)
-    expect(await page.getByLabel('Staff').isDisabled()).toBe(true)
-    expect(await page.getByLabel('Superuser').isDisabled()).toBe(true)
-    expect(await page.getByLabel('Staff').isChecked()).toBe(true)
+    expect(await page.getByLabel('Staff', { exact: true }).isDisabled()).toBe(true)
+    expect(await page.getByLabel('Superuser', { exact: true }).isDisabled()).toBe(true)
+    expect(await page.getByLabel('Staff', { exact: true }).isChecked()).toBe(true)
     await page.getByLabel('First Name').fill('Stan')
     await submitAndLand(page, /^\/manage-user$/)
     // the disabled box sent nothing, and the flag stayed
@@ -172,7 +172,7 @@ describe('a non-superuser posting is_superuser=on', () => {
     await signIn(page, 'usermgr_post', 'manager-pass-1')
     await page.goto(`/edit-user/${target.id}`)
     // what a hand-made post would send: the disabled box enabled and ticked
-    await page.getByLabel('Superuser').evaluate((box: HTMLInputElement) => {
+    await page.getByLabel('Superuser', { exact: true }).evaluate((box: HTMLInputElement) => {
       box.disabled = false
       box.checked = true
     })
