@@ -62,6 +62,10 @@ export const ACCESS = {
   '/manage-applicator': { permissions: ['api.view_applicator', 'api.add_applicator', 'api.change_applicator'] },
   '/add-applicator': { permissions: ['api.add_applicator'] },
   '/edit-applicator': { permissions: ['api.change_applicator'] },
+  // issue 10 — users
+  '/manage-user': { permissions: ['api.view_user', 'api.add_user', 'api.change_user'] },
+  '/add-user': { permissions: ['api.add_user'] },
+  '/edit-user': { permissions: ['api.change_user'] },
 } as const satisfies Record<string, Access>
 
 export type ScreenPath = keyof typeof ACCESS

@@ -153,6 +153,9 @@ export const SECTION_MENUS: SectionMenu[] = [
         title: 'Users',
         items: [
           // users
+          screen('/manage-user', 'Users', 'Every account: who may do what, and who is active.'),
+          screen('/add-user', 'Add User', 'A new account with its permissions and groups.'),
+          screen('/edit-user', 'Edit User', "Change an account's details, permissions or password."),
         ],
       },
       {

@@ -67,6 +67,32 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS
 
+/**
+ * The permissions by area, in the order of PERMISSIONS (its comments name the areas): the user form
+ * shows one group of checkboxes per area. permissions.unit.test.ts checks every name is in one area.
+ */
+export const PERMISSION_AREAS: readonly { area: string; permissions: readonly Permission[] }[] = [
+  { area: 'Auditing drive', permissions: ['api.add_s3bucket', 'api.view_s3bucket', 'api.delete_s3bucket', 'api.s3_admin'] },
+  { area: 'Storage checks', permissions: ['api.add_storagecheck', 'api.view_storagecheck'] },
+  {
+    area: 'Service',
+    permissions: ['api.add_callin', 'api.view_callin', 'api.add_servicesheet', 'api.view_servicesheet', 'api.can_review_1', 'api.can_review_2', 'api.can_review_3'],
+  },
+  { area: 'Receipts', permissions: ['api.add_receipt', 'api.view_receipt'] },
+  { area: 'Customers', permissions: ['api.add_customer', 'api.view_customer', 'api.view_customerinteraction', 'api.add_contact', 'api.add_company', 'api.change_company'] },
+  { area: 'Storages', permissions: ['api.view_storage', 'api.add_storage', 'api.change_storage'] },
+  { area: 'Pre-treats', permissions: ['api.view_pretreat', 'api.add_pretreat', 'api.pretreat_assigner', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
+  {
+    area: 'Administration',
+    permissions: [
+      'api.view_job', 'api.add_job', 'api.change_job', 'api.view_truck', 'api.add_truck', 'api.change_truck', 'api.view_part', 'api.add_part', 'api.change_part',
+      'api.view_product', 'api.add_product', 'api.change_product', 'api.view_applicator', 'api.add_applicator', 'api.change_applicator',
+      'api.view_destination', 'api.change_destination', 'api.view_pretreatmessage', 'api.change_pretreatmessage',
+      'api.view_user', 'api.add_user', 'api.change_user', 'api.view_workflowevent',
+    ],
+  },
+]
+
 export const PERMISSION_CODENAMES = Object.keys(PERMISSIONS) as Permission[]
 
 /** Any one of them opens the review lists and the sheet tracker (spec §6). */

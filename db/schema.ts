@@ -42,6 +42,8 @@ export interface UsersTable {
   current_prefix: Defaulted<string>
   created_at: Timestamp
   last_login_at: Date | null
+  /** the Add User form's (migration 0016); null for users made otherwise */
+  submission_id: string | null
 }
 
 export interface PermissionsTable {

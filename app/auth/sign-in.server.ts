@@ -6,7 +6,8 @@ import { FormStrategy } from 'remix-auth-form'
 import type { Executor } from '#db/client.server.ts'
 import { findUserToSignIn, recordAttemptIfAdmitted, settleAttempt, type FailureCounts } from '#db/queries/sign-in-attempts.ts'
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '#core/accounts.ts'
-import { verifyAgainstNothing, verifyPassword } from '#core/password.server.ts'
+import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from '#core/password.server.ts'
+import { replacePasswordHash } from '#db/queries/users.ts'
 import { clientIp } from './session.server.ts'
 
 /** Every number of the sign-in rule, in one place. */
@@ -78,13 +79,17 @@ function authenticatorFor(db: Executor, { wait = sleep }: SignInOptions): Authen
       const delayMs = delayBeforeCheckMs(attempt.counts.ofUsername)
       if (delayMs > 0) await wait(delayMs)
       let userId: number | undefined
+      let storedHash = ''
       try {
         const user = await findUserToSignIn(db, usernameKey)
+        storedHash = user?.password_hash ?? ''
         const ok = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstNothing(password)
         if (ok) userId = user?.id
       } finally {
         await settleAttempt(db, attempt.id, userId !== undefined)
       }
+      // an imported Django hash becomes the app's scrypt at its first sign-in (decision 0032)
+      if (userId !== undefined && needsRehash(storedHash)) await replacePasswordHash(db, userId, storedHash, await hashPassword(password))
       if (userId === undefined) throw new SignInError(LOGIN_FAILED, 401)
       return userId
     }),

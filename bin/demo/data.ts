@@ -17,6 +17,7 @@ import { seedDemoDrive } from './drive.ts'
 import { seedDemoStorages } from './storages.ts'
 import { seedDemoRegistry } from './registry.ts'
 import { seedDemoProducts } from './products.ts'
+import { seedDemoGroups } from './users-admin.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
 import type { FillStatus, Variety } from '#core/enums.ts'
 import type { Executor } from '#db/client.server.ts'
@@ -600,5 +601,11 @@ export async function seedDemo(db: Executor, options: { today?: Date; /** the dr
     return seedInTransaction(trx, today)
   })
   // each sheet and each review step is its own workflow transaction
-  return { ...summary, service_sheets: await seedDemoSheets(db, today), drive_entries: await seedDemoDrive(db, options.store), storage_images: await seedDemoStorages(db, options.store) }
+  return {
+    ...summary,
+    service_sheets: await seedDemoSheets(db, today),
+    drive_entries: await seedDemoDrive(db, options.store),
+    storage_images: await seedDemoStorages(db, options.store),
+    user_groups: await seedDemoGroups(db),
+  }
 }

@@ -13,6 +13,7 @@ import * as m0011 from './0011_storage_checks.ts'
 import * as m0012 from './0012_drive.ts'
 import * as m0013 from './0013_admin_registry.ts'
 import * as m0015 from './0015_workflow_inspector.ts'
+import * as m0016 from './0016_user_submission.ts'
 import * as m0018 from './0018_registry_admin.ts'
 
 export const migrations: Record<string, Migration> = {
@@ -29,5 +30,6 @@ export const migrations: Record<string, Migration> = {
   '0012_drive': m0012,
   '0013_admin_registry': m0013,
   '0015_workflow_inspector': m0015,
+  '0016_user_submission': m0016,
   '0018_registry_admin': m0018,
 }

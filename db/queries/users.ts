@@ -1,9 +1,12 @@
-// Creating users: used by `npm run user:create`, the demo seed and tests. Validates everything
+// Creating users: used by `npm run user:create`, the demo seed and tests; below, the users admin's
+// look-ups and its one save (saveUser). Validates everything
 // first and changes nothing on bad input (a UserInputError with a message fit for a person).
 import { sql, type RawBuilder } from 'kysely'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '#core/accounts.ts'
-import { hashPassword } from '#core/password.server.ts'
+import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
+import { hashPassword, verifyPassword } from '#core/password.server.ts'
 import { PERMISSIONS, isPermission, type Permission } from '#core/permissions.ts'
+import { USER_MESSAGES, type UserInput } from '#core/schemas/user.ts'
 import type { Executor } from '../client.server.ts'
 
 export class UserInputError extends Error {
@@ -152,4 +155,188 @@ export async function createUser(db: Executor, input: CreateUserInput): Promise<
 export function userDisplayName(alias: string): RawBuilder<string> {
   const ref = (column: string) => sql.ref(`${alias}.${column}`)
   return sql<string>`coalesce(nullif(btrim(concat_ws(' ', ${ref('first_name')}, ${ref('last_name')})), ''), ${ref('username')})`
+}
+
+// ---------------------------------------------------------------- users admin (Add/Edit User)
+
+export const isId = (id: number) => Number.isSafeInteger(id) && id > 0
+
+/** A stored hash is replaced only if it is still the one that was checked (a password set meanwhile wins). */
+export async function replacePasswordHash(db: Executor, userId: number, from: string, to: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: to }).where('id', '=', userId).where('password_hash', '=', from).execute()
+}
+
+export interface NamedChoice {
+  id: number
+  name: string
+}
+
+/** The groups a user can be put in, by name. */
+export function groupOptions(db: Executor): Promise<NamedChoice[]> {
+  return db.selectFrom('groups').select(['id', 'name']).orderBy('name').execute()
+}
+
+/** Every company by name (the service company and the growers): a user's company is one of them. */
+export function companyOptions(db: Executor): Promise<NamedChoice[]> {
+  return db.selectFrom('companies').select(['id', 'company_name as name']).orderBy('company_name').orderBy('id').execute()
+}
+
+/** Every username, for the Edit User picker. */
+export function userOptions(db: Executor): Promise<NamedChoice[]> {
+  return db.selectFrom('users').select(['id', 'username as name']).orderBy('username').execute()
+}
+
+/** The user a picker's text names: the whole username, case ignored (usernames are unique that way). */
+export async function userByUsername(db: Executor, text: string): Promise<NamedChoice | undefined> {
+  const name = text.trim()
+  if (name === '' || name.length > USERNAME_MAX_LENGTH || !/^[A-Za-z0-9@.+_-]+$/.test(name)) return undefined
+  return db.selectFrom('users').select(['id', 'username as name']).where(sql<string>`lower(username)`, '=', name.toLowerCase()).executeTakeFirst()
+}
+
+export interface UserRecord {
+  id: number
+  username: string
+  first_name: string
+  last_name: string
+  email: string
+  /** the company's name, '' for none */
+  company: string
+  is_staff: boolean
+  is_superuser: boolean
+  is_active: boolean
+  /** the user's own permissions (not those of their groups) */
+  permissions: Permission[]
+  groups: number[]
+}
+
+export async function userForEdit(db: Executor, id: number): Promise<UserRecord | undefined> {
+  if (!isId(id)) return undefined
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('companies as c', 'c.id', 'u.company_id')
+    .select([
+      'u.id',
+      'u.username',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'c.company_name',
+      'u.is_staff',
+      'u.is_superuser',
+      'u.is_active',
+      sql<string[]>`array(select up.codename from user_permissions up where up.user_id = u.id order by up.codename)`.as('permissions'),
+      sql<string[]>`array(select ug.group_id from user_groups ug where ug.user_id = u.id order by ug.group_id)`.as('groups'),
+    ])
+    .where('u.id', '=', id)
+    .executeTakeFirst()
+  if (!row) return undefined
+  const { company_name, permissions, groups, ...rest } = row
+  return { ...rest, company: company_name ?? '', permissions: permissions.filter(isPermission), groups: groups.map(Number) }
+}
+
+/** Who is saving: the rules on flags and on one's own account depend on it. */
+export interface UserSaver {
+  id: number
+  is_superuser: boolean
+}
+
+/**
+ * The one save of Add User and Edit User, in one transaction (docs/decisions/0027): the user's
+ * fields, their own permissions and their groups replaced by the form's. Rules:
+ * - only a superuser changes the staff and superuser flags: for anyone else a flag that was not
+ *   sent (a disabled checkbox) keeps its value, and one sent to grant it is refused;
+ * - only a superuser edits a superuser (else anyone with change_user could take over the account);
+ * - nobody deactivates themself or drops their own superuser flag, and one's own username or
+ *   password changes only with one's current password;
+ * - deactivating a user, or setting someone else's password, ends that user's sessions at once.
+ * An add sent twice (same submission id) is one user. Returns the user's id.
+ */
+export async function saveUser(db: Executor, saver: UserSaver, value: UserInput): Promise<number> {
+  // the (deliberately slow) hash before the transaction, so it holds no locks meanwhile
+  const passwordHash = value.password ? await hashPassword(value.password) : null
+  const work = async (trx: Executor): Promise<number> => {
+    const company = value.company === '' ? null : await trx.selectFrom('companies').select('id').where(sql<string>`lower(company_name)`, '=', value.company.toLowerCase()).executeTakeFirst()
+    if (company === undefined) throw new InputError({ company: USER_MESSAGES.company })
+    const groups = [...new Set(value.groups)]
+    if (groups.length) {
+      const found = await trx.selectFrom('groups').select('id').where('id', 'in', groups).execute()
+      if (found.length !== groups.length) throw new InputError({ groups: USER_MESSAGES.group })
+    }
+    const fields = {
+      username: value.username,
+      first_name: value.first_name,
+      last_name: value.last_name,
+      email: value.email,
+      company_id: company?.id ?? null,
+      is_active: value.is_active,
+    }
+    const clash = await trx
+      .selectFrom('users')
+      .select(['id', 'submission_id'])
+      .where(sql<string>`lower(username)`, '=', value.username.toLowerCase())
+      .executeTakeFirst()
+
+    let id: number
+    if (value.user_id === undefined) {
+      const resent = await trx.selectFrom('users').select('id').where('submission_id', '=', value.submission_id).executeTakeFirst()
+      if (resent) return resent.id
+      if (clash) throw new InputError({ username: USER_MESSAGES.usernameTaken })
+      if (!saver.is_superuser && (value.is_staff || value.is_superuser)) throw new InputError({ [value.is_superuser ? 'is_superuser' : 'is_staff']: USER_MESSAGES.flagsSuperuserOnly })
+      const row = await trx
+        .insertInto('users')
+        .values({ ...fields, password_hash: passwordHash!, is_staff: value.is_staff, is_superuser: value.is_superuser, submission_id: value.submission_id })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      id = row.id
+    } else {
+      id = value.user_id
+      const current = await trx.selectFrom('users').select(['id', 'username', 'password_hash', 'is_staff', 'is_superuser']).where('id', '=', id).forUpdate().executeTakeFirst()
+      if (!current) throw new NotFoundError('No such user.')
+      // one's own sign-in changes only with the password now (a borrowed session cannot lock one out)
+      if (id === saver.id && (passwordHash || value.username !== current.username) && !(await verifyPassword(value.current_password ?? '', current.password_hash))) {
+        throw new InputError({ current_password: USER_MESSAGES.currentPassword })
+      }
+      if (clash && clash.id !== id) throw new InputError({ username: USER_MESSAGES.usernameTaken })
+      let flags = { is_staff: value.is_staff, is_superuser: value.is_superuser }
+      if (!saver.is_superuser) {
+        if (current.is_superuser) throw new ForbiddenError('Only a superuser can change a superuser’s account.')
+        if (value.is_staff && !current.is_staff) throw new InputError({ is_staff: USER_MESSAGES.flagsSuperuserOnly })
+        if (value.is_superuser) throw new InputError({ is_superuser: USER_MESSAGES.flagsSuperuserOnly })
+        flags = { is_staff: current.is_staff, is_superuser: current.is_superuser }
+      }
+      if (id === saver.id && !value.is_active) throw new InputError({ is_active: USER_MESSAGES.selfInactive })
+      if (id === saver.id && current.is_superuser && !flags.is_superuser) throw new InputError({ is_superuser: USER_MESSAGES.selfSuperuser })
+      await trx
+        .updateTable('users')
+        .set({ ...fields, ...flags, ...(passwordHash ? { password_hash: passwordHash } : {}) })
+        .where('id', '=', id)
+        .execute()
+      // a deactivated user is out at once; a password set by someone else ends the old sign-ins
+      if (!value.is_active || (passwordHash && id !== saver.id)) await trx.deleteFrom('sessions').where('user_id', '=', id).execute()
+      await trx.deleteFrom('user_permissions').where('user_id', '=', id).execute()
+      await trx.deleteFrom('user_groups').where('user_id', '=', id).execute()
+    }
+    const permissions = [...new Set(value.permissions)]
+    if (permissions.length) {
+      await trx
+        .insertInto('permissions')
+        .values(permissions.map((codename) => ({ codename, name: PERMISSIONS[codename] })))
+        .onConflict((oc) => oc.column('codename').doNothing())
+        .execute()
+      await trx.insertInto('user_permissions').values(permissions.map((codename) => ({ user_id: id, codename }))).execute()
+    }
+    if (groups.length) await trx.insertInto('user_groups').values(groups.map((group_id) => ({ user_id: id, group_id }))).execute()
+    return id
+  }
+  try {
+    return await (db.isTransaction ? work(db) : db.transaction().execute(work))
+  } catch (error) {
+    // two saves at once: the other one took the username (or is this very form, sent twice)
+    if (isUniqueViolation(error, 'users_username_uq') || isUniqueViolation(error, 'users_submission_uq')) {
+      const mine = value.user_id === undefined ? await db.selectFrom('users').select('id').where('submission_id', '=', value.submission_id).executeTakeFirst() : undefined
+      if (mine) return mine.id
+      throw new InputError({ username: USER_MESSAGES.usernameTaken })
+    }
+    throw error
+  }
 }

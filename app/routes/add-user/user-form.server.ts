@@ -1,0 +1,34 @@
+// The one save of Add User and Edit User: the user form's action, and what the form needs to show.
+import type { ActionFunctionArgs } from '@remix-run/node'
+import type { Access } from '#app/access.ts'
+import { readForm, requireAccess } from '#app/auth/guard.server.ts'
+import { submitForm } from '#app/forms.server.ts'
+import { InputError } from '#core/errors.ts'
+import { USER_MESSAGES, UserSchema } from '#core/schemas/user.ts'
+import { getDb, type Executor } from '#db/client.server.ts'
+import { companyOptions, groupOptions, saveUser } from '#db/queries/users.ts'
+
+/** Where a saved user leads: the users list. */
+export const AFTER_USER_SAVE = '/manage-user'
+
+/** The choices the form offers: every company, every group. */
+export async function userFormChoices(db: Executor) {
+  const [companies, groups] = await Promise.all([companyOptions(db), groupOptions(db)])
+  return { companies, groups }
+}
+
+export async function userAction({ request, params }: ActionFunctionArgs, access: Access, mode: 'add' | 'edit') {
+  const user = await requireAccess(request, access)
+  const form = await readForm(request)
+  return submitForm({
+    form,
+    schema: UserSchema,
+    save: async (value) => {
+      // each screen does its own: Add User never edits, Edit User edits the user of its path
+      const wanted = mode === 'edit' ? Number(params.id) : undefined
+      if (value.user_id !== wanted) throw new InputError({ user_id: USER_MESSAGES.user })
+      await saveUser(getDb(), user, value)
+    },
+    redirectTo: AFTER_USER_SAVE,
+  })
+}

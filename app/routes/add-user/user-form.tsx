@@ -1,0 +1,129 @@
+// The user form of Add User and Edit User: the same fields, schema and save. Permissions are
+// checkboxes grouped by area (PERMISSION_AREAS), each with its codename; groups are checkboxes of
+// the groups table. Staff and Superuser are disabled for anyone but a superuser (the server keeps
+// or refuses them too, db/queries/users.ts saveUser).
+import { getCollectionProps, getInputProps, type FieldMetadata } from '@conform-to/react'
+import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { ComboboxField } from '#app/components/form/combobox-field.tsx'
+import { CheckboxField, FieldMessages, fieldAria, TextField } from '#app/components/form/fields.tsx'
+import { PASSWORD_MIN_LENGTH } from '#core/accounts.ts'
+import { PERMISSION_AREAS, PERMISSIONS } from '#core/permissions.ts'
+import { UserSchema, type UserInput } from '#core/schemas/user.ts'
+import type { NamedChoice, UserRecord } from '#db/queries/users.ts'
+
+export interface UserFormProps {
+  /** null: a new user */
+  user: UserRecord | null
+  companies: NamedChoice[]
+  groups: NamedChoice[]
+  /** who is signed in: only a superuser changes the flags; nobody deactivates themself */
+  viewer: { id: number; is_superuser: boolean }
+  submissionId: string
+}
+
+const ONLY_SUPERUSERS = 'Only a superuser can change this.'
+
+export function UserForm({ user, companies, groups, viewer, submissionId }: UserFormProps) {
+  const { form, fields, fetcher } = useAppForm(UserSchema, {
+    id: user ? `user-${user.id}` : 'user-new',
+    defaultValue: (user
+      ? { ...user, user_id: user.id, groups: user.groups.map(String) }
+      : { is_active: true, permissions: [], groups: [] }) as unknown as Partial<UserInput>,
+  })
+  const self = user?.id === viewer.id
+  return (
+    <AppForm form={form} fetcher={fetcher} submissionId={submissionId}>
+      {user ? <input type="hidden" name="user_id" value={user.id} /> : null}
+      <div className="form-section">
+        <TextField field={fields.username} label="Username" autoComplete="off" hint="Letters, digits and @ . + - _ (case is ignored when signing in)" />
+        <TextField field={fields.first_name} label="First Name" autoComplete="off" />
+        <TextField field={fields.last_name} label="Last Name" autoComplete="off" />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="off" />
+        <ComboboxField field={fields.company} label="Company" options={companies.map((c) => ({ id: c.id, value: c.name }))} hint="Type a name from the list, or leave it empty." />
+        <PasswordField field={fields.password} label={user ? 'New Password' : 'Password'} required={!user} hint={user ? `Leave it empty to keep the current password. At least ${PASSWORD_MIN_LENGTH} characters.` : `At least ${PASSWORD_MIN_LENGTH} characters.`} />
+        {self ? <PasswordField field={fields.current_password} label="Current Password" required={false} autoComplete="current-password" hint="Your own account: needed to change your username or password." /> : null}
+      </div>
+      <fieldset className="form-section user-flags">
+        <legend>Status</legend>
+        <FlagField field={fields.is_active} label="Active" hint={self ? 'You cannot deactivate yourself: you would be signed out, with no one sure to undo it.' : 'An inactive user cannot sign in; deactivating ends their sessions at once.'} />
+        <FlagField field={fields.is_staff} label="Staff" disabled={!viewer.is_superuser} hint={viewer.is_superuser ? 'Staff see the admin menu.' : ONLY_SUPERUSERS} />
+        <FlagField
+          field={fields.is_superuser}
+          label="Superuser"
+          disabled={!viewer.is_superuser}
+          hint={!viewer.is_superuser ? ONLY_SUPERUSERS : self ? 'You cannot remove your own superuser flag: another superuser must, so that one always remains.' : 'A superuser holds every permission.'}
+        />
+      </fieldset>
+      <fieldset className="form-section permission-areas">
+        <legend>Permissions</legend>
+        {PERMISSION_AREAS.map(({ area, permissions }) => (
+          <fieldset key={area} className="field choices__group">
+            <legend className="label">{area}</legend>
+            <div className="choices__options permission-options">
+              {getCollectionProps(fields.permissions, { type: 'checkbox', options: [...permissions], ariaAttributes: false }).map(({ key, ...props }) => (
+                <label key={key} className="checkbox">
+                  <input {...props} />
+                  <span>
+                    {PERMISSIONS[props.value as keyof typeof PERMISSIONS]} <code className="hint">{props.value}</code>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ))}
+        <FieldMessages field={fields.permissions} messages={fields.permissions.errors?.length ? fields.permissions.errors : undefined} />
+      </fieldset>
+      <fieldset className="form-section">
+        <legend>Groups</legend>
+        {groups.length ? (
+          <div className="choices__options">
+            {getCollectionProps(fields.groups, { type: 'checkbox', options: groups.map((g) => String(g.id)), ariaAttributes: false }).map(({ key, ...props }) => (
+              <label key={key} className="checkbox">
+                <input {...props} />
+                <span>{groups.find((g) => String(g.id) === props.value)?.name}</span>
+              </label>
+            ))}
+          </div>
+        ) : (
+          <p className="hint">No groups yet (groups come with the users imported from the old system).</p>
+        )}
+        <FieldMessages field={fields.groups} messages={fields.groups.errors?.length ? fields.groups.errors : undefined} />
+      </fieldset>
+      <div className="form-actions">
+        <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
+      </div>
+    </AppForm>
+  )
+}
+
+function PasswordField({ field, label, hint, required, autoComplete = 'new-password' }: { field: FieldMetadata<any>; label: string; hint: string; required: boolean; autoComplete?: string }) {
+  const messages = field.errors?.length ? field.errors : undefined
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <input
+        {...getInputProps(field, { type: 'password', ariaAttributes: false })}
+        {...fieldAria(field, messages, true)}
+        required={required}
+        minLength={autoComplete === 'new-password' ? PASSWORD_MIN_LENGTH : undefined}
+        autoComplete={autoComplete}
+        key={field.key}
+      />
+      <FieldMessages field={field} messages={messages} hint={hint} />
+    </div>
+  )
+}
+
+/** A flag checkbox with a line saying what it means (or why it cannot be changed here). */
+function FlagField({ field, label, hint, disabled }: { field: FieldMetadata<any>; label: string; hint: string; disabled?: boolean }) {
+  const messages = field.errors?.length ? field.errors : undefined
+  return (
+    <div className="field">
+      <label className="checkbox" htmlFor={field.id}>
+        <input {...getInputProps(field, { type: 'checkbox', ariaAttributes: false })} {...fieldAria(field, messages, true)} disabled={disabled} key={field.key} />
+        {label}
+      </label>
+      <FieldMessages field={field} messages={messages} hint={hint} />
+    </div>
+  )
+}

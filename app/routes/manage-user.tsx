@@ -1,0 +1,66 @@
+// Users: the list of every account (the list screen kit, a copy of view-calls.tsx). A row opens
+// the account in Edit User; manage-user[.]csv.ts exports the current filter and sort.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { ACCESS } from '#app/access.ts'
+import type { Column } from '#app/components/list/columns.ts'
+import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { loadListScreen } from '#app/lists/list-screen.server.ts'
+import { users, type UserListRow } from '#app/lists/user-list.server.ts'
+
+export const access = ACCESS['/manage-user']
+export const meta: MetaFunction = () => [{ title: 'Users' }]
+export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Users', to: '/manage-user' }] }
+
+export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, users)
+
+type Row = Pick<UserListRow, 'id' | 'username' | 'name' | 'email' | 'company_name' | 'is_staff' | 'is_superuser' | 'is_active'>
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
+
+export const COLUMNS: Column<Row>[] = [
+  { key: 'username', label: 'Username' },
+  { key: 'name', label: 'Name' },
+  { key: 'email', label: 'Email' },
+  { key: 'company', label: 'Company', text: (r) => r.company_name },
+  { key: 'staff', label: 'Staff', text: (r) => yesNo(r.is_staff) },
+  { key: 'superuser', label: 'Superuser', text: (r) => yesNo(r.is_superuser) },
+  { key: 'active', label: 'Active', text: (r) => yesNo(r.is_active) },
+]
+
+const CARD: CardLayout<Row> = {
+  title: (r) => r.username,
+  fields: [
+    { label: 'Name', value: (r) => r.name || '—' },
+    { label: 'Company', value: (r) => r.company_name ?? '—' },
+    { label: 'Staff', value: (r) => yesNo(r.is_staff) },
+    { label: 'Active', value: (r) => yesNo(r.is_active) },
+  ],
+}
+
+const FILTERS = [
+  { key: 'username', label: 'Username' },
+  { key: 'name', label: 'Name' },
+  { key: 'email', label: 'Email' },
+  { key: 'company', label: 'Company' },
+  { key: 'staff', label: 'Staff' },
+  { key: 'superuser', label: 'Superuser' },
+  { key: 'active', label: 'Active' },
+]
+
+export default function Users() {
+  const { list, choices } = useLoaderData<typeof loader>()
+  return (
+    <ListScreen
+      title="Users"
+      list={list}
+      columns={COLUMNS}
+      card={CARD}
+      filters={FILTERS}
+      choices={choices}
+      empty="No users available."
+      rowHref={(r) => `/edit-user/${r.id}`}
+      exportTo="/manage-user.csv"
+    />
+  )
+}

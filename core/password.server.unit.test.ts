@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { djangoHashProblem, hashPassword, needsRehash, passwordHashKind, verifyPassword } from './password.server.ts'
+
+// Django's own test vector: tests/auth_tests/test_hashers.py (Django 1.9),
+//   make_password('lètmein', 'seasalt', 'pbkdf2_sha256') == DJANGO_LETMEIN
+// and checked with an independent implementation, Python's hashlib:
+//   base64.b64encode(hashlib.pbkdf2_hmac('sha256', 'lètmein'.encode(), b'seasalt', 20000))
+const DJANGO_LETMEIN = 'pbkdf2_sha256$20000$seasalt$oBSd886ysm3AqYun62DOdin8YcfbU1z9cksZSuLP9r0='
+
+describe('Django pbkdf2_sha256 hashes', () => {
+  it("verify Django's published hash with its password, and nothing else", async () => {
+    expect(await verifyPassword('lètmein', DJANGO_LETMEIN)).toBe(true)
+    expect(await verifyPassword('lètmeinz', DJANGO_LETMEIN)).toBe(false)
+    expect(await verifyPassword('letmein', DJANGO_LETMEIN)).toBe(false)
+    expect(await verifyPassword('lètmein', DJANGO_LETMEIN.replace('seasalt', 'seasalu'))).toBe(false)
+  })
+
+  it('are known, taken over by the import, and re-hashed at sign-in', () => {
+    expect(passwordHashKind(DJANGO_LETMEIN)).toBe('pbkdf2_sha256')
+    expect(djangoHashProblem(DJANGO_LETMEIN)).toBeNull()
+    expect(needsRehash(DJANGO_LETMEIN)).toBe(true)
+  })
+
+  it('other Django kinds are refused by name; unusable and malformed values too', () => {
+    expect(djangoHashProblem('argon2$argon2id$v=19$m=102400,t=2,p=8$c29tZXNhbHQ$abc')).toMatch(/unknown kind \("argon2"\)/)
+    expect(djangoHashProblem('bcrypt_sha256$$2b$12$abcdefghijklmnopqrstuv')).toMatch(/unknown kind \("bcrypt_sha256"\)/)
+    expect(djangoHashProblem('md5$seasalt$f5531bef9f3687d0ccf0f617f0e25573')).toMatch(/unknown kind \("md5"\)/)
+    expect(djangoHashProblem('!Xk3jdj2k3jd9')).toMatch(/unusable password/)
+    expect(djangoHashProblem('')).toMatch(/unusable password/)
+    expect(djangoHashProblem('pbkdf2_sha256$0$seasalt$oBSd886ysm3AqYun62DOdin8YcfbU1z9cksZSuLP9r0=')).toMatch(/not well-formed/)
+    expect(djangoHashProblem('pbkdf2_sha256$999999999$seasalt$oBSd886ysm3AqYun62DOdin8YcfbU1z9cksZSuLP9r0=')).toMatch(/not well-formed/)
+    for (const stored of ['argon2$x', '!x', 'pbkdf2_sha256$20000$seasalt$', 'garbage']) expect(passwordHashKind(stored)).toBeNull()
+  })
+
+  it('a malformed stored value never verifies and never throws', async () => {
+    for (const stored of ['pbkdf2_sha256$', 'pbkdf2_sha256$20000$seasalt$!!!', 'pbkdf2_sha256$99999999999$s$oBSd886ysm3AqYun62DOdin8YcfbU1z9cksZSuLP9r0=', '!x', '']) {
+      expect(await verifyPassword('lètmein', stored), stored).toBe(false)
+    }
+  })
+})
+
+describe('scrypt, the hash the app writes', () => {
+  it('verifies its own hashes and needs no re-hash', async () => {
+    const stored = await hashPassword('potato-cellar-7')
+    expect(passwordHashKind(stored)).toBe('scrypt')
+    expect(needsRehash(stored)).toBe(false)
+    expect(await verifyPassword('potato-cellar-7', stored)).toBe(true)
+    expect(await verifyPassword('potato-cellar-8', stored)).toBe(false)
+  })
+})

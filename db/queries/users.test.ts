@@ -1,0 +1,127 @@
+// The users admin's one save, against a real database: what each rule lets through and what it
+// refuses (with nothing saved), and that user:create's createUser still works beside it.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ForbiddenError, InputError } from '#core/errors.ts'
+import { verifyPassword } from '#core/password.server.ts'
+import { USER_MESSAGES, type UserInput } from '#core/schemas/user.ts'
+import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
+import { createUser, saveUser, userForEdit } from './users.ts'
+
+let t: TestDatabase
+let root: { id: number; is_superuser: boolean }
+let manager: { id: number; is_superuser: boolean }
+let groupId: number
+
+beforeAll(async () => {
+  t = await createTestDatabase()
+  await t.db.insertInto('companies').values({ company_name: 'Snake River Farms' }).execute()
+  groupId = (await t.db.insertInto('groups').values({ name: 'Reviewers' }).returning('id').executeTakeFirstOrThrow()).id
+  root = { id: (await createUser(t.db, { username: 'root', password: 'root-pass-1', isSuperuser: true, isStaff: true })).id, is_superuser: true }
+  manager = { id: (await createUser(t.db, { username: 'manager', password: 'manager-pass-1', permissions: ['api.change_user', 'api.add_user'] })).id, is_superuser: false }
+})
+afterAll(() => t.drop())
+
+const input = (over: Partial<UserInput>): UserInput => ({
+  submission_id: randomUUID(),
+  username: `user${Math.floor(Math.random() * 1e9)}`,
+  first_name: '',
+  last_name: '',
+  email: '',
+  company: '',
+  is_staff: false,
+  is_superuser: false,
+  is_active: true,
+  permissions: [],
+  groups: [],
+  password: 'a-long-password',
+  ...over,
+})
+
+async function refusal(work: Promise<unknown>): Promise<Record<string, string>> {
+  const error = await work.then(() => null, (e: unknown) => e)
+  expect(error).toBeInstanceOf(InputError)
+  return (error as InputError).fieldErrors
+}
+
+const count = async () => Number((await t.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+
+describe('adding a user', () => {
+  it('saves the fields, company (case ignored), permissions and groups, with a scrypt hash', async () => {
+    const id = await saveUser(t.db, root, input({ username: 'jbaird', first_name: 'Jill', company: 'snake river farms', permissions: ['api.view_callin'], groups: [groupId], is_staff: true }))
+    expect(await userForEdit(t.db, id)).toMatchObject({ username: 'jbaird', first_name: 'Jill', company: 'Snake River Farms', is_staff: true, is_active: true, permissions: ['api.view_callin'], groups: [groupId] })
+    const { password_hash } = await t.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()
+    expect(password_hash).toMatch(/^scrypt\$/)
+    expect(await verifyPassword('a-long-password', password_hash)).toBe(true)
+  })
+
+  it('makes one user of a form sent twice', async () => {
+    const form = input({ username: 'twice' })
+    const first = await saveUser(t.db, root, form)
+    expect(await saveUser(t.db, root, form)).toBe(first)
+    expect(await t.db.selectFrom('users').select('id').where('username', '=', 'twice').execute()).toHaveLength(1)
+  })
+
+  it('refuses a taken username (case ignored), an unknown company or group, and flags from a non-superuser, saving nothing', async () => {
+    const before = await count()
+    expect(await refusal(saveUser(t.db, root, input({ username: 'JBAIRD' })))).toEqual({ username: USER_MESSAGES.usernameTaken })
+    expect(await refusal(saveUser(t.db, root, input({ company: 'Nobody Farms' })))).toEqual({ company: USER_MESSAGES.company })
+    expect(await refusal(saveUser(t.db, root, input({ groups: [groupId, 999_999] })))).toEqual({ groups: USER_MESSAGES.group })
+    expect(await refusal(saveUser(t.db, manager, input({ is_superuser: true })))).toEqual({ is_superuser: USER_MESSAGES.flagsSuperuserOnly })
+    expect(await refusal(saveUser(t.db, manager, input({ is_staff: true })))).toEqual({ is_staff: USER_MESSAGES.flagsSuperuserOnly })
+    expect(await count()).toBe(before)
+  })
+})
+
+describe('editing a user', () => {
+  it('keeps the flags a non-superuser could not send, and refuses granting them', async () => {
+    const id = await saveUser(t.db, root, input({ username: 'stafffer', is_staff: true }))
+    // the disabled checkbox sends nothing: the flag stays
+    await saveUser(t.db, manager, input({ user_id: id, username: 'stafffer', first_name: 'Sam', is_staff: false, password: undefined }))
+    expect(await userForEdit(t.db, id)).toMatchObject({ first_name: 'Sam', is_staff: true })
+    const plain = await saveUser(t.db, root, input({ username: 'plain' }))
+    expect(await refusal(saveUser(t.db, manager, input({ user_id: plain, username: 'plain', is_superuser: true, password: undefined })))).toEqual({ is_superuser: USER_MESSAGES.flagsSuperuserOnly })
+    expect(await userForEdit(t.db, plain)).toMatchObject({ is_superuser: false })
+  })
+
+  it('never lets a non-superuser change a superuser (their password least of all)', async () => {
+    const error = await saveUser(t.db, manager, input({ user_id: root.id, username: 'root', is_superuser: true, is_staff: true, password: 'taken-over-1' })).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ForbiddenError)
+    const { password_hash } = await t.db.selectFrom('users').select('password_hash').where('id', '=', root.id).executeTakeFirstOrThrow()
+    expect(await verifyPassword('root-pass-1', password_hash)).toBe(true)
+  })
+
+  it('refuses deactivating oneself and dropping one’s own superuser flag', async () => {
+    expect(await refusal(saveUser(t.db, root, input({ user_id: root.id, username: 'root', is_superuser: true, is_staff: true, is_active: false, password: undefined })))).toEqual({ is_active: USER_MESSAGES.selfInactive })
+    expect(await refusal(saveUser(t.db, root, input({ user_id: root.id, username: 'root', is_superuser: false, is_staff: true, password: undefined })))).toEqual({ is_superuser: USER_MESSAGES.selfSuperuser })
+    expect(await userForEdit(t.db, root.id)).toMatchObject({ is_superuser: true, is_active: true })
+  })
+
+  it('changes one’s own username or password only with one’s current password', async () => {
+    const self = { id: await saveUser(t.db, root, input({ username: 'selfish', password: 'selfish-pass-1' })), is_superuser: false }
+    const mine = (over: Partial<UserInput>) => input({ user_id: self.id, username: 'selfish', password: undefined, ...over })
+    expect(await refusal(saveUser(t.db, self, mine({ password: 'new-pass-123' })))).toEqual({ current_password: USER_MESSAGES.currentPassword })
+    expect(await refusal(saveUser(t.db, self, mine({ username: '0x10', current_password: 'wrong-pass-1' })))).toEqual({ current_password: USER_MESSAGES.currentPassword })
+    await saveUser(t.db, self, mine({ first_name: 'Sel' })) // other fields need nothing more
+    await saveUser(t.db, self, mine({ password: 'new-pass-123', current_password: 'selfish-pass-1' }))
+    const { username, password_hash } = await t.db.selectFrom('users').select(['username', 'password_hash']).where('id', '=', self.id).executeTakeFirstOrThrow()
+    expect(username).toBe('selfish')
+    expect(await verifyPassword('new-pass-123', password_hash)).toBe(true)
+  })
+
+  it('deactivating ends the user’s sessions in the same save; a blank password keeps the old one', async () => {
+    const id = await saveUser(t.db, root, input({ username: 'leaving', password: 'leaving-pass-1' }))
+    await t.db.insertInto('sessions').values({ id: randomUUID(), user_id: id, expires_at: new Date(Date.now() + 3_600_000) }).execute()
+    await saveUser(t.db, root, input({ user_id: id, username: 'leaving', is_active: false, password: undefined }))
+    expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', id).execute()).toEqual([])
+    const { password_hash } = await t.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()
+    expect(await verifyPassword('leaving-pass-1', password_hash)).toBe(true)
+  })
+
+  it('replaces the permissions and groups with the form’s, and refuses a username another user has', async () => {
+    const id = await saveUser(t.db, root, input({ username: 'perms', permissions: ['api.view_callin', 'api.add_callin'], groups: [groupId] }))
+    await saveUser(t.db, root, input({ user_id: id, username: 'perms', permissions: ['api.view_receipt'], groups: [], password: undefined }))
+    expect(await userForEdit(t.db, id)).toMatchObject({ permissions: ['api.view_receipt'], groups: [] })
+    expect(await refusal(saveUser(t.db, root, input({ user_id: id, username: 'Manager', password: undefined })))).toEqual({ username: USER_MESSAGES.usernameTaken })
+  })
+})
