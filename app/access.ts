@@ -33,6 +33,8 @@ export const ACCESS = {
   '/checks-due': { permissions: ['api.add_storagecheck'] },
   '/receipt-form': { permissions: ['api.add_receipt'] },
   '/view-receipt': { permissions: ['api.view_receipt'] },
+  // issue 10 — detail
+  '/view-storage/:id': { permissions: ['api.view_storage'] },
 } as const satisfies Record<string, Access>
 
 export type ScreenPath = keyof typeof ACCESS
