@@ -19,6 +19,9 @@ export interface StorageHistory {
   photoEvery?: number
 }
 
+/** the note on every check the seeder makes (the demo tells by it that it has run) */
+export const SEEDED_CHECK_NOTE = 'Pile looks good; fans on schedule.'
+
 export const BENCH_HISTORY: Omit<StorageHistory, 'lastSeason'> = { seasons: 10, checks: 500, calls: 100, sheets: 200, pretreats: 50, photoEvery: 10 }
 
 /**
@@ -42,7 +45,7 @@ export async function seedStorageHistory(db: Executor, storageId: number, who: {
              45, 8 + i % 10, round((44 + 3 * sin(i / 7.0))::numeric, 1), round((93 + 4 * cos(i / 5.0))::numeric, 1),
              round((46 + 2 * sin(i / 6.0))::numeric, 1), round((46.5 + 2 * sin(i / 6.5))::numeric, 1),
              round((47 + 2 * cos(i / 6.0))::numeric, 1), case when i % 9 = 0 then null else round((45.5 + 2 * cos(i / 7.0))::numeric, 1) end,
-             'Pile looks good; fans on schedule.', d + time '10:00'
+             ${SEEDED_CHECK_NOTE}, d + time '10:00'
       from generate_series(1, ${h.checks}) as s(i) cross join lateral (select ${day(h.checks)} as d) x`.execute(trx)
     if (h.photoEvery) {
       await sql`
@@ -61,18 +64,20 @@ export async function seedStorageHistory(db: Executor, storageId: number, who: {
       insert into call_ins (submission_id, company_id, storage_id, created_by, call_in_date, requested_by, description, got_it, created_at)
       select gen_random_uuid(), ${company}, ${storageId}, ${userId}, d, 'Grower', (array['Fan 2 tripped overnight.', 'Humidity low in the plenum.', 'Door actuator stuck open.'])[1 + i % 3], true, d + time '08:00'
       from generate_series(1, ${h.calls}) as s(i) cross join lateral (select ${day(h.calls)} + 1 as d) x`.execute(trx)
-    const base = Number((await sql<{ n: string }>`select coalesce(max(number), 1000) as n from service_sheet_numbers`.execute(trx)).rows[0]!.n)
-    await sql`
-      insert into service_sheet_numbers (number) select ${base}::bigint + i from generate_series(1, ${h.sheets}) as s(i)`.execute(trx)
-    await sql`select setval('service_sheet_number_seq', greatest((select max(number) from service_sheet_numbers), nextval('service_sheet_number_seq')))`.execute(trx)
-    // the newest three are still in review, one at each level; the others are complete
-    await sql`
-      insert into service_sheets (submission_id, service_sheet_number, company_id, storage_id, created_by, service_date, requested_by,
-        service_rendered, description, notes, travel_hours, labor_hours, status, created_at, updated_at)
-      select gen_random_uuid(), ${base}::bigint + i, ${company}, ${storageId}, ${userId}, d, 'Grower', array['Fan'],
-             (array['Replaced fan belt.', 'Serviced humidifier pump.', 'Adjusted door limits.'])[1 + i % 3], 'All normal after service.', 1, 2,
-             case when i > ${h.sheets} - 3 then 'level_' || (${h.sheets} - i + 1) || '_review' else 'complete' end, d + time '15:00', d + time '15:00'
-      from generate_series(1, ${h.sheets}) as s(i) cross join lateral (select ${day(h.sheets)} + 2 as d) x`.execute(trx)
+    if (h.sheets > 0) {
+      const base = Number((await sql<{ n: string }>`select coalesce(max(number), 1000) as n from service_sheet_numbers`.execute(trx)).rows[0]!.n)
+      await sql`
+        insert into service_sheet_numbers (number) select ${base}::bigint + i from generate_series(1, ${h.sheets}) as s(i)`.execute(trx)
+      await sql`select setval('service_sheet_number_seq', greatest((select max(number) from service_sheet_numbers), nextval('service_sheet_number_seq')))`.execute(trx)
+      // the newest three are still in review, one at each level; the others are complete
+      await sql`
+        insert into service_sheets (submission_id, service_sheet_number, company_id, storage_id, created_by, service_date, requested_by,
+          service_rendered, description, notes, travel_hours, labor_hours, status, created_at, updated_at)
+        select gen_random_uuid(), ${base}::bigint + i, ${company}, ${storageId}, ${userId}, d, 'Grower', array['Fan'],
+               (array['Replaced fan belt.', 'Serviced humidifier pump.', 'Adjusted door limits.'])[1 + i % 3], 'All normal after service.', 1, 2,
+               case when i > ${h.sheets} - 3 then 'level_' || (${h.sheets} - i + 1) || '_review' else 'complete' end, d + time '15:00', d + time '15:00'
+        from generate_series(1, ${h.sheets}) as s(i) cross join lateral (select ${day(h.sheets)} + 2 as d) x`.execute(trx)
+    }
     // pre-treats: numbers first (their foreign key), then the sheets, completed but the newest
     await sql`
       with n as (

@@ -14,6 +14,7 @@ import { syncPermissions } from '#db/seeds/permissions.ts'
 import { daysAgo, demoUuid, prng } from './helpers.ts'
 import { seedDemoSheets } from './sheets.ts'
 import { seedDemoDrive } from './drive.ts'
+import { seedDemoStorageHistory } from './storage-history.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
 import type { FillStatus, Variety } from '#core/enums.ts'
 import type { Executor } from '#db/client.server.ts'
@@ -595,5 +596,5 @@ export async function seedDemo(db: Executor, options: { today?: Date; /** the dr
     return seedInTransaction(trx, today)
   })
   // each sheet and each review step is its own workflow transaction
-  return { ...summary, service_sheets: await seedDemoSheets(db, today), drive_entries: await seedDemoDrive(db, options.store) }
+  return { ...summary, service_sheets: await seedDemoSheets(db, today), drive_entries: await seedDemoDrive(db, options.store), storage_history: await seedDemoStorageHistory(db, today) }
 }

@@ -23,7 +23,7 @@ export const TABS = ['equipment', 'checks', 'service', 'pretreats', 'timeline', 
 export type Tab = (typeof TABS)[number]
 
 /** Most timeline entries on one page: a season holds far fewer; all seasons together may not. */
-export const TIMELINE_LIMIT = 300
+export const TIMELINE_LIMIT = 150
 /** Most completed pre-treats listed (their own list comes with the pre-treat screens). */
 export const PRETREAT_LIMIT = 100
 

@@ -174,7 +174,7 @@ export default function StorageDetailPage() {
         <span className={`status-label ${storage.active ? 'status-active' : 'status-inactive'}`}>{storage.active ? 'Active' : 'Inactive'}</span>
       </div>
       <StorageFacts storage={storage} />
-      <nav className="tabs" aria-label="Storage sections">
+      <nav className="tabs storage-tabs" aria-label="Storage sections">
         {tabs.map((t) => (
           <Link key={t} to={`?tab=${t}`} aria-current={t === content.tab ? 'page' : undefined} preventScrollReset>
             {TAB_LABELS[t]}
