@@ -1,6 +1,6 @@
 // The storage detail page's figure (issue 10 target), runnable alone:  npx tsx bench/storage-detail.ts [--n=100]
 // One storage with 10 seasons of history (500 checks, 200 service sheets, 50 pre-treats, 100
-// call-ins, 50 photos; bench/seed-storage-history.ts, once), and each tab of /view-storage/{id}
+// call-ins, 50 photos; seeded once by bin/demo/storage-history.ts), and each tab of /view-storage/{id}
 // fetched over HTTP from the app as `npm start` runs it, signed in as the demo admin (who sees
 // every tab): loader and server render, the session look-up included. p95 < 100 ms per tab.
 // Each request alternates with one of a light page of the same app (the /checks section menu), so
@@ -14,7 +14,7 @@ import { seedDemo } from '../bin/demo/data.ts'
 import { buildIfStale } from '../bin/build.ts'
 import { httpSession } from '../tests/support/http-session.ts'
 import { startApp } from './http-load.ts'
-import { BENCH_HISTORY, seedStorageHistory } from './seed-storage-history.ts'
+import { seedStorageHistory } from '../bin/demo/storage-history.ts'
 import { percentile, timeMs } from './stats.ts'
 
 export interface StorageDetailBenchRow {
@@ -27,6 +27,8 @@ export interface StorageDetailBenchRow {
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const BENCH_STORAGE = 'Bench History Cellar'
 const LIMIT_P95_MS = 100
+/** the issue's storage: 10 seasons, 500 checks, 200 sheets, 50 pre-treats (and calls, photos) */
+export const BENCH_HISTORY = { seasons: 10, checks: 500, calls: 100, sheets: 200, pretreats: 50, photoEvery: 10 }
 /** a light page of the same app, measured beside each tab */
 const REFERENCE = '/checks'
 

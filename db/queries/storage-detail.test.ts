@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { season } from '#core/season.ts'
 import { TIMELINE_KINDS } from '#core/storage-timeline.ts'
-import { seedStorageHistory } from '../../bench/seed-storage-history.ts'
+import { seedStorageHistory } from '../../bin/demo/storage-history.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
 import { checkSeasons, seasonConditions, storageDetail } from './storage-detail.ts'
 import { storageTimeline, timelineSeasons } from './storage-timeline.ts'

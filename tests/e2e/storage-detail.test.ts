@@ -3,7 +3,7 @@
 // filter, the conditions chart with its table, and the 404s.
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { seedStorageHistory } from '../../bench/seed-storage-history.ts'
+import { seedStorageHistory } from '../../bin/demo/storage-history.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
 
