@@ -92,9 +92,9 @@ export async function seedStorageHistory(db: Executor, storageId: number, who: {
         select label, row_number() over (order by number) as i from n
       )
       insert into pretreats (submission_id, status, pre_treat_number, created_at, created_by, recommended_by, other_name, company_id, storage_id,
-        application_notes, application_date, last_modified)
+        application_notes, application_date, assigned_to, last_modified)
       select gen_random_uuid(), case when g.i = ${h.pretreats} then 'to-review' else 'completed' end, g.label, d - 7 + time '09:00', ${userId}, ${applicatorId}, 'Grower',
-             ${company}, ${storageId}, 'Apply through the south fan house.', d, d + time '17:00'
+             ${company}, ${storageId}, 'Apply through the south fan house.', d, ${applicatorId}, d + time '17:00'
       from g cross join lateral (select ${sql`${first}::date + ((g.i - 1) * ${days} / greatest(${h.pretreats} - 1, 1))::int`} + 20 as d) x`.execute(trx)
     await sql`
       insert into restarts (pretreat_id, remote, running, cleaned_up, comments, completed_at, completed_by, created_at)
