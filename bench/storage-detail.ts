@@ -59,7 +59,8 @@ export async function benchStorageDetail(db: Executor, options: { databaseUrl: s
     ['Storage Checks (page 1 of 50)', '?tab=checks'],
     ['Service Calls (page 1 of 20)', '?tab=service'],
     ['Pre Treats', '?tab=pretreats'],
-    ['Timeline, all 10 seasons (newest 150 entries)', '?tab=timeline'],
+    ['Timeline, all 10 seasons, page 1 (newest 100 entries)', '?tab=timeline'],
+    ['Timeline, all 10 seasons, page 6', '?tab=timeline&page=6'],
     ['Timeline, one season', `?tab=timeline&season=${lastSeason - 4}`],
     ['Conditions chart, newest season', '?tab=conditions'],
   ]

@@ -68,6 +68,12 @@ describe('storage timeline', () => {
     const limited = await storageTimeline(t.db, storageId, { ...all, limit: 5 })
     expect(limited.entries.length).toBe(5)
     expect(limited.more).toBe(true)
+    // pages follow on from each other, and the last says there is no more
+    const whole = (await storageTimeline(t.db, storageId, all)).entries
+    const second = await storageTimeline(t.db, storageId, { ...all, limit: 5, offset: 5 })
+    expect(second.entries).toEqual(whole.slice(5, 10))
+    const last = await storageTimeline(t.db, storageId, { ...all, limit: 5, offset: whole.length - 3 })
+    expect(last).toEqual({ entries: whole.slice(-3), more: false })
   })
 
   it('leaves out photos of records the user may not open', async () => {

@@ -34,6 +34,8 @@ export interface TimelineQuery {
   season: Season | null
   /** most entries read (one more is read to tell whether there are more) */
   limit: number
+  /** entries skipped, newest first (a later page) */
+  offset?: number
 }
 
 const utcDate = (column: string) => sql`timezone('UTC', ${sql.ref(column)})::date`
@@ -94,11 +96,11 @@ interface Row {
   blob_id: string | null
 }
 
-/** The entries, newest first, and whether there were more than `limit`. */
+/** The entries, newest first (a page of `limit` after `offset`), and whether there are more after them. */
 export async function storageTimeline(db: Executor, storageId: number, q: TimelineQuery): Promise<{ entries: TimelineEntry[]; more: boolean }> {
   const selects = parts(storageId, q)
   if (selects.length === 0) return { entries: [], more: false }
-  const { rows } = await sql<Row>`select * from (${sql.join(selects, sql` union all `)}) as t(kind, id, day, at, text, state, number, photo_of, blob_id) order by day desc, at desc, kind, id desc limit ${q.limit + 1}`.execute(db)
+  const { rows } = await sql<Row>`select * from (${sql.join(selects, sql` union all `)}) as t(kind, id, day, at, text, state, number, photo_of, blob_id) order by day desc, at desc, kind, id desc, blob_id limit ${q.limit + 1} offset ${q.offset ?? 0}`.execute(db)
   return {
     more: rows.length > q.limit,
     entries: rows.slice(0, q.limit).map((r) => ({

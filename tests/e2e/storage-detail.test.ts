@@ -11,6 +11,7 @@ const suite = useBrowserSuite()
 
 let storageId: number
 let emptyStorageId: number
+let busyStorageId: number
 
 async function idOf(username: string) {
   return (await suite.app.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id
@@ -29,10 +30,12 @@ beforeAll(async () => {
     })
   ).id
   emptyStorageId = (await insert('Detail Test Empty Cellar', { active: false })).id
+  busyStorageId = (await insert('Detail Test Busy Cellar', {})).id
   const userId = await idOf('tech')
   const applicatorId = (await db.selectFrom('applicators').select('id').orderBy('id').executeTakeFirstOrThrow()).id
   // two seasons: 2024–25 and 2025–26; 24 checks (every 6th with a photo), 6 calls, 8 sheets, 4 pre-treats
   await seedStorageHistory(db, storageId, { userId, applicatorId }, { seasons: 2, lastSeason: 2025, checks: 24, calls: 6, sheets: 8, pretreats: 4, photoEvery: 6 })
+  await seedStorageHistory(db, busyStorageId, { userId, applicatorId }, { seasons: 3, lastSeason: 2025, checks: 130, calls: 0, sheets: 0, pretreats: 0 })
 })
 
 async function openAs(username: string, js: boolean, path: string): Promise<Page> {
@@ -161,6 +164,25 @@ describe.each([
     // with JavaScript the table stays open from before; without, the new page has it closed
     if ((await page.locator('details.conditions-numbers[open]').count()) === 0) await page.getByText('The numbers as a table').click()
     expect(await page.getByRole('table', { name: 'Storage check readings, season 2024–25' }).locator('tbody tr').count()).toBe(await checksIn(2024))
+    await page.context().close()
+  })
+})
+
+describe('storage detail: timeline pages', () => {
+  it('shows 100 entries a page, with links to older and newer ones that keep the filter', async () => {
+    const page = await openAs('admin', false, `/view-storage/${busyStorageId}?tab=timeline&kind=check`)
+    const entries = page.locator('.timeline-entry')
+    expect(await entries.count()).toBe(100)
+    expect(await page.getByRole('link', { name: 'Newer entries' }).count()).toBe(0)
+    const newest = await page.locator('.timeline-entry time').allInnerTexts()
+    await Promise.all([page.waitForURL(/page=2/), page.getByRole('link', { name: 'Older entries' }).click()])
+    expect(new URL(page.url()).searchParams.getAll('kind')).toEqual(['check'])
+    expect(await entries.count()).toBe(30)
+    expect(await page.getByRole('link', { name: 'Older entries' }).count()).toBe(0)
+    const older = await page.locator('.timeline-entry time').allInnerTexts()
+    expect(older[0]! <= newest.at(-1)!).toBe(true)
+    await Promise.all([page.waitForURL((url) => !url.searchParams.has('page')), page.getByRole('link', { name: 'Newer entries' }).click()])
+    expect(await page.locator('.timeline-entry time').allInnerTexts()).toEqual(newest)
     await page.context().close()
   })
 })

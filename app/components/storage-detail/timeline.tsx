@@ -1,7 +1,8 @@
 // The Timeline tab: everything that happened at the storage, newest first, under one heading per
 // season (July–June). Each entry links to its record when the user may open it (pre-treats and
 // restarts have no screen yet: their entries are text). The filter is a GET form (season, kinds),
-// so it works without JavaScript and every view has its own URL.
+// so it works without JavaScript and every view has its own URL; 100 entries a page, with links
+// to older and newer ones.
 import { Form, Link } from '@remix-run/react'
 import { seasonOf, season as seasonOfYear } from '#core/season.ts'
 import { KIND_LABELS, PRETREAT_STATE_LABELS, SHEET_STATE_LABELS, type TimelineKind } from '#core/storage-timeline.ts'
@@ -15,6 +16,8 @@ export interface TimelineView {
   allKinds: readonly TimelineKind[]
   entries: readonly TimelineEntry[]
   more: boolean
+  /** 1 for the newest entries */
+  page: number
   links: { call: boolean; sheet: boolean; check: boolean }
 }
 
@@ -46,6 +49,15 @@ function hrefOf(e: TimelineEntry, links: TimelineView['links']): string | null {
   if (kind === 'check' && links.check) return `/view-storage-check/${e.id}`
   if (kind === 'storage' && e.blobId) return `/images/${e.blobId}`
   return null
+}
+
+/** The same filter, another page. */
+function pageHref(view: TimelineView, page: number): string {
+  const params = new URLSearchParams({ tab: 'timeline' })
+  if (view.season !== null) params.set('season', String(view.season))
+  if (view.kinds.length < view.allKinds.length) for (const k of view.kinds) params.append('kind', k)
+  if (page > 1) params.set('page', String(page))
+  return `?${params}`
 }
 
 export function Timeline({ view }: { view: TimelineView }) {
@@ -113,7 +125,20 @@ export function Timeline({ view }: { view: TimelineView }) {
           </ol>
         </section>
       ))}
-      {view.more ? <p className="muted">{`Showing the newest ${view.entries.length} entries${view.season === null ? '. Choose a season to see the rest.' : ' of this season.'}`}</p> : null}
+      {view.page > 1 || view.more ? (
+        <nav className="timeline-pages" aria-label="Timeline pages">
+          {view.page > 1 ? (
+            <Link to={pageHref(view, view.page - 1)} className="button button-secondary" rel="prev">
+              Newer entries
+            </Link>
+          ) : null}
+          {view.more ? (
+            <Link to={pageHref(view, view.page + 1)} className="button button-secondary" rel="next">
+              Older entries
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </section>
   )
 }

@@ -22,8 +22,10 @@ const access = ACCESS['/view-storage/:id']
 export const TABS = ['equipment', 'checks', 'service', 'pretreats', 'timeline', 'conditions'] as const
 export type Tab = (typeof TABS)[number]
 
-/** Most timeline entries on one page: a season holds far fewer; all seasons together may not. */
-export const TIMELINE_LIMIT = 150
+/** Timeline entries a page: about a season of a busy storage; older ones are on the next pages. */
+export const TIMELINE_PAGE = 100
+/** Highest timeline page a URL may ask for (a storage's whole history fits in far fewer). */
+const MAX_TIMELINE_PAGE = 1000
 /** Most completed pre-treats listed (their own list comes with the pre-treat screens). */
 export const PRETREAT_LIMIT = 100
 
@@ -71,11 +73,13 @@ async function readTab(db: Executor, tab: Tab, storageId: number, url: URL, view
     case 'timeline': {
       const season = parseSeason(params.get('season'))
       const kinds = parseKinds(params.getAll('kind'), view.kinds)
+      const pageText = params.get('page') ?? ''
+      const page = /^\d{1,4}$/.test(pageText) ? Math.min(Math.max(Number(pageText), 1), MAX_TIMELINE_PAGE) : 1
       const [seasons, { entries, more }] = await Promise.all([
         timelineSeasons(db, storageId, { kinds: view.kinds, photosOf: view.photosOf }),
-        storageTimeline(db, storageId, { kinds, photosOf: view.photosOf, season, limit: TIMELINE_LIMIT }),
+        storageTimeline(db, storageId, { kinds, photosOf: view.photosOf, season, limit: TIMELINE_PAGE, offset: (page - 1) * TIMELINE_PAGE }),
       ])
-      return { tab, seasons, season: season?.year ?? null, kinds, allKinds: view.kinds, entries, more, links: view.links }
+      return { tab, seasons, season: season?.year ?? null, kinds, allKinds: view.kinds, entries, more, page, links: view.links }
     }
     case 'conditions': {
       const seasons = await checkSeasons(db, storageId)
