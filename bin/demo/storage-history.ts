@@ -99,7 +99,8 @@ export async function seedStorageHistory(db: Executor, storageId: number, who: {
     await sql`
       insert into restarts (pretreat_id, remote, running, cleaned_up, comments, completed_at, completed_by, created_at)
       select id, true, true, true, 'Fans back on; storage closed up.', application_date + 2 + time '11:00', ${userId}, application_date + 1 + time '08:00'
-      from pretreats where storage_id = ${storageId} and status = 'completed' and id % 3 = 0`.execute(trx)
+      from pretreats where storage_id = ${storageId} and status = 'completed' and id % 3 = 0
+      on conflict (pretreat_id) do nothing`.execute(trx)
   })
 }
 
