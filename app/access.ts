@@ -66,6 +66,8 @@ export const ACCESS = {
   '/manage-user': { permissions: ['api.view_user', 'api.add_user', 'api.change_user'] },
   '/add-user': { permissions: ['api.add_user'] },
   '/edit-user': { permissions: ['api.change_user'] },
+  // issue 10 — detail
+  '/view-storage/:id': { permissions: ['api.view_storage'] },
 } as const satisfies Record<string, Access>
 
 export type ScreenPath = keyof typeof ACCESS

@@ -57,6 +57,7 @@ export function StorageCheckList({
   choices,
   forStorage = false,
   exportTo,
+  rowHref = (r, search) => `/view-storage-check/${r.id}${search}`,
 }: {
   list: ListView<StorageCheckRowView>
   title: string
@@ -65,6 +66,8 @@ export function StorageCheckList({
   /** one storage's checks: the company and storage columns are left out */
   forStorage?: boolean
   exportTo?: string
+  /** where a row opens (default: its modal over this list) */
+  rowHref?: (row: StorageCheckRowView, search: string) => string
 }) {
   const shown = <T extends { key: string }>(items: T[]) => (forStorage ? items.filter((c) => !STORAGE_WIDE.has(c.key)) : items)
   return (
@@ -77,7 +80,7 @@ export function StorageCheckList({
       filters={shown(FILTERS)}
       choices={choices}
       empty={EMPTY_CHECKS}
-      rowHref={(r, search) => `/view-storage-check/${r.id}${search}`}
+      rowHref={rowHref}
       exportTo={exportTo}
     />
   )

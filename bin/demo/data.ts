@@ -18,6 +18,7 @@ import { seedDemoStorages } from './storages.ts'
 import { seedDemoRegistry } from './registry.ts'
 import { seedDemoProducts } from './products.ts'
 import { seedDemoGroups } from './users-admin.ts'
+import { seedDemoStorageHistory } from './storage-history.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
 import type { FillStatus, Variety } from '#core/enums.ts'
 import type { Executor } from '#db/client.server.ts'
@@ -607,5 +608,6 @@ export async function seedDemo(db: Executor, options: { today?: Date; /** the dr
     drive_entries: await seedDemoDrive(db, options.store),
     storage_images: await seedDemoStorages(db, options.store),
     user_groups: await seedDemoGroups(db),
+    storage_history: await seedDemoStorageHistory(db, today),
   }
 }

@@ -1,0 +1,187 @@
+// Storage detail (/view-storage/{id}, storages-and-pretreats.md §2): the storage's name with an
+// Active or Inactive label, owner, address, GPS (a map link), type and service start, then tabs,
+// each a URL (?tab=…) so they work without JavaScript: Equipment, Storage Checks, Service Calls,
+// Pre Treats, and beyond the spec a Timeline and a Conditions chart. A tab the user may not see is
+// not offered. The loader (data.server.ts) reads the open tab only. A missing storage, or an id
+// that is not one, is the app's 404 page (the root error boundary).
+import type { MetaFunction } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { ACCESS } from '#app/access.ts'
+import { StorageCheckList } from '#app/components/storage-checks.tsx'
+import { ConditionsChart, ConditionsTable } from '#app/components/storage-detail/conditions-chart.tsx'
+import { Equipment } from '#app/components/storage-detail/equipment.tsx'
+import storageDetailCss from '#app/components/storage-detail/storage-detail.css?url'
+import { StorageSheetList } from '#app/components/storage-detail/storage-sheets.tsx'
+import { Timeline } from '#app/components/storage-detail/timeline.tsx'
+import { formatDate, formatGps } from '#core/formats.ts'
+import { season as seasonOfYear } from '#core/season.ts'
+import type { loader, LoaderData, Tab, TabOf } from './data.server.ts'
+
+export { loader } from './data.server.ts'
+export const access = ACCESS['/view-storage/:id']
+export const links = () => [{ rel: 'stylesheet', href: storageDetailCss }]
+export const meta: MetaFunction<() => LoaderData> = ({ data }) => [{ title: data ? `${data.storage.name} – Storage` : 'Storage' }]
+export const handle = {
+  crumbs: (data: LoaderData | undefined) => [
+    { label: 'Growers', to: '/storage' },
+    { label: data?.storage.name ?? 'Storage', to: '.' },
+  ],
+}
+
+const TAB_LABELS: Record<Tab, string> = {
+  equipment: 'Equipment',
+  checks: 'Storage Checks',
+  service: 'Service Calls',
+  pretreats: 'Pre Treats',
+  timeline: 'Timeline',
+  conditions: 'Conditions',
+}
+
+type Storage = LoaderData['storage']
+
+function MapLink({ storage }: { storage: Storage }) {
+  const gps = formatGps(storage.gps_lat, storage.gps_lng)
+  if (!gps) return <>Not available</>
+  const [lat, lng] = gps.split(', ')
+  return (
+    <a href={`https://www.google.com/maps?q=${lat},${lng}`} target="_blank" rel="noopener noreferrer">
+      {gps}
+    </a>
+  )
+}
+
+function StorageFacts({ storage }: { storage: Storage }) {
+  const facts: [string, React.ReactNode][] = [
+    ['Owner', storage.owner_name],
+    ...(storage.grower_name && storage.grower_name !== storage.owner_name ? ([['Grower', storage.grower_name]] as [string, string][]) : []),
+    ['Address', storage.address.trim() || 'Not available'],
+    ['GPS', <MapLink key="gps" storage={storage} />],
+    ['Type', storage.type || 'Not available'],
+    ['Service Start', storage.service_start ? formatDate(storage.service_start) : 'Not available'],
+  ]
+  return (
+    <dl className="detail-list storage-facts">
+      {facts.map(([label, value]) => (
+        <div key={label} className="detail-pair">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+function PretreatTable({ content }: { content: TabOf<'pretreats'> }) {
+  return (
+    <section aria-labelledby="pretreats-title">
+      <h2 id="pretreats-title">Completed Pre Treats</h2>
+      {content.pretreats.length === 0 ? (
+        <p className="list-empty">No completed pre-treats available.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="plain-table">
+            <caption className="visually-hidden">Completed pre-treats</caption>
+            <thead>
+              <tr>
+                <th scope="col">Application Date</th>
+                <th scope="col">Pre-Treat #</th>
+                <th scope="col">Treated For</th>
+                <th scope="col">Stock Type</th>
+                <th scope="col">Variety</th>
+                <th scope="col">Applicator</th>
+              </tr>
+            </thead>
+            <tbody>
+              {content.pretreats.map((p) => (
+                <tr key={p.id}>
+                  <td>{formatDate(p.application_date)}</td>
+                  <td>{p.pre_treat_number}</td>
+                  <td>{p.treated_for}</td>
+                  <td>{p.stock_type}</td>
+                  <td>{p.variety}</td>
+                  <td>{p.applicator ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {content.more ? <p className="muted">{`Showing the newest ${content.pretreats.length}.`}</p> : null}
+    </section>
+  )
+}
+
+function Conditions({ content }: { content: TabOf<'conditions'> }) {
+  const { season, seasons, readings, applications } = content
+  const choices = seasons.includes(season.year) ? seasons : [season.year, ...seasons].sort((a, b) => b - a)
+  return (
+    <section aria-labelledby="conditions-heading">
+      <h2 id="conditions-heading">Conditions, season {season.label}</h2>
+      <Form method="get" className="season-form">
+        <input type="hidden" name="tab" value="conditions" />
+        <label className="field">
+          <span>Season</span>
+          <select name="season" defaultValue={season.year} key={season.year}>
+            {choices.map((y) => (
+              <option key={y} value={y}>
+                {seasonOfYear(y).label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="button">
+          Show
+        </button>
+      </Form>
+      {readings.length === 0 ? (
+        <p className="list-empty">No storage checks available.</p>
+      ) : (
+        <>
+          <ConditionsChart season={season} readings={readings} applications={applications} />
+          <details className="conditions-numbers">
+            <summary>The numbers as a table</summary>
+            <ConditionsTable season={season} readings={readings} applications={applications} />
+          </details>
+        </>
+      )}
+    </section>
+  )
+}
+
+function TabContent({ content, storageId }: { content: LoaderData['content']; storageId: number; storage: Storage }) {
+  switch (content.tab) {
+    case 'checks':
+      return <StorageCheckList list={content.checks} title="Storage Checks" forStorage rowHref={(r) => `/view-storage-check/${r.id}?i=${storageId}`} />
+    case 'service':
+      return <StorageSheetList list={content.sheets} storageId={storageId} />
+    case 'pretreats':
+      return <PretreatTable content={content} />
+    case 'timeline':
+      return <Timeline view={content} />
+    case 'conditions':
+      return <Conditions content={content} />
+    default:
+      return null
+  }
+}
+
+export default function StorageDetailPage() {
+  const { storage, tabs, content } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <div className="storage-head">
+        <h1>{storage.name}</h1>
+        <span className={`status-label ${storage.active ? 'status-active' : 'status-inactive'}`}>{storage.active ? 'Active' : 'Inactive'}</span>
+      </div>
+      <StorageFacts storage={storage} />
+      <nav className="tabs storage-tabs" aria-label="Storage sections">
+        {tabs.map((t) => (
+          <Link key={t} to={`?tab=${t}`} aria-current={t === content.tab ? 'page' : undefined} preventScrollReset>
+            {TAB_LABELS[t]}
+          </Link>
+        ))}
+      </nav>
+      {content.tab === 'equipment' ? <Equipment storage={storage} /> : <TabContent content={content} storageId={storage.id} storage={storage} />}
+    </>
+  )
+}

@@ -1,0 +1,138 @@
+// The storage detail page's figure (issue 10 target), runnable alone:  npx tsx bench/storage-detail.ts [--n=100]
+// One storage with 10 seasons of history (500 checks, 200 service sheets, 50 pre-treats, 100
+// call-ins, 50 photos; seeded once by bin/demo/storage-history.ts), and each tab of /view-storage/{id}
+// fetched over HTTP from the app as `npm start` runs it, signed in as the demo admin (who sees
+// every tab): loader and server render, the session look-up included. p95 < 100 ms per tab.
+// Each request alternates with one of a light page of the same app (the /checks section menu), so
+// the figure can be read against what the machine gives any page at that moment.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { closeDb, createDb, type Executor } from '#db/client.server.ts'
+import { ensureDatabase, openDatabase } from '#db/connection.ts'
+import { migrateToLatest } from '#db/migrate.ts'
+import { seedDemo } from '../bin/demo/data.ts'
+import { buildIfStale } from '../bin/build.ts'
+import { httpSession } from '../tests/support/http-session.ts'
+import { startApp } from './http-load.ts'
+import { seedStorageHistory } from '../bin/demo/storage-history.ts'
+import { percentile, timeMs } from './stats.ts'
+
+export interface StorageDetailBenchRow {
+  name: string
+  figure: string
+  limit: string
+  ok: boolean
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export const BENCH_STORAGE = 'Bench History Cellar'
+const LIMIT_P95_MS = 100
+/** the issue's storage: 10 seasons, 500 checks, 200 sheets, 50 pre-treats (and calls, photos) */
+export const BENCH_HISTORY = { seasons: 10, checks: 500, calls: 100, sheets: 200, pretreats: 50, photoEvery: 10 }
+/** a light page of the same app, measured beside each tab */
+const REFERENCE = '/checks'
+
+/** The bench storage (made once, with its history, beside the first demo grower's storages). */
+export async function benchStorage(db: Executor, log: (line: string) => void = () => undefined): Promise<{ id: number; lastSeason: number }> {
+  const lastSeason = 2025
+  const found = await db.selectFrom('storages').select('id').where('name', '=', BENCH_STORAGE).executeTakeFirst()
+  if (found) return { id: found.id, lastSeason }
+  log(`seeding ${BENCH_STORAGE}: ${BENCH_HISTORY.seasons} seasons, ${BENCH_HISTORY.checks} checks, ${BENCH_HISTORY.sheets} sheets, ${BENCH_HISTORY.pretreats} pre-treats…`)
+  const company = await db.selectFrom('storages').select('company_id').orderBy('id').executeTakeFirstOrThrow()
+  const tech = await db.selectFrom('users').select('id').where('username', '=', 'tech').executeTakeFirstOrThrow()
+  const applicator = await db.selectFrom('applicators').select('id').orderBy('id').executeTakeFirstOrThrow()
+  const { id } = await db
+    .insertInto('storages')
+    .values({ company_id: company.company_id, name: BENCH_STORAGE, type: 'Straightwall', gps_lat: '43.5', gps_lng: '-112.0', duct_count: 14, duct_size_inches: '30', duct_spacing_inches: '8', door_type: 'Fresh Air', door_count: 2, length_feet: '300', width_feet: '120' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await seedStorageHistory(db, id, { userId: tech.id, applicatorId: applicator.id }, { ...BENCH_HISTORY, lastSeason })
+  return { id, lastSeason }
+}
+
+export async function benchStorageDetail(db: Executor, options: { databaseUrl: string; n?: number; log?: (line: string) => void }): Promise<StorageDetailBenchRow[]> {
+  const n = options.n ?? 100
+  const log = options.log ?? (() => undefined)
+  const { id, lastSeason } = await benchStorage(db, log)
+  const pages: [string, string][] = [
+    ['Equipment', ''],
+    ['Storage Checks (page 1 of 50)', '?tab=checks'],
+    ['Service Calls (page 1 of 20)', '?tab=service'],
+    ['Pre Treats', '?tab=pretreats'],
+    ['Timeline, all 10 seasons, page 1 (newest 100 entries)', '?tab=timeline'],
+    ['Timeline, all 10 seasons, page 6', '?tab=timeline&page=6'],
+    ['Timeline, one season', `?tab=timeline&season=${lastSeason - 4}`],
+    ['Conditions chart, newest season', '?tab=conditions'],
+  ]
+  const app = await startApp(ROOT, options.databaseUrl)
+  const rows: StorageDetailBenchRow[] = []
+  try {
+    const session = await httpSession(app.url, 'admin')
+    for (const [label, search] of pages) {
+      const path = `/view-storage/${id}${search}`
+      let bytes = 0
+      const get = async () => {
+        const response = await session.fetch(path)
+        if (response.status !== 200) throw new Error(`${path} answered ${response.status}`)
+        bytes = (await response.arrayBuffer()).byteLength
+      }
+      const reference = async () => {
+        const response = await session.fetch(REFERENCE)
+        if (response.status !== 200) throw new Error(`${REFERENCE} answered ${response.status}`)
+        await response.arrayBuffer()
+      }
+      for (let i = 0; i < 10; i++) await Promise.all([get(), reference()]) // warm-up
+      const samples: number[] = []
+      const references: number[] = []
+      for (let i = 0; i < n; i++) {
+        samples.push(await timeMs(get))
+        references.push(await timeMs(reference))
+      }
+      const p95 = percentile(samples, 95)
+      rows.push({
+        name: `storage detail: ${label}`,
+        figure: `p95 ${p95.toFixed(1)} ms, p50 ${percentile(samples, 50).toFixed(1)} ms, ${(bytes / 1024).toFixed(0)} KiB (n=${n}; ${REFERENCE}: p95 ${percentile(references, 95).toFixed(1)} ms)`,
+        limit: `< ${LIMIT_P95_MS} ms`,
+        ok: p95 < LIMIT_P95_MS,
+      })
+      log(`${rows.at(-1)!.name}: ${rows.at(-1)!.figure}`)
+    }
+  } finally {
+    await app.stop()
+  }
+  return rows
+}
+
+function printRows(rows: readonly StorageDetailBenchRow[]): void {
+  const w = [Math.max(...rows.map((r) => r.name.length)), Math.max(...rows.map((r) => r.figure.length)), Math.max(...rows.map((r) => r.limit.length))]
+  for (const r of rows) console.log(`${r.name.padEnd(w[0]!)}  ${r.figure.padEnd(w[1]!)}  ${r.limit.padEnd(w[2]!)}  ${r.ok ? 'PASS' : 'FAIL'}`)
+}
+
+// Alone: its own database `bench_storage_detail` (embedded, or on the server of DATABASE_URL), migrated and seeded.
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const n = Number(/--n=(\d+)/.exec(process.argv.join(' '))?.[1] ?? 100)
+  const given = process.env.DATABASE_URL
+  let databaseUrl: string
+  let release = async () => undefined as void
+  if (given) {
+    await ensureDatabase(given, 'bench_storage_detail')
+    const url = new URL(given)
+    url.pathname = '/bench_storage_detail'
+    databaseUrl = url.toString()
+  } else {
+    const handle = await openDatabase({ database: 'bench_storage_detail' })
+    databaseUrl = handle.url
+    release = handle.release
+  }
+  const db = createDb(databaseUrl)
+  try {
+    await migrateToLatest(db)
+    await seedDemo(db)
+    buildIfStale()
+    printRows(await benchStorageDetail(db, { databaseUrl, n, log: (line) => console.error(line) }))
+  } finally {
+    await db.destroy()
+    await closeDb()
+    await release()
+  }
+}
