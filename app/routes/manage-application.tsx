@@ -3,10 +3,10 @@
 // who may edit (for the others it opens nothing); Add Application shows to those who may add.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { ACCESS, mayOpen } from '#app/access.ts'
+import { ACCESS } from '#app/access.ts'
 import type { Column } from '#app/components/list/columns.ts'
 import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
-import { useRootData } from '#app/components/shell/root-data.ts'
+import { useMayOpen } from '#app/components/admin/may-open.ts'
 import { applications, type ApplicationListRow } from '#app/lists/application-list.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 
@@ -43,8 +43,8 @@ const FILTERS = [
 
 export default function Applications() {
   const { list, choices } = useLoaderData<typeof loader>()
-  const user = useRootData()?.user
-  const canEdit = mayOpen(user, ACCESS['/edit-application/:id'])
+  const canEdit = useMayOpen(ACCESS['/edit-application/:id'])
+  const canAdd = useMayOpen(ACCESS['/add-application'])
   return (
     <ListScreen
       title="Applications"
@@ -56,7 +56,7 @@ export default function Applications() {
       empty="No applications available."
       rowHref={(r) => (canEdit ? `/edit-application/${r.id}` : null)}
       actions={
-        mayOpen(user, ACCESS['/add-application']) ? (
+        canAdd ? (
           <Link to="/add-application" className="button">
             Add Application
           </Link>

@@ -5,10 +5,10 @@
 // who may edit (for the others it opens nothing); Add Applicator shows to those who may add.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { ACCESS, mayOpen } from '#app/access.ts'
+import { ACCESS } from '#app/access.ts'
 import type { Column } from '#app/components/list/columns.ts'
 import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
-import { useRootData } from '#app/components/shell/root-data.ts'
+import { useMayOpen } from '#app/components/admin/may-open.ts'
 import { applicators, type ApplicatorListRow } from '#app/lists/applicator-list.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 import { licenseStatus, localToday } from '#core/schemas/applicator.ts'
@@ -54,8 +54,8 @@ const FILTERS = [
 
 export default function Applicators() {
   const { list } = useLoaderData<typeof loader>()
-  const user = useRootData()?.user
-  const canEdit = mayOpen(user, ACCESS['/edit-applicator'])
+  const canEdit = useMayOpen(ACCESS['/edit-applicator'])
+  const canAdd = useMayOpen(ACCESS['/add-applicator'])
   return (
     <ListScreen
       title="Applicators"
@@ -66,7 +66,7 @@ export default function Applicators() {
       empty="No applicators available."
       rowHref={(r) => (canEdit ? `/edit-applicator/${r.id}` : null)}
       actions={
-        mayOpen(user, ACCESS['/add-applicator']) ? (
+        canAdd ? (
           <Link to="/add-applicator" className="button">
             Add Applicator
           </Link>

@@ -52,7 +52,6 @@ export default function Jobs() {
   return (
     <ListScreen
       title="Jobs"
-      subtitle={mayAdd ? <Link to="/add-job" className="button">Add Job</Link> : undefined}
       list={list}
       columns={COLUMNS}
       card={CARD}
@@ -60,6 +59,7 @@ export default function Jobs() {
       choices={choices}
       empty="No jobs available."
       rowHref={(r, search) => (mayEdit ? `/edit-job/${r.id}` : `/manage-job/${r.id}${search}`)}
+      actions={mayAdd ? <Link to="/add-job" className="button">Add Job</Link> : null}
       exportTo="/manage-job.csv"
     />
   )

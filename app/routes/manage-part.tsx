@@ -52,7 +52,6 @@ export default function Parts() {
   return (
     <ListScreen
       title="Parts"
-      subtitle={mayAdd ? <Link to="/add-part" className="button">Add Part</Link> : undefined}
       list={list}
       columns={COLUMNS}
       card={CARD}
@@ -60,6 +59,7 @@ export default function Parts() {
       choices={choices}
       empty="No parts available."
       rowHref={(r, search) => (mayEdit ? `/edit-part/${r.id}` : `/manage-part/${r.id}${search}`)}
+      actions={mayAdd ? <Link to="/add-part" className="button">Add Part</Link> : null}
       exportTo="/manage-part.csv"
     />
   )

@@ -4,10 +4,10 @@
 // add. manage-product[.]csv.ts exports the current filter and sort with these columns.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { ACCESS, mayOpen } from '#app/access.ts'
+import { ACCESS } from '#app/access.ts'
 import type { Column } from '#app/components/list/columns.ts'
 import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
-import { useRootData } from '#app/components/shell/root-data.ts'
+import { useMayOpen } from '#app/components/admin/may-open.ts'
 import { products, type ProductListRow } from '#app/lists/product-list.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 
@@ -54,8 +54,8 @@ const FILTERS = [
 
 export default function Products() {
   const { list, choices } = useLoaderData<typeof loader>()
-  const user = useRootData()?.user
-  const canEdit = mayOpen(user, ACCESS['/edit-product'])
+  const canEdit = useMayOpen(ACCESS['/edit-product'])
+  const canAdd = useMayOpen(ACCESS['/add-product'])
   return (
     <ListScreen
       title="Products"
@@ -67,7 +67,7 @@ export default function Products() {
       empty="No products available."
       rowHref={(r) => (canEdit ? `/edit-product/${r.id}` : null)}
       actions={
-        mayOpen(user, ACCESS['/add-product']) ? (
+        canAdd ? (
           <Link to="/add-product" className="button">
             Add Product
           </Link>

@@ -52,7 +52,6 @@ export default function Trucks() {
   return (
     <ListScreen
       title="Trucks"
-      subtitle={mayAdd ? <Link to="/add-truck" className="button">Add Truck</Link> : undefined}
       list={list}
       columns={COLUMNS}
       card={CARD}
@@ -60,6 +59,7 @@ export default function Trucks() {
       choices={choices}
       empty="No trucks available."
       rowHref={(r, search) => (mayEdit ? `/edit-truck/${r.id}` : `/manage-truck/${r.id}${search}`)}
+      actions={mayAdd ? <Link to="/add-truck" className="button">Add Truck</Link> : null}
       exportTo="/manage-truck.csv"
     />
   )

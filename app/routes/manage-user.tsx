@@ -1,8 +1,11 @@
 // Users: the list of every account (the list screen kit, a copy of view-calls.tsx). A row opens
-// the account in Edit User; manage-user[.]csv.ts exports the current filter and sort.
+// the account in Edit User for those who may edit it (a superuser's account only for superusers);
+// manage-user[.]csv.ts exports the current filter and sort.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
+import { useMayOpen } from '#app/components/admin/may-open.ts'
+import { useRootData } from '#app/components/shell/root-data.ts'
 import type { Column } from '#app/components/list/columns.ts'
 import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
@@ -50,6 +53,9 @@ const FILTERS = [
 
 export default function Users() {
   const { list, choices } = useLoaderData<typeof loader>()
+  const mayAdd = useMayOpen(ACCESS['/add-user'])
+  const mayEdit = useMayOpen(ACCESS['/edit-user'])
+  const superuser = !!useRootData()?.user?.is_superuser
   return (
     <ListScreen
       title="Users"
@@ -59,7 +65,8 @@ export default function Users() {
       filters={FILTERS}
       choices={choices}
       empty="No users available."
-      rowHref={(r) => `/edit-user/${r.id}`}
+      rowHref={(r) => (mayEdit && (superuser || !r.is_superuser) ? `/edit-user/${r.id}` : null)}
+      actions={mayAdd ? <Link to="/add-user" className="button">Add User</Link> : null}
       exportTo="/manage-user.csv"
     />
   )
