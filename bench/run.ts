@@ -3,7 +3,8 @@
 // its limit. See bench/README.md for what each line means.
 //
 //   npm run bench [-- --n=200 --warmup=20 --explain --no-startup --only=<path text>
-//                    --no-http --no-lighthouse --no-documents --no-viewer --no-drive]
+//                    --no-http --no-lighthouse --no-documents --no-viewer --no-drive
+//                    --no-storage-detail --no-inspector]
 //
 // Exit code 0 whatever the figures say (they are the report); 1 only when the bench itself could
 // not measure something (the line says ERROR and why).
@@ -46,6 +47,8 @@ import { RECEIPT_TARGET, seedReceipts } from './seed-receipts.ts'
 import { streamCsv } from './csv-memory.ts'
 import { benchDocuments } from './documents.ts'
 import { benchDrive } from './drive.ts'
+import { benchStorageDetail } from './storage-detail.ts'
+import { benchWorkflowInspector } from './workflow-inspector.ts'
 import { benchViewer } from './viewer.ts'
 import { SHEET_TARGET, seedServiceSheets } from './seed-service-sheets.ts'
 import { STORAGE_CHECK_TARGET, STORAGE_TARGET, seedStorageChecks } from './seed-storage-checks.ts'
@@ -742,6 +745,9 @@ async function main(): Promise<void> {
       ['drive', () => benchDrive(db, { databaseUrl: handle.url, n: N, log })],
       ['documents', () => benchDocuments(log)],
       ['viewer', () => benchViewer()],
+      // issue 10: a storage with 10 seasons of history, each tab over HTTP; the inspector at 1M sheets
+      ['storage-detail', () => benchStorageDetail(db, { databaseUrl: handle.url, n: N, log })],
+      ['inspector', () => benchWorkflowInspector(db, { n: N, log })],
     ] as const) {
       if (flag(`no-${what}`)) {
         figures.push({ name: what, measured: `skipped (--no-${what})`, limit: '', verdict: 'INFO' })
