@@ -68,7 +68,7 @@ export const SECTION_MENUS: SectionMenu[] = [
     { id: 'status', title: 'Status', items: [screen('/sheet-status', 'Service Sheet Tracker', 'Where each sheet stands in review.')] },
   ]),
   // Growers is not in the spec's contacts menu: Add/Edit Grower and Add Contact are on no menu
-  // there (the admin menu comes later); here they are reachable (docs/decisions/0023).
+  // there (nor on the admin menu); here they are reachable (docs/decisions/0023).
   sectionMenuOf('/contacts', 'Contacts', 'Growers, their contacts and the notes of every conversation.', [
     {
       id: 'forms',
@@ -183,15 +183,15 @@ function section(path: string, description: string): MenuItem {
 }
 
 // In the spec's order (auditing, checks, service, storage, pre-treats, receipts, admin); Contacts,
-// which the spec reaches from the storage picker, closes the list until that picker exists.
+// which the spec reaches from the storage picker's panel, closes the list (docs/decisions/0023).
 export const MAIN_MENU: MenuItem[] = [
   screen('/auditing', 'Auditing', 'The auditing file drive.'),
   section('/checks', 'Storage checks, the checks list and the storages due for a check.'),
   section('/service', 'Call-ins, service sheets, reviews and the sheet tracker.'),
-  section('/receipt', 'Fuel, expense and parts receipts.'),
-  section('/contacts', 'Growers, contacts, customer notes and follow-ups due.'),
   screen('/storage', 'Growers', "A grower's storages: checks, service calls and pre-treats of each."),
+  section('/receipt', 'Fuel, expense and parts receipts.'),
   section('/manage', 'Storages, jobs, trucks, parts, products, applicators, users and workflows.'),
+  section('/contacts', 'Growers, contacts, customer notes and follow-ups due.'),
 ]
 
 type Viewer = Pick<SessionUser, 'is_staff' | 'is_superuser' | 'permissions'> | null | undefined
