@@ -12,15 +12,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'kysely'
-import { closeDb, createDb, type Executor } from '#db/client.server.ts'
-import { ensureDatabase, openDatabase } from '#db/connection.ts'
-import { migrateToLatest } from '#db/migrate.ts'
+import type { Executor } from '#db/client.server.ts'
 import { CHUNK_BYTES, MAX_PARALLEL_UPLOADS } from '#storage/blob-store.ts'
 import { listFolder, searchDrive } from '#storage/drive.server.ts'
-import { seedDemo } from '../bin/demo/data.ts'
 import { buildIfStale } from '../bin/build.ts'
 import { httpSession } from '../tests/support/http-session.ts'
 import { spawnServer } from './http-load.ts'
+import { argN, isMain, runAlone } from './alone.ts'
 import { percentile, timeMs } from './stats.ts'
 
 export interface DriveBenchRow {
@@ -209,36 +207,11 @@ export async function benchDrive(db: Executor, options: { databaseUrl: string; n
   return rows
 }
 
-function printRows(rows: readonly DriveBenchRow[]): void {
-  const w = [Math.max(...rows.map((r) => r.name.length)), Math.max(...rows.map((r) => r.figure.length)), Math.max(...rows.map((r) => r.limit.length))]
-  for (const r of rows) console.log(`${r.name.padEnd(w[0]!)}  ${r.figure.padEnd(w[1]!)}  ${r.limit.padEnd(w[2]!)}  ${r.ok ? 'PASS' : 'FAIL'}`)
-}
-
-// Alone: its own database `bench_drive` (embedded, or on the server of DATABASE_URL), migrated and seeded.
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const n = Number(/--n=(\d+)/.exec(process.argv.join(' '))?.[1] ?? 200)
-  const given = process.env.DATABASE_URL
-  let databaseUrl: string
-  let release = async () => undefined as void
-  if (given) {
-    await ensureDatabase(given, 'bench_drive')
-    const url = new URL(given)
-    url.pathname = '/bench_drive'
-    databaseUrl = url.toString()
-  } else {
-    const handle = await openDatabase({ database: 'bench_drive' })
-    databaseUrl = handle.url
-    release = handle.release
-  }
-  const db = createDb(databaseUrl)
-  try {
-    await migrateToLatest(db)
-    await seedDemo(db)
+// Alone: its own database `bench_drive` (bench/alone.ts).
+if (isMain(import.meta.url)) {
+  const n = argN(200)
+  await runAlone('bench_drive', async (db, databaseUrl) => {
     buildIfStale()
-    printRows(await benchDrive(db, { databaseUrl, n, log: (line) => console.error(line), uploadOnly: process.argv.includes('--upload-only') }))
-  } finally {
-    await db.destroy()
-    await closeDb()
-    await release()
-  }
+    return benchDrive(db, { databaseUrl, n, log: (line) => console.error(line), uploadOnly: process.argv.includes('--upload-only') })
+  })
 }

@@ -7,14 +7,12 @@
 // the figure can be read against what the machine gives any page at that moment.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { closeDb, createDb, type Executor } from '#db/client.server.ts'
-import { ensureDatabase, openDatabase } from '#db/connection.ts'
-import { migrateToLatest } from '#db/migrate.ts'
-import { seedDemo } from '../bin/demo/data.ts'
+import type { Executor } from '#db/client.server.ts'
 import { buildIfStale } from '../bin/build.ts'
 import { httpSession } from '../tests/support/http-session.ts'
 import { startApp } from './http-load.ts'
 import { seedStorageHistory } from '../bin/demo/storage-history.ts'
+import { argN, isMain, runAlone } from './alone.ts'
 import { percentile, timeMs } from './stats.ts'
 
 export interface StorageDetailBenchRow {
@@ -103,36 +101,11 @@ export async function benchStorageDetail(db: Executor, options: { databaseUrl: s
   return rows
 }
 
-function printRows(rows: readonly StorageDetailBenchRow[]): void {
-  const w = [Math.max(...rows.map((r) => r.name.length)), Math.max(...rows.map((r) => r.figure.length)), Math.max(...rows.map((r) => r.limit.length))]
-  for (const r of rows) console.log(`${r.name.padEnd(w[0]!)}  ${r.figure.padEnd(w[1]!)}  ${r.limit.padEnd(w[2]!)}  ${r.ok ? 'PASS' : 'FAIL'}`)
-}
-
-// Alone: its own database `bench_storage_detail` (embedded, or on the server of DATABASE_URL), migrated and seeded.
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const n = Number(/--n=(\d+)/.exec(process.argv.join(' '))?.[1] ?? 100)
-  const given = process.env.DATABASE_URL
-  let databaseUrl: string
-  let release = async () => undefined as void
-  if (given) {
-    await ensureDatabase(given, 'bench_storage_detail')
-    const url = new URL(given)
-    url.pathname = '/bench_storage_detail'
-    databaseUrl = url.toString()
-  } else {
-    const handle = await openDatabase({ database: 'bench_storage_detail' })
-    databaseUrl = handle.url
-    release = handle.release
-  }
-  const db = createDb(databaseUrl)
-  try {
-    await migrateToLatest(db)
-    await seedDemo(db)
+// Alone: its own database `bench_storage_detail` (bench/alone.ts).
+if (isMain(import.meta.url)) {
+  const n = argN(100)
+  await runAlone('bench_storage_detail', async (db, databaseUrl) => {
     buildIfStale()
-    printRows(await benchStorageDetail(db, { databaseUrl, n, log: (line) => console.error(line) }))
-  } finally {
-    await db.destroy()
-    await closeDb()
-    await release()
-  }
+    return benchStorageDetail(db, { databaseUrl, n, log: (line) => console.error(line) })
+  })
 }

@@ -7,17 +7,13 @@
 //   can ask for: the list engine reads from the nearer end), p95 < 100 ms;
 // - stuck longer than 7 days (any state that is not final), page 1, and one actor's records, page 1;
 // - one record's history (its modal's reads).
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { sql } from 'kysely'
-import { closeDb, createDb, type Executor } from '#db/client.server.ts'
-import { ensureDatabase, openDatabase } from '#db/connection.ts'
-import { migrateToLatest } from '#db/migrate.ts'
+import type { Executor } from '#db/client.server.ts'
 import { inspectedRecord, workflowHistory } from '#db/queries/workflow-inspector.ts'
 import { inspectedWorkflow, statesOf } from '#workflows/registry.ts'
 import { readInspector } from '../app/routes/manage-workflows/data.server.ts'
-import { seedDemo } from '../bin/demo/data.ts'
 import { seedServiceSheets } from './seed-service-sheets.ts'
+import { argN, isMain, runAlone } from './alone.ts'
 import { percentile, timeMs } from './stats.ts'
 
 export interface InspectorBenchRow {
@@ -94,35 +90,10 @@ export async function benchWorkflowInspector(db: Executor, options: { n?: number
   return rows
 }
 
-function printRows(rows: readonly InspectorBenchRow[]): void {
-  const w = [Math.max(...rows.map((r) => r.name.length)), Math.max(...rows.map((r) => r.figure.length)), Math.max(...rows.map((r) => r.limit.length))]
-  for (const r of rows) console.log(`${r.name.padEnd(w[0]!)}  ${r.figure.padEnd(w[1]!)}  ${r.limit.padEnd(w[2]!)}  ${r.ok ? 'PASS' : 'FAIL'}`)
-}
-
-// Alone: its own database `bench_inspector` (embedded, or on the server of DATABASE_URL), migrated and seeded.
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const n = Number(/--n=(\d+)/.exec(process.argv.join(' '))?.[1] ?? 200)
-  const given = process.env.DATABASE_URL
-  let databaseUrl: string
-  let release = async () => undefined as void
-  if (given) {
-    await ensureDatabase(given, 'bench_inspector')
-    const url = new URL(given)
-    url.pathname = '/bench_inspector'
-    databaseUrl = url.toString()
-  } else {
-    const handle = await openDatabase({ database: 'bench_inspector' })
-    databaseUrl = handle.url
-    release = handle.release
-  }
-  const db = createDb(databaseUrl)
-  try {
-    await migrateToLatest(db)
-    await seedDemo(db)
-    printRows(await benchWorkflowInspector(db, { n, log: (line) => console.error(line) }))
-  } finally {
-    await db.destroy()
-    await closeDb()
-    await release()
-  }
+// Alone: its own database `bench_inspector` (bench/alone.ts).
+if (isMain(import.meta.url)) {
+  const n = argN(200)
+  await runAlone('bench_inspector', async (db, databaseUrl) => {
+    return benchWorkflowInspector(db, { n, log: (line) => console.error(line) })
+  })
 }
