@@ -186,13 +186,6 @@ export function userOptions(db: Executor): Promise<NamedChoice[]> {
   return db.selectFrom('users').select(['id', 'username as name']).orderBy('username').execute()
 }
 
-/** The user a picker's text names: the whole username, case ignored (usernames are unique that way). */
-export async function userByUsername(db: Executor, text: string): Promise<NamedChoice | undefined> {
-  const name = text.trim()
-  if (name === '' || name.length > USERNAME_MAX_LENGTH || !/^[A-Za-z0-9@.+_-]+$/.test(name)) return undefined
-  return db.selectFrom('users').select(['id', 'username as name']).where(sql<string>`lower(username)`, '=', name.toLowerCase()).executeTakeFirst()
-}
-
 export interface UserRecord {
   id: number
   username: string
