@@ -111,8 +111,12 @@ describe('hashed assets', () => {
   })
 
   it.each(['br', 'gzip'])('are served precompressed with %s, typed as the script, cached for a year', async (encoding) => {
+    let checked = 0
     for (const asset of assets) {
       const plain = await get(`${app.url}${asset}`, { 'accept-encoding': 'identity' })
+      // a chunk of a few bytes may not shrink (the build keeps no .gz then, and it goes as it is)
+      if (plain.body.length < 1024) continue
+      checked++
       const packed = await get(`${app.url}${asset}`, { 'accept-encoding': encoding })
       expect(packed.status).toBe(200)
       expect(packed.headers['content-encoding']).toBe(encoding)
@@ -124,6 +128,7 @@ describe('hashed assets', () => {
       expect(plain.headers['content-encoding']).toBeUndefined()
       expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     }
+    expect(checked).toBeGreaterThan(3)
   })
 
   it('a byte range is served from the plain file', async () => {

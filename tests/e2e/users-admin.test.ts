@@ -36,7 +36,7 @@ describe.each([
 
   it('adds a user with permissions from two areas; the list finds it and exports it; the user signs in', async () => {
     const page = await pageOf('admin')
-    await page.goto('/manage')
+    await page.goto('/manage?tab=users')
     await page.getByRole('link', { name: /Add User/ }).click()
     await page.waitForURL('**/add-user')
     const username = `mflores_${tag}`
