@@ -127,8 +127,9 @@ describe('storage checks', () => {
     const notes = `Locked check ${js ? 'js' : 'no-js'} ${Date.now()}`
     await fillAndSend(page, notes)
     if (js) await page.getByRole('dialog', { name: 'Success' }).waitFor()
-    // the locked form is opened from the storage picker (/storage), and returns there
-    await page.waitForURL((url) => url.pathname === '/storage')
+    // the locked form is opened from the storage picker (/storage), and returns there, its grower chosen
+    await page.waitForURL((url) => url.pathname === '/storage' && url.searchParams.get('company') === 'Aberdeen Acres')
+    await page.getByRole('heading', { name: 'Storages of Aberdeen Acres' }).waitFor()
     const saved = await checksWith(notes)
     expect(saved).toHaveLength(1)
     expect(saved[0]).toMatchObject({ storage_id: storage.id, company_id: storage.company_id })

@@ -24,12 +24,9 @@ import { ownedBlobIds } from '#storage/uploads.server.ts'
 
 const access = ACCESS['/storage-check-form']
 
-/**
- * Where the locked form returns: the storage picker (/storage, issue 10) once it is built (it then
- * has its rule in ACCESS), until then the section menu, so no redirect leads to a 404.
- */
-export const LOCKED_RETURN: string = Object.hasOwn(ACCESS, '/storage') ? '/storage' : '/checks'
-export const UNLOCKED_RETURN = '/checks'
+/** The locked form is opened from the storage picker and returns there, with its grower chosen. */
+const lockedReturn = (company: { name: string }) => `/storage?${new URLSearchParams({ company: company.name })}`
+const UNLOCKED_RETURN = '/checks'
 
 export const SAVE_MESSAGES = {
   storage: "That storage is not one of this owner's storages.",
@@ -105,7 +102,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       form: formData,
       schema: StorageCheckSchema,
       save: (value) => saveStorageCheck(getDb(), user, value, locked?.id ?? null),
-      redirectTo: locked ? LOCKED_RETURN : UNLOCKED_RETURN,
+      redirectTo: locked ? lockedReturn(locked) : UNLOCKED_RETURN,
     }),
   )
 }
