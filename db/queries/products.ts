@@ -11,8 +11,8 @@ import type { Executor } from '../client.server.ts'
 
 const isId = (id: number) => Number.isSafeInteger(id) && id > 0
 
-/** A numeric as typed: '84000', not '84000.0000' (null stays null). */
-const plain = (column: string) => sql<string | null>`trim_scale(${sql.ref(column)})::text`
+/** A numeric as typed: '84000', not '84000.0000' (null stays null); the admin lists show it so too. */
+export const numericAsTyped = (column: string) => sql<string | null>`trim_scale(${sql.ref(column)})::text`
 
 function uniqueConstraint(error: unknown): string | null {
   const e = error as { code?: string; constraint?: string } | null
@@ -71,12 +71,12 @@ export async function productForEdit(db: Executor, id: number): Promise<ProductR
       'product_name',
       'registration',
       'units',
-      plain('ppm').as('ppm'),
-      plain('ppm_constant').as('ppm_constant'),
-      plain('per').as('per'),
-      plain('converter').as('converter'),
-      plain('min_qty').as('min_qty'),
-      plain('max_ppm_per_application').as('max_ppm_per_application'),
+      numericAsTyped('ppm').as('ppm'),
+      numericAsTyped('ppm_constant').as('ppm_constant'),
+      numericAsTyped('per').as('per'),
+      numericAsTyped('converter').as('converter'),
+      numericAsTyped('min_qty').as('min_qty'),
+      numericAsTyped('max_ppm_per_application').as('max_ppm_per_application'),
       'max_applications_per_season',
       'active',
     ])
@@ -149,7 +149,7 @@ export interface ApplicationRecord {
 
 export async function applicationForEdit(db: Executor, id: number): Promise<ApplicationRecord | undefined> {
   if (!isId(id)) return undefined
-  const row = await db.selectFrom('applications').select(['id', 'name', plain('base_price').as('base_price'), 'active']).where('id', '=', id).executeTakeFirst()
+  const row = await db.selectFrom('applications').select(['id', 'name', numericAsTyped('base_price').as('base_price'), 'active']).where('id', '=', id).executeTakeFirst()
   if (!row) return undefined
   const lines = await db.selectFrom('application_products').select('product_id').where('application_id', '=', id).orderBy('position').orderBy('product_id').execute()
   return { ...row, base_price: row.base_price ?? '0', products: lines }
