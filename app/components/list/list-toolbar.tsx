@@ -125,7 +125,6 @@ function ToolbarForm({ state, filterColumns, choices = {}, errors = {}, pageSize
   )
 }
 
-/** Hidden fields for the page's own parameters (`state.keep`), so a list's GET forms keep them. */
 /** 'Rows per page' for a list's GET form: with JavaScript a new size submits the form by itself. */
 export function PageSizeField({ id, state, pageSizes = PAGE_SIZES, invalid = false }: { id: string; state: ListState; pageSizes?: readonly number[]; invalid?: boolean }) {
   const submit = useSubmit()
