@@ -68,6 +68,15 @@ export const ACCESS = {
   '/edit-user': { permissions: ['api.change_user'] },
   // issue 10 — detail
   '/view-storage/:id': { permissions: ['api.view_storage'] },
+  // issue 11 — pre-treats (decision 0034): the lists open for whoever works on pre-treats; each
+  // action checks its own permission (add_pretreat: edit, stage, schedule; pretreat_assigner: assign)
+  '/create-pre-treat': { permissions: ['api.add_pretreat'] },
+  '/staged-pre-treat': { permissions: ['api.view_pretreat', 'api.add_pretreat', 'api.pretreat_assigner'] },
+  '/scheduled-pre-treat': { permissions: ['api.view_pretreat', 'api.add_pretreat', 'api.pretreat_assigner'] },
+  '/review-pre-treat': { permissions: ['api.view_pretreat', 'api.add_pretreat', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
+  '/completed-pre-treat': { permissions: ['api.view_pretreat', 'api.add_pretreat', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
+  // the application sheet: read by these; filled by the assigned applicator, reviewers and superusers (per record)
+  '/pretreats/:id': { permissions: ['api.view_pretreat', 'api.add_pretreat', 'api.pretreat_assigner', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
 } as const satisfies Record<string, Access>
 
 export type ScreenPath = keyof typeof ACCESS

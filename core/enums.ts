@@ -38,3 +38,30 @@ export type DoorType = (typeof DOOR_TYPES)[number]
 /** A product's units (spec §3 Chemical/product): oz and gal change the quantity formula (§5). */
 export const PRODUCT_UNITS = ['oz', 'gal', 'other'] as const
 export type ProductUnit = (typeof PRODUCT_UNITS)[number]
+
+// Pre-treats (storages-and-pretreats.md §9); the database's CHECK constraints (0002) list the same.
+export const TREATED_FOR = ['Sprouting', 'Bacteria'] as const
+export type TreatedFor = (typeof TREATED_FOR)[number]
+export const STOCK_TYPES = ['Process', 'Fresh'] as const
+export type StockType = (typeof STOCK_TYPES)[number]
+/** The pre-treat form's defaults (§9). */
+export const PRETREAT_DEFAULTS = { treated_for: 'Sprouting', stock_type: 'Process', variety: 'Russet - Process' } as const
+export const WEATHER = ['Clear', 'Cloudy', 'Snow', 'Rain', 'Windy'] as const
+export type Weather = (typeof WEATHER)[number]
+export const WIND_DIRECTIONS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const
+export type WindDirection = (typeof WIND_DIRECTIONS)[number]
+export const PILE_DRYNESS = ['Dry', 'Damp', 'Wet'] as const
+export type PileDryness = (typeof PILE_DRYNESS)[number]
+export const SPROUTING = ['None', 'Eyes Open', 'Peeping to 1/4"', 'Peeping to 1/2"', '1/2" or more'] as const
+export type Sprouting = (typeof SPROUTING)[number]
+export const DUCTS_OPEN = ['All Open', 'Other'] as const
+export type DuctsOpen = (typeof DUCTS_OPEN)[number]
+export const DUCT_CONDITIONS = ['Dry', 'Wet'] as const
+export type DuctCondition = (typeof DUCT_CONDITIONS)[number]
+export const BYPASS_DOOR = ['None', 'Open', 'Closed'] as const
+export type BypassDoor = (typeof BYPASS_DOOR)[number]
+/** The final checklist's 13 yes/no items, in the sheet's order (final_checklists columns). */
+export const FINAL_CHECKLIST_ITEMS = [
+  'inverter', 'wires', 'coils', 'residue', 'covers', 'fan_direction', 'system_run', 'purge', 'panel', 'instructions', 'tools', 'lights', 'storage',
+] as const
+export type FinalChecklistItem = (typeof FINAL_CHECKLIST_ITEMS)[number]

@@ -16,3 +16,14 @@ export type CallInState = (typeof CALL_IN_STATES)[number]
 /** A pre-treat (storages-and-pretreats.md: 'Pretreat status values'); its machine comes with the pre-treat screens. */
 export const PRETREAT_STATES = ['pending', 'assigned', 'in-progress', 'to-review', 'to-review1', 'to-review2', 'completed'] as const
 export type PretreatState = (typeof PRETREAT_STATES)[number]
+
+/** How a pre-treat's status reads (spec §4): the three review values all read To Review. */
+export const PRETREAT_STATUS_LABELS: Record<PretreatState, string> = {
+  pending: 'Pending',
+  assigned: 'Assigned',
+  'in-progress': 'In Progress',
+  'to-review': 'To Review',
+  'to-review1': 'To Review',
+  'to-review2': 'To Review',
+  completed: 'Completed',
+}

@@ -33,11 +33,12 @@ export function replay<M extends AnyStateMachine>(machine: M, events: readonly E
 }
 
 /**
- * The snapshot of a record whose stored status is `status`. For flat machines whose state is all in
- * the status (no context): facts a guard needs travel in the event, as the reviews' levels do.
+ * The snapshot of a record whose stored status is `status`, for flat machines. Facts a guard needs
+ * travel in the event (the reviews' levels), or, when they are stored beside the status (a
+ * pre-treat's void and upcoming flags), in `context`, read from the record's row.
  */
-export function resolveStored<M extends AnyStateMachine>(machine: M, status: string): SnapshotFrom<M> {
-  return machine.resolveState({ value: status, context: {} }) as SnapshotFrom<M>
+export function resolveStored<M extends AnyStateMachine>(machine: M, status: string, context: Record<string, unknown> = {}): SnapshotFrom<M> {
+  return machine.resolveState({ value: status, context }) as SnapshotFrom<M>
 }
 
 /** A machine's state names (xstate infers them from its `states`). */

@@ -48,6 +48,8 @@ export interface StoredRecord<M extends AnyStateMachine> {
   status: StateOf<M>
   /** the version the change is based on: a concurrent change since then is refused */
   version: number
+  /** the machine's context, for machines that keep facts beside the status (pre-treats' void and upcoming); the step's `apply` saves its changes */
+  context?: Record<string, unknown>
 }
 
 /** A record this step makes: the snapshot its form's events reached, and how to insert it in the state reached. */
@@ -80,7 +82,7 @@ export async function runTransition<M extends AnyStateMachine>(
   event: EventFromLogic<M>,
   options: StepOptions<M>,
 ): Promise<StepResult<StateOf<M>>> {
-  const snapshot = 'snapshot' in record ? record.snapshot : resolveStored(workflow.machine, record.status)
+  const snapshot = 'snapshot' in record ? record.snapshot : resolveStored(workflow.machine, record.status, record.context)
   const from = stateName(snapshot) as StateOf<M>
   const next = step(workflow.machine, snapshot, event)
   if (!next) throw (options.refusal ?? workflow.refusal)?.(from, event) ?? new ConflictError(NOT_POSSIBLE)

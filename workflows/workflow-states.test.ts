@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CALL_IN_STATES, PRETREAT_STATES, SERVICE_SHEET_STATES } from '#core/workflow-states.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { callInMachine } from './call-in.machine.ts'
+import { pretreatMachine } from './pretreat.machine.ts'
 import { serviceReviewMachine } from './service-review.machine.ts'
 
 let t: TestDatabase
@@ -44,7 +45,9 @@ describe('workflow states', () => {
     expect(callInMachine.config.initial).toBe(CALL_IN_STATES[0])
   })
 
-  it('pre-treats: the tuple and pretreats_status_ck are the same; a new pre-treat is pending', async () => {
+  it("pre-treats: the machine's states, the tuple and pretreats_status_ck are the same; a new pre-treat is pending", async () => {
+    expect(machineStates(pretreatMachine)).toEqual(sorted(PRETREAT_STATES))
+    expect(pretreatMachine.config.initial).toBe(PRETREAT_STATES[0])
     expect(await checkedStates('pretreats_status_ck')).toEqual(sorted(PRETREAT_STATES))
     expect(await columnDefault('pretreats', 'status')).toBe(PRETREAT_STATES[0])
   })

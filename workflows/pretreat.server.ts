@@ -1,0 +1,43 @@
+// The server side of the pre-treat workflow: one definition for the transition runner, and the one
+// way a step is taken on a stored pre-treat. Each screen's own module (the form's create and edit,
+// the lists' stage, schedule and assign, the sheet's save and submit) looks up the facts its event
+// needs and calls runPretreatStep inside its transaction; the machine decides, the runner saves the
+// status and the history row, and the step's `apply` saves the step's own changes.
+import type { Executor } from '#db/client.server.ts'
+import { lockPretreatStanding, type PretreatStanding } from '#db/queries/pretreat-workflow.ts'
+import { NotFoundError } from '#core/errors.ts'
+import { pretreatMachine, type PretreatEvent } from './pretreat.machine.ts'
+import { defineWorkflow, runTransition, type StepOptions, type StepResult } from './transition.server.ts'
+import type { PretreatState } from '#core/workflow-states.ts'
+
+export const PRETREAT_ENTITY = 'pretreat'
+
+export const pretreatWorkflow = defineWorkflow(pretreatMachine, { entity: PRETREAT_ENTITY, table: 'pretreats' })
+
+export interface PretreatStepOptions extends StepOptions<typeof pretreatMachine> {
+  /** the version the user's change is based on (a form's hidden field); default: the version just read */
+  version?: number
+}
+
+/**
+ * Takes `event` on pre-treat `id` inside `trx`: locks the row, resolves its status and flags,
+ * and runs the transition (ConflictError when refused or changed since `options.version`).
+ * NotFoundError when there is no such pre-treat.
+ */
+export async function runPretreatStep(
+  trx: Executor,
+  id: number,
+  event: PretreatEvent,
+  options: PretreatStepOptions,
+): Promise<StepResult<PretreatState> & { before: PretreatStanding }> {
+  const standing = await lockPretreatStanding(trx, id)
+  if (!standing) throw new NotFoundError('No such pre-treat.')
+  const result = await runTransition(
+    trx,
+    pretreatWorkflow,
+    { id, status: standing.status, version: options.version ?? standing.version, context: { void: standing.void, upcoming: standing.upcoming } },
+    event,
+    options,
+  )
+  return { ...result, before: standing }
+}
