@@ -3,8 +3,11 @@
 // the lists' stage, schedule and assign, the sheet's save and submit) looks up the facts its event
 // needs and calls runPretreatStep inside its transaction; the machine decides, the runner saves the
 // status and the history row, and the step's `apply` saves the step's own changes.
+import type { Insertable } from 'kysely'
+import { initialTransition } from 'xstate'
 import type { Executor } from '#db/client.server.ts'
-import { lockPretreatStanding, type PretreatStanding } from '#db/queries/pretreat-workflow.ts'
+import type { PretreatsTable } from '#db/schema.ts'
+import { insertPretreatRow, lockPretreatStanding, type PretreatStanding } from '#db/queries/pretreat-workflow.ts'
 import { NotFoundError } from '#core/errors.ts'
 import { pretreatMachine, type PretreatEvent } from './pretreat.machine.ts'
 import { defineWorkflow, runTransition, type StepOptions, type StepResult } from './transition.server.ts'
@@ -40,4 +43,21 @@ export async function runPretreatStep(
     options,
   )
   return { ...result, before: standing }
+}
+
+/**
+ * Makes a pre-treat (the CREATE step, pending; staged when `row.upcoming`) inside `trx`, with its
+ * history row. A resent form (same submission id) makes nothing new: `created: false` and the
+ * first one's id. The caller adds the chemicals and billable companies in the same transaction.
+ */
+export async function createPretreat(trx: Executor, row: Insertable<PretreatsTable>, actorId: number): Promise<{ id: number; created: boolean }> {
+  const [snapshot] = initialTransition(pretreatMachine)
+  const made = await runTransition(
+    trx,
+    pretreatWorkflow,
+    { snapshot, insert: (t) => insertPretreatRow(t, { ...row, status: 'pending' }) },
+    { type: 'CREATE', upcoming: row.upcoming ?? false },
+    { actorId },
+  )
+  return { id: made.id, created: !made.repeated }
 }

@@ -1,7 +1,9 @@
 // Where a pre-treat stands in its workflow, read for a step (workflows/pretreat.server.ts): its
 // status, version and the two flags the machine keeps beside the status, locked until the step's
-// transaction ends; and the flags saved when a step changes them.
+// transaction ends; the flags saved when a step changes them; and a new pre-treat's row.
+import type { Insertable } from 'kysely'
 import type { Executor } from '../client.server.ts'
+import type { PretreatsTable } from '../schema.ts'
 import type { PretreatState } from '#core/workflow-states.ts'
 
 export interface PretreatStanding {
@@ -21,4 +23,12 @@ export function lockPretreatStanding(trx: Executor, id: number): Promise<Pretrea
 export async function savePretreatFlags(trx: Executor, id: number, flags: { void?: boolean; void_comments?: string; upcoming?: boolean }): Promise<void> {
   if (Object.keys(flags).length === 0) return
   await trx.updateTable('pretreats').set(flags).where('id', '=', id).execute()
+}
+
+/** Inserts a pre-treat; `created: false` (and the first one's id) when a resent form's submission id finds it made already. */
+export async function insertPretreatRow(trx: Executor, row: Insertable<PretreatsTable>): Promise<{ id: number; created: boolean }> {
+  const made = await trx.insertInto('pretreats').values(row).onConflict((oc) => oc.column('submission_id').doNothing()).returning('id').executeTakeFirst()
+  if (made) return { id: made.id, created: true }
+  const existing = await trx.selectFrom('pretreats').select('id').where('submission_id', '=', row.submission_id).executeTakeFirstOrThrow()
+  return { id: existing.id, created: false }
 }

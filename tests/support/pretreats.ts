@@ -1,0 +1,107 @@
+// Pre-treats for tests, moved to the stage a test needs through the real workflow
+// (runPretreatStep: every step is the machine's and leaves its history row):
+//   const pt = await makePretreat(db, { stage: 'assigned', assignTo: applicatorId })
+// Stages: staged (as the form saves it), scheduled, assigned, in-progress, to-review.
+// What it makes when the database has none: a grower with a storage, a user, an applicator with a
+// valid licence, and an application of one product.
+import { sql, type Insertable } from 'kysely'
+import type { Executor } from '#db/client.server.ts'
+import type { PretreatsTable } from '#db/schema.ts'
+import { savePretreatFlags } from '#db/queries/pretreat-workflow.ts'
+import { createPretreat, runPretreatStep } from '#workflows/pretreat.server.ts'
+
+export type PretreatStage = 'staged' | 'scheduled' | 'assigned' | 'in-progress' | 'to-review'
+const ORDER: PretreatStage[] = ['staged', 'scheduled', 'assigned', 'in-progress', 'to-review']
+
+export interface PretreatOverrides extends Partial<Omit<Insertable<PretreatsTable>, 'pre_treat_number' | 'submission_id' | 'status'>> {
+  /** where to take it (default: staged) */
+  stage?: PretreatStage
+  /** the applicator (applicators.id) to assign from the assigned stage on (default: the first applicator) */
+  assignTo?: number
+  /** the chemical line (default: the application's first product, 1000 cwt, 16.6 requested) */
+  cwt?: number
+  quantityRequested?: number
+  quantityUsed?: number | null
+}
+
+export interface MadePretreat {
+  id: number
+  pre_treat_number: string
+  applicator_id: number
+  product_id: number
+}
+
+async function anyOrMake<T>(find: () => Promise<T | undefined>, make: () => Promise<T>): Promise<T> {
+  return (await find()) ?? (await make())
+}
+
+/** The first storage, user, applicator and application (with a product), made when there are none. */
+export async function pretreatDefaults(db: Executor) {
+  const storage = await anyOrMake(
+    () => db.selectFrom('storages').select(['id', 'company_id']).orderBy('id').executeTakeFirst(),
+    async () => {
+      const company = await db.insertInto('companies').values({ company_name: 'Pre-Treat Test Farms' }).returning('id').executeTakeFirstOrThrow()
+      return db.insertInto('storages').values({ company_id: company.id, name: 'Pre-Treat Test Cellar' }).returning(['id', 'company_id']).executeTakeFirstOrThrow()
+    },
+  )
+  const user = await anyOrMake(
+    () => db.selectFrom('users').select('id').orderBy('id').executeTakeFirst(),
+    () => db.insertInto('users').values({ username: 'pt-applicator', password_hash: 'x', first_name: 'Cody', last_name: 'Hansen' }).returning('id').executeTakeFirstOrThrow(),
+  )
+  const applicator = await anyOrMake(
+    () => db.selectFrom('applicators').select('id').where('active', '=', true).where(sql<boolean>`expiration > current_date`).orderBy('id').executeTakeFirst(),
+    () => {
+      const expiration = `${new Date().getFullYear() + 2}-12-31`
+      return db.insertInto('applicators').values({ user_id: user.id, license: 'ID-PA-TEST-1', expiration }).onConflict((oc) => oc.column('user_id').doUpdateSet({ license: 'ID-PA-TEST-1', expiration })).returning('id').executeTakeFirstOrThrow()
+    },
+  )
+  const application = await anyOrMake(
+    () => db.selectFrom('application_products as ap').select(['ap.application_id as id', 'ap.product_id']).orderBy('ap.application_id').orderBy('ap.position').executeTakeFirst(),
+    async () => {
+      const product = await db
+        .insertInto('products')
+        .values({ product_name: 'Test CIPC', registration: 'EPA Reg. No. 0000-1', units: 'gal', ppm: 16.6, ppm_constant: 1000, min_qty: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const made = await db.insertInto('applications').values({ name: 'Test Fogging', base_price: '0.0500' }).returning('id').executeTakeFirstOrThrow()
+      await db.insertInto('application_products').values({ application_id: made.id, product_id: product.id }).execute()
+      return { id: made.id, product_id: product.id }
+    },
+  )
+  return { company_id: storage.company_id, storage_id: storage.id, created_by: user.id, applicator_id: applicator.id, application_id: application.id, product_id: application.product_id }
+}
+
+export async function makePretreat(db: Executor, overrides: PretreatOverrides = {}): Promise<MadePretreat> {
+  const { stage = 'staged', assignTo, cwt = 1000, quantityRequested = 16.6, quantityUsed = null, ...values } = overrides
+  const d = await pretreatDefaults(db)
+  const actorId = values.created_by ?? d.created_by
+  const made = await db.transaction().execute(async (trx) => {
+    const number = await trx.insertInto('pretreat_numbers').values({ reserved_by: actorId }).returning('label').executeTakeFirstOrThrow()
+    const row = {
+      submission_id: crypto.randomUUID(),
+      pre_treat_number: number.label,
+      created_by: d.created_by,
+      recommended_by: d.applicator_id,
+      other_name: 'Dale Jensen',
+      company_id: d.company_id,
+      storage_id: d.storage_id,
+      application_id: d.application_id,
+      application_notes: 'Fog through the main plenum; restart the fans after 24 hours.',
+      destination: 'Lamb Weston',
+      upcoming: true,
+      ...values,
+    }
+    const { id } = await createPretreat(trx, row, actorId)
+    await trx.insertInto('pretreat_chemicals').values({ pretreat_id: id, product_id: d.product_id, cwt, quantity_requested: quantityRequested, quantity_used: quantityUsed }).execute()
+    return { id, pre_treat_number: number.label }
+  })
+  const reach = ORDER.indexOf(stage)
+  const applicator = assignTo ?? d.applicator_id
+  const step = (event: Parameters<typeof runPretreatStep>[2], apply?: (trx: Executor) => Promise<void>) =>
+    db.transaction().execute((trx) => runPretreatStep(trx, made.id, event, { actorId, apply }))
+  if (reach >= 1) await step({ type: 'SCHEDULE' }, (trx) => savePretreatFlags(trx, made.id, { upcoming: false }))
+  if (reach >= 2) await step({ type: 'ASSIGN', licenceValid: true }, async (trx) => void (await trx.updateTable('pretreats').set({ assigned_to: applicator }).where('id', '=', made.id).execute()))
+  if (reach >= 3) await step({ type: 'SAVE' })
+  if (reach >= 4) await step({ type: 'SUBMIT', complete: true }, async (trx) => void (await trx.updateTable('pretreats').set({ sheet_submit_id: crypto.randomUUID() }).where('id', '=', made.id).execute()))
+  return { ...made, applicator_id: applicator, product_id: d.product_id }
+}
