@@ -163,7 +163,7 @@ export const SECTION_MENUS: SectionMenu[] = [
         title: 'Workflows',
         items: [
           // the workflow inspector
-          screen('/manage-workflows', 'Workflow Inspector', 'Every call-in and service sheet: its state, next steps and history.'),
+          screen('/manage-workflows', 'Workflow Inspector', 'Every call-in, service sheet and pre-treat: its state, next steps and history.'),
         ],
       },
     ],

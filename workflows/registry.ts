@@ -2,7 +2,7 @@
 // its name in workflow_events, where its records and their state live, which screen shows a
 // record, and the steps someone may try from a state with the permissions that let them. Which of
 // those steps are possible is asked of the machine itself (inspectSteps), never decided here.
-// A new workflow (the pre-treats of issue 11) is one more entry; a new state of a machine shows up
+// A new workflow is one more entry (pre-treats came so in issue 11); a new state of a machine shows up
 // by itself in the counts, the filters and the diagram. (docs/decisions/0033-workflow-inspector.md)
 import type { AnyStateMachine, EventObject } from 'xstate'
 import { REVIEW_LEVELS, type ReviewLevel } from '#core/enums.ts'
@@ -11,6 +11,7 @@ import type { WorkflowRecordSource } from '#db/queries/workflow-inspector.ts'
 import { callInMachine, type CallInEvent } from './call-in.machine.ts'
 import { resolveStored, stateName, step } from './runner.ts'
 import { levelOf, serviceReviewMachine, type ServiceReviewEvent } from './service-review.machine.ts'
+import { pretreatMachine, type PretreatEvent } from './pretreat.machine.ts'
 
 /** A step someone may try: the event as a rightful actor sends it, and the permissions that let them. */
 export interface CandidateStep {
@@ -60,6 +61,25 @@ function callInSteps(): CandidateStep[] {
   return events.map((event) => ({ event, permissions: ['api.add_callin'] }))
 }
 
+/** The sheet is filled by its assigned applicator (who holds api.view_pretreat), reviewers and superusers (decision 0034). */
+const SHEET_FILLERS: readonly Permission[] = ['api.view_pretreat', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2']
+
+function pretreatSteps(): CandidateStep[] {
+  const steps: [PretreatEvent, readonly Permission[]][] = [
+    [{ type: 'EDIT' }, ['api.add_pretreat']],
+    [{ type: 'STAGE' }, ['api.add_pretreat']],
+    [{ type: 'SCHEDULE' }, ['api.add_pretreat']],
+    [{ type: 'ASSIGN', licenceValid: true }, ['api.pretreat_assigner']],
+    [{ type: 'UNASSIGN' }, ['api.pretreat_assigner']],
+    [{ type: 'SAVE' }, SHEET_FILLERS],
+    [{ type: 'SUBMIT', complete: true }, SHEET_FILLERS],
+    [{ type: 'REVIEW', level: 2 }, ['api.pretreat_reviewer2']],
+    [{ type: 'REVIEW', level: 1 }, ['api.pretreat_reviewer1']],
+    [{ type: 'VOID', notes: 'Called off' }, ['api.add_pretreat']],
+  ]
+  return steps.map(([event, permissions]) => ({ event, permissions }))
+}
+
 export const INSPECTED_WORKFLOWS: readonly InspectedWorkflow[] = [
   {
     key: 'service-sheets',
@@ -78,6 +98,16 @@ export const INSPECTED_WORKFLOWS: readonly InspectedWorkflow[] = [
     records: { table: 'call_ins', storedState: 'submitted', numberColumn: 'id', numberPrefix: 'Call #', companyColumn: 'company_id' },
     recordScreen: { access: '/view-calls', href: (id) => `/view-calls/${id}` },
     candidates: callInSteps,
+  },
+  {
+    key: 'pretreats',
+    title: 'Pre-treats',
+    entity: 'pretreat',
+    machine: pretreatMachine,
+    records: { table: 'pretreats', statusColumn: 'status', numberColumn: 'pre_treat_number', numberPrefix: '', companyColumn: 'company_id' },
+    recordScreen: { access: '/pretreats/:id', href: (id) => `/pretreats/${id}` },
+    // the inspector asks without the record's flags (not void, scheduled): what a live pre-treat may do there
+    candidates: pretreatSteps,
   },
 ]
 

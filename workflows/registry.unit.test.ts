@@ -19,6 +19,15 @@ describe('the inspected workflows', () => {
     expect(inspectSteps(sheets, 'no_such_state')).toEqual([])
   })
 
+  it('asks the pre-treat machine as a live (not void, scheduled) pre-treat stands', () => {
+    const pretreats = inspectedWorkflow('pretreats')!
+    const steps = (state: string) => inspectSteps(pretreats, state).map((s) => `${s.event}→${s.to}`)
+    expect(steps('pending')).toEqual(['EDIT→pending', 'STAGE→pending', 'ASSIGN→assigned', 'VOID→pending'])
+    expect(steps('assigned')).toEqual(['EDIT→assigned', 'ASSIGN→assigned', 'UNASSIGN→pending', 'SAVE→in-progress', 'SUBMIT→to-review', 'VOID→assigned'])
+    expect(steps('to-review')).toEqual(['EDIT→to-review', 'SAVE→to-review', 'REVIEW→completed', 'REVIEW→to-review1', 'VOID→to-review'])
+    expect(steps('completed')).toEqual([])
+  })
+
   it('names states in the machine’s order, and record screens that exist', () => {
     expect(statesOf(sheets)).toEqual(['submitted', 'level_1_review', 'level_2_review', 'level_3_review', 'complete'])
     for (const w of INSPECTED_WORKFLOWS) expect(Object.keys(ACCESS), w.key).toContain(w.recordScreen.access)

@@ -4,6 +4,7 @@ import { submitReview } from '#workflows/service-review.server.ts'
 import { inspectedWorkflow } from '#workflows/registry.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
 import { makeServiceSheet } from '../../tests/support/service-sheets.ts'
+import { makePretreat } from '../../tests/support/pretreats.ts'
 import { inspectedRecord, tookStep, userIdByUsername, workflowHistory, workflowStateCounts } from './workflow-inspector.ts'
 
 let t: TestDatabase
@@ -63,6 +64,17 @@ describe('the workflow inspector’s reads', () => {
     const calls = (await counts()).call_in!
     const rows = Number((await sql<{ n: string }>`select count(*) as n from call_ins`.execute(t.db)).rows[0]!.n)
     expect(calls.submitted ?? 0).toBe(rows)
+  })
+
+  it('counts pre-treats per state and reads one with its number and history', async () => {
+    const pretreats = inspectedWorkflow('pretreats')!
+    const before = (await workflowStateCounts(t.db, [pretreats])).pretreat!
+    const pt = await makePretreat(t.db, { stage: 'in-progress', created_by: tech })
+    const after = (await workflowStateCounts(t.db, [pretreats])).pretreat!
+    expect((after['in-progress'] ?? 0) - (before['in-progress'] ?? 0)).toBe(1)
+    expect(after.pending ?? 0).toBe(before.pending ?? 0)
+    expect(await inspectedRecord(t.db, pretreats.records, pt.id)).toMatchObject({ number: pt.pre_treat_number, state: 'in-progress' })
+    expect((await workflowHistory(t.db, 'pretreat', pt.id)).map((h) => h.event)).toEqual(['CREATE', 'SCHEDULE', 'ASSIGN', 'SAVE'])
   })
 
   it('finds the records someone took a step on, and users by username whatever the case', async () => {
