@@ -1,7 +1,7 @@
 // What the storage timeline shows (/view-storage/{id}?tab=timeline): the kinds of things that
 // happen at a storage, their names, and the words for a record's state. Pure, so the page, the
 // query and their tests share one list.
-import type { PretreatState, ServiceSheetState } from './workflow-states.ts'
+import type { ServiceSheetState } from './workflow-states.ts'
 
 export const TIMELINE_KINDS = ['call', 'sheet', 'check', 'pretreat', 'restart', 'photo'] as const
 export type TimelineKind = (typeof TIMELINE_KINDS)[number]
@@ -24,16 +24,6 @@ export const SHEET_STATE_LABELS: Record<ServiceSheetState, string> = {
   complete: 'Reviews complete',
 }
 
-/** storages-and-pretreats.md §4: the three review states all read 'To Review' */
-export const PRETREAT_STATE_LABELS: Record<PretreatState, string> = {
-  pending: 'Pending',
-  assigned: 'Assigned',
-  'in-progress': 'In Progress',
-  'to-review': 'To Review',
-  'to-review1': 'To Review',
-  'to-review2': 'To Review',
-  completed: 'Completed',
-}
 
 /**
  * The kinds `?kind=` asks for (repeated, or none for all), kept to those `allowed`, in the

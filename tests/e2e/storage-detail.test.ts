@@ -111,6 +111,7 @@ describe.each([
     // four pre-treats: the newest is still in review, so three are completed
     expect(await pretreats.locator('tbody tr').count()).toBe(3)
     expect(await pretreats.innerText()).toMatch(/PT-\d\d-\d{6}/)
+    expect(await pretreats.getByRole('link', { name: /^PT-\d\d-\d{6}$/ }).first().getAttribute('href')).toMatch(/^\/pretreats\/\d+$/)
     await page.context().close()
   })
 
@@ -199,8 +200,10 @@ describe('storage detail: who sees what', () => {
     expect(await page.getByRole('form', { name: 'Timeline filter' }).getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => (b.parentElement as HTMLElement).innerText.trim()))).toEqual(['Pre-treats', 'Restarts', 'Photos'])
     expect(await page.locator('.timeline-check, .timeline-sheet, .timeline-call').count()).toBe(0)
     expect(await page.locator('.timeline-pretreat').count()).toBe(4)
-    // photos of checks are not theirs to see; pre-treats have no screen yet, so no links at all
-    expect(await page.locator('.timeline-entry a').count()).toBe(0)
+    // photos of checks are not theirs to see; each pre-treat links to its sheet
+    const hrefs = await page.locator('.timeline-entry a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+    expect(hrefs).toHaveLength(4)
+    for (const href of hrefs) expect(href).toMatch(/^\/pretreats\/\d+$/)
     await page.context().close()
 
     const office = await openAs('office', false, `/view-storage/${storageId}?tab=pretreats`)

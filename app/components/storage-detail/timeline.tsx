@@ -1,12 +1,12 @@
 // The Timeline tab: everything that happened at the storage, newest first, under one heading per
-// season (July–June). Each entry links to its record when the user may open it (pre-treats and
-// restarts have no screen yet: their entries are text). The filter is a GET form (season, kinds),
+// season (July–June). Each entry links to its record when the user may open it (restarts have no
+// screen yet: their entries are text). The filter is a GET form (season, kinds),
 // so it works without JavaScript and every view has its own URL; 100 entries a page, with links
 // to older and newer ones.
 import { Form, Link } from '@remix-run/react'
 import { seasonOf, season as seasonOfYear } from '#core/season.ts'
-import { KIND_LABELS, PRETREAT_STATE_LABELS, SHEET_STATE_LABELS, type TimelineKind } from '#core/storage-timeline.ts'
-import type { PretreatState, ServiceSheetState } from '#core/workflow-states.ts'
+import { KIND_LABELS, SHEET_STATE_LABELS, type TimelineKind } from '#core/storage-timeline.ts'
+import { PRETREAT_STATUS_LABELS, type PretreatState, type ServiceSheetState } from '#core/workflow-states.ts'
 import type { TimelineEntry } from '#db/queries/storage-timeline.ts'
 
 export interface TimelineView {
@@ -18,7 +18,7 @@ export interface TimelineView {
   more: boolean
   /** 1 for the newest entries */
   page: number
-  links: { call: boolean; sheet: boolean; check: boolean }
+  links: { call: boolean; sheet: boolean; check: boolean; pretreat: boolean }
 }
 
 /** the word before an entry */
@@ -33,7 +33,7 @@ function describe(e: TimelineEntry): { title: string; detail: string } {
     case 'check':
       return { title: 'Storage check', detail: e.text }
     case 'pretreat':
-      return { title: `Pre-treat ${e.number}`, detail: `${PRETREAT_STATE_LABELS[e.state as PretreatState] ?? e.state} · ${e.text}` }
+      return { title: `Pre-treat ${e.number}`, detail: `${PRETREAT_STATUS_LABELS[e.state as PretreatState] ?? e.state} · ${e.text}` }
     case 'restart':
       return { title: `Restart after ${e.number}`, detail: `${e.state === 'completed' ? 'Completed' : 'Pending'}${e.text ? ` · ${e.text}` : ''}` }
     case 'photo':
@@ -47,6 +47,7 @@ function hrefOf(e: TimelineEntry, links: TimelineView['links']): string | null {
   if (kind === 'call' && links.call) return `/view-calls/${e.id}`
   if (kind === 'sheet' && links.sheet) return `/view-service/${e.id}`
   if (kind === 'check' && links.check) return `/view-storage-check/${e.id}`
+  if (kind === 'pretreat' && links.pretreat) return `/pretreats/${e.id}`
   if (kind === 'storage' && e.blobId) return `/images/${e.blobId}`
   return null
 }

@@ -39,7 +39,7 @@ export function viewOf(user: SessionUser) {
   const may: Record<TimelineKind, boolean> = { call: calls, sheet: sheets, check: checks, pretreat: pretreats, restart: pretreats, photo: true }
   const kinds = TIMELINE_KINDS.filter((k) => may[k])
   const photosOf: PhotoOf[] = ['storage', ...(sheets ? (['sheet'] as const) : []), ...(checks ? (['check'] as const) : [])]
-  return { tabs, kinds, photosOf, links: { call: calls, sheet: sheets, check: checks }, pretreats }
+  return { tabs, kinds, photosOf, links: { call: calls, sheet: sheets, check: checks, pretreat: mayOpen(user, ACCESS['/pretreats/:id']) }, pretreats }
 }
 
 function completedPretreats(db: Executor, storageId: number) {

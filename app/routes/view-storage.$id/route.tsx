@@ -95,7 +95,9 @@ function PretreatTable({ content }: { content: TabOf<'pretreats'> }) {
               {content.pretreats.map((p) => (
                 <tr key={p.id}>
                   <td>{formatDate(p.application_date)}</td>
-                  <td>{p.pre_treat_number}</td>
+                  <td>
+                    <Link to={`/pretreats/${p.id}`}>{p.pre_treat_number}</Link>
+                  </td>
                   <td>{p.treated_for}</td>
                   <td>{p.stock_type}</td>
                   <td>{p.variety}</td>
