@@ -16,6 +16,8 @@ export const ALERTS: Record<AlertType, { label: string; to: string; permissions:
   level_3_reviews: { label: 'Level 3 reviews waiting', to: '/review-sheets', permissions: ['api.can_review_3'] },
   pending_aws_imports: { label: 'Uploads started but never completed', to: '/auditing', permissions: ['api.s3_admin'] },
   storage_checks_due: { label: 'Storages due for a check', to: '/checks-due', permissions: ['api.add_storagecheck'] },
+  pretreats_to_assign: { label: 'Pre-treats waiting for an applicator', to: '/scheduled-pre-treat', permissions: ['api.pretreat_assigner'] },
+  pretreats_to_review: { label: 'Pre-treats waiting for review', to: '/review-pre-treat', permissions: ['api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
 }
 
 export function maySeeAlert(user: Pick<SessionUser, 'is_superuser' | 'permissions'>, type: AlertType): boolean {

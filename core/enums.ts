@@ -27,7 +27,7 @@ export type FillStatus = (typeof FILL_STATUSES)[number]
 export const BLOB_AREAS = ['drive', 'receipts', 'service', 'storage_checks', 'storages', 'documents'] as const
 export type BlobArea = (typeof BLOB_AREAS)[number]
 
-export const ALERT_TYPES = ['level_1_reviews', 'level_2_reviews', 'level_3_reviews', 'pending_aws_imports', 'storage_checks_due'] as const
+export const ALERT_TYPES = ['level_1_reviews', 'level_2_reviews', 'level_3_reviews', 'pending_aws_imports', 'storage_checks_due', 'pretreats_to_assign', 'pretreats_to_review'] as const
 export type AlertType = (typeof ALERT_TYPES)[number]
 
 /** storages.type and storages.door_type (storages-and-pretreats.md §9) */

@@ -4,6 +4,7 @@ import { sql } from 'kysely'
 import type { Executor } from '#db/client.server.ts'
 import type { AlertType } from '#core/enums.ts'
 import { countChecksDue } from '#db/queries/storage-checks.ts'
+import { countPretreatsWaiting } from '#db/queries/pretreat-workflow.ts'
 
 /** An upload still pending after this long is counted as a pending import that never completed. */
 export const STALE_UPLOAD_MINUTES = 15
@@ -21,6 +22,7 @@ export async function aggregateAlerts(db: Executor): Promise<Record<AlertType, n
     .where('status', '=', 'pending')
     .where('created_at', '<', sql<Date>`now() - make_interval(mins => ${STALE_UPLOAD_MINUTES})`)
     .executeTakeFirstOrThrow()
+  const pretreats = await countPretreatsWaiting(db)
   const level = (n: number) => reviews.find((r) => Number(r.review_level) === n)?.n ?? 0
   const counts: Record<AlertType, number> = {
     level_1_reviews: level(1),
@@ -28,6 +30,8 @@ export async function aggregateAlerts(db: Executor): Promise<Record<AlertType, n
     level_3_reviews: level(3),
     pending_aws_imports: uploads.n,
     storage_checks_due: await countChecksDue(db),
+    pretreats_to_assign: pretreats.toAssign,
+    pretreats_to_review: pretreats.toReview,
   }
   await db
     .insertInto('alert_counts')

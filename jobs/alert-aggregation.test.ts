@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { createBoss } from './boss.server.ts'
 import { aggregateAlerts, STALE_UPLOAD_MINUTES } from './alert-aggregation.job.ts'
 import { startWorkers } from './worker.ts'
+import { makePretreat } from '../tests/support/pretreats.ts'
 
 let t: TestDatabase
 let userId: number
@@ -53,7 +54,7 @@ const stored = async () => Object.fromEntries((await t.db.selectFrom('alert_coun
 describe('alert aggregation', () => {
   it('counts open reviews per level and uploads started but never completed', async () => {
     const counts = await aggregateAlerts(t.db)
-    expect(counts).toEqual({ level_1_reviews: 2, level_2_reviews: 1, level_3_reviews: 1, pending_aws_imports: 1, storage_checks_due: 0 })
+    expect(counts).toEqual({ level_1_reviews: 2, level_2_reviews: 1, level_3_reviews: 1, pending_aws_imports: 1, storage_checks_due: 0, pretreats_to_assign: 0, pretreats_to_review: 0 })
     expect(await stored()).toEqual(counts)
   })
 
@@ -61,7 +62,7 @@ describe('alert aggregation', () => {
     await aggregateAlerts(t.db)
     await sheetWithOpenLevel(2)
     await aggregateAlerts(t.db)
-    expect(await stored()).toEqual({ level_1_reviews: 2, level_2_reviews: 2, level_3_reviews: 1, pending_aws_imports: 1, storage_checks_due: 0 })
+    expect(await stored()).toEqual({ level_1_reviews: 2, level_2_reviews: 2, level_3_reviews: 1, pending_aws_imports: 1, storage_checks_due: 0, pretreats_to_assign: 0, pretreats_to_review: 0 })
   })
 
   it('runs through pg-boss: the workers schedule it every 5 minutes (and the file cleanup every hour) and run it at start-up', async () => {
@@ -79,9 +80,21 @@ describe('alert aggregation', () => {
       )
       const deadline = Date.now() + 20_000
       while (Object.keys(await stored()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200))
-      expect(await stored()).toEqual({ level_1_reviews: 2, level_2_reviews: 2, level_3_reviews: 1, pending_aws_imports: 1, storage_checks_due: 0 })
+      expect(await stored()).toEqual({ level_1_reviews: 2, level_2_reviews: 2, level_3_reviews: 1, pending_aws_imports: 1, storage_checks_due: 0, pretreats_to_assign: 0, pretreats_to_review: 0 })
     } finally {
       await boss.stop({ graceful: true, wait: true, timeout: 5000 })
     }
+  })
+
+  it('counts scheduled pre-treats with no applicator and sheets waiting for review, void ones left out', async () => {
+    await makePretreat(t.db, { stage: 'staged' })
+    await makePretreat(t.db, { stage: 'scheduled' })
+    await makePretreat(t.db, { stage: 'scheduled' })
+    await makePretreat(t.db, { stage: 'assigned' })
+    await makePretreat(t.db, { stage: 'to-review' })
+    const called = await makePretreat(t.db, { stage: 'scheduled' })
+    await t.db.updateTable('pretreats').set({ void: true, void_comments: 'Grower sold the crop' }).where('id', '=', called.id).execute()
+    const counts = await aggregateAlerts(t.db)
+    expect([counts.pretreats_to_assign, counts.pretreats_to_review]).toEqual([2, 1])
   })
 })

@@ -1,7 +1,7 @@
 // Where a pre-treat stands in its workflow, read for a step (workflows/pretreat.server.ts): its
 // status, version and the two flags the machine keeps beside the status, locked until the step's
 // transaction ends; the flags saved when a step changes them; and a new pre-treat's row.
-import type { Insertable } from 'kysely'
+import { sql, type Insertable } from 'kysely'
 import type { Executor } from '../client.server.ts'
 import type { PretreatsTable } from '../schema.ts'
 import type { PretreatState } from '#core/workflow-states.ts'
@@ -31,4 +31,21 @@ export async function insertPretreatRow(trx: Executor, row: Insertable<Pretreats
   if (made) return { id: made.id, created: true }
   const existing = await trx.selectFrom('pretreats').select('id').where('submission_id', '=', row.submission_id).executeTakeFirstOrThrow()
   return { id: existing.id, created: false }
+}
+
+/**
+ * What the alerts bell counts (void pre-treats left out): scheduled pre-treats with no applicator
+ * yet (pending, not staged), and submitted sheets waiting for a review.
+ */
+export async function countPretreatsWaiting(db: Executor): Promise<{ toAssign: number; toReview: number }> {
+  const row = await db
+    .selectFrom('pretreats')
+    .select([
+      sql<number>`count(*) filter (where status = 'pending' and not upcoming)::int`.as('toAssign'),
+      sql<number>`count(*) filter (where status in ('to-review', 'to-review1', 'to-review2'))::int`.as('toReview'),
+    ])
+    .where('status', 'in', ['pending', 'to-review', 'to-review1', 'to-review2'])
+    .where('void', '=', false)
+    .executeTakeFirstOrThrow()
+  return row
 }
