@@ -6,7 +6,8 @@
 // (the storage is the company's, the licence on the day, the dose against the label) are checked
 // again by workflows/pretreat-form.server.ts.
 import { z } from 'zod'
-import { CWT_MIN, parseCwt } from '#core/pretreat-quantities.ts'
+import { doseWarnings, type DoseWarning, type LabelLimits } from '#core/dose-check.ts'
+import { CWT_MIN, parseCwt, quantityFor, type QuantityInputs } from '#core/pretreat-quantities.ts'
 import { STOCK_TYPES, TREATED_FOR, VARIETIES } from '#core/enums.ts'
 import { decimal, id, matching, multiLineText, oneLineText, uuid, wholeNumber } from './fields.ts'
 
@@ -92,3 +93,36 @@ export const PretreatFormSchema = z
 
 export type PretreatFormInput = z.output<typeof PretreatFormSchema>
 export type PretreatChemicalLine = z.output<typeof PretreatChemicalLineSchema>
+
+// ---- the form's rules, run by the page as it is typed and by the server on save ----------------
+
+/** A product as the form works out its line: quantity inputs and label limits. */
+export type FormProduct = QuantityInputs & LabelLimits & { id: number }
+
+export interface WorkedLine {
+  product_id: number
+  cwt: number
+  /** null: the product has no rule for it and none was typed */
+  quantity_requested: number | null
+}
+
+/**
+ * The chemical lines of an application's `products` for `cwt`: a line typed for this same cwt keeps
+ * its quantity (a person may change one); any other gets quantityFor(product, cwt).
+ */
+export function workLines(products: readonly FormProduct[], typed: readonly { product_id: number; cwt: string; quantity_requested: number | null }[], cwt: number): WorkedLine[] {
+  return products.map((product) => {
+    const line = typed.find((t) => t.product_id === product.id)
+    const same = line !== undefined && parseCwt(line.cwt) === cwt && line.quantity_requested !== null && Number.isFinite(line.quantity_requested)
+    return { product_id: product.id, cwt, quantity_requested: same ? line.quantity_requested : quantityFor(product, cwt) }
+  })
+}
+
+/** The label limits the lines pass at this storage this season (`counts`: product id → pre-treats this season). */
+export function linesDoseWarnings(products: readonly FormProduct[], lines: readonly WorkedLine[], counts: Record<number, number>, seasonLabel: string): DoseWarning[] {
+  return lines.flatMap((line) => {
+    const product = products.find((p) => p.id === line.product_id)
+    if (!product || line.quantity_requested === null) return []
+    return doseWarnings({ product, cwt: line.cwt, quantity: line.quantity_requested, applicationsThisSeason: counts[product.id] ?? 0, seasonLabel })
+  })
+}
