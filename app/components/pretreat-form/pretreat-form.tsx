@@ -144,7 +144,7 @@ function PretreatForm({ data, form: page }: { data: PageData; form: PageForm }) 
     setCwtText(value)
     const next = parseCwt(value)
     // editing the cwt updates every line (spec §5); a quantity typed by hand is worked out again
-    if (next !== null && next > 0 && application) setLines(toLines(workLines(application.products, [], next)))
+    if (next !== null && next > 0 && application && lines.length > 0) setLines(toLines(workLines(application.products, [], next)))
   }
 
   return (
