@@ -88,7 +88,10 @@ export async function applicatorChoice(db: Executor, id: number): Promise<Applic
 export async function applicationChoices(db: Executor, { activeOnly, ids }: { activeOnly: boolean; ids?: number[] }): Promise<ApplicationChoice[]> {
   let apps = db.selectFrom('applications').select(['id', 'name', 'base_price'])
   if (activeOnly) apps = apps.where('active', '=', true)
-  if (ids) apps = apps.where('id', 'in', ids.length ? ids.filter(isId) : [0])
+  if (ids) {
+    const wanted = ids.filter(isId)
+    apps = apps.where('id', 'in', wanted.length ? wanted : [0])
+  }
   const applications = await apps.orderBy('name').orderBy('id').execute()
   if (applications.length === 0) return []
   const lines = await db
