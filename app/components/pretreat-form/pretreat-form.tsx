@@ -390,6 +390,7 @@ function ChemicalsTable({ lines, products, setLines, errors }: { lines: Line[]; 
                       name={`chemicals[${index}].quantity_requested`}
                       aria-label={`Quantity of ${product?.product_name ?? 'chemical'} (${product?.units ?? ''})`}
                       inputMode="decimal"
+                      size={8}
                       required
                       value={line.quantity_requested}
                       onChange={(e) => setLines(lines.map((l, i) => (i === index ? { ...l, quantity_requested: e.target.value } : l)))}
