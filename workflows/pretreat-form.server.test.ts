@@ -5,7 +5,8 @@ import { PRETREAT_FORM_MESSAGES, type PretreatFormInput } from '#core/schemas/pr
 import { reservePretreatNumber } from '#db/queries/pretreat-form.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
-import { savePretreatForm } from './pretreat-form.server.ts'
+import { NOT_EDITABLE, savePretreatForm } from './pretreat-form.server.ts'
+import { runPretreatStep } from './pretreat.server.ts'
 import { CHANGED_MEANWHILE } from './transition.server.ts'
 
 let t: TestDatabase
@@ -160,5 +161,14 @@ describe('savePretreatForm: an edit', () => {
     await save(form({ pretreat_id: pt.id, version: (await row(pt.id)).version, cwt: '1000', chemicals: [{ product_id: d.product_id, cwt: '1000', quantity_requested: 17 }] }))
     const line = await t.db.selectFrom('pretreat_chemicals').select(['quantity_requested', 'quantity_used']).where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()
     expect([Number(line.quantity_requested), Number(line.quantity_used)]).toEqual([17, 15])
+  })
+
+  it('refuses to edit a completed pre-treat, changing nothing', async () => {
+    const pt = await makePretreat(t.db, { stage: 'to-review' })
+    await t.db.transaction().execute((trx) => runPretreatStep(trx, pt.id, { type: 'REVIEW', level: 2 }, { actorId: d.created_by }))
+    const before = await row(pt.id)
+    expect(before.status).toBe('completed')
+    expect(await refusal(save(form({ pretreat_id: pt.id, version: before.version, application_notes: 'Too late.' })))).toEqual(new ConflictError(NOT_EDITABLE))
+    expect((await row(pt.id)).application_notes).toBe(before.application_notes)
   })
 })

@@ -30,7 +30,7 @@ import {
 import { savePretreatFlags } from '#db/queries/pretreat-workflow.ts'
 import { createPretreat, runPretreatStep } from './pretreat.server.ts'
 
-export const NOT_EDITABLE = 'This pre-treat is completed: it can no longer be edited.'
+export const NOT_EDITABLE = M.notEditable
 
 /** Whether an applicator's licence holds on `day` (an expiration on that day still counts). */
 export const licenceHolds = (expiration: string | null, day: string) => {

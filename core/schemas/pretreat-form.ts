@@ -29,6 +29,7 @@ export const PRETREAT_FORM_MESSAGES = {
   billToUnknown: 'Choose a company from the list.',
   voidNotes: 'Void notes are required when VOID is checked.',
   message: 'Choose a message to insert.',
+  notEditable: 'This pre-treat is completed: it can no longer be edited.',
 } as const
 
 /** The buttons that change the form only (without JavaScript they post it back; nothing is saved). */

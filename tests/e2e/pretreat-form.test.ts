@@ -9,6 +9,7 @@ import { PRETREAT_FORM_MESSAGES } from '#core/schemas/pretreat-form.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
 import { makePretreat } from '../support/pretreats.ts'
+import { runPretreatStep } from '#workflows/pretreat.server.ts'
 
 const suite = useBrowserSuite()
 
@@ -157,6 +158,13 @@ describe('pre-treat form', () => {
     await post(p, 'Save Changes')
     expect(new URL(p.url()).pathname).toBe('/staged-pre-treat')
     expect(await suite.app.db.selectFrom('pretreats').select(['void', 'void_comments']).where('id', '=', pt.id).executeTakeFirstOrThrow()).toEqual({ void: true, void_comments: 'Grower sold the pile.' })
+
+    // a completed pre-treat: shown with the reason, no save button
+    const done = await makePretreat(suite.app.db, { stage: 'to-review' })
+    await suite.app.db.transaction().execute((trx) => runPretreatStep(trx, done.id, { type: 'REVIEW', level: 2 }, { actorId: null }))
+    await p.goto(`/create-pre-treat/${done.id}`)
+    await p.getByText(PRETREAT_FORM_MESSAGES.notEditable).waitFor()
+    expect(await p.getByRole('button', { name: 'Save Changes' }).count()).toBe(0)
 
     const missing = await p.goto('/create-pre-treat/999999999')
     expect(missing?.status()).toBe(404)

@@ -15,15 +15,13 @@ import { useHydrated } from '#app/components/use-hydrated.ts'
 import { PRETREAT_DEFAULTS, STOCK_TYPES, TREATED_FOR, VARIETIES } from '#core/enums.ts'
 import { CWT_DEFAULT, CWT_MIN, formatCwt, formatQuantity, parseCwt } from '#core/pretreat-quantities.ts'
 import { licenseStatus } from '#core/schemas/applicator.ts'
-import { linesDoseWarnings, OTHER_REQUESTER, PretreatFormSchema, workLines } from '#core/schemas/pretreat-form.ts'
+import { linesDoseWarnings, OTHER_REQUESTER, PRETREAT_FORM_MESSAGES, PretreatFormSchema, workLines } from '#core/schemas/pretreat-form.ts'
 import { PRETREAT_STATUS_LABELS } from '#core/workflow-states.ts'
 import type { loadPretreatForm } from './pretreat-form.server.ts'
 
 type PageData = Awaited<ReturnType<typeof loadPretreatForm>>
 type PageForm = NonNullable<PageData['form']>
 type Line = { product_id: string; cwt: string; quantity_requested: string }
-
-export const NOT_EDITABLE_TEXT = 'This pre-treat is completed: it can no longer be edited.'
 
 export function PretreatFormPage() {
   const data = useLoaderData<PageData>()
@@ -165,7 +163,7 @@ function PretreatForm({ data, form: page }: { data: PageData; form: PageForm }) 
       ) : null}
       {completed ? (
         <p className="notice notice-error" role="alert">
-          {NOT_EDITABLE_TEXT}
+          {PRETREAT_FORM_MESSAGES.notEditable}
         </p>
       ) : null}
       {fields.company_id.errors ? (
