@@ -72,6 +72,8 @@ const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: 
 describe('savePretreatForm: a new pre-treat', () => {
   it('makes it staged with the CREATE history row, the reserved number used, its chemical line worked out and its billable company', async () => {
     const number = await reservePretreatNumber(t.db, d.created_by)
+    // opening the form again (a reload, a GET) offers the same number, not another
+    expect(await reservePretreatNumber(t.db, d.created_by)).toBe(number)
     const value = form()
     const { id, created } = await save(value)
     expect(created).toBe(true)

@@ -11,6 +11,7 @@ import type { Season } from '#core/season.ts'
 import type { PretreatState } from '#core/workflow-states.ts'
 import type { Executor } from '../client.server.ts'
 import type { PretreatsTable } from '../schema.ts'
+import { OTHER } from './contacts.ts'
 import type { NamedOption } from './registry.ts'
 import { shortListOptions } from './short-lists.ts'
 import { userDisplayName } from './users.ts'
@@ -164,7 +165,8 @@ export interface PretreatChoices {
 export async function pretreatChoices(db: Executor, companyId: number): Promise<PretreatChoices> {
   const [storages, contacts, applicators, destinations, messages, companies, applications] = await Promise.all([
     db.selectFrom('storages').select(['id', 'name']).where('company_id', '=', companyId).where('active', '=', true).orderBy('name').orderBy('id').execute(),
-    db.selectFrom('contacts').select(['id', 'name']).where('company_id', '=', companyId).where('active', '=', true).orderBy('name').orderBy('id').execute(),
+    // the catch-all 'Other' contact is left out: the form's own Other takes a typed name
+    db.selectFrom('contacts').select(['id', 'name']).where('company_id', '=', companyId).where('active', '=', true).where(sql<string>`lower(btrim(name))`, '<>', OTHER).orderBy('name').orderBy('id').execute(),
     applicatorChoices(db),
     shortListOptions(db, 'destinations'),
     shortListOptions(db, 'pretreat_messages'),

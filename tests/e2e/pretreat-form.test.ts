@@ -19,8 +19,8 @@ async function page(js: boolean, username = 'assigner'): Promise<Page> {
   return p
 }
 
-const OWNER = 'Aberdeen Acres'
-const BILLED = 'Snake River Farms'
+const OWNER = 'Snake River Farms'
+const BILLED = 'Aberdeen Acres'
 const FIRST_MESSAGE = 'Restart the fans at 50% speed for 2 hours'
 
 const storageOf = (company: string) =>
@@ -45,6 +45,8 @@ describe('pre-treat form', () => {
     await p.getByLabel('Storage', { exact: true }).selectOption(String(storage.id))
     const number = await p.getByLabel('Pre-Treat Number').inputValue()
     expect(number).toMatch(/^PT-\d{2}-\d{6}$/)
+    // Requested By offers the company's contacts and the form's own Other (not a catch-all contact)
+    expect(await p.getByLabel('Requested By').locator('option', { hasText: /^Other$/ }).count()).toBe(1)
 
     await p.getByLabel('Add Billable Company').selectOption({ label: BILLED })
     await p.getByRole('button', { name: 'Add', exact: true }).click()
