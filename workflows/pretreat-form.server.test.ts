@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ConflictError, InputError } from '#core/errors.ts'
+import { DOSE_MESSAGES } from '#core/dose-check.ts'
+import { PRETREAT_FORM_MESSAGES, type PretreatFormInput } from '#core/schemas/pretreat-form.ts'
+import { reservePretreatNumber } from '#db/queries/pretreat-form.ts'
+import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
+import { NOT_EDITABLE, savePretreatForm } from './pretreat-form.server.ts'
+import { runPretreatStep } from './pretreat.server.ts'
+import { CHANGED_MEANWHILE } from './transition.server.ts'
+
+let t: TestDatabase
+let d: Awaited<ReturnType<typeof pretreatDefaults>>
+let otherStorage: number
+let billable: number
+let expired: number
+let limited: { application_id: number; product_id: number }
+beforeAll(async () => {
+  t = await createTestDatabase()
+  d = await pretreatDefaults(t.db)
+  const other = await t.db.insertInto('companies').values({ company_name: 'Other Farms' }).returning('id').executeTakeFirstOrThrow()
+  billable = other.id
+  otherStorage = (await t.db.insertInto('storages').values({ company_id: other.id, name: 'Other Cellar' }).returning('id').executeTakeFirstOrThrow()).id
+  const user = await t.db.insertInto('users').values({ username: 'old-licence', password_hash: 'x', first_name: 'Old', last_name: 'Licence' }).returning('id').executeTakeFirstOrThrow()
+  expired = (await t.db.insertInto('applicators').values({ user_id: user.id, license: 'ID-OLD', expiration: '2020-01-31' }).returning('id').executeTakeFirstOrThrow()).id
+  const product = await t.db
+    .insertInto('products')
+    .values({ product_name: 'Limited CIPC', units: 'gal', ppm: 16.6, ppm_constant: 1000, min_qty: 0, max_ppm_per_application: 20, max_applications_per_season: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const app = await t.db.insertInto('applications').values({ name: 'Limited Fogging', base_price: '0.05' }).returning('id').executeTakeFirstOrThrow()
+  await t.db.insertInto('application_products').values({ application_id: app.id, product_id: product.id }).execute()
+  limited = { application_id: app.id, product_id: product.id }
+})
+afterAll(() => t.drop())
+
+const TODAY = '2026-11-23'
+
+function form(overrides: Partial<PretreatFormInput> = {}): PretreatFormInput {
+  return {
+    submission_id: crypto.randomUUID(),
+    company_id: d.company_id,
+    storage_id: d.storage_id,
+    bill_to: [billable],
+    bill_to_pick: '',
+    void: false,
+    void_comments: '',
+    recommended_by: d.applicator_id,
+    requested_by: 'other',
+    other_name: 'Dale Jensen',
+    destination: '',
+    variety: 'Russet - Process',
+    treated_for: 'Sprouting',
+    stock_type: 'Process',
+    application_id: d.application_id,
+    cwt: '12,500',
+    chemicals: [{ product_id: d.product_id, cwt: '12,500', quantity_requested: 1 }],
+    message_id: '',
+    application_notes: 'Fog through the plenum.',
+    purge: false,
+    dose_reason: '',
+    ...overrides,
+  }
+}
+
+const save = (value: PretreatFormInput, actor = d.created_by) => savePretreatForm(t.db, actor, value, { today: TODAY })
+const row = (id: number) => t.db.selectFrom('pretreats').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+const history = (id: number) => t.db.selectFrom('workflow_events').select(['event', 'to_state']).where('entity', '=', 'pretreat').where('entity_id', '=', id).orderBy('id').execute()
+const count = async () => Number((await t.db.selectFrom('pretreats').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error)
+
+describe('savePretreatForm: a new pre-treat', () => {
+  it('makes it staged with the CREATE history row, the reserved number used, its chemical line worked out and its billable company', async () => {
+    const number = await reservePretreatNumber(t.db, d.created_by)
+    // opening the form again (a reload, a GET) offers the same number, not another
+    expect(await reservePretreatNumber(t.db, d.created_by)).toBe(number)
+    const value = form()
+    const { id, created } = await save(value)
+    expect(created).toBe(true)
+    expect(await row(id)).toMatchObject({ status: 'pending', upcoming: true, pre_treat_number: number, other_name: 'Dale Jensen', requested_by: null, application_notes: 'Fog through the plenum.' })
+    expect(await history(id)).toEqual([{ event: 'CREATE', to_state: 'pending' }])
+    // the line's typed quantity was for this cwt, so it stays as typed
+    const lines = await t.db.selectFrom('pretreat_chemicals').select(['product_id', 'cwt', 'quantity_requested']).where('pretreat_id', '=', id).execute()
+    expect(lines.map((l) => [l.product_id, Number(l.cwt), Number(l.quantity_requested)])).toEqual([[d.product_id, 12500, 1]])
+    expect(await t.db.selectFrom('pretreat_bill_to').select('company_id').where('pretreat_id', '=', id).execute()).toEqual([{ company_id: billable }])
+    // the number is used: the next form gets another
+    expect(await reservePretreatNumber(t.db, d.created_by)).not.toBe(number)
+  })
+
+  it('works a line out again when its quantity was for another cwt', async () => {
+    const { id } = await save(form({ cwt: '2,000', chemicals: [{ product_id: d.product_id, cwt: '1000', quantity_requested: 1 }] }))
+    const line = await t.db.selectFrom('pretreat_chemicals').select(['cwt', 'quantity_requested']).where('pretreat_id', '=', id).executeTakeFirstOrThrow()
+    expect([Number(line.cwt), Number(line.quantity_requested)]).toEqual([2000, 33.2])
+  })
+
+  it('makes one pre-treat of a form sent twice', async () => {
+    const value = form()
+    const before = await count()
+    const first = await save(value)
+    const again = await save(value)
+    expect(again).toEqual({ id: first.id, created: false })
+    expect(await count()).toBe(before + 1)
+  })
+
+  it('refuses an applicator whose licence is expired on the day, and a storage of another company, saving nothing', async () => {
+    const before = await count()
+    expect(await refusal(save(form({ recommended_by: expired })))).toEqual(new InputError({ recommended_by: PRETREAT_FORM_MESSAGES.licence }))
+    expect(await refusal(save(form({ storage_id: otherStorage })))).toEqual(new InputError({ storage_id: PRETREAT_FORM_MESSAGES.storage }))
+    expect(await count()).toBe(before)
+  })
+
+  it('asks for a reason when the dose passes the label, and stores the warning with the reason', async () => {
+    // 700 gal for 30,000 cwt is 23.3 ppm, above the label's 20
+    const value = form({ application_id: limited.application_id, cwt: '30000', chemicals: [{ product_id: limited.product_id, cwt: '30000', quantity_requested: 700 }] })
+    const error = await refusal(save(value))
+    expect(error).toEqual(new InputError({ dose_reason: DOSE_MESSAGES.reasonRequired }))
+    const { id } = await save({ ...value, dose_reason: 'Heavy sprouting last season; agronomist signed off.' })
+    const saved = await row(id)
+    expect(saved.dose_reason).toBe('Heavy sprouting last season; agronomist signed off.')
+    expect(saved.dose_warnings).toEqual([{ kind: 'rate', message: expect.stringContaining("above the label's maximum of 20 ppm") }])
+    // the season's one application is used up: the next one at this storage warns of the season
+    const next = await refusal(save(form({ application_id: limited.application_id, chemicals: [{ product_id: limited.product_id, cwt: '12,500', quantity_requested: 100 }] })))
+    expect(next).toEqual(new InputError({ dose_reason: DOSE_MESSAGES.reasonRequired }))
+  })
+})
+
+describe('savePretreatForm: an edit', () => {
+  it('saves on the version shown (EDIT row) and refuses an edit based on an older version', async () => {
+    const pt = await makePretreat(t.db)
+    const { version } = await row(pt.id)
+    await save(form({ pretreat_id: pt.id, version, application_notes: 'Changed notes.' }))
+    expect(await row(pt.id)).toMatchObject({ application_notes: 'Changed notes.', version: version + 1 })
+    expect((await history(pt.id)).at(-1)).toEqual({ event: 'EDIT', to_state: 'pending' })
+    const stale = await refusal(save(form({ pretreat_id: pt.id, version, application_notes: 'Older edit.' })))
+    expect(stale).toEqual(new ConflictError(CHANGED_MEANWHILE))
+    expect((await row(pt.id)).application_notes).toBe('Changed notes.')
+  })
+
+  it('saves an edit sent twice once', async () => {
+    const pt = await makePretreat(t.db)
+    const { version } = await row(pt.id)
+    const value = form({ pretreat_id: pt.id, version })
+    await save(value)
+    await save(value)
+    expect((await history(pt.id)).filter((e) => e.event === 'EDIT')).toHaveLength(1)
+  })
+
+  it('refuses void without notes; voids with notes; unvoids', async () => {
+    const pt = await makePretreat(t.db)
+    const { version } = await row(pt.id)
+    expect(await refusal(save(form({ pretreat_id: pt.id, version, void: true, void_comments: ' ' })))).toEqual(new InputError({ void_comments: PRETREAT_FORM_MESSAGES.voidNotes }))
+    expect((await row(pt.id)).void).toBe(false)
+    await save(form({ pretreat_id: pt.id, version, void: true, void_comments: 'Grower sold the pile.' }))
+    expect(await row(pt.id)).toMatchObject({ void: true, void_comments: 'Grower sold the pile.' })
+    expect((await history(pt.id)).map((e) => e.event)).toEqual(['CREATE', 'EDIT', 'VOID'])
+    await save(form({ pretreat_id: pt.id, version: (await row(pt.id)).version, void: false }))
+    expect((await row(pt.id)).void).toBe(false)
+    expect((await history(pt.id)).map((e) => e.event).slice(-2)).toEqual(['EDIT', 'UNVOID'])
+  })
+
+  it('keeps the sheet’s quantity used of a product it keeps', async () => {
+    const pt = await makePretreat(t.db, { quantityUsed: 15 })
+    await save(form({ pretreat_id: pt.id, version: (await row(pt.id)).version, cwt: '1000', chemicals: [{ product_id: d.product_id, cwt: '1000', quantity_requested: 17 }] }))
+    const line = await t.db.selectFrom('pretreat_chemicals').select(['quantity_requested', 'quantity_used']).where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()
+    expect([Number(line.quantity_requested), Number(line.quantity_used)]).toEqual([17, 15])
+  })
+
+  it('refuses to edit a completed pre-treat, changing nothing', async () => {
+    const pt = await makePretreat(t.db, { stage: 'to-review' })
+    await t.db.transaction().execute((trx) => runPretreatStep(trx, pt.id, { type: 'REVIEW', level: 2 }, { actorId: d.created_by }))
+    const before = await row(pt.id)
+    expect(before.status).toBe('completed')
+    expect(await refusal(save(form({ pretreat_id: pt.id, version: before.version, application_notes: 'Too late.' })))).toEqual(new ConflictError(NOT_EDITABLE))
+    expect((await row(pt.id)).application_notes).toBe(before.application_notes)
+  })
+})

@@ -1,0 +1,131 @@
+// The pre-treat form's save (spec storages-and-pretreats.md §2, §5, §7 POST /pre-treats/): a new
+// pre-treat is the CREATE step (staged: upcoming), an edit the EDIT step on the version the form
+// showed, and a changed VOID box the VOID {notes} or UNVOID step, all in one transaction with the
+// chemical lines and billable companies. Everything the browser checked is checked again here with
+// what only the database knows: the storage and contact are the company's, the applicator's licence
+// holds on the application day, the destination and product are offered, the billable companies
+// exist, and a dose past the label is saved only with a reason (decision 0035).
+import { ConflictError, InputError, NotFoundError } from '#core/errors.ts'
+import { DOSE_MESSAGES } from '#core/dose-check.ts'
+import { parseCwt } from '#core/pretreat-quantities.ts'
+import { licenseStatus, localToday } from '#core/schemas/applicator.ts'
+import { linesDoseWarnings, OTHER_REQUESTER, PRETREAT_FORM_MESSAGES as M, workLines, type PretreatFormInput } from '#core/schemas/pretreat-form.ts'
+import { seasonOf } from '#core/season.ts'
+import type { Executor } from '#db/client.server.ts'
+import {
+  activeCompanies,
+  applicationChoices,
+  applicatorChoice,
+  contactOfCompany,
+  editAlreadySaved,
+  isActiveDestination,
+  pretreatForForm,
+  reservePretreatNumber,
+  savePretreatLines,
+  seasonCounts,
+  storageOfCompany,
+  updatePretreatFields,
+  type PretreatForForm,
+} from '#db/queries/pretreat-form.ts'
+import { savePretreatFlags } from '#db/queries/pretreat-workflow.ts'
+import { createPretreat, runPretreatStep } from './pretreat.server.ts'
+
+export const NOT_EDITABLE = M.notEditable
+
+/** Whether an applicator's licence holds on `day` (an expiration on that day still counts). */
+export const licenceHolds = (expiration: string | null, day: string) => {
+  const status = licenseStatus(expiration, day)
+  return status === 'Valid' || status === 'Expires soon'
+}
+
+/** The checked row and lines of a form, or an InputError naming the field. */
+async function checkForm(trx: Executor, value: PretreatFormInput, existing: PretreatForForm | undefined, today: string) {
+  const cwt = parseCwt(value.cwt)
+  if (cwt === null) throw new InputError({ cwt: M.cwt })
+  if (!(await storageOfCompany(trx, value.storage_id, value.company_id))) throw new InputError({ storage_id: M.storage })
+  const other = value.requested_by === OTHER_REQUESTER
+  if (!other && !(await contactOfCompany(trx, Number(value.requested_by), value.company_id))) throw new InputError({ requested_by: M.requestedBy })
+  const day = existing?.application_date ?? today
+  const applicator = await applicatorChoice(trx, value.recommended_by)
+  if (!applicator) throw new InputError({ recommended_by: M.recommendedBy })
+  if (!licenceHolds(applicator.expiration, day)) throw new InputError({ recommended_by: M.licence })
+  // an edit may keep the destination and product it has even if no longer offered
+  if (value.destination !== '' && value.destination !== existing?.destination && !(await isActiveDestination(trx, value.destination))) throw new InputError({ destination: M.destination })
+  const keepsProduct = existing?.application_id === value.application_id
+  const [application] = await applicationChoices(trx, { activeOnly: !keepsProduct, ids: [value.application_id] })
+  if (!application || application.products.length === 0) throw new InputError({ application_id: M.productGone })
+  if ((await activeCompanies(trx, value.bill_to)).length !== new Set(value.bill_to).size) throw new InputError({ bill_to: M.billToUnknown })
+
+  const lines = workLines(application.products, value.chemicals, cwt)
+  if (lines.some((l) => l.quantity_requested === null)) throw new InputError({ chemicals: M.quantity })
+  const season = seasonOf(day)
+  const counts = await seasonCounts(trx, [value.storage_id], season, existing?.id)
+  const warnings = linesDoseWarnings(application.products, lines, counts[value.storage_id] ?? {}, season.label)
+  if (warnings.length > 0 && value.dose_reason === '') throw new InputError({ dose_reason: DOSE_MESSAGES.reasonRequired })
+
+  const fields = {
+    company_id: value.company_id,
+    storage_id: value.storage_id,
+    recommended_by: value.recommended_by,
+    requested_by: other ? null : Number(value.requested_by),
+    other_name: other ? value.other_name : '',
+    destination: value.destination,
+    variety: value.variety,
+    treated_for: value.treated_for,
+    stock_type: value.stock_type,
+    application_id: value.application_id,
+    application_notes: value.application_notes,
+    purge: value.purge,
+    dose_warnings: JSON.stringify(warnings),
+    dose_reason: warnings.length > 0 ? value.dose_reason : '',
+  }
+  const chemicals = lines.map((l) => ({ product_id: l.product_id, cwt: l.cwt, quantity_requested: l.quantity_requested! }))
+  return { fields, lines: { chemicals, bill_to: [...new Set(value.bill_to)] } }
+}
+
+/**
+ * Saves the form: a new pre-treat (staged, with the user's reserved number) or the edit of
+ * `value.pretreat_id`. A form sent twice saves once. Throws InputError (a field's message),
+ * NotFoundError (no such pre-treat), ConflictError (changed meanwhile, or completed).
+ */
+export async function savePretreatForm(db: Executor, actorId: number, value: PretreatFormInput, { today = localToday() }: { today?: string } = {}): Promise<{ id: number; created: boolean }> {
+  const run = async (trx: Executor) => (value.pretreat_id === undefined ? create(trx, actorId, value, today) : edit(trx, actorId, value.pretreat_id, value, today))
+  return db.isTransaction ? run(db) : db.transaction().execute(run)
+}
+
+async function create(trx: Executor, actorId: number, value: PretreatFormInput, today: string) {
+  const made = await trx.selectFrom('pretreats').select('id').where('submission_id', '=', value.submission_id).executeTakeFirst()
+  if (made) return { id: made.id, created: false }
+  const { fields, lines } = await checkForm(trx, value, undefined, today)
+  const number = await reservePretreatNumber(trx, actorId)
+  const row = { ...fields, submission_id: value.submission_id, pre_treat_number: number, created_by: actorId, last_modified_by: actorId, upcoming: true }
+  const result = await createPretreat(trx, row, actorId)
+  if (result.created) await savePretreatLines(trx, result.id, lines)
+  return result
+}
+
+async function edit(trx: Executor, actorId: number, id: number, value: PretreatFormInput, today: string) {
+  if (await editAlreadySaved(trx, id, value.submission_id)) return { id, created: false }
+  const existing = await pretreatForForm(trx, id)
+  if (!existing) throw new NotFoundError('No such pre-treat.')
+  if (existing.status === 'completed') throw new ConflictError(NOT_EDITABLE)
+  if (value.void && value.void_comments.trim() === '') throw new InputError({ void_comments: M.voidNotes })
+  const { fields, lines } = await checkForm(trx, value, existing, today)
+  const details = { submission_id: value.submission_id }
+  await runPretreatStep(trx, id, { type: 'EDIT' }, {
+    actorId,
+    version: value.version ?? existing.version,
+    details,
+    refusal: () => new ConflictError(NOT_EDITABLE),
+    apply: async (t) => {
+      await updatePretreatFields(t, id, { ...fields, last_modified: new Date(), last_modified_by: actorId, ...(value.void && existing.void ? { void_comments: value.void_comments } : {}) })
+      await savePretreatLines(t, id, lines)
+    },
+  })
+  if (value.void && !existing.void) {
+    await runPretreatStep(trx, id, { type: 'VOID', notes: value.void_comments }, { actorId, details, apply: (t) => savePretreatFlags(t, id, { void: true, void_comments: value.void_comments }) })
+  } else if (!value.void && existing.void) {
+    await runPretreatStep(trx, id, { type: 'UNVOID' }, { actorId, details, apply: (t) => savePretreatFlags(t, id, { void: false }) })
+  }
+  return { id, created: false }
+}
