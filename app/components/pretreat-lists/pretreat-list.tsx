@@ -122,10 +122,11 @@ export function PretreatListScreen({ list, data }: { list: PretreatListName; dat
   const canEdit = hasPermission(user, 'api.add_pretreat') && list !== 'completed'
   const assignHere = canAssign && list === 'scheduled'
 
-  const assignCell = (r: Row) =>
+  // the table and the cards are both in the page (CSS shows one): each select has its own id
+  const assignCell = (r: Row, where: 'table' | 'card') =>
     assignHere && !r.void && canPretreat(r.status, r, { type: 'ASSIGN', licenceValid: true }) ? (
       <div className="pretreat-row-actions">
-        <AssignForm row={r} applicators={data.applicators} today={data.today} action={action} />
+        <AssignForm row={r} applicators={data.applicators} today={data.today} action={action} id={`assign-${where}-${r.id}`} />
         <Link to={`${texts.path}/assign/${r.id}${search}`} className="pretreat-assign-more" preventScrollReset aria-label={`Assign ${r.pre_treat_number} in a window`}>
           More…
         </Link>
@@ -133,7 +134,7 @@ export function PretreatListScreen({ list, data }: { list: PretreatListName; dat
     ) : (
       (r.assigned_name ?? 'Unassigned')
     )
-  const columns: Column<Row>[] = textColumns<Row>(list).map((c) => (c.key === 'assigned_to' ? { ...c, text: c.text!, cell: assignCell } : c))
+  const columns: Column<Row>[] = textColumns<Row>(list).map((c) => (c.key === 'assigned_to' ? { ...c, text: c.text!, cell: (r: Row) => assignCell(r, 'table') } : c))
   if (canEdit) columns.push({ key: 'actions', label: 'Actions', sortable: false, text: () => '', cell: (r) => <RowActions row={r} action={action} edit /> })
 
   const card: CardLayout<Row> = {
@@ -145,7 +146,7 @@ export function PretreatListScreen({ list, data }: { list: PretreatListName; dat
       { label: 'Status', value: statusText },
       { label: 'CWT', value: cwtText },
       { label: 'Chemical', value: (r) => r.chemicals ?? '' },
-      ...(list === 'staged' ? [] : [{ label: 'Assigned To', value: assignCell }]),
+      ...(list === 'staged' ? [] : [{ label: 'Assigned To', value: (r: Row) => assignCell(r, 'card') }]),
       ...(canEdit ? [{ label: 'Actions', value: (r: Row) => <RowActions row={r} action={action} edit /> }] : []),
     ],
   }
