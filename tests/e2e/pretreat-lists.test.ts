@@ -23,11 +23,11 @@ async function signedIn(username: string, js: boolean, width = 1280): Promise<Pa
 const tableRow = (page: Page, number: string) => page.getByRole('table').getByRole('row').filter({ hasText: number })
 
 describe.each([
-  { js: true, mode: 'with JavaScript', pick: 0 },
-  { js: false, mode: 'without JavaScript', pick: 1 },
-])('pre-treat lists, $mode', ({ js, pick }) => {
+  { js: true, mode: 'with JavaScript' },
+  { js: false, mode: 'without JavaScript' },
+])('pre-treat lists, $mode', ({ js }) => {
   it('lets the assigner schedule a staged pre-treat, assign it in the list and in the modal, and unassign it', async () => {
-    const target = (await staged())[pick]!
+    const target = (await staged())[0]! // the demo's two staged ones: one per run
     const number = target.pre_treat_number
     const page = await signedIn('assigner', js)
     await page.goto('/pretreats')
@@ -44,7 +44,7 @@ describe.each([
 
     await page.goto('/scheduled-pre-treat')
     await tableRow(page, number).getByRole('button', { name: `Stage ${number}` }).waitFor() // and it could go back
-    await page.getByLabel(`Assign ${number} to`).selectOption({ label: 'Cody Hansen' })
+    await tableRow(page, number).getByLabel(`Assign ${number} to`).selectOption({ label: 'Cody Hansen' })
     await tableRow(page, number).getByRole('button', { name: `Assign ${number}`, exact: true }).click()
     await tableRow(page, number).getByText('Assigned', { exact: true }).waitFor()
     expect(await pretreat(target.id)).toMatchObject({ status: 'assigned', assigned_to: await applicatorId('applicator') })
@@ -53,14 +53,14 @@ describe.each([
     await tableRow(page, number).getByRole('link', { name: `Assign ${number} in a window` }).click()
     await page.waitForURL(`**/scheduled-pre-treat/assign/${target.id}`)
     const dialog = page.getByRole('dialog', { name: 'Assign Applicator' })
-    await dialog.getByText(number).waitFor()
+    await dialog.getByText(number, { exact: true }).waitFor()
     await dialog.getByLabel(`Assign ${number} to`).selectOption({ label: 'Luis Ortega (Expires soon)' })
     await dialog.getByRole('button', { name: `Assign ${number}`, exact: true }).click()
     await page.waitForURL((url) => url.pathname === '/scheduled-pre-treat')
     await tableRow(page, number).waitFor()
     expect(await pretreat(target.id)).toMatchObject({ status: 'assigned', assigned_to: await applicatorId('tech') })
 
-    await page.getByLabel(`Assign ${number} to`).selectOption({ label: 'Unassigned' })
+    await tableRow(page, number).getByLabel(`Assign ${number} to`).selectOption({ label: 'Unassigned' })
     await tableRow(page, number).getByRole('button', { name: `Assign ${number}`, exact: true }).click()
     await tableRow(page, number).getByText('Pending', { exact: true }).waitFor()
     expect(await pretreat(target.id)).toMatchObject({ status: 'pending', assigned_to: null })
