@@ -42,9 +42,9 @@ export function textColumns<R extends AnyRow>(list: PretreatListName): Column<R>
     { key: 'pre_treat_number', label: 'Pre-Treat #', className: 'cell-nowrap' },
     { key: 'company', label: 'Owner', text: (r) => r.company_name },
     { key: 'storage', label: 'Storage', text: (r) => r.storage_name },
-    { key: 'status', label: 'Status', text: statusText },
-    { key: 'cwt', label: 'CWT', text: cwtText, sortable: false },
-    { key: 'chemicals', label: 'Chemical', text: (r) => r.chemicals ?? '', sortable: false },
+    { key: 'status', label: 'Status', text: statusText, className: 'cell-nowrap' },
+    { key: 'cwt', label: 'CWT', text: cwtText, sortable: false, className: 'cell-nowrap' },
+    { key: 'chemicals', label: 'Chemical', text: (r) => r.chemicals ?? '', sortable: false, className: 'pretreat-chemicals' },
   ]
   if (list !== 'staged') columns.push({ key: 'assigned_to', label: 'Assigned To', text: (r) => r.assigned_name ?? 'Unassigned', sortable: false })
   return columns
