@@ -10,9 +10,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     create index pretreats_staged_idx on pretreats (created_at desc, id desc) where status = 'pending' and upcoming;
     create index pretreats_scheduled_idx on pretreats (created_at desc, id desc) where status in ('pending', 'assigned', 'in-progress') and not upcoming;
     create index pretreats_review_idx on pretreats (created_at desc, id desc) where status in ('to-review', 'to-review1', 'to-review2');
+    -- status and upcoming together: without it the planner multiplies their frequencies, takes the
+    -- staged list for one row and joins all of it before picking the page (13 ms instead of 0.7 at 1M)
+    create statistics pretreats_list_stats (mcv) on status, upcoming from pretreats;
   `.execute(db)
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`drop index pretreats_staged_idx, pretreats_scheduled_idx, pretreats_review_idx`.execute(db)
+  await sql`
+    drop statistics pretreats_list_stats;
+    drop index pretreats_staged_idx, pretreats_scheduled_idx, pretreats_review_idx`.execute(db)
 }
