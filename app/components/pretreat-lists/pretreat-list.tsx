@@ -40,13 +40,13 @@ export function textColumns<R extends AnyRow>(list: PretreatListName): Column<R>
   const columns: Column<R>[] = [
     { key: 'created_at', label: 'Date Created', text: (r) => formatDate(r.created_at), firstOrder: 'desc', className: 'cell-nowrap' },
     { key: 'pre_treat_number', label: 'Pre-Treat #', className: 'cell-nowrap' },
-    { key: 'company', label: 'Owner', text: (r) => r.company_name },
-    { key: 'storage', label: 'Storage', text: (r) => r.storage_name },
+    { key: 'company', label: 'Owner', text: (r) => r.company_name, className: 'pretreat-words' },
+    { key: 'storage', label: 'Storage', text: (r) => r.storage_name, className: 'pretreat-words' },
     { key: 'status', label: 'Status', text: statusText, className: 'cell-nowrap' },
     { key: 'cwt', label: 'CWT', text: cwtText, sortable: false, className: 'cell-nowrap' },
-    { key: 'chemicals', label: 'Chemical', text: (r) => r.chemicals ?? '', sortable: false, className: 'pretreat-chemicals' },
+    { key: 'chemicals', label: 'Chemical', text: (r) => r.chemicals ?? '', sortable: false, className: 'pretreat-words' },
   ]
-  if (list !== 'staged') columns.push({ key: 'assigned_to', label: 'Assigned To', text: (r) => r.assigned_name ?? 'Unassigned', sortable: false })
+  if (list !== 'staged') columns.push({ key: 'assigned_to', label: 'Assigned To', text: (r) => r.assigned_name ?? 'Unassigned', sortable: false, className: 'pretreat-assigned' })
   return columns
 }
 
