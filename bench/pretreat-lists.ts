@@ -1,4 +1,4 @@
-// The four pre-treat lists' figures (issue 11 target), runnable alone:  npx tsx bench/pretreat-lists.ts [--n=200]
+// The four pre-treat lists' figures (issue 11 target), runnable alone:  npx tsx bench/pretreat-lists.ts [--n=500]
 // At 1,000,000 pre-treats (bench/seed-pretreats.ts: 1,000 staged, 2,000 scheduled, 3,000 to review,
 // the rest completed), each list's loader (loadPretreatList, signed in as the demo assigner, so the
 // scheduled list also reads the applicators for its Assign selects) beside every statement it sends
@@ -41,7 +41,7 @@ async function runList(pool: pg.Pool, compiled: CompiledList): Promise<number> {
 }
 
 export async function benchPretreatLists(db: Executor, options: { databaseUrl: string; n?: number; log?: (line: string) => void }): Promise<BenchRow[]> {
-  const n = options.n ?? 200
+  const n = options.n ?? 500
   const log = options.log ?? (() => undefined)
   process.env.DATABASE_URL ??= options.databaseUrl // the loader's pool (getDb)
   const seeded = await seedPretreats(db, { log })
@@ -104,6 +104,6 @@ export async function benchPretreatLists(db: Executor, options: { databaseUrl: s
 
 // Alone: its own database `bench_pretreat_lists` (bench/alone.ts).
 if (isMain(import.meta.url)) {
-  const n = argN(200)
+  const n = argN(500)
   await runAlone('bench_pretreat_lists', (db, databaseUrl) => benchPretreatLists(db, { databaseUrl, n, log: (line) => console.error(line) }))
 }
