@@ -111,6 +111,20 @@ export const SECTION_MENUS: SectionMenu[] = [
     { id: 'create', title: 'Create', items: [screen('/receipt-form', 'New Receipt', 'Record a fuel, expense or parts receipt with its photo.')] },
     { id: 'view', title: 'View', items: [screen('/view-receipt', 'Receipts', 'Every receipt, with its images.')] },
   ]),
+  // issue 11 — the pre-treat lists (docs/decisions/0036); the spec's four tabs
+  sectionMenuOf('/pretreats', 'Pre-Treats', 'Create, stage, schedule and assign pre-treats, and follow them to review.', [
+    {
+      id: 'staged',
+      title: 'Create & Staged',
+      items: [
+        screen('/create-pre-treat', 'New Pre-Treat', 'Plan a treatment: storage, chemicals and quantities.'),
+        screen('/staged-pre-treat', 'Staged Pre-Treats', 'Saved to staging, not yet on the schedule.'),
+      ],
+    },
+    { id: 'scheduled', title: 'Scheduled', items: [screen('/scheduled-pre-treat', 'Scheduled Pre-Treats', 'On the schedule: assign an applicator and follow the sheets.')] },
+    { id: 'review', title: 'Reviews & Restarts', items: [screen('/review-pre-treat', 'Review Pre-Treats', 'Submitted sheets waiting for review.')] },
+    { id: 'completed', title: 'Completed', items: [screen('/completed-pre-treat', 'Completed Pre-Treats', 'Reviewed and complete.')] },
+  ]),
   // Staff see the Admin card (spec: admin-flagged); each screen on it still needs its own rule.
   sectionMenuOf(
     '/manage',
@@ -189,6 +203,7 @@ export const MAIN_MENU: MenuItem[] = [
   section('/checks', 'Storage checks, the checks list and the storages due for a check.'),
   section('/service', 'Call-ins, service sheets, reviews and the sheet tracker.'),
   screen('/storage', 'Growers', "A grower's storages: checks, service calls and pre-treats of each."),
+  section('/pretreats', 'Create, stage, schedule and assign pre-treats; reviews and completed sheets.'),
   section('/receipt', 'Fuel, expense and parts receipts.'),
   section('/manage', 'Storages, jobs, trucks, parts, products, applicators, users and workflows.'),
   section('/contacts', 'Growers, contacts, customer notes and follow-ups due.'),

@@ -19,6 +19,7 @@ import { seedDemoRegistry } from './registry.ts'
 import { seedDemoProducts } from './products.ts'
 import { seedDemoGroups } from './users-admin.ts'
 import { seedDemoStorageHistory } from './storage-history.ts'
+import { seedDemoPretreats } from './pretreats.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
 import type { FillStatus, Variety } from '#core/enums.ts'
 import type { Executor } from '#db/client.server.ts'
@@ -609,5 +610,6 @@ export async function seedDemo(db: Executor, options: { today?: Date; /** the dr
     storage_images: await seedDemoStorages(db, options.store),
     user_groups: await seedDemoGroups(db),
     storage_history: await seedDemoStorageHistory(db, today),
+    pretreats: await seedDemoPretreats(db, today),
   }
 }

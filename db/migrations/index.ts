@@ -16,6 +16,7 @@ import * as m0015 from './0015_workflow_inspector.ts'
 import * as m0016 from './0016_user_submission.ts'
 import * as m0018 from './0018_registry_admin.ts'
 import * as m0019 from './0019_pretreat_workflow.ts'
+import * as m0020 from './0020_pretreat_lists.ts'
 import * as m0023 from './0023_pretreat_alerts.ts'
 
 export const migrations: Record<string, Migration> = {
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0016_user_submission': m0016,
   '0018_registry_admin': m0018,
   '0019_pretreat_workflow': m0019,
+  '0020_pretreat_lists': m0020,
   '0023_pretreat_alerts': m0023,
 }

@@ -1,0 +1,82 @@
+// The server half of the four pre-treat list routes (docs/decisions/0036): the loader (the page,
+// the filter names, and on the scheduled list the applicators an assigner may choose from) and the
+// action every row's small forms post to: Stage, Schedule (api.add_pretreat) and Assign
+// (api.pretreat_assigner). Each checks its own permission on the server; a refusal is a message on
+// the list (nothing changed), a success goes back to the same page, sort and filter.
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from '@remix-run/node'
+import { z } from 'zod'
+import type { Access } from '#app/access.ts'
+import { readForm, readWithAccess, requireAccess } from '#app/auth/guard.server.ts'
+import { asHttpError, forbidden } from '#app/http-errors.server.ts'
+import { PRETREAT_LIST_SCREENS } from '#app/lists/pretreat-lists.server.ts'
+import { ConflictError } from '#core/errors.ts'
+import { hasPermission, type SessionUser } from '#core/permissions.ts'
+import { localToday } from '#core/schemas/applicator.ts'
+import { getDb } from '#db/client.server.ts'
+import type { PretreatListName } from '#db/queries/pretreat-lists.ts'
+import { activeApplicators, assignApplicator, setUpcoming, type AssignableApplicator } from '#workflows/pretreat-schedule.server.ts'
+
+export const LIST_PATHS: Record<PretreatListName, string> = {
+  staged: '/staged-pre-treat',
+  scheduled: '/scheduled-pre-treat',
+  review: '/review-pre-treat',
+  completed: '/completed-pre-treat',
+}
+
+export const INVALID_REQUEST = 'That request could not be read. Reload the page and try again.'
+
+/** What a list page's loader gives its screen. */
+export async function loadPretreatList({ request }: Pick<LoaderFunctionArgs, 'request'>, access: Access, list: PretreatListName) {
+  const db = getDb()
+  const url = new URL(request.url)
+  const source = PRETREAT_LIST_SCREENS[list]
+  const { user, data: read } = await readWithAccess(request, access, () =>
+    Promise.all([source.list.load(db, url.searchParams), source.readChoices(db), list === 'scheduled' ? activeApplicators(db) : Promise.resolve([])]),
+  )
+  const [page, choices, applicators] = read
+  return { list: page, choices, applicators: mayAssign(user) ? applicators : ([] as AssignableApplicator[]), today: localToday() }
+}
+
+export type PretreatListData = SerializeFrom<typeof loadPretreatList>
+
+export const mayAssign = (user: SessionUser) => hasPermission(user, 'api.pretreat_assigner')
+export const mayStage = (user: SessionUser) => hasPermission(user, 'api.add_pretreat')
+
+const RowStep = z.discriminatedUnion('intent', [
+  z.object({ intent: z.enum(['stage', 'schedule']), id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+  z.object({ intent: z.literal('assign'), id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), applicator: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }),
+])
+
+export interface RowStepResult {
+  error: string
+}
+
+/**
+ * A row's step (Stage, Schedule, Assign), then back to `backTo`. Bad input: 400 with a message;
+ * a refusal: 409 with the reason; no such pre-treat: 404; a missing permission: 403.
+ */
+export async function runRowStep(request: Request, access: Access, backTo: string) {
+  const user = await requireAccess(request, access)
+  const form = await readForm(request)
+  const parsed = RowStep.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')))
+  if (!parsed.success) return data<RowStepResult>({ error: INVALID_REQUEST }, { status: 400 })
+  const step = parsed.data
+  if (step.intent === 'assign' ? !mayAssign(user) : !mayStage(user)) throw forbidden()
+  try {
+    if (step.intent === 'assign') await assignApplicator(getDb(), step.id, step.applicator, user.id)
+    else await setUpcoming(getDb(), step.id, step.intent === 'stage', user.id)
+  } catch (error) {
+    if (error instanceof ConflictError) return data<RowStepResult>({ error: error.message }, { status: 409 })
+    throw asHttpError(error)
+  }
+  throw redirect(backTo)
+}
+
+/** The list route's action: back to the same list page. */
+export function pretreatListAction(access: Access) {
+  return ({ request }: ActionFunctionArgs) => {
+    const url = new URL(request.url)
+    url.searchParams.delete('index')
+    return runRowStep(request, access, `${url.pathname}${url.search}`)
+  }
+}

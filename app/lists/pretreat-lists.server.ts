@@ -1,0 +1,81 @@
+// The four pre-treat lists (/staged-pre-treat, /scheduled-pre-treat, /review-pre-treat,
+// /completed-pre-treat; docs/decisions/0036): one definition, each list its part of the pre-treats
+// (db/queries/pretreat-lists.ts says which). Columns Date Created, Pre-Treat #, Owner (the
+// company), Storage, Status, CWT (the first chemical's), Chemical (the names), Assigned To (the
+// applicator). Sortable: date (newest first by default), number, owner, storage, status; filterable:
+// number by contained text, owner and storage by part of the name.
+import { sql } from 'kysely'
+import type { Executor } from '#db/client.server.ts'
+import { chemicalNames, firstChemicalCwt, onPretreatList, type PretreatListName } from '#db/queries/pretreat-lists.ts'
+import { userDisplayName } from '#db/queries/users.ts'
+import type { PretreatState } from '#core/workflow-states.ts'
+import { defineList } from './list-engine.server.ts'
+import { listScreen } from './list-screen.server.ts'
+
+function pretreatList(list: PretreatListName) {
+  return defineList({
+    from: (db: Executor) => db.selectFrom('pretreats as p').where(onPretreatList(list)),
+    joins: (qb) =>
+      qb
+        .innerJoin('companies as co', 'co.id', 'p.company_id')
+        .innerJoin('storages as st', 'st.id', 'p.storage_id')
+        .leftJoin('applicators as a', 'a.id', 'p.assigned_to')
+        .leftJoin('users as au', 'au.id', 'a.user_id'),
+    select: (qb) =>
+      qb
+        .select([
+          'p.id',
+          'p.created_at',
+          'p.pre_treat_number',
+          'co.company_name',
+          'st.name as storage_name',
+          'p.status',
+          'p.void',
+          'p.upcoming',
+          'p.assigned_to',
+          sql<string | null>`case when au.id is null then null else ${userDisplayName('au')} end`.as('assigned_name'),
+          'p.application_date',
+          firstChemicalCwt.as('cwt'),
+          chemicalNames.as('chemicals'),
+        ])
+        .$narrowType<{ status: PretreatState }>(),
+    primaryKey: 'p.id',
+    sortable: {
+      created_at: 'p.created_at',
+      pre_treat_number: { expr: 'p.pre_treat_number', unique: true },
+      company: { expr: 'co.company_name', join: (qb) => qb.innerJoin('companies as co', 'co.id', 'p.company_id') },
+      storage: { expr: 'st.name', join: (qb) => qb.innerJoin('storages as st', 'st.id', 'p.storage_id') },
+      status: 'p.status',
+    },
+    filterable: {
+      pre_treat_number: { kind: 'contains', column: 'p.pre_treat_number' },
+      company: { kind: 'name', table: 'companies', nameColumn: 'company_name', foreignKey: 'p.company_id' },
+      storage: { kind: 'name', table: 'storages', nameColumn: 'name', foreignKey: 'p.storage_id' },
+    },
+    dateColumn: 'p.created_at',
+    defaultSort: { key: 'created_at', order: 'desc' },
+    // The completed list is most of the table: its row count less the others (a small indexed set).
+    // The other three are small parts, counted on their partial indexes.
+    rowCount: list === 'completed' ? { table: 'pretreats', minus: (db: Executor) => db.selectFrom('pretreats').where(sql<boolean>`status <> 'completed'`) } : undefined,
+  })
+}
+
+export const PRETREAT_LIST_ENGINES = {
+  staged: pretreatList('staged'),
+  scheduled: pretreatList('scheduled'),
+  review: pretreatList('review'),
+  completed: pretreatList('completed'),
+} as const
+
+export type PretreatListKey = (typeof PRETREAT_LIST_ENGINES.staged.spec.sortable)[number]
+export type PretreatListRow = Awaited<ReturnType<typeof PRETREAT_LIST_ENGINES.staged.load>>['rows'][number]
+
+const screenOf = (list: PretreatListName) => listScreen({ list: PRETREAT_LIST_ENGINES[list], choices: ['company', 'storage'] })
+
+/** Each list's screen (routes/<list>-pre-treat.tsx and its CSV). */
+export const PRETREAT_LIST_SCREENS = {
+  staged: screenOf('staged'),
+  scheduled: screenOf('scheduled'),
+  review: screenOf('review'),
+  completed: screenOf('completed'),
+} as const

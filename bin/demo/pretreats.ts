@@ -1,0 +1,150 @@
+// Demo pre-treats (issue 11): a handful on every list, so each demo user who may see the pre-treat
+// screens sees something: two staged, two scheduled without an applicator, one assigned to the
+// demo applicator (Cody Hansen) and one to the technician (Luis Ortega, licence expiring soon), one
+// in progress, one to review, one completed and one void with its notes. Each is made and walked
+// through the workflow (createPretreat, runPretreatStep) in its own transaction, as the screens do,
+// so every step has its history row. Safe to run again: a pre-treat is found by its submission id.
+import { sql } from 'kysely'
+import type { Executor } from '#db/client.server.ts'
+import { savePretreatFlags } from '#db/queries/pretreat-workflow.ts'
+import { quantityFor } from '#core/pretreat-quantities.ts'
+import type { PretreatEvent } from '#workflows/pretreat.machine.ts'
+import { createPretreat, runPretreatStep } from '#workflows/pretreat.server.ts'
+import { daysAgo, demoUuid } from './helpers.ts'
+
+type Stage = 'staged' | 'scheduled' | 'assigned' | 'in-progress' | 'to-review' | 'completed'
+const ORDER: Stage[] = ['staged', 'scheduled', 'assigned', 'in-progress', 'to-review', 'completed']
+
+interface DemoPretreat {
+  key: string
+  stage: Stage
+  storage: string
+  cwt: number
+  /** days before today it was made */
+  age: number
+  /** 'applicator' or 'tech' (their applicator row) */
+  assignTo?: 'applicator' | 'tech'
+  /** days from today the treatment is planned (negative: done) */
+  applicationIn?: number
+  voidNotes?: string
+  destination: string
+  notes: string
+}
+
+const DEMO: readonly DemoPretreat[] = [
+  { key: 'staged-1', stage: 'staged', storage: 'Home Place Cellar', cwt: 120000, age: 2, destination: 'Lamb Weston', notes: 'Wait for the pile to cure; grower will call when ready.' },
+  { key: 'staged-2', stage: 'staged', storage: 'North Cellar', cwt: 85000, age: 1, destination: 'Simplot', notes: 'Fresh pack: check the label limits before scheduling.' },
+  { key: 'scheduled-1', stage: 'scheduled', storage: 'Riverton Road #1', cwt: 96000, age: 6, applicationIn: 5, destination: 'Lamb Weston', notes: 'Fog through the main plenum; fans off 24 hours after.' },
+  { key: 'scheduled-2', stage: 'scheduled', storage: 'Baseline Road Storage', cwt: 150000, age: 4, destination: 'McCain Foods', notes: 'Gate code at the shop. Two plenums.' },
+  { key: 'assigned-applicator', stage: 'assigned', storage: 'Ridge Cellar A', cwt: 110000, age: 8, assignTo: 'applicator', applicationIn: 2, destination: 'Simplot', notes: 'Second application of the season.' },
+  { key: 'assigned-tech', stage: 'assigned', storage: 'Kimberly Road Cellar', cwt: 64000, age: 7, assignTo: 'tech', applicationIn: 3, destination: 'Idahoan Foods', notes: 'Reds: keep the doors closed during the application.' },
+  { key: 'in-progress', stage: 'in-progress', storage: 'Shelley Cellar 1', cwt: 132000, age: 10, assignTo: 'applicator', applicationIn: 0, destination: 'Lamb Weston', notes: 'Start at the east plenum.' },
+  { key: 'to-review', stage: 'to-review', storage: 'Parker Cellar', cwt: 78000, age: 16, assignTo: 'applicator', applicationIn: -3, destination: 'Basic American Foods', notes: 'Seed storage: sanitize boots on entry.' },
+  { key: 'completed', stage: 'completed', storage: 'Sugar City Storage', cwt: 101000, age: 40, assignTo: 'applicator', applicationIn: -30, destination: 'Simplot', notes: 'First application of the season.' },
+  { key: 'void', stage: 'scheduled', storage: 'Declo Storage', cwt: 90000, age: 12, destination: 'McCain Foods', notes: 'Planned before the crop was sold.', voidNotes: 'Grower sold the crop before treatment; called off.' },
+]
+
+/** The sheet's fields an applicator fills in: plausible values for a started or submitted sheet. */
+function sheetFields(truckId: number | null, i: number) {
+  return {
+    batch_numbers: `B-${4410 + i}, B-${4411 + i}`,
+    sampled_by: 'Cody Hansen',
+    truck_id: truckId,
+    start_time: '08:30',
+    stop_time: '13:45',
+    pile_front: 'Dry' as const,
+    pile_middle: 'Dry' as const,
+    pile_back: 'Damp' as const,
+    sprouting: 'Eyes Open' as const,
+    pile_comments: 'Pile settled; a little condensation at the back wall.',
+    temps1_front: 46.5,
+    temps1_middle: 47,
+    temps1_back: 47.5,
+    set_point: 46,
+    ducts_open: 'All Open' as const,
+    ducts_condition: 'Dry' as const,
+    storage_temp_front: 46,
+    storage_temp_middle: 46.5,
+    storage_temp_back: 47,
+    bypass_door: 'Closed' as const,
+    coils_covered: true,
+    cell_covered: true,
+    env_temp: 38,
+    weather: 'Clear' as const,
+    wind_speed: 6,
+    wind_direction: 'NW' as const,
+    env_comments: 'Calm morning.',
+  }
+}
+
+/** Returns how many pre-treats it made (0 on a second run). */
+export async function seedDemoPretreats(db: Executor, today: Date): Promise<number> {
+  const user = (username: string) => db.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', username).executeTakeFirst()
+  const assigner = await user('assigner')
+  const admin = await user('admin')
+  const creator = assigner ?? admin
+  if (!creator) return 0
+  const applicatorOf = async (username: string) =>
+    (await db.selectFrom('applicators as a').innerJoin('users as u', 'u.id', 'a.user_id').select('a.id').where(sql<string>`lower(u.username)`, '=', username).executeTakeFirst())?.id
+  const applicators = { applicator: await applicatorOf('applicator'), tech: await applicatorOf('tech') }
+  const recommendedBy = applicators.applicator ?? applicators.tech
+  const application = await db
+    .selectFrom('applications as ap')
+    .innerJoin('application_products as app', 'app.application_id', 'ap.id')
+    .innerJoin('products as p', 'p.id', 'app.product_id')
+    .select(['ap.id', 'p.id as product_id', 'p.units', 'p.ppm', 'p.ppm_constant', 'p.per', 'p.converter', 'p.min_qty'])
+    .where('p.active', '=', true)
+    .orderBy('ap.id')
+    .orderBy('app.position')
+    .executeTakeFirst()
+  const truck = await db.selectFrom('trucks').select('id').orderBy('id').executeTakeFirst()
+  if (!recommendedBy || !application) return 0
+
+  let made = 0
+  for (const [i, demo] of DEMO.entries()) {
+    const submissionId = demoUuid(`pretreat:${demo.key}`)
+    if (await db.selectFrom('pretreats').select('id').where('submission_id', '=', submissionId).executeTakeFirst()) continue
+    const storage = await db.selectFrom('storages').select(['id', 'company_id']).where('name', '=', demo.storage).orderBy('id').executeTakeFirst()
+    if (!storage) continue
+    await db.transaction().execute(async (trx) => {
+      const number = await trx.insertInto('pretreat_numbers').values({ reserved_by: creator.id }).returning('label').executeTakeFirstOrThrow()
+      const { id } = await createPretreat(
+        trx,
+        {
+          submission_id: submissionId,
+          pre_treat_number: number.label,
+          created_at: `${daysAgo(today, demo.age)}T15:00:00Z`,
+          created_by: creator.id,
+          recommended_by: recommendedBy,
+          other_name: 'Grower (by phone)',
+          company_id: storage.company_id,
+          storage_id: storage.id,
+          application_id: application.id,
+          application_notes: demo.notes,
+          destination: demo.destination,
+          upcoming: true,
+          application_date: demo.applicationIn === undefined ? null : daysAgo(today, -demo.applicationIn),
+        },
+        creator.id,
+      )
+      const num = (v: string | number | null) => (v === null ? null : Number(v))
+      const quantity = quantityFor({ units: application.units, ppm: num(application.ppm), ppm_constant: num(application.ppm_constant), per: num(application.per), converter: num(application.converter), min_qty: Number(application.min_qty) }, demo.cwt)
+      const reach = ORDER.indexOf(demo.stage)
+      await trx
+        .insertInto('pretreat_chemicals')
+        .values({ pretreat_id: id, product_id: application.product_id, cwt: demo.cwt, quantity_requested: quantity, quantity_used: reach >= ORDER.indexOf('to-review') ? quantity : null })
+        .execute()
+      const step = (event: PretreatEvent, apply?: (t: Executor) => Promise<void>) => runPretreatStep(trx, id, event, { actorId: creator.id, apply })
+      const set = (values: Record<string, unknown>) => async (t: Executor) => void (await t.updateTable('pretreats').set(values).where('id', '=', id).execute())
+      const assignee = applicators[demo.assignTo ?? 'applicator'] ?? recommendedBy
+      if (reach >= 1) await step({ type: 'SCHEDULE' }, (t) => savePretreatFlags(t, id, { upcoming: false }))
+      if (reach >= 2) await step({ type: 'ASSIGN', licenceValid: true }, set({ assigned_to: assignee }))
+      if (reach >= 3) await step({ type: 'SAVE' }, set(sheetFields(truck?.id ?? null, i)))
+      if (reach >= 4) await step({ type: 'SUBMIT', complete: true }, set({ sheet_submit_id: demoUuid(`pretreat-submit:${demo.key}`) }))
+      if (reach >= 5) await step({ type: 'REVIEW', level: 2 })
+      if (demo.voidNotes) await step({ type: 'VOID', notes: demo.voidNotes }, (t) => savePretreatFlags(t, id, { void: true, void_comments: demo.voidNotes }))
+    })
+    made++
+  }
+  return made
+}

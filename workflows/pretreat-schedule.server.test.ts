@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ConflictError } from '#core/errors.ts'
+import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
+import { assignApplicator, SCHEDULE_MESSAGES, setUpcoming } from './pretreat-schedule.server.ts'
+
+let t: TestDatabase
+let actorId: number
+let expiredApplicator: number
+let soonApplicator: number
+beforeAll(async () => {
+  t = await createTestDatabase()
+  actorId = (await pretreatDefaults(t.db)).created_by
+  const user = (username: string) => t.db.insertInto('users').values({ username, password_hash: 'x', first_name: username, last_name: 'Test' }).returning('id').executeTakeFirstOrThrow()
+  expiredApplicator = (await t.db.insertInto('applicators').values({ user_id: (await user('expired')).id, license: 'X-1', expiration: '2026-06-30' }).returning('id').executeTakeFirstOrThrow()).id
+  soonApplicator = (await t.db.insertInto('applicators').values({ user_id: (await user('soon')).id, license: 'X-2', expiration: '2026-12-10' }).returning('id').executeTakeFirstOrThrow()).id
+})
+afterAll(() => t.drop())
+
+const TODAY = '2026-11-23'
+const row = (id: number) => t.db.selectFrom('pretreats').select(['status', 'upcoming', 'assigned_to', 'version']).where('id', '=', id).executeTakeFirstOrThrow()
+const history = (id: number) =>
+  t.db.selectFrom('workflow_events').select(['from_state', 'event', 'to_state']).where('entity', '=', 'pretreat').where('entity_id', '=', id).orderBy('id').execute()
+
+describe('stage and schedule', () => {
+  it('schedules a staged pre-treat and stages it again, one history row each', async () => {
+    const pt = await makePretreat(t.db)
+    expect(await setUpcoming(t.db, pt.id, false, actorId)).toEqual({ changed: true })
+    expect(await row(pt.id)).toMatchObject({ status: 'pending', upcoming: false })
+    expect(await setUpcoming(t.db, pt.id, true, actorId)).toEqual({ changed: true })
+    expect(await row(pt.id)).toMatchObject({ status: 'pending', upcoming: true })
+    expect((await history(pt.id)).map((e) => e.event)).toEqual(['CREATE', 'SCHEDULE', 'STAGE'])
+  })
+
+  it('changes nothing for a request sent twice', async () => {
+    const pt = await makePretreat(t.db)
+    await setUpcoming(t.db, pt.id, false, actorId)
+    const before = await row(pt.id)
+    expect(await setUpcoming(t.db, pt.id, false, actorId)).toEqual({ changed: false })
+    expect(await row(pt.id)).toEqual(before)
+    expect((await history(pt.id)).map((e) => e.event)).toEqual(['CREATE', 'SCHEDULE'])
+  })
+
+  it('refuses to stage an assigned pre-treat, saying why, and changes nothing', async () => {
+    const pt = await makePretreat(t.db, { stage: 'assigned' })
+    const before = await row(pt.id)
+    await expect(setUpcoming(t.db, pt.id, true, actorId)).rejects.toThrow(new ConflictError(SCHEDULE_MESSAGES.stageAssigned))
+    expect(await row(pt.id)).toEqual(before)
+  })
+
+  it('refuses a void pre-treat', async () => {
+    const pt = await makePretreat(t.db, { void: true, void_comments: 'Grower sold the crop' })
+    await expect(setUpcoming(t.db, pt.id, false, actorId)).rejects.toThrow(new ConflictError(SCHEDULE_MESSAGES.void))
+    expect(await row(pt.id)).toMatchObject({ upcoming: true })
+  })
+})
+
+describe('assign', () => {
+  it('assigns a scheduled pre-treat, then unassigns it, with history rows', async () => {
+    const pt = await makePretreat(t.db, { stage: 'scheduled' })
+    expect(await assignApplicator(t.db, pt.id, soonApplicator, actorId, TODAY)).toEqual({ changed: true })
+    expect(await row(pt.id)).toMatchObject({ status: 'assigned', assigned_to: soonApplicator })
+    expect(await assignApplicator(t.db, pt.id, 0, actorId, TODAY)).toEqual({ changed: true })
+    expect(await row(pt.id)).toMatchObject({ status: 'pending', assigned_to: null })
+    expect(await history(pt.id)).toEqual([
+      { from_state: 'pending', event: 'CREATE', to_state: 'pending' },
+      { from_state: 'pending', event: 'SCHEDULE', to_state: 'pending' },
+      { from_state: 'pending', event: 'ASSIGN', to_state: 'assigned' },
+      { from_state: 'assigned', event: 'UNASSIGN', to_state: 'pending' },
+    ])
+  })
+
+  it('hands an assigned pre-treat to another applicator; the same one again changes nothing', async () => {
+    const pt = await makePretreat(t.db, { stage: 'assigned' })
+    expect(await assignApplicator(t.db, pt.id, soonApplicator, actorId, TODAY)).toEqual({ changed: true })
+    expect(await assignApplicator(t.db, pt.id, soonApplicator, actorId, TODAY)).toEqual({ changed: false })
+    expect(await row(pt.id)).toMatchObject({ status: 'assigned', assigned_to: soonApplicator })
+    expect((await history(pt.id)).filter((e) => e.event === 'ASSIGN')).toHaveLength(2)
+  })
+
+  it('refuses an applicator whose licence expires before the application date', async () => {
+    const pt = await makePretreat(t.db, { stage: 'scheduled' })
+    await expect(assignApplicator(t.db, pt.id, expiredApplicator, actorId, TODAY)).rejects.toThrow(new ConflictError(SCHEDULE_MESSAGES.expired))
+    expect(await row(pt.id)).toMatchObject({ status: 'pending', assigned_to: null })
+    // valid today, but not on the application day
+    const later = await makePretreat(t.db, { stage: 'scheduled', application_date: '2027-01-15' })
+    await expect(assignApplicator(t.db, later.id, soonApplicator, actorId, TODAY)).rejects.toThrow(new ConflictError(SCHEDULE_MESSAGES.expired))
+    // and the other way: expired today, valid on an application day before its expiration
+    const earlier = await makePretreat(t.db, { stage: 'scheduled', application_date: '2026-06-01' })
+    expect(await assignApplicator(t.db, earlier.id, expiredApplicator, actorId, TODAY)).toEqual({ changed: true })
+  })
+
+  it('refuses a staged pre-treat, an unknown applicator, and unassigning a started sheet', async () => {
+    const staged = await makePretreat(t.db)
+    await expect(assignApplicator(t.db, staged.id, soonApplicator, actorId, TODAY)).rejects.toThrow(new ConflictError(SCHEDULE_MESSAGES.stagedAssign))
+    expect(await row(staged.id)).toMatchObject({ status: 'pending', assigned_to: null })
+    await expect(assignApplicator(t.db, staged.id, 999_999, actorId, TODAY)).rejects.toThrow(new ConflictError(SCHEDULE_MESSAGES.unknownApplicator))
+    const started = await makePretreat(t.db, { stage: 'in-progress' })
+    await expect(assignApplicator(t.db, started.id, 0, actorId, TODAY)).rejects.toThrow(new ConflictError(SCHEDULE_MESSAGES.unassignStarted))
+    expect(await row(started.id)).toMatchObject({ status: 'in-progress', assigned_to: started.applicator_id })
+  })
+})

@@ -1,0 +1,116 @@
+// The pre-treat lists' steps (docs/decisions/0036): Stage / Schedule (the `upcoming` flag) and
+// assigning an applicator, each through runPretreatStep, so the machine decides and every step
+// leaves its history row. The button names the state it wants, not a toggle: a form sent twice
+// (a double click, a retry) finds it done and changes nothing more. Refusals are ConflictErrors
+// with a message that says why (the list shows it), and nothing is saved.
+import { sql } from 'kysely'
+import type { Executor } from '#db/client.server.ts'
+import { lockPretreatStanding, savePretreatFlags, type PretreatStanding } from '#db/queries/pretreat-workflow.ts'
+import { ConflictError, NotFoundError } from '#core/errors.ts'
+import { licenseStatus, localToday } from '#core/schemas/applicator.ts'
+import { runPretreatStep } from './pretreat.server.ts'
+
+export const SCHEDULE_MESSAGES = {
+  void: 'This pre-treat is void: unvoid it on its form first.',
+  stageAssigned: 'Only a pre-treat with no applicator can be staged: unassign it first.',
+  stagedAssign: 'A staged pre-treat cannot be assigned: schedule it first.',
+  started: 'This pre-treat is past the point where that step is possible.',
+  expired: "That applicator's licence expires before the application date: choose another applicator.",
+  unknownApplicator: 'Choose an applicator from the list.',
+  unassignStarted: 'The application sheet is started: choose another applicator instead of Unassigned.',
+} as const
+
+export interface StepOutcome {
+  /** false when the pre-treat already stood where the request asked (a resent form) */
+  changed: boolean
+}
+
+async function standingOf(trx: Executor, id: number): Promise<PretreatStanding> {
+  const standing = await lockPretreatStanding(trx, id)
+  if (!standing) throw new NotFoundError('No such pre-treat.')
+  return standing
+}
+
+/** The machine's refusal, told as the reason a person can act on. */
+const refusedBecause = (reason: string) => () => new ConflictError(reason)
+
+/**
+ * Stage (`upcoming: true`: off the schedule) or Schedule (`upcoming: false`). Already there: nothing
+ * changes. The machine allows it only for a pending pre-treat that is not void.
+ */
+export function setUpcoming(db: Executor, id: number, upcoming: boolean, actorId: number): Promise<StepOutcome> {
+  const run = async (trx: Executor) => {
+    const standing = await standingOf(trx, id)
+    if (standing.upcoming === upcoming) return { changed: false }
+    await runPretreatStep(trx, id, { type: upcoming ? 'STAGE' : 'SCHEDULE' }, {
+      actorId,
+      apply: (t) => savePretreatFlags(t, id, { upcoming }),
+      refusal: refusedBecause(standing.void ? SCHEDULE_MESSAGES.void : upcoming && standing.status === 'assigned' ? SCHEDULE_MESSAGES.stageAssigned : SCHEDULE_MESSAGES.started),
+    })
+    return { changed: true }
+  }
+  return db.isTransaction ? run(db) : db.transaction().execute(run)
+}
+
+/** An applicator a pre-treat may be given, with how their licence reads on the application day. */
+export interface AssignableApplicator {
+  id: number
+  name: string
+  expiration: string | null
+}
+
+/** The active applicators, by name (the assign select's options; the licence is judged per pre-treat). */
+export function activeApplicators(db: Executor): Promise<AssignableApplicator[]> {
+  return db
+    .selectFrom('applicators as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['a.id', sql<string>`coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username)`.as('name'), 'a.expiration'])
+    .where('a.active', '=', true)
+    .orderBy('name')
+    .orderBy('a.id')
+    .execute()
+}
+
+/** The day a licence must be valid on: the application date, or today when none is set. */
+export function applicationDay(applicationDate: string | null, today = localToday()): string {
+  return applicationDate ?? today
+}
+
+/** Whether an applicator with this expiration may apply on `day` (an expiration on the day itself still counts). */
+export function licenceValidOn(expiration: string | null, day: string): boolean {
+  return licenseStatus(expiration, day) !== 'Expired'
+}
+
+/**
+ * Gives pre-treat `id` to applicator `applicatorId`, or takes it back when the id is 0
+ * ('Unassigned'). The licence is looked up here, never taken from the browser: it must not expire
+ * before the application date (today when none is set). Already so: nothing changes.
+ */
+export function assignApplicator(db: Executor, id: number, applicatorId: number, actorId: number, today = localToday()): Promise<StepOutcome> {
+  const run = async (trx: Executor): Promise<StepOutcome> => {
+    const standing = await standingOf(trx, id)
+    if (applicatorId === 0) {
+      if (standing.assigned_to === null) return { changed: false }
+      await runPretreatStep(trx, id, { type: 'UNASSIGN' }, {
+        actorId,
+        details: { from_applicator_id: standing.assigned_to },
+        apply: async (t) => void (await t.updateTable('pretreats').set({ assigned_to: null }).where('id', '=', id).execute()),
+        refusal: refusedBecause(standing.void ? SCHEDULE_MESSAGES.void : SCHEDULE_MESSAGES.unassignStarted),
+      })
+      return { changed: true }
+    }
+    const applicator = await trx.selectFrom('applicators').select(['id', 'expiration']).where('id', '=', applicatorId).where('active', '=', true).executeTakeFirst()
+    if (!applicator) throw new ConflictError(SCHEDULE_MESSAGES.unknownApplicator)
+    if (standing.assigned_to === applicatorId) return { changed: false }
+    const { application_date } = await trx.selectFrom('pretreats').select('application_date').where('id', '=', id).executeTakeFirstOrThrow()
+    const licenceValid = licenceValidOn(applicator.expiration, applicationDay(application_date, today))
+    await runPretreatStep(trx, id, { type: 'ASSIGN', licenceValid }, {
+      actorId,
+      details: { applicator_id: applicatorId, from_applicator_id: standing.assigned_to },
+      apply: async (t) => void (await t.updateTable('pretreats').set({ assigned_to: applicatorId }).where('id', '=', id).execute()),
+      refusal: refusedBecause(standing.void ? SCHEDULE_MESSAGES.void : standing.upcoming ? SCHEDULE_MESSAGES.stagedAssign : !licenceValid ? SCHEDULE_MESSAGES.expired : SCHEDULE_MESSAGES.started),
+    })
+    return { changed: true }
+  }
+  return db.isTransaction ? run(db) : db.transaction().execute(run)
+}
