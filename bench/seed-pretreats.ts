@@ -7,10 +7,8 @@
 // progress; assigned ones to the demo applicators), 3,000 to review; all older ones are completed.
 // One in 500 is void. Every number goes through pretreat_numbers first (the pre-treats' foreign
 // key); the triggers stay on: the number's claim, row_counts, workflow_state_counts.
-//
-// A number's label keeps six digits (PT-YY-NNNNNN, migration 0002): a number past 999,999 would
-// lose its last digit and repeat a label of its year. The few numbers past it here (the demo's
-// pre-treats come first) get a year of their own; noted in the report for the lead.
+// The few numbers past 999,999 (the demo's pre-treats come first) read PT-YY-1000001 and on
+// (migration 0024).
 import { sql } from 'kysely'
 import type { Executor } from '#db/client.server.ts'
 import { withBulkLoad } from './bulk-load.ts'
@@ -45,13 +43,12 @@ export async function seedPretreats(db: Executor, options: { target?: number; lo
   let inserted = 0
   await db.transaction().execute(async (trx) => {
     const base = Number((await sql<{ n: string }>`select coalesce(max(number), 0) as n from pretreat_numbers`.execute(trx)).rows[0]!.n)
-    if (base + target - before - 999_999 > 60) throw new Error('Too many pre-treat numbers past 999,999 for distinct labels')
     const rebuilt = await withBulkLoad(trx, TABLES, async () => {
       for (let from = before + 1; from <= target; from += BATCH) {
         const to = Math.min(target, from + BATCH - 1)
         await sql`
           insert into pretreat_numbers (number, year, reserved_by, reserved_at)
-          select n, case when n > 999999 then 2100 + (n - 999999)::int else 2021 + (n % 5)::int end, ${creator}::bigint,
+          select n, 2021 + (n % 5)::int, ${creator}::bigint,
                  current_date - ((${target}::bigint - i) * ${YEARS_DAYS} / ${target})::int + time '07:00'
           from generate_series(${from}::bigint, ${to}::bigint) as s(i), lateral (select ${base}::bigint + i - ${before} as n) nn`.execute(trx)
         const made = await sql`

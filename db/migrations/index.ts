@@ -18,6 +18,7 @@ import * as m0018 from './0018_registry_admin.ts'
 import * as m0019 from './0019_pretreat_workflow.ts'
 import * as m0020 from './0020_pretreat_lists.ts'
 import * as m0023 from './0023_pretreat_alerts.ts'
+import * as m0024 from './0024_pretreat_number_label.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0019_pretreat_workflow': m0019,
   '0020_pretreat_lists': m0020,
   '0023_pretreat_alerts': m0023,
+  '0024_pretreat_number_label': m0024,
 }
