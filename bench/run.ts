@@ -4,7 +4,7 @@
 //
 //   npm run bench [-- --n=200 --warmup=20 --explain --no-startup --only=<path text>
 //                    --no-http --no-lighthouse --no-documents --no-viewer --no-drive
-//                    --no-storage-detail --no-inspector]
+//                    --no-storage-detail --no-inspector --no-pretreat-lists --no-pretreat-sheet]
 //
 // Exit code 0 whatever the figures say (they are the report); 1 only when the bench itself could
 // not measure something (the line says ERROR and why).
@@ -49,6 +49,7 @@ import { benchDocuments } from './documents.ts'
 import { benchDrive } from './drive.ts'
 import { benchStorageDetail } from './storage-detail.ts'
 import { benchWorkflowInspector } from './workflow-inspector.ts'
+import { benchPretreatLists } from './pretreat-lists.ts'
 import { benchViewer } from './viewer.ts'
 import { SHEET_TARGET, seedServiceSheets } from './seed-service-sheets.ts'
 import { STORAGE_CHECK_TARGET, STORAGE_TARGET, seedStorageChecks } from './seed-storage-checks.ts'
@@ -748,6 +749,8 @@ async function main(): Promise<void> {
       // issue 10: a storage with 10 seasons of history, each tab over HTTP; the inspector at 1M sheets
       ['storage-detail', () => benchStorageDetail(db, { databaseUrl: handle.url, n: N, log })],
       ['inspector', () => benchWorkflowInspector(db, { n: N, log })],
+      // issue 11: the four pre-treat lists at 1M pre-treats, each beside its raw statements
+      ['pretreat-lists', () => benchPretreatLists(db, { databaseUrl: handle.url, n: N, log })],
     ] as const) {
       if (flag(`no-${what}`)) {
         figures.push({ name: what, measured: `skipped (--no-${what})`, limit: '', verdict: 'INFO' })
