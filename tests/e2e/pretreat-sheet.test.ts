@@ -175,4 +175,39 @@ describe('the application sheet', () => {
     expect(refused.status).toBe(403)
     expect((await pretreat(pt.id)).weather).toBe('Snow')
   })
+
+  it('hostile values in every field of both forms, through the page and the API: never a 5xx', async () => {
+    const pt = await sheetForApplicator()
+    const page = await (await newContext(suite.browser, suite.app.url)).newPage()
+    await signIn(page, 'applicator')
+    await page.goto(`/pretreats/${pt.id}`)
+    const HOSTILE = ['\u0000', 'x'.repeat(100_000), '1e999', '-0x10', '9'.repeat(40), 'NaN', '\r\nSet-Cookie: a=b', "'; drop table pretreats; --", '２０', '']
+    const answers = await page.evaluate(
+      async ({ id, values }) => {
+        const statuses: Record<string, number> = {}
+        for (const formId of ['pretreat-sheet', 'pretreat-checklist']) {
+          const element = document.getElementById(formId) as HTMLFormElement
+          const names = [...new Set([...element.elements].map((e) => (e as HTMLInputElement).name).filter((n) => n && n !== 'csrf'))]
+          for (const name of [...names, 'intent', 'version', 'chemicals[99].id', 'chemicals[0].id']) {
+            for (const value of values) {
+              for (const target of [`/pretreats/${id}`, `/api/pretreat-sheet/${id}`]) {
+                const form = new FormData(element)
+                if (formId === 'pretreat-sheet' && name !== 'intent') form.set('intent', 'submit')
+                form.set(name, value)
+                const response = await fetch(target, { method: 'POST', body: form, redirect: 'manual', headers: { 'X-CSRF-Token': String(form.get('csrf')) } })
+                statuses[`${response.status}`] = (statuses[`${response.status}`] ?? 0) + 1
+                if (response.status >= 500) statuses[`${target} ${name}=${value.slice(0, 20)}`] = response.status
+              }
+            }
+          }
+        }
+        return statuses
+      },
+      { id: pt.id, values: HOSTILE },
+    )
+    expect(Object.keys(answers).filter((k) => Number(k) >= 500 || k.includes('='))).toEqual([])
+    expect(answers['400']).toBeGreaterThan(100)
+    // the submits were all refused: the sheet is as it was
+    expect((await pretreat(pt.id)).status).toBe('assigned')
+  })
 })
