@@ -133,6 +133,8 @@ describe('the application sheet', () => {
     expect(await main.locator('input, select, textarea').count()).toBe(0)
     expect(await main.getByRole('button').count()).toBe(0)
     expect(await page.locator('form#pretreat-sheet').count()).toBe(0)
+    // an unknown or non-numeric id is not found
+    for (const path of ['/pretreats/99999999', '/pretreats/abc', '/pretreats/1e3']) expect((await page.goto(path))?.status(), path).toBe(404)
   })
 
   it('the JSON API saves, answers 409 with the server copy on an old version, and refuses a reader', async () => {
