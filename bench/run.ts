@@ -50,6 +50,7 @@ import { benchDrive } from './drive.ts'
 import { benchStorageDetail } from './storage-detail.ts'
 import { benchWorkflowInspector } from './workflow-inspector.ts'
 import { benchPretreatLists } from './pretreat-lists.ts'
+import { benchPretreatSheet } from './pretreat-sheet.ts'
 import { benchViewer } from './viewer.ts'
 import { SHEET_TARGET, seedServiceSheets } from './seed-service-sheets.ts'
 import { STORAGE_CHECK_TARGET, STORAGE_TARGET, seedStorageChecks } from './seed-storage-checks.ts'
@@ -751,6 +752,8 @@ async function main(): Promise<void> {
       ['inspector', () => benchWorkflowInspector(db, { n: N, log })],
       // issue 11: the four pre-treat lists at 1M pre-treats, each beside its raw statements
       ['pretreat-lists', () => benchPretreatLists(db, { databaseUrl: handle.url, n: N, log })],
+      // issue 11: the application sheet over HTTP, for its applicator and for a reader
+      ['pretreat-sheet', () => benchPretreatSheet(db, { databaseUrl: handle.url, n: N, log })],
     ] as const) {
       if (flag(`no-${what}`)) {
         figures.push({ name: what, measured: `skipped (--no-${what})`, limit: '', verdict: 'INFO' })
