@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { afterSave, differingFields, isUnsynced, keepMine, shouldRestore, statusText, takeServers, valuesOf, withEdit, withQueuedSubmit, type DraftRecord } from './draft-record.ts'
+import { afterSave, differingFields, isUnsynced, keepMine, shouldRestore, statusText, takeServers, valuesOf, withEdit, withQueuedSubmit, type FormValues } from './draft-record.ts'
 
 const base = { userId: 7, draftKey: 'pretreat:12', baseVersion: 3 }
 const t = (minute: number) => new Date(2026, 10, 23, 10, minute)
-const edited = (values = { pile_front: 'Dry' }, at = t(0)) => withEdit(undefined, base, values, at)
+const edited = (values: FormValues = { pile_front: 'Dry' }, at = t(0)) => withEdit(undefined, base, values, at)
 
 describe('a draft on this device', () => {
   it('keeps the user’s values, not the form’s own hidden fields', () => {
