@@ -119,3 +119,9 @@ export function statusText(connection: Connection, lastServerSave: Date | null):
   if (connection === 'failed') return SYNC_FAILED_TEXT
   return lastServerSave ? `Online — saved at ${clockTime(lastServerSave)}` : 'Online'
 }
+
+/** Same names with the same values, whatever their order. */
+export function sameValues(a: FormValues, b: FormValues): boolean {
+  const names = Object.keys(a)
+  return names.length === Object.keys(b).length && names.every((name) => b[name] === a[name])
+}

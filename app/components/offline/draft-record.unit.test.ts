@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { afterSave, differingFields, isUnsynced, keepMine, shouldRestore, statusText, takeServers, valuesOf, withEdit, withQueuedSubmit, type FormValues } from './draft-record.ts'
+import { afterSave, differingFields, isUnsynced, keepMine, sameValues, shouldRestore, statusText, takeServers, valuesOf, withEdit, withQueuedSubmit, type FormValues } from './draft-record.ts'
 
 const base = { userId: 7, draftKey: 'pretreat:12', baseVersion: 3 }
 const t = (minute: number) => new Date(2026, 10, 23, 10, minute)
@@ -78,5 +78,13 @@ describe('the status line', () => {
     expect(statusText('offline', new Date())).toBe('Offline — saved on this device')
     expect(statusText('failed', new Date())).toBe('Sync failed — will retry')
     expect(statusText('online', null)).toBe('Online')
+  })
+})
+
+describe('comparing values', () => {
+  it('ignores the order of the names', () => {
+    expect(sameValues({ a: '1', b: '2' }, { b: '2', a: '1' })).toBe(true)
+    expect(sameValues({ a: '1' }, { a: '1', b: '' })).toBe(false)
+    expect(sameValues({ a: '1' }, { a: '2' })).toBe(false)
   })
 })
