@@ -178,7 +178,9 @@ export function SheetOffline({ formId, draftKey, version, sheetId, syncIntervalM
       window.clearTimeout(timer)
     }
     if (!reachable) return setConnection('offline')
-    setConnection((now) => (now === 'offline' ? 'online' : now))
+    // a failed sync stays said until a send succeeds; with nothing to send the server is simply there
+    const waiting = draft.current !== undefined && isUnsynced(draft.current)
+    setConnection((now) => (now === 'failed' && waiting ? 'failed' : 'online'))
     await sync()
   }, [pingTimeoutMs, sync])
 
@@ -188,21 +190,25 @@ export function SheetOffline({ formId, draftKey, version, sheetId, syncIntervalM
     if (!el || userId === undefined || typeof indexedDB === 'undefined') return
     let live = true
     let filling = false
-    const onEdit = () => {
-      if (!filling) void saveLocally()
+    const ours = (target: EventTarget | null) => target instanceof Element && (target.id === formId || (target as HTMLInputElement).form?.id === formId)
+    const onEdit = (event: Event) => {
+      if (!filling && ours(event.target)) void saveLocally()
     }
     const onSubmit = (event: SubmitEvent) => {
+      if (!ours(event.target)) return
       const submitter = event.submitter
       const intent = submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? (submitter.name === 'intent' ? submitter.value : null) : null
       // Submit always goes through here with JavaScript (queued when the network fails); a save
       // only while offline (online, the page's own save runs).
       if (intent !== 'submit' && !(intent === 'save' && !navigator.onLine)) return
+      // window, capture phase: before React's handlers on the document, which never see it
       event.preventDefault()
       event.stopPropagation()
+      const current = form() ?? el
       void (async () => {
         await saveLocally()
         if (intent === 'submit' && draft.current) {
-          const submissionId = hiddenValue(el, 'submission_id') || crypto.randomUUID()
+          const submissionId = hiddenValue(current, 'submission_id') || crypto.randomUUID()
           await store(withQueuedSubmit(draft.current, submissionId))
           refused.current = null
           setQueued(true)
@@ -226,14 +232,15 @@ export function SheetOffline({ formId, draftKey, version, sheetId, syncIntervalM
       setConnection(navigator.onLine ? 'online' : 'offline')
       if (navigator.onLine) void check()
     })
-    el.addEventListener('input', onEdit)
-    el.addEventListener('change', onEdit)
-    el.addEventListener('submit', onSubmit)
+    // on the window, so a form React renders again (the checklist toggle) is still heard
+    window.addEventListener('input', onEdit, true)
+    window.addEventListener('change', onEdit, true)
+    window.addEventListener('submit', onSubmit, true)
     return () => {
       live = false
-      el.removeEventListener('input', onEdit)
-      el.removeEventListener('change', onEdit)
-      el.removeEventListener('submit', onSubmit)
+      window.removeEventListener('input', onEdit, true)
+      window.removeEventListener('change', onEdit, true)
+      window.removeEventListener('submit', onSubmit, true)
     }
     // once per sheet: the page's version is read again below
     // eslint-disable-next-line react-hooks/exhaustive-deps
