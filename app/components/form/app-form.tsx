@@ -49,6 +49,7 @@ export function AppForm({
   children,
   className = 'form',
   encType,
+  draftKey,
 }: {
   form: FormMetadata<any>
   fetcher: FetcherWithComponents<FormResult>
@@ -56,10 +57,12 @@ export function AppForm({
   children: ReactNode
   className?: string
   encType?: 'multipart/form-data'
+  /** where the offline code keeps this form's draft (the pre-treat sheet) */
+  draftKey?: string
 }) {
   const hydrated = useHydrated()
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className={className} encType={encType}>
+    <fetcher.Form method="post" {...getFormProps(form)} className={className} encType={encType} data-draft-key={draftKey}>
       <CsrfInput />
       <input type="hidden" name="submission_id" value={submissionId} />
       {hydrated ? <input type="hidden" name={ENHANCED_FIELD} value="1" /> : null}

@@ -1,0 +1,113 @@
+// The application sheet's server half (route.tsx is its page): the sheet with what the pre-treat
+// form set, the trucks, whether this user fills it; and its posts (Save, Save Checklist, Submit),
+// run by runSheetIntent like the JSON API's. Without JavaScript a post ends in a redirect (a saved
+// draft back to the sheet with a notice; a submit to /pretreats with the flash) or the page again
+// with the messages.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { data as respond, redirect } from '@remix-run/node'
+import type { useLoaderData } from '@remix-run/react'
+import { ACCESS } from '#app/access.ts'
+import { readForm, requireAccess } from '#app/auth/guard.server.ts'
+import { FLASH_PARAM } from '#app/components/form/flash-notice.tsx'
+import { ENHANCED_FIELD, type FormResult } from '#app/components/form/form-result.ts'
+import { runSheetIntent } from '#app/components/pretreat-sheet/sheet-intent.server.ts'
+import { parseSubmission } from '#app/forms.server.ts'
+import { requireId, requireRecord } from '#app/records.server.ts'
+import { formatGps } from '#core/formats.ts'
+import { checklistFormValues, mayFillSheet, sheetFacts, sheetFormValues } from '#core/pretreat-sheet.ts'
+import { PretreatChecklistSchema, PretreatSheetSchema } from '#core/schemas/pretreat-sheet.ts'
+import { PRETREAT_STATUS_LABELS } from '#core/workflow-states.ts'
+import { getDb } from '#db/client.server.ts'
+import { sheetById, truckOptions } from '#db/queries/pretreat-sheet.ts'
+import { canPretreat } from '#workflows/pretreat.machine.ts'
+
+const access = ACCESS['/pretreats/:id']
+
+/** What a post's answer carries besides conform's reply: which form it was, and when it saved. */
+export type SheetResult = FormResult & { form?: 'sheet' | 'checklist'; savedAt?: string; conflict?: boolean }
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, access)
+  const id = requireId(params)
+  const db = getDb()
+  const sheet = requireRecord(await sheetById(db, id))
+  const trucks = await truckOptions(db, sheet.truck_id)
+  const search = new URL(request.url).searchParams
+  const mayFill = mayFillSheet(user, sheet.assigned_user_id, sheet.status)
+  const flags = { void: sheet.void, upcoming: sheet.upcoming }
+  const values = sheetFormValues(sheet)
+  // spec §4: an assigned sheet opened without an application date shows today (saved when the sheet is)
+  const today = new Date().toLocaleDateString('en-CA')
+  if (sheet.status === 'assigned' && !values.application_date) values.application_date = today
+  return {
+    sheet: {
+      id: sheet.id,
+      version: sheet.version,
+      status: sheet.status,
+      statusLabel: PRETREAT_STATUS_LABELS[sheet.status],
+      void: sheet.void,
+      voidComments: sheet.void_comments,
+      number: sheet.pre_treat_number,
+      createdAt: sheet.created_at.toISOString(),
+      createdBy: sheet.created_by_name,
+      company: sheet.company_name,
+      storage: sheet.storage_name,
+      gps: formatGps(sheet.gps_lat, sheet.gps_lng),
+      billables: sheet.billables,
+      recommendedBy: sheet.recommended_by_name,
+      requestedBy: sheet.requested_by_name ?? sheet.other_name,
+      destination: sheet.destination,
+      variety: sheet.variety,
+      treatedFor: sheet.treated_for,
+      stockType: sheet.stock_type,
+      notes: sheet.application_notes,
+      purge: sheet.purge,
+      application: sheet.application_name,
+      assignedTo: sheet.assigned_to_name,
+      doseWarnings: sheet.dose_warnings,
+      doseReason: sheet.dose_reason,
+      chemicals: sheet.chemicals,
+    },
+    /** the sheet form's values (form-values.ts) and the pre-treat form's facts, for the browser's submit check */
+    values,
+    facts: sheetFacts(sheet),
+    checklist: checklistFormValues(sheet.checklist),
+    trucks,
+    mayFill,
+    /** which steps this user may take now (the machine decides; the server checks again) */
+    canSave: mayFill && canPretreat(sheet.status, flags, { type: 'SAVE' }),
+    canSubmit: mayFill && canPretreat(sheet.status, flags, { type: 'SUBMIT', complete: true }),
+    submissionId: crypto.randomUUID(),
+    view: search.get('view') === 'checklist' ? ('checklist' as const) : ('sheet' as const),
+    saved: search.get('saved'),
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireAccess(request, access)
+  const id = requireId(params)
+  const form = await readForm(request)
+  const enhanced = form.get(ENHANCED_FIELD) === '1'
+  const outcome = await runSheetIntent(form, id, user)
+  const which = outcome.kind !== 'submitted' && outcome.intent === 'checklist' ? 'checklist' : 'sheet'
+  const reply = (options: Parameters<ReturnType<typeof parseSubmission>['reply']>[0]) =>
+    parseSubmission(form, which === 'checklist' ? PretreatChecklistSchema : PretreatSheetSchema).reply(options)
+  switch (outcome.kind) {
+    case 'submitted':
+      if (!enhanced) throw redirect(`/pretreats?${FLASH_PARAM}=submitted`)
+      return respond<SheetResult>({ status: 'success', outcome: 'success', redirectTo: '/pretreats', form: 'sheet' })
+    case 'saved':
+      if (!enhanced) throw redirect(`/pretreats/${id}?saved=${which}`)
+      return respond<SheetResult>({ status: 'success', form: which, savedAt: outcome.savedAt })
+    case 'invalid':
+      return respond<SheetResult>({ ...reply({ formErrors: [outcome.message], fieldErrors: Object.fromEntries(Object.entries(outcome.errors).map(([k, v]) => [k, [v]])) }), form: which }, { status: 400 })
+    case 'conflict':
+      return respond<SheetResult>({ ...reply({ formErrors: [outcome.message] }), form: which, conflict: true }, { status: 409 })
+    case 'refused':
+      if (outcome.status === 403 || outcome.status === 404) throw new Response(outcome.message, { status: outcome.status })
+      if (outcome.status === 500) return respond<SheetResult>({ ...reply({ formErrors: [outcome.message] }), outcome: 'error', form: which }, { status: 500 })
+      return respond<SheetResult>({ ...reply({ formErrors: [outcome.message] }), form: which }, { status: 409 })
+  }
+}
+
+export type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>

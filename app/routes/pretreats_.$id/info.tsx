@@ -1,0 +1,111 @@
+// Application Info and Chemical Info: what the pre-treat form set, read-only, with the storage's
+// map link and the dose check's warnings; the chemical lines with the quantity requested and, when
+// the sheet is filled, an input for the quantity used.
+import { formatDate } from '#core/formats.ts'
+import { formatQuantity } from '#core/pretreat-quantities.ts'
+import type { LoaderData } from './data.server.ts'
+import type { FieldContext } from './sheet-fields.tsx'
+
+type Sheet = LoaderData['sheet']
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children || '—'}</dd>
+    </>
+  )
+}
+
+export function ApplicationInfo({ sheet }: { sheet: Sheet }) {
+  return (
+    <section className="sheet-section" aria-labelledby="pt-application-info">
+      <h2 id="pt-application-info">Application Info</h2>
+      <dl className="detail-list sheet-info">
+        <Item label="Pre-Treat #">{sheet.number}</Item>
+        <Item label="Status">{sheet.void ? `${sheet.statusLabel} (VOID)` : sheet.statusLabel}</Item>
+        <Item label="Created">{`${formatDate(sheet.createdAt)} by ${sheet.createdBy}`}</Item>
+        <Item label="Company">{sheet.company}</Item>
+        <Item label="Storage">
+          {sheet.storage}
+          {sheet.gps ? (
+            <>
+              {' '}
+              <a href={`https://www.google.com/maps?q=${encodeURIComponent(sheet.gps.replace(/\s/g, ''))}`} target="_blank" rel="noopener noreferrer">
+                Map ({sheet.gps})
+              </a>
+            </>
+          ) : null}
+        </Item>
+        <Item label="Billable Companies">{sheet.billables.join(', ')}</Item>
+        <Item label="Recommended By">{sheet.recommendedBy}</Item>
+        <Item label="Requested By">{sheet.requestedBy}</Item>
+        <Item label="Destination">{sheet.destination}</Item>
+        <Item label="Variety">{sheet.variety}</Item>
+        <Item label="Treating For">{sheet.treatedFor}</Item>
+        <Item label="Stock Type">{sheet.stockType}</Item>
+        <Item label="Assigned To">{sheet.assignedTo ?? 'Unassigned'}</Item>
+        <Item label="Notes">{sheet.notes}</Item>
+        {sheet.void ? <Item label="Void Notes">{sheet.voidComments}</Item> : null}
+      </dl>
+    </section>
+  )
+}
+
+export function ChemicalInfo({ sheet, ctx, withUsed }: { sheet: Sheet; ctx: FieldContext; withUsed: boolean }) {
+  return (
+    <section className="sheet-section" aria-labelledby="pt-chemical-info">
+      <h2 id="pt-chemical-info">Chemical Info</h2>
+      <dl className="detail-list sheet-info">
+        <Item label="Application">{sheet.application}</Item>
+        <Item label="Purge">{sheet.purge ? 'Yes' : 'No'}</Item>
+      </dl>
+      {sheet.doseWarnings.length > 0 ? (
+        <div className="notice notice-warning" role="note">
+          <strong>Dose check</strong>
+          <ul>
+            {sheet.doseWarnings.map((w) => (
+              <li key={w.kind}>{w.message}</li>
+            ))}
+          </ul>
+          {sheet.doseReason ? <p>Reason: {sheet.doseReason}</p> : null}
+        </div>
+      ) : null}
+      {sheet.chemicals.length === 0 ? (
+        <p className="muted">No chemicals on this pre-treat.</p>
+      ) : (
+        <ul className="chemical-lines" aria-label="Chemicals">
+          {sheet.chemicals.map((line, i) => {
+            const name = `chemicals[${i}].quantity_used`
+            const id = `${ctx.prefix}-used-${i}`
+            const messages = ctx.errors[name]
+            const used = ctx.values[name] ?? ''
+            return (
+              <li key={line.id} className="chemical-line">
+                <span className="chemical-line__name">
+                  <strong>{line.product_name}</strong> {line.registration ? <span className="muted">{line.registration}</span> : null}
+                </span>
+                <span>CWT {Number(line.cwt).toLocaleString('en-US')}</span>
+                <span>Requested {formatQuantity(line.quantity_requested === null ? null : Number(line.quantity_requested), line.units)}</span>
+                {withUsed && !ctx.readOnly ? (
+                  <span className="field">
+                    <input type="hidden" name={`chemicals[${i}].id`} value={line.id} />
+                    <label htmlFor={id}>Quantity Used ({line.units === 'other' ? 'units' : line.units})</label>
+                    <input id={id} name={name} type="number" inputMode="decimal" min={0} step="any" defaultValue={used} aria-invalid={messages?.length ? true : undefined} aria-describedby={messages?.length ? `${id}-error` : undefined} />
+                    {messages?.length ? (
+                      <span className="field-error" id={`${id}-error`}>
+                        {messages.join(' ')}
+                      </span>
+                    ) : null}
+                  </span>
+                ) : withUsed ? (
+                  <span>Used {used ? formatQuantity(Number(used), line.units) : '—'}</span>
+                ) : null}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,195 @@
+// The application sheet (/pretreats/{id}, spec §2 "Application sheet"): Application Info and
+// Chemical Info, then (once assigned) the sheet's own sections; Next/Back toggles the Final
+// Checklist (with JavaScript on the page; without it ?view=checklist). The assigned applicator,
+// reviewers and admins fill it (Save, Save Checklist, Submit); everyone else the access rule lets in
+// reads it (docs/decisions/0037-pretreat-sheet.md). Both forms are plain named inputs, with
+// id/data-draft-key for the offline drafts; their JSON twin is /api/pretreat-sheet/{id}.
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useForm } from '@conform-to/react'
+import type { MetaFunction } from '@remix-run/node'
+import { useActionData, useFetcher, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { useState, type MouseEvent } from 'react'
+import type { z } from 'zod'
+import { ACCESS } from '#app/access.ts'
+import { AppForm, clientActionCatchingNetworkErrors, SubmitButton } from '#app/components/form/app-form.tsx'
+import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
+import { useHydrated } from '#app/components/use-hydrated.ts'
+import { PretreatChecklistSchema, PretreatSheetSchema } from '#core/schemas/pretreat-sheet.ts'
+import { ChecklistFields } from './checklist.tsx'
+import { SheetConditions } from './conditions.tsx'
+import type { LoaderData, loader, SheetResult } from './data.server.ts'
+import { ApplicationInfo, ChemicalInfo } from './info.tsx'
+import type { FieldContext } from './sheet-fields.tsx'
+import sheetCss from './sheet.css?url'
+
+export { action, loader } from './data.server.ts'
+/** The rule the loader checks, for the menus (app/access.ts). */
+export const access = ACCESS['/pretreats/:id']
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Pre-Treat ${data.sheet.number}` : 'Pre-Treat' }]
+export const handle = { crumbs: [{ label: 'Pre Treats', to: '/pretreats' }, { label: 'Application Sheet', to: '.' }] }
+export const links = () => [{ rel: 'stylesheet', href: sheetCss }]
+
+export const clientAction = clientActionCatchingNetworkErrors
+
+/**
+ * After a post the sheet is read again (a save moves its version on), except after a submit (the
+ * Success modal shows, then /pretreats) and after a conflict: the form keeps the version it was
+ * based on, so saving again is refused again until the page is reloaded (nothing is overwritten).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
+  const result = actionResult as SheetResult | undefined
+  if (result?.outcome === 'success' || result?.conflict) return false
+  return defaultShouldRevalidate
+}
+
+const SAVED_TEXT = { sheet: 'Saved.', checklist: 'Final checklist saved.' } as const
+
+/** conform over one of the page's two forms; a post's answer goes to the form that sent it. */
+function useSheetForm<S extends z.ZodObject>(schema: S, id: string, which: 'sheet' | 'checklist') {
+  const fetcher = useFetcher<SheetResult>({ key: id })
+  const actionData = useActionData<SheetResult>()
+  const result = fetcher.data ?? (actionData?.form === which ? actionData : undefined)
+  const [form] = useForm({
+    id,
+    lastResult: result && result.status !== 'success' ? result : undefined,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  })
+  const saved = result?.status === 'success' && fetcher.state === 'idle' && result.outcome !== 'success' ? SAVED_TEXT[which] : null
+  return { form, fetcher, saved }
+}
+
+export default function PretreatSheetPage() {
+  const data = useLoaderData<typeof loader>()
+  const { sheet } = data
+  const hydrated = useHydrated()
+  const [view, setView] = useState<'sheet' | 'checklist'>(data.view)
+  const pending = sheet.status === 'pending'
+  const readOnly = !data.canSave
+  const toggle = (to: 'sheet' | 'checklist') => (event: MouseEvent) => {
+    if (!hydrated) return
+    event.preventDefault()
+    setView(to)
+    window.scrollTo({ top: 0 })
+  }
+  const flash = data.saved === 'sheet' || data.saved === 'checklist' ? SAVED_TEXT[data.saved] : null
+  return (
+    <div className="pretreat-sheet">
+      <h1>Application Sheet {sheet.number}</h1>
+      {/* offline: SheetOffline here */}
+      {flash ? (
+        <p className="notice notice-success" role="status">
+          {flash}
+        </p>
+      ) : null}
+      {!data.mayFill && !pending ? <p className="notice">You can read this sheet; the assigned applicator, reviewers and admins fill it.</p> : null}
+      {pending ? (
+        <>
+          <ApplicationInfo sheet={sheet} />
+          <ChemicalInfo sheet={sheet} ctx={{ values: data.values, errors: {}, readOnly: true, prefix: 'pt' }} withUsed={false} />
+        </>
+      ) : (
+        <>
+          <div hidden={view !== 'sheet'}>
+            <SheetView data={data} readOnly={readOnly} next={toggle('checklist')} />
+          </div>
+          <div hidden={view !== 'checklist'}>
+            <ChecklistView data={data} readOnly={readOnly} back={toggle('sheet')} />
+          </div>
+        </>
+      )}
+    </div>
+  )
+}
+
+function SheetView({ data, readOnly, next }: { data: LoaderData; readOnly: boolean; next: (e: MouseEvent) => void }) {
+  const { sheet } = data
+  const { form, fetcher, saved } = useSheetForm(PretreatSheetSchema, 'pretreat-sheet', 'sheet')
+  const ctx: FieldContext = { values: data.values, errors: form.allErrors, readOnly, prefix: 'pt' }
+  const nextLink = (
+    <a href={`/pretreats/${sheet.id}?view=checklist`} className="button button-secondary" onClick={next}>
+      Next
+    </a>
+  )
+  const body = (
+    <>
+      <ApplicationInfo sheet={sheet} />
+      <ChemicalInfo sheet={sheet} ctx={ctx} withUsed />
+      <SheetConditions ctx={ctx} trucks={data.trucks} />
+    </>
+  )
+  if (readOnly) {
+    return (
+      <>
+        {body}
+        <div className="form-actions">{nextLink}</div>
+      </>
+    )
+  }
+  return (
+    <AppForm form={form} fetcher={fetcher} submissionId={data.submissionId} className="form pretreat-sheet__form" draftKey={`pretreat:${sheet.id}`}>
+      <input type="hidden" name="version" value={String(sheet.version)} />
+      {body}
+      <div className="form-actions sheet-actions">
+        {saved ? (
+          <p className="notice notice-success" role="status">
+            {saved}
+          </p>
+        ) : null}
+        <SubmitButton fetcher={fetcher} name="intent" value="save">
+          Save
+        </SubmitButton>
+        {nextLink}
+        {data.canSubmit ? (
+          <SubmitButton fetcher={fetcher} name="intent" value="submit">
+            Submit
+          </SubmitButton>
+        ) : null}
+      </div>
+    </AppForm>
+  )
+}
+
+function ChecklistView({ data, readOnly, back }: { data: LoaderData; readOnly: boolean; back: (e: MouseEvent) => void }) {
+  const { sheet } = data
+  const { form, fetcher, saved } = useSheetForm(PretreatChecklistSchema, 'pretreat-checklist', 'checklist')
+  const ctx: FieldContext = { values: data.checklist, errors: form.allErrors, readOnly, prefix: 'fc' }
+  const backLink = (
+    <a href={`/pretreats/${sheet.id}`} className="button button-secondary" onClick={back}>
+      Back
+    </a>
+  )
+  return (
+    <section className="sheet-section" aria-labelledby="pt-final-checklist">
+      <h2 id="pt-final-checklist">Final Checklist</h2>
+      {readOnly ? (
+        <>
+          <ChecklistFields ctx={ctx} />
+          <div className="form-actions">{backLink}</div>
+        </>
+      ) : (
+        <AppForm form={form} fetcher={fetcher} submissionId={data.submissionId} className="form pretreat-sheet__form" draftKey={`pretreat:${sheet.id}:checklist`}>
+          <input type="hidden" name="intent" value="checklist" />
+          <input type="hidden" name="version" value={String(sheet.version)} />
+          <ChecklistFields ctx={ctx} />
+          <div className="form-actions sheet-actions">
+            {saved ? (
+              <p className="notice notice-success" role="status">
+                {saved}
+              </p>
+            ) : null}
+            {backLink}
+            <SubmitButton fetcher={fetcher}>Save Checklist</SubmitButton>
+          </div>
+        </AppForm>
+      )}
+    </section>
+  )
+}
+
+/** No such sheet: Not found. Not allowed: the Error modal with the server's text. */
+export function ErrorBoundary() {
+  return <FormErrorBoundary notFoundText="That pre-treat does not exist." />
+}
