@@ -36,12 +36,12 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url)
   if (url.origin !== self.location.origin) return
   if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request))
-  else if (PAGE.test(url.pathname)) event.respondWith(networkFirst(request, url))
+  else if (PAGE.test(url.pathname)) event.respondWith(networkFirst(event, url))
 })
 
 async function cacheFirst(request) {
   const cache = await caches.open(SHELL)
-  const cached = await cache.match(request)
+  const cached = await cache.match(request, { ignoreVary: true })
   if (cached) return cached
   const response = await fetch(request)
   if (response.ok) await cache.put(request, response.clone())
@@ -51,18 +51,40 @@ async function cacheFirst(request) {
 /** A copy worth keeping: the page itself, not a sign-in redirect nor an error. */
 const keepable = (response) => response.ok && !response.redirected && response.type === 'basic'
 
-async function networkFirst(request, url) {
+/**
+ * The /assets/ files a page names (scripts, module preloads, styles): a page kept for offline must
+ * find its own code offline too, even when it was loaded before this worker controlled it.
+ */
+async function keepAssetsOf(response) {
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return
+  const names = new Set((await response.text()).match(/\/assets\/[\w.-]+/g) ?? [])
+  const shell = await caches.open(SHELL)
+  for (const name of names) {
+    if (await shell.match(name, { ignoreVary: true })) continue
+    const asset = await fetch(name).catch(() => null)
+    if (asset?.ok) await shell.put(name, asset)
+  }
+}
+
+/** The page's code first, then the page: a page found in the cache has its code there too. */
+async function keepPage(cache, url, response) {
+  await keepAssetsOf(response.clone()).catch(() => undefined)
+  await cache.put(url.href, response)
+}
+
+async function networkFirst(event, url) {
+  const request = event.request
   const cache = await caches.open(PAGES)
   try {
     const response = await fetch(request)
-    if (keepable(response)) await cache.put(url.href, response.clone())
+    if (keepable(response)) event.waitUntil(keepPage(cache, url, response.clone()))
     return response
   } catch (error) {
     // the exact URL, else the same path with another query (?view=checklist, ?_routes=…)
-    const cached = (await cache.match(url.href)) ?? (await cache.match(url.href, { ignoreSearch: true }))
+    const cached = (await cache.match(url.href, { ignoreVary: true })) ?? (await cache.match(url.href, { ignoreSearch: true, ignoreVary: true }))
     if (cached) return cached
     if (request.mode === 'navigate' && SHEET.test(url.pathname)) {
-      const fallback = await caches.match(OFFLINE_PAGE)
+      const fallback = await caches.match(OFFLINE_PAGE, { ignoreVary: true })
       if (fallback) return fallback
     }
     throw error
@@ -74,6 +96,7 @@ let precachedAt = 0
 
 self.addEventListener('message', (event) => {
   const message = event.data ?? {}
+  if (message.type === 'claim') event.waitUntil(self.clients.claim())
   if (message.type === 'precache') event.waitUntil(precache(message.userId))
   if (message.type === 'signed-out') {
     precachedFor = null
@@ -94,7 +117,7 @@ async function precache(userId) {
     for (const path of ['/', ...sheets]) {
       const url = new URL(path, self.location.origin)
       const response = await fetch(url, { cache: 'no-store' })
-      if (keepable(response)) await cache.put(url.href, response)
+      if (keepable(response)) await keepPage(cache, url, response)
     }
   } catch {
     precachedAt = 0 // no signal: try again on the next page load

@@ -13,6 +13,10 @@ import { makePretreat } from '../support/pretreats.ts'
 
 const suite = useBrowserSuite()
 
+/** No network for the page and its service worker; navigator.onLine and the online/offline events follow. */
+const goOffline = (context: BrowserContext) => context.setOffline(true)
+const goOnline = (context: BrowserContext) => context.setOffline(false)
+
 async function applicatorId(): Promise<number> {
   const row = await suite.app.db
     .selectFrom('applicators as a')
@@ -25,11 +29,8 @@ async function applicatorId(): Promise<number> {
 
 /** The service worker controls the page and holds `path` in its per-user cache. */
 async function waitUntilCached(page: Page, path: string): Promise<void> {
-  await page.waitForFunction(
-    async (p) => navigator.serviceWorker.controller !== null && (await caches.open('pages-v1').then((c) => c.match(new URL(p, location.origin).href))) !== undefined,
-    path,
-    { polling: 200, timeout: 30_000 },
-  )
+  const cached = (p: string) => page.evaluate(async (q) => navigator.serviceWorker.controller !== null && (await (await caches.open('pages-v1')).match(new URL(q, location.origin).href)) !== undefined, p)
+  await expect.poll(() => cached(path), { timeout: 30_000, interval: 200 }).toBe(true)
 }
 
 /** Everything a submit needs, but the two fields the tests type (batch numbers, sampled by). */
@@ -62,21 +63,22 @@ const statusLine = (page: Page, text: string | RegExp) => page.getByRole('status
 
 /** The draft this device holds for the sheet has `name` = `value` (IndexedDB, written on every change). */
 async function waitForDraft(page: Page, sheetId: number, name: string, value: string): Promise<void> {
-  await page.waitForFunction(
-    ([key, n, v]) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('offline-drafts')
-        open.onsuccess = () => {
-          const db = open.result
-          if (!db.objectStoreNames.contains('drafts')) return resolve(false)
-          const all = db.transaction('drafts').objectStore('drafts').getAll()
-          all.onsuccess = () => resolve((all.result as { draftKey: string; values: Record<string, string> }[]).some((d) => d.draftKey === key && d.values[n] === v))
-        }
-        open.onerror = () => resolve(false)
-      }),
-    [`pretreat:${sheetId}`, name, value] as const,
-    { polling: 100, timeout: 10_000 },
-  )
+  const draftValue = () =>
+    page.evaluate(
+      ([key, n]) =>
+        new Promise<string | null>((resolve) => {
+          const open = indexedDB.open('offline-drafts')
+          open.onsuccess = () => {
+            const db = open.result
+            if (!db.objectStoreNames.contains('drafts')) return resolve(null)
+            const all = db.transaction('drafts').objectStore('drafts').getAll()
+            all.onsuccess = () => resolve((all.result as { draftKey: string; values: Record<string, string> }[]).find((d) => d.draftKey === key)?.values[n] ?? null)
+          }
+          open.onerror = () => resolve(null)
+        }),
+      [`pretreat:${sheetId}`, name] as const,
+    )
+  await expect.poll(draftValue, { timeout: 10_000, interval: 100 }).toBe(value)
 }
 
 async function column(id: number, name: 'batch_numbers' | 'sampled_by' | 'status'): Promise<string> {
@@ -112,7 +114,7 @@ describe('the service worker', () => {
     const assigned = await makePretreat(suite.app.db, { stage: 'assigned', assignTo: await applicatorId() })
     const { context, page } = await applicatorPage()
     await waitUntilCached(page, `/pretreats/${assigned.id}`)
-    await context.setOffline(true)
+    await goOffline(context)
     await page.goto(`/pretreats/${assigned.id}`)
     await page.getByText(assigned.pre_treat_number).first().waitFor()
     await field(page, 'batch_numbers').waitFor()
@@ -124,7 +126,7 @@ describe('the service worker', () => {
     await waitUntilCached(page, '/')
     // assigned after the pre-cache ran: this device has never seen it
     const unseen = await makePretreat(suite.app.db, { stage: 'assigned', assignTo: await applicatorId() })
-    await context.setOffline(true)
+    await goOffline(context)
     await page.goto(`/pretreats/${unseen.id}`)
     const dialog = page.getByRole('dialog', { name: 'No Data Available' })
     await dialog.getByText("You're currently offline and no draft is saved locally. Please reconnect to fetch the latest data.").waitFor()
@@ -144,7 +146,7 @@ describe('the sheet offline', () => {
     await waitUntilCached(page, `/pretreats/${sheet.id}`)
     await statusLine(page, /^Online/).waitFor()
 
-    await context.setOffline(true)
+    await goOffline(context)
     await page.reload()
     await field(page, 'batch_numbers').waitFor()
     await statusLine(page, 'Offline — saved on this device').waitFor()
@@ -158,19 +160,19 @@ describe('the sheet offline', () => {
     expect(await column(sheet.id, 'batch_numbers')).toBe('')
 
     // back online: the draft goes to the server at once
-    await context.setOffline(false)
+    await goOnline(context)
     await statusLine(page, /^Online — saved at \d\d:\d\d$/).waitFor()
     expect(await column(sheet.id, 'batch_numbers')).toBe('B-17, B-18')
     expect(await column(sheet.id, 'status')).toBe('in-progress')
 
     // offline again: the submit is queued, then sent once when the signal returns
-    await context.setOffline(true)
+    await goOffline(context)
     await statusLine(page, 'Offline — saved on this device').waitFor()
     await field(page, 'sampled_by').fill('Cody H.')
     await page.getByRole('button', { name: 'Submit', exact: true }).click()
     await page.getByText(QUEUED_TEXT).waitFor()
     expect(await column(sheet.id, 'status')).toBe('in-progress')
-    await context.setOffline(false)
+    await goOnline(context)
     await page.getByRole('dialog', { name: 'Success' }).getByText('Submission Successful! Redirecting...').waitFor()
     await page.waitForURL((url) => url.pathname === '/pretreats')
     expect(await column(sheet.id, 'status')).toBe('to-review')
@@ -187,7 +189,7 @@ describe('the sheet offline', () => {
     await statusLine(page, /^Online/).waitFor()
     const pageValues = await page.evaluate(() => [...new FormData(document.getElementById('pretreat-sheet') as HTMLFormElement)].map(([k, v]) => [k, String(v)] as [string, string]))
 
-    await context.setOffline(true)
+    await goOffline(context)
     await statusLine(page, 'Offline — saved on this device').waitFor()
     await field(page, 'sampled_by').fill('Sampled on the phone')
     await waitForDraft(page, sheet.id, 'sampled_by', 'Sampled on the phone')
@@ -200,7 +202,9 @@ describe('the sheet offline', () => {
     const saved = await office.fetch(`/api/pretreat-sheet/${sheet.id}`, { method: 'POST', body, headers: { 'X-CSRF-Token': await office.csrfToken() } })
     expect(saved.status).toBe(200)
 
-    await context.setOffline(false)
+    await goOnline(context)
+    await page.waitForTimeout(4000)
+    console.log('DEBUG', await page.locator('.offline-status').innerText())
     const choice = page.getByRole('dialog', { name: 'This sheet changed on the server' })
     await choice.getByRole('cell', { name: 'Sampled on the phone' }).waitFor()
     await choice.getByRole('cell', { name: 'Sampled at the office' }).waitFor()

@@ -11,6 +11,8 @@ export function OfflineSupport({ userId }: { userId: number }) {
       .register('/sw.js', { scope: '/' })
       .then(() => navigator.serviceWorker.ready)
       .then((registration) => {
+        // a page loaded while the worker was still starting is not yet in its hands
+        if (!navigator.serviceWorker.controller) registration.active?.postMessage({ type: 'claim' })
         if (navigator.onLine) registration.active?.postMessage({ type: 'precache', userId })
       })
       .catch((error: unknown) => console.warn('Offline support is not available:', error))
