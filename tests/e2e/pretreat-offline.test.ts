@@ -203,8 +203,6 @@ describe('the sheet offline', () => {
     expect(saved.status).toBe(200)
 
     await goOnline(context)
-    await page.waitForTimeout(4000)
-    console.log('DEBUG', await page.locator('.offline-status').innerText())
     const choice = page.getByRole('dialog', { name: 'This sheet changed on the server' })
     await choice.getByRole('cell', { name: 'Sampled on the phone' }).waitFor()
     await choice.getByRole('cell', { name: 'Sampled at the office' }).waitFor()

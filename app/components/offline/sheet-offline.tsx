@@ -114,7 +114,8 @@ export function SheetOffline({ formId, draftKey, version, sheetId, syncIntervalM
     body.set('intent', current.pendingSubmit ? 'submit' : 'save')
     body.set('version', String(current.baseVersion))
     body.set('csrf', csrf)
-    if (current.pendingSubmit) body.set('submission_id', current.pendingSubmit.submissionId)
+    // the form's own id for a save (the server reads it with every intent); the queued one for a submit
+    body.set('submission_id', current.pendingSubmit?.submissionId ?? hiddenValue(el, 'submission_id'))
     const sent = { values: current.values, savedLocallyAt: current.savedLocallyAt }
     try {
       const response = await fetch(`/api/pretreat-sheet/${sheetId}`, { method: 'POST', body, headers: { 'X-CSRF-Token': csrf } })
