@@ -161,6 +161,9 @@ describe('the sheet offline', () => {
 
     // back online: the draft goes to the server at once
     await goOnline(context)
+    // A page Chromium loaded under offline emulation reads navigator.onLine as true and hears no
+    // 'online' when the emulation ends; a real network change sends it, so the test does.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')))
     await statusLine(page, /^Online — saved at \d\d:\d\d$/).waitFor()
     expect(await column(sheet.id, 'batch_numbers')).toBe('B-17, B-18')
     expect(await column(sheet.id, 'status')).toBe('in-progress')

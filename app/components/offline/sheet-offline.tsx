@@ -166,8 +166,8 @@ export function SheetOffline({ formId, draftKey, version, sheetId, syncIntervalM
     }
   }, [form, userId, draftKey, sheetId, csrf, store])
 
-  /** Asks /api/ping (3 s at most); online, it sends what waits. */
-  const check = useCallback(async () => {
+  /** Asks /api/ping (3 s at most); online, it sends what waits. True when the server answered. */
+  const check = useCallback(async (): Promise<boolean> => {
     const controller = new AbortController()
     const timer = window.setTimeout(() => controller.abort(), pingTimeoutMs)
     let reachable = false
@@ -178,11 +178,15 @@ export function SheetOffline({ formId, draftKey, version, sheetId, syncIntervalM
     } finally {
       window.clearTimeout(timer)
     }
-    if (!reachable) return setConnection('offline')
+    if (!reachable) {
+      setConnection('offline')
+      return false
+    }
     // a failed sync stays said until a send succeeds; with nothing to send the server is simply there
     const waiting = draft.current !== undefined && isUnsynced(draft.current)
     setConnection((now) => (now === 'failed' && waiting ? 'failed' : 'online'))
     await sync()
+    return true
   }, [pingTimeoutMs, sync])
 
   // Open: restore a newer draft, then keep every change on this device.
@@ -258,17 +262,26 @@ export function SheetOffline({ formId, draftKey, version, sheetId, syncIntervalM
 
   // Ping every minute and when the browser says the network changed; sync while online.
   useEffect(() => {
+    let retry: number | undefined
     const goOffline = () => setConnection('offline')
-    const goOnline = () => void check()
+    // the browser says "online" as the link comes up, often before the server can be reached
+    const goOnline = (tries = 5) => {
+      window.clearTimeout(retry)
+      void check().then((reachable) => {
+        if (!reachable && tries > 1 && navigator.onLine) retry = window.setTimeout(() => goOnline(tries - 1), 2_000)
+      })
+    }
+    const onOnline = () => goOnline()
     window.addEventListener('offline', goOffline)
-    window.addEventListener('online', goOnline)
+    window.addEventListener('online', onOnline)
     const ping = window.setInterval(() => void check(), pingIntervalMs)
     const push = window.setInterval(() => {
       if (navigator.onLine) void sync()
     }, syncIntervalMs)
     return () => {
       window.removeEventListener('offline', goOffline)
-      window.removeEventListener('online', goOnline)
+      window.removeEventListener('online', onOnline)
+      window.clearTimeout(retry)
       window.clearInterval(ping)
       window.clearInterval(push)
     }
