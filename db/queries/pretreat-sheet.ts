@@ -83,11 +83,11 @@ export function checklistOf(db: Executor, pretreatId: number) {
 }
 
 /** The trucks a sheet may name: the active ones, and the one it names already. */
-export function truckOptions(db: Executor, current: number | null) {
+export function truckOptions(db: Executor, pretreatId: number) {
   return db
     .selectFrom('trucks')
     .select(['id', 'number', 'make', 'model'])
-    .where((eb) => (current ? eb.or([eb('active', '=', true), eb('id', '=', current)]) : eb('active', '=', true)))
+    .where((eb) => eb.or([eb('active', '=', true), eb('id', '=', eb.selectFrom('pretreats').select('truck_id').where('id', '=', pretreatId))]))
     .orderBy('number')
     .execute()
 }

@@ -12,8 +12,28 @@ const POSITIONS = [
   ['back', 'Back'],
 ] as const
 
-function Temp({ ctx, name, label }: { ctx: FieldContext; name: string; label: string }) {
-  return <NumberInput ctx={ctx} name={name} label={label} min={TEMPERATURE_RANGE.min} max={TEMPERATURE_RANGE.max} step={0.01} unit="°F" />
+function Temp({ ctx, name, label, short }: { ctx: FieldContext; name: string; label: string; short?: string }) {
+  return <NumberInput ctx={ctx} name={name} label={label} short={short} min={TEMPERATURE_RANGE.min} max={TEMPERATURE_RANGE.max} step={0.01} unit="°F" />
+}
+
+/** Front, middle and back side by side, even on a phone, under one legend. */
+function Trio({ legend, children }: { legend: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="trio">
+      <legend>{legend}</legend>
+      <div className="trio__fields">{children}</div>
+    </fieldset>
+  )
+}
+
+function Temps({ ctx, legend, label, prefix }: { ctx: FieldContext; legend: string; label: string; prefix: string }) {
+  return (
+    <Trio legend={legend}>
+      {POSITIONS.map(([pos, name]) => (
+        <Temp key={pos} ctx={ctx} name={`${prefix}_${pos}`} label={`${label} ${name} (°F)`} short={name} />
+      ))}
+    </Trio>
+  )
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
@@ -29,16 +49,14 @@ export function SheetConditions({ ctx, trucks }: { ctx: FieldContext; trucks: Lo
   return (
     <>
       <Section id="pile" title="Pile Conditions">
-        {POSITIONS.map(([pos, label]) => (
-          <Choice key={pos} ctx={ctx} name={`pile_${pos}`} label={`Pile ${label}`} options={PILE_DRYNESS} />
-        ))}
+        <Trio legend="Pile">
+          {POSITIONS.map(([pos, label]) => (
+            <Choice key={pos} ctx={ctx} name={`pile_${pos}`} label={`Pile ${label}`} short={label} options={PILE_DRYNESS} />
+          ))}
+        </Trio>
         <Choice ctx={ctx} name="sprouting" label="Sprouting" options={SPROUTING} />
-        {POSITIONS.map(([pos, label]) => (
-          <Temp key={pos} ctx={ctx} name={`temps1_${pos}`} label={`Pile Temp 1 ${label} (°F)`} />
-        ))}
-        {POSITIONS.map(([pos, label]) => (
-          <Temp key={pos} ctx={ctx} name={`temps2_${pos}`} label={`Pile Temp 2 ${label} (°F)`} />
-        ))}
+        <Temps ctx={ctx} legend="Pile Temps 1 (°F)" label="Pile Temp 1" prefix="temps1" />
+        <Temps ctx={ctx} legend="Pile Temps 2 (°F)" label="Pile Temp 2" prefix="temps2" />
         <TextArea ctx={ctx} name="pile_comments" label="Pile Comments" />
       </Section>
 
@@ -47,9 +65,7 @@ export function SheetConditions({ ctx, trucks }: { ctx: FieldContext; trucks: Lo
         <Choice ctx={ctx} name="ducts_open" label="Ducts Open" options={DUCTS_OPEN} />
         <TextInput ctx={ctx} name="ducts_open_other" label="Ducts Open (Other)" hint="When Other: which ducts are open." />
         <Choice ctx={ctx} name="ducts_condition" label="Duct Condition" options={DUCT_CONDITIONS} />
-        {POSITIONS.map(([pos, label]) => (
-          <Temp key={pos} ctx={ctx} name={`storage_temp_${pos}`} label={`Storage Temp ${label} (°F)`} />
-        ))}
+        <Temps ctx={ctx} legend="Storage Temps (°F)" label="Storage Temp" prefix="storage_temp" />
         <Choice ctx={ctx} name="bypass_door" label="Bypass Door" options={BYPASS_DOOR} />
         <Choice ctx={ctx} name="coils_covered" label="Coils Covered" options={YES_NO_OPTIONS} />
         <Choice ctx={ctx} name="cell_covered" label="Cell Covered" options={YES_NO_OPTIONS} />

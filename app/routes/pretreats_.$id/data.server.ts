@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { data as respond, redirect } from '@remix-run/node'
 import type { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
-import { readForm, requireAccess } from '#app/auth/guard.server.ts'
+import { readForm, readWithAccess, requireAccess } from '#app/auth/guard.server.ts'
 import { FLASH_PARAM } from '#app/components/form/flash-notice.tsx'
 import { ENHANCED_FIELD, type FormResult } from '#app/components/form/form-result.ts'
 import { runSheetIntent } from '#app/components/pretreat-sheet/sheet-intent.server.ts'
@@ -27,11 +27,14 @@ const access = ACCESS['/pretreats/:id']
 export type SheetResult = FormResult & { form?: 'sheet' | 'checklist'; savedAt?: string; conflict?: boolean }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireAccess(request, access)
-  const id = requireId(params)
   const db = getDb()
-  const sheet = requireRecord(await sheetById(db, id))
-  const trucks = await truckOptions(db, sheet.truck_id)
+  // the session look-up and the reads share their round trips (decision 0008); nothing leaves before the check
+  const { user, data: read } = await readWithAccess(request, access, async () => {
+    const id = requireId(params)
+    return Promise.all([sheetById(db, id), truckOptions(db, id)])
+  })
+  const [found, trucks] = read
+  const sheet = requireRecord(found)
   const search = new URL(request.url).searchParams
   const mayFill = mayFillSheet(user, sheet.assigned_user_id, sheet.status)
   const flags = { void: sheet.void, upcoming: sheet.upcoming }

@@ -59,7 +59,17 @@ function useSheetForm<S extends z.ZodObject>(schema: S, id: string, which: 'shee
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
   const saved = result?.status === 'success' && fetcher.state === 'idle' && result.outcome !== 'success' ? SAVED_TEXT[which] : null
-  return { form, fetcher, saved }
+  // Without JavaScript a refused post renders the page again: the form shows what was posted.
+  const posted = result?.status !== 'success' && result?.initialValue ? flatten(result.initialValue) : null
+  return { form, fetcher, saved, posted }
+}
+
+/** conform's nested copy of a posted form → its inputs' names ('chemicals[0].quantity_used'). */
+function flatten(value: unknown, prefix = '', into: Record<string, string> = {}): Record<string, string> {
+  if (Array.isArray(value)) value.forEach((item, i) => flatten(item, `${prefix}[${i}]`, into))
+  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, into)
+  else if (prefix) into[prefix] = value === undefined || value === null ? '' : String(value)
+  return into
 }
 
 export default function PretreatSheetPage() {
@@ -105,10 +115,13 @@ export default function PretreatSheetPage() {
   )
 }
 
+/** Every field empty (a field posted empty is missing from conform's copy). */
+const emptyOf = (values: Record<string, string>) => Object.fromEntries(Object.keys(values).map((k) => [k, '']))
+
 function SheetView({ data, readOnly, next }: { data: LoaderData; readOnly: boolean; next: (e: MouseEvent) => void }) {
   const { sheet } = data
-  const { form, fetcher, saved } = useSheetForm(PretreatSheetSchema, 'pretreat-sheet', 'sheet')
-  const ctx: FieldContext = { values: data.values, errors: form.allErrors, readOnly, prefix: 'pt' }
+  const { form, fetcher, saved, posted } = useSheetForm(PretreatSheetSchema, 'pretreat-sheet', 'sheet')
+  const ctx: FieldContext = { values: posted ? { ...emptyOf(data.values), ...posted } : data.values, errors: form.allErrors, readOnly, prefix: 'pt' }
   const nextLink = (
     <a href={`/pretreats/${sheet.id}?view=checklist`} className="button button-secondary" onClick={next}>
       Next
@@ -155,8 +168,8 @@ function SheetView({ data, readOnly, next }: { data: LoaderData; readOnly: boole
 
 function ChecklistView({ data, readOnly, back }: { data: LoaderData; readOnly: boolean; back: (e: MouseEvent) => void }) {
   const { sheet } = data
-  const { form, fetcher, saved } = useSheetForm(PretreatChecklistSchema, 'pretreat-checklist', 'checklist')
-  const ctx: FieldContext = { values: data.checklist, errors: form.allErrors, readOnly, prefix: 'fc' }
+  const { form, fetcher, saved, posted } = useSheetForm(PretreatChecklistSchema, 'pretreat-checklist', 'checklist')
+  const ctx: FieldContext = { values: posted ? { ...emptyOf(data.checklist), ...posted } : data.checklist, errors: form.allErrors, readOnly, prefix: 'fc' }
   const backLink = (
     <a href={`/pretreats/${sheet.id}`} className="button button-secondary" onClick={back}>
       Back

@@ -16,19 +16,22 @@ export interface FieldContext {
 interface Common {
   ctx: FieldContext
   name: string
+  /** the field's name for screen readers and tests ('Pile Temp 1 Front (°F)') */
   label: string
+  /** what shows when a group's legend says the rest ('Front' under 'Pile Temps 1 (°F)') */
+  short?: string
   hint?: ReactNode
 }
 
 const idOf = (ctx: FieldContext, name: string) => `${ctx.prefix}-${name.replace(/[^a-z0-9_-]/gi, '-')}`
 
-function Shell({ ctx, name, label, hint, display, children }: Common & { display: string; children: (aria: Record<string, string | boolean | undefined>) => ReactNode }) {
+function Shell({ ctx, name, label, short, hint, display, children }: Common & { display: string; children: (aria: Record<string, string | boolean | undefined>) => ReactNode }) {
   const id = idOf(ctx, name)
   const messages = ctx.errors[name]
   if (ctx.readOnly) {
     return (
       <div className="field field--read">
-        <span className="field__label">{label}</span>
+        <span className="field__label">{short ?? label}</span>
         <span className="field__value">{display || '—'}</span>
       </div>
     )
@@ -36,8 +39,8 @@ function Shell({ ctx, name, label, hint, display, children }: Common & { display
   const describedBy = [messages?.length ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ')
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, 'aria-invalid': messages?.length ? true : undefined, 'aria-describedby': describedBy || undefined })}
+      <label htmlFor={id}>{short ?? label}</label>
+      {children({ id, 'aria-label': short ? label : undefined, 'aria-invalid': messages?.length ? true : undefined, 'aria-describedby': describedBy || undefined })}
       {hint ? (
         <span className="hint" id={`${id}-hint`}>
           {hint}

@@ -1,0 +1,95 @@
+// The application sheet's figure (issue 11 target), runnable alone:  npx tsx bench/pretreat-sheet.ts [--n=100]
+// One filled sheet (in progress, every field, a final checklist) fetched over HTTP from the app as
+// `npm start` runs it: /pretreats/{id} as the demo applicator who fills it (every input rendered)
+// and as the assigner who reads it, loader and server render, the session look-up included.
+// p95 < 100 ms. Each request alternates with one of the home page of the same app, so the figure
+// can be read against what the machine gives any page at that moment.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Executor } from '#db/client.server.ts'
+import { buildIfStale } from '../bin/build.ts'
+import { httpSession } from '../tests/support/http-session.ts'
+import { makePretreat } from '../tests/support/pretreats.ts'
+import { argN, isMain, runAlone, type BenchRow } from './alone.ts'
+import { startApp } from './http-load.ts'
+import { percentile, timeMs } from './stats.ts'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const LIMIT_P95_MS = 100
+const REFERENCE = '/'
+const BENCH_NOTES = 'Bench sheet: fog through the main plenum.'
+
+/** The bench sheet (made once): assigned to the demo applicator, in progress, every field filled, its checklist saved. */
+export async function benchSheet(db: Executor): Promise<number> {
+  const found = await db.selectFrom('pretreats').select('id').where('application_notes', '=', BENCH_NOTES).executeTakeFirst()
+  if (found) return found.id
+  const applicator = await db.selectFrom('applicators as a').innerJoin('users as u', 'u.id', 'a.user_id').select('a.id').where('u.username', '=', 'applicator').executeTakeFirstOrThrow()
+  const truck = await db.selectFrom('trucks').select('id').where('active', '=', true).orderBy('id').executeTakeFirstOrThrow()
+  const pt = await makePretreat(db, { stage: 'in-progress', assignTo: applicator.id, application_notes: BENCH_NOTES, quantityUsed: 16.6 })
+  await db
+    .updateTable('pretreats')
+    .set({
+      pile_front: 'Dry', pile_middle: 'Damp', pile_back: 'Dry', sprouting: 'Eyes Open', pile_comments: 'Even pile.',
+      temps1_front: 45, temps1_middle: 46, temps1_back: 45.5, temps2_front: 44, temps2_middle: 45, temps2_back: 44.5,
+      set_point: 44, ducts_open: 'All Open', ducts_condition: 'Dry', storage_temp_front: 44, storage_temp_middle: 44.5, storage_temp_back: 45,
+      bypass_door: 'Closed', coils_covered: true, cell_covered: false, env_temp: 28, weather: 'Clear', wind_speed: 6, wind_direction: 'NW', env_comments: 'Calm.',
+      truck_id: truck.id, batch_numbers: 'B-1001', sampled_by: 'Cody Hansen', application_date: '2026-11-20', start_time: '08:00', stop_time: '11:30',
+    })
+    .where('id', '=', pt.id)
+    .execute()
+  const yes = { inverter: true, wires: true, coils: true, residue: true, covers: true, fan_direction: true, system_run: true, purge: true, panel: true, instructions: true, tools: true, lights: true, storage: true }
+  await db.insertInto('final_checklists').values({ pretreat_id: pt.id, ...yes, purge_time: 15, barrel_temp: 180 }).execute()
+  return pt.id
+}
+
+export async function benchPretreatSheet(db: Executor, options: { databaseUrl: string; n?: number; log?: (line: string) => void }): Promise<BenchRow[]> {
+  const n = options.n ?? 100
+  const log = options.log ?? (() => undefined)
+  const id = await benchSheet(db)
+  const app = await startApp(ROOT, options.databaseUrl)
+  const rows: BenchRow[] = []
+  try {
+    for (const [who, label] of [
+      ['applicator', 'filled by its applicator (every input)'],
+      ['assigner', 'read by the assigner'],
+    ] as const) {
+      const session = await httpSession(app.url, who)
+      const path = `/pretreats/${id}`
+      let bytes = 0
+      const fetchOk = async (url: string) => {
+        const response = await session.fetch(url)
+        if (response.status !== 200) throw new Error(`${url} answered ${response.status}`)
+        return (await response.arrayBuffer()).byteLength
+      }
+      const get = async () => void (bytes = await fetchOk(path))
+      const reference = () => fetchOk(REFERENCE)
+      for (let i = 0; i < 10; i++) await Promise.all([get(), reference()]) // warm-up
+      const samples: number[] = []
+      const references: number[] = []
+      for (let i = 0; i < n; i++) {
+        samples.push(await timeMs(get))
+        references.push(await timeMs(reference))
+      }
+      const p95 = percentile(samples, 95)
+      rows.push({
+        name: `pre-treat sheet: ${label}`,
+        figure: `p95 ${p95.toFixed(1)} ms, p50 ${percentile(samples, 50).toFixed(1)} ms, ${(bytes / 1024).toFixed(0)} KiB (n=${n}; ${REFERENCE}: p95 ${percentile(references, 95).toFixed(1)} ms)`,
+        limit: `< ${LIMIT_P95_MS} ms`,
+        ok: p95 < LIMIT_P95_MS,
+      })
+      log(`${rows.at(-1)!.name}: ${rows.at(-1)!.figure}`)
+    }
+  } finally {
+    await app.stop()
+  }
+  return rows
+}
+
+// Alone: its own database `bench_pretreat_sheet` (bench/alone.ts).
+if (isMain(import.meta.url)) {
+  const n = argN(100)
+  await runAlone('bench_pretreat_sheet', async (db, databaseUrl) => {
+    buildIfStale()
+    return benchPretreatSheet(db, { databaseUrl, n, log: (line) => console.error(line) })
+  })
+}

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ConflictError, ForbiddenError, InputError } from '#core/errors.ts'
+import { CHECKLIST_INCOMPLETE } from '#core/pretreat-sheet.ts'
+import { PretreatChecklistSchema, PretreatSheetSchema } from '#core/schemas/pretreat-sheet.ts'
+import { checklistOf } from '#db/queries/pretreat-sheet.ts'
+import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { makePretreat } from '../tests/support/pretreats.ts'
+import { NOT_YOURS, saveSheet, saveSheetChecklist, submitSheet, UNKNOWN_TRUCK, type SheetActor } from './pretreat-sheet.server.ts'
+import { CHANGED_MEANWHILE } from './transition.server.ts'
+
+let t: TestDatabase
+let truckId: number
+beforeAll(async () => {
+  t = await createTestDatabase()
+  truckId = (await t.db.insertInto('trucks').values({ number: 'T-7', make: 'Ford' }).returning('id').executeTakeFirstOrThrow()).id
+})
+afterAll(() => t.drop())
+
+const history = (id: number) =>
+  t.db.selectFrom('workflow_events').select(['from_state', 'event', 'to_state', 'details']).where('entity', '=', 'pretreat').where('entity_id', '=', id).orderBy('id').execute()
+const row = (id: number) => t.db.selectFrom('pretreats').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+const lineOf = (id: number) => t.db.selectFrom('pretreat_chemicals').select(['id', 'quantity_used']).where('pretreat_id', '=', id).executeTakeFirstOrThrow()
+
+/** An assigned sheet and the user of its applicator (who fills it). */
+async function assignedSheet() {
+  const pt = await makePretreat(t.db, { stage: 'assigned' })
+  const applicator = await t.db.selectFrom('applicators').select('user_id').where('id', '=', pt.applicator_id).executeTakeFirstOrThrow()
+  const actor: SheetActor = { id: applicator.user_id, is_superuser: false, permissions: ['api.view_pretreat'] }
+  const line = await lineOf(pt.id)
+  return { pt, actor, line, version: (await row(pt.id)).version }
+}
+
+/** A whole sheet as its form posts it (text), with `changes` over it; a field set to '' is left out, as conform does. */
+function sheetValue(version: number, lineId: number, changes: Record<string, string> = {}) {
+  const text: Record<string, unknown> = {
+    intent: 'save', version: String(version), submission_id: crypto.randomUUID(),
+    pile_front: 'Dry', pile_middle: 'Damp', pile_back: 'Dry', sprouting: 'Eyes Open', pile_comments: 'Even pile.',
+    temps1_front: '45', temps1_middle: '46', temps1_back: '45.5', set_point: '44', ducts_open: 'All Open', ducts_condition: 'Dry',
+    storage_temp_front: '44', storage_temp_middle: '44.5', storage_temp_back: '45', bypass_door: 'Closed', coils_covered: 'yes', cell_covered: 'no',
+    env_temp: '28', weather: 'Clear', wind_speed: '6', wind_direction: 'NW', env_comments: 'Calm morning.',
+    truck_id: String(truckId), batch_numbers: 'B-1001, B-1002', sampled_by: 'Cody', application_date: '2026-11-20', start_time: '08:00', stop_time: '11:30',
+    ...changes,
+  }
+  for (const [k, v] of Object.entries(text)) if (v === '') delete text[k]
+  text.chemicals = [{ id: String(lineId), ...(changes.quantity_used === '' ? {} : { quantity_used: changes.quantity_used ?? '12.5' }) }]
+  delete text.quantity_used
+  return PretreatSheetSchema.parse(text)
+}
+
+const CHECKLIST = { intent: 'checklist', inverter: 'yes', wires: 'yes', coils: 'yes', residue: 'no', covers: 'yes', fan_direction: 'yes', system_run: 'yes', purge: 'yes', purge_time: '15', panel: 'yes', instructions: 'yes', tools: 'yes', lights: 'yes', storage: 'yes', barrel_temp: '180' }
+const checklist = (changes: Record<string, string | undefined> = {}) => PretreatChecklistSchema.parse({ ...CHECKLIST, ...changes })
+
+describe('the application sheet on the server', () => {
+  it("the applicator's first save starts the work (in-progress), saving the fields, with what changed in the history", async () => {
+    const { pt, actor, line, version } = await assignedSheet()
+    const saved = await saveSheet(t.db, pt.id, actor, sheetValue(version, line.id, { weather: 'Snow', temps2_front: '' }))
+    const after = await row(pt.id)
+    expect(after).toMatchObject({ status: 'in-progress', version: version + 1, weather: 'Snow', truck_id: truckId, coils_covered: true, cell_covered: false, start_time: '08:00:00', last_modified_by: actor.id })
+    expect(saved.version).toBe(version + 1)
+    expect(Number((await lineOf(pt.id)).quantity_used)).toBe(12.5)
+    const save = (await history(pt.id)).at(-1)!
+    expect(save).toMatchObject({ from_state: 'assigned', event: 'SAVE', to_state: 'in-progress' })
+    const changes = (save.details as { changes: Record<string, [string, string]> }).changes
+    expect(changes.weather).toEqual(['', 'Snow'])
+    expect(changes['chemicals[0].quantity_used']).toEqual(['', '12.5'])
+    expect(changes.temps2_front).toBeUndefined()
+
+    // a second save stays in progress and records only what changed
+    await saveSheet(t.db, pt.id, actor, sheetValue(version + 1, line.id, { weather: 'Rain', temps2_front: '' }))
+    const second = (await history(pt.id)).at(-1)!
+    expect(second).toMatchObject({ from_state: 'in-progress', event: 'SAVE', to_state: 'in-progress', details: { changes: { weather: ['Snow', 'Rain'] } } })
+  })
+
+  it('refuses a user who is not the assigned applicator, reviewer or admin, and saves nothing', async () => {
+    const { pt, line, version } = await assignedSheet()
+    const other = await t.db.insertInto('users').values({ username: `other-${Date.now()}`, password_hash: 'x', first_name: 'Ola', last_name: 'Other' }).returning('id').executeTakeFirstOrThrow()
+    const reader: SheetActor = { id: other.id, is_superuser: false, permissions: ['api.view_pretreat', 'api.pretreat_assigner'] }
+    await expect(saveSheet(t.db, pt.id, reader, sheetValue(version, line.id))).rejects.toThrow(new ForbiddenError(NOT_YOURS))
+    expect(await row(pt.id)).toMatchObject({ status: 'assigned', version, weather: null })
+    // a level-1 reviewer fills any sheet
+    const reviewer: SheetActor = { ...reader, permissions: ['api.pretreat_reviewer1'] }
+    await saveSheet(t.db, pt.id, reviewer, sheetValue(version, line.id))
+    expect(await row(pt.id)).toMatchObject({ status: 'in-progress', weather: 'Clear' })
+  })
+
+  it('refuses a save based on an older version (someone saved meanwhile): nothing overwritten', async () => {
+    const { pt, actor, line, version } = await assignedSheet()
+    await saveSheet(t.db, pt.id, actor, sheetValue(version, line.id, { weather: 'Snow' }))
+    await expect(saveSheet(t.db, pt.id, actor, sheetValue(version, line.id, { weather: 'Rain' }))).rejects.toThrow(new ConflictError(CHANGED_MEANWHILE))
+    expect(await row(pt.id)).toMatchObject({ weather: 'Snow', version: version + 1 })
+  })
+
+  it('refuses an unknown or inactive truck', async () => {
+    const { pt, actor, line, version } = await assignedSheet()
+    const retired = await t.db.insertInto('trucks').values({ number: 'T-OLD', active: false }).returning('id').executeTakeFirstOrThrow()
+    for (const truck of ['999999', String(retired.id)]) {
+      await expect(saveSheet(t.db, pt.id, actor, sheetValue(version, line.id, { truck_id: truck }))).rejects.toThrow(new InputError({ truck_id: UNKNOWN_TRUCK }))
+    }
+    expect(await row(pt.id)).toMatchObject({ status: 'assigned', truck_id: null, version })
+  })
+
+  it('refuses an incomplete submit with the missing fields listed, and saves nothing', async () => {
+    const { pt, actor, line, version } = await assignedSheet()
+    await saveSheetChecklist(t.db, pt.id, actor, checklist())
+    const value = { ...sheetValue(version, line.id, { weather: '', batch_numbers: '', quantity_used: '' }), intent: 'submit' as const }
+    await expect(submitSheet(t.db, pt.id, actor, value)).rejects.toThrow(new InputError({ '': 'Missing required fields: Batch Numbers, Weather, Missing Quantity Used' }))
+    expect(await row(pt.id)).toMatchObject({ status: 'assigned', version, pile_front: null, sheet_submit_id: null })
+    expect((await lineOf(pt.id)).quantity_used).toBeNull()
+  })
+
+  it('refuses a submit while the final checklist is not saved', async () => {
+    const { pt, actor, line, version } = await assignedSheet()
+    await expect(submitSheet(t.db, pt.id, actor, { ...sheetValue(version, line.id), intent: 'submit' })).rejects.toThrow(new InputError({ '': CHECKLIST_INCOMPLETE }))
+    expect(await row(pt.id)).toMatchObject({ status: 'assigned', pile_front: null })
+  })
+
+  it('submits a complete sheet once: sent twice, one SUBMIT (to-review), the second answered as done', async () => {
+    const { pt, actor, line, version } = await assignedSheet()
+    await saveSheetChecklist(t.db, pt.id, actor, checklist())
+    const value = { ...sheetValue(version, line.id), intent: 'submit' as const }
+    const [first, second] = await Promise.all([submitSheet(t.db, pt.id, actor, value), submitSheet(t.db, pt.id, actor, value)])
+    expect([first.repeated, second.repeated].sort()).toEqual([false, true])
+    expect(await row(pt.id)).toMatchObject({ status: 'to-review', sheet_submit_id: value.submission_id, weather: 'Clear', version: version + 1 })
+    expect((await history(pt.id)).filter((e) => e.event === 'SUBMIT')).toEqual([expect.objectContaining({ from_state: 'assigned', to_state: 'to-review' })])
+    // after the submit the applicator only reads it
+    await expect(saveSheet(t.db, pt.id, actor, sheetValue(version + 1, line.id))).rejects.toThrow(new ForbiddenError(NOT_YOURS))
+  })
+
+  it('saves the final checklist and reads it back; an incomplete one is refused', async () => {
+    const { pt, actor } = await assignedSheet()
+    for (const bad of [{ purge_time: undefined }, { lights: undefined }, { barrel_temp: undefined }]) {
+      await expect(saveSheetChecklist(t.db, pt.id, actor, checklist(bad))).rejects.toThrow(new InputError({ '': CHECKLIST_INCOMPLETE }))
+    }
+    expect(await checklistOf(t.db, pt.id)).toBeUndefined()
+    await saveSheetChecklist(t.db, pt.id, actor, checklist())
+    expect(await checklistOf(t.db, pt.id)).toMatchObject({ inverter: true, residue: false, purge: true, purge_time: 15, barrel_temp: '180.00' })
+    // saved again: replaced; no purge, no purge time kept
+    await saveSheetChecklist(t.db, pt.id, actor, checklist({ purge: 'no', purge_time: undefined, barrel_temp: '175.5' }))
+    expect(await checklistOf(t.db, pt.id)).toMatchObject({ purge: false, purge_time: null, barrel_temp: '175.50' })
+  })
+})
