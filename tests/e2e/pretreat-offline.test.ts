@@ -6,6 +6,7 @@ import { sql } from 'kysely'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { QUEUED_TEXT } from '#app/components/offline/sheet-offline.tsx'
+import { UNSENT_DRAFTS_WARNING } from '#app/components/offline/sign-out.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
 import { httpSession } from '../support/http-session.ts'
@@ -213,6 +214,47 @@ describe('the sheet offline', () => {
     await choice.getByRole('button', { name: 'Keep mine' }).click()
     await statusLine(page, /^Online — saved at \d\d:\d\d$/).waitFor()
     expect(await column(sheet.id, 'sampled_by')).toBe('Sampled on the phone')
+    await context.close()
+  })
+})
+
+describe('signing out on a shared phone', () => {
+  it('warns first while a draft has not reached the server; once sent, sign-out clears this user’s sheets and drafts', async () => {
+    const sheet = await makePretreat(suite.app.db, { stage: 'assigned', assignTo: await applicatorId() })
+    const { context, page } = await applicatorPage()
+    await page.goto(`/pretreats/${sheet.id}`)
+    await waitUntilCached(page, `/pretreats/${sheet.id}`)
+    await goOffline(context)
+    await statusLine(page, 'Offline — saved on this device').waitFor()
+    await field(page, 'sampled_by').fill('Not sent yet')
+    await waitForDraft(page, sheet.id, 'sampled_by', 'Not sent yet')
+
+    let warning = ''
+    page.once('dialog', (dialog) => {
+      warning = dialog.message()
+      void dialog.dismiss()
+    })
+    await page.getByRole('button', { name: 'Log out' }).first().click()
+    await expect.poll(() => warning).toBe(UNSENT_DRAFTS_WARNING)
+    expect(new URL(page.url()).pathname).toBe(`/pretreats/${sheet.id}`)
+
+    await goOnline(context)
+    await statusLine(page, /^Online — saved at \d\d:\d\d$/).waitFor()
+    await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.getByRole('button', { name: 'Log out' }).first().click()])
+    await page.getByRole('link', { name: 'Log in' }).waitFor()
+    const sheetCached = await page.evaluate(async (path) => (await (await caches.open('pages-v1')).match(new URL(path, location.origin).href)) !== undefined, `/pretreats/${sheet.id}`)
+    expect(sheetCached).toBe(false)
+    const drafts = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('offline-drafts')
+          open.onsuccess = () => {
+            const all = open.result.transaction('drafts').objectStore('drafts').getAll()
+            all.onsuccess = () => resolve(all.result.length)
+          }
+        }),
+    )
+    expect(drafts).toBe(0)
     await context.close()
   })
 })
