@@ -97,9 +97,12 @@ export interface FieldDifference {
   server: string
 }
 
-/** The fields where the device and the server disagree (an absent field reads as empty). */
+/**
+ * The sheet's fields where the device and the server disagree. The server's copy names the fields
+ * (the form's own helpers, such as conform's `_enhanced`, are not the sheet's); absent reads as empty.
+ */
 export function differingFields(mine: FormValues, server: FormValues): FieldDifference[] {
-  const names = [...new Set([...Object.keys(mine), ...Object.keys(server)])].filter((name) => !NOT_VALUES.has(name))
+  const names = Object.keys(server).filter((name) => !NOT_VALUES.has(name))
   return names.map((name) => ({ name, mine: mine[name] ?? '', server: server[name] ?? '' })).filter((d) => d.mine !== d.server)
 }
 

@@ -47,8 +47,8 @@ describe('a draft on this device', () => {
 })
 
 describe('a conflict with the server', () => {
-  it('lists only the fields that differ, an absent field read as empty', () => {
-    expect(differingFields({ a: '1', b: '2', c: '' }, { a: '1', b: '3', d: 'x', version: '9' })).toEqual([
+  it('lists only the sheet’s fields that differ (the server copy names them), an absent field read as empty', () => {
+    expect(differingFields({ a: '1', b: '2', c: '', _enhanced: '1' }, { a: '1', b: '3', d: 'x', version: '9' })).toEqual([
       { name: 'b', mine: '2', server: '3' },
       { name: 'd', mine: '', server: 'x' },
     ])
