@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { alertsFor } from './alerts.server.ts'
 import type { Alert } from './alerts.ts'
 import { getUser, loginRedirect } from './auth/guard.server.ts'
+import { OfflineSupport } from './components/offline/service-worker.tsx'
 import { Breadcrumbs } from './components/shell/breadcrumbs.tsx'
 import { useAlerts } from './components/shell/alerts-bell.tsx'
 import { useRootData, type RootData } from './components/shell/root-data.ts'
@@ -74,6 +75,7 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
       <main id="main" className="main">
         {children}
       </main>
+      {data?.user ? <OfflineSupport userId={data.user.id} /> : null}
       <footer className="footer">© 2024 {companyName}. All rights reserved.</footer>
     </div>
   )

@@ -4,11 +4,12 @@ import { MAIN_MENU, visibleItems } from '#app/menu.ts'
 import { displayName, type SessionUser } from '#core/permissions.ts'
 import { CsrfInput } from '../csrf.tsx'
 import { Icon } from '../icons.tsx'
+import { clearOfflineDataOnSignOut } from '../offline/sign-out.ts'
 import { AlertsBell } from './alerts-bell.tsx'
 
-function LogoutButton({ className }: { className?: string }) {
+function LogoutButton({ className, userId }: { className?: string; userId: number }) {
   return (
-    <Form method="post" action="/logout" className={className}>
+    <Form method="post" action="/logout" className={className} onSubmit={clearOfflineDataOnSignOut(userId)}>
       <CsrfInput />
       <button type="submit" className="icon-button" aria-label="Log out" title="Log out">
         <Icon name="logout" />
@@ -40,7 +41,7 @@ function SideMenu({ user, alerts }: { user: SessionUser; alerts: Alert[] }) {
             </li>
           ))}
         </ul>
-        <LogoutButton className="side-logout" />
+        <LogoutButton className="side-logout" userId={user.id} />
       </nav>
     </details>
   )
@@ -64,7 +65,7 @@ export function TopBar({ user, alerts, companyName, version }: { user: SessionUs
       </span>
       {user ? <AlertsBell alerts={alerts} /> : null}
       {user ? (
-        <LogoutButton className="top-logout" />
+        <LogoutButton className="top-logout" userId={user.id} />
       ) : (
         <Link to="/login" className="icon-button" aria-label="Log in" title="Log in">
           <Icon name="login" />

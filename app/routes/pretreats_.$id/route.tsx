@@ -13,6 +13,7 @@ import type { z } from 'zod'
 import { ACCESS } from '#app/access.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton } from '#app/components/form/app-form.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
+import { SheetOffline } from '#app/components/offline/sheet-offline.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { PretreatChecklistSchema, PretreatSheetSchema } from '#core/schemas/pretreat-sheet.ts'
 import { ChecklistFields } from './checklist.tsx'
@@ -88,7 +89,7 @@ export default function PretreatSheetPage() {
   return (
     <div className="pretreat-sheet">
       <h1>Application Sheet {sheet.number}</h1>
-      {/* offline: SheetOffline here */}
+      {data.canSave ? <SheetOffline formId="pretreat-sheet" draftKey={`pretreat:${sheet.id}`} version={sheet.version} sheetId={sheet.id} syncIntervalMs={60_000} /> : null}
       {flash ? (
         <p className="notice notice-success" role="status">
           {flash}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import { afterSave, differingFields, isUnsynced, keepMine, sameValues, shouldRestore, statusText, takeServers, valuesOf, withEdit, withQueuedSubmit, type FormValues } from './draft-record.ts'
+
+const base = { userId: 7, draftKey: 'pretreat:12', baseVersion: 3 }
+const t = (minute: number) => new Date(2026, 10, 23, 10, minute)
+const edited = (values: FormValues = { pile_front: 'Dry' }, at = t(0)) => withEdit(undefined, base, values, at)
+
+describe('a draft on this device', () => {
+  it('keeps the user’s values, not the form’s own hidden fields', () => {
+    expect(valuesOf([['csrf', 'x'], ['version', '3'], ['submission_id', 'u'], ['intent', 'save'], ['pile_front', 'Dry'], ['batch_numbers', '']])).toEqual({ pile_front: 'Dry', batch_numbers: '' })
+  })
+
+  it('a new edit is not on the server yet, and is restored over the page’s copy', () => {
+    const draft = edited()
+    expect(draft.key).toBe('7:pretreat:12')
+    expect(isUnsynced(draft)).toBe(true)
+    expect(shouldRestore(draft, 3)).toBe(true)
+  })
+
+  it('once the server took it, the page’s copy is as new: no restore; a page older than the last sync restores', () => {
+    const draft = edited()
+    const saved = afterSave(draft, { values: draft.values, savedLocallyAt: draft.savedLocallyAt }, { version: 4, savedAt: t(1).toISOString() })
+    expect(isUnsynced(saved)).toBe(false)
+    expect(saved.baseVersion).toBe(4)
+    expect(shouldRestore(saved, 4)).toBe(false)
+    expect(shouldRestore(saved, 3)).toBe(true)
+    expect(shouldRestore(undefined, 3)).toBe(false)
+  })
+
+  it('an edit typed while a save was on its way stays unsynced', () => {
+    const draft = edited()
+    const sent = { values: draft.values, savedLocallyAt: draft.savedLocallyAt }
+    const later = withEdit(draft, base, { pile_front: 'Wet' }, t(1))
+    const saved = afterSave(later, sent, { version: 4, savedAt: t(2).toISOString() })
+    expect(isUnsynced(saved)).toBe(true)
+    expect(saved.values).toEqual({ pile_front: 'Wet' })
+    expect(saved.baseVersion).toBe(4)
+  })
+
+  it('a queued submit is unsynced until sent, and survives further edits', () => {
+    const draft = edited()
+    const synced = afterSave(draft, { values: draft.values, savedLocallyAt: draft.savedLocallyAt }, { version: 4, savedAt: t(1).toISOString() })
+    const queued = withQueuedSubmit(synced, 'uuid-1')
+    expect(isUnsynced(queued)).toBe(true)
+    expect(withEdit(queued, base, { pile_front: 'Damp' }, t(2)).pendingSubmit).toEqual({ submissionId: 'uuid-1' })
+  })
+})
+
+describe('a conflict with the server', () => {
+  it('lists only the sheet’s fields that differ (the server copy names them), an absent field read as empty', () => {
+    expect(differingFields({ a: '1', b: '2', c: '', _enhanced: '1' }, { a: '1', b: '3', d: 'x', version: '9' })).toEqual([
+      { name: 'b', mine: '2', server: '3' },
+      { name: 'd', mine: '', server: 'x' },
+    ])
+  })
+
+  it('"Keep mine" sends the device’s values on the server’s version', () => {
+    const mine = keepMine(edited({ a: '1' }), 5)
+    expect(mine.values).toEqual({ a: '1' })
+    expect(mine.baseVersion).toBe(5)
+    expect(isUnsynced(mine)).toBe(true)
+  })
+
+  it('"Use the server’s" takes the server copy and keeps the device’s values aside until a save succeeds', () => {
+    const theirs = takeServers(edited({ a: '1' }), { values: { a: '2' }, version: 5 }, t(3))
+    expect(theirs.values).toEqual({ a: '2' })
+    expect(theirs.aside).toEqual({ a: '1' })
+    expect(theirs.baseVersion).toBe(5)
+    expect(isUnsynced(theirs)).toBe(false)
+    const saved = afterSave(theirs, { values: theirs.values, savedLocallyAt: theirs.savedLocallyAt }, { version: 6, savedAt: t(4).toISOString() })
+    expect(saved.aside).toBeUndefined()
+  })
+})
+
+describe('the status line', () => {
+  it('reads the issue’s texts', () => {
+    expect(statusText('online', new Date(2026, 10, 23, 9, 5))).toBe('Online — saved at 09:05')
+    expect(statusText('offline', new Date())).toBe('Offline — saved on this device')
+    expect(statusText('failed', new Date())).toBe('Sync failed — will retry')
+    expect(statusText('online', null)).toBe('Online')
+  })
+})
+
+describe('comparing values', () => {
+  it('ignores the order of the names', () => {
+    expect(sameValues({ a: '1', b: '2' }, { b: '2', a: '1' })).toBe(true)
+    expect(sameValues({ a: '1' }, { a: '1', b: '' })).toBe(false)
+    expect(sameValues({ a: '1' }, { a: '2' })).toBe(false)
+  })
+})
