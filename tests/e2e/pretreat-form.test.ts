@@ -148,7 +148,10 @@ describe('pre-treat form', () => {
   })
 
   it('edits a pre-treat: VOID needs its notes; a completed or unknown one is not saved', async () => {
-    const pt = await makePretreat(suite.app.db)
+    // a storage of its own: the demo's pre-treats elsewhere must not bring the dose check in
+    const { company_id } = await suite.app.db.selectFrom('storages').select('company_id').orderBy('id').executeTakeFirstOrThrow()
+    const storage = await suite.app.db.insertInto('storages').values({ company_id, name: 'Void Test Cellar' }).returning('id').executeTakeFirstOrThrow()
+    const pt = await makePretreat(suite.app.db, { company_id, storage_id: storage.id })
     const p = await page(false)
     await p.goto(`/create-pre-treat/${pt.id}`)
     expect(await p.getByLabel('Pre-Treat Number').inputValue()).toBe(pt.pre_treat_number)
