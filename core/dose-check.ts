@@ -30,6 +30,12 @@ export const DOSE_MESSAGES = {
   reasonRequired: 'This dose passes the label: give a reason to save it anyway.',
 } as const
 
+/** Warnings as stored (pretreats.dose_warnings, jsonb): what is not a warning is left out. */
+export function storedDoseWarnings(value: unknown): DoseWarning[] {
+  if (!Array.isArray(value)) return []
+  return value.filter((w): w is DoseWarning => typeof w === 'object' && w !== null && (w.kind === 'rate' || w.kind === 'season') && typeof w.message === 'string')
+}
+
 /** The label limits this dose passes (empty when none, or when the label sets no limit). */
 export function doseWarnings(dose: PlannedDose): DoseWarning[] {
   const warnings: DoseWarning[] = []

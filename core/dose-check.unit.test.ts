@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { doseWarnings, type PlannedDose } from './dose-check.ts'
+import { doseWarnings, storedDoseWarnings, type PlannedDose } from './dose-check.ts'
 
 const dose = (over: Partial<PlannedDose['product']>, rest: Partial<PlannedDose> = {}): PlannedDose => ({
   product: { product_name: 'CIPC', units: 'gal', ppm: 16.6, ppm_constant: 1000, per: null, converter: null, min_qty: 0, max_ppm_per_application: 22, max_applications_per_season: 2, ...over },
@@ -31,5 +31,14 @@ describe('doseWarnings', () => {
   it('checks nothing the label does not limit, nor a rate it cannot know', () => {
     expect(doseWarnings(dose({ max_ppm_per_application: null, max_applications_per_season: null }, { quantity: 999, applicationsThisSeason: 9 }))).toEqual([])
     expect(doseWarnings(dose({ ppm_constant: null }, { quantity: 999 }))).toEqual([])
+  })
+})
+
+describe('storedDoseWarnings', () => {
+  it('reads warnings back from the stored json, leaving out what is not one', () => {
+    const rate = { kind: 'rate', message: 'CIPC: too much' }
+    expect(storedDoseWarnings([rate, { kind: 'other', message: 'x' }, 'text', null])).toEqual([rate])
+    expect(storedDoseWarnings({ kind: 'rate' })).toEqual([])
+    expect(storedDoseWarnings(null)).toEqual([])
   })
 })

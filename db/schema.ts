@@ -578,7 +578,7 @@ export interface PretreatsTable {
   env_comments: Defaulted<string>
   version: Defaulted<number>
   /** 0019: the label limits the planned dose passed (core/dose-check.ts DoseWarning[]), and the reason it was saved anyway */
-  dose_warnings: ColumnType<{ kind: 'rate' | 'season'; message: string }[], string | undefined, string>
+  dose_warnings: ColumnType<unknown, string | undefined, string>
   dose_reason: Defaulted<string>
   /** 0019: the application sheet's submit, so a submit sent twice submits once */
   sheet_submit_id: string | null

@@ -14,6 +14,7 @@ import { runSheetIntent } from '#app/components/pretreat-sheet/sheet-intent.serv
 import { parseSubmission } from '#app/forms.server.ts'
 import { requireId, requireRecord } from '#app/records.server.ts'
 import { formatGps } from '#core/formats.ts'
+import { storedDoseWarnings } from '#core/dose-check.ts'
 import { checklistFormValues, mayFillSheet, sheetFacts, sheetFormValues } from '#core/pretreat-sheet.ts'
 import { PretreatChecklistSchema, PretreatSheetSchema } from '#core/schemas/pretreat-sheet.ts'
 import { PRETREAT_STATUS_LABELS } from '#core/workflow-states.ts'
@@ -67,7 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       purge: sheet.purge,
       application: sheet.application_name,
       assignedTo: sheet.assigned_to_name,
-      doseWarnings: sheet.dose_warnings,
+      doseWarnings: storedDoseWarnings(sheet.dose_warnings),
       doseReason: sheet.dose_reason,
       chemicals: sheet.chemicals,
     },
