@@ -8,6 +8,7 @@
 // the planner matches them to the lists' partial indexes (migration 0020).
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import type { Executor } from '../client.server.ts'
+import { userDisplayName } from './users.ts'
 import type { PretreatState } from '#core/workflow-states.ts'
 
 export const PRETREAT_LISTS = ['staged', 'scheduled', 'review', 'completed'] as const
@@ -38,7 +39,7 @@ export const firstChemicalCwt = sql<string | null>`(select pc.cwt from pretreat_
 /** The names of pre-treat `p`'s chemicals, in the order they were entered, comma separated. */
 export const chemicalNames = sql<string | null>`(select string_agg(pr.product_name, ', ' order by pc.id) from pretreat_chemicals pc join products pr on pr.id = pc.product_id where pc.pretreat_id = p.id)`
 
-/** One pre-treat on the scheduled list, as the assign modal shows it (undefined when it is not there). */
+/** One pre-treat on the scheduled list, as the assign modal shows it (undefined when it is not there): a list row's columns (app/lists/pretreat-lists.server.ts). */
 export function scheduledPretreat(db: Executor, id: number) {
   return db
     .selectFrom('pretreats as p')
@@ -56,7 +57,7 @@ export function scheduledPretreat(db: Executor, id: number) {
       'p.void',
       'p.upcoming',
       'p.assigned_to',
-      sql<string | null>`case when au.id is null then null else coalesce(nullif(btrim(concat_ws(' ', au.first_name, au.last_name)), ''), au.username) end`.as('assigned_name'),
+      sql<string | null>`case when au.id is null then null else ${userDisplayName('au')} end`.as('assigned_name'),
       'p.application_date',
       firstChemicalCwt.as('cwt'),
       chemicalNames.as('chemicals'),
