@@ -8,7 +8,7 @@
 import { ConflictError, InputError, NotFoundError } from '#core/errors.ts'
 import { DOSE_MESSAGES } from '#core/dose-check.ts'
 import { parseCwt } from '#core/pretreat-quantities.ts'
-import { licenseStatus, localToday } from '#core/schemas/applicator.ts'
+import { licenceHoldsOn, localToday } from '#core/schemas/applicator.ts'
 import { linesDoseWarnings, OTHER_REQUESTER, PRETREAT_FORM_MESSAGES as M, workLines, type PretreatFormInput } from '#core/schemas/pretreat-form.ts'
 import { seasonOf } from '#core/season.ts'
 import type { Executor } from '#db/client.server.ts'
@@ -32,12 +32,6 @@ import { createPretreat, runPretreatStep } from './pretreat.server.ts'
 
 export const NOT_EDITABLE = M.notEditable
 
-/** Whether an applicator's licence holds on `day` (an expiration on that day still counts). */
-export const licenceHolds = (expiration: string | null, day: string) => {
-  const status = licenseStatus(expiration, day)
-  return status === 'Valid' || status === 'Expires soon'
-}
-
 /** The checked row and lines of a form, or an InputError naming the field. */
 async function checkForm(trx: Executor, value: PretreatFormInput, existing: PretreatForForm | undefined, today: string) {
   const cwt = parseCwt(value.cwt)
@@ -48,7 +42,7 @@ async function checkForm(trx: Executor, value: PretreatFormInput, existing: Pret
   const day = existing?.application_date ?? today
   const applicator = await applicatorChoice(trx, value.recommended_by)
   if (!applicator) throw new InputError({ recommended_by: M.recommendedBy })
-  if (!licenceHolds(applicator.expiration, day)) throw new InputError({ recommended_by: M.licence })
+  if (!licenceHoldsOn(applicator, day)) throw new InputError({ recommended_by: M.licence })
   // an edit may keep the destination and product it has even if no longer offered
   if (value.destination !== '' && value.destination !== existing?.destination && !(await isActiveDestination(trx, value.destination))) throw new InputError({ destination: M.destination })
   const keepsProduct = existing?.application_id === value.application_id

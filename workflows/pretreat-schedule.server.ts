@@ -3,11 +3,11 @@
 // leaves its history row. The button names the state it wants, not a toggle: a form sent twice
 // (a double click, a retry) finds it done and changes nothing more. Refusals are ConflictErrors
 // with a message that says why (the list shows it), and nothing is saved.
-import { sql } from 'kysely'
 import type { Executor } from '#db/client.server.ts'
+import { userDisplayName } from '#db/queries/users.ts'
 import { lockPretreatStanding, savePretreatFlags, type PretreatStanding } from '#db/queries/pretreat-workflow.ts'
 import { ConflictError, NotFoundError } from '#core/errors.ts'
-import { licenseStatus, localToday } from '#core/schemas/applicator.ts'
+import { licenceHoldsOn, localToday } from '#core/schemas/applicator.ts'
 import { runPretreatStep } from './pretreat.server.ts'
 
 export const SCHEDULE_MESSAGES = {
@@ -56,6 +56,7 @@ export function setUpcoming(db: Executor, id: number, upcoming: boolean, actorId
 export interface AssignableApplicator {
   id: number
   name: string
+  license: string
   expiration: string | null
 }
 
@@ -64,7 +65,7 @@ export function activeApplicators(db: Executor): Promise<AssignableApplicator[]>
   return db
     .selectFrom('applicators as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.id', sql<string>`coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username)`.as('name'), 'a.expiration'])
+    .select(['a.id', userDisplayName('u').as('name'), 'a.license', 'a.expiration'])
     .where('a.active', '=', true)
     .orderBy('name')
     .orderBy('a.id')
@@ -74,11 +75,6 @@ export function activeApplicators(db: Executor): Promise<AssignableApplicator[]>
 /** The day a licence must be valid on: the application date, or today when none is set. */
 export function applicationDay(applicationDate: string | null, today = localToday()): string {
   return applicationDate ?? today
-}
-
-/** Whether an applicator with this expiration may apply on `day` (an expiration on the day itself still counts). */
-export function licenceValidOn(expiration: string | null, day: string): boolean {
-  return licenseStatus(expiration, day) !== 'Expired'
 }
 
 /**
@@ -99,11 +95,11 @@ export function assignApplicator(db: Executor, id: number, applicatorId: number,
       })
       return { changed: true }
     }
-    const applicator = await trx.selectFrom('applicators').select(['id', 'expiration']).where('id', '=', applicatorId).where('active', '=', true).executeTakeFirst()
+    const applicator = await trx.selectFrom('applicators').select(['id', 'license', 'expiration']).where('id', '=', applicatorId).where('active', '=', true).executeTakeFirst()
     if (!applicator) throw new ConflictError(SCHEDULE_MESSAGES.unknownApplicator)
     if (standing.assigned_to === applicatorId) return { changed: false }
     const { application_date } = await trx.selectFrom('pretreats').select('application_date').where('id', '=', id).executeTakeFirstOrThrow()
-    const licenceValid = licenceValidOn(applicator.expiration, applicationDay(application_date, today))
+    const licenceValid = licenceHoldsOn(applicator, applicationDay(application_date, today))
     await runPretreatStep(trx, id, { type: 'ASSIGN', licenceValid }, {
       actorId,
       details: { applicator_id: applicatorId, from_applicator_id: standing.assigned_to },

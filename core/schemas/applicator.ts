@@ -33,6 +33,14 @@ export function licenseStatus(expiration: string | null, today: string): License
   return 'Valid'
 }
 
+/**
+ * Whether an applicator may recommend or apply on `day` (yyyy-mm-dd; the application date, or today
+ * when none is set): a licence number, and an expiration not before that day.
+ */
+export function licenceHoldsOn(applicator: { license: string; expiration: string | null }, day: string): boolean {
+  return applicator.license.trim() !== '' && applicator.expiration !== null && applicator.expiration >= day
+}
+
 /** The day in the server's (or browser's) own time zone, yyyy-mm-dd. */
 export const localToday = () => new Date().toLocaleDateString('en-CA')
 

@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
-import { APPLICATOR_MESSAGES, ApplicatorSchema, licenseStatus } from './applicator.ts'
+import { APPLICATOR_MESSAGES, ApplicatorSchema, licenceHoldsOn, licenseStatus } from './applicator.ts'
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData()
@@ -31,5 +31,19 @@ describe('ApplicatorSchema', () => {
     expect(result.status === 'error' && result.reply().error).toEqual({ user_id: [APPLICATOR_MESSAGES.user], expiration: [APPLICATOR_MESSAGES.pastExpiration] })
     const edit = parseWithZod(form({ submission_id: id, applicator_id: '4', license: 'ID-PA-1', expiration: '2001-01-01' }), { schema: ApplicatorSchema })
     expect(edit.status).toBe('success')
+  })
+})
+
+describe('licenceHoldsOn (the pre-treat form and the assign select: licence on the day)', () => {
+  const on = (license: string, expiration: string | null, day = '2026-11-23') => licenceHoldsOn({ license, expiration }, day)
+  it('holds with a licence number and an expiration on or after the day', () => {
+    expect(on('ID-PA-1', '2026-11-23')).toBe(true)
+    expect(on('ID-PA-1', '2027-06-30')).toBe(true)
+  })
+  it('does not hold once expired before the day, nor without a number or an expiration', () => {
+    expect(on('ID-PA-1', '2026-11-22')).toBe(false)
+    expect(on('ID-PA-1', '2026-12-31', '2027-01-04')).toBe(false)
+    expect(on('  ', '2027-06-30')).toBe(false)
+    expect(on('ID-PA-1', null)).toBe(false)
   })
 })

@@ -11,7 +11,7 @@ import { useRootData } from '#app/components/shell/root-data.ts'
 import { formatDate } from '#core/formats.ts'
 import { hasPermission } from '#core/permissions.ts'
 import { formatCwt } from '#core/pretreat-quantities.ts'
-import { licenseStatus } from '#core/schemas/applicator.ts'
+import { licenceHoldsOn, licenseStatus } from '#core/schemas/applicator.ts'
 import { PRETREAT_STATUS_LABELS } from '#core/workflow-states.ts'
 import type { PretreatListName } from '#db/queries/pretreat-lists.ts'
 import { canPretreat } from '#workflows/pretreat.machine.ts'
@@ -53,10 +53,7 @@ export function textColumns<R extends AnyRow>(list: PretreatListName): Column<R>
 /** The applicators a row may be given: those whose licence holds on its application day (or today). */
 function choicesFor(row: Row, applicators: readonly AssignableApplicator[], today: string) {
   const day = row.application_date ?? today
-  return applicators.flatMap((a) => {
-    const status = licenseStatus(a.expiration, day)
-    return status === 'Expired' ? [] : [{ id: a.id, label: status === 'Expires soon' ? `${a.name} (Expires soon)` : a.name }]
-  })
+  return applicators.flatMap((a) => (licenceHoldsOn(a, day) ? [{ id: a.id, label: licenseStatus(a.expiration, day) === 'Expires soon' ? `${a.name} (Expires soon)` : a.name }] : []))
 }
 
 /** The select of applicators with its Assign button: one POST form per row (or in the assign modal). */
