@@ -60,7 +60,8 @@ describe.each([
     await page.getByLabel('Filter value').fill(username.toUpperCase())
     await Promise.all([page.waitForURL(/filter_value=/), page.getByRole('button', { name: 'Filter', exact: true }).click()])
     const rows = page.getByRole('table').getByRole('row')
-    expect(await rows.count()).toBe(2)
+    // the URL moves before React has drawn the filtered rows: wait for them
+    await expect.poll(() => rows.count()).toBe(2)
     expect(await rows.nth(1).innerText()).toMatch(new RegExp(`${username}\\s+Maria Flores\\s+maria.${tag}@example.com\\s+Aberdeen Acres\\s+No\\s+No\\s+Yes`))
     expect(await rows.nth(1).getByRole('link').first().getAttribute('href')).toBe(`/edit-user/${saved!.id}`)
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
