@@ -4,7 +4,6 @@
 // (a double click, a retry) finds it done and changes nothing more. Refusals are ConflictErrors
 // with a message that says why (the list shows it), and nothing is saved.
 import type { Executor } from '#db/client.server.ts'
-import { userDisplayName } from '#db/queries/users.ts'
 import { lockPretreatStanding, savePretreatFlags, type PretreatStanding } from '#db/queries/pretreat-workflow.ts'
 import { ConflictError, NotFoundError } from '#core/errors.ts'
 import { licenceHoldsOn, localToday } from '#core/schemas/applicator.ts'
@@ -50,26 +49,6 @@ export function setUpcoming(db: Executor, id: number, upcoming: boolean, actorId
     return { changed: true }
   }
   return db.isTransaction ? run(db) : db.transaction().execute(run)
-}
-
-/** An applicator a pre-treat may be given, with how their licence reads on the application day. */
-export interface AssignableApplicator {
-  id: number
-  name: string
-  license: string
-  expiration: string | null
-}
-
-/** The active applicators, by name (the assign select's options; the licence is judged per pre-treat). */
-export function activeApplicators(db: Executor): Promise<AssignableApplicator[]> {
-  return db
-    .selectFrom('applicators as a')
-    .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.id', userDisplayName('u').as('name'), 'a.license', 'a.expiration'])
-    .where('a.active', '=', true)
-    .orderBy('name')
-    .orderBy('a.id')
-    .execute()
 }
 
 /** The day a licence must be valid on: the application date, or today when none is set. */

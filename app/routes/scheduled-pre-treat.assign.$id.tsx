@@ -15,7 +15,7 @@ import { formatDate } from '#core/formats.ts'
 import { localToday } from '#core/schemas/applicator.ts'
 import { getDb } from '#db/client.server.ts'
 import { scheduledPretreat } from '#db/queries/pretreat-lists.ts'
-import { activeApplicators } from '#workflows/pretreat-schedule.server.ts'
+import { applicatorChoices } from '#db/queries/pretreat-form.ts'
 
 export const access = ACCESS['/scheduled-pre-treat']
 export const meta: MetaFunction = () => [{ title: 'Assign Applicator' }]
@@ -24,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireAccess(request, access)
   if (!mayAssign(user)) throw forbidden()
   const id = requireId(params)
-  const [pretreat, applicators] = await Promise.all([scheduledPretreat(getDb(), id), activeApplicators(getDb())])
+  const [pretreat, applicators] = await Promise.all([scheduledPretreat(getDb(), id), applicatorChoices(getDb())])
   return { pretreat: requireRecord(pretreat), applicators, today: localToday() }
 }
 

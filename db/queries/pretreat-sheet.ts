@@ -3,6 +3,7 @@
 // fields and the checklist saved. Steps go through workflows/pretreat-sheet.server.ts.
 import { sql } from 'kysely'
 import type { Executor } from '../client.server.ts'
+import { userDisplayName } from './users.ts'
 import type { PretreatChecklistValue, PretreatSheetValue } from '#core/schemas/pretreat-sheet.ts'
 import { FINAL_CHECKLIST_ITEMS } from '#core/enums.ts'
 
@@ -54,12 +55,12 @@ export async function sheetById(db: Executor, id: number) {
         'p.treated_for', 'p.stock_type', 'p.variety', 'p.destination', 'p.application_notes', 'p.purge', 'p.other_name',
         'p.dose_warnings', 'p.dose_reason', 'p.assigned_to', 'p.requested_by', 'p.created_by', 'p.recommended_by', 'p.company_id', 'p.storage_id', 'p.application_id',
         'co.company_name', 's.name as storage_name', 's.gps_lat', 's.gps_lng',
-        sql<string>`btrim(cu.first_name || ' ' || cu.last_name)`.as('created_by_name'),
-        sql<string>`btrim(ru.first_name || ' ' || ru.last_name)`.as('recommended_by_name'),
+        userDisplayName('cu').as('created_by_name'),
+        userDisplayName('ru').as('recommended_by_name'),
         'rq.name as requested_by_name',
         'ap.name as application_name',
         'aa.user_id as assigned_user_id',
-        sql<string | null>`btrim(au.first_name || ' ' || au.last_name)`.as('assigned_to_name'),
+        sql<string | null>`case when au.id is null then null else ${userDisplayName('au')} end`.as('assigned_to_name'),
         ...SHEET_COLUMNS,
       ])
       .where('p.id', '=', id)

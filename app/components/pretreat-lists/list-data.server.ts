@@ -14,7 +14,8 @@ import { hasPermission, type SessionUser } from '#core/permissions.ts'
 import { localToday } from '#core/schemas/applicator.ts'
 import { getDb } from '#db/client.server.ts'
 import type { PretreatListName } from '#db/queries/pretreat-lists.ts'
-import { activeApplicators, assignApplicator, setUpcoming, type AssignableApplicator } from '#workflows/pretreat-schedule.server.ts'
+import { applicatorChoices, type ApplicatorChoice } from '#db/queries/pretreat-form.ts'
+import { assignApplicator, setUpcoming } from '#workflows/pretreat-schedule.server.ts'
 
 export const LIST_PATHS: Record<PretreatListName, string> = {
   staged: '/staged-pre-treat',
@@ -31,10 +32,10 @@ export async function loadPretreatList({ request }: Pick<LoaderFunctionArgs, 're
   const url = new URL(request.url)
   const source = PRETREAT_LIST_SCREENS[list]
   const { user, data: read } = await readWithAccess(request, access, () =>
-    Promise.all([source.list.load(db, url.searchParams), source.readChoices(db), list === 'scheduled' ? activeApplicators(db) : Promise.resolve([])]),
+    Promise.all([source.list.load(db, url.searchParams), source.readChoices(db), list === 'scheduled' ? applicatorChoices(db) : Promise.resolve([])]),
   )
   const [page, choices, applicators] = read
-  return { list: page, choices, applicators: mayAssign(user) ? applicators : ([] as AssignableApplicator[]), today: localToday() }
+  return { list: page, choices, applicators: mayAssign(user) ? applicators : ([] as ApplicatorChoice[]), today: localToday() }
 }
 
 export type PretreatListData = SerializeFrom<typeof loadPretreatList>

@@ -15,7 +15,7 @@ import { licenceHoldsOn, licenseStatus } from '#core/schemas/applicator.ts'
 import { PRETREAT_STATUS_LABELS } from '#core/workflow-states.ts'
 import type { PretreatListName } from '#db/queries/pretreat-lists.ts'
 import { canPretreat } from '#workflows/pretreat.machine.ts'
-import type { AssignableApplicator } from '#workflows/pretreat-schedule.server.ts'
+import type { ApplicatorChoice } from '#db/queries/pretreat-form.ts'
 import type { PretreatListRow } from '#app/lists/pretreat-lists.server.ts'
 import type { PretreatListData, RowStepResult } from './list-data.server.ts'
 
@@ -51,13 +51,13 @@ export function textColumns<R extends AnyRow>(list: PretreatListName): Column<R>
 }
 
 /** The applicators a row may be given: those whose licence holds on its application day (or today). */
-function choicesFor(row: Row, applicators: readonly AssignableApplicator[], today: string) {
+function choicesFor(row: Row, applicators: readonly ApplicatorChoice[], today: string) {
   const day = row.application_date ?? today
   return applicators.flatMap((a) => (licenceHoldsOn(a, day) ? [{ id: a.id, label: licenseStatus(a.expiration, day) === 'Expires soon' ? `${a.name} (Expires soon)` : a.name }] : []))
 }
 
 /** The select of applicators with its Assign button: one POST form per row (or in the assign modal). */
-export function AssignForm({ row, applicators, today, action, id }: { row: Row; applicators: readonly AssignableApplicator[]; today: string; action: string; id?: string }) {
+export function AssignForm({ row, applicators, today, action, id }: { row: Row; applicators: readonly ApplicatorChoice[]; today: string; action: string; id?: string }) {
   const choices = choicesFor(row, applicators, today)
   const selectId = id ?? `assign-${row.id}`
   const mayUnassign = canPretreat(row.status, row, { type: 'UNASSIGN' }) || row.assigned_to === null
