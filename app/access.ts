@@ -77,6 +77,23 @@ export const ACCESS = {
   '/completed-pre-treat': { permissions: ['api.view_pretreat', 'api.add_pretreat', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
   // the application sheet: read by these; filled by the assigned applicator, reviewers and superusers (per record)
   '/pretreats/:id': { permissions: ['api.view_pretreat', 'api.add_pretreat', 'api.pretreat_assigner', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
+  // issue 12 — review, PDFs, restarts, application records (decisions 0039–0042)
+  // the review sheet: read by whoever reads the review list; filled by reviewers and superusers (REVIEW)
+  '/review-pre-treat/:id': { permissions: ['api.view_pretreat', 'api.add_pretreat', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
+  // a completed pre-treat in a read-only modal over the completed list
+  '/completed-pre-treat/:id': { permissions: ['api.view_pretreat', 'api.add_pretreat', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
+  // the pre-treat sheet's PDF (the completed lists' PDF column, spec §6): GET the PDF itself, POST /convert/{id}/?type=pretreat its pdf_url
+  '/pretreats/:id/pdf': { permissions: ['api.add_pretreat', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
+  '/convert/:id': { permissions: ['api.add_pretreat', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
+  // the print summary (spec §6: assigners, the scheduled list): POST /convert/?type=pt-summary
+  '/convert': { permissions: ['api.pretreat_assigner'] },
+  // restarts: whoever works on pre-treats confirms a storage runs again
+  '/pending-restarts': { permissions: ['api.view_pretreat', 'api.add_pretreat', 'api.pretreat_assigner', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
+  '/completed-restarts': { permissions: ['api.view_pretreat', 'api.add_pretreat', 'api.pretreat_assigner', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
+  '/restarts/:id': { permissions: ['api.view_pretreat', 'api.add_pretreat', 'api.pretreat_assigner', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
+  // the application records (IDAPA 02.03.03) and their season summary: the office and the reviewers
+  '/application-records': { permissions: ['api.add_pretreat', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
+  '/season-summary': { permissions: ['api.add_pretreat', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
 } as const satisfies Record<string, Access>
 
 export type ScreenPath = keyof typeof ACCESS

@@ -112,7 +112,7 @@ export const SECTION_MENUS: SectionMenu[] = [
     { id: 'view', title: 'View', items: [screen('/view-receipt', 'Receipts', 'Every receipt, with its images.')] },
   ]),
   // issue 11 — the pre-treat lists (docs/decisions/0036); the spec's four tabs
-  sectionMenuOf('/pretreats', 'Pre-Treats', 'Create, stage, schedule and assign pre-treats, and follow them to review.', [
+  sectionMenuOf('/pretreats', 'Pre-Treats', 'Create, stage, schedule and assign pre-treats; review, restart and keep their records.', [
     {
       id: 'staged',
       title: 'Create & Staged',
@@ -122,8 +122,24 @@ export const SECTION_MENUS: SectionMenu[] = [
       ],
     },
     { id: 'scheduled', title: 'Scheduled', items: [screen('/scheduled-pre-treat', 'Scheduled Pre-Treats', 'On the schedule: assign an applicator and follow the sheets.')] },
-    { id: 'review', title: 'Reviews & Restarts', items: [screen('/review-pre-treat', 'Review Pre-Treats', 'Submitted sheets waiting for review.')] },
-    { id: 'completed', title: 'Completed', items: [screen('/completed-pre-treat', 'Completed Pre-Treats', 'Reviewed and complete.')] },
+    {
+      id: 'review',
+      title: 'Reviews & Restarts',
+      items: [
+        screen('/review-pre-treat', 'Review Pre-Treats', 'Submitted sheets waiting for review and pricing.'),
+        screen('/pending-restarts', 'Pending Restarts', 'Treated storages still to be confirmed running again.'),
+        screen('/completed-restarts', 'Completed Restarts', 'Restart checklists done, with their pre-treat sheets.'),
+      ],
+    },
+    {
+      id: 'completed',
+      title: 'Completed',
+      items: [
+        screen('/completed-pre-treat', 'Completed Pre-Treats', 'Reviewed and complete, with their PDFs.'),
+        screen('/application-records', 'Application Records', 'The record the law asks for, for every application.'),
+        screen('/season-summary', 'Season Summary', 'A season’s totals by grower, applicator licence and product.'),
+      ],
+    },
   ]),
   // Staff see the Admin card (spec: admin-flagged); each screen on it still needs its own rule.
   sectionMenuOf(

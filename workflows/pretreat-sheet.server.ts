@@ -18,6 +18,7 @@ import {
 } from '#core/pretreat-sheet.ts'
 import type { PretreatChecklistValue, PretreatSheetValue } from '#core/schemas/pretreat-sheet.ts'
 import type { Executor } from '#db/client.server.ts'
+import { openRestart } from '#db/queries/restarts.ts'
 import { checklistOf, isActiveTruck, lockSheet, pretreatSubmittedWith, saveChecklist, saveSheetFields, sheetColumnsOf, submitFactsOf } from '#db/queries/pretreat-sheet.ts'
 import { canPretreat } from './pretreat.machine.ts'
 import { runPretreatStep } from './pretreat.server.ts'
@@ -64,7 +65,7 @@ export async function saveSheet(db: Executor, id: number, actor: SheetActor, val
 }
 
 /**
- * Submit: the fields saved and SUBMIT in one transaction, refused (nothing saved) while a required
+ * Submit: the fields saved, SUBMIT and the pending restart in one transaction, refused (nothing saved) while a required
  * field, a quantity used or the final checklist is missing. A submit id already used here answers
  * `repeated: true` and does nothing.
  */
@@ -83,6 +84,8 @@ export async function submitSheet(db: Executor, id: number, actor: SheetActor, v
     if (problems.length > 0) throw new InputError({ '': missingFieldsMessage(problems) })
     if (!checklistComplete(checklistFormValues(await checklistOf(trx, id)))) throw new InputError({ '': CHECKLIST_INCOMPLETE })
     await runPretreatStep(trx, id, { type: 'SUBMIT', complete: true }, { actorId: actor.id, version: value.version, details: { changes } })
+    // the storage was shut down for the application: someone must confirm it runs again (decision 0041)
+    await openRestart(trx, id)
     return { repeated: false }
   })
 }

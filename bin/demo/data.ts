@@ -42,12 +42,12 @@ const DEMO_USERS: readonly DemoUser[] = [
   { username: 'admin', role: 'Administrator (superuser and staff): every screen', firstName: 'Dana', lastName: 'Whitaker', isStaff: true, isSuperuser: true, permissions: [] },
   {
     username: 'tech',
-    role: 'Technician: call-ins, service sheets, receipts, storage checks',
+    role: 'Technician: call-ins, service sheets, receipts, storage checks; a pre-treat sheet assigned',
     firstName: 'Luis',
     lastName: 'Ortega',
     permissions: [
       'api.add_callin', 'api.view_callin', 'api.add_servicesheet', 'api.view_servicesheet', 'api.add_receipt', 'api.view_receipt',
-      'api.add_storagecheck', 'api.view_storagecheck', 'api.view_storage',
+      'api.add_storagecheck', 'api.view_storagecheck', 'api.view_storage', 'api.view_pretreat',
     ],
   },
   { username: 'reviewer1', role: 'Service sheet reviewer, level 1', firstName: 'Megan', lastName: 'Haws', permissions: ['api.can_review_1', 'api.view_servicesheet', 'api.view_callin'] },
@@ -66,6 +66,14 @@ const DEMO_USERS: readonly DemoUser[] = [
   },
   { username: 'assigner', role: 'Pre-treat assigner: creates, stages and assigns pre-treats', firstName: 'Ray', lastName: 'Kunz', permissions: ['api.pretreat_assigner', 'api.add_pretreat', 'api.view_pretreat', 'api.view_storage'] },
   { username: 'applicator', role: 'Licensed applicator: pre-treat application sheets', firstName: 'Cody', lastName: 'Hansen', permissions: ['api.view_pretreat'], applicator: { license: 'ID-PA-118734' } },
+  { username: 'ptreview1', role: 'Pre-treat reviewer, level 1: checks and corrects submitted sheets', firstName: 'Erin', lastName: 'Call', permissions: ['api.pretreat_reviewer1', 'api.view_pretreat'] },
+  {
+    username: 'ptreview2',
+    role: 'Pre-treat reviewer, level 2: prices and completes pre-treats; PDFs and application records',
+    firstName: 'Lyle',
+    lastName: 'Bingham',
+    permissions: ['api.pretreat_reviewer2', 'api.view_pretreat'],
+  },
   { username: 'viewer', role: 'Read-only: pending call-ins', firstName: 'Pat', lastName: 'Gomez', permissions: ['api.view_callin'] },
 ]
 

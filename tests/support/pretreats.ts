@@ -1,17 +1,21 @@
 // Pre-treats for tests, moved to the stage a test needs through the real workflow
 // (runPretreatStep: every step is the machine's and leaves its history row):
 //   const pt = await makePretreat(db, { stage: 'assigned', assignTo: applicatorId })
-// Stages: staged (as the form saves it), scheduled, assigned, in-progress, to-review.
+// Stages: staged (as the form saves it), scheduled, assigned, in-progress, to-review (with its pending
+// restart), to-review1 (a first-level review), completed (one price line for the owner at the
+// application's base price, and its application record kept).
 // What it makes when the database has none: a grower with a storage, a user, an applicator with a
 // valid licence, and an application of one product.
 import { sql, type Insertable } from 'kysely'
 import type { Executor } from '#db/client.server.ts'
 import type { PretreatsTable } from '#db/schema.ts'
 import { savePretreatFlags } from '#db/queries/pretreat-workflow.ts'
+import { openRestart } from '#db/queries/restarts.ts'
+import { keepApplicationRecord } from '#workflows/application-record.server.ts'
 import { createPretreat, runPretreatStep } from '#workflows/pretreat.server.ts'
 
-export type PretreatStage = 'staged' | 'scheduled' | 'assigned' | 'in-progress' | 'to-review'
-const ORDER: PretreatStage[] = ['staged', 'scheduled', 'assigned', 'in-progress', 'to-review']
+export type PretreatStage = 'staged' | 'scheduled' | 'assigned' | 'in-progress' | 'to-review' | 'to-review1' | 'completed'
+const ORDER: PretreatStage[] = ['staged', 'scheduled', 'assigned', 'in-progress', 'to-review', 'to-review1', 'completed']
 
 export interface PretreatOverrides extends Partial<Omit<Insertable<PretreatsTable>, 'pre_treat_number' | 'submission_id' | 'status'>> {
   /** where to take it (default: staged) */
@@ -102,6 +106,17 @@ export async function makePretreat(db: Executor, overrides: PretreatOverrides = 
   if (reach >= 1) await step({ type: 'SCHEDULE' }, (trx) => savePretreatFlags(trx, made.id, { upcoming: false }))
   if (reach >= 2) await step({ type: 'ASSIGN', licenceValid: true }, async (trx) => void (await trx.updateTable('pretreats').set({ assigned_to: applicator }).where('id', '=', made.id).execute()))
   if (reach >= 3) await step({ type: 'SAVE' })
-  if (reach >= 4) await step({ type: 'SUBMIT', complete: true }, async (trx) => void (await trx.updateTable('pretreats').set({ sheet_submit_id: crypto.randomUUID() }).where('id', '=', made.id).execute()))
+  if (reach >= 4)
+    await step({ type: 'SUBMIT', complete: true }, async (trx) => {
+      await trx.updateTable('pretreats').set({ sheet_submit_id: crypto.randomUUID() }).where('id', '=', made.id).execute()
+      await openRestart(trx, made.id)
+    })
+  if (reach >= 5) await step({ type: 'REVIEW', level: 1 })
+  if (reach >= 6)
+    await step({ type: 'REVIEW', level: 2 }, async (trx) => {
+      const { base_price } = await trx.selectFrom('applications').select('base_price').where('id', '=', values.application_id ?? d.application_id).executeTakeFirstOrThrow()
+      await trx.insertInto('pretreat_prices').values({ pretreat_id: made.id, company_id: values.company_id ?? d.company_id, price: base_price, cwt_share: cwt }).execute()
+      await keepApplicationRecord(trx, made.id)
+    })
   return { ...made, applicator_id: applicator, product_id: d.product_id }
 }

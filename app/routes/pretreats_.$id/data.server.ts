@@ -13,13 +13,10 @@ import { ENHANCED_FIELD, type FormResult } from '#app/components/form/form-resul
 import { runSheetIntent } from '#app/components/pretreat-sheet/sheet-intent.server.ts'
 import { parseSubmission } from '#app/forms.server.ts'
 import { requireId, requireRecord } from '#app/records.server.ts'
-import { formatGps } from '#core/formats.ts'
-import { storedDoseWarnings } from '#core/dose-check.ts'
-import { checklistFormValues, mayFillSheet, sheetFacts, sheetFormValues } from '#core/pretreat-sheet.ts'
+import { readSheet, sheetValues, sheetView } from '#app/components/pretreat-sheet/sheet-view.server.ts'
+import { mayFillSheet } from '#core/pretreat-sheet.ts'
 import { PretreatChecklistSchema, PretreatSheetSchema } from '#core/schemas/pretreat-sheet.ts'
-import { PRETREAT_STATUS_LABELS } from '#core/workflow-states.ts'
 import { getDb } from '#db/client.server.ts'
-import { sheetById, truckOptions } from '#db/queries/pretreat-sheet.ts'
 import { canPretreat } from '#workflows/pretreat.machine.ts'
 
 const access = ACCESS['/pretreats/:id']
@@ -30,52 +27,15 @@ export type SheetResult = FormResult & { form?: 'sheet' | 'checklist'; savedAt?:
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb()
   // the session look-up and the reads share their round trips (decision 0008); nothing leaves before the check
-  const { user, data: read } = await readWithAccess(request, access, async () => {
-    const id = requireId(params)
-    return Promise.all([sheetById(db, id), truckOptions(db, id)])
-  })
-  const [found, trucks] = read
-  const sheet = requireRecord(found)
+  const { user, data: read } = await readWithAccess(request, access, () => readSheet(db, requireId(params)))
+  const { row: sheet, trucks } = requireRecord(read)
   const search = new URL(request.url).searchParams
   const mayFill = mayFillSheet(user, sheet.assigned_user_id, sheet.status)
   const flags = { void: sheet.void, upcoming: sheet.upcoming }
-  const values = sheetFormValues(sheet)
-  // spec §4: an assigned sheet opened without an application date shows today (saved when the sheet is)
-  const today = new Date().toLocaleDateString('en-CA')
-  if (sheet.status === 'assigned' && !values.application_date) values.application_date = today
   return {
-    sheet: {
-      id: sheet.id,
-      version: sheet.version,
-      status: sheet.status,
-      statusLabel: PRETREAT_STATUS_LABELS[sheet.status],
-      void: sheet.void,
-      voidComments: sheet.void_comments,
-      number: sheet.pre_treat_number,
-      createdAt: sheet.created_at.toISOString(),
-      createdBy: sheet.created_by_name,
-      company: sheet.company_name,
-      storage: sheet.storage_name,
-      gps: formatGps(sheet.gps_lat, sheet.gps_lng),
-      billables: sheet.billables,
-      recommendedBy: sheet.recommended_by_name,
-      requestedBy: sheet.requested_by_name ?? sheet.other_name,
-      destination: sheet.destination,
-      variety: sheet.variety,
-      treatedFor: sheet.treated_for,
-      stockType: sheet.stock_type,
-      notes: sheet.application_notes,
-      purge: sheet.purge,
-      application: sheet.application_name,
-      assignedTo: sheet.assigned_to_name,
-      doseWarnings: storedDoseWarnings(sheet.dose_warnings),
-      doseReason: sheet.dose_reason,
-      chemicals: sheet.chemicals,
-    },
-    /** the sheet form's values (form-values.ts) and the pre-treat form's facts, for the browser's submit check */
-    values,
-    facts: sheetFacts(sheet),
-    checklist: checklistFormValues(sheet.checklist),
+    sheet: sheetView(sheet),
+    /** the sheet form's values (form-values.ts), the pre-treat form's facts (for the browser's submit check), the checklist */
+    ...sheetValues(sheet),
     trucks,
     mayFill,
     /** which steps this user may take now (the machine decides; the server checks again) */

@@ -3,10 +3,10 @@
 // the sheet is filled, an input for the quantity used.
 import { formatDate } from '#core/formats.ts'
 import { formatQuantity } from '#core/pretreat-quantities.ts'
-import type { LoaderData } from './data.server.ts'
+import type { SheetView, TruckOptions } from './sheet-view.server.ts'
 import type { FieldContext } from './sheet-fields.tsx'
 
-type Sheet = LoaderData['sheet']
+type Sheet = SheetView
 
 function Item({ label, children }: { label: string; children: React.ReactNode }) {
   return (
