@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { percentile, timeMs } from './stats.ts'
 
 export interface Server {
   url: string
@@ -95,4 +96,29 @@ export async function loadInTurns(sides: { url: string; headers: Record<string, 
     }
   }
   return totals.map((t) => ({ requestsPerSecond: t.requests / t.seconds, p99Ms: t.p99Ms, errors: t.errors, requests: t.requests }))
+}
+
+/**
+ * One page timed over HTTP, each request followed by one of a reference page of the same app (so the
+ * figure reads against what the machine gives any page at that moment): 10 warm-up pairs, then `n`.
+ * A page that answers other than 200 stops the bench.
+ */
+export async function timePageBeside(session: { fetch: (path: string) => Promise<Response> }, path: string, reference: string, n: number) {
+  let bytes = 0
+  const fetchOk = async (url: string) => {
+    const response = await session.fetch(url)
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`)
+    return (await response.arrayBuffer()).byteLength
+  }
+  const get = async () => void (bytes = await fetchOk(path))
+  const other = () => fetchOk(reference)
+  for (let i = 0; i < 10; i++) await Promise.all([get(), other()])
+  const samples: number[] = []
+  const references: number[] = []
+  for (let i = 0; i < n; i++) {
+    samples.push(await timeMs(get))
+    references.push(await timeMs(other))
+  }
+  const p95 = percentile(samples, 95)
+  return { p95, figure: `p95 ${p95.toFixed(1)} ms, p50 ${percentile(samples, 50).toFixed(1)} ms, ${(bytes / 1024).toFixed(0)} KiB (n=${n}; ${reference}: p95 ${percentile(references, 95).toFixed(1)} ms)` }
 }

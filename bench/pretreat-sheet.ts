@@ -2,8 +2,7 @@
 // One filled sheet (in progress, every field, a final checklist) fetched over HTTP from the app as
 // `npm start` runs it: /pretreats/{id} as the demo applicator who fills it (every input rendered)
 // and as the assigner who reads it, loader and server render, the session look-up included.
-// p95 < 100 ms. Each request alternates with one of the home page of the same app, so the figure
-// can be read against what the machine gives any page at that moment.
+// p95 < 100 ms, each request beside one of the home page (timePageBeside).
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Executor } from '#db/client.server.ts'
@@ -11,8 +10,7 @@ import { buildIfStale } from '../bin/build.ts'
 import { httpSession } from '../tests/support/http-session.ts'
 import { makePretreat } from '../tests/support/pretreats.ts'
 import { argN, isMain, runAlone, type BenchRow } from './alone.ts'
-import { startApp } from './http-load.ts'
-import { percentile, timeMs } from './stats.ts'
+import { startApp, timePageBeside } from './http-load.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const LIMIT_P95_MS = 100
@@ -54,26 +52,10 @@ export async function benchPretreatSheet(db: Executor, options: { databaseUrl: s
       ['assigner', 'read by the assigner'],
     ] as const) {
       const session = await httpSession(app.url, who)
-      const path = `/pretreats/${id}`
-      let bytes = 0
-      const fetchOk = async (url: string) => {
-        const response = await session.fetch(url)
-        if (response.status !== 200) throw new Error(`${url} answered ${response.status}`)
-        return (await response.arrayBuffer()).byteLength
-      }
-      const get = async () => void (bytes = await fetchOk(path))
-      const reference = () => fetchOk(REFERENCE)
-      for (let i = 0; i < 10; i++) await Promise.all([get(), reference()]) // warm-up
-      const samples: number[] = []
-      const references: number[] = []
-      for (let i = 0; i < n; i++) {
-        samples.push(await timeMs(get))
-        references.push(await timeMs(reference))
-      }
-      const p95 = percentile(samples, 95)
+      const { p95, figure } = await timePageBeside(session, `/pretreats/${id}`, REFERENCE, n)
       rows.push({
         name: `pre-treat sheet: ${label}`,
-        figure: `p95 ${p95.toFixed(1)} ms, p50 ${percentile(samples, 50).toFixed(1)} ms, ${(bytes / 1024).toFixed(0)} KiB (n=${n}; ${REFERENCE}: p95 ${percentile(references, 95).toFixed(1)} ms)`,
+        figure,
         limit: `< ${LIMIT_P95_MS} ms`,
         ok: p95 < LIMIT_P95_MS,
       })

@@ -10,10 +10,9 @@ import { fileURLToPath } from 'node:url'
 import type { Executor } from '#db/client.server.ts'
 import { buildIfStale } from '../bin/build.ts'
 import { httpSession } from '../tests/support/http-session.ts'
-import { startApp } from './http-load.ts'
+import { startApp, timePageBeside } from './http-load.ts'
 import { seedStorageHistory } from '../bin/demo/storage-history.ts'
 import { argN, isMain, runAlone } from './alone.ts'
-import { percentile, timeMs } from './stats.ts'
 
 export interface StorageDetailBenchRow {
   name: string
@@ -67,29 +66,10 @@ export async function benchStorageDetail(db: Executor, options: { databaseUrl: s
   try {
     const session = await httpSession(app.url, 'admin')
     for (const [label, search] of pages) {
-      const path = `/view-storage/${id}${search}`
-      let bytes = 0
-      const get = async () => {
-        const response = await session.fetch(path)
-        if (response.status !== 200) throw new Error(`${path} answered ${response.status}`)
-        bytes = (await response.arrayBuffer()).byteLength
-      }
-      const reference = async () => {
-        const response = await session.fetch(REFERENCE)
-        if (response.status !== 200) throw new Error(`${REFERENCE} answered ${response.status}`)
-        await response.arrayBuffer()
-      }
-      for (let i = 0; i < 10; i++) await Promise.all([get(), reference()]) // warm-up
-      const samples: number[] = []
-      const references: number[] = []
-      for (let i = 0; i < n; i++) {
-        samples.push(await timeMs(get))
-        references.push(await timeMs(reference))
-      }
-      const p95 = percentile(samples, 95)
+      const { p95, figure } = await timePageBeside(session, `/view-storage/${id}${search}`, REFERENCE, n)
       rows.push({
         name: `storage detail: ${label}`,
-        figure: `p95 ${p95.toFixed(1)} ms, p50 ${percentile(samples, 50).toFixed(1)} ms, ${(bytes / 1024).toFixed(0)} KiB (n=${n}; ${REFERENCE}: p95 ${percentile(references, 95).toFixed(1)} ms)`,
+        figure,
         limit: `< ${LIMIT_P95_MS} ms`,
         ok: p95 < LIMIT_P95_MS,
       })
