@@ -9,11 +9,17 @@ import { requireAccess } from './auth/guard.server.ts'
 import { notFound } from './http-errors.server.ts'
 import type { SessionUser } from '#core/permissions.ts'
 
-/** The route parameter `name` as a record id (a positive whole number), or a 404. */
-export function requireId(params: Params, name = 'id'): number {
+/** The route parameter `name` as a record id (a positive whole number), or null (JSON routes answer their own 404). */
+export function idOf(params: Params, name = 'id'): number | null {
   const text = params[name] ?? ''
   const id = /^\d{1,15}$/.test(text) ? Number(text) : 0
-  if (id <= 0) throw notFound()
+  return id > 0 ? id : null
+}
+
+/** The route parameter `name` as a record id, or a 404. */
+export function requireId(params: Params, name = 'id'): number {
+  const id = idOf(params, name)
+  if (id === null) throw notFound()
   return id
 }
 

@@ -11,6 +11,7 @@ import { ACCESS, mayOpen } from '#app/access.ts'
 import { assertCsrf, CSRF_FIELD, CSRF_HEADER } from '#app/auth/csrf.server.ts'
 import { requireApiUser } from '#app/auth/guard.server.ts'
 import { runSheetIntent } from '#app/components/pretreat-sheet/sheet-intent.server.ts'
+import { idOf } from '#app/records.server.ts'
 
 export const access = ACCESS['/pretreats/:id']
 
@@ -24,9 +25,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'POST') return json(405, { ok: false, message: 'Use POST.' })
   const user = await requireApiUser(request)
   if (!mayOpen(user, access)) return json(403, { ok: false, message: 'You do not have permission to do that.' })
-  const text = params.id ?? ''
-  const id = /^\d{1,15}$/.test(text) ? Number(text) : 0
-  if (id <= 0) return json(404, { ok: false, message: 'No such pre-treat.' })
+  const id = idOf(params)
+  if (id === null) return json(404, { ok: false, message: 'No such pre-treat.' })
   let form: FormData
   try {
     form = await request.formData()
