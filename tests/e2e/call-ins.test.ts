@@ -25,7 +25,8 @@ async function findInListAndOpen(page: Page, description: string, expected: { co
   await Promise.all([page.waitForURL(/filter_value=/), page.getByRole('button', { name: 'Filter', exact: true }).click()])
   const table = page.getByRole('table')
   const row = table.getByRole('row').filter({ hasText: description })
-  expect(await row.count()).toBe(1)
+  // the URL moves before React has drawn the filtered rows: wait for them
+  await expect.poll(() => row.count()).toBe(1)
   expect(await row.innerText()).toContain(expected.company)
   await row.getByRole('link').first().click()
   const dialog = page.getByRole('dialog')

@@ -79,7 +79,8 @@ async function openFromList(p: Page, location: string) {
   await p.getByLabel('Filter value').fill(location)
   await Promise.all([p.waitForURL(/filter_value=/), p.getByRole('button', { name: 'Filter', exact: true }).click()])
   const row = p.getByRole('row').filter({ hasText: location })
-  expect(await row.count()).toBe(1)
+  // the URL moves before React has drawn the filtered rows: wait for them
+  await expect.poll(() => row.count()).toBe(1)
   await row.getByRole('link').first().click()
   const dialog = p.getByRole('dialog', { name: 'Receipt Details' })
   await dialog.waitFor()

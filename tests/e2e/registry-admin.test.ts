@@ -73,6 +73,8 @@ describe.each([
     await page.getByLabel('Filter by').selectOption(by)
     await page.getByLabel('Filter value').fill(value)
     await Promise.all([page.waitForURL(/filter_value=/), page.getByRole('button', { name: 'Filter', exact: true }).click()])
+    // the URL moves before React has drawn the filtered list: wait until its export link carries the filter
+    await expect.poll(() => page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('filter_value=')
   }
 
   it('jobs: adds a job for a customer’s storage, refuses its name again (case ignored), finds and exports it, then deactivates it so the call form no longer offers it', async () => {

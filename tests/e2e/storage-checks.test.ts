@@ -54,7 +54,8 @@ async function findInListAndOpen(page: Page, check: { id: number; storage: strin
   await page.getByLabel('Filter value').fill(check.storage)
   await Promise.all([page.waitForURL(/filter_value=/), page.getByRole('button', { name: 'Filter', exact: true }).click()])
   const row = page.getByRole('table').getByRole('row').filter({ has: page.locator(`a[href^="/view-storage-check/${check.id}"]`) })
-  expect(await row.count()).toBe(1)
+  // the URL moves before React has drawn the filtered rows: wait for them
+  await expect.poll(() => row.count()).toBe(1)
   const text = await row.innerText()
   expect(text).toContain(check.company)
   expect(text).toContain('Luis Ortega') // the demo tech
