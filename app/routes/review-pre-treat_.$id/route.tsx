@@ -133,15 +133,22 @@ function ReviewForm({ data, next }: { data: LoaderData; next: (e: MouseEvent) =>
     <>
       <ApplicationInfo sheet={sheet} />
       <ChemicalInfo sheet={sheet} ctx={ctx} withUsed />
-      {/* a new key after each answer, so the Missing row starts from what the server holds or was posted */}
-      <Pricing key={posted ? JSON.stringify(prices) : 'saved'} lines={prices} expectedCwt={data.expectedCwt} readOnly={readOnly} errors={form.allErrors} />
+      {/* with JavaScript it keeps what was typed; without, the page comes again with what was posted */}
+      <Pricing lines={prices} expectedCwt={data.expectedCwt} readOnly={readOnly} errors={form.allErrors} />
       <SheetConditions ctx={ctx} trucks={data.trucks} />
       <SheetEdits edits={data.edits} />
     </>
   )
   if (readOnly) {
+    // a post refused for a reader (not a reviewer, or the pre-treat moved on) says why here
+    const refused = result?.status === 'error' ? result.error?.['']?.[0] : undefined
     return (
       <>
+        {refused ? (
+          <p className="notice notice-error" role="alert">
+            {refused}
+          </p>
+        ) : null}
         {body}
         <div className="form-actions">{nextLink}</div>
       </>
