@@ -82,6 +82,7 @@ async function shots(page: Page, name: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
+    await page.getByRole('region', { name: 'Pricing' }).first().screenshot({ path: `${dir}/${name}-pricing-${width}.png` })
   }
   await page.setViewportSize({ width: 1280, height: 900 })
 }

@@ -50,12 +50,12 @@ export function Pricing({ lines, expectedCwt, readOnly, errors = {} }: { lines: 
                   <th scope="row">{line.company_name}</th>
                   {readOnly ? (
                     <>
-                      <td>{share === null ? line.cwt_share : formatCwt(share)}</td>
-                      <td>{price === null ? line.price : formatPrice(price)}</td>
+                      <td data-label="CWT Share">{share === null ? line.cwt_share : formatCwt(share)}</td>
+                      <td data-label="Price ($/cwt)">{price === null ? line.price : formatPrice(price)}</td>
                     </>
                   ) : (
                     <>
-                      <td>
+                      <td data-label="CWT Share">
                         <input type="hidden" name={`prices[${i}].company_id`} value={line.company_id} />
                         <input
                           name={`prices[${i}].cwt_share`}
@@ -70,7 +70,7 @@ export function Pricing({ lines, expectedCwt, readOnly, errors = {} }: { lines: 
                         />
                         {shareErrors?.length ? <p className="field-error">{shareErrors.join(' ')}</p> : null}
                       </td>
-                      <td>
+                      <td data-label="Price ($/cwt)">
                         <input
                           name={`prices[${i}].price`}
                           aria-label={`Price for ${line.company_name}`}
@@ -86,7 +86,7 @@ export function Pricing({ lines, expectedCwt, readOnly, errors = {} }: { lines: 
                       </td>
                     </>
                   )}
-                  <td>{share !== null && price !== null ? formatMoney(lineTotal(share, price)) : '—'}</td>
+                  <td data-label="Line Total">{share !== null && price !== null ? formatMoney(lineTotal(share, price)) : '—'}</td>
                 </tr>
               )
             })}

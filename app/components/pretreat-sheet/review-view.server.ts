@@ -10,14 +10,15 @@ import type { PricingLine } from './pricing.tsx'
 import { readSheet, sheetValues, sheetView } from './sheet-view.server.ts'
 import type { SheetEditView } from './what-changed.tsx'
 
-/** The price lines a page shows, as text: one per company, the saved one or else the default split's. */
-async function pricingLines(db: Executor, id: number, cwt: number | null, basePrice: number): Promise<PricingLine[]> {
+/**
+ * The price lines a page shows, as text. Completed: as saved. Otherwise one per company of the
+ * pre-treat now (those the review form posts): its saved line, or else the default split's.
+ */
+async function pricingLines(db: Executor, id: number, cwt: number | null, basePrice: number, completed: boolean): Promise<PricingLine[]> {
   const [companies, saved] = await Promise.all([pricedCompanies(db, id), priceLinesOf(db, id)])
   const defaults = defaultPriceLines(companies, cwt ?? 0, basePrice)
-  const lines = saved.length > 0 ? companies.map((c, i) => saved.find((s) => s.company_id === c.id) ?? defaults[i]!) : defaults
-  // a completed pre-treat shows its lines as saved, even for a company no longer billed
-  const shown = saved.filter((s) => !lines.some((l) => l.company_id === s.company_id))
-  return [...lines, ...shown].map((l) => ({
+  const lines = completed ? saved : saved.length > 0 ? companies.map((c, i) => saved.find((s) => s.company_id === c.id) ?? defaults[i]!) : defaults
+  return lines.map((l) => ({
     company_id: l.company_id,
     company_name: companies.find((c) => c.id === l.company_id)?.name ?? l.company_name,
     cwt_share: l.cwt_share.toFixed(2).replace(/\.00$/, ''),
@@ -31,7 +32,7 @@ export async function readReviewView(db: Executor, id: number) {
   if (!read) return null
   const { cwt, basePrice } = await pricingBasis(db, id)
   const [prices, edits, recordGaps] = await Promise.all([
-    pricingLines(db, id, cwt, basePrice),
+    pricingLines(db, id, cwt, basePrice, read.row.status === 'completed'),
     sheetEdits(db, id),
     read.row.status === 'completed' ? Promise.resolve([]) : applicationRecordGaps(db, id),
   ])
