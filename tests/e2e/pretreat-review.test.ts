@@ -202,4 +202,40 @@ describe('the review sheet for those who may not review', () => {
       expect((await page.goto(path))?.status(), path).toBe(404)
     }
   })
+
+  it('hostile values in every field of the review form, and hostile ids: never a 5xx, nothing changed', async () => {
+    const pt = await makePretreat(suite.app.db, { stage: 'to-review', quantityUsed: 16 })
+    const page = await signedIn('ptreview2', true)
+    await page.goto(`/review-pre-treat/${pt.id}`)
+    await hydrated(page, true)
+    const before = await pretreat(pt.id)
+    const HOSTILE = ['\u0000', 'x'.repeat(100_000), '1e999', '-0x10', '9'.repeat(40), 'NaN', '-1', '0.00001', '\r\nSet-Cookie: a=b', "'; drop table pretreats; --", '２０', '']
+    const answers = await page.evaluate(
+      async ({ id, values }) => {
+        const statuses: Record<string, number> = {}
+        const element = document.getElementById('pretreat-review') as HTMLFormElement
+        const names = [...new Set([...element.elements].map((e) => (e as HTMLInputElement).name).filter((n) => n && n !== 'csrf'))]
+        for (const name of [...names, 'intent', 'version', 'prices[9].company_id', 'chemicals[0].id']) {
+          for (const value of values) {
+            const form = new FormData(element)
+            if (name !== 'intent') form.set('intent', 'submit')
+            form.set(name, value)
+            const response = await fetch(`/review-pre-treat/${id}`, { method: 'POST', body: form, redirect: 'manual', headers: { 'X-CSRF-Token': String(form.get('csrf')) } })
+            statuses[`${response.status}`] = (statuses[`${response.status}`] ?? 0) + 1
+            if (response.status >= 500) statuses[`${name}=${value.slice(0, 20)}`] = response.status
+          }
+        }
+        for (const path of ['/review-pre-treat/0', '/review-pre-treat/-1', '/review-pre-treat/1e3', '/review-pre-treat/%00', '/completed-pre-treat/99999999999999999999', '/completed-pre-treat/%ZZ']) {
+          const response = await fetch(path, { redirect: 'manual' })
+          statuses[`${response.status}`] = (statuses[`${response.status}`] ?? 0) + 1
+          if (response.status >= 500) statuses[path] = response.status
+        }
+        return statuses
+      },
+      { id: pt.id, values: HOSTILE },
+    )
+    expect(Object.keys(answers).filter((k) => Number(k) >= 500 || k.includes('=') || k.startsWith('/'))).toEqual([])
+    expect(answers['400']).toBeGreaterThan(100)
+    expect(await pretreat(pt.id)).toEqual(before)
+  })
 })
