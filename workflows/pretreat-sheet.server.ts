@@ -38,19 +38,19 @@ async function lockForFiller(trx: Executor, id: number, actor: SheetActor) {
   return sheet
 }
 
-async function requireKnownTruck(trx: Executor, truckId: number | undefined): Promise<void> {
+export async function requireKnownTruck(trx: Executor, truckId: number | undefined): Promise<void> {
   if (truckId !== undefined && !(await isActiveTruck(trx, truckId))) throw new InputError({ truck_id: UNKNOWN_TRUCK })
 }
 
-/** The fields saved, and what they changed ({ field: [old, new] }, as the form holds them). */
-async function saveFields(trx: Executor, id: number, value: PretreatSheetValue, actorId: number, extra: { sheet_submit_id?: string } = {}) {
+/** The fields saved, and what they changed ({ field: [old, new] }, as the form holds them); the review sheet's steps save them so too. */
+export async function saveFields(trx: Executor, id: number, value: PretreatSheetValue, actorId: number, extra: { sheet_submit_id?: string } = {}) {
   const before = sheetFormValues(await sheetColumnsOf(trx, id))
   await saveSheetFields(trx, id, value, actorId, extra)
   const after = sheetFormValues(await sheetColumnsOf(trx, id))
   return { before, after, changes: changedValues(before, after) }
 }
 
-function transaction<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
+export function transaction<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work)
 }
 

@@ -147,9 +147,10 @@ export function PretreatListScreen({ list, data }: { list: PretreatListName; dat
       ...(canEdit ? [{ label: 'Actions', value: (r: Row) => <RowActions row={r} action={action} edit /> }] : []),
     ],
   }
-  // A pending pre-treat's sheet opens only for assigners; a completed one opens the sheet until the
-  // read-only modal comes (issue 12).
-  const rowHref = (r: Row) => (r.status === 'pending' && !canAssign ? null : `/pretreats/${r.id}`)
+  // A pending pre-treat's sheet opens only for assigners; a review row opens the review sheet, a
+  // completed row its read-only modal over the list as it is (issue 12).
+  const rowHref = (r: Row) =>
+    list === 'review' ? `/review-pre-treat/${r.id}` : list === 'completed' ? `/completed-pre-treat/${r.id}${search}` : r.status === 'pending' && !canAssign ? null : `/pretreats/${r.id}`
   return (
     <>
       {failed?.error && navigation.state === 'idle' ? (

@@ -31,7 +31,7 @@ function intentOf(form: FormData): SheetIntent {
 }
 
 /** The messages of a refused parse, one text per field. */
-function fieldMessages(error: Record<string, string[] | null> | null | undefined): Record<string, string> {
+export function fieldMessages(error: Record<string, string[] | null> | null | undefined): Record<string, string> {
   return Object.fromEntries(Object.entries(error ?? {}).flatMap(([name, messages]) => (messages?.length && name !== '' ? [[name, messages.join(' ')]] : [])))
 }
 

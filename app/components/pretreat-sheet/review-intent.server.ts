@@ -1,0 +1,48 @@
+// One posted review sheet form (/review-pre-treat/{id}), run: its intent (save, submit) read with
+// the review schema and taken through workflows/pretreat-review.server.ts, the outcome told in the
+// shape of the application sheet's (sheet-intent.server.ts), which the page's action answers.
+// A completing submit queues the sheet's PDF in its transaction (app/documents/pretreat-pdf.server.ts).
+import { queuePretreatPdf } from '#app/documents/pretreat-pdf.server.ts'
+import { parseSubmission } from '#app/forms.server.ts'
+import { ConflictError, ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
+import type { SessionUser } from '#core/permissions.ts'
+import { FORM_INVALID } from '#core/pretreat-sheet.ts'
+import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
+import { getDb } from '#db/client.server.ts'
+import { saveReview, submitReview } from '#workflows/pretreat-review.server.ts'
+import { fieldMessages, SHEET_SAVE_FAILED } from './sheet-intent.server.ts'
+
+export type ReviewIntent = 'save' | 'submit'
+
+export type ReviewOutcome =
+  | { kind: 'saved'; version: number; savedAt: string }
+  | { kind: 'submitted' }
+  /** refused input: the toast's message and the fields' messages */
+  | { kind: 'invalid'; message: string; errors: Record<string, string> }
+  /** not possible now or changed meanwhile (409), not a reviewer (403), no such sheet (404), or a failure (500) */
+  | { kind: 'refused'; status: 403 | 404 | 409 | 500; message: string }
+
+export async function runReviewIntent(form: FormData, id: number, user: SessionUser): Promise<ReviewOutcome> {
+  const intent: ReviewIntent = form.get('intent') === 'submit' ? 'submit' : 'save'
+  const db = getDb()
+  try {
+    const submission = parseSubmission(form, PretreatReviewSchema)
+    if (submission.status !== 'success') return { kind: 'invalid', message: FORM_INVALID, errors: fieldMessages(submission.error) }
+    if (intent === 'submit') {
+      await submitReview(db, id, user, submission.value, { onCompleted: queuePretreatPdf })
+      return { kind: 'submitted' }
+    }
+    const saved = await saveReview(db, id, user, submission.value)
+    return { kind: 'saved', version: saved.version, savedAt: saved.savedAt.toISOString() }
+  } catch (error) {
+    if (error instanceof InputError) {
+      const { '': message, ...errors } = error.fieldErrors
+      return { kind: 'invalid', message: message ?? FORM_INVALID, errors }
+    }
+    if (error instanceof ConflictError) return { kind: 'refused', status: 409, message: error.message }
+    if (error instanceof ForbiddenError) return { kind: 'refused', status: 403, message: error.message }
+    if (error instanceof NotFoundError) return { kind: 'refused', status: 404, message: error.message }
+    console.error('Pre-treat review save failed', error)
+    return { kind: 'refused', status: 500, message: SHEET_SAVE_FAILED }
+  }
+}

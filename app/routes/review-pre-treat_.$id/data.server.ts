@@ -1,0 +1,67 @@
+// The review sheet's server half (route.tsx is its page): the sheet with its pricing, what was
+// changed after the first save, the application record's gaps, and whether this user reviews it;
+// and its posts (Save, Submit), run by runReviewIntent. Without JavaScript a post ends in a
+// redirect (a save back to the sheet with a notice; a submit to /review-pre-treat with the flash)
+// or the page again with the messages.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { data as respond, redirect } from '@remix-run/node'
+import type { useLoaderData } from '@remix-run/react'
+import { ACCESS } from '#app/access.ts'
+import { readForm, readWithAccess, requireAccess } from '#app/auth/guard.server.ts'
+import { FLASH_PARAM } from '#app/components/form/flash-notice.tsx'
+import { ENHANCED_FIELD, type FormResult } from '#app/components/form/form-result.ts'
+import { runReviewIntent } from '#app/components/pretreat-sheet/review-intent.server.ts'
+import { readReviewView } from '#app/components/pretreat-sheet/review-view.server.ts'
+import { parseSubmission } from '#app/forms.server.ts'
+import { requireId, requireRecord } from '#app/records.server.ts'
+import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
+import { getDb } from '#db/client.server.ts'
+import { canPretreat, isReviewState } from '#workflows/pretreat.machine.ts'
+import { reviewerLevel } from '#workflows/pretreat-review.server.ts'
+
+const access = ACCESS['/review-pre-treat/:id']
+
+export type ReviewResult = FormResult & { savedAt?: string }
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const db = getDb()
+  const { user, data: read } = await readWithAccess(request, access, () => readReviewView(db, requireId(params)))
+  const { row, ...view } = requireRecord(read)
+  const level = reviewerLevel(user)
+  const flags = { void: row.void, upcoming: row.upcoming }
+  const search = new URL(request.url).searchParams
+  return {
+    ...view,
+    level,
+    /** a reviewer, on a sheet in review that is not void (the machine decides; the server checks again) */
+    canReview: level !== null && isReviewState(row.status) && canPretreat(row.status, flags, { type: 'SAVE' }),
+    submissionId: crypto.randomUUID(),
+    view: search.get('view') === 'checklist' ? ('checklist' as const) : ('sheet' as const),
+    saved: search.get('saved') === '1',
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireAccess(request, access)
+  const id = requireId(params)
+  const form = await readForm(request)
+  const enhanced = form.get(ENHANCED_FIELD) === '1'
+  const outcome = await runReviewIntent(form, id, user)
+  const reply = (options: Parameters<ReturnType<typeof parseSubmission>['reply']>[0]) => parseSubmission(form, PretreatReviewSchema).reply(options)
+  switch (outcome.kind) {
+    case 'submitted':
+      if (!enhanced) throw redirect(`/review-pre-treat?${FLASH_PARAM}=submitted`)
+      return respond<ReviewResult>({ status: 'success', outcome: 'success', redirectTo: '/review-pre-treat' })
+    case 'saved':
+      if (!enhanced) throw redirect(`/review-pre-treat/${id}?saved=1`)
+      return respond<ReviewResult>({ status: 'success', savedAt: outcome.savedAt })
+    case 'invalid':
+      return respond<ReviewResult>(reply({ formErrors: [outcome.message], fieldErrors: Object.fromEntries(Object.entries(outcome.errors).map(([k, v]) => [k, [v]])) }), { status: 400 })
+    case 'refused':
+      if (outcome.status === 404) throw new Response(outcome.message, { status: 404 })
+      if (outcome.status === 500) return respond<ReviewResult>({ ...reply({ formErrors: [outcome.message] }), outcome: 'error' }, { status: 500 })
+      return respond<ReviewResult>(reply({ formErrors: [outcome.message] }), { status: outcome.status })
+  }
+}
+
+export type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
