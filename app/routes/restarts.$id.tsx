@@ -4,7 +4,7 @@
 // and who gave them; a post to it is refused with that (nothing changes), except the very form that
 // completed it, sent again, which is answered as before.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useFetcher, useLoaderData } from '@remix-run/react'
+import { useActionData, useFetcher, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
@@ -47,6 +47,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const clientAction = clientActionCatchingNetworkErrors
+
+/** After a success the page is not read again: the form (and its Success modal) stays until the move to the list. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as FormResult | undefined)?.outcome === 'success' ? false : defaultShouldRevalidate
 
 const FORM_ID = 'restart'
 

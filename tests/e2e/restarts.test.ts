@@ -70,7 +70,7 @@ describe('restarts', () => {
     // it leaves the pending list
     await page.goto(`/pending-restarts${byNumber(pt.pre_treat_number)}`)
     await page.getByText('No pending restarts available.').waitFor()
-    await seenCompleted(page, pt.pre_treat_number, 'Fans back on at 7 am; hoses left at the door.', 'Tech')
+    await seenCompleted(page, pt.pre_treat_number, 'Fans back on at 7 am; hoses left at the door.', 'Luis Ortega')
   })
 
   it('without JavaScript: a plain form; sent twice it completes once; another post is refused with who did it, nothing changed; opened again it is read-only', async () => {
@@ -100,7 +100,7 @@ describe('restarts', () => {
     // another form for the completed restart: refused, saying who completed it
     const other = await post({ submission_id: crypto.randomUUID(), running: 'no' })
     expect(other.status).toBe(409)
-    expect(other.html).toContain('This restart checklist was already submitted by Tech')
+    expect(other.html).toContain('This restart checklist was already submitted by Luis Ortega')
     expect(await restartRow(restart.id)).toEqual(done)
 
     // opened again: the answers, read-only
@@ -108,7 +108,7 @@ describe('restarts', () => {
     await page.getByRole('heading', { name: 'Restart Info' }).waitFor()
     expect(await page.locator('form input[type="radio"], textarea').count()).toBe(0)
     expect(await page.locator('main').innerText()).toContain(form.comments)
-    await seenCompleted(page, pt.pre_treat_number, form.comments, 'Tech')
+    await seenCompleted(page, pt.pre_treat_number, form.comments, 'Luis Ortega')
     for (const path of ['/restarts/99999999', '/restarts/abc', '/completed-restarts/99999999']) expect((await page.goto(path))?.status(), path).toBe(404)
   })
 
