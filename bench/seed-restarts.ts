@@ -30,7 +30,7 @@ export async function seedRestarts(db: Executor, options: { target?: number; log
       const made = await sql`
         with todo as (
           select p.id, p.status, coalesce(p.application_date, p.created_at::date) as day,
-                 row_number() over (order by p.created_at desc, p.id desc) filter (where p.status = 'completed') as newest
+                 row_number() over (partition by p.status = 'completed' order by p.created_at desc, p.id desc) as newest
           from pretreats p
           where ${submitted} and not exists (select 1 from restarts r where r.pretreat_id = p.id)
         ), rows as (
