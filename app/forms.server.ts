@@ -9,7 +9,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from '@remix-run/node'
 import type { z } from 'zod'
 import { ConflictError, InputError } from '#core/errors.ts'
-import { FLASH_PARAM } from './components/form/flash-notice.tsx'
+import { FLASH_PARAM, FLASH_TEXT, type FlashKey } from './components/form/flash-notice.tsx'
 import { ENHANCED_FIELD, SAVE_FAILED, type FormResult } from './components/form/form-result.ts'
 import { asHttpError } from './http-errors.server.ts'
 
@@ -34,8 +34,10 @@ export async function submitForm<S extends z.ZodType>(options: {
   redirectTo: string
   /** the Error modal's text when saving fails (default: the spec's general save failure) */
   failureText?: string
+  /** the form's own success text (the Success modal; without JavaScript the next page's flash), default the spec's general one */
+  successFlash?: FlashKey
 }) {
-  const { form, schema, save, redirectTo, failureText = SAVE_FAILED } = options
+  const { form, schema, save, redirectTo, failureText = SAVE_FAILED, successFlash } = options
   const enhanced = form.get(ENHANCED_FIELD) === '1'
   const submission = parseSubmission(form, schema)
   if (submission.status !== 'success') {
@@ -58,8 +60,8 @@ export async function submitForm<S extends z.ZodType>(options: {
   }
   if (!enhanced) {
     const target = new URL(redirectTo, 'http://x')
-    target.searchParams.set(FLASH_PARAM, 'submitted')
+    target.searchParams.set(FLASH_PARAM, successFlash ?? 'submitted')
     throw redirect(`${target.pathname}${target.search}`)
   }
-  return data<FormResult>({ ...(submission.reply({ resetForm: true }) as SubmissionResult<string[]>), outcome: 'success', redirectTo })
+  return data<FormResult>({ ...(submission.reply({ resetForm: true }) as SubmissionResult<string[]>), outcome: 'success', redirectTo, ...(successFlash ? { message: FLASH_TEXT[successFlash] } : {}) })
 }

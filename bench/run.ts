@@ -53,6 +53,8 @@ import { benchPretreatLists } from './pretreat-lists.ts'
 import { benchPretreatSheet } from './pretreat-sheet.ts'
 import { benchViewer } from './viewer.ts'
 import { SHEET_TARGET, seedServiceSheets } from './seed-service-sheets.ts'
+import { RESTART_TARGET, seedRestarts } from './seed-restarts.ts'
+import { completedRestartList, pendingRestartList } from '#app/lists/restart-lists.server.ts'
 import { STORAGE_CHECK_TARGET, STORAGE_TARGET, seedStorageChecks } from './seed-storage-checks.ts'
 import { kb, ms, ratio, summarize, table, timeMs, type Figure, type Timing } from './stats.ts'
 
@@ -515,6 +517,8 @@ async function main(): Promise<void> {
       ['service sheets', seedServiceSheets, SHEET_TARGET, ['/view-service', '/review-sheets', '/sheet-status']],
       ['receipts', seedReceipts, RECEIPT_TARGET, ['/view-receipt']],
       ['storage checks', seedStorageChecks, STORAGE_CHECK_TARGET, ['/view-storage-check', '/checks-due']],
+      // issue 12: the restarts of the 1M pre-treats (seeds the pre-treats first when they are missing)
+      ['restarts', seedRestarts, RESTART_TARGET, ['/pending-restarts', '/completed-restarts']],
     ] as const) {
       if (seedOnly && !paths.some((p) => p.includes(seedOnly))) continue
       const seeded = await seed(db, { target, log })
@@ -524,7 +528,7 @@ async function main(): Promise<void> {
       log(`${what}: ${seedLine}`)
       figures.push({ name: `seed ${target.toLocaleString('en-US')} ${what}`, measured: seedLine, limit: '', verdict: 'INFO' })
     }
-    for (const table of ['call_ins', 'service_sheets', 'service_reviews', 'service_status', 'receipts', 'storage_checks']) {
+    for (const table of ['call_ins', 'service_sheets', 'service_reviews', 'service_status', 'receipts', 'storage_checks', 'restarts']) {
       const counts = await verifyRowCount(db, table)
       figures.push({
         name: `row_counts = count(*) for ${table}`,
@@ -641,6 +645,23 @@ async function main(): Promise<void> {
         compile: compiler(receiptList),
         load: (d, p) => receiptList.load(d, p),
         cases: standard('customer + 1-year range', filter('customer', (await sql<{ name: string }>`select company_name as name from companies order by id limit 1`.execute(db)).rows[0]?.name ?? '', 730, 366)),
+      },
+      // issue 12 (decision 0041): the restarts of 1M pre-treats, a few thousand pending
+      {
+        routeId: 'routes/pending-restarts',
+        path: '/pending-restarts',
+        user: 'assigner',
+        compile: compiler(pendingRestartList),
+        load: (d, p) => pendingRestartList.load(d, p),
+        cases: [{ name: 'page 1', search: '' }, { name: 'by owner, page 1', search: '?sort_by=company&order=asc' }],
+      },
+      {
+        routeId: 'routes/completed-restarts',
+        path: '/completed-restarts',
+        user: 'assigner',
+        compile: compiler(completedRestartList),
+        load: (d, p) => completedRestartList.load(d, p),
+        cases: standard('owner + 1-year range', filter('company', (await sql<{ name: string }>`select company_name as name from companies c where exists (select 1 from pretreats p where p.company_id = c.id) order by c.id limit 1`.execute(db)).rows[0]?.name ?? '', 730, 366)),
       },
     ]
     const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)

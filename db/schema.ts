@@ -641,6 +641,8 @@ export interface RestartsTable {
   completed_at: NullableTimestamp
   completed_by: number | null
   created_at: Timestamp
+  /** the restart form's submission id, set when it completes the restart (migration 0027) */
+  submission_id: string | null
 }
 
 export interface Database {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { pretreatListOf } from '#db/queries/pretreat-lists.ts'
 import { seedDemo } from './data.ts'
+import { demoUuid } from './helpers.ts'
 import { seedDemoPretreats } from './pretreats.ts'
 
 let t: TestDatabase
@@ -27,5 +28,50 @@ describe('demo pre-treats', () => {
     const history = await t.db.selectFrom('workflow_events').select('entity_id').where('entity', '=', 'pretreat').where('event', '=', 'CREATE').execute()
     expect(history.length).toBeGreaterThanOrEqual(10) // ours; the storage history seeds finished ones directly
     expect(await seedDemoPretreats(t.db, new Date())).toBe(0)
+  })
+
+  it('issue 12: submitted sheets have their checklist and restart; one reviewed once for ptreview2; completed ones priced (one billable) with their restart done', async () => {
+    const ours = (keys: string[]) =>
+      t.db
+        .selectFrom('pretreats as p')
+        .innerJoin('applications as ap', 'ap.id', 'p.application_id')
+        .leftJoin('restarts as r', 'r.pretreat_id', 'p.id')
+        .leftJoin('final_checklists as fc', 'fc.pretreat_id', 'p.id')
+        .leftJoin('applicators as a', 'a.id', 'p.assigned_to')
+        .select(['p.id', 'p.status', 'p.company_id', 'ap.name as application', 'r.id as restart_id', 'r.completed_by', 'r.comments', 'r.running', 'fc.id as checklist_id', 'a.user_id'])
+        .where('p.submission_id', 'in', keys.map((k) => demoUuid(`pretreat:${k}`)))
+        .orderBy('p.id')
+        .execute()
+    const review = await ours(['to-review', 'to-review1'])
+    expect(review.map((r) => r.status)).toEqual(['to-review', 'to-review1'])
+    for (const r of review) expect(r).toMatchObject({ restart_id: expect.any(Number), completed_by: null, checklist_id: expect.any(Number) })
+
+    const completed = await ours(['completed', 'completed-2', 'completed-3', 'completed-4'])
+    expect(completed.map((r) => r.status)).toEqual(['completed', 'completed', 'completed', 'completed'])
+    expect(new Set(completed.map((r) => r.company_id)).size).toBe(4)
+    expect(new Set(completed.map((r) => r.application)).size).toBeGreaterThanOrEqual(3)
+    for (const r of completed) {
+      expect(r).toMatchObject({ restart_id: expect.any(Number), completed_by: r.user_id, running: true, checklist_id: expect.any(Number) })
+      expect(r.comments).not.toBe('')
+      const prices = await t.db.selectFrom('pretreat_prices').select(['company_id', 'cwt_share']).where('pretreat_id', '=', r.id).execute()
+      const { cwt } = await t.db.selectFrom('pretreat_chemicals').select('cwt').where('pretreat_id', '=', r.id).orderBy('id').executeTakeFirstOrThrow()
+      expect(prices.reduce((sum, p) => sum + Number(p.cwt_share), 0)).toBe(Number(cwt))
+      expect(prices[0]?.company_id).toBe(r.company_id)
+    }
+    const lines = await t.db.selectFrom('pretreat_prices').select('pretreat_id').where('pretreat_id', 'in', completed.map((r) => r.id)).execute()
+    expect(lines).toHaveLength(5) // one billable company on one of them
+  })
+
+  it('a demo pre-treat made before issue 12 gets its checklist, restart and prices on the next run, and only once', async () => {
+    const [done] = await t.db.selectFrom('pretreats').select('id').where('submission_id', '=', demoUuid('pretreat:completed')).execute()
+    await t.db.deleteFrom('restarts').where('pretreat_id', '=', done!.id).execute()
+    await t.db.deleteFrom('final_checklists').where('pretreat_id', '=', done!.id).execute()
+    await t.db.deleteFrom('pretreat_prices').where('pretreat_id', '=', done!.id).execute()
+    const count = async (table: 'restarts' | 'final_checklists' | 'pretreat_prices') => (await t.db.selectFrom(table).select(t.db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n
+    expect(await seedDemoPretreats(t.db, new Date())).toBe(0)
+    expect(await t.db.selectFrom('restarts').select(['completed_by', 'submission_id']).where('pretreat_id', '=', done!.id).executeTakeFirstOrThrow()).toMatchObject({ completed_by: expect.any(Number), submission_id: demoUuid('restart:completed') })
+    const after = [await count('restarts'), await count('final_checklists'), await count('pretreat_prices')]
+    await seedDemoPretreats(t.db, new Date())
+    expect([await count('restarts'), await count('final_checklists'), await count('pretreat_prices')]).toEqual(after)
   })
 })

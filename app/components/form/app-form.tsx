@@ -103,7 +103,7 @@ function SubmitOutcome({ fetcher }: { fetcher: FetcherWithComponents<FormResult>
   if (result.outcome === 'success') {
     return (
       <Modal title="Success">
-        <p role="status">{SUCCESS_TEXT}</p>
+        <p role="status">{result.message ?? SUCCESS_TEXT}</p>
       </Modal>
     )
   }

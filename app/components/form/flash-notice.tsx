@@ -1,15 +1,18 @@
 import { useSearchParams } from '@remix-run/react'
+import { RESTART_SUBMITTED } from '#core/schemas/restart.ts'
 
 /**
  * Without JavaScript a successful form redirects with ?flash=submitted and the next page says so;
  * with JavaScript the same outcome shows as the timed Success modal before navigating.
  */
 export const FLASH_PARAM = 'flash'
-const FLASH_TEXT: Record<string, string> = { submitted: 'Submission Successful!' }
+export const FLASH_TEXT = { submitted: 'Submission Successful!', 'restart-submitted': RESTART_SUBMITTED } as const satisfies Record<string, string>
+export type FlashKey = keyof typeof FLASH_TEXT
 
 export function FlashNotice() {
   const [params] = useSearchParams()
-  const text = FLASH_TEXT[params.get(FLASH_PARAM) ?? '']
+  const key = params.get(FLASH_PARAM) ?? ''
+  const text = Object.hasOwn(FLASH_TEXT, key) ? FLASH_TEXT[key as FlashKey] : null
   if (!text) return null
   return (
     <p className="notice notice-success" role="status">

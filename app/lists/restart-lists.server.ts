@@ -1,0 +1,69 @@
+// The two restart lists (docs/decisions/0041): Pending Restarts (/pending-restarts, the restarts not
+// yet confirmed, oldest questions at the top of nobody's mind: newest opened first) and Completed
+// Restarts (/completed-restarts, newest completed first). Columns Pre-Treat #, Owner, Storage,
+// Application Date, Applicator, then Opened (pending) or Completed and Completed By. Sortable: the
+// list's date, number, owner, storage; filterable: number by contained text, owner and storage by
+// part of the name. The base is restarts joined to its pre-treat (a NOT NULL key, one each), so the
+// owner and storage filters go through the pre-treats' indexed keys; the default sorts walk
+// restarts_pending_idx / restarts_completed_idx.
+import { sql } from 'kysely'
+import type { Executor } from '#db/client.server.ts'
+import { userDisplayName } from '#db/queries/users.ts'
+import { defineList } from './list-engine.server.ts'
+import { listScreen } from './list-screen.server.ts'
+
+function restartList(completed: boolean) {
+  const date = completed ? 'r.completed_at' : 'r.created_at'
+  return defineList({
+    from: (db: Executor) => db.selectFrom('restarts as r').innerJoin('pretreats as p', 'p.id', 'r.pretreat_id').where('r.completed_at', completed ? 'is not' : 'is', null),
+    joins: (qb) =>
+      qb
+        .innerJoin('companies as co', 'co.id', 'p.company_id')
+        .innerJoin('storages as st', 'st.id', 'p.storage_id')
+        .leftJoin('applicators as a', 'a.id', 'p.assigned_to')
+        .leftJoin('users as au', 'au.id', 'a.user_id')
+        .leftJoin('users as cu', 'cu.id', 'r.completed_by'),
+    select: (qb) =>
+      qb.select([
+        'r.id',
+        'r.pretreat_id',
+        'r.created_at',
+        'r.completed_at',
+        'p.pre_treat_number',
+        'p.void',
+        'co.company_name',
+        'st.name as storage_name',
+        'p.application_date',
+        sql<string | null>`case when au.id is null then null else ${userDisplayName('au')} end`.as('applicator_name'),
+        sql<string | null>`case when cu.id is null then null else ${userDisplayName('cu')} end`.as('completed_by_name'),
+      ]),
+    primaryKey: 'r.id',
+    sortable: {
+      date,
+      pre_treat_number: { expr: 'p.pre_treat_number', unique: true },
+      company: { expr: 'co.company_name', join: (qb) => qb.innerJoin('companies as co', 'co.id', 'p.company_id') },
+      storage: { expr: 'st.name', join: (qb) => qb.innerJoin('storages as st', 'st.id', 'p.storage_id') },
+    },
+    filterable: {
+      pre_treat_number: { kind: 'contains', column: 'p.pre_treat_number' },
+      company: { kind: 'name', table: 'companies', nameColumn: 'company_name', foreignKey: 'p.company_id' },
+      storage: { kind: 'name', table: 'storages', nameColumn: 'name', foreignKey: 'p.storage_id' },
+    },
+    dateColumn: date,
+    defaultSort: { key: 'date', order: 'desc' },
+    // Completed restarts are nearly the whole table: its row count less the pending few (migration
+    // 0027). The pending ones are a small set, counted on their partial index.
+    rowCount: completed ? { table: 'restarts', minus: (db: Executor) => db.selectFrom('restarts').where('completed_at', 'is', null) } : undefined,
+  })
+}
+
+export const pendingRestartList = restartList(false)
+export const completedRestartList = restartList(true)
+
+export type RestartListKey = (typeof pendingRestartList.spec.sortable)[number]
+export type RestartListRow = Awaited<ReturnType<typeof pendingRestartList.load>>['rows'][number]
+
+/** Pending Restarts' screen (routes/pending-restarts.tsx and its CSV). */
+export const pendingRestarts = listScreen({ list: pendingRestartList, choices: ['company', 'storage'] })
+/** Completed Restarts' screen (routes/completed-restarts.tsx and its CSV). */
+export const completedRestarts = listScreen({ list: completedRestartList, choices: ['company', 'storage'] })
