@@ -1,5 +1,6 @@
 // One completed pre-treat, read-only, in a modal over Completed Pre-Treats (spec §2: "a completed row
-// opens a read-only modal sheet"; issue 12): every section, the pricing and the final checklist.
+// opens a read-only modal sheet"; issue 12): every section, the pricing, the final checklist and the
+// restart info.
 // Its own URL (works without JavaScript); Close goes back to the list with its sort, filter and
 // page. A pre-treat not completed yet is not here (404): its review sheet is /review-pre-treat/{id}.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
@@ -9,8 +10,10 @@ import { RecordModal } from '#app/components/modal.tsx'
 import { PretreatReadOnly } from '#app/components/pretreat-sheet/read-only-sheet.tsx'
 import { readReviewView } from '#app/components/pretreat-sheet/review-view.server.ts'
 import sheetCss from '#app/components/pretreat-sheet/sheet.css?url'
+import { RestartInfo } from '#app/components/restarts/restart-info.tsx'
 import { loadRecord } from '#app/records.server.ts'
 import { getDb } from '#db/client.server.ts'
+import { restartOfPretreat } from '#db/queries/restarts.ts'
 
 export const access = ACCESS['/completed-pre-treat/:id']
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Pre-Treat ${data.view.sheet.number}` : 'Pre-Treat' }]
@@ -18,18 +21,18 @@ export const links = () => [{ rel: 'stylesheet', href: sheetCss }]
 
 export async function loader(args: LoaderFunctionArgs) {
   const read = await loadRecord(args, access, async (id) => {
-    const view = await readReviewView(getDb(), id)
-    return view?.row.status === 'completed' ? view : null
+    const [view, restart] = await Promise.all([readReviewView(getDb(), id), restartOfPretreat(getDb(), id)])
+    return view?.row.status === 'completed' ? { view, restart } : null
   })
-  const { sheet, values, checklist, trucks, prices, expectedCwt } = read
-  return { view: { sheet, values, checklist, trucks, prices, expectedCwt } }
+  const { sheet, values, checklist, trucks, prices, expectedCwt } = read.view
+  return { view: { sheet, values, checklist, trucks, prices, expectedCwt }, restart: read.restart ?? null }
 }
 
 export default function CompletedPretreatModal() {
-  const { view } = useLoaderData<typeof loader>()
+  const { view, restart } = useLoaderData<typeof loader>()
   return (
     <RecordModal title={`Pre-Treat ${view.sheet.number}`}>
-      <PretreatReadOnly data={view} />
+      <PretreatReadOnly data={view}>{restart ? <RestartInfo restart={restart} /> : null}</PretreatReadOnly>
     </RecordModal>
   )
 }

@@ -5,12 +5,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { RecordModal } from '#app/components/modal.tsx'
-import { ChecklistFields } from '#app/components/pretreat-sheet/checklist.tsx'
-import { SheetConditions } from '#app/components/pretreat-sheet/conditions.tsx'
-import { ApplicationInfo, ChemicalInfo } from '#app/components/pretreat-sheet/info.tsx'
-import type { FieldContext } from '#app/components/pretreat-sheet/sheet-fields.tsx'
+import { PretreatReadOnly } from '#app/components/pretreat-sheet/read-only-sheet.tsx'
+import { readReviewView } from '#app/components/pretreat-sheet/review-view.server.ts'
 import sheetCss from '#app/components/pretreat-sheet/sheet.css?url'
-import { readSheet, sheetValues, sheetView } from '#app/components/pretreat-sheet/sheet-view.server.ts'
 import { RestartInfo } from '#app/components/restarts/restart-info.tsx'
 import { loadRecord } from '#app/records.server.ts'
 import { getDb } from '#db/client.server.ts'
@@ -25,27 +22,19 @@ export const loader = (args: LoaderFunctionArgs) =>
     const restart = await restartById(getDb(), id)
     // only a completed restart is on this list; a pending one opens its form instead
     if (!restart?.completed_at) return null
-    const read = await readSheet(getDb(), restart.pretreat_id)
+    const read = await readReviewView(getDb(), restart.pretreat_id)
     if (!read) return null
-    const { values, checklist } = sheetValues(read.row)
-    return { restart, sheet: sheetView(read.row), values, checklist, trucks: read.trucks }
+    const { sheet, values, checklist, trucks, prices, expectedCwt } = read
+    return { restart, view: { sheet, values, checklist, trucks, prices, expectedCwt } }
   })
 
 export default function CompletedRestartModal() {
-  const { restart, sheet, values, checklist, trucks } = useLoaderData<typeof loader>()
-  const sheetCtx: FieldContext = { values, errors: {}, readOnly: true, prefix: 'pt' }
+  const { restart, view } = useLoaderData<typeof loader>()
   return (
     <RecordModal title={`Restart ${restart.pre_treat_number}`}>
-      <div className="pretreat-sheet">
+      <PretreatReadOnly data={view}>
         <RestartInfo restart={restart} />
-        <ApplicationInfo sheet={sheet} />
-        <ChemicalInfo sheet={sheet} ctx={sheetCtx} withUsed />
-        <SheetConditions ctx={sheetCtx} trucks={trucks} />
-        <section className="sheet-section" aria-labelledby="pt-final-checklist">
-          <h2 id="pt-final-checklist">Final Checklist</h2>
-          <ChecklistFields ctx={{ values: checklist, errors: {}, readOnly: true, prefix: 'fc' }} />
-        </section>
-      </div>
+      </PretreatReadOnly>
     </RecordModal>
   )
 }

@@ -9,8 +9,8 @@ export async function openRestart(trx: Executor, pretreatId: number): Promise<vo
   await trx.insertInto('restarts').values({ pretreat_id: pretreatId }).onConflict((oc) => oc.column('pretreat_id').doNothing()).execute()
 }
 
-/** One restart with what its form shows of the pre-treat (number, owner, storage and its GPS, date, applicator, notes). */
-export async function restartById(db: Executor, id: number) {
+/** Restarts with what their form shows of the pre-treat (number, owner, storage and its GPS, date, applicator, notes). */
+function restartRows(db: Executor) {
   return db
     .selectFrom('restarts as r')
     .innerJoin('pretreats as p', 'p.id', 'r.pretreat_id')
@@ -40,8 +40,16 @@ export async function restartById(db: Executor, id: number) {
       sql<string | null>`case when au.id is null then null else ${userDisplayName('au')} end`.as('applicator_name'),
       sql<string | null>`case when cu.id is null then null else ${userDisplayName('cu')} end`.as('completed_by_name'),
     ])
-    .where('r.id', '=', id)
-    .executeTakeFirst()
+}
+
+/** One restart, by its id. */
+export function restartById(db: Executor, id: number) {
+  return restartRows(db).where('r.id', '=', id).executeTakeFirst()
+}
+
+/** The pre-treat's restart (one at most), if its sheet was submitted. */
+export function restartOfPretreat(db: Executor, pretreatId: number) {
+  return restartRows(db).where('r.pretreat_id', '=', pretreatId).executeTakeFirst()
 }
 
 export type RestartRecord = NonNullable<Awaited<ReturnType<typeof restartById>>>
