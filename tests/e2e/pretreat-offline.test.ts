@@ -216,6 +216,26 @@ describe('the sheet offline', () => {
     expect(await column(sheet.id, 'sampled_by')).toBe('Sampled on the phone')
     await context.close()
   })
+
+  it('Save after the draft sync saved the sheet and more was typed: saved, not taken for someone else’s change', async () => {
+    const sheet = await makePretreat(suite.app.db, { stage: 'assigned', assignTo: await applicatorId() })
+    const { context, page } = await applicatorPage()
+    await page.goto(`/pretreats/${sheet.id}`)
+    await statusLine(page, /^Online/).waitFor()
+    await field(page, 'batch_numbers').fill('B-21')
+    await waitForDraft(page, sheet.id, 'batch_numbers', 'B-21')
+    // the draft sync saves the sheet (its version moves on) …
+    await page.evaluate(() => window.dispatchEvent(new Event('online')))
+    await statusLine(page, /^Online — saved at \d\d:\d\d$/).waitFor()
+    expect(await column(sheet.id, 'batch_numbers')).toBe('B-21')
+    // … then more is typed (the page draws itself again) and Save is pressed
+    await field(page, 'sampled_by').fill('Cody Hansen')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.locator('#pretreat-sheet').getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
+    expect(await page.getByText('Someone else changed this record meanwhile', { exact: false }).count()).toBe(0)
+    expect(await column(sheet.id, 'sampled_by')).toBe('Cody Hansen')
+    await context.close()
+  })
 })
 
 describe('signing out on a shared phone', () => {

@@ -95,9 +95,8 @@ describe.each([
     const pt = await chainPretreat()
 
     // the applicator fills the sheet, saves, changes the weather, and submits. Always as a plain
-    // form: the sheet's own JavaScript is tests/e2e/pretreat-sheet.test.ts's, and its offline draft
-    // sync may save the sheet between the fill and Save on a busy machine (Save then meets a newer
-    // version); the reviewers' steps below run in both modes.
+    // form: the sheet's own JavaScript is tested by pretreat-sheet.test.ts and pretreat-offline.test.ts
+    // (which also shows a Save after the draft sync's own save); the reviewers' steps run in both modes.
     const applicator = await signedIn('applicator', false)
     await applicator.goto(`/pretreats/${pt.id}`)
     await fillSheet(applicator)

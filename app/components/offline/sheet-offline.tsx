@@ -63,12 +63,14 @@ export interface SheetOfflineProps {
   /** the server's version of the sheet the page shows */
   version: number
   sheetId: number
+  /** told whenever this component moves the form's version on (its own saves, a restored draft, a conflict's choice) */
+  onVersion?: (version: number) => void
   syncIntervalMs?: number
   pingIntervalMs?: number
   pingTimeoutMs?: number
 }
 
-export function SheetOffline({ formId, draftKey, version, sheetId, syncIntervalMs = DRAFT_SYNC_MS, pingIntervalMs = PING_EVERY_MS, pingTimeoutMs = PING_TIMEOUT_MS }: SheetOfflineProps) {
+export function SheetOffline({ formId, draftKey, version, sheetId, onVersion, syncIntervalMs = DRAFT_SYNC_MS, pingIntervalMs = PING_EVERY_MS, pingTimeoutMs = PING_TIMEOUT_MS }: SheetOfflineProps) {
   const hydrated = useHydrated()
   const userId = useRootData()?.user?.id
   const csrf = useCsrfToken()
@@ -86,6 +88,15 @@ export function SheetOffline({ formId, draftKey, version, sheetId, syncIntervalM
   const refused = useRef<string | null>(null)
   const paused = useRef(false) // while the conflict choice is open
   const form = useCallback(() => document.getElementById(formId) as HTMLFormElement | null, [formId])
+
+  // The page renders the hidden input from its state (onVersion), so a redraw keeps the new version;
+  // the DOM is set too, for a post sent before React has drawn again.
+  const onVersionRef = useRef(onVersion)
+  onVersionRef.current = onVersion
+  const moveVersion = useCallback((el: HTMLFormElement, next: number) => {
+    setHidden(el, 'version', String(next))
+    onVersionRef.current?.(next)
+  }, [])
 
   const store = useCallback(async (next: DraftRecord | undefined) => {
     draft.current = next
@@ -129,7 +140,7 @@ export function SheetOffline({ formId, draftKey, version, sheetId, syncIntervalM
       } else if (response.ok && answer.ok && typeof answer.version === 'number') {
         const saved = afterSave(draft.current ?? current, sent, { version: answer.version, savedAt: answer.savedAt ?? new Date().toISOString() })
         await store(saved)
-        setHidden(el, 'version', String(answer.version))
+        moveVersion(el, answer.version)
         setLastServerSave(new Date(answer.savedAt ?? Date.now()))
         setConnection('online')
         setMessage(null)
@@ -139,7 +150,7 @@ export function SheetOffline({ formId, draftKey, version, sheetId, syncIntervalM
         if (differences.length === 0) {
           // the server already holds these values (a save made by the page itself): send on its version
           await store(keepMine(draft.current ?? current, answer.version))
-          setHidden(el, 'version', String(answer.version))
+          moveVersion(el, answer.version)
           sending.current = false
           return void (await sync())
         }
@@ -230,7 +241,7 @@ export function SheetOffline({ formId, draftKey, version, sheetId, syncIntervalM
         filling = true
         fillForm(el, stored.values)
         filling = false
-        setHidden(el, 'version', String(stored.baseVersion))
+        moveVersion(el, stored.baseVersion)
       }
       if (stored?.syncedAt) setLastServerSave(new Date(stored.syncedAt))
       if (stored?.pendingSubmit) setQueued(true)
@@ -304,7 +315,7 @@ export function SheetOffline({ formId, draftKey, version, sheetId, syncIntervalM
       await store(takeServers(current, { values: { ...current.values, ...conflict.server }, version: conflict.version }, new Date()))
       fillForm(el, { ...current.values, ...conflict.server })
     }
-    setHidden(el, 'version', String(conflict.version))
+    moveVersion(el, conflict.version)
     paused.current = false
     setConflict(null)
     await sync()

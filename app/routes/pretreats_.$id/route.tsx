@@ -8,7 +8,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useForm } from '@conform-to/react'
 import type { MetaFunction } from '@remix-run/node'
 import { useActionData, useFetcher, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
-import { useState, type MouseEvent } from 'react'
+import { useEffect, useState, type MouseEvent } from 'react'
 import type { z } from 'zod'
 import { ACCESS } from '#app/access.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton } from '#app/components/form/app-form.tsx'
@@ -77,6 +77,9 @@ export default function PretreatSheetPage() {
   const { sheet } = data
   const hydrated = useHydrated()
   const [view, setView] = useState<'sheet' | 'checklist'>(data.view)
+  // the version the forms post: the server's, moved on by the draft sync's own saves (a redraw must not put it back)
+  const [version, setVersion] = useState(sheet.version)
+  useEffect(() => setVersion(sheet.version), [sheet.version])
   const pending = sheet.status === 'pending'
   const readOnly = !data.canSave
   const toggle = (to: 'sheet' | 'checklist') => (event: MouseEvent) => {
@@ -89,7 +92,7 @@ export default function PretreatSheetPage() {
   return (
     <div className="pretreat-sheet">
       <h1>Application Sheet {sheet.number}</h1>
-      {data.canSave ? <SheetOffline formId="pretreat-sheet" draftKey={`pretreat:${sheet.id}`} version={sheet.version} sheetId={sheet.id} syncIntervalMs={60_000} /> : null}
+      {data.canSave ? <SheetOffline formId="pretreat-sheet" draftKey={`pretreat:${sheet.id}`} version={sheet.version} sheetId={sheet.id} onVersion={setVersion} syncIntervalMs={60_000} /> : null}
       {flash ? (
         <p className="notice notice-success" role="status">
           {flash}
@@ -104,10 +107,10 @@ export default function PretreatSheetPage() {
       ) : (
         <>
           <div hidden={view !== 'sheet'}>
-            <SheetView data={data} readOnly={readOnly} next={toggle('checklist')} />
+            <SheetView data={data} version={version} readOnly={readOnly} next={toggle('checklist')} />
           </div>
           <div hidden={view !== 'checklist'}>
-            <ChecklistView data={data} readOnly={readOnly} back={toggle('sheet')} />
+            <ChecklistView data={data} version={version} readOnly={readOnly} back={toggle('sheet')} />
           </div>
         </>
       )}
@@ -118,7 +121,7 @@ export default function PretreatSheetPage() {
 /** Every field empty (a field posted empty is missing from conform's copy). */
 const emptyOf = (values: Record<string, string>) => Object.fromEntries(Object.keys(values).map((k) => [k, '']))
 
-function SheetView({ data, readOnly, next }: { data: LoaderData; readOnly: boolean; next: (e: MouseEvent) => void }) {
+function SheetView({ data, version, readOnly, next }: { data: LoaderData; version: number; readOnly: boolean; next: (e: MouseEvent) => void }) {
   const { sheet } = data
   const { form, fetcher, saved, posted } = useSheetForm(PretreatSheetSchema, 'pretreat-sheet', 'sheet')
   const ctx: FieldContext = { values: posted ? { ...emptyOf(data.values), ...posted } : data.values, errors: form.allErrors, readOnly, prefix: 'pt' }
@@ -144,7 +147,7 @@ function SheetView({ data, readOnly, next }: { data: LoaderData; readOnly: boole
   }
   return (
     <AppForm form={form} fetcher={fetcher} submissionId={data.submissionId} className="form pretreat-sheet__form" draftKey={`pretreat:${sheet.id}`}>
-      <input type="hidden" name="version" value={String(sheet.version)} />
+      <input type="hidden" name="version" value={String(version)} />
       {body}
       <div className="form-actions sheet-actions">
         {saved ? (
@@ -166,7 +169,7 @@ function SheetView({ data, readOnly, next }: { data: LoaderData; readOnly: boole
   )
 }
 
-function ChecklistView({ data, readOnly, back }: { data: LoaderData; readOnly: boolean; back: (e: MouseEvent) => void }) {
+function ChecklistView({ data, version, readOnly, back }: { data: LoaderData; version: number; readOnly: boolean; back: (e: MouseEvent) => void }) {
   const { sheet } = data
   const { form, fetcher, saved, posted } = useSheetForm(PretreatChecklistSchema, 'pretreat-checklist', 'checklist')
   const ctx: FieldContext = { values: posted ? { ...emptyOf(data.checklist), ...posted } : data.checklist, errors: form.allErrors, readOnly, prefix: 'fc' }
@@ -186,7 +189,7 @@ function ChecklistView({ data, readOnly, back }: { data: LoaderData; readOnly: b
       ) : (
         <AppForm form={form} fetcher={fetcher} submissionId={data.submissionId} className="form pretreat-sheet__form" draftKey={`pretreat:${sheet.id}:checklist`}>
           <input type="hidden" name="intent" value="checklist" />
-          <input type="hidden" name="version" value={String(sheet.version)} />
+          <input type="hidden" name="version" value={String(version)} />
           <ChecklistFields ctx={ctx} />
           <div className="form-actions sheet-actions">
             {saved ? (
