@@ -1,5 +1,5 @@
 // The season summary's figure (issue 12 target: < 200 ms over 1M pre-treats), runnable alone:
-//   npx tsx bench/season-summary.ts [--n=500]
+//   npx tsx bench/season-summary.ts [--n=500] [--pretreats=N: a smaller database for a quick try]
 // At 1,000,000 pre-treats (bench/seed-pretreats.ts) with a record for each completed one
 // (bench/seed-application-records.ts: ~994,000 records over 6 seasons, 400 growers, 60 licences, the
 // demo's products), the /season-summary loader for its fullest season, signed in as the demo
@@ -20,11 +20,11 @@ import { summarize, timeMs } from './stats.ts'
 const LIMIT_MS = 200
 const WARMUP = 20
 
-export async function benchSeasonSummary(db: Executor, options: { databaseUrl: string; n?: number; log?: (line: string) => void }): Promise<BenchRow[]> {
+export async function benchSeasonSummary(db: Executor, options: { databaseUrl: string; n?: number; pretreats?: number; log?: (line: string) => void }): Promise<BenchRow[]> {
   const n = options.n ?? 500
   const log = options.log ?? (() => undefined)
   process.env.DATABASE_URL ??= options.databaseUrl // the loader's pool (getDb)
-  const pretreats = await seedPretreats(db, { log })
+  const pretreats = await seedPretreats(db, { log, target: options.pretreats })
   if (pretreats.inserted > 0) log(`  pretreats: ${pretreats.inserted.toLocaleString('en-US')} added in ${pretreats.seconds.toFixed(0)} s`)
   const records = await seedApplicationRecords(db, { log })
   if (records.inserted > 0) log(`  application records: ${records.inserted.toLocaleString('en-US')} added in ${records.seconds.toFixed(0)} s`)
@@ -74,5 +74,7 @@ export async function benchSeasonSummary(db: Executor, options: { databaseUrl: s
 // Alone: its own database `bench_season_summary` (bench/alone.ts).
 if (isMain(import.meta.url)) {
   const n = argN(500)
-  await runAlone('bench_season_summary', (db, databaseUrl) => benchSeasonSummary(db, { databaseUrl, n, log: (line) => console.error(line) }))
+  // --pretreats=N: a smaller database for a quick try (its own, so the full one is not mixed with it)
+  const pretreats = Number(/--pretreats=(\d+)/.exec(process.argv.join(' '))?.[1] ?? 0) || undefined
+  await runAlone(pretreats ? `bench_season_summary_${pretreats}` : 'bench_season_summary', (db, databaseUrl) => benchSeasonSummary(db, { databaseUrl, n, pretreats, log: (line) => console.error(line) }))
 }

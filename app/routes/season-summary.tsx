@@ -67,7 +67,7 @@ export default function SeasonSummary() {
         </p>
       ) : null}
       <h2>
-        {season.label}: {table.applications} applications
+        {season.label}: {table.applications} {table.applications === 1 ? 'application' : 'applications'}
       </h2>
       {table.rows.length === 0 ? (
         <p>No completed applications in this season.</p>

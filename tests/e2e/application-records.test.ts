@@ -106,7 +106,7 @@ describe.each([
     await page.getByLabel('Season (July–June)').selectOption(String(SEASON.year))
     await page.getByRole('button', { name: 'Show' }).click()
     await page.waitForURL(`**/season-summary?season=${SEASON.year}`)
-    await page.getByRole('heading', { name: `${SEASON.label}: 1 applications` }).waitFor()
+    await page.getByRole('heading', { name: `${SEASON.label}: 1 application` }).waitFor()
     const row = page.getByRole('table').getByRole('row').filter({ hasText: kept.applicator_licence })
     const cells = await row.getByRole('cell').allTextContents()
     expect(cells.slice(0, 4)).toEqual([kept.grower_name, kept.applicator_licence, kept.products, cwtOf(43_210)])
