@@ -1,7 +1,7 @@
 // The season summary's figure (issue 12 target: < 200 ms over 1M pre-treats), runnable alone:
 //   npx tsx bench/season-summary.ts [--n=500] [--pretreats=N: a smaller database for a quick try]
 // At 1,000,000 pre-treats (bench/seed-pretreats.ts) with a record for each completed one
-// (bench/seed-application-records.ts: ~994,000 records over 6 seasons, 400 growers, 60 licences, the
+// (bench/seed-application-records.ts: ~994,000 records over 6 seasons, 150 growers, 12 licences, the
 // demo's products), the /season-summary loader for its fullest season, signed in as the demo
 // reviewer ptreview2, beside a floor: the loader's two statements (the season's totals and the
 // seasons with records) sent raw through pg. For scale, the same table counted from the records'

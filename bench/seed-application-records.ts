@@ -1,8 +1,8 @@
 // Fills the bench database with an application record for every completed pre-treat that has none
 // (after bench/seed-pretreats.ts: about 994,000 of 1,000,000), with insert … select (no rows through
 // Node), in one bulk-load transaction (bulk-load.ts). The records are snapshots, so their names are
-// made up here to spread the season summary as a real business would: 400 growers, 60 applicator
-// licences, the demo's products (one line each), over the pre-treats' ~5 years of dates (6 seasons).
+// made up here to spread the season summary as a real business would: 150 growers, 12 applicator
+// licences (each grower served by two), the demo's products (one line each), over the pre-treats' ~5 years of dates (6 seasons).
 // One in 500 is void (left out of the totals). The totals trigger is off during the load and the
 // totals are rebuilt from the lines at the end (application_record_totals_rebuild(), migration 0025).
 import { sql } from 'kysely'
@@ -11,8 +11,8 @@ import { withBulkLoad } from './bulk-load.ts'
 import type { SeedResult } from './seed-call-ins.ts'
 
 const TABLES = ['application_records', 'application_record_products']
-const GROWERS = 400
-const LICENCES = 60
+const GROWERS = 150
+const LICENCES = 12
 
 export async function seedApplicationRecords(db: Executor, options: { log?: (line: string) => void } = {}): Promise<SeedResult> {
   const log = options.log ?? (() => undefined)
@@ -42,12 +42,12 @@ export async function seedApplicationRecords(db: Executor, options: { log?: (lin
                'Cellar ' || (h.g % 97)::text, (h.g % 900 + 100)::text || ' W 400 S, Rupert, ID',
                p.variety, c.cwt, (${names}::text[])[1 + h.k], (${regs}::text[])[1 + h.k], c.quantity_used::text, '',
                d.day, time '08:00', time '11:30', 4 + p.id % 9, (array['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'])[1 + p.id % 8],
-               'Applicator ' || (h.l % ${LICENCES})::text, 'Applicator ' || (h.l % ${LICENCES})::text, 'ID-PA-' || lpad((h.l % ${LICENCES})::text, 5, '0'),
+               'Applicator ' || h.l::text, 'Applicator ' || h.l::text, 'ID-PA-' || lpad(h.l::text, 5, '0'),
                d.day + time '18:00'
         from pretreats p
         join pretreat_chemicals c on c.pretreat_id = p.id
         cross join lateral (select coalesce(p.application_date, p.created_at::date) as day) d
-        cross join lateral (select (hashint8(p.id) & 2147483647) as g, (hashint8(p.id + 7) & 2147483647) as l, (p.id % ${products.length})::int as k) h
+        cross join lateral (select (hashint8(p.id) & 2147483647) as g, ((hashint8(p.id) & 2147483647) % ${GROWERS} + p.id % 2) % ${LICENCES} as l, (p.id % ${products.length})::int as k) h
         where p.status = 'completed' and not exists (select 1 from application_records r where r.pretreat_id = p.id)`.execute(trx)
       inserted = Number(made.numAffectedRows ?? 0)
       log(`  application records: ${inserted.toLocaleString('en-US')} added`)
