@@ -29,6 +29,7 @@ export async function seedApplicationRecords(db: Executor, options: { log?: (lin
   const started = performance.now()
   let inserted = 0
   await db.transaction().execute(async (trx) => {
+    const lastBefore = await count(trx, sql`select coalesce(max(id), 0) as n from application_records`)
     await sql`alter table application_record_products disable trigger application_record_totals_track`.execute(trx)
     await withBulkLoad(trx, TABLES, async () => {
       const made = await sql`
@@ -53,10 +54,10 @@ export async function seedApplicationRecords(db: Executor, options: { log?: (lin
       log(`  application records: ${inserted.toLocaleString('en-US')} added`)
       await sql`
         insert into application_record_products (record_id, position, product_name, epa_registration, units, cwt, quantity_used, season, grower_name, applicator_licence, counted)
-        select r.id, 0, r.products, r.epa_registrations, (${units}::text[])[array_position(${names}::text[], r.products)], r.cwt, r.amounts::numeric,
+        select r.id, 0, r.products, r.epa_registrations, (${units}::text[])[array_position(${names}::text[], r.products)], r.cwt, nullif(r.amounts, '')::numeric,
                r.season, r.grower_name, r.applicator_licence, r.state = 'completed'
         from application_records r
-        where not exists (select 1 from application_record_products l where l.record_id = r.id)`.execute(trx)
+        where r.id > ${lastBefore}`.execute(trx)
     })
     await sql`alter table application_record_products enable trigger application_record_totals_track`.execute(trx)
     await sql`select application_record_totals_rebuild()`.execute(trx)
