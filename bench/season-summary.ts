@@ -10,6 +10,7 @@ import pg from 'pg'
 import { sql } from 'kysely'
 import { startSession } from '#app/auth/session.server.ts'
 import { loader as seasonSummaryLoader } from '#app/routes/season-summary.tsx'
+import { applicationRecordList } from '#app/lists/application-record-list.server.ts'
 import type { Executor } from '#db/client.server.ts'
 import { recordSeasons, seasonRecount, seasonTotals } from '#db/queries/application-records.ts'
 import { argN, isMain, runAlone, type BenchRow } from './alone.ts'
@@ -64,6 +65,20 @@ export async function benchSeasonSummary(db: Executor, options: { databaseUrl: s
       { name: '  floor: its 2 statements raw', figure: `p95 ${r.p95.toFixed(2)} ms, p50 ${r.p50.toFixed(2)} ms`, limit: 'floor', ok: true },
       { name: '  without kept totals: a recount of the lines', figure: `p50 ${c.p50.toFixed(1)} ms (n=5)`, limit: 'INFO', ok: true },
     ]
+    // the records' list at the same size: the engine's load for page 1, a middle page, and a grower filter with a season's dates
+    const pages = Math.ceil(total / 10)
+    for (const [name, search] of [
+      ['page 1', ''],
+      [`middle page (${Math.ceil(pages / 2).toLocaleString('en-US')})`, `current_page=${Math.ceil(pages / 2)}`],
+      ['grower "Grower 042" + a season', `filter_by=grower&filter_value=Grower%20042&start_date=${season}-07-01&end_date=${season + 1}-06-30`],
+    ] as const) {
+      const params = new URLSearchParams(search)
+      for (let i = 0; i < 5; i++) await applicationRecordList.load(db, params)
+      const samples: number[] = []
+      for (let i = 0; i < Math.min(n, 100); i++) samples.push(await timeMs(() => applicationRecordList.load(db, params)))
+      const t = summarize(samples)
+      rows.push({ name: `/application-records list, ${name}`, figure: `p95 ${t.p95.toFixed(2)} ms, p50 ${t.p50.toFixed(2)} ms (n=${samples.length})`, limit: '< 100 ms', ok: t.p95 < 100 })
+    }
     for (const row of rows) log(`${row.name}: ${row.figure}`)
     return rows
   } finally {

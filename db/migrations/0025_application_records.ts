@@ -58,6 +58,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     create index application_records_products_idx on application_records (products, id);
     create index application_records_cwt_idx on application_records (cwt, id);
     select row_counts_install('application_records');
+    -- the list's 'contains' filters (ILIKE '%text%') on a million records: trigram indexes when pg_trgm is there (0004)
+    do $do$
+    begin
+      if exists (select 1 from pg_extension where extname = 'pg_trgm') then
+        create index application_records_grower_trgm_idx on application_records using gin (grower_name gin_trgm_ops);
+        create index application_records_storage_trgm_idx on application_records using gin (storage_name gin_trgm_ops);
+        create index application_records_products_trgm_idx on application_records using gin (products gin_trgm_ops);
+        create index application_records_applicator_trgm_idx on application_records using gin (applicator_name gin_trgm_ops);
+      end if;
+    end
+    $do$;
 
     create function application_records_keep() returns trigger language plpgsql as $fn$
     begin
