@@ -1,6 +1,7 @@
 // Application Records (issue 12, "Beyond the spec"; decision 0042): the record IDAPA 02.03.03 asks
 // an applicator to keep, one per applied pre-treat, on the list engine (copied from view-calls.tsx).
-// A row opens the record's one-page PDF (application-records_.$id.pdf.tsx); the CSV
+// A row opens the record in a modal (application-records.$id.tsx) with its one-page PDF
+// (application-records_.$id.pdf.tsx); the CSV
 // (application-records[.]csv.ts) has every item of the record. Void records stay in the list, marked.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
@@ -90,14 +91,14 @@ export default function ApplicationRecords() {
   return (
     <ListScreen
       title="Application Records"
-      subtitle="One record per application, kept as it was when completed; a row opens its PDF. Void records stay listed, marked, with their reason."
+      subtitle="One record per application, kept as it was when completed; a row opens it, with its PDF. Void records stay listed, marked, with their reason."
       list={list}
       columns={COLUMNS}
       card={CARD}
       filters={FILTERS}
       choices={choices}
       empty="No application records yet."
-      rowHref={(r) => `/application-records/${r.id}/pdf`}
+      rowHref={(r, search) => `/application-records/${r.id}${search}`}
       actions={<Link to="/season-summary">Season Summary</Link>}
       exportTo="/application-records.csv"
     />

@@ -57,9 +57,10 @@ export default function SeasonSummary() {
         <a className="button button-secondary button-small" href={`/season-summary.csv?season=${season.year}`}>
           CSV
         </a>
-        <a className="button button-secondary button-small" href={`/season-summary/pdf?season=${season.year}`}>
+        {/* a button, not a link: making the PDF is work for the render-pdf queue, asked for on purpose */}
+        <button type="submit" formAction="/season-summary/pdf" className="button button-secondary button-small">
           PDF
-        </a>
+        </button>
       </Form>
       {error ? (
         <p className="field-error" role="alert">

@@ -72,7 +72,7 @@ describe.each([
   { js: true, mode: 'with JavaScript' },
   { js: false, mode: 'without JavaScript' },
 ])('application records, $mode', ({ js }) => {
-  it('lists the completed pre-treat\'s record, marks the void one with its reason, and links each row to its PDF', async () => {
+  it('lists the completed pre-treat\'s record, marks the void one with its reason, and opens each row with its PDF button', async () => {
     const page = await signedIn('ptreview2', js)
     await page.goto('/pretreats')
     await page.getByRole('link', { name: 'Completed', exact: true }).click()
@@ -90,7 +90,12 @@ describe.each([
     await page.getByLabel('Filter value').press('Enter')
     await page.waitForURL(/filter_value=/)
     await row.waitFor()
-    expect(await page.locator(`a[href="/application-records/${kept.id}/pdf"]`).count()).toBeGreaterThan(0)
+    // a row opens the record in a modal with its own URL, every item shown, and the PDF's button
+    await row.getByRole('link').first().click()
+    await page.waitForURL(new RegExp(`/application-records/${kept.id}\\?`))
+    const dialog = page.getByRole('dialog', { name: `Application Record ${kept.pre_treat_number}` })
+    for (const text of [kept.epa_registrations, kept.applicator_licence, '08:00 – 11:30', '5 mph NW']) await dialog.getByText(text).first().waitFor()
+    expect(await dialog.locator(`form[action="/application-records/${kept.id}/pdf"] button`).textContent()).toBe('Open PDF')
     await page.screenshot({ path: `/tmp/application-records-1280-${js ? 'js' : 'nojs'}.png`, fullPage: true })
     await page.setViewportSize({ width: 375, height: 800 })
     await page.goto('/application-records')
