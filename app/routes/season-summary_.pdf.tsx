@@ -17,7 +17,9 @@ export const handle = { crumbs: [{ label: 'Pre-Treats', to: '/pretreats' }, { la
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access)
-  const { season } = seasonFromUrl(new URL(request.url))
+  const { season, error } = seasonFromUrl(new URL(request.url))
+  // a season the URL gets wrong is refused before any PDF is asked for (no render for a typo)
+  if (error) return json({ message: error, retryTo: null, backTo: '/season-summary' }, { status: 400 })
   const db = getDb()
   const table = summaryTable(await seasonTotals(db, season.year))
   const answer = await settlePdf(db, await queueSeasonSummaryPdf(db, season, table), `season-summary-${season.year}`)
@@ -30,7 +32,18 @@ export default function SeasonSummaryPdf() {
   return (
     <>
       <h1>Season Summary</h1>
-      <PdfNotReady message={message} retryTo={retryTo} backTo={backTo} backLabel="Back to Season Summary" />
+      {retryTo ? (
+        <PdfNotReady message={message} retryTo={retryTo} backTo={backTo} backLabel="Back to Season Summary" />
+      ) : (
+        <>
+          <p className="field-error" role="alert">
+            {message}
+          </p>
+          <p>
+            <a href={backTo}>Back to Season Summary</a>
+          </p>
+        </>
+      )}
     </>
   )
 }
