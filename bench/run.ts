@@ -4,7 +4,8 @@
 //
 //   npm run bench [-- --n=200 --warmup=20 --explain --no-startup --only=<path text>
 //                    --no-http --no-lighthouse --no-documents --no-viewer --no-drive
-//                    --no-storage-detail --no-inspector --no-pretreat-lists --no-pretreat-sheet]
+//                    --no-storage-detail --no-inspector --no-pretreat-lists --no-pretreat-sheet
+//                    --no-season-summary]
 //
 // Exit code 0 whatever the figures say (they are the report); 1 only when the bench itself could
 // not measure something (the line says ERROR and why).
@@ -51,6 +52,7 @@ import { benchStorageDetail } from './storage-detail.ts'
 import { benchWorkflowInspector } from './workflow-inspector.ts'
 import { benchPretreatLists } from './pretreat-lists.ts'
 import { benchPretreatSheet } from './pretreat-sheet.ts'
+import { benchSeasonSummary } from './season-summary.ts'
 import { benchViewer } from './viewer.ts'
 import { SHEET_TARGET, seedServiceSheets } from './seed-service-sheets.ts'
 import { RESTART_TARGET, seedRestarts } from './seed-restarts.ts'
@@ -775,6 +777,8 @@ async function main(): Promise<void> {
       ['pretreat-lists', () => benchPretreatLists(db, { databaseUrl: handle.url, n: N, log })],
       // issue 11: the application sheet over HTTP, for its applicator and for a reader
       ['pretreat-sheet', () => benchPretreatSheet(db, { databaseUrl: handle.url, n: N, log })],
+      // issue 12: the season summary over ~1M application records, beside its raw statements
+      ['season-summary', () => benchSeasonSummary(db, { databaseUrl: handle.url, n: N, log })],
     ] as const) {
       if (flag(`no-${what}`)) {
         figures.push({ name: what, measured: `skipped (--no-${what})`, limit: '', verdict: 'INFO' })

@@ -26,6 +26,8 @@ export interface CompaniesTable {
   contact_interval: Defaulted<number>
   created_at: Timestamp
   updated_at: Timestamp
+  /** the grower's address (migration 0025), '' when unknown */
+  address: Defaulted<string>
 }
 
 export interface UsersTable {
@@ -694,4 +696,65 @@ export interface Database {
   pretreat_prices: PretreatPricesTable
   final_checklists: FinalChecklistsTable
   restarts: RestartsTable
+  application_records: ApplicationRecordsTable
+  application_record_products: ApplicationRecordProductsTable
+  application_record_totals: ApplicationRecordTotalsTable
+}
+
+/** Migration 0025: the application record kept for a pre-treat (a snapshot; never deleted). */
+export interface ApplicationRecordsTable {
+  id: Id
+  pretreat_id: number
+  pre_treat_number: string
+  state: 'completed' | 'void' | 'pending'
+  void_reason: Defaulted<string>
+  season: number
+  grower_name: string
+  grower_address: Defaulted<string>
+  storage_name: string
+  site: Defaulted<string>
+  commodity: Defaulted<string>
+  variety: Defaulted<string>
+  cwt: NullableNumeric
+  products: Defaulted<string>
+  epa_registrations: Defaulted<string>
+  amounts: Defaulted<string>
+  rates: Defaulted<string>
+  application_date: NullableDate
+  start_time: string | null
+  stop_time: string | null
+  wind_speed: NullableNumeric
+  wind_direction: string | null
+  recommended_by_name: Defaulted<string>
+  applicator_name: Defaulted<string>
+  applicator_licence: Defaulted<string>
+  /** the missing items' labels, '; ' between them ('' = complete) */
+  gaps: Defaulted<string>
+  kept_at: Timestamp
+}
+
+export interface ApplicationRecordProductsTable {
+  record_id: number
+  position: number
+  product_name: string
+  epa_registration: Defaulted<string>
+  units: string
+  cwt: Numeric
+  quantity_used: NullableNumeric
+  rate_ppm: NullableNumeric
+  season: number
+  grower_name: string
+  applicator_licence: string
+  counted: boolean
+}
+
+export interface ApplicationRecordTotalsTable {
+  season: number
+  grower_name: string
+  applicator_licence: string
+  product_name: string
+  units: string
+  cwt: Numeric
+  quantity: Numeric
+  applications: number
 }

@@ -12,6 +12,7 @@ import { licenceHoldsOn, localToday } from '#core/schemas/applicator.ts'
 import { linesDoseWarnings, OTHER_REQUESTER, PRETREAT_FORM_MESSAGES as M, workLines, type PretreatFormInput } from '#core/schemas/pretreat-form.ts'
 import { seasonOf } from '#core/season.ts'
 import type { Executor } from '#db/client.server.ts'
+import { keepRecordAfterVoid } from './application-record.server.ts'
 import {
   activeCompanies,
   applicationChoices,
@@ -121,5 +122,7 @@ async function edit(trx: Executor, actorId: number, id: number, value: PretreatF
   } else if (!value.void && existing.void) {
     await runPretreatStep(trx, id, { type: 'UNVOID' }, { actorId, details, apply: (t) => savePretreatFlags(t, id, { void: false }) })
   }
+  // once applied, a void is kept on the application record with its reason (decision 0042)
+  if (value.void !== existing.void) await keepRecordAfterVoid(trx, id)
   return { id, created: false }
 }

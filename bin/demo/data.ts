@@ -20,6 +20,7 @@ import { seedDemoProducts } from './products.ts'
 import { seedDemoGroups } from './users-admin.ts'
 import { seedDemoStorageHistory } from './storage-history.ts'
 import { seedDemoPretreats } from './pretreats.ts'
+import { keepApplicationRecord } from '#workflows/application-record.server.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
 import type { FillStatus, Variety } from '#core/enums.ts'
 import type { Executor } from '#db/client.server.ts'
@@ -619,5 +620,19 @@ export async function seedDemo(db: Executor, options: { today?: Date; /** the dr
     user_groups: await seedDemoGroups(db),
     storage_history: await seedDemoStorageHistory(db, today),
     pretreats: await seedDemoPretreats(db, today),
+    application_records: await keepDemoApplicationRecords(db),
   }
+}
+
+/** The application record (decision 0042) of every demo pre-treat that was applied and completed or voided, when it has none. */
+async function keepDemoApplicationRecords(db: Executor): Promise<number> {
+  const missing = await db
+    .selectFrom('pretreats as p')
+    .select('p.id')
+    .where((eb) => eb.or([eb('p.status', '=', 'completed'), eb.and([eb('p.void', '=', true), eb('p.sheet_submit_id', 'is not', null)])]))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('application_records as r').select('r.id').whereRef('r.pretreat_id', '=', 'p.id'))))
+    .orderBy('p.id')
+    .execute()
+  for (const { id } of missing) await db.transaction().execute((trx) => keepApplicationRecord(trx, id))
+  return missing.length
 }

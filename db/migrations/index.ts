@@ -19,6 +19,7 @@ import * as m0019 from './0019_pretreat_workflow.ts'
 import * as m0020 from './0020_pretreat_lists.ts'
 import * as m0023 from './0023_pretreat_alerts.ts'
 import * as m0024 from './0024_pretreat_number_label.ts'
+import * as m0025 from './0025_application_records.ts'
 import * as m0027 from './0027_restart_lists.ts'
 
 export const migrations: Record<string, Migration> = {
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   '0020_pretreat_lists': m0020,
   '0023_pretreat_alerts': m0023,
   '0024_pretreat_number_label': m0024,
+  '0025_application_records': m0025,
   '0027_restart_lists': m0027,
 }

@@ -1,0 +1,61 @@
+// One application record, in a modal over Application Records (own URL, works without JavaScript):
+// every item as kept, and a button for its one-page PDF. The PDF is asked for with a GET form's
+// button rather than a link: making it is work for the render-pdf queue, started on purpose.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { Fragment } from 'react'
+import { ACCESS } from '#app/access.ts'
+import { RecordModal } from '#app/components/modal.tsx'
+import { loadRecord } from '#app/records.server.ts'
+import { formatCwt } from '#core/pretreat-quantities.ts'
+import { getDb } from '#db/client.server.ts'
+import { applicationRecordById } from '#db/queries/application-records.ts'
+
+export const access = ACCESS['/application-records']
+export const meta: MetaFunction = () => [{ title: 'Application Record' }]
+
+export const loader = (args: LoaderFunctionArgs) => loadRecord(args, access, (id) => applicationRecordById(getDb(), id))
+
+const STATE_TEXT = { completed: 'Completed', void: 'Void', pending: 'In review' } as const
+const time = (t: string | null) => (t ? t.slice(0, 5) : '')
+
+export default function ApplicationRecordModal() {
+  const r = useLoaderData<typeof loader>()
+  const items: [string, string][] = [
+    ['Record', r.state === 'void' ? `Void: ${r.void_reason}` : STATE_TEXT[r.state]],
+    ['Applied for (grower)', r.grower_name],
+    ['Grower address', r.grower_address],
+    ['Site (storage)', r.storage_name],
+    ['Site address or GPS', r.site],
+    ['Commodity and variety', `${r.commodity}, ${r.variety}`],
+    ['Amount treated', r.cwt === null ? '' : `${formatCwt(Number(r.cwt))} cwt`],
+    ['Product', r.products],
+    ['EPA registration number', r.epa_registrations],
+    ['Total amount applied', r.amounts],
+    ['Rate', r.rates],
+    ['Application date', r.application_date ?? ''],
+    ['Start and stop time', r.start_time && r.stop_time ? `${time(r.start_time)} – ${time(r.stop_time)}` : ''],
+    ['Wind speed and direction', r.wind_speed === null ? '' : `${Number(r.wind_speed)} mph ${r.wind_direction ?? ''}`.trim()],
+    ['Recommended by', r.recommended_by_name],
+    ['Applicator', r.applicator_name],
+    ['Applicator licence number', r.applicator_licence],
+  ]
+  return (
+    <RecordModal title={`Application Record ${r.pre_treat_number}`}>
+      <dl className="detail-list">
+        {items.map(([label, value]) => (
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd>{value || 'Not recorded'}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      {r.gaps ? <p className="field-error">Missing items: {r.gaps}</p> : null}
+      <form method="get" action={`/application-records/${r.id}/pdf`} className="form-actions">
+        <button type="submit" className="button">
+          Open PDF
+        </button>
+      </form>
+    </RecordModal>
+  )
+}
