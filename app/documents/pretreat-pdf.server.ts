@@ -19,5 +19,11 @@ export async function pretreatPdfHtml(db: Executor, pretreatId: number): Promise
 
 /** Asks for the pre-treat's PDF: from the cache, or its render-pdf job queued in the caller's transaction. */
 export async function queuePretreatPdf(db: Executor, pretreatId: number): Promise<ConversionState> {
-  return htmlPdf(db, (await pretreatPdfHtml(db, pretreatId)).html)
+  return (await askPretreatPdf(db, pretreatId)).state
+}
+
+/** queuePretreatPdf, with the pre-treat number the PDF is named after (the routes that answer with it). */
+export async function askPretreatPdf(db: Executor, pretreatId: number): Promise<{ state: ConversionState; number: string }> {
+  const { html, number } = await pretreatPdfHtml(db, pretreatId)
+  return { state: await htmlPdf(db, html), number }
 }

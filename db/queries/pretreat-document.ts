@@ -65,3 +65,28 @@ export async function pretreatDocument(db: Executor, pretreatId: number) {
 }
 
 export type PretreatDocument = NonNullable<Awaited<ReturnType<typeof pretreatDocument>>>
+
+/** What the print summary adds to a scheduled-list row: the storage's GPS, the notes, each chemical with its quantity. */
+export async function summaryDetails(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, SummaryDetails>()
+  const [rows, lines] = await Promise.all([
+    db.selectFrom('pretreats as p').innerJoin('storages as s', 's.id', 'p.storage_id').select(['p.id', 's.gps_lat', 's.gps_lng', 'p.application_notes']).where('p.id', 'in', ids).execute(),
+    db
+      .selectFrom('pretreat_chemicals as c')
+      .innerJoin('products as pr', 'pr.id', 'c.product_id')
+      .select(['c.pretreat_id', 'pr.product_name', 'pr.units', 'c.quantity_requested'])
+      .where('c.pretreat_id', 'in', ids)
+      .orderBy('c.id')
+      .execute(),
+  ])
+  const details = new Map<number, SummaryDetails>(rows.map((r) => [r.id, { gps_lat: r.gps_lat, gps_lng: r.gps_lng, notes: r.application_notes, chemicals: [] }]))
+  for (const line of lines) details.get(line.pretreat_id)?.chemicals.push({ product_name: line.product_name, units: line.units, quantity_requested: line.quantity_requested })
+  return details
+}
+
+export interface SummaryDetails {
+  gps_lat: string | number | null
+  gps_lng: string | number | null
+  notes: string
+  chemicals: { product_name: string; units: 'oz' | 'gal' | 'other'; quantity_requested: string | null }[]
+}
