@@ -10,8 +10,8 @@ import { summaryDetails, type SummaryDetails } from '#db/queries/pretreat-docume
 import { htmlPdf, type ConversionState } from '#jobs/documents/conversions.server.ts'
 import { PRETREAT_LIST_ENGINES, type PretreatListRow } from '#app/lists/pretreat-lists.server.ts'
 import { printHtml } from './print-html.server.tsx'
+import { SUMMARY_TITLE } from './titles.ts'
 
-export const SUMMARY_TITLE = 'Pre-Treat Summary'
 /** More than a day's planning; past it the document says how many were left out. */
 export const SUMMARY_MAX_ROWS = 500
 
@@ -30,10 +30,10 @@ function Summary({ lines, more, about }: { lines: Line[]; more: boolean; about: 
       {lines.length === 0 ? (
         <p>No pending pre-treats available.</p>
       ) : (
-        <table>
+        <table className="dense">
           <thead>
             <tr>
-              <th>Pre-Treat #</th>
+              <th className="nowrap">Pre-Treat #</th>
               <th>Owner / Storage</th>
               <th>GPS</th>
               <th>Application Date</th>
@@ -46,7 +46,7 @@ function Summary({ lines, more, about }: { lines: Line[]; more: boolean; about: 
           <tbody>
             {lines.map((r) => (
               <tr key={r.id}>
-                <td>
+                <td className="nowrap">
                   {r.pre_treat_number}
                   <br />
                   <span className="muted">{r.void ? 'Void' : PRETREAT_STATUS_LABELS[r.status]}</span>
@@ -77,6 +77,17 @@ function Summary({ lines, more, about }: { lines: Line[]; more: boolean; about: 
     </main>
   )
 }
+
+/** The scheduled list's parameters of a summary URL (its filter, date range, sort), without ours. */
+export function summaryListParams(url: URL): URLSearchParams {
+  const params = new URLSearchParams(url.search)
+  params.delete('type')
+  params.delete('index')
+  return params
+}
+
+/** The page that answers a summary without JavaScript: a redirect to the PDF, or "PDF not ready — try again". */
+export const summaryPageUrl = (params: URLSearchParams) => (params.size ? `/convert/summary?${params}` : '/convert/summary')
 
 /** The summary's HTML for the scheduled list's URL parameters (refused ones left out, as on the list). */
 export async function pretreatSummaryHtml(db: Executor, searchParams: URLSearchParams): Promise<string> {

@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 
 const PRINT_CSS = `
 *{box-sizing:border-box}
-body{font:10pt/1.35 "DejaVu Sans",Arial,sans-serif;color:#111;margin:0}
+body{font:10pt/1.35 "DejaVu Sans",Arial,sans-serif;color:#111;margin:0;font-variant-ligatures:none}
 h1{font-size:15pt;margin:0 0 4pt}
 h2{font-size:11.5pt;margin:0 0 4pt;padding-bottom:2pt;border-bottom:1px solid #999}
 .doc-sub{color:#444;margin:0 0 8pt}
@@ -17,7 +17,9 @@ dl{display:grid;grid-template-columns:max-content 1fr max-content 1fr;gap:2pt 8p
 dt{font-weight:700;color:#333}
 dd{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}
 table{width:100%;border-collapse:collapse}
-th,td{text-align:left;vertical-align:top;padding:2pt 4pt;border-bottom:1px solid #ccc;overflow-wrap:anywhere}
+th,td{text-align:left;vertical-align:top;padding:2pt 4pt;border-bottom:1px solid #ccc;overflow-wrap:break-word}
+table.dense{font-size:8.5pt}
+.nowrap{white-space:nowrap}
 th{background:#eee}
 td.num,th.num{text-align:right;white-space:nowrap}
 thead{display:table-header-group}

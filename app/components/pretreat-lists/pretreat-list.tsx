@@ -20,6 +20,7 @@ import type { PretreatListRow } from '#app/lists/pretreat-lists.server.ts'
 import type { PretreatListData, RowStepResult } from './list-data.server.ts'
 import { ACCESS, mayOpen } from '#app/access.ts'
 import { PdfForm, PdfLink } from '#app/components/pdf-lightbox.tsx'
+import { SUMMARY_TITLE } from '#app/documents/titles.ts'
 
 /** A row as the server reads it (the CSV) or as the page receives it (dates as text). */
 type AnyRow = Omit<PretreatListRow, 'created_at'> & { created_at: string | Date }
@@ -145,7 +146,7 @@ export function PretreatListScreen({ list, data }: { list: PretreatListName; dat
   if (pdfHere) columns.push({ key: 'pdf', label: 'PDF', sortable: false, text: () => '', cell: pdfCell })
   const summary =
     list === 'scheduled' && !!user && mayOpen(user, ACCESS['/convert']) ? (
-      <PdfForm action={`/convert/?type=pt-summary${search.replace(/^\?/, '&')}`} title="Pre-Treat Summary">
+      <PdfForm action={`/convert/?type=pt-summary${search.replace(/^\?/, '&')}`} title={SUMMARY_TITLE}>
         <button type="submit" className="button button-secondary">
           Print Summary
         </button>
