@@ -95,7 +95,7 @@ export function PdfLink({ href, convertUrl, title, children, label }: { href: st
   }
   return (
     <>
-      <a href={href} onClick={onClick} className="pdf-link" aria-label={label} style={{ position: 'relative', zIndex: 1 }}>
+      <a href={href} type="application/pdf" onClick={onClick} className="pdf-link" aria-label={label} style={{ position: 'relative', zIndex: 1 }}>
         {children}
       </a>
       {open ? <PdfLightbox title={title} convertUrl={convertUrl} onClose={() => setOpen(false)} /> : null}
