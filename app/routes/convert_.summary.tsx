@@ -1,6 +1,7 @@
 // GET /convert/summary?<scheduled list params>: the print summary without JavaScript (the form of
 // the scheduled list posts to /convert/?type=pt-summary, which sends the browser here). 303 to the
-// PDF, or "PDF not ready — try again" (503) with a link to ask again. A GET may fill the PDF cache
+// PDF, or "PDF not ready — try again" (a page, 200: nothing is broken, the
+// answer is only late) with a link to ask again. A GET may fill the PDF cache
 // (docs/decisions/0025, 0040): it changes no record.
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const answer = await settlePdf(db, await queuePretreatSummary(db, params), SUMMARY_TITLE)
   if (answer.ready) throw redirect(answer.url, 303)
   const list = params.size ? `/scheduled-pre-treat?${params}` : '/scheduled-pre-treat'
-  return json({ message: answer.message, retryTo: summaryPageUrl(params), backTo: list }, { status: 503, headers: { 'Cache-Control': 'no-store' } })
+  return json({ message: answer.message, retryTo: summaryPageUrl(params), backTo: list }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
 export default function PrintSummaryNotReady() {

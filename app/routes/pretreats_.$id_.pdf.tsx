@@ -1,6 +1,7 @@
 // GET /pretreats/{id}/pdf: the pre-treat sheet's PDF without JavaScript (the completed lists' PDF
 // column links here; with JavaScript the same link opens the light box). 303 to the PDF (a signed
-// inline URL named after the pre-treat), or "PDF not ready — try again" (503) with a link to ask
+// inline URL named after the pre-treat), or "PDF not ready — try again" (a page, 200: nothing is broken, the
+// answer is only late) with a link to ask
 // again. A GET may fill the PDF cache (docs/decisions/0025, 0040): it changes no record.
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   })
   const answer = await settlePdf(db, asked.state, asked.number)
   if (answer.ready) throw redirect(answer.url, 303)
-  return json({ number: asked.number, id, message: answer.message }, { status: 503, headers: { 'Cache-Control': 'no-store' } })
+  return json({ number: asked.number, id, message: answer.message }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
 export default function PretreatPdfNotReady() {
