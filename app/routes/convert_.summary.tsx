@@ -1,8 +1,8 @@
 // GET /convert/summary?<scheduled list params>: the print summary without JavaScript (the form of
 // the scheduled list posts to /convert/?type=pt-summary, which sends the browser here). 303 to the
-// PDF, or "PDF not ready — try again" (a page, 200: nothing is broken, the
-// answer is only late) with a link to ask again. A GET may fill the PDF cache
-// (docs/decisions/0025, 0040): it changes no record.
+// PDF, or "PDF not ready — try again" (a page, 200: nothing is broken, the answer is only late)
+// with a link to ask again. A GET may fill the PDF cache (docs/decisions/0025, 0040): it changes
+// no record.
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
