@@ -1,7 +1,8 @@
 // GET /pretreats/{id}/pdf: the pre-treat sheet's PDF without JavaScript (the completed lists' PDF
 // column links here; with JavaScript the same link opens the light box). 303 to the PDF (a signed
 // inline URL named after the pre-treat), or "PDF not ready — try again" (a page, 200: nothing is
-// broken, the answer is only late) with a link to ask again. A GET may fill the PDF cache (docs/decisions/0025, 0040): it changes no record.
+// broken, the answer is only late) with a link to ask again. A GET may fill the PDF cache
+// (docs/decisions/0025, 0040): it changes no record.
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
