@@ -9,9 +9,9 @@ const ROUTES = path.join(import.meta.dirname, 'routes')
 /** Signed out allowed (/, /login, /logout, unknown paths), or JSON/file endpoints with their own checks. */
 const OPEN = /^(_index|login|logout|\$)\.tsx?$|^(api|blobs|images)\./
 
-/** 'review-editor.$id.tsx' → '/review-editor/:id'; a trailing _ leaves the parent's layout, not the URL ('pretreats_.$id') */
+/** 'review-editor.$id.tsx' → '/review-editor/:id'; a trailing _ leaves the parent's layout, not the URL ('pretreats_.$id', 'pretreats_.$id_.pdf') */
 function pathOf(file: string): string {
-  return `/${file.replace(/\.tsx?$/, '').split('.').map((part) => (part.startsWith('$') ? `:${part.slice(1)}` : part.replace(/_$/, ''))).join('/')}`
+  return `/${file.replace(/\.tsx?$/, '').split('.').map((part) => (part.startsWith('$') ? `:${part.slice(1).replace(/_$/, '')}` : part.replace(/_$/, ''))).join('/')}`
 }
 
 describe('screen rules', () => {

@@ -33,7 +33,11 @@ describe('every link a user is shown', () => {
         continue
       }
       if (!(response.headers.get('content-type') ?? '').includes('text/html')) continue
-      for (const link of linksOf(await response.text())) {
+      // a link to a PDF (type="application/pdf": the PDF columns) leads to a document, not a page; it
+      // answers a redirect to the file, or "PDF not ready" here where no worker runs (its own tests:
+      // tests/e2e/pretreat-pdf.test.ts)
+      const html = (await response.text()).replace(/<a\s[^>]*?type="application\/pdf"[^>]*>/g, '')
+      for (const link of linksOf(html)) {
         if (link === '/logout' || seen.has(link)) continue
         seen.add(link)
         queue.push(link)

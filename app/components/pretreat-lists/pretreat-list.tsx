@@ -18,6 +18,9 @@ import { canPretreat } from '#workflows/pretreat.machine.ts'
 import type { ApplicatorChoice } from '#db/queries/pretreat-form.ts'
 import type { PretreatListRow } from '#app/lists/pretreat-lists.server.ts'
 import type { PretreatListData, RowStepResult } from './list-data.server.ts'
+import { ACCESS, mayOpen } from '#app/access.ts'
+import { PdfForm, PdfLink } from '#app/components/pdf-lightbox.tsx'
+import { SUMMARY_TITLE } from '#app/documents/titles.ts'
 
 /** A row as the server reads it (the CSV) or as the page receives it (dates as text). */
 type AnyRow = Omit<PretreatListRow, 'created_at'> & { created_at: string | Date }
@@ -133,6 +136,22 @@ export function PretreatListScreen({ list, data }: { list: PretreatListName; dat
     )
   const columns: Column<Row>[] = textColumns<Row>(list).map((c) => (c.key === 'assigned_to' ? { ...c, text: c.text!, cell: (r: Row) => assignCell(r, 'table') } : c))
   if (canEdit) columns.push({ key: 'actions', label: 'Actions', sortable: false, text: () => '', cell: (r) => <RowActions row={r} action={action} edit /> })
+  // issue 12 (docs/decisions/0040): the PDF column of the completed list, and the print summary of the scheduled one
+  const pdfHere = list === 'completed' && !!user && mayOpen(user, ACCESS['/pretreats/:id/pdf'])
+  const pdfCell = (r: Row) => (
+    <PdfLink href={`/pretreats/${r.id}/pdf`} convertUrl={`/convert/${r.id}/?type=pretreat`} title={r.pre_treat_number} label={`PDF of ${r.pre_treat_number}`}>
+      PDF
+    </PdfLink>
+  )
+  if (pdfHere) columns.push({ key: 'pdf', label: 'PDF', sortable: false, text: () => '', cell: pdfCell })
+  const summary =
+    list === 'scheduled' && !!user && mayOpen(user, ACCESS['/convert']) ? (
+      <PdfForm action={`/convert/?type=pt-summary${search.replace(/^\?/, '&')}`} title={SUMMARY_TITLE}>
+        <button type="submit" className="button button-secondary">
+          Print Summary
+        </button>
+      </PdfForm>
+    ) : null
 
   const card: CardLayout<Row> = {
     title: (r) => r.pre_treat_number,
@@ -145,6 +164,7 @@ export function PretreatListScreen({ list, data }: { list: PretreatListName; dat
       { label: 'Chemical', value: (r) => r.chemicals ?? '' },
       ...(list === 'staged' ? [] : [{ label: 'Assigned To', value: (r: Row) => assignCell(r, 'card') }]),
       ...(canEdit ? [{ label: 'Actions', value: (r: Row) => <RowActions row={r} action={action} edit /> }] : []),
+      ...(pdfHere ? [{ label: 'PDF', value: pdfCell }] : []),
     ],
   }
   // A pending pre-treat's sheet opens only for assigners; a review row opens the review sheet, a
@@ -168,6 +188,7 @@ export function PretreatListScreen({ list, data }: { list: PretreatListName; dat
         empty={texts.empty}
         rowHref={rowHref}
         exportTo={`${texts.path}.csv`}
+        actions={summary}
       />
     </>
   )

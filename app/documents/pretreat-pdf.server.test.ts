@@ -1,0 +1,104 @@
+// The pre-treat sheet's PDF against a real Postgres (with pg-boss's tables), a real Chromium and the
+// filesystem BlobStore: what it prints (read back from the PDF with pdf.js), the cache answering a
+// second ask with the same conversion, and a changed pre-treat making a new one.
+import fsp from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type PgBoss from 'pg-boss'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createBoss } from '#jobs/boss.server.ts'
+import { ChromiumPool } from '#jobs/documents/chromium-pool.server.ts'
+import { conversionState } from '#jobs/documents/conversions.server.ts'
+import { runConversion } from '#jobs/documents/convert.job.ts'
+import { pdfText } from '#jobs/documents/extract-text.job.ts'
+import { QUEUES } from '#jobs/queues.ts'
+import { FsDriver } from '#storage/fs-driver.server.ts'
+import { setBlobStore } from '#storage/index.server.ts'
+import { CHROMIUM_PATH } from '../../tests/support/browser.ts'
+import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
+import { makePretreat } from '../../tests/support/pretreats.ts'
+import { queuePretreatPdf } from './pretreat-pdf.server.ts'
+
+const RUN = { timeoutMs: 60_000, lastAttempt: false }
+
+describe('the pre-treat sheet PDF', () => {
+  let t: TestDatabase
+  let root: string
+  let store: FsDriver
+  let pool: ChromiumPool
+  let boss: PgBoss
+
+  beforeAll(async () => {
+    t = await createTestDatabase()
+    root = await fsp.mkdtemp(path.join(os.tmpdir(), 'pretreat-pdf-'))
+    store = new FsDriver({ root })
+    setBlobStore(store)
+    pool = new ChromiumPool({ executablePath: CHROMIUM_PATH, size: 1 })
+    boss = createBoss(t.url)
+    await boss.start()
+    for (const name of Object.values(QUEUES)) await boss.createQueue(name)
+  }, 60_000)
+
+  afterAll(async () => {
+    setBlobStore(undefined)
+    await pool?.close()
+    await boss?.stop({ graceful: false, wait: true })
+    await t?.drop()
+    await fsp.rm(root, { recursive: true, force: true })
+  })
+
+  /** The conversion run as the worker would, and the PDF's text. */
+  async function renderedText(conversionId: string): Promise<string> {
+    expect(await runConversion(t.db, store, pool, conversionId, RUN)).toBe('converted')
+    const state = await conversionState(t.db, conversionId)
+    if (state?.status !== 'done') throw new Error(`conversion is ${JSON.stringify(state)}`)
+    const blob = await t.db.selectFrom('blobs').select('key').where('id', '=', state.pdfBlobId).executeTakeFirstOrThrow()
+    const chunks: Buffer[] = []
+    for await (const chunk of await store.getStream(blob.key)) chunks.push(chunk as Buffer)
+    return pdfText(new Uint8Array(Buffer.concat(chunks)))
+  }
+
+  it('prints the number, the product with its EPA number, the price and the restart; a second ask is the same PDF, a change a new one', async () => {
+    const pt = await makePretreat(t.db, { stage: 'completed', cwt: 1000, quantityUsed: 16.6, wind_speed: 4, wind_direction: 'NW' })
+    await t.db.updateTable('products').set({ product_name: 'Sprout Nip 7A', registration: 'EPA Reg. No. 5481-560' }).where('id', '=', pt.product_id).execute()
+    await t.db.updateTable('applications').set({ base_price: '0.0625' }).execute()
+    await t.db.updateTable('pretreat_prices').set({ price: '0.0625' }).where('pretreat_id', '=', pt.id).execute()
+    await t.db
+      .updateTable('restarts')
+      .set({ remote: true, running: true, cleaned_up: false, comments: 'Fans back on at 6 am, plenum door latched', completed_at: new Date('2026-11-02T14:00:00Z'), completed_by: 1 })
+      .where('pretreat_id', '=', pt.id)
+      .execute()
+
+    await t.db
+      .insertInto('final_checklists')
+      .values({ pretreat_id: pt.id, inverter: true, wires: true, coils: true, residue: true, covers: true, fan_direction: true, system_run: true, purge: false, panel: true, instructions: true, tools: true, lights: true, storage: true, barrel_temp: '72.5' })
+      .execute()
+
+    const first = await queuePretreatPdf(t.db, pt.id)
+    expect(first.status).toBe('pending')
+    const text = (await renderedText(first.id)).replace(/\s+/g, ' ')
+    expect(text).toContain(pt.pre_treat_number)
+    expect(text).toContain('Page 1 of')
+    expect(text).toContain('Sprout Nip 7A')
+    expect(text).toContain('EPA Reg. No. 5481-560')
+    expect(text).toContain('0.0625')
+    expect(text).toContain('Fans back on at 6 am, plenum door latched')
+    expect(text).toContain('Final Checklist')
+    expect(text).toContain('Barrel Temperature (°F) 72.5 °F')
+    expect(text).toContain('Outdoor Conditions')
+    expect(text).toContain('NW')
+
+    // asked again, nothing changed: the same conversion, done
+    expect(await queuePretreatPdf(t.db, pt.id)).toEqual({ id: first.id, status: 'done', pdfBlobId: expect.any(String) })
+
+    // a reviewer's correction: a new PDF that prints it
+    await t.db.updateTable('restarts').set({ comments: 'Fans back on at 7 am' }).where('pretreat_id', '=', pt.id).execute()
+    const changed = await queuePretreatPdf(t.db, pt.id)
+    expect(changed.id).not.toBe(first.id)
+    expect((await renderedText(changed.id)).replace(/\s+/g, ' ')).toContain('Fans back on at 7 am')
+  }, 90_000)
+
+  it('refuses a pre-treat that does not exist', async () => {
+    await expect(queuePretreatPdf(t.db, 987_654)).rejects.toThrow('Pre-treat not found.')
+  })
+})
