@@ -5,7 +5,7 @@ import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
 import type { Executor } from '#db/client.server.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { makePretreat } from '../tests/support/pretreats.ts'
-import { ALREADY_COMPLETED, FOREIGN_COMPANY, NOT_A_REVIEWER, reviewerLevel, saveReview, submitReview } from './pretreat-review.server.ts'
+import { ALREADY_COMPLETED, FOREIGN_COMPANY, NOT_A_REVIEWER, RECORD_INCOMPLETE_PREFIX, reviewerLevel, saveReview, submitReview } from './pretreat-review.server.ts'
 import type { SheetActor } from './pretreat-sheet.server.ts'
 
 let t: TestDatabase
@@ -91,6 +91,29 @@ describe('the review step on the server', () => {
     expect(calls).toEqual([{ id: s.pt.id, inTransaction: true, status: 'completed' }])
     expect((await row(s.pt.id)).status).toBe('completed')
     expect((await prices(s.pt.id)).map((p) => p.price)).toEqual(['0.0525', '0.0525'])
+  })
+
+  it('refuses a completion while the application record misses an item, naming it, and completes once it is there', async () => {
+    // a grower with no address, whose storage has neither an address nor GPS
+    const company = await t.db.insertInto('companies').values({ company_name: 'Unaddressed Farms' }).returning('id').executeTakeFirstOrThrow()
+    const storage = await t.db.insertInto('storages').values({ company_id: company.id, name: 'Nowhere Cellar' }).returning('id').executeTakeFirstOrThrow()
+    const pt = await makePretreat(t.db, { stage: 'to-review1', quantityUsed: 16, company_id: company.id, storage_id: storage.id })
+    const line = await t.db.selectFrom('pretreat_chemicals').select('id').where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()
+    const before = await row(pt.id)
+    const s = { pt, owner: company.id, version: before.version, lineId: line.id }
+    const onCompleted = async () => {
+      throw new Error('the hook must not run for a refused completion')
+    }
+    const whole = [{ company_id: company.id, cwt_share: '1000', price: '0.0500' }]
+    await expect(submitReview(t.db, pt.id, actors.r2, review(s, whole), { onCompleted })).rejects.toThrow(new RegExp(`^${RECORD_INCOMPLETE_PREFIX}Grower address, Site`))
+    expect(await row(pt.id)).toMatchObject({ status: 'to-review1', version: before.version })
+    expect(await prices(pt.id)).toEqual([])
+    expect(await t.db.selectFrom('application_records').select('pretreat_id').where('pretreat_id', '=', pt.id).execute()).toEqual([])
+
+    await t.db.updateTable('companies').set({ address: '90 Main St, Aberdeen, ID 83210' }).where('id', '=', company.id).execute()
+    await t.db.updateTable('storages').set({ gps_lat: '42.94', gps_lng: '-112.84' }).where('id', '=', storage.id).execute()
+    expect((await submitReview(t.db, pt.id, actors.r2, review(s, whole))).status).toBe('completed')
+    expect(await t.db.selectFrom('application_records').select('pretreat_id').where('pretreat_id', '=', pt.id).execute()).toHaveLength(1)
   })
 
   it('a completion whose PDF hook fails leaves nothing completed (one transaction)', async () => {

@@ -44,8 +44,13 @@ export async function pretreatDefaults(db: Executor) {
   const storage = await anyOrMake(
     () => db.selectFrom('storages').select(['id', 'company_id']).orderBy('id').executeTakeFirst(),
     async () => {
-      const company = await db.insertInto('companies').values({ company_name: 'Pre-Treat Test Farms' }).returning('id').executeTakeFirstOrThrow()
-      return db.insertInto('storages').values({ company_id: company.id, name: 'Pre-Treat Test Cellar' }).returning(['id', 'company_id']).executeTakeFirstOrThrow()
+      // with an address and GPS, so a completion's application record is complete (workflows/application-record.server.ts)
+      const company = await db.insertInto('companies').values({ company_name: 'Pre-Treat Test Farms', address: '1200 N 400 E, Shelley, ID 83274' }).returning('id').executeTakeFirstOrThrow()
+      return db
+        .insertInto('storages')
+        .values({ company_id: company.id, name: 'Pre-Treat Test Cellar', address: '1210 N 400 E, Shelley, ID 83274', gps_lat: '43.38', gps_lng: '-112.12' })
+        .returning(['id', 'company_id'])
+        .executeTakeFirstOrThrow()
     },
   )
   const user = await anyOrMake(
