@@ -97,6 +97,27 @@ export function decimal(label: string, rule: DecimalBounds | ((value: number) =>
   return built(read.pipe(number))
 }
 
+/**
+ * A number written the way the domain reads it (a CWT share with commas, a price with at most 4
+ * decimals): the text, capped like any number, is handed to `parse`, whose error is the message.
+ */
+export function parsedNumber(message: string, parse: (text: string) => { value: number } | { error: string }) {
+  return built(
+    z.string({ error: message }).transform((raw, ctx) => {
+      if (raw.length > NUMBER_TEXT_MAX) {
+        ctx.addIssue({ code: 'custom', message })
+        return z.NEVER
+      }
+      const read = parse(raw)
+      if ('error' in read) {
+        ctx.addIssue({ code: 'custom', message: read.error })
+        return z.NEVER
+      }
+      return read.value
+    }),
+  )
+}
+
 /** Hours worked or travelled: 0 or more, in steps of 0.25 (the same rule as hoursProblem). */
 export function hours(label: string) {
   return decimal(label, { min: 0, max: HOURS_MAX, step: HOURS_STEP })

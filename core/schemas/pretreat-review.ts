@@ -3,23 +3,13 @@
 // pricing rules (core/pretreat-pricing.ts). Read by the browser (conform) and the server alike.
 import { z } from 'zod'
 import { parsePrice, parseShare, PRICE_INVALID, SHARE_INVALID } from '#core/pretreat-pricing.ts'
-import { id } from './fields.ts'
+import { id, parsedNumber } from './fields.ts'
 import { PretreatSheetSchema } from './pretreat-sheet.ts'
-
-const typed = (message: string, parse: (text: string) => { value: number } | { error: string }) =>
-  z.string({ error: message }).max(30, message).transform((text, ctx) => {
-    const read = parse(text)
-    if ('error' in read) {
-      ctx.addIssue({ code: 'custom', message: read.error })
-      return z.NEVER
-    }
-    return read.value
-  })
 
 export const PriceLineSchema = z.object({
   company_id: id('That company is not on this pre-treat.'),
-  cwt_share: typed(SHARE_INVALID, parseShare),
-  price: typed(PRICE_INVALID, parsePrice),
+  cwt_share: parsedNumber(SHARE_INVALID, parseShare),
+  price: parsedNumber(PRICE_INVALID, parsePrice),
 })
 
 export type PriceLineValue = z.output<typeof PriceLineSchema>
