@@ -40,6 +40,8 @@ const schema = z.object({
   CONVERSION_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
   /** a failed conversion is tried again when asked for after this many minutes */
   CONVERSION_RETRY_MINUTES: z.coerce.number().min(0).max(10_080).default(10),
+  /** how long a request for a PDF the app renders waits for it before answering 'PDF not ready — try again' */
+  PDF_WAIT_SECONDS: z.coerce.number().min(0).max(25).default(10),
 })
 
 export type Config = z.infer<typeof schema>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
 import type { ServiceSheetsTable } from '../schema.ts'
 import * as m0002 from './0002_operations_and_pretreats.ts'
+import { migrations } from './index.ts'
 
 let t: TestDatabase
 let companyId: number
@@ -197,6 +198,8 @@ describe('0002 down', () => {
     try {
       const tables = () =>
         sql<{ n: string }>`select count(*) as n from information_schema.tables where table_schema = 'public'`.execute(own.db).then((r) => Number(r.rows[0]!.n))
+      // the migrations after it first, newest first, as a rollback to 0002 runs them (later tables refer to its tables)
+      for (const [, later] of Object.entries(migrations).filter(([name]) => name > '0002_operations_and_pretreats').reverse()) await later.down!(own.db)
       const before = await tables()
       await m0002.down(own.db)
       expect(await tables()).toBe(before - 24)

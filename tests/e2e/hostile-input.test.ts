@@ -338,7 +338,8 @@ let app: AppServer
 let admin: Client
 let visitor: Client
 beforeAll(async () => {
-  app = await startAppServer()
+  // no worker runs here: a PDF asked for answers 'not ready' at once instead of waiting for a render
+  app = await startAppServer({ PDF_WAIT_SECONDS: '0' })
   ;[admin, visitor] = await Promise.all([new Client('admin', app.url).start('admin'), new Client('visitor', app.url).start()])
 })
 afterAll(async () => {
