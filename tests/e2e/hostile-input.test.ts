@@ -653,5 +653,6 @@ describe('hostile input', () => {
     expect(routes.map((r) => r.pattern).filter((p) => !reached.has(p))).toEqual([])
     expect(pages.some((p) => p.forms.some((f) => f.method === 'post' && f.controls.some((c) => c.name === 'submission_id')))).toBe(true)
     expect(failures).toEqual([])
-  }, 600_000)
+    // about 30,000 requests over every route (issue 12 brought it past 10 minutes on this 2-core machine)
+  }, 900_000)
 })
