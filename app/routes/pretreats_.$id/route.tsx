@@ -14,13 +14,13 @@ import { ACCESS } from '#app/access.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton } from '#app/components/form/app-form.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { SheetOffline } from '#app/components/offline/sheet-offline.tsx'
-import { useHydrated } from '#app/components/use-hydrated.ts'
-import { PretreatChecklistSchema, PretreatSheetSchema } from '#core/schemas/pretreat-sheet.ts'
+import { flatten, useSheetPart } from '#app/components/pretreat-sheet/sheet-page.ts'
 import { ChecklistFields } from '#app/components/pretreat-sheet/checklist.tsx'
 import { SheetConditions } from '#app/components/pretreat-sheet/conditions.tsx'
 import { ApplicationInfo, ChemicalInfo } from '#app/components/pretreat-sheet/info.tsx'
 import type { FieldContext } from '#app/components/pretreat-sheet/sheet-fields.tsx'
 import sheetCss from '#app/components/pretreat-sheet/sheet.css?url'
+import { PretreatChecklistSchema, PretreatSheetSchema } from '#core/schemas/pretreat-sheet.ts'
 import type { LoaderData, loader, SheetResult } from './data.server.ts'
 
 export { action, loader } from './data.server.ts'
@@ -64,30 +64,16 @@ function useSheetForm<S extends z.ZodObject>(schema: S, id: string, which: 'shee
   return { form, fetcher, saved, posted }
 }
 
-/** conform's nested copy of a posted form → its inputs' names ('chemicals[0].quantity_used'). */
-function flatten(value: unknown, prefix = '', into: Record<string, string> = {}): Record<string, string> {
-  if (Array.isArray(value)) value.forEach((item, i) => flatten(item, `${prefix}[${i}]`, into))
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, into)
-  else if (prefix) into[prefix] = value === undefined || value === null ? '' : String(value)
-  return into
-}
 
 export default function PretreatSheetPage() {
   const data = useLoaderData<typeof loader>()
   const { sheet } = data
-  const hydrated = useHydrated()
-  const [view, setView] = useState<'sheet' | 'checklist'>(data.view)
+  const { part: view, show: toggle } = useSheetPart(data.view)
   // the version the forms post: the server's, moved on by the draft sync's own saves (a redraw must not put it back)
   const [version, setVersion] = useState(sheet.version)
   useEffect(() => setVersion(sheet.version), [sheet.version])
   const pending = sheet.status === 'pending'
   const readOnly = !data.canSave
-  const toggle = (to: 'sheet' | 'checklist') => (event: MouseEvent) => {
-    if (!hydrated) return
-    event.preventDefault()
-    setView(to)
-    window.scrollTo({ top: 0 })
-  }
   const flash = data.saved === 'sheet' || data.saved === 'checklist' ? SAVED_TEXT[data.saved] : null
   return (
     <div className="pretreat-sheet">

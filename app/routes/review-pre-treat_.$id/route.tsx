@@ -8,11 +8,11 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useForm } from '@conform-to/react'
 import type { MetaFunction } from '@remix-run/node'
 import { useActionData, useFetcher, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
-import { useState, type MouseEvent } from 'react'
+import type { MouseEvent } from 'react'
 import { ACCESS } from '#app/access.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton } from '#app/components/form/app-form.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { useHydrated } from '#app/components/use-hydrated.ts'
+import { flatten, useSheetPart } from '#app/components/pretreat-sheet/sheet-page.ts'
 import { ChecklistFields } from '#app/components/pretreat-sheet/checklist.tsx'
 import { SheetConditions } from '#app/components/pretreat-sheet/conditions.tsx'
 import { ApplicationInfo, ChemicalInfo } from '#app/components/pretreat-sheet/info.tsx'
@@ -40,25 +40,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 
 const FORM_ID = 'pretreat-review'
 
-/** conform's nested copy of a posted form → its inputs' names ('prices[0].cwt_share'), as the sheet page does. */
-function flatten(value: unknown, prefix = '', into: Record<string, string> = {}): Record<string, string> {
-  if (Array.isArray(value)) value.forEach((item, i) => flatten(item, `${prefix}[${i}]`, into))
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, into)
-  else if (prefix) into[prefix] = value === undefined || value === null ? '' : String(value)
-  return into
-}
-
 export default function ReviewPretreatPage() {
   const data = useLoaderData<typeof loader>()
   const { sheet } = data
-  const hydrated = useHydrated()
-  const [view, setView] = useState<'sheet' | 'checklist'>(data.view)
-  const toggle = (to: 'sheet' | 'checklist') => (event: MouseEvent) => {
-    if (!hydrated) return
-    event.preventDefault()
-    setView(to)
-    window.scrollTo({ top: 0 })
-  }
+  const { part: view, show: toggle } = useSheetPart(data.view)
   return (
     <div className="pretreat-sheet">
       <h1>{sheet.status === 'completed' ? `Completed Pre-Treat ${sheet.number}` : `Review Pre-Treat ${sheet.number}`}</h1>
