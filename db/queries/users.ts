@@ -4,7 +4,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '#core/accounts.ts'
 import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
-import { hashPassword, verifyPassword } from '#core/password.server.ts'
+import { hashPassword, newPasswordProblem, verifyPassword } from '#core/password.server.ts'
 import { PERMISSIONS, isPermission, type Permission } from '#core/permissions.ts'
 import { USER_MESSAGES, type UserInput } from '#core/schemas/user.ts'
 import { delegationRefusals, type RightsGroup, type RightsTarget } from '#core/user-rights.ts'
@@ -57,6 +57,8 @@ export function checkUserInput(input: CreateUserInput) {
   if (!password) throw new UserInputError('Password is required.')
   if (password.length < PASSWORD_MIN_LENGTH) throw new UserInputError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
   if (password.length > PASSWORD_MAX_LENGTH) throw new UserInputError(`Password must be at most ${PASSWORD_MAX_LENGTH} characters.`)
+  const weak = newPasswordProblem(password)
+  if (weak) throw new UserInputError(weak)
   const email = (input.email ?? '').trim()
   if (email && !EMAIL_PATTERN.test(email)) throw new UserInputError(`"${email}" is not an e-mail address.`)
   const given = input.permissions ?? []
@@ -284,6 +286,8 @@ export interface UserSaver {
  * An add sent twice (same submission id) is one user. Returns the user's id.
  */
 export async function saveUser(db: Executor, saver: UserSaver, value: UserInput): Promise<number> {
+  const weak = value.password ? newPasswordProblem(value.password) : null
+  if (weak) throw new InputError({ password: weak })
   // the (deliberately slow) hash before the transaction, so it holds no locks meanwhile
   const passwordHash = value.password ? await hashPassword(value.password) : null
   const work = async (trx: Executor): Promise<number> => {

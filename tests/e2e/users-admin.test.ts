@@ -119,6 +119,30 @@ describe.each([
     expect(await suite.app.db.selectFrom('users').select('id').where('username', 'in', ['', 'OFFICE']).execute()).toEqual([])
   })
 
+  it('refuses a password of spaces only and one of the most common passwords, with messages, saving nothing', async () => {
+    const page = await pageOf('admin')
+    await page.goto('/add-user')
+    const username = `weakpw_${tag}`
+    await page.getByLabel('Username').fill(username)
+    for (const [password, message] of [
+      ['        ', 'Password cannot be only spaces.'],
+      ['Password1', 'This password is one of the most common passwords and easy to guess. Choose another.'],
+      ['12345678', 'This password is one of the most common passwords and easy to guess. Choose another.'],
+    ]) {
+      await page.getByLabel('Password', { exact: true }).fill(password!)
+      await page.getByRole('button', { name: 'Submit' }).click()
+      await page.locator('.field-error', { hasText: message! }).waitFor()
+    }
+    expect(await userNamed(username)).toBeUndefined()
+    // the same on Edit User's New Password
+    const { id } = await createUser(suite.app.db, { username: `${username}_edit`, password: 'first-pass-1' })
+    await page.goto(`/edit-user/${id}`)
+    await page.getByLabel('New Password').fill('password')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.locator('.field-error', { hasText: 'This password is one of the most common passwords' }).waitFor()
+    expect(await verifyPassword('first-pass-1', (await userNamed(`${username}_edit`))!.password_hash)).toBe(true)
+  })
+
   it('deactivating a user sends their signed-in browser to /login on its next request', async () => {
     const username = `leaving_${tag}`
     const { id } = await createUser(suite.app.db, { username, password: 'leaving-pass-1', permissions: ['api.view_callin'] })
