@@ -72,7 +72,7 @@ export function UserForm({ user, companies, groups, viewer, limits, submissionId
       </fieldset>
       <fieldset className="form-section permission-areas">
         <legend>Permissions</legend>
-        {limits.rights || limits.fixedPermissions.length ? <p className="hint">{limits.rights ?? OWN_RIGHTS_ONLY}</p> : null}
+        {limits.rights || limits.fixedPermissions.length ? <WholeRowHint>{limits.rights ?? OWN_RIGHTS_ONLY}</WholeRowHint> : null}
         {PERMISSION_AREAS.map(({ area, permissions }) => (
           <fieldset key={area} className="field choices__group">
             <legend className="label">{area}</legend>
@@ -92,7 +92,7 @@ export function UserForm({ user, companies, groups, viewer, limits, submissionId
       </fieldset>
       <fieldset className="form-section">
         <legend>Groups</legend>
-        {groups.length && (limits.rights || limits.fixedGroups.length) ? <p className="hint">{limits.rights ?? OWN_GROUPS_ONLY}</p> : null}
+        {groups.length && (limits.rights || limits.fixedGroups.length) ? <WholeRowHint>{limits.rights ?? OWN_GROUPS_ONLY}</WholeRowHint> : null}
         {groups.length ? (
           <div className="choices__options">
             {getCollectionProps(fields.groups, { type: 'checkbox', options: groups.map((g) => String(g.id)), ariaAttributes: false }).map(({ key, ...props }) => (
@@ -111,6 +111,15 @@ export function UserForm({ user, companies, groups, viewer, limits, submissionId
         <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
       </div>
     </AppForm>
+  )
+}
+
+/** Why some boxes cannot be changed: a line across the section's grid, above its boxes. */
+function WholeRowHint({ children }: { children: string }) {
+  return (
+    <p className="hint" style={{ gridColumn: '1 / -1', margin: 0 }}>
+      {children}
+    </p>
   )
 }
 
@@ -141,19 +150,21 @@ function PasswordField({
   autoComplete?: string
 }) {
   const messages = field.errors?.length ? field.errors : undefined
+  // a refusal that repeats the hint (why the field is disabled) is said once
+  const shownHint = messages?.includes(hint) ? undefined : hint
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
       <input
         {...getInputProps(field, { type: 'password', ariaAttributes: false })}
-        {...fieldAria(field, messages, true)}
+        {...fieldAria(field, messages, !!shownHint)}
         required={required && !disabled}
         disabled={disabled}
         minLength={autoComplete === 'new-password' ? PASSWORD_MIN_LENGTH : undefined}
         autoComplete={autoComplete}
         key={field.key}
       />
-      <FieldMessages field={field} messages={messages} hint={hint} />
+      <FieldMessages field={field} messages={messages} hint={shownHint} />
     </div>
   )
 }
