@@ -4,7 +4,7 @@
 import { ACCESS } from '#app/access.ts'
 import { requireApiUser, verifyCsrfHeader } from '#app/auth/guard.server.ts'
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
-import type { Permission, SessionUser } from '#core/permissions.ts'
+import { hasAnyPermission, type Permission, type SessionUser } from '#core/permissions.ts'
 
 /** Browse (the /auditing screen's rule), add (upload, create folder), delete. */
 export const DRIVE_PERMISSIONS = {
@@ -15,9 +15,17 @@ export const DRIVE_PERMISSIONS = {
 
 export const jsonError = (status: number, error: string, headers?: HeadersInit) => Response.json({ error }, { status, headers: { 'Cache-Control': 'no-store', ...headers } })
 
-/** Signed in with one of the rule's permissions; a change (not GET) also needs the X-CSRF-Token header. */
+const FORBIDDEN = 'You do not have permission to do that.'
+
+/**
+ * Signed in, let in by the drive page's rule (browse) and holding one of the rule's permissions:
+ * the same rights as the page (a delete is view and delete), checked before anything is looked up,
+ * so a user who may not see the drive is told nothing of its names (docs/decisions/0046). A change
+ * (not GET) also needs the X-CSRF-Token header.
+ */
 export async function requireDriveUser(request: Request, rule: keyof typeof DRIVE_PERMISSIONS): Promise<SessionUser> {
-  const user = await requireApiUser(request, DRIVE_PERMISSIONS[rule])
+  const user = await requireApiUser(request, DRIVE_PERMISSIONS.browse)
+  if (!hasAnyPermission(user, DRIVE_PERMISSIONS[rule])) throw jsonError(403, FORBIDDEN)
   if (request.method !== 'GET' && request.method !== 'HEAD') await verifyCsrfHeader(request)
   return user
 }

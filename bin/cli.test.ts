@@ -76,6 +76,15 @@ describe('user:create', () => {
     expect(short.stderr.trim()).toBe('user:create: Password must be at least 8 characters.')
   })
 
+  it('refuses a password of spaces only, or one of the most common passwords', async () => {
+    const blank = await create('--username', 'bob', '--password', '          ')
+    expect(blank.code).toBe(1)
+    expect(blank.stderr.trim()).toBe('user:create: Password cannot be only spaces.')
+    const common = await create('--username', 'bob', '--password', 'Password1')
+    expect(common.code).toBe(1)
+    expect(common.stderr.trim()).toBe('user:create: This password is one of the most common passwords and easy to guess. Choose another.')
+  })
+
   it('refuses an unknown company', async () => {
     const r = await create('--username', 'bob', '--password', 'long-enough', '--company', 'Nobody Farms')
     expect(r.code).not.toBe(0)

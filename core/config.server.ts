@@ -26,6 +26,10 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: flag(false),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  /** uploads a user may have started and not completed, at once (storage/uploads.server.ts) */
+  UPLOAD_MAX_OPEN: z.coerce.number().int().min(1).max(10_000).default(50),
+  /** the bytes those may add up to */
+  UPLOAD_MAX_PENDING_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
   COMPANY_NAME: z.string().default('Keystone Storage Services'),
   WORKERS: z.enum(['on', 'off']).default('on'),
   /** HTTP processes of `npm start` in production (one per core by default) */

@@ -4,6 +4,8 @@
 // verified too, and replaced by scrypt at their first successful sign-in (needsRehash;
 // docs/decisions/0032-user-import-and-password-hashes.md). The app only ever writes scrypt.
 import { pbkdf2 as pbkdf2Cb, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { dictionary } from '@zxcvbn-ts/language-common'
+import { isBlankPassword, USER_MESSAGES } from './schemas/user.ts'
 
 const N = 2 ** 17
 const r = 8
@@ -95,4 +97,22 @@ export async function verifyAgainstNothing(password: string): Promise<false> {
   dummy ??= hashPassword('not-a-real-password')
   await verifyPassword(password, await dummy)
   return false
+}
+
+/**
+ * The most common passwords: zxcvbn-ts's list (@zxcvbn-ts/language-common, MIT, about 49,000
+ * entries in lower case, ranked by how often they were found in leaked password sets), the list
+ * Dropbox's zxcvbn is built on. Read once, on the first password set.
+ */
+let common: Set<string> | undefined
+
+/**
+ * Why a password someone sets (a new account, a new password) is refused beyond its length, or
+ * null: only spaces, or one of the most common passwords (case and surrounding spaces ignored).
+ * Every path that sets a password calls it (db/queries/users.ts: the users admin and user:create).
+ */
+export function newPasswordProblem(password: string): string | null {
+  if (isBlankPassword(password)) return USER_MESSAGES.passwordBlank
+  common ??= new Set(dictionary['passwords-common'])
+  return common.has(password.normalize('NFKC').trim().toLowerCase()) ? USER_MESSAGES.passwordCommon : null
 }

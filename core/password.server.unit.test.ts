@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { djangoHashProblem, hashPassword, needsRehash, passwordHashKind, verifyPassword } from './password.server.ts'
+import { djangoHashProblem, hashPassword, needsRehash, newPasswordProblem, passwordHashKind, verifyPassword } from './password.server.ts'
+import { USER_MESSAGES } from './schemas/user.ts'
 
 // Django's own test vector: tests/auth_tests/test_hashers.py (Django 1.9),
 //   make_password('lètmein', 'seasalt', 'pbkdf2_sha256') == DJANGO_LETMEIN
@@ -46,5 +47,21 @@ describe('scrypt, the hash the app writes', () => {
     expect(needsRehash(stored)).toBe(false)
     expect(await verifyPassword('potato-cellar-7', stored)).toBe(true)
     expect(await verifyPassword('potato-cellar-8', stored)).toBe(false)
+  })
+})
+
+describe('a new password', () => {
+  it('is refused when it is only spaces, or one of the most common passwords (case and surrounding spaces ignored)', () => {
+    expect(newPasswordProblem('        ')).toBe(USER_MESSAGES.passwordBlank)
+    expect(newPasswordProblem('\u00a0\u2003 \t ')).toBe(USER_MESSAGES.passwordBlank)
+    for (const common of ['password', '12345678', 'PassWord', ' qwertyuiop ', 'iloveyou1', 'password1', 'baseball', 'trustno1']) {
+      expect(newPasswordProblem(common), common).toBe(USER_MESSAGES.passwordCommon)
+    }
+  })
+
+  it('is accepted otherwise (the length rules are the schema’s)', () => {
+    for (const fine of ['cellar-door-42', 'demo-pass-1', 'correct horse battery staple', 'Potato storage 2026!', '  spaced  inside  ']) {
+      expect(newPasswordProblem(fine), fine).toBeNull()
+    }
   })
 })

@@ -2,6 +2,7 @@
 // root, 'a/b/' a folder; a file's key is its folder's prefix plus its name ('a/b/report.pdf').
 // Every name is checked here, so no key the drive builds can leave its root or hide as a dot-file.
 // The spec's /api/download/ takes its key and prefix as base64 of the URL-encoded text.
+import { invisibleCharacter } from '#core/invisible-characters.ts'
 
 export const MAX_NAME_LENGTH = 255
 export const MAX_KEY_LENGTH = 1024
@@ -20,6 +21,8 @@ export function nameProblem(name: string, what: 'folder' | 'file' = 'folder'): s
   if (typeof name !== 'string' || name.trim() === '') return what === 'folder' ? FOLDER_NAME_REQUIRED : 'A file needs a name.'
   if (name !== name.trim()) return `A ${what} name cannot start or end with a space.`
   if (/[\u0000-\u001f\u007f]/.test(name)) return `A ${what} name cannot contain control characters.`
+  const invisible = invisibleCharacter(name)
+  if (invisible) return `A ${what} name cannot contain invisible or text-direction characters (${invisible} found).`
   if (name.includes('/') || name.includes('\\')) return `A ${what} name cannot contain / or \\.`
   if (name === '.' || name === '..') return `A ${what} cannot be named . or ..`
   if (name.startsWith('.')) return `A ${what} name cannot start with a dot.`

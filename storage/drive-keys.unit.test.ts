@@ -24,6 +24,19 @@ describe('folder names', () => {
     for (const name of ['../etc', 'a/b', 'a\\b', '..', '.', '.hidden', 'tab\there', 'nul\u0000', 'x'.repeat(256)]) refused(checkFolderName(name))
     expect(checkFolderName('../etc')).toMatchObject({ error: 'A folder name cannot contain / or \\.' })
   })
+  it('refuses invisible and text-direction characters in new names, folder and upload paths alike, naming the one found', () => {
+    expect(checkFolderName('invoice\u202Efdp.exe')).toEqual({ ok: false, error: 'A folder name cannot contain invisible or text-direction characters (U+202E found).' })
+    for (const c of ['\u202A', '\u202B', '\u202C', '\u202D', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C', '\u200B', '\uFEFF', '\u2060', '\u00AD', '\u2028', '\u{E0041}']) {
+      refused(checkFolderName(`report${c}2026`))
+      refused(uploadTarget('', `report${c}fdp.exe`))
+      refused(uploadTarget('', `sub${c}dir/report.pdf`))
+      refused(parsePrefix(`Audits/a${c}b/`))
+    }
+    expect(uploadTarget('', 'photo\u202Egpj.exe')).toEqual({ ok: false, error: 'A file name cannot contain invisible or text-direction characters (U+202E found).' })
+    // joiners stay: Persian words and emoji need them; so do right-to-left letters themselves
+    expect(checkFolderName('می\u200Cخواهم')).toMatchObject({ ok: true })
+    expect(uploadTarget('', '👩\u200D🌾 שלום.pdf')).toMatchObject({ ok: true })
+  })
   it('accepts and trims a plain name', () => {
     expect(checkFolderName('  Audits 2026 ')).toEqual({ ok: true, value: 'Audits 2026' })
   })

@@ -7,6 +7,7 @@
 // as pending_aws_imports.
 import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
+import { sql } from 'kysely'
 import { config } from '#core/config.server.ts'
 import { ConflictError, InputError } from '#core/errors.ts'
 import type { SessionUser } from '#core/permissions.ts'
@@ -55,6 +56,10 @@ export interface UploadOptions {
   maxBytes?: number
   /** lifetime of the signed part URLs; default one hour */
   partUrlExpiresInSeconds?: number
+  /** default: UPLOAD_MAX_OPEN, uploads a user may have started and not completed */
+  maxOpen?: number
+  /** default: UPLOAD_MAX_PENDING_BYTES, the bytes those may add up to */
+  maxPendingBytes?: number
   /**
    * The drive: the folder ('' or 'a/b/') the files go into. A file's key may be a relative path
    * ('sub/dir/a.pdf', a folder upload); its folders are created under this one.
@@ -64,6 +69,11 @@ export interface UploadOptions {
 
 export const MAX_FILES_PER_REQUEST = 50
 export const PART_URL_EXPIRES_SECONDS = 3600
+/**
+ * A pending upload this old can receive no more parts (its part URLs expired an hour ago): when
+ * its user needs room under the quota, it is aborted (docs/decisions/0046).
+ */
+export const ABANDONED_UPLOAD_SECONDS = 2 * PART_URL_EXPIRES_SECONDS
 export const MESSAGES = {
   empty: 'File is empty.',
   notImage: 'Only image files are accepted.',
@@ -75,6 +85,9 @@ export const MESSAGES = {
   chunkCount: 'The chunk count does not match the file size.',
   noFiles: 'No files to upload.',
   tooMany: `Too many files at once (max ${MAX_FILES_PER_REQUEST}).`,
+  quota: (maxOpen: number, maxBytes: number) =>
+    `Too many uploads in progress: each user may have at most ${maxOpen} files and ${maxBytes % MiB === 0 ? `${maxBytes / MiB} MiB` : `${maxBytes} bytes`} waiting to be completed. ` +
+    `Let the uploads in progress finish (an abandoned one is released after ${ABANDONED_UPLOAD_SECONDS / 3600} hours), or upload fewer files at once.`,
 } as const
 
 /** A refusal of the whole request; `status` is the HTTP status to answer with. */
@@ -149,13 +162,16 @@ export async function startUploads(
 
   const expires = options?.partUrlExpiresInSeconds ?? PART_URL_EXPIRES_SECONDS
   const opened: { file: StartFile; id: string; key: string; uploadId: string }[] = []
-  try {
+  const open = async (trx: Executor) => {
+    // one start at a time per user, so two at once cannot both slip under the quota
+    await sql`select pg_advisory_xact_lock(hashtext('upload-quota'), ${user.id}::int)`.execute(trx)
+    await checkQuota(trx, store, user, files, options)
     for (const file of files) {
       const key = objectKey(area, file.key)
       const uploadId = await store.createMultipart(key, 'application/octet-stream')
       opened.push({ file, id: randomUUID(), key, uploadId })
     }
-    await db
+    await trx
       .insertInto('upload_sessions')
       .values(
         opened.map((o) => ({
@@ -170,6 +186,9 @@ export async function startUploads(
         })),
       )
       .execute()
+  }
+  try {
+    await (db.isTransaction ? open(db) : db.transaction().execute(open))
   } catch (error) {
     await Promise.all(opened.map((o) => store.abortMultipart(o.key, o.uploadId).catch(() => undefined)))
     throw error
@@ -184,6 +203,45 @@ export async function startUploads(
       ),
     })),
   )
+}
+
+/** The user's uploads started and not completed: how many, and their declared bytes. */
+async function pendingOf(db: Executor, userId: number): Promise<{ count: number; bytes: number }> {
+  const row = await db
+    .selectFrom('upload_sessions')
+    .select([sql<number>`count(*)::int`.as('count'), sql<string>`coalesce(sum(size_bytes), 0)`.as('bytes')])
+    .where('created_by', '=', userId)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow()
+  return { count: row.count, bytes: Number(row.bytes) }
+}
+
+/**
+ * Refuses (429) a start that would take the user past UPLOAD_MAX_OPEN unfinished uploads or
+ * UPLOAD_MAX_PENDING_BYTES, before any of it reaches the store. The user's own abandoned uploads
+ * (older than ABANDONED_UPLOAD_SECONDS: no part can reach them any more) are aborted first when
+ * that makes room, so a failed upload holds nobody back for the day the cleanup waits.
+ */
+async function checkQuota(db: Executor, store: BlobStore, user: UploadUser, files: StartFile[], options?: UploadOptions): Promise<void> {
+  const maxOpen = options?.maxOpen ?? config().UPLOAD_MAX_OPEN
+  const maxBytes = options?.maxPendingBytes ?? config().UPLOAD_MAX_PENDING_BYTES
+  const adding = files.reduce((sum, f) => sum + f.size, 0)
+  const fits = ({ count, bytes }: { count: number; bytes: number }) => count + files.length <= maxOpen && bytes + adding <= maxBytes
+  const pending = await pendingOf(db, user.id)
+  if (fits(pending)) return
+  const abandoned = await db
+    .selectFrom('upload_sessions')
+    .select(['id', 'key', 'driver_upload_id', 'size_bytes'])
+    .where('created_by', '=', user.id)
+    .where('status', '=', 'pending')
+    .where('created_at', '<', new Date(Date.now() - ABANDONED_UPLOAD_SECONDS * 1000))
+    .execute()
+  const left = { count: pending.count - abandoned.length, bytes: pending.bytes - abandoned.reduce((sum, a) => sum + Number(a.size_bytes), 0) }
+  if (abandoned.length === 0 || !fits(left)) throw new UploadError(MESSAGES.quota(maxOpen, maxBytes), 429)
+  for (const session of abandoned) {
+    await store.abortMultipart(session.key, session.driver_upload_id).catch(() => undefined) // the hourly cleanup sweeps what is left
+    await db.updateTable('upload_sessions').set({ status: 'aborted', completed_at: new Date() }).where('id', '=', session.id).execute()
+  }
 }
 
 /** The ETag inside a chunkRecord: the string itself, or an object's ETag/etag field. */

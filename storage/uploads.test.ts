@@ -183,6 +183,77 @@ describe('start → parts → complete', () => {
   })
 })
 
+describe('a quota of unfinished uploads per user', () => {
+  const userNamed = async (username: string) => (await t.db.insertInto('users').values({ username, password_hash: 'x' }).returning(['id', 'username']).executeTakeFirstOrThrow()) as typeof alice
+  const pendingOf = async (user: typeof alice) =>
+    (await t.db.selectFrom('upload_sessions').select('id').where('created_by', '=', user.id).where('status', '=', 'pending').execute()).length
+  const multipartDirs = async () => (await fsp.readdir(path.join(root, '.multipart')).catch(() => [])).length
+  const files = (n: number, size = 10) => Array.from({ length: n }, (_, i) => ({ key: `q${i}.pdf`, size, chunk_count: 1 }))
+  const refusal = async (work: Promise<unknown>) => {
+    const error = await work.then(() => null, (e: unknown) => e)
+    expect(error).toBeInstanceOf(UploadError)
+    return { status: (error as InstanceType<typeof UploadError>).status, message: (error as Error).message }
+  }
+
+  it('refuses a start past the open uploads allowed, before anything reaches the store; another user is not held back', async () => {
+    const carol = await userNamed('carol')
+    await startUploads(t.db, store, carol, 'drive', files(3), { maxOpen: 4 })
+    const dirs = await multipartDirs()
+    expect(await refusal(startUploads(t.db, store, carol, 'drive', files(2), { maxOpen: 4 }))).toEqual({
+      status: 429,
+      message: 'Too many uploads in progress: each user may have at most 4 files and 1024 MiB waiting to be completed. Let the uploads in progress finish (an abandoned one is released after 2 hours), or upload fewer files at once.',
+    })
+    expect(await pendingOf(carol)).toBe(3)
+    expect(await multipartDirs()).toBe(dirs)
+    await startUploads(t.db, store, carol, 'drive', files(1), { maxOpen: 4 })
+    await startUploads(t.db, store, await userNamed('dora'), 'drive', files(4), { maxOpen: 4 })
+  })
+
+  it('refuses a start past the pending bytes allowed; a completed upload frees its share', async () => {
+    const erin = await userNamed('erin')
+    const first = await upload(erin, 'drive', 'first.txt', Buffer.alloc(20, 0x61))
+    const limits = { maxPendingBytes: 25, maxOpen: 50 }
+    expect((await refusal(startUploads(t.db, store, erin, 'drive', files(1, 10), limits))).message).toBe(
+      'Too many uploads in progress: each user may have at most 50 files and 25 bytes waiting to be completed. Let the uploads in progress finish (an abandoned one is released after 2 hours), or upload fewer files at once.',
+    )
+    const { results } = await completeUploads(t.db, store, erin, 'drive', [first.complete])
+    expect(results[0]!.success).toBe(true)
+    await startUploads(t.db, store, erin, 'drive', files(1, 10), limits)
+  })
+
+  it('releases the user’s own abandoned uploads (their part URLs long expired) to make room, aborting them in the store', async () => {
+    const fay = await userNamed('fay')
+    const [old] = await startUploads(t.db, store, fay, 'drive', files(2), { maxOpen: 3 })
+    await t.db.updateTable('upload_sessions').set({ created_at: new Date(Date.now() - 3 * 3600_000) }).where('created_by', '=', fay.id).execute()
+    const dirs = await multipartDirs()
+    await startUploads(t.db, store, fay, 'drive', files(3), { maxOpen: 3 })
+    expect((await sessionOf(old!.upload_id)).status).toBe('aborted')
+    expect(await pendingOf(fay)).toBe(3)
+    expect(await multipartDirs()).toBe(dirs - 2 + 3)
+  })
+
+  it('answers the API with 429 and the message, opening nothing (defaults: 50 files, 1024 MiB)', async () => {
+    const { action } = await import('#app/routes/api.upload.ts')
+    const { startSession } = await import('#app/auth/session.server.ts')
+    const { newCsrfCookieValue } = await import('#app/auth/csrf.server.ts')
+    process.env.DATABASE_URL = t.url
+    setBlobStore(store)
+    const gus = await userNamed('gus')
+    await t.db.insertInto('permissions').values({ codename: 'api.add_s3bucket', name: 'Can upload' }).onConflict((oc) => oc.doNothing()).execute()
+    await t.db.insertInto('user_permissions').values({ user_id: gus.id, codename: 'api.add_s3bucket' }).execute()
+    const csrf = newCsrfCookieValue()
+    const cookie = `${(await startSession(t.db, new Request('http://app.test/'), gus.id)).split(';')[0]!}; csrf=${csrf.cookieValue}`
+    const body = { data: { files: Array.from({ length: 41 }, (_, i) => ({ key: `big${i}.pdf`, size: 25 * MiB, chunk_count: 5 })) }, bucket: 'drive', prefix: '' }
+    const request = new Request('http://app.test/api/upload/', { method: 'POST', body: JSON.stringify(body), headers: { cookie, 'x-csrf-token': csrf.token, 'content-type': 'application/json' } })
+    const response = await action({ request, params: {}, context: { cspNonce: '', csrfToken: '' } })
+    expect(response.status).toBe(429)
+    expect(await response.json()).toEqual({
+      error: 'Too many uploads in progress: each user may have at most 50 files and 1024 MiB waiting to be completed. Let the uploads in progress finish (an abandoned one is released after 2 hours), or upload fewer files at once.',
+    })
+    expect(await pendingOf(gus)).toBe(0)
+  })
+})
+
 describe('start refuses bad files and opens nothing', () => {
   const count = async () => Number((await t.db.selectFrom('upload_sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
 

@@ -138,17 +138,6 @@ describe('sign-in', () => {
   })
 })
 
-describe('return paths after sign-in', () => {
-  it('keep a path on this site, with its query, and turn anything a browser could follow elsewhere into /', async () => {
-    const { safeRedirectPath } = await import('./guard.server.ts')
-    for (const path of ['/view-calls?page_size=20&filter_value=Snake+River%20Farms', '/review-editor/12', '/sheet-status?from=2026-01-01#top']) {
-      expect(safeRedirectPath(path)).toBe(path)
-    }
-    const hostile = ['/\t/evil.example', '/\n/evil.example', '/\\evil.example', '/x/..\\..\\/evil.example', '/%2f/evil.example', '/%5C/evil.example', '/%09/evil.example', '/x\r\nSet-Cookie: a=b', '/\u0000', '/\u00a0/evil.example', '//evil.example', 'https://evil.example', 'evil.example', '', null]
-    expect(hostile.map((value) => safeRedirectPath(value))).toEqual(hostile.map(() => '/'))
-  })
-})
-
 describe('GET /api/alerts/', () => {
   it('answers 401 signed out, and each user only the alert types they may see', async () => {
     await t.db.insertInto('alert_counts').values([

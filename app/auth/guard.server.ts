@@ -13,21 +13,8 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
   return (await loadSession(getDb(), request))?.user ?? null
 }
 
-/** One slash, then visible ASCII only: no control character, space or anything a browser re-encodes. */
-const SITE_PATH = /^\/(?!\/)[\x21-\x7e]*$/
-/** A backslash (browsers read it as a slash), or an encoded slash, backslash or control character. */
-const DISGUISED = /\\|%(?:2f|5c|[01][0-9a-f]|7f)/i
-
-/**
- * Where to come back to after signing in: a path on this site, else `fallback`. Browsers drop tabs
- * and newlines inside a URL and read `\` as `/`, so `/\t/evil.com` or `/\evil.com` lead off the
- * site, and CR/LF would break the Location header. The app's own return paths (loginRedirect) are
- * percent-encoded ASCII, so a refused one costs at most a trip to the home page.
- */
-export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
-  if (typeof value !== 'string' || !SITE_PATH.test(value) || DISGUISED.test(value)) return fallback
-  return value
-}
+/** Where to come back to after signing in (app/auth/return-path.ts). */
+export { safeRedirectPath } from './return-path.ts'
 
 export function loginRedirect(request: Request): Response {
   const url = new URL(request.url)

@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = /^\d{1,15}$/.test(params.id ?? '') ? await userForEdit(db, Number(params.id)) : undefined
   if (!user) throw notFound('No such user.')
   if (user.is_superuser && !viewer.is_superuser) throw forbidden('Only a superuser can change a superuser’s account.')
-  return { user, ...(await userFormChoices(db)), viewer: { id: viewer.id, is_superuser: viewer.is_superuser }, submissionId: crypto.randomUUID() }
+  return { user, ...(await userFormChoices(db, viewer, user)) }
 }
 
 export const action = (args: ActionFunctionArgs) => userAction(args, access, 'edit')
@@ -34,7 +34,7 @@ export default function EditUser() {
       <h1>Edit User</h1>
       <p className="subtitle">{data.user.username}</p>
       {/* the form alone: a form page's grid keeps its narrow first column for a picker */}
-      <UserForm key={data.user.id} user={data.user} companies={data.companies} groups={data.groups} viewer={data.viewer} submissionId={data.submissionId} />
+      <UserForm key={data.user.id} {...data} />
     </>
   )
 }

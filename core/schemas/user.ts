@@ -17,6 +17,9 @@ export const USER_MESSAGES = {
   passwordRequired: 'Password is required.',
   passwordShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   passwordLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  passwordBlank: 'Password cannot be only spaces.',
+  /** checked on the server only (core/password.server.ts newPasswordProblem: the list is large) */
+  passwordCommon: 'This password is one of the most common passwords and easy to guess. Choose another.',
   permission: 'Choose permissions from the list.',
   group: 'Choose groups from the list.',
   company: 'Choose a company from the list, or leave it empty.',
@@ -53,7 +56,13 @@ export const UserSchema = z
   .refine((v) => typeof v.username !== 'string' || v.username === '' || USERNAME_PATTERN.test(v.username), { path: ['username'], message: USER_MESSAGES.username, when: () => true })
   .refine((v) => typeof v.email !== 'string' || v.email === '' || EMAIL_PATTERN.test(v.email), { path: ['email'], message: USER_MESSAGES.email, when: () => true })
   .refine((v) => (v.password ?? '') !== '' || v.user_id !== undefined, { path: ['password'], message: USER_MESSAGES.passwordRequired, when: () => true })
-  .refine((v) => (v.password ?? '') === '' || v.password!.length >= PASSWORD_MIN_LENGTH, { path: ['password'], message: USER_MESSAGES.passwordShort, when: () => true })
+  .refine((v) => (v.password ?? '') === '' || v.password!.length >= PASSWORD_MIN_LENGTH || isBlankPassword(v.password!), { path: ['password'], message: USER_MESSAGES.passwordShort, when: () => true })
   .refine((v) => (v.password ?? '').length <= PASSWORD_MAX_LENGTH, { path: ['password'], message: USER_MESSAGES.passwordLong, when: () => true })
+  .refine((v) => (v.password ?? '') === '' || !isBlankPassword(v.password!), { path: ['password'], message: USER_MESSAGES.passwordBlank, when: () => true })
+
+/** Only spaces (of any kind): typed by mistake or as a joke, never a password. */
+export function isBlankPassword(password: string): boolean {
+  return password.trim() === ''
+}
 
 export type UserInput = z.output<typeof UserSchema>

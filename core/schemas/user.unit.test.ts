@@ -24,6 +24,11 @@ describe('the user form schema', () => {
     expect(errors['groups[0]']).toEqual([USER_MESSAGES.group])
   })
 
+  it('refuses a password of spaces only, when adding and when editing', () => {
+    expect((read([['username', 'jdoe'], ['password', '        ']]) as { errors: Record<string, string[]> }).errors.password).toEqual([USER_MESSAGES.passwordBlank])
+    expect((read([['username', 'jdoe'], ['user_id', '4'], ['password', '          ']]) as { errors: Record<string, string[]> }).errors.password).toEqual([USER_MESSAGES.passwordBlank])
+  })
+
   it('needs a password to add a user, not to edit one', () => {
     expect((read([['username', 'jdoe']]) as { errors: Record<string, string[]> }).errors.password).toEqual([USER_MESSAGES.passwordRequired])
     const edited = read([['username', 'jdoe'], ['user_id', '4']]) as { value: { user_id: number; password?: string } }

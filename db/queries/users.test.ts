@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ForbiddenError, InputError } from '#core/errors.ts'
 import { verifyPassword } from '#core/password.server.ts'
 import { USER_MESSAGES, type UserInput } from '#core/schemas/user.ts'
+import { RIGHTS_MESSAGES } from '#core/user-rights.ts'
+import { PERMISSION_CODENAMES } from '#core/permissions.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
 import { createUser, saveUser, userForEdit } from './users.ts'
 
@@ -17,6 +19,8 @@ beforeAll(async () => {
   t = await createTestDatabase()
   await t.db.insertInto('companies').values({ company_name: 'Snake River Farms' }).execute()
   groupId = (await t.db.insertInto('groups').values({ name: 'Reviewers' }).returning('id').executeTakeFirstOrThrow()).id
+  await t.db.insertInto('permissions').values({ codename: 'api.view_callin', name: 'Can view call-ins' }).onConflict((oc) => oc.doNothing()).execute()
+  await t.db.insertInto('group_permissions').values({ group_id: groupId, codename: 'api.view_callin' }).execute()
   root = { id: (await createUser(t.db, { username: 'root', password: 'root-pass-1', isSuperuser: true, isStaff: true })).id, is_superuser: true }
   manager = { id: (await createUser(t.db, { username: 'manager', password: 'manager-pass-1', permissions: ['api.change_user', 'api.add_user'] })).id, is_superuser: false }
 })
@@ -123,5 +127,60 @@ describe('editing a user', () => {
     await saveUser(t.db, root, input({ user_id: id, username: 'perms', permissions: ['api.view_receipt'], groups: [], password: undefined }))
     expect(await userForEdit(t.db, id)).toMatchObject({ permissions: ['api.view_receipt'], groups: [] })
     expect(await refusal(saveUser(t.db, root, input({ user_id: id, username: 'Manager', password: undefined })))).toEqual({ username: USER_MESSAGES.usernameTaken })
+  })
+})
+
+describe('rights are delegated, never minted', () => {
+  const permissionsOf = async (id: number) => (await userForEdit(t.db, id))!.permissions
+  const hashOf = async (id: number) => (await t.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()).password_hash
+
+  it('a manager grants and removes only what they hold: a permission or group they lack is refused, nothing saved', async () => {
+    const id = await saveUser(t.db, root, input({ username: 'delegate1', permissions: ['api.view_receipt'] }))
+    const edit = (over: Partial<UserInput>) => input({ user_id: id, username: 'delegate1', password: undefined, ...over })
+    // holds change_user and add_user: granting add_user is delegation
+    await saveUser(t.db, manager, edit({ permissions: ['api.view_receipt', 'api.add_user'] }))
+    expect(await permissionsOf(id)).toEqual(['api.add_user', 'api.view_receipt'])
+    expect(await refusal(saveUser(t.db, manager, edit({ permissions: ['api.view_receipt', 'api.add_user', 'api.view_user', 'api.s3_admin'] })))).toEqual({
+      permissions: RIGHTS_MESSAGES.permissions(['api.s3_admin', 'api.view_user']),
+    })
+    // taking away what one cannot give back is refused too
+    expect(await refusal(saveUser(t.db, manager, edit({ permissions: ['api.add_user'] })))).toEqual({ permissions: RIGHTS_MESSAGES.permissions(['api.view_receipt']) })
+    expect(await refusal(saveUser(t.db, manager, edit({ permissions: ['api.view_receipt', 'api.add_user'], groups: [groupId] })))).toEqual({ groups: RIGHTS_MESSAGES.groups(['Reviewers']) })
+    expect(await userForEdit(t.db, id)).toMatchObject({ permissions: ['api.add_user', 'api.view_receipt'], groups: [] })
+  })
+
+  it('a manager cannot grant themself anything, not even what they hold', async () => {
+    const self = (over: Partial<UserInput>) => input({ user_id: manager.id, username: 'manager', password: undefined, ...over })
+    expect(await refusal(saveUser(t.db, manager, self({ permissions: [...PERMISSION_CODENAMES] })))).toEqual({ permissions: RIGHTS_MESSAGES.own })
+    expect(await refusal(saveUser(t.db, manager, self({ permissions: ['api.add_user', 'api.change_user'], groups: [groupId] })))).toEqual({ groups: RIGHTS_MESSAGES.own })
+    expect(await permissionsOf(manager.id)).toEqual(['api.add_user', 'api.change_user'])
+    await saveUser(t.db, manager, self({ permissions: ['api.add_user', 'api.change_user'], first_name: 'Manny' })) // the same lists: no change
+  })
+
+  it('a user who may only add users creates none with a permission they lack', async () => {
+    const adder = { id: (await createUser(t.db, { username: 'adder', password: 'adder-pass-1', permissions: ['api.add_user'] })).id, is_superuser: false }
+    const before = await count()
+    expect(await refusal(saveUser(t.db, adder, input({ username: 'minted', permissions: [...PERMISSION_CODENAMES] })))).toEqual({
+      permissions: RIGHTS_MESSAGES.permissions(PERMISSION_CODENAMES.filter((p) => p !== 'api.add_user').sort()),
+    })
+    expect(await count()).toBe(before)
+    await saveUser(t.db, adder, input({ username: 'delegated', permissions: ['api.add_user'] }))
+  })
+
+  it('a manager sets no password of a staff user, nor of one holding a right they lack; nothing changes', async () => {
+    const staff = await saveUser(t.db, root, input({ username: 'staffpw', password: 'staff-pass-1', is_staff: true }))
+    const richer = await saveUser(t.db, root, input({ username: 'richerpw', password: 'richer-pass-1', groups: [groupId] }))
+    const staffHash = await hashOf(staff)
+    const richerHash = await hashOf(richer)
+    expect(await refusal(saveUser(t.db, manager, input({ user_id: staff, username: 'staffpw', is_staff: true, password: 'taken-over-1' })))).toEqual({ password: RIGHTS_MESSAGES.staffPassword })
+    expect(await refusal(saveUser(t.db, manager, input({ user_id: richer, username: 'richerpw', groups: [groupId], password: 'taken-over-1' })))).toEqual({
+      password: RIGHTS_MESSAGES.password(['api.view_callin']),
+    })
+    expect(await hashOf(staff)).toBe(staffHash)
+    expect(await hashOf(richer)).toBe(richerHash)
+    // a user holding nothing the manager lacks: allowed
+    const plainUser = await saveUser(t.db, root, input({ username: 'plainpw', permissions: ['api.add_user'] }))
+    await saveUser(t.db, manager, input({ user_id: plainUser, username: 'plainpw', permissions: ['api.add_user'], password: 'reset-pass-1' }))
+    expect(await verifyPassword('reset-pass-1', await hashOf(plainUser))).toBe(true)
   })
 })

@@ -4,9 +4,10 @@
 import { sql, type RawBuilder } from 'kysely'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '#core/accounts.ts'
 import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
-import { hashPassword, verifyPassword } from '#core/password.server.ts'
+import { hashPassword, newPasswordProblem, verifyPassword } from '#core/password.server.ts'
 import { PERMISSIONS, isPermission, type Permission } from '#core/permissions.ts'
 import { USER_MESSAGES, type UserInput } from '#core/schemas/user.ts'
+import { delegationRefusals, type RightsGroup, type RightsTarget } from '#core/user-rights.ts'
 import type { Executor } from '../client.server.ts'
 
 export class UserInputError extends Error {
@@ -56,6 +57,8 @@ export function checkUserInput(input: CreateUserInput) {
   if (!password) throw new UserInputError('Password is required.')
   if (password.length < PASSWORD_MIN_LENGTH) throw new UserInputError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
   if (password.length > PASSWORD_MAX_LENGTH) throw new UserInputError(`Password must be at most ${PASSWORD_MAX_LENGTH} characters.`)
+  const weak = newPasswordProblem(password)
+  if (weak) throw new UserInputError(weak)
   const email = (input.email ?? '').trim()
   if (email && !EMAIL_PATTERN.test(email)) throw new UserInputError(`"${email}" is not an e-mail address.`)
   const given = input.permissions ?? []
@@ -171,9 +174,24 @@ export interface NamedChoice {
   name: string
 }
 
-/** The groups a user can be put in, by name. */
-export function groupOptions(db: Executor): Promise<NamedChoice[]> {
-  return db.selectFrom('groups').select(['id', 'name']).orderBy('name').execute()
+/** The groups a user can be put in, by name, each with its permissions (what giving it grants). */
+export async function groupOptions(db: Executor): Promise<RightsGroup[]> {
+  const rows = await db
+    .selectFrom('groups as g')
+    .select(['g.id', 'g.name', sql<string[]>`array(select gp.codename from group_permissions gp where gp.group_id = g.id order by gp.codename)`.as('permissions')])
+    .orderBy('g.name')
+    .execute()
+  return rows.map((g) => ({ id: Number(g.id), name: g.name, permissions: g.permissions.filter(isPermission) }))
+}
+
+/** Everything a user holds: their own permissions and their groups' (what the session reads too). */
+export async function heldPermissions(db: Executor, userId: number): Promise<Permission[]> {
+  const { rows } = await sql<{ codename: string }>`
+    select up.codename from user_permissions up where up.user_id = ${userId}
+    union
+    select gp.codename from user_groups ug join group_permissions gp on gp.group_id = ug.group_id where ug.user_id = ${userId}
+    order by 1`.execute(db)
+  return rows.map((r) => r.codename).filter(isPermission)
 }
 
 /** Every company by name (the service company and the growers): a user's company is one of them. */
@@ -200,6 +218,8 @@ export interface UserRecord {
   /** the user's own permissions (not those of their groups) */
   permissions: Permission[]
   groups: number[]
+  /** everything the user holds: their own permissions and their groups' */
+  holds: Permission[]
 }
 
 export async function userForEdit(db: Executor, id: number): Promise<UserRecord | undefined> {
@@ -224,7 +244,25 @@ export async function userForEdit(db: Executor, id: number): Promise<UserRecord 
     .executeTakeFirst()
   if (!row) return undefined
   const { company_name, permissions, groups, ...rest } = row
-  return { ...rest, company: company_name ?? '', permissions: permissions.filter(isPermission), groups: groups.map(Number) }
+  return { ...rest, company: company_name ?? '', permissions: permissions.filter(isPermission), groups: groups.map(Number), holds: await heldPermissions(db, id) }
+}
+
+/** An account's permissions, groups and everything it holds, for the delegation rule. */
+async function rightsOf(db: Executor, id: number): Promise<Pick<RightsTarget, 'permissions' | 'groups' | 'holds'>> {
+  const [own, groups, holds] = await Promise.all([
+    db.selectFrom('user_permissions').select('codename').where('user_id', '=', id).execute(),
+    db.selectFrom('user_groups').select('group_id').where('user_id', '=', id).execute(),
+    heldPermissions(db, id),
+  ])
+  return { permissions: own.map((r) => r.codename).filter(isPermission), groups: groups.map((g) => Number(g.group_id)), holds }
+}
+
+/** The delegation rule on this save (the saver's rights read now, in the save's transaction). */
+async function checkDelegation(trx: Executor, saver: UserSaver, target: RightsTarget | null, value: UserInput): Promise<void> {
+  if (saver.is_superuser) return
+  const [permissions, groups] = await Promise.all([heldPermissions(trx, saver.id), groupOptions(trx)])
+  const refusals = delegationRefusals({ ...saver, permissions }, target, { permissions: value.permissions, groups: value.groups, setsPassword: !!value.password }, groups)
+  if (Object.keys(refusals).length) throw new InputError(refusals)
 }
 
 /** Who is saving: the rules on flags and on one's own account depend on it. */
@@ -241,10 +279,15 @@ export interface UserSaver {
  * - only a superuser edits a superuser (else anyone with change_user could take over the account);
  * - nobody deactivates themself or drops their own superuser flag, and one's own username or
  *   password changes only with one's current password;
+ * - rights are delegated, never minted (core/user-rights.ts): a non-superuser grants and removes
+ *   only permissions and groups they hold, never changes their own, and sets no password of a
+ *   staff user or of one holding a right they lack;
  * - deactivating a user, or setting someone else's password, ends that user's sessions at once.
  * An add sent twice (same submission id) is one user. Returns the user's id.
  */
 export async function saveUser(db: Executor, saver: UserSaver, value: UserInput): Promise<number> {
+  const weak = value.password ? newPasswordProblem(value.password) : null
+  if (weak) throw new InputError({ password: weak })
   // the (deliberately slow) hash before the transaction, so it holds no locks meanwhile
   const passwordHash = value.password ? await hashPassword(value.password) : null
   const work = async (trx: Executor): Promise<number> => {
@@ -275,6 +318,7 @@ export async function saveUser(db: Executor, saver: UserSaver, value: UserInput)
       if (resent) return resent.id
       if (clash) throw new InputError({ username: USER_MESSAGES.usernameTaken })
       if (!saver.is_superuser && (value.is_staff || value.is_superuser)) throw new InputError({ [value.is_superuser ? 'is_superuser' : 'is_staff']: USER_MESSAGES.flagsSuperuserOnly })
+      await checkDelegation(trx, saver, null, value)
       const row = await trx
         .insertInto('users')
         .values({ ...fields, password_hash: passwordHash!, is_staff: value.is_staff, is_superuser: value.is_superuser, submission_id: value.submission_id })
@@ -297,6 +341,7 @@ export async function saveUser(db: Executor, saver: UserSaver, value: UserInput)
         if (value.is_superuser) throw new InputError({ is_superuser: USER_MESSAGES.flagsSuperuserOnly })
         flags = { is_staff: current.is_staff, is_superuser: current.is_superuser }
       }
+      await checkDelegation(trx, saver, { ...current, ...(await rightsOf(trx, id)) }, value)
       if (id === saver.id && !value.is_active) throw new InputError({ is_active: USER_MESSAGES.selfInactive })
       if (id === saver.id && current.is_superuser && !flags.is_superuser) throw new InputError({ is_superuser: USER_MESSAGES.selfSuperuser })
       await trx

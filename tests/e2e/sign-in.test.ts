@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { createUser } from '#db/queries/users.ts'
+import { createFolder } from '#storage/drive.server.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { DEMO_PASSWORD, newContext, signIn } from '../support/browser.ts'
 
@@ -32,6 +33,7 @@ const HOSTILE_RETURN_PATHS = [
   '/a\\..\\..\\/evil.example',
   '/%2F/evil.example',
   '/%5c/evil.example',
+  '/%252F%252Fevil.example', // decoded twice: //evil.example
   '/\r\nSet-Cookie: sid=attacker', // header injection: a 500 before
   '/\u0000',
   '//evil.example',
@@ -47,6 +49,20 @@ describe('sign-in and permissions', () => {
     const url = new URL(page.url())
     expect(url.pathname).toBe('/view-calls')
     expect(url.searchParams.get('page_size')).toBe('20')
+  })
+
+  it.each([true, false])('brings a signed-out visitor back to a drive folder (its key encoded in ?p=) after sign-in, JavaScript %s', async (js) => {
+    const admin = await suite.app.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
+    const folder = await createFolder(suite.app.db, admin, `Return ${js}/`, 'Häuser 2026')
+    const address = `/auditing?${new URLSearchParams({ p: folder })}` // as the drive links to it
+    expect(address).toMatch(/%2F/)
+    const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js })).newPage()
+    await page.goto(address)
+    expect(new URL(page.url()).pathname).toBe('/login')
+    await signIn(page, 'office')
+    const url = new URL(page.url())
+    expect(`${url.pathname}${url.search}`).toBe(address)
+    await page.getByRole('navigation', { name: 'Folder path' }).getByText('Häuser 2026').waitFor()
   })
 
   it('never returns to another site after sign-in', async () => {

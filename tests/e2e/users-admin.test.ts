@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { createUser } from '#db/queries/users.ts'
 import { verifyPassword } from '#core/password.server.ts'
+import { RIGHTS_MESSAGES } from '#core/user-rights.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
 
@@ -118,6 +119,30 @@ describe.each([
     expect(await suite.app.db.selectFrom('users').select('id').where('username', 'in', ['', 'OFFICE']).execute()).toEqual([])
   })
 
+  it('refuses a password of spaces only and one of the most common passwords, with messages, saving nothing', async () => {
+    const page = await pageOf('admin')
+    await page.goto('/add-user')
+    const username = `weakpw_${tag}`
+    await page.getByLabel('Username').fill(username)
+    for (const [password, message] of [
+      ['        ', 'Password cannot be only spaces.'],
+      ['Password1', 'This password is one of the most common passwords and easy to guess. Choose another.'],
+      ['12345678', 'This password is one of the most common passwords and easy to guess. Choose another.'],
+    ]) {
+      await page.getByLabel('Password', { exact: true }).fill(password!)
+      await page.getByRole('button', { name: 'Submit' }).click()
+      await page.locator('.field-error', { hasText: message! }).waitFor()
+    }
+    expect(await userNamed(username)).toBeUndefined()
+    // the same on Edit User's New Password
+    const { id } = await createUser(suite.app.db, { username: `${username}_edit`, password: 'first-pass-1' })
+    await page.goto(`/edit-user/${id}`)
+    await page.getByLabel('New Password').fill('password')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.locator('.field-error', { hasText: 'This password is one of the most common passwords' }).waitFor()
+    expect(await verifyPassword('first-pass-1', (await userNamed(`${username}_edit`))!.password_hash)).toBe(true)
+  })
+
   it('deactivating a user sends their signed-in browser to /login on its next request', async () => {
     const username = `leaving_${tag}`
     const { id } = await createUser(suite.app.db, { username, password: 'leaving-pass-1', permissions: ['api.view_callin'] })
@@ -180,6 +205,74 @@ describe('a non-superuser posting is_superuser=on', () => {
     await page.getByRole('button', { name: 'Submit' }).click()
     await page.getByText('Only a superuser can change the staff and superuser flags.').waitFor()
     expect(await userNamed('target_post')).toMatchObject({ is_superuser: false })
+  })
+})
+
+describe.each([
+  { js: true, mode: 'with JavaScript' },
+  { js: false, mode: 'without JavaScript' },
+])('rights are delegated, never minted, $mode', ({ js }) => {
+  const tag = js ? 'js' : 'nojs'
+  const pageOf = async (username: string, password: string) => {
+    const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js })).newPage()
+    await signIn(page, username, password)
+    return page
+  }
+  /** What a hand-made post sends: a box or field the form disabled, enabled again. */
+  const enable = (page: Page, selector: string) => page.locator(selector).evaluateAll((inputs: HTMLInputElement[]) => inputs.forEach((input) => (input.disabled = false)))
+
+  it('a staff user with api.change_user cannot grant itself everything, nor set another staff user’s password; signed in as them, nothing changed', async () => {
+    const manager = await createUser(suite.app.db, { username: `delegator_${tag}`, password: 'delegator-pass-1', isStaff: true, permissions: ['api.view_user', 'api.change_user'] })
+    const other = await createUser(suite.app.db, { username: `otherstaff_${tag}`, password: 'otherstaff-pass-1', isStaff: true })
+    const page = await pageOf(`delegator_${tag}`, 'delegator-pass-1')
+
+    await page.goto(`/edit-user/${manager.id}`)
+    await page.getByText(RIGHTS_MESSAGES.own).first().waitFor()
+    expect(await page.getByLabel(/Can inspect workflow history/).isDisabled()).toBe(true)
+    await enable(page, 'input[name="permissions"], input[name="groups"]')
+    await page.locator('input[type="checkbox"][name="permissions"]').evaluateAll((boxes: HTMLInputElement[]) => boxes.forEach((box) => (box.checked = true)))
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.locator('.field-error', { hasText: RIGHTS_MESSAGES.own }).waitFor()
+    expect(await permissionsOf(manager.id)).toEqual(['api.change_user', 'api.view_user'])
+
+    await page.goto(`/edit-user/${other.id}`)
+    expect(await page.getByLabel('New Password').isDisabled()).toBe(true)
+    await page.getByText(RIGHTS_MESSAGES.staffPassword).waitFor()
+    await enable(page, 'input[name="password"]')
+    await page.getByLabel('New Password').fill('taken-over-42')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.locator('.field-error', { hasText: RIGHTS_MESSAGES.staffPassword }).waitFor()
+    expect(await verifyPassword('otherstaff-pass-1', (await userNamed(`otherstaff_${tag}`))!.password_hash)).toBe(true)
+
+    // signed in afresh: the manager still cannot open what it tried to grant itself
+    const again = await pageOf(`delegator_${tag}`, 'delegator-pass-1')
+    expect((await again.goto('/manage-workflows'))?.status()).toBe(403)
+    // the other staff user signs in with their own password, and not with the one tried
+    const theirs = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js })).newPage()
+    await theirs.goto('/login')
+    await theirs.getByLabel('Username').fill(`otherstaff_${tag}`)
+    await theirs.getByLabel('Password').fill('taken-over-42')
+    await theirs.getByRole('button', { name: 'Login' }).click()
+    await theirs.getByText(/Login failed/).waitFor()
+    await signIn(theirs, `otherstaff_${tag}`, 'otherstaff-pass-1')
+    expect(new URL(theirs.url()).pathname).toBe('/')
+  })
+})
+
+describe('a user who may only add users', () => {
+  it('is offered only the permissions it holds, and a post of others is refused, creating nobody', async () => {
+    await createUser(suite.app.db, { username: 'onlyadder', password: 'onlyadder-pass-1', permissions: ['api.add_user'] })
+    const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
+    await signIn(page, 'onlyadder', 'onlyadder-pass-1')
+    await page.goto('/add-user')
+    expect(await page.getByLabel(/Can add users/).isDisabled()).toBe(false)
+    expect(await page.getByLabel(/Can edit users, their permissions/).isDisabled()).toBe(true)
+    await page.getByLabel('Username').fill('minted_user')
+    await page.getByLabel('Password', { exact: true }).fill('minted-pass-42')
+    await page.locator('input[type="checkbox"][name="permissions"]').evaluateAll((boxes: HTMLInputElement[]) => boxes.forEach((box) => ((box.disabled = false), (box.checked = true))))
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByText(/^You can grant or remove only permissions you hold yourself\. Not yours: api\.add_applicator, /).waitFor()
+    expect(await userNamed('minted_user')).toBeUndefined()
   })
 })
 

@@ -16,7 +16,7 @@ export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Ad
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireAccess(request, access)
-  return { ...(await userFormChoices(getDb())), viewer: { id: viewer.id, is_superuser: viewer.is_superuser }, submissionId: crypto.randomUUID() }
+  return userFormChoices(getDb(), viewer, null)
 }
 
 export const action = (args: ActionFunctionArgs) => userAction(args, access, 'add')
@@ -28,7 +28,7 @@ export default function AddUser() {
     <>
       <h1>Add User</h1>
       {/* the form alone: a form page's grid keeps its narrow first column for a picker */}
-      <UserForm user={null} companies={data.companies} groups={data.groups} viewer={data.viewer} submissionId={data.submissionId} />
+      <UserForm user={null} {...data} />
     </>
   )
 }

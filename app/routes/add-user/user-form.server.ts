@@ -4,17 +4,28 @@ import type { Access } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { submitForm } from '#app/forms.server.ts'
 import { InputError } from '#core/errors.ts'
+import type { SessionUser } from '#core/permissions.ts'
 import { USER_MESSAGES, UserSchema } from '#core/schemas/user.ts'
+import { delegationLimits } from '#core/user-rights.ts'
 import { getDb, type Executor } from '#db/client.server.ts'
-import { companyOptions, groupOptions, saveUser } from '#db/queries/users.ts'
+import { companyOptions, groupOptions, saveUser, type UserRecord } from '#db/queries/users.ts'
 
 /** Where a saved user leads: the users list. */
 export const AFTER_USER_SAVE = '/manage-user'
 
-/** The choices the form offers: every company, every group. */
-export async function userFormChoices(db: Executor) {
+/**
+ * What the form shows: every company, every group, who is signed in, and what they may not change
+ * on this account (null: a new one), so the form offers only what the save would accept.
+ */
+export async function userFormChoices(db: Executor, viewer: SessionUser, user: UserRecord | null) {
   const [companies, groups] = await Promise.all([companyOptions(db), groupOptions(db)])
-  return { companies, groups }
+  return {
+    companies,
+    groups: groups.map(({ id, name }) => ({ id, name })),
+    viewer: { id: viewer.id, is_superuser: viewer.is_superuser },
+    limits: delegationLimits(viewer, user, groups),
+    submissionId: crypto.randomUUID(),
+  }
 }
 
 export async function userAction({ request, params }: ActionFunctionArgs, access: Access, mode: 'add' | 'edit') {

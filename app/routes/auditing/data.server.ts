@@ -23,7 +23,7 @@ import { documentsUploaded } from '#jobs/documents/conversions.server.ts'
 import { parseFileKey, parsePrefix, splitKey } from '#storage/drive-keys.ts'
 import { createFolder, deleteFiles, deleteFolder, DRIVE_SORTS, findDriveFile, folderExists, listFolder, MAX_SEARCH_LENGTH, searchDrive, type DriveSort } from '#storage/drive.server.ts'
 import { getBlobStore } from '#storage/index.server.ts'
-import { driveHref } from './drive-href.ts'
+import { DELETED_PARAM, driveHref } from './drive-href.ts'
 
 export const access = ACCESS['/auditing']
 
@@ -154,7 +154,8 @@ export async function action({ request }: ActionFunctionArgs) {
       if (keys.length === 0) return fail(intent, 'Select one or more files first.')
       // deleting what is already gone (a confirmation sent twice) is done, not an error
       await deleteFiles(db, getBlobStore(), keys)
-      throw redirect(driveHref(p, { [FLASH_PARAM]: 'submitted' }))
+      // the drive's own words, not the forms' 'Submission Successful!' (route.tsx DeletedNotice)
+      throw redirect(driveHref(p, { [DELETED_PARAM]: String(new Set(keys).size) }))
     }
     if (intent === 'delete-folder') {
       await requirePermission(request, DRIVE_PERMISSIONS.remove)

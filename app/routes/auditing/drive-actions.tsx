@@ -41,8 +41,11 @@ export function DriveActions({ data, result }: { data: LoaderData; result: Actio
   const onDeleteFolder = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const failure = await deleteFolderCall(prefix, csrfToken)
-    if (failure) window.alert(failure)
-    else navigate(driveHref(splitKey(prefix).parent))
+    if (failure) {
+      window.alert(failure)
+      // refused: what the page showed was out of date (a file added meanwhile), so show what is there now
+      revalidator.revalidate()
+    } else navigate(driveHref(splitKey(prefix).parent))
   }
   const empty = counts.total === 0
   const upload = errorOf('upload')

@@ -6,3 +6,6 @@ export function driveHref(prefix: string, more: Record<string, string> = {}): st
   const search = params.toString()
   return search ? `/auditing?${search}` : '/auditing'
 }
+
+/** After a delete of files: how many were deleted (the page says 'Deleted 2 files.'). */
+export const DELETED_PARAM = 'deleted'

@@ -14,7 +14,7 @@ import { PARAM } from '#app/lists/list-params.ts'
 import { formatFileSize } from '#core/formats.ts'
 import { ancestorsOf, splitKey } from '#storage/drive-keys.ts'
 import type { ActionData, LoaderData, loader } from './data.server.ts'
-import { driveHref } from './drive-href.ts'
+import { DELETED_PARAM, driveHref } from './drive-href.ts'
 import { DriveActions } from './drive-actions.tsx'
 import { DriveTable, formatModified } from './drive-table.tsx'
 import { SelectionBar, SelectionStep } from './selection-bar.tsx'
@@ -33,6 +33,7 @@ export default function AuditingDrive() {
   return (
     <div className="drive">
       <FlashNotice />
+      <DeletedNotice />
       <h1>Auditing</h1>
       <div className="drive-bar">
         <FolderPath prefix={data.prefix} />
@@ -51,6 +52,18 @@ export default function AuditingDrive() {
         <Pager state={data.state} totalPages={data.counts.totalPages} total={data.counts.total} label="Folder pages" />
       </div>
     </div>
+  )
+}
+
+/** After a delete of files, the drive says what it did (the confirmation asked 'Delete these 2 files?'). */
+function DeletedNotice() {
+  const { search } = useLocation()
+  const count = Number(new URLSearchParams(search).get(DELETED_PARAM))
+  if (!Number.isSafeInteger(count) || count < 1) return null
+  return (
+    <p className="notice notice-success" role="status">
+      {count === 1 ? 'Deleted 1 file.' : `Deleted ${count} files.`}
+    </p>
   )
 }
 
