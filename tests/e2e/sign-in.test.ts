@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { createUser } from '#db/queries/users.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { DEMO_PASSWORD, newContext, signIn } from '../support/browser.ts'
+import { DEMO_PASSWORD, newContext, signInWithForm } from '../support/browser.ts'
 
 const suite = useBrowserSuite()
 
@@ -43,7 +43,7 @@ describe('sign-in and permissions', () => {
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
     await page.goto('/view-calls?page_size=20')
     expect(new URL(page.url()).pathname).toBe('/login')
-    await signIn(page, 'tech')
+    await signInWithForm(page, 'tech')
     const url = new URL(page.url())
     expect(url.pathname).toBe('/view-calls')
     expect(url.searchParams.get('page_size')).toBe('20')
@@ -52,7 +52,7 @@ describe('sign-in and permissions', () => {
   it('never returns to another site after sign-in', async () => {
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
     await page.goto('/login?redirectTo=//evil.example/steal')
-    await signIn(page, 'tech')
+    await signInWithForm(page, 'tech')
     expect(new URL(page.url()).origin).toBe(suite.app.url)
   })
 
@@ -140,12 +140,12 @@ describe('sign-in and permissions', () => {
   it('shows each user the home cards of their permissions', async () => {
     const context = await newContext(suite.browser, suite.app.url)
     const page = await context.newPage()
-    await signIn(page, 'viewer')
+    await signInWithForm(page, 'viewer')
     const cards = page.getByRole('main').getByRole('link')
     expect(await cards.allInnerTexts()).toEqual([expect.stringContaining('Service')])
 
     const office = await (await newContext(suite.browser, suite.app.url)).newPage()
-    await signIn(office, 'office')
+    await signInWithForm(office, 'office')
     const titles = await office.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts()
     // in the spec's order; Admin because office is staff (the card is admin-flagged)
     expect(titles).toEqual(['Auditing', 'Growers', 'Receipts', 'Admin', 'Contacts'])
@@ -154,7 +154,7 @@ describe('sign-in and permissions', () => {
 
   it('answers 403 at /view-calls to a user without api.view_callin', async () => {
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
-    await signIn(page, 'office')
+    await signInWithForm(page, 'office')
     const response = await page.goto('/view-calls')
     expect(response?.status()).toBe(403)
     await expect(page.getByRole('heading', { name: 'Not allowed' }).waitFor()).resolves.toBeUndefined()

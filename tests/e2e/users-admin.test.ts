@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { createUser } from '#db/queries/users.ts'
 import { verifyPassword } from '#core/password.server.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { newContext, signIn, signInWithForm } from '../support/browser.ts'
 
 const suite = useBrowserSuite()
 
@@ -23,7 +23,8 @@ describe.each([
 
   async function pageOf(username: string, password?: string): Promise<Page> {
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js })).newPage()
-    await signIn(page, username, password)
+    // a user the test made signs in with the password it was given; the demo users by session
+    await (password ? signInWithForm(page, username, password) : signIn(page, username))
     return page
   }
 
@@ -170,7 +171,7 @@ describe('a non-superuser posting is_superuser=on', () => {
     await createUser(suite.app.db, { username: 'usermgr_post', password: 'manager-pass-1', permissions: ['api.change_user', 'api.add_user'] })
     const target = await createUser(suite.app.db, { username: 'target_post', password: 'target-pass-1' })
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
-    await signIn(page, 'usermgr_post', 'manager-pass-1')
+    await signInWithForm(page, 'usermgr_post', 'manager-pass-1')
     await page.goto(`/edit-user/${target.id}`)
     // what a hand-made post would send: the disabled box enabled and ticked
     await page.getByLabel('Superuser', { exact: true }).evaluate((box: HTMLInputElement) => {
