@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { createUser } from '#db/queries/users.ts'
+import { DEMO_LOGINS } from '../../bin/demo/data.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { DEMO_PASSWORD, newContext, signInWithForm } from '../support/browser.ts'
 
@@ -39,6 +40,18 @@ const HOSTILE_RETURN_PATHS = [
 ]
 
 describe('sign-in and permissions', () => {
+  // the other browser tests sign in by session (tests/support/apps.ts): here each role signs in as a person does
+  it('signs each demo user in through the form, to a home page that greets them', async () => {
+    for (const { username } of DEMO_LOGINS) {
+      const context = await newContext(suite.browser, suite.app.url)
+      const page = await context.newPage()
+      await signInWithForm(page, username)
+      expect(new URL(page.url()).pathname, username).toBe('/')
+      await page.getByRole('heading', { name: /^Welcome, / }).waitFor()
+      await context.close()
+    }
+  })
+
   it('sends a signed-out visitor to /login and back to where they were going', async () => {
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
     await page.goto('/view-calls?page_size=20')
