@@ -30,7 +30,9 @@ export async function useCluster(): Promise<string> {
     if (process.env.DATABASE_URL) return { adminUrl: withDatabase(process.env.DATABASE_URL, 'postgres') }
     // one throw-away cluster per run, so runs side by side (two terminals, CI jobs) never collide
     const dataDir = path.join(runDir, 'pg')
-    const embedded = await startEmbeddedPostgres({ dataDir, database: 'postgres' })
+    // thrown away after the run: nothing to keep through a crash, so no waiting for the disk
+    const settings = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }
+    const embedded = await startEmbeddedPostgres({ dataDir, database: 'postgres', settings })
     return { adminUrl: embedded.url, embedded, dataDir }
   })()
   return (await state.cluster).adminUrl
