@@ -1,33 +1,42 @@
 import { defineConfig } from 'vitest/config'
+import FileTimes from './tests/support/file-times.ts'
 
-// Two projects, told apart by the file name:
+// Four projects, told apart by where a test file is and what it is named:
 // - `unit`: files named `*.unit.test.ts(x)`. Code alone: no database, no server, no browser, no
 //   child process, no global setup. `npm run test:unit` runs them alone in seconds.
-// - `integration`: every other `*.test.ts(x)`, with the global setup (one PostgreSQL, the
-//   production build, Chromium): tests against the real database, S3 server, app and browser
-//   (tests/e2e). A test not marked as a unit test lands here, where everything it may need exists.
-// `npm test` runs both.
+// - `db`: every other test beside the code it tests, against a real PostgreSQL (each file copies
+//   the migrated template: tests/support/db.ts). `npm run test:db`.
+// - `browser`: tests/e2e and server/: the app (the production build, on a copy of the demo
+//   template: tests/support/app-server.ts) over HTTP and in the run's one Chromium.
+// - `system`: bin/*.test.ts: `npm start` and the CLIs as a user runs them, in their own processes.
+// A global setup per project makes only what its files need (tests/support/setup-*.ts; one
+// PostgreSQL serves them all). `npm test` runs them all, with the type check beside them (bin/test.ts).
 const FOLDERS = ['app', 'core', 'db', 'workflows', 'jobs', 'storage', 'server', 'bin', 'tests']
-const tests = (pattern: string) => FOLDERS.map((folder) => `${folder}/**/${pattern}`)
+const UNIT = FOLDERS.map((folder) => `${folder}/**/*.unit.test.{ts,tsx}`)
+const BROWSER = ['tests/e2e/**/*.test.ts', 'server/**/*.test.ts']
+const SYSTEM = ['bin/*.test.ts']
 
 export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Browser tests each start an app server and a Chromium: two at a time suits two cores.
+    // two files at a time suit two cores (a browser file's app and Chromium share them)
     maxWorkers: 2,
     minWorkers: 1,
+    reporters: ['default', new FileTimes()],
     projects: [
-      { extends: true, test: { name: 'unit', include: tests('*.unit.test.{ts,tsx}') } },
+      { extends: true, test: { name: 'unit', include: UNIT } },
       {
         extends: true,
         test: {
-          name: 'integration',
-          include: tests('*.test.{ts,tsx}'),
-          exclude: tests('*.unit.test.{ts,tsx}'),
-          globalSetup: ['tests/support/global-setup.ts'],
+          name: 'db',
+          include: FOLDERS.map((folder) => `${folder}/**/*.test.{ts,tsx}`),
+          exclude: [...UNIT, ...BROWSER, ...SYSTEM],
+          globalSetup: ['tests/support/setup-db.ts'],
         },
       },
+      { extends: true, test: { name: 'browser', include: BROWSER, exclude: UNIT, globalSetup: ['tests/support/setup-browser.ts'] } },
+      { extends: true, test: { name: 'system', include: SYSTEM, globalSetup: ['tests/support/setup-system.ts'] } },
     ],
   },
 })

@@ -224,7 +224,14 @@ function initCluster(runner: Runner, initdb: string, dataDir: string, password: 
  * only, and returns a connection URL to database `database` (created when missing).
  * `rootMode` forces how Postgres runs when we are root (tests); by default a probe decides.
  */
-export async function startEmbeddedPostgres(options: { dataDir: string; database: string; port?: number; rootMode?: RootMode }): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(options: {
+  dataDir: string
+  database: string
+  port?: number
+  rootMode?: RootMode
+  /** more server settings (a test run's throw-away cluster turns durability off) */
+  settings?: Record<string, string>
+}): Promise<EmbeddedPostgres> {
   const { postgres, initdb } = await binaries()
   const dataDir = path.resolve(options.dataDir)
   const runner = chooseRunner(options.rootMode)
@@ -243,6 +250,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; database
   const run = command(runner, postgres, [
     ...['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     ...['-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'fsync=on'],
+    ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   ])
   // Its own process group: Ctrl-C in a terminal signals the whole foreground group, and the
   // database must stop last, after HTTP and the workers (stop() below), not with them.

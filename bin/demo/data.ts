@@ -9,6 +9,7 @@
 // pre-treats are left to theirs: seeding them here would have to repeat rules that live there.
 import { sql } from 'kysely'
 import type { Permission } from '#core/permissions.ts'
+import { hashPassword } from '#core/password.server.ts'
 import { createUser } from '#db/queries/users.ts'
 import { syncPermissions } from '#db/seeds/permissions.ts'
 import { daysAgo, demoUuid, prng } from './helpers.ts'
@@ -390,8 +391,9 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
     .execute()
   add('application_products', links.length)
 
-  // Users, one per role, all of the service company.
+  // Users, one per role, all of the service company, with the one demo password (hashed once).
   const userIds = new Map<string, number>()
+  let demoHash: string | undefined
   for (const u of DEMO_USERS) {
     const existing = await trx
       .selectFrom('users')
@@ -411,9 +413,11 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
       }
       continue
     }
+    demoHash ??= await hashPassword(DEMO_PASSWORD)
     const user = await createUser(trx, {
       username: u.username,
       password: DEMO_PASSWORD,
+      passwordHash: demoHash,
       firstName: u.firstName,
       lastName: u.lastName,
       email: `${u.username}@keystonestorage.example`,

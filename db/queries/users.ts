@@ -21,6 +21,8 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/
 export interface CreateUserInput {
   username: string
   password: string
+  /** a hash already made of `password` (the demo seed's users share one password: hashed once) */
+  passwordHash?: string
   firstName?: string
   lastName?: string
   email?: string
@@ -112,7 +114,7 @@ export async function createUser(db: Executor, input: CreateUserInput): Promise<
   // Cheap checks before the (deliberately slow) hash; repeated inside the transaction.
   if (await usernameTaken(db, v.username)) throw new UserInputError(`The username "${v.username}" is already taken.`)
   await companyId(db, v.companyName)
-  const passwordHash = await hashPassword(v.password)
+  const passwordHash = input.passwordHash ?? (await hashPassword(v.password))
 
   const work = async (trx: Executor): Promise<CreatedUser> => {
     const company = await companyId(trx, v.companyName)

@@ -9,7 +9,8 @@ import { csvLine } from '#app/lists/csv.ts'
 import { seasonOf } from '#core/season.ts'
 import { keepApplicationRecord } from '#workflows/application-record.server.ts'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
-import { launchBrowser, newContext, signIn } from '../support/browser.ts'
+import { newContext, signIn } from '../support/browser.ts'
+import { connectBrowser } from '../support/shared-browser.ts'
 import { httpSession, type HttpSession } from '../support/http-session.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
@@ -22,7 +23,7 @@ let kept: { id: number; pre_treat_number: string; epa_registrations: string; app
 let voided: { id: number; pre_treat_number: string }
 
 beforeAll(async () => {
-  ;[app, browser] = await Promise.all([startAppServer({ WORKERS: 'on' }), launchBrowser()])
+  ;[app, browser] = await Promise.all([startAppServer({ WORKERS: 'on' }), connectBrowser()])
   const done = await makePretreat(app.db, { stage: 'completed', ...APPLIED, cwt: 43_210, quantityUsed: 7.25 })
   kept = await app.db.selectFrom('application_records').select(['id', 'pre_treat_number', 'epa_registrations', 'applicator_licence', 'grower_name', 'products']).where('pretreat_id', '=', done.id).executeTakeFirstOrThrow()
   const applied = await makePretreat(app.db, { stage: 'to-review', ...APPLIED, quantityUsed: 3 })

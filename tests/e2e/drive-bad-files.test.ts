@@ -8,7 +8,8 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
-import { launchBrowser, newContext, signIn } from '../support/browser.ts'
+import { newContext, signIn } from '../support/browser.ts'
+import { connectBrowser } from '../support/shared-browser.ts'
 import { zipBombDocx } from '../support/sample-docx.ts'
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
@@ -51,7 +52,7 @@ const kept = async () => ({
 
 beforeAll(async () => {
   storeRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'drive-bad-files-'))
-  ;[app, browser, bomb] = await Promise.all([startAppServer({ STORAGE_DIR: storeRoot }), launchBrowser(), zipBombDocx()])
+  ;[app, browser, bomb] = await Promise.all([startAppServer({ STORAGE_DIR: storeRoot }), connectBrowser(), zipBombDocx()])
 })
 afterAll(async () => {
   await browser?.close()

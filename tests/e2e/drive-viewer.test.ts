@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FsDriver } from '#storage/fs-driver.server.ts'
 import { objectKey } from '#storage/keys.ts'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
-import { launchBrowser, newContext, signIn } from '../support/browser.ts'
+import { newContext, signIn } from '../support/browser.ts'
+import { connectBrowser } from '../support/shared-browser.ts'
 import { drawPng } from '../../bin/demo/png.ts'
 import { samplePdf } from '../../bin/demo/pdf.ts'
 
@@ -27,7 +28,7 @@ const storeRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'drive-viewer-e2e-'))
 const store = new FsDriver({ root: storeRoot })
 
 beforeAll(async () => {
-  ;[app, browser] = await Promise.all([startAppServer({ STORAGE_DIR: storeRoot }), launchBrowser()])
+  ;[app, browser] = await Promise.all([startAppServer({ STORAGE_DIR: storeRoot }), connectBrowser()])
 })
 afterAll(async () => {
   await browser?.close()

@@ -10,7 +10,8 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodeParam } from '#storage/drive-keys.ts'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
-import { launchBrowser, newContext, signIn } from '../support/browser.ts'
+import { newContext, signIn } from '../support/browser.ts'
+import { connectBrowser } from '../support/shared-browser.ts'
 import { httpSession } from '../support/http-session.ts'
 
 type S3rverClass = new (options: Record<string, unknown>) => { run(): Promise<{ port: number }>; close(): Promise<void> }
@@ -27,7 +28,7 @@ const text = (name: string, content: string) => ({ name, mimeType: 'text/plain',
 
 let browser: Browser
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 })
 afterAll(async () => {
   await browser?.close()
@@ -35,7 +36,7 @@ afterAll(async () => {
 
 async function signedIn(app: AppServer, javaScriptEnabled: boolean): Promise<Page> {
   const p = await (await newContext(browser, app.url, { javaScriptEnabled })).newPage()
-  await signIn(p, 'office', undefined)
+  await signIn(p, 'office')
   return p
 }
 

@@ -11,7 +11,8 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pdfText } from '#jobs/documents/extract-text.job.ts'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
-import { launchBrowser, newContext, signIn } from '../support/browser.ts'
+import { newContext, signIn } from '../support/browser.ts'
+import { connectBrowser } from '../support/shared-browser.ts'
 import { httpSession } from '../support/http-session.ts'
 import { makePretreat, type MadePretreat } from '../support/pretreats.ts'
 
@@ -25,7 +26,7 @@ let scheduledA: MadePretreat
 let scheduledB: MadePretreat
 
 beforeAll(async () => {
-  ;[app, browser] = await Promise.all([startAppServer({ WORKERS: 'on', STORAGE_DIR: storeRoot }), launchBrowser()])
+  ;[app, browser] = await Promise.all([startAppServer({ WORKERS: 'on', STORAGE_DIR: storeRoot }), connectBrowser()])
   completed = await makePretreat(app.db, { stage: 'completed' })
   const tech = await app.db.selectFrom('users').select('id').where('username', '=', 'tech').executeTakeFirstOrThrow()
   await app.db.updateTable('restarts').set({ comments: 'Fans restarted, door latched', remote: true, running: true, cleaned_up: true, completed_at: new Date('2026-11-02T15:00:00Z'), completed_by: tech.id }).where('pretreat_id', '=', completed.id).execute()

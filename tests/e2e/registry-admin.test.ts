@@ -300,7 +300,7 @@ describe('who sees the registry admin', () => {
   async function pageOf(username: string, permissions: string[], js = true): Promise<Page> {
     await createUser(db(), { username, password: 'registry-pass-1', permissions })
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js })).newPage()
-    await signIn(page, username, 'registry-pass-1')
+    await signIn(page, username)
     return page
   }
 

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { createUser } from '#db/queries/users.ts'
 import { createFolder } from '#storage/drive.server.ts'
+import { DEMO_LOGINS } from '../../bin/demo/data.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { DEMO_PASSWORD, newContext, signIn } from '../support/browser.ts'
+import { DEMO_PASSWORD, newContext, signInWithForm } from '../support/browser.ts'
 
 const suite = useBrowserSuite()
 
@@ -41,11 +42,23 @@ const HOSTILE_RETURN_PATHS = [
 ]
 
 describe('sign-in and permissions', () => {
+  // the other browser tests sign in by session (tests/support/apps.ts): here each role signs in as a person does
+  it('signs each demo user in through the form, to a home page that greets them', async () => {
+    for (const { username } of DEMO_LOGINS) {
+      const context = await newContext(suite.browser, suite.app.url)
+      const page = await context.newPage()
+      await signInWithForm(page, username)
+      expect(new URL(page.url()).pathname, username).toBe('/')
+      await page.getByRole('heading', { name: /^Welcome, / }).waitFor()
+      await context.close()
+    }
+  })
+
   it('sends a signed-out visitor to /login and back to where they were going', async () => {
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
     await page.goto('/view-calls?page_size=20')
     expect(new URL(page.url()).pathname).toBe('/login')
-    await signIn(page, 'tech')
+    await signInWithForm(page, 'tech')
     const url = new URL(page.url())
     expect(url.pathname).toBe('/view-calls')
     expect(url.searchParams.get('page_size')).toBe('20')
@@ -59,7 +72,7 @@ describe('sign-in and permissions', () => {
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js })).newPage()
     await page.goto(address)
     expect(new URL(page.url()).pathname).toBe('/login')
-    await signIn(page, 'office')
+    await signInWithForm(page, 'office')
     const url = new URL(page.url())
     expect(`${url.pathname}${url.search}`).toBe(address)
     await page.getByRole('navigation', { name: 'Folder path' }).getByText('Häuser 2026').waitFor()
@@ -68,7 +81,7 @@ describe('sign-in and permissions', () => {
   it('never returns to another site after sign-in', async () => {
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
     await page.goto('/login?redirectTo=//evil.example/steal')
-    await signIn(page, 'tech')
+    await signInWithForm(page, 'tech')
     expect(new URL(page.url()).origin).toBe(suite.app.url)
   })
 
@@ -156,12 +169,12 @@ describe('sign-in and permissions', () => {
   it('shows each user the home cards of their permissions', async () => {
     const context = await newContext(suite.browser, suite.app.url)
     const page = await context.newPage()
-    await signIn(page, 'viewer')
+    await signInWithForm(page, 'viewer')
     const cards = page.getByRole('main').getByRole('link')
     expect(await cards.allInnerTexts()).toEqual([expect.stringContaining('Service')])
 
     const office = await (await newContext(suite.browser, suite.app.url)).newPage()
-    await signIn(office, 'office')
+    await signInWithForm(office, 'office')
     const titles = await office.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts()
     // in the spec's order; Admin because office is staff (the card is admin-flagged)
     expect(titles).toEqual(['Auditing', 'Growers', 'Receipts', 'Admin', 'Contacts'])
@@ -170,7 +183,7 @@ describe('sign-in and permissions', () => {
 
   it('answers 403 at /view-calls to a user without api.view_callin', async () => {
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
-    await signIn(page, 'office')
+    await signInWithForm(page, 'office')
     const response = await page.goto('/view-calls')
     expect(response?.status()).toBe(403)
     await expect(page.getByRole('heading', { name: 'Not allowed' }).waitFor()).resolves.toBeUndefined()

@@ -5,7 +5,8 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FsDriver } from '#storage/fs-driver.server.ts'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
-import { launchBrowser, newContext, signIn } from '../support/browser.ts'
+import { newContext, signIn } from '../support/browser.ts'
+import { connectBrowser } from '../support/shared-browser.ts'
 import { makeServiceSheet } from '../support/service-sheets.ts'
 
 // One app whose file store is a folder this file knows, so tests can count what is stored.
@@ -14,7 +15,7 @@ let browser: Browser
 const storeRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-e2e-'))
 
 beforeAll(async () => {
-  ;[app, browser] = await Promise.all([startAppServer({ STORAGE_DIR: storeRoot }), launchBrowser()])
+  ;[app, browser] = await Promise.all([startAppServer({ STORAGE_DIR: storeRoot }), connectBrowser()])
 })
 afterAll(async () => {
   await browser?.close()
@@ -45,7 +46,7 @@ const blobCount = async () => Number((await app.db.selectFrom('blobs').select((e
 
 async function page(user: string, javaScriptEnabled = true): Promise<Page> {
   const p = await (await newContext(browser, app.url, { javaScriptEnabled })).newPage()
-  await signIn(p, user, undefined)
+  await signIn(p, user)
   return p
 }
 

@@ -8,7 +8,7 @@ import { createUser } from '#db/queries/users.ts'
 import { verifyPassword } from '#core/password.server.ts'
 import { RIGHTS_MESSAGES } from '#core/user-rights.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { newContext, signIn, signInWithForm } from '../support/browser.ts'
 
 const suite = useBrowserSuite()
 
@@ -24,7 +24,8 @@ describe.each([
 
   async function pageOf(username: string, password?: string): Promise<Page> {
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js })).newPage()
-    await signIn(page, username, password)
+    // a user the test made signs in with the password it was given; the demo users by session
+    await (password ? signInWithForm(page, username, password) : signIn(page, username))
     return page
   }
 
@@ -195,7 +196,7 @@ describe('a non-superuser posting is_superuser=on', () => {
     await createUser(suite.app.db, { username: 'usermgr_post', password: 'manager-pass-1', permissions: ['api.change_user', 'api.add_user'] })
     const target = await createUser(suite.app.db, { username: 'target_post', password: 'target-pass-1' })
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
-    await signIn(page, 'usermgr_post', 'manager-pass-1')
+    await signInWithForm(page, 'usermgr_post', 'manager-pass-1')
     await page.goto(`/edit-user/${target.id}`)
     // what a hand-made post would send: the disabled box enabled and ticked
     await page.getByLabel('Superuser', { exact: true }).evaluate((box: HTMLInputElement) => {
@@ -213,9 +214,9 @@ describe.each([
   { js: false, mode: 'without JavaScript' },
 ])('rights are delegated, never minted, $mode', ({ js }) => {
   const tag = js ? 'js' : 'nojs'
-  const pageOf = async (username: string, password: string) => {
+  const pageOf = async (username: string) => {
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js })).newPage()
-    await signIn(page, username, password)
+    await signIn(page, username)
     return page
   }
   /** What a hand-made post sends: a box or field the form disabled, enabled again. */
@@ -224,7 +225,7 @@ describe.each([
   it('a staff user with api.change_user cannot grant itself everything, nor set another staff user’s password; signed in as them, nothing changed', async () => {
     const manager = await createUser(suite.app.db, { username: `delegator_${tag}`, password: 'delegator-pass-1', isStaff: true, permissions: ['api.view_user', 'api.change_user'] })
     const other = await createUser(suite.app.db, { username: `otherstaff_${tag}`, password: 'otherstaff-pass-1', isStaff: true })
-    const page = await pageOf(`delegator_${tag}`, 'delegator-pass-1')
+    const page = await pageOf(`delegator_${tag}`)
 
     await page.goto(`/edit-user/${manager.id}`)
     await page.getByText(RIGHTS_MESSAGES.own).first().waitFor()
@@ -245,7 +246,7 @@ describe.each([
     expect(await verifyPassword('otherstaff-pass-1', (await userNamed(`otherstaff_${tag}`))!.password_hash)).toBe(true)
 
     // signed in afresh: the manager still cannot open what it tried to grant itself
-    const again = await pageOf(`delegator_${tag}`, 'delegator-pass-1')
+    const again = await pageOf(`delegator_${tag}`)
     expect((await again.goto('/manage-workflows'))?.status()).toBe(403)
     // the other staff user signs in with their own password, and not with the one tried
     const theirs = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js })).newPage()
@@ -254,7 +255,7 @@ describe.each([
     await theirs.getByLabel('Password').fill('taken-over-42')
     await theirs.getByRole('button', { name: 'Login' }).click()
     await theirs.getByText(/Login failed/).waitFor()
-    await signIn(theirs, `otherstaff_${tag}`, 'otherstaff-pass-1')
+    await signInWithForm(theirs, `otherstaff_${tag}`, 'otherstaff-pass-1')
     expect(new URL(theirs.url()).pathname).toBe('/')
   })
 })
@@ -263,7 +264,7 @@ describe('a user who may only add users', () => {
   it('is offered only the permissions it holds, and a post of others is refused, creating nobody', async () => {
     await createUser(suite.app.db, { username: 'onlyadder', password: 'onlyadder-pass-1', permissions: ['api.add_user'] })
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
-    await signIn(page, 'onlyadder', 'onlyadder-pass-1')
+    await signIn(page, 'onlyadder')
     await page.goto('/add-user')
     expect(await page.getByLabel(/Can add users/).isDisabled()).toBe(false)
     expect(await page.getByLabel(/Can edit users, their permissions/).isDisabled()).toBe(true)

@@ -1,10 +1,15 @@
-// A real app server for one browser-test file: its own database (a copy of the migrated
-// template), started by `npm start`'s own entry point, so the tests see what users see.
+// A real app for one test file: its own database and files (copies of the run's demo template,
+// tests/support/pg-cluster.ts) served by the production build in a child process
+// (tests/support/app-child.ts). Copying instead of seeding, and one process instead of `npm start`'s
+// primary and HTTP processes, is what keeps a browser file's start to a second or two; the tests
+// of `npm start` itself spawn it whole (tests/support/app-process.ts).
+import { fork } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { spawnApp } from './app-process.ts'
+import { inject } from 'vitest'
 import { createTestDatabase, type TestDatabase } from './db.ts'
+import { registerApp } from './apps.ts'
 
 export interface AppServer {
   url: string
@@ -12,17 +17,59 @@ export interface AppServer {
   stop(): Promise<void>
 }
 
+const CHILD = path.join(import.meta.dirname, 'app-child.ts')
+
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
-  const database = await createTestDatabase()
-  const blobs = fs.mkdtempSync(path.join(os.tmpdir(), 'app-blobs-'))
-  const app = spawnApp({ ...process.env, DATABASE_URL: database.url, WORKERS: 'off', STORAGE_DIR: blobs, ...env })
+  const database = await createTestDatabase({ demo: true })
+  const ownStore = !env.STORAGE_DIR
+  const blobs = env.STORAGE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'app-blobs-'))
+  await copyDemoFiles(database, blobs, env)
+  const child = fork(CHILD, [], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, SESSION_SECRET: inject('sessionSecret'), WORKERS: 'off', NODE_ENV: 'production', ...env, DATABASE_URL: database.url, STORAGE_DIR: blobs },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  })
+  let output = ''
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk))
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The app did not start within 60 s:\n${output}`)), 60_000)
+    child.once('message', (message: { port: number }) => (clearTimeout(timer), resolve(message.port)))
+    void exited.then(() => (clearTimeout(timer), reject(new Error(`The app exited before listening:\n${output}`))))
+  })
+  const url = `http://localhost:${port}`
+  registerApp(url, database.db)
   return {
-    url: await app.url,
+    url,
     db: database.db,
     async stop() {
-      await app.stop()
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+      await exited
       await database.drop()
-      fs.rmSync(blobs, { recursive: true, force: true })
+      if (ownStore) fs.rmSync(blobs, { recursive: true, force: true })
     },
+  }
+}
+
+/** The demo's files, where its database says they are: the app's folder, or its S3 bucket. */
+async function copyDemoFiles(database: TestDatabase, blobs: string, env: Record<string, string>): Promise<void> {
+  const demo = inject('demoBlobDir')
+  if (env.STORAGE_DRIVER !== 's3') {
+    fs.cpSync(demo, blobs, { recursive: true })
+    return
+  }
+  const { S3Driver } = await import('#storage/s3-driver.server.ts')
+  const store = new S3Driver({
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION ?? 'us-east-1',
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    credentials: { accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! },
+  })
+  for (const blob of await database.db.selectFrom('blobs').select(['key', 'content_type']).execute()) {
+    const file = path.join(demo, ...blob.key.split('/'))
+    if (fs.existsSync(file)) await store.put(blob.key, fs.readFileSync(file), { contentType: blob.content_type })
   }
 }

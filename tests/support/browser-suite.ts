@@ -1,8 +1,9 @@
-// One app server and one Chromium per browser-test file, started before its tests and stopped after.
+// One app server per browser-test file and a connection to the run's Chromium, opened before its
+// tests and closed after.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { startAppServer, type AppServer } from './app-server.ts'
-import { launchBrowser } from './browser.ts'
+import { connectBrowser } from './shared-browser.ts'
 
 export interface BrowserSuite {
   readonly app: AppServer
@@ -13,7 +14,7 @@ export function useBrowserSuite(): BrowserSuite {
   let app: AppServer | undefined
   let browser: Browser | undefined
   beforeAll(async () => {
-    ;[app, browser] = await Promise.all([startAppServer(), launchBrowser()])
+    ;[app, browser] = await Promise.all([startAppServer(), connectBrowser()])
   })
   afterAll(async () => {
     await browser?.close()

@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { appUrlOf, registerContext, sessionToken } from './apps.ts'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
@@ -15,22 +16,38 @@ export function ensureChromium(): void {
   execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
 }
 
+/** A Chromium of its own (benchmarks; tests connect to the run's one: tests/support/shared-browser.ts). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
 }
 
 export async function newContext(browser: Browser, baseURL: string, options: { javaScriptEnabled?: boolean; width?: number } = {}): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     baseURL,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     viewport: { width: options.width ?? 1280, height: 900 },
   })
+  registerContext(context, baseURL)
+  return context
 }
 
 export const DEMO_PASSWORD = 'demo-pass-1'
 
-/** Signs in through the login form, the way a person does. */
-export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+/**
+ * Signs in by session (tests/support/apps.ts), for tests whose subject is not signing in: then
+ * goes where the login page would have sent the user (its redirectTo), or home.
+ */
+export async function signIn(page: Page, username: string): Promise<void> {
+  const url = appUrlOf(page.context())
+  const token = await sessionToken(url, username)
+  await page.context().addCookies([{ name: 'sid', value: token, url, httpOnly: true, sameSite: 'Lax' }])
+  const current = page.url().startsWith(url) ? new URL(page.url()) : null
+  const target = current?.pathname === '/login' ? current.searchParams.get('redirectTo') : null
+  await page.goto(target?.startsWith('/') && !target.startsWith('//') ? target : '/')
+}
+
+/** Signs in through the login form, the way a person does (for tests of signing in). */
+export async function signInWithForm(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   if (!page.url().includes('/login')) await page.goto('/login')
   await page.getByLabel('Username').fill(username)
   await page.getByLabel('Password').fill(password)

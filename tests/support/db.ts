@@ -1,9 +1,10 @@
-// A fresh, migrated database for one test file: `const t = await createTestDatabase()` in
-// beforeAll, `await t.drop()` in afterAll. Copies of the template take ~100 ms.
+// A fresh database for one test file: `const t = await createTestDatabase()` in beforeAll,
+// `await t.drop()` in afterAll. A copy of the migrated template (~100 ms), or of the demo
+// template (the demo data `npm start` seeds; browser project only).
 import { randomBytes } from 'node:crypto'
 import { inject } from 'vitest'
 import { createDb, type Executor } from '../../db/client.server.ts'
-import { TEMPLATE_DB, adminQuery, withDatabase } from './pg-admin.ts'
+import { DEMO_TEMPLATE_DB, TEMPLATE_DB, adminQuery, withDatabase } from './pg-admin.ts'
 
 export interface TestDatabase {
   db: Executor
@@ -11,10 +12,10 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { demo?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl')
   const name = `test_${randomBytes(6).toString('hex')}`
-  await adminQuery(adminUrl, `create database ${name} template ${TEMPLATE_DB}`)
+  await adminQuery(adminUrl, `create database ${name} template ${options.demo ? DEMO_TEMPLATE_DB : TEMPLATE_DB}`)
   const url = withDatabase(adminUrl, name)
   const db = createDb(url, 5)
   return {

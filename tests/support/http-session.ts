@@ -1,5 +1,8 @@
-// A signed-in visitor without a browser: fetch with a cookie jar, signing in through the real login
-// form (its CSRF field and cookie), the way a browser without JavaScript does.
+// A signed-in visitor without a browser: fetch with a cookie jar. Signed in by session when the app
+// is one this test process started (tests/support/apps.ts), else (benchmarks) through the real
+// login form, its CSRF field and cookie, the way a browser without JavaScript does.
+import { isTestApp, sessionToken } from './apps.ts'
+
 export interface HttpSession {
   /** GET (or any method) with the session's cookies; redirects are not followed */
   fetch(path: string, init?: RequestInit): Promise<Response>
@@ -31,7 +34,9 @@ export async function httpSession(baseUrl: string, username?: string, password =
     if (!token) throw new Error('No CSRF field on /login or /')
     return token
   }
-  if (username) {
+  if (username && isTestApp(baseUrl)) {
+    jar.set('sid', await sessionToken(baseUrl, username))
+  } else if (username) {
     const body = new URLSearchParams({ csrf: await csrfToken(), username, password, redirectTo: '/' })
     const response = await send('/login', { method: 'POST', body })
     if (response.status !== 302 && response.status !== 303) throw new Error(`Sign-in as ${username} answered ${response.status}`)

@@ -1,6 +1,9 @@
 import pg from 'pg'
 
+/** migrated, empty (tests/support/pg-cluster.ts) */
 export const TEMPLATE_DB = 'app_test_template'
+/** migrated, with the demo data `npm start` seeds */
+export const DEMO_TEMPLATE_DB = 'app_test_demo'
 
 export function withDatabase(url: string, database: string): string {
   const u = new URL(url)

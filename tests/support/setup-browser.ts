@@ -1,0 +1,33 @@
+// Global setup of the `browser` project (apps and Chromium): the production build, the run's
+// PostgreSQL with the migrated and the demo templates (each app copies the demo's database and
+// files instead of seeding), and one Chromium for the run, which every file connects to.
+import { randomBytes } from 'node:crypto'
+import { chromium } from 'playwright-core'
+import type { TestProject } from 'vitest/node'
+import { buildIfStale } from '../../bin/build.ts'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, ensureChromium } from './browser.ts'
+import { demoTemplate, releaseCluster, useCluster } from './pg-cluster.ts'
+
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  buildIfStale()
+  ensureChromium()
+  const adminUrl = await useCluster()
+  const [{ blobDir }, chromiumServer] = await Promise.all([demoTemplate(adminUrl), chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })])
+  project.provide('pgAdminUrl', adminUrl)
+  project.provide('demoBlobDir', blobDir)
+  project.provide('chromiumEndpoint', chromiumServer.wsEndpoint())
+  // one signing secret for every app of the run (instead of each writing .data/session-secret)
+  project.provide('sessionSecret', randomBytes(24).toString('base64url'))
+  return async () => {
+    await chromiumServer.close()
+    await releaseCluster()
+  }
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    demoBlobDir: string
+    chromiumEndpoint: string
+    sessionSecret: string
+  }
+}
