@@ -14,7 +14,7 @@ import { FsDriver } from '#storage/fs-driver.server.ts'
 import { objectKey } from '#storage/keys.ts'
 import { CHROMIUM_PATH } from '../../tests/support/browser.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
-import { corruptDocx, sampleDocx, zipBombDocx } from '../../tests/support/sample-docx.ts'
+import { blankPng, corruptDocx, sampleDocx, zipBombDocx } from '../../tests/support/sample-docx.ts'
 import { createBoss } from '../boss.server.ts'
 import { QUEUES } from '../queues.ts'
 import { startWorkers } from '../worker.ts'
@@ -172,6 +172,14 @@ describe('document pipeline', () => {
     const source = (await t.db.selectFrom('document_conversions').select('source_blob_id').where('id', '=', corrupt.id).executeTakeFirstOrThrow()).source_blob_id!
     expect(await docxPdf(t.db, source, store)).toEqual({ id: corrupt.id, status: 'pending' })
     expect(await jobs(QUEUES.convertDocx)).toHaveLength(jobsBefore + 1)
+  }, 60_000)
+
+  it('fails a DOCX whose image is over the pixel budget before Chromium sees it, with the message the viewer shows', async () => {
+    const state = await docxPdf(t.db, await driveFile('huge-photo.docx', await sampleDocx({ pages: 1, imageBytes: blankPng(16_000, 16_000) })), store)
+    const rendersBefore = pool.uses
+    expect(await runConversion(t.db, store, pool, state.id, RUN)).toBe('failed')
+    expect(pool.uses).toBe(rendersBefore)
+    expect(await conversionState(t.db, state.id)).toEqual({ id: state.id, status: 'failed', error: DOCUMENT_PROBLEMS.imagesTooLarge })
   }, 60_000)
 
   it('fails a conversion that takes longer than the timeout, with the message', async () => {

@@ -6,9 +6,8 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import type { Page } from 'playwright-core'
-import { DOCUMENT_PROBLEMS, MAX_DOCX_UNCOMPRESSED_BYTES, docxEntriesProblem, zipEntries } from '#storage/document-checks.server.ts'
+import { docxContentProblem } from '#storage/document-checks.server.ts'
 import type { ChromiumPool } from './chromium-pool.server.ts'
 
 export class ConversionFailure extends Error {
@@ -52,39 +51,10 @@ export async function htmlToPdf(pool: ChromiumPool, html: string, timeoutMs: num
   )
 }
 
-/** The real (inflated) size of every entry, counted while inflating; past the cap it stops and refuses. */
+/** The DOCX's content checked before Chromium sees it (storage/document-checks.server.ts: real sizes, image pixels). */
 export async function checkDocxBytes(bytes: Buffer): Promise<void> {
-  const entries = zipEntries(bytes)
-  const declared = docxEntriesProblem(entries)
-  if (declared) throw new ConversionFailure(declared)
-  let total = 0
-  for (const entry of entries!) {
-    const o = entry.localHeaderOffset
-    if (o + 30 > bytes.length || bytes.readUInt32LE(o) !== 0x04034b50) throw new ConversionFailure(DOCUMENT_PROBLEMS.notDocx)
-    const start = o + 30 + bytes.readUInt16LE(o + 26) + bytes.readUInt16LE(o + 28)
-    const data = bytes.subarray(start, start + entry.compressedSize)
-    if (entry.method === 0) total += data.length
-    else if (entry.method === 8) total += await inflatedSize(data, MAX_DOCX_UNCOMPRESSED_BYTES - total)
-    else throw new ConversionFailure(DOCUMENT_PROBLEMS.notDocx)
-    if (total > MAX_DOCX_UNCOMPRESSED_BYTES) throw new ConversionFailure(DOCUMENT_PROBLEMS.docxTooLarge)
-  }
-}
-
-async function inflatedSize(data: Buffer, budget: number): Promise<number> {
-  const inflater = zlib.createInflateRaw()
-  inflater.end(data)
-  let total = 0
-  try {
-    for await (const chunk of inflater) {
-      total += (chunk as Buffer).length
-      if (total > budget) break
-    }
-  } catch {
-    throw new ConversionFailure(DOCUMENT_PROBLEMS.notDocx)
-  } finally {
-    inflater.destroy()
-  }
-  return total
+  const problem = await docxContentProblem(bytes)
+  if (problem) throw new ConversionFailure(problem)
 }
 
 const require = createRequire(import.meta.url)
@@ -145,7 +115,7 @@ export async function openDocxRenderer(page: Page): Promise<void> {
   await page.setContent(rendererPage(await rendererScripts()))
 }
 
-/** DOCX → PDF with docx-preview in the page. Checks the zip first (real sizes, 200 MiB cap). */
+/** DOCX → PDF with docx-preview in the page. Checks the zip first (real sizes, 200 MiB cap; image pixels). */
 export async function docxToPdf(pool: ChromiumPool, bytes: Buffer, timeoutMs: number): Promise<Buffer> {
   await checkDocxBytes(bytes)
   await rendererScripts()
