@@ -37,15 +37,42 @@ const PRINT_MARGIN = { top: '0.8in', bottom: '0.8in', left: '0.7in', right: '0.7
 const HEADER = `<div style="font-size:8px;color:#555;width:100%;padding:0 0.7in;"><span class="title"></span></div>`
 const FOOTER = `<div style="font-size:8px;color:#555;width:100%;text-align:center;">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>`
 
-/** HTML → PDF (Letter). The page runs no script and fetches nothing. */
-export async function htmlToPdf(pool: ChromiumPool, html: string, timeoutMs: number): Promise<Buffer> {
+export const tooManyPagesMessage = (pages: number) => `The document could not be converted: it is longer than ${pages} pages.`
+
+/** The number of pages of a PDF. */
+export async function pdfPageCount(pdf: Uint8Array): Promise<number> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
+  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise
+  try {
+    return document.numPages
+  } finally {
+    await document.destroy()
+  }
+}
+
+/**
+ * HTML → PDF (Letter). The page runs no script and fetches nothing. With `maxPages`, at most one page
+ * more is printed, and a document longer than that is refused (ConversionFailure).
+ */
+export async function htmlToPdf(pool: ChromiumPool, html: string, timeoutMs: number, options: { maxPages?: number } = {}): Promise<Buffer> {
+  const { maxPages } = options
   return pool.withPage('html', (page) =>
     within(
       timeoutMs,
       (async () => {
         await page.setContent(html, { waitUntil: 'load' })
         await dropUnsafeLinks(page)
-        return page.pdf({ format: 'Letter', margin: PRINT_MARGIN, displayHeaderFooter: true, headerTemplate: HEADER, footerTemplate: FOOTER, printBackground: true })
+        const pdf = await page.pdf({
+          format: 'Letter',
+          margin: PRINT_MARGIN,
+          displayHeaderFooter: true,
+          headerTemplate: HEADER,
+          footerTemplate: FOOTER,
+          printBackground: true,
+          ...(maxPages === undefined ? {} : { pageRanges: `1-${maxPages + 1}` }),
+        })
+        if (maxPages !== undefined && (await pdfPageCount(pdf)) > maxPages) throw new ConversionFailure(tooManyPagesMessage(maxPages))
+        return pdf
       })(),
     ),
   )
