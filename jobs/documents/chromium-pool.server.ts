@@ -45,7 +45,7 @@ export function sandboxPlan(uid: number | null): readonly boolean[] {
 export class ChromiumPool {
   private warm: Promise<Browser> | undefined
   /** a fresh page of each kind, made (and prepared) ahead for the next job; no job used it before */
-  private readonly spare: Partial<Record<PageKind, Promise<Page>>> = {}
+  private readonly spare: Partial<Record<PageKind, { of: Promise<Browser>; page: Promise<Page> }>> = {}
   /** what a page of each kind is made ready with before a job gets it (the DOCX renderer page) */
   private readonly prepare: Partial<Record<PageKind, (page: Page) => Promise<void>>> = {}
   private inUse = 0
@@ -76,29 +76,34 @@ export class ChromiumPool {
       this.uses++
       return await use(page)
     } finally {
-      // closing ends whatever the page still does (a timed-out print); a hung browser gives up after a while
-      if (page) await Promise.race([page.context().close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())])
-      this.releaseSlot()
+      // closing ends whatever the page still does (a timed-out print); the job's answer does not wait
+      // for it, but its slot is given back only once it is closed (or a hung browser took too long)
+      if (page) void Promise.race([page.context().close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]).then(() => this.releaseSlot())
+      else this.releaseSlot()
     }
   }
 
-  /** The spare page made ahead, when it is ready and of the running browser, else a new one; the next spare is started meanwhile. */
+  /** The spare page made ahead when it is of the running browser, else a new one; the next spare is started meanwhile. */
   private async freshPage(kind: PageKind): Promise<Page> {
     const spare = this.spare[kind]
     this.spare[kind] = undefined
     const browser = await this.browser()
     this.makeSpare(kind)
-    const ready = await spare?.catch(() => undefined)
-    if (ready && !ready.isClosed() && ready.context().browser() === browser) return ready
-    if (ready) void ready.context().close().catch(() => {})
+    // a spare of a browser that crashed meanwhile may never be made: it is not waited for
+    if (spare && spare.of === this.warm) {
+      const ready = await spare.page.catch(() => undefined)
+      if (ready && !ready.isClosed() && ready.context().browser() === browser) return ready
+      if (ready) void ready.context().close().catch(() => {})
+    } else if (spare) void spare.page.then((page) => page.context().close(), () => {}).catch(() => {})
     return this.newPage(browser, kind)
   }
 
   private makeSpare(kind: PageKind): void {
-    if (this.spare[kind] || this.closed) return
-    const making = this.browser().then((browser) => this.newPage(browser, kind))
-    making.catch(() => {}) // a failure is met (and replaced) by the job that takes it
-    this.spare[kind] = making
+    if (this.spare[kind] || this.closed || !this.warm) return
+    const of = this.warm
+    const page = of.then((browser) => this.newPage(browser, kind))
+    page.catch(() => {}) // a failure is met (and replaced) by the job that takes it
+    this.spare[kind] = { of, page }
   }
 
   private async newPage(browser: Browser, kind: PageKind): Promise<Page> {
