@@ -46,6 +46,14 @@ const schema = z.object({
   CONVERSION_RETRY_MINUTES: z.coerce.number().min(0).max(10_080).default(10),
   /** how long a request for a PDF the app renders waits for it before answering 'PDF not ready — try again' */
   PDF_WAIT_SECONDS: z.coerce.number().min(0).max(25).default(10),
+  /** POST /api/convert/ {html}: the largest HTML accepted, in bytes */
+  CONVERT_HTML_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(2 * 1024 * 1024),
+  /** posted HTML: a PDF longer than this many pages is refused */
+  CONVERT_HTML_MAX_PAGES: z.coerce.number().int().min(1).max(10_000).default(50),
+  /** posted HTML: a conversion taking longer fails (the shorter of this and CONVERSION_TIMEOUT_SECONDS) */
+  CONVERT_HTML_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
+  /** posted HTML: its HTML and PDF are deleted this many hours after it was last posted */
+  CONVERT_HTML_KEEP_HOURS: z.coerce.number().min(1).max(24 * 365).default(24),
 })
 
 export type Config = z.infer<typeof schema>

@@ -213,6 +213,8 @@ export interface DocumentConversionsTable {
   attempts: Defaulted<number>
   created_at: Timestamp
   updated_at: Timestamp
+  /** 0028: posted HTML only (POST /api/convert/): when the conversion, its HTML and its PDF are deleted */
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 }
 
 export interface UploadSessionsTable {

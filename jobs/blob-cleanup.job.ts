@@ -2,12 +2,15 @@
 // - unfinished uploads started more than 24 h ago: aborted in the store (also those the database
 //   does not know), and their upload_sessions rows marked 'aborted';
 // - files attached to no record (storage/attachments.server.ts) and older than 24 h: their rows,
-//   completed sessions and stored objects.
+//   completed sessions and stored objects;
+// - conversions of posted HTML past their expiry (POST /api/convert/), with their HTML and PDF
+//   (the documents area is otherwise kept: storage/derived-documents.server.ts).
 // Then the alert counts are recomputed, so pending_aws_imports drops at once.
 // Safe to run twice, and twice at once: every step only removes what is still there.
 import type { Executor } from '#db/client.server.ts'
 import { deleteIfUnattached, UNATTACHED_HOURS, unattachedBlobIds } from '#storage/attachments.server.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
+import { releaseExpiredConversions } from '#storage/derived-documents.server.ts'
 import { aggregateAlerts } from './alert-aggregation.job.ts'
 
 export interface CleanupResult {
@@ -17,6 +20,8 @@ export interface CleanupResult {
   abortedUploads: number
   /** unattached files removed */
   removedBlobs: number
+  /** conversions of posted HTML removed (with their HTML and PDF) once expired */
+  expiredConversions: number
   /** steps that failed (logged); the next run tries them again */
   failures: number
 }
@@ -25,7 +30,7 @@ const PAGE = 200
 
 export async function cleanUpBlobs(db: Executor, store: BlobStore, now: Date = new Date()): Promise<CleanupResult> {
   const cutoff = new Date(now.getTime() - UNATTACHED_HOURS * 3600 * 1000)
-  const result: CleanupResult = { expiredSessions: 0, abortedUploads: 0, removedBlobs: 0, failures: 0 }
+  const result: CleanupResult = { expiredSessions: 0, abortedUploads: 0, removedBlobs: 0, expiredConversions: 0, failures: 0 }
   const attempt = async (what: string, step: () => Promise<void>) => {
     try {
       await step()
@@ -73,6 +78,15 @@ export async function cleanUpBlobs(db: Executor, store: BlobStore, now: Date = n
     }
     if (ids.length < PAGE) break
     after = ids[ids.length - 1]!
+  }
+
+  for (let more = true; more; ) {
+    more = false
+    await attempt('remove expired conversions', async () => {
+      const removed = await releaseExpiredConversions(db, store, now, PAGE)
+      result.expiredConversions += removed
+      more = removed === PAGE
+    })
   }
 
   await aggregateAlerts(db)

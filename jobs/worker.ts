@@ -34,7 +34,7 @@ export async function startWorkers(boss: PgBoss, db: Executor, store: () => Blob
     for (const job of jobs) {
       PAYLOADS[QUEUES.blobCleanup].parse(job.data ?? {})
       const result = await cleanUpBlobs(db, store())
-      if (result.expiredSessions + result.abortedUploads + result.removedBlobs + result.failures > 0) console.log('[blob-cleanup]', result)
+      if (result.expiredSessions + result.abortedUploads + result.removedBlobs + result.expiredConversions + result.failures > 0) console.log('[blob-cleanup]', result)
     }
   })
   await boss.schedule(QUEUES.blobCleanup, BLOB_CLEANUP_CRON, {}, { singletonKey: 'blob-cleanup' })

@@ -29,3 +29,38 @@ export async function releaseDerivedDocuments(db: Executor, store: BlobStore, so
   const pdfs = await db.deleteFrom('blobs').where('id', 'in', pdfIds).returning('key').execute()
   for (const pdf of pdfs) await store.delete(pdf.key)
 }
+
+/**
+ * Posted HTML expires (POST /api/convert/, docs/decisions/0044): deletes up to `limit` conversions
+ * whose expires_at is before `now`, with their HTML and PDF blobs (rows, then stored objects, in one
+ * transaction; a failed object deletion rolls it back and the next run tries again). A blob another
+ * conversion still names is left. Returns how many conversions went. Safe to run twice, and twice at
+ * once (the rows are locked, a second run skips them).
+ */
+export async function releaseExpiredConversions(db: Executor, store: BlobStore, now: Date, limit = 200): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const expired = await trx
+      .selectFrom('document_conversions')
+      .select(['id', 'source_blob_id', 'pdf_blob_id'])
+      .where('expires_at', '<', now)
+      .orderBy('expires_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute()
+    if (expired.length === 0) return 0
+    await trx.deleteFrom('document_conversions').where('id', 'in', expired.map((c) => c.id)).execute()
+    const blobIds = [...new Set(expired.flatMap((c) => [c.source_blob_id, c.pdf_blob_id]).filter((id): id is string => !!id))]
+    if (blobIds.length > 0) {
+      const gone = await trx
+        .deleteFrom('blobs as b')
+        .where('b.id', 'in', blobIds)
+        .where('b.area', '=', 'documents')
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('document_conversions as c').select('c.id').where((eb) => eb.or([eb('c.source_blob_id', '=', eb.ref('b.id')), eb('c.pdf_blob_id', '=', eb.ref('b.id'))])))))
+        .returning('b.key')
+        .execute()
+      for (const blob of gone) await store.delete(blob.key)
+    }
+    return expired.length
+  })
+}

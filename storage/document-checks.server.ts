@@ -1,15 +1,25 @@
-// Checks of a stored document before it is accepted (upload completion, no-JS upload): a DOCX that
-// is not one, a DOCX that inflates past 200 MiB (zip bomb), an encrypted PDF. Only the bytes needed
-// are read through the BlobStore: a DOCX's end (its zip central directory), a PDF's head and tail.
+// Checks of a stored document before it is accepted (upload completion, no-JS upload) and before it
+// is converted: a DOCX that is not one, a DOCX that inflates past 200 MiB (zip bomb), a DOCX whose
+// images are too large to decode (a pixel budget: docs/decisions/0043), an encrypted PDF. A DOCX's
+// central directory is read first (its end only); when that is sound, the DOCX (at most the upload
+// cap) is read and every entry inflated, counting its real size and reading the size of every
+// image it holds from the image's header. A PDF's head and tail only.
+import zlib from 'node:zlib'
+import { imageSize } from 'image-size'
 import type { BlobStore } from './blob-store.ts'
 import type { FileType } from './file-types.ts'
 
-/** A DOCX may inflate to at most this many bytes (its declared sizes here, its real ones when converted). */
+/** A DOCX may inflate to at most this many bytes (its declared sizes first, then its real ones). */
 export const MAX_DOCX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024
+/** One image of a DOCX may have at most this many pixels (a 50 MP camera photo; a browser decodes it to 4 bytes a pixel). */
+export const MAX_IMAGE_PIXELS = 50_000_000
+/** All the images of a DOCX together (about 12 uncompressed 12 MP phone photos). */
+export const MAX_DOCX_IMAGE_PIXELS = 150_000_000
 
 export const DOCUMENT_PROBLEMS = {
   notDocx: 'This file is not a valid DOCX document.',
   docxTooLarge: 'This DOCX document is too large when uncompressed (more than 200 MiB).',
+  imagesTooLarge: 'This DOCX document has images too large to convert (more than 50 megapixels in one image, or 150 megapixels in all). Please make the pictures smaller and upload it again.',
   encryptedPdf: 'This PDF is password-protected (encrypted). Please upload a copy without a password.',
 } as const
 
@@ -87,6 +97,129 @@ export function docxEntriesProblem(entries: readonly ZipEntry[] | null): string 
   return declared > MAX_DOCX_UNCOMPRESSED_BYTES ? DOCUMENT_PROBLEMS.docxTooLarge : null
 }
 
+/** The sizes a BMP's second header has (what browsers read); text that only starts with "BM" has none of them. */
+const BMP_HEADER_SIZES = new Set([12, 16, 40, 52, 56, 64, 108, 124])
+
+/**
+ * Whether `head` starts like an image format a browser decodes into a bitmap (PNG, JPEG, GIF, BMP,
+ * WebP, ICO/CUR, AVIF/HEIF). Formats a browser does not draw (TIFF, EMF, WMF…) cost it nothing, and
+ * SVG is drawn at the size it is shown.
+ */
+function decodableImage(head: Buffer): boolean {
+  if (head.length < 18) return head.length >= 2 && head[0] === 0xff && head[1] === 0xd8
+  const ascii = (from: number, to: number) => head.toString('latin1', from, to)
+  return (
+    head.readUInt32BE(0) === 0x89504e47 || // PNG
+    (head[0] === 0xff && head[1] === 0xd8) || // JPEG
+    ascii(0, 4) === 'GIF8' ||
+    (ascii(0, 2) === 'BM' && head.length >= 18 && BMP_HEADER_SIZES.has(head.readUInt32LE(14))) ||
+    (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') ||
+    head.readUInt32BE(0) === 0x00000100 || // ICO
+    head.readUInt32BE(0) === 0x00000200 || // CUR
+    ascii(4, 8) === 'ftyp' // AVIF, HEIF
+  )
+}
+
+/** An image's header is read from at most this much of its start (a JPEG's size comes after its metadata). */
+const IMAGE_HEAD_BYTES = 16 * 1024 * 1024
+/** The image's size is looked for when this much of it is there, then at each doubling. */
+const FIRST_IMAGE_LOOK = 64 * 1024
+
+/** The pixels of the image whose start is `head` (the largest one of an icon), or null when no size can be read. */
+function pixelsOf(head: Buffer): number | null {
+  try {
+    const size = imageSize(head)
+    const largest = [size, ...(size.images ?? [])].reduce((a, b) => Math.max(a, b.width * b.height), 0)
+    return Number.isFinite(largest) ? largest : null
+  } catch {
+    return null
+  }
+}
+
+/** What an entry of a DOCX holds, as far as the checks need it. */
+interface EntryFacts {
+  /** its real (inflated) size, or more than the budget when past it */
+  bytes: number
+  /** its pixels, when it is an image a browser decodes and its size was read */
+  pixels?: number
+  /** an image whose size was not found in the part of it that was kept (it may lie further on) */
+  unmeasured?: boolean
+}
+
+/** Inflates (or copies) one entry, counting its bytes up to `budget` and reading an image's size on the way. */
+async function entryFacts(data: Buffer, method: number, budget: number): Promise<EntryFacts> {
+  const head: Buffer[] = []
+  let bytes = 0
+  let image: boolean | undefined
+  let pixels: number | null = null
+  let nextLook = FIRST_IMAGE_LOOK
+  const take = (chunk: Buffer) => {
+    const before = bytes
+    bytes += chunk.length
+    if (image === false || pixels !== null) return
+    if (before < IMAGE_HEAD_BYTES) head.push(chunk.subarray(0, IMAGE_HEAD_BYTES - before))
+    const kept = Math.min(bytes, IMAGE_HEAD_BYTES)
+    if (image === undefined && kept >= 18) image = decodableImage(Buffer.concat(head))
+    if (image && kept >= nextLook) {
+      pixels = pixelsOf(Buffer.concat(head))
+      nextLook = kept * 2
+    }
+  }
+  if (method === 0) take(data)
+  else {
+    const inflater = zlib.createInflateRaw()
+    inflater.end(data)
+    try {
+      for await (const chunk of inflater) {
+        take(chunk as Buffer)
+        if (bytes > budget) break
+      }
+    } finally {
+      inflater.destroy()
+    }
+  }
+  image ??= decodableImage(Buffer.concat(head))
+  if (!image) return { bytes }
+  pixels ??= pixelsOf(Buffer.concat(head))
+  // unreadable and whole: a browser cannot decode it either (a broken picture costs nothing)
+  if (pixels === null) return bytes > IMAGE_HEAD_BYTES ? { bytes, unmeasured: true } : { bytes }
+  return { bytes, pixels }
+}
+
+/**
+ * Why the whole DOCX `bytes` cannot be converted, or null: not a DOCX (no central directory, a
+ * damaged or unknown entry), more than 200 MiB inflated (counted while inflating: a zip bomb may lie
+ * in its directory), or images over the pixel budget: one over MAX_IMAGE_PIXELS, all together over
+ * MAX_DOCX_IMAGE_PIXELS, or an image longer than 16 MiB whose size is not in its first 16 MiB (a
+ * JPEG's comes after its metadata).
+ * A browser decodes an image wherever it sits and whatever its name says, so every entry is looked at.
+ */
+export async function docxContentProblem(bytes: Buffer): Promise<string | null> {
+  const entries = zipEntries(bytes)
+  const declared = docxEntriesProblem(entries)
+  if (declared) return declared
+  let total = 0
+  let pixels = 0
+  for (const entry of entries!) {
+    const o = entry.localHeaderOffset
+    if (o + 30 > bytes.length || bytes.readUInt32LE(o) !== 0x04034b50) return DOCUMENT_PROBLEMS.notDocx
+    if (entry.method !== 0 && entry.method !== 8) return DOCUMENT_PROBLEMS.notDocx
+    const start = o + 30 + bytes.readUInt16LE(o + 26) + bytes.readUInt16LE(o + 28)
+    let facts: EntryFacts
+    try {
+      facts = await entryFacts(bytes.subarray(start, start + entry.compressedSize), entry.method, MAX_DOCX_UNCOMPRESSED_BYTES - total)
+    } catch {
+      return DOCUMENT_PROBLEMS.notDocx
+    }
+    total += facts.bytes
+    if (total > MAX_DOCX_UNCOMPRESSED_BYTES) return DOCUMENT_PROBLEMS.docxTooLarge
+    if (facts.unmeasured || (facts.pixels ?? 0) > MAX_IMAGE_PIXELS) return DOCUMENT_PROBLEMS.imagesTooLarge
+    pixels += facts.pixels ?? 0
+    if (pixels > MAX_DOCX_IMAGE_PIXELS) return DOCUMENT_PROBLEMS.imagesTooLarge
+  }
+  return null
+}
+
 async function readRange(store: BlobStore, key: string, start: number, end: number): Promise<Buffer> {
   if (end < start) return Buffer.alloc(0)
   const chunks: Buffer[] = []
@@ -105,7 +238,10 @@ async function docxProblem(store: BlobStore, key: string, type: FileType, size: 
     inTail >= 0
       ? tail.subarray(inTail, inTail + end.directorySize)
       : await readRange(store, key, end.directoryOffset, end.directoryOffset + end.directorySize - 1)
-  return docxEntriesProblem(parseCentralDirectory(directory, end.count))
+  const declared = docxEntriesProblem(parseCentralDirectory(directory, end.count))
+  if (declared) return declared
+  // a sound directory: the whole file (at most the upload cap) is inflated, its images measured
+  return docxContentProblem(await readRange(store, key, 0, size - 1))
 }
 
 /** An encrypted PDF names its /Encrypt dictionary in the trailer: at the end, or at the start when linearized. */

@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { corruptDocx, sampleDocx, zipBombDocx } from '../tests/support/sample-docx.ts'
+import { blankPng, corruptDocx, sampleDocx, zipBombDocx } from '../tests/support/sample-docx.ts'
 import { DOCUMENT_PROBLEMS, documentProblem } from './document-checks.server.ts'
 import { detectFileType } from './file-types.ts'
 import { FsDriver } from './fs-driver.server.ts'
@@ -63,6 +63,14 @@ describe('documentProblem on the filesystem store', () => {
 
   it('refuses a DOCX whose entries inflate past 200 MiB (zip bomb)', async () => {
     expect(await check(await zipBombDocx(), 'bomb.docx')).toBe(DOCUMENT_PROBLEMS.docxTooLarge)
+  }, 30_000)
+
+  it('refuses a tiny DOCX holding one 16000 × 16000 PNG (pixel budget), with the message the viewer shows; a 48 MP photo passes', async () => {
+    const huge = await sampleDocx({ pages: 1, imageBytes: blankPng(16_000, 16_000) })
+    expect(huge.length).toBeLessThan(200 * 1024)
+    expect(await check(huge, 'photo report.docx')).toBe(DOCUMENT_PROBLEMS.imagesTooLarge)
+    expect(DOCUMENT_PROBLEMS.imagesTooLarge).toBe('This DOCX document has images too large to convert (more than 50 megapixels in one image, or 150 megapixels in all). Please make the pictures smaller and upload it again.')
+    expect(await check(await sampleDocx({ pages: 1, imageBytes: blankPng(8000, 6000) }), 'camera.docx')).toBeNull()
   }, 30_000)
 
   it('accepts a plain PDF and refuses an encrypted one, its trailer at the end of a large file too', async () => {

@@ -22,6 +22,16 @@ export async function queuePretreatPdf(db: Executor, pretreatId: number): Promis
   return (await askPretreatPdf(db, pretreatId)).state
 }
 
+/**
+ * A change to what a completed pre-treat prints (its restart completed after it): its new PDF is
+ * queued in the caller's transaction, so the first view is the cached one. Pre-treats not completed
+ * yet are left alone (their PDF is made when they complete). Returns the state, or null when left.
+ */
+export async function queueCompletedPretreatPdf(db: Executor, pretreatId: number): Promise<ConversionState | null> {
+  const row = await db.selectFrom('pretreats').select('status').where('id', '=', pretreatId).executeTakeFirst()
+  return row?.status === 'completed' ? queuePretreatPdf(db, pretreatId) : null
+}
+
 /** queuePretreatPdf, with the pre-treat number the PDF is named after (the routes that answer with it). */
 export async function askPretreatPdf(db: Executor, pretreatId: number): Promise<{ state: ConversionState; number: string }> {
   const { html, number } = await pretreatPdfHtml(db, pretreatId)

@@ -5,12 +5,17 @@
 //   `wait`, default 20 s, at most 25 s: ask again) | 422 {error} (the conversion failed) | 4xx {error}.
 // `url` is never fetched: it names a drive file (its key, or the stored object a signed URL points
 // at), and the drive's view permission decides. `environment` is accepted and ignored.
+// Posting HTML stores it and busies the renderer, so it takes the drive's right to add files
+// (docs/decisions/0044), and it is capped: CONVERT_HTML_MAX_BYTES here, pages and time in the job,
+// and it expires after CONVERT_HTML_KEEP_HOURS (the hourly clean-up deletes it and its PDF).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser, verifyCsrfHeader } from '#app/auth/guard.server.ts'
+import { DRIVE_PERMISSIONS } from '#app/drive-api.server.ts'
+import { config } from '#core/config.server.ts'
 import { NotFoundError } from '#core/errors.ts'
 import type { Permission } from '#core/permissions.ts'
 import { getDb, type Executor } from '#db/client.server.ts'
-import { MAX_HTML_BYTES, docxPdf, htmlPdf, waitForConversion, type ConversionState } from '#jobs/documents/conversions.server.ts'
+import { docxPdf, postedHtmlPdf, waitForConversion, type ConversionState } from '#jobs/documents/conversions.server.ts'
 import { findDriveFile } from '#storage/drive.server.ts'
 import { FILE_TYPES } from '#storage/file-types.ts'
 import { verifyDownloadToken } from '#storage/fs-driver.server.ts'
@@ -116,26 +121,50 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
+/** '2 MiB', '512 KiB', '1,500 bytes': a byte cap as the refusal names it. */
+function sizeText(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`
+  if (bytes % 1024 === 0) return `${bytes / 1024} KiB`
+  return `${bytes.toLocaleString('en-US')} bytes`
+}
+
+/** The posted body as text, refusing (null) once it is past `limit` bytes, whatever Content-Length said. */
+async function bodyWithin(request: Request, limit: number): Promise<string | null> {
+  if (!request.body) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.length
+    if (size > limit) return null
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return error(405, 'Use GET with ?url= or POST with {html}.')
-  await requireApiUser(request, DRIVE_VIEW)
+  await requireApiUser(request, DRIVE_PERMISSIONS.add)
   await verifyCsrfHeader(request)
   const waitMs = waitOf(new URL(request.url))
   if (waitMs === null) return error(400, `wait must be a number of milliseconds from 0 to ${MAX_WAIT_MS}.`)
 
+  const maxBytes = config().CONVERT_HTML_MAX_BYTES
+  const tooLarge = `The HTML is too large (at most ${sizeText(maxBytes)}).`
+  // the JSON around the HTML, escapes included, may take a little more than the HTML itself
+  const bodyLimit = maxBytes * 2 + 1024
   const declared = Number(request.headers.get('content-length') ?? NaN)
-  if (Number.isFinite(declared) && declared > MAX_HTML_BYTES + 1024) return error(413, 'The HTML is too large (at most 5 MiB).')
+  if (Number.isFinite(declared) && declared > bodyLimit) return error(413, tooLarge)
   let body: unknown
   try {
-    const text = await request.text()
-    if (text.length > MAX_HTML_BYTES + 1024) return error(413, 'The HTML is too large (at most 5 MiB).')
+    const text = await bodyWithin(request, bodyLimit)
+    if (text === null) return error(413, tooLarge)
     body = JSON.parse(text)
   } catch {
     return error(400, 'Send JSON: {"html": "…"}.')
   }
   const html = (body as { html?: unknown } | null)?.html
   if (typeof html !== 'string' || html.trim() === '') return error(400, 'html is required: the document to print.')
-  if (Buffer.byteLength(html) > MAX_HTML_BYTES) return error(413, 'The HTML is too large (at most 5 MiB).')
+  if (Buffer.byteLength(html) > maxBytes) return error(413, tooLarge)
   const db = getDb()
-  return answer(db, await htmlPdf(db, html), waitMs, 'document')
+  return answer(db, await postedHtmlPdf(db, html), waitMs, 'document')
 }

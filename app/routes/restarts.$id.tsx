@@ -14,6 +14,7 @@ import type { FormResult } from '#app/components/form/form-result.ts'
 import { YesNo } from '#app/components/pretreat-sheet/sheet-fields.tsx'
 import sheetCss from '#app/components/pretreat-sheet/sheet.css?url'
 import { RestartFacts, RestartInfo } from '#app/components/restarts/restart-info.tsx'
+import { queueCompletedPretreatPdf } from '#app/documents/pretreat-pdf.server.ts'
 import { submitForm } from '#app/forms.server.ts'
 import { loadRecord, requireId } from '#app/records.server.ts'
 import { RESTART_FAILED, RESTART_QUESTIONS, RestartSchema } from '#core/schemas/restart.ts'
@@ -39,7 +40,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return submitForm({
     form,
     schema: RestartSchema,
-    save: async (value) => void (await completeRestart(getDb(), id, value, user.id)),
+    // the pre-treat's PDF prints the restart: a completed pre-treat's new PDF is queued with it
+    save: async (value) => void (await completeRestart(getDb(), id, value, user.id, { onCompleted: queueCompletedPretreatPdf })),
     redirectTo: '/pending-restarts',
     failureText: RESTART_FAILED,
     successFlash: 'restart-submitted',

@@ -21,6 +21,7 @@ import * as m0023 from './0023_pretreat_alerts.ts'
 import * as m0024 from './0024_pretreat_number_label.ts'
 import * as m0025 from './0025_application_records.ts'
 import * as m0027 from './0027_restart_lists.ts'
+import * as m0028 from './0028_posted_html_expiry.ts'
 import * as m0030 from './0030_visible_drive_names.ts'
 
 export const migrations: Record<string, Migration> = {
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '0024_pretreat_number_label': m0024,
   '0025_application_records': m0025,
   '0027_restart_lists': m0027,
+  '0028_posted_html_expiry': m0028,
   '0030_visible_drive_names': m0030,
 }

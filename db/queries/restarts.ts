@@ -59,7 +59,7 @@ export function lockRestart(trx: Executor, id: number) {
   return trx
     .selectFrom('restarts as r')
     .leftJoin('users as cu', 'cu.id', 'r.completed_by')
-    .select(['r.id', 'r.completed_at', 'r.submission_id', sql<string | null>`case when cu.id is null then null else ${userDisplayName('cu')} end`.as('completed_by_name')])
+    .select(['r.id', 'r.pretreat_id', 'r.completed_at', 'r.submission_id', sql<string | null>`case when cu.id is null then null else ${userDisplayName('cu')} end`.as('completed_by_name')])
     .where('r.id', '=', id)
     .forUpdate('r')
     .executeTakeFirst()

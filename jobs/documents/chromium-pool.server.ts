@@ -1,60 +1,122 @@
-// One warm Chromium per worker process, launched on first use (start-up stays fast), with a few
-// pages reused across jobs. HTML is printed in a context with JavaScript off; DOCX needs
-// docx-preview's script, so it has its own context. No page may reach the network: every request
-// is refused (documents arrive as content, scripts as inline tags, images as blob: URLs).
+// One warm Chromium per worker process, launched on first use (start-up stays fast). Every job gets
+// a fresh browser context (its own window, storage and cache), closed when the job ends: one
+// document's render cannot touch the next. Making a context's page starts a renderer process
+// (a few hundred ms on a busy machine), so while a job renders, a fresh, unused page of its kind is
+// made for the next job. HTML is printed with JavaScript off; DOCX needs
+// docx-preview's script, which runs under the renderer page's Content-Security-Policy
+// (render.server.ts). No page may reach the network: every request is refused (documents arrive as
+// content, scripts as inline tags, images as data: URLs).
+// Chromium keeps its sandbox wherever the host allows it: only as root, where Chromium refuses to
+// start sandboxed, is it launched with --no-sandbox (and as a non-root user whose host cannot start
+// the sandbox, after a sandboxed launch failed, with a warning in the log).
 // A crashed or disconnected browser is dropped and the next job launches a new one; the job that
 // was running fails and pg-boss retries it.
 import fs from 'node:fs/promises'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 
 export type PageKind = 'html' | 'docx'
 
-/** The flags that work in this environment (DESIGN.md §12). */
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+/** The flags the renderer runs with (the sandbox is decided apart: sandboxPlan). */
+export const CHROMIUM_FLAGS = ['--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+
+/** How long closing a job's context may take before the slot is given back anyway (a hung browser must not hold it). */
+const CLOSE_WAIT_MS = 5_000
 
 export interface ChromiumPoolOptions {
   executablePath: string
-  /** pages in use at the same time (more jobs wait for one) */
+  /** jobs rendering at the same time (more jobs wait for a slot) */
   size: number
   /** more Chromium flags (tests lift Chromium's own loopback guard to prove the pool's) */
   extraArgs?: readonly string[]
+  /** the user id Chromium runs as: this process's, unless `executablePath` is a wrapper that changes user */
+  uid?: number | null
 }
 
-interface Warm {
-  browser: Browser
-  contexts: Partial<Record<PageKind, BrowserContext>>
-  idle: Record<PageKind, Page[]>
+/**
+ * The launches to try, in order: `true` keeps Chromium's sandbox, `false` passes --no-sandbox.
+ * As root Chromium refuses to start sandboxed, so root is never tried with it; any other user
+ * keeps the sandbox, and falls back to none only when a sandboxed launch fails (a host with
+ * neither unprivileged user namespaces nor Chromium's setuid helper).
+ */
+export function sandboxPlan(uid: number | null): readonly boolean[] {
+  return uid === 0 ? [false] : [true, false]
 }
 
 export class ChromiumPool {
-  private warm: Promise<Warm> | undefined
+  private warm: Promise<Browser> | undefined
+  /** a fresh page of each kind, made (and prepared) ahead for the next job; no job used it before */
+  private readonly spare: Partial<Record<PageKind, { of: Promise<Browser>; page: Promise<Page> }>> = {}
+  /** what a page of each kind is made ready with before a job gets it (the DOCX renderer page) */
+  private readonly prepare: Partial<Record<PageKind, (page: Page) => Promise<void>>> = {}
   private inUse = 0
   private readonly waiting: (() => void)[] = []
   /** an inert flag on this pool's Chromium command line, to find its process */
   private readonly marker = `--field-ops-pool=${crypto.randomUUID()}`
   private closed = false
-  /** how many pages were handed out (tests count the renders) */
+  /** how many jobs were given a page (tests count the renders) */
   uses = 0
   /** how many times Chromium was launched */
   launches = 0
+  /** whether the running Chromium keeps its sandbox (undefined before the first launch) */
+  sandboxed: boolean | undefined
 
   constructor(private readonly options: ChromiumPoolOptions) {}
 
-  /** Runs `use` with a page of `kind`; the page goes back to the pool unless it broke. */
-  async withPage<T>(kind: PageKind, use: (page: Page) => Promise<T>): Promise<T> {
+  /**
+   * Runs `use` with a page of `kind` in a context of its own, closed afterwards: nothing of one job
+   * (its window, globals, storage, cache) is there for the next. `prepare` readies a page before
+   * any document is in it (the same for every job of the kind), so pages made ahead are prepared too.
+   */
+  async withPage<T>(kind: PageKind, use: (page: Page) => Promise<T>, prepare?: (page: Page) => Promise<void>): Promise<T> {
+    if (prepare) this.prepare[kind] = prepare
     await this.acquireSlot()
     let page: Page | undefined
-    let healthy = false
     try {
-      page = await this.takePage(kind)
+      page = await this.freshPage(kind)
       this.uses++
-      const result = await use(page)
-      healthy = true
-      return result
+      return await use(page)
     } finally {
-      // the page is back in the pool before the next job is let in, so that job reuses it
-      if (page) await this.giveBack(kind, page, healthy)
-      this.releaseSlot()
+      // closing ends whatever the page still does (a timed-out print); the job's answer does not wait
+      // for it, but its slot is given back only once it is closed (or a hung browser took too long)
+      if (page) void Promise.race([page.context().close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]).then(() => this.releaseSlot())
+      else this.releaseSlot()
+    }
+  }
+
+  /** The spare page made ahead when it is of the running browser, else a new one; the next spare is started meanwhile. */
+  private async freshPage(kind: PageKind): Promise<Page> {
+    const spare = this.spare[kind]
+    this.spare[kind] = undefined
+    const browser = await this.browser()
+    this.makeSpare(kind)
+    // a spare of a browser that crashed meanwhile may never be made: it is not waited for
+    if (spare && spare.of === this.warm) {
+      const ready = await spare.page.catch(() => undefined)
+      if (ready && !ready.isClosed() && ready.context().browser() === browser) return ready
+      if (ready) void ready.context().close().catch(() => {})
+    } else if (spare) void spare.page.then((page) => page.context().close(), () => {}).catch(() => {})
+    return this.newPage(browser, kind)
+  }
+
+  private makeSpare(kind: PageKind): void {
+    if (this.spare[kind] || this.closed || !this.warm) return
+    const of = this.warm
+    const page = of.then((browser) => this.newPage(browser, kind))
+    page.catch(() => {}) // a failure is met (and replaced) by the job that takes it
+    this.spare[kind] = { of, page }
+  }
+
+  private async newPage(browser: Browser, kind: PageKind): Promise<Page> {
+    const context = await browser.newContext({ javaScriptEnabled: kind === 'docx', offline: true, serviceWorkers: 'block', acceptDownloads: false })
+    try {
+      // the document never fetches anything: not the network, not a file: URL
+      await context.route('**/*', (route) => route.abort('blockedbyclient'))
+      const page = await context.newPage()
+      await this.prepare[kind]?.(page)
+      return page
+    } catch (error) {
+      void context.close().catch(() => {})
+      throw error
     }
   }
 
@@ -72,9 +134,9 @@ export class ChromiumPool {
 
   async close(): Promise<void> {
     this.closed = true
-    const warm = await this.warm?.catch(() => undefined)
+    const browser = await this.warm?.catch(() => undefined)
     this.warm = undefined
-    await warm?.browser.close().catch(() => {})
+    await browser?.close().catch(() => {})
   }
 
   private async acquireSlot(): Promise<void> {
@@ -92,44 +154,42 @@ export class ChromiumPool {
     else this.inUse--
   }
 
-  private browser(): Promise<Warm> {
+  private browser(): Promise<Browser> {
     if (!this.warm) {
       this.launches++
-      const launching = chromium
-        .launch({ executablePath: this.options.executablePath, args: [...CHROMIUM_FLAGS, ...(this.options.extraArgs ?? []), this.marker] })
-        .then((browser): Warm => ({ browser, contexts: {}, idle: { html: [], docx: [] } }))
+      const launching = this.launch()
       this.warm = launching
       const forget = () => {
         if (this.warm === launching) this.warm = undefined
       }
       // a crashed browser, or a failed launch, is not kept: the next job launches a new one
-      launching.then((warm) => warm.browser.on('disconnected', forget), forget)
+      launching.then((browser) => browser.on('disconnected', forget), forget)
     }
     return this.warm
   }
 
-  private async takePage(kind: PageKind): Promise<Page> {
-    const warm = await this.browser()
-    const idle = warm.idle[kind].pop()
-    if (idle && !idle.isClosed()) return idle
-    const context = (warm.contexts[kind] ??= await warm.browser.newContext({ javaScriptEnabled: kind === 'docx', offline: true }))
-    const page = await context.newPage()
-    // the document never fetches anything: not the network, not a file: URL
-    await page.route('**/*', (route) => route.abort('blockedbyclient'))
-    page.on('crash', () => void page.close().catch(() => {}))
-    return page
-  }
-
-  private async giveBack(kind: PageKind, page: Page, healthy: boolean): Promise<void> {
-    const warm = await this.warm?.catch(() => undefined)
-    if (!healthy || !warm || page.isClosed() || page.context().browser() !== warm.browser || warm.idle[kind].length >= this.options.size) {
-      void page.close().catch(() => {}) // not awaited: a hung browser must not hold the slot
-      return
+  private async launch(): Promise<Browser> {
+    const uid = this.options.uid !== undefined ? this.options.uid : (process.getuid?.() ?? null)
+    const plan = sandboxPlan(uid)
+    let failure: unknown
+    for (const sandbox of plan) {
+      try {
+        const browser = await chromium.launch({
+          executablePath: this.options.executablePath,
+          // Playwright passes --no-sandbox itself unless told to keep the sandbox
+          chromiumSandbox: sandbox,
+          args: [...CHROMIUM_FLAGS, ...(sandbox ? [] : ['--no-sandbox']), ...(this.options.extraArgs ?? []), this.marker],
+        })
+        if (!sandbox && plan[0]) console.warn(`[documents] Chromium could not start with its sandbox on this host, so documents are rendered without it: ${String(failure).split('\n')[0]}`)
+        this.sandboxed = sandbox
+        return browser
+      } catch (error) {
+        failure = error
+      }
     }
-    warm.idle[kind].push(page)
+    throw failure
   }
 }
-
 
 const holder = globalThis as typeof globalThis & { __documentPool?: ChromiumPool }
 

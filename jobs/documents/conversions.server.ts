@@ -32,10 +32,10 @@ interface ConversionRow {
 
 /** A pending conversion older than this (its job lost, e.g. no worker ran) is queued again. */
 export const PENDING_REQUEUE_MINUTES = 5
-/** HTML larger than this is refused (POST /api/convert/). */
-export const MAX_HTML_BYTES = 5 * 1024 * 1024
 /** Part of an HTML conversion's hash: a change of the print layout makes new PDFs. */
 const HTML_LAYOUT_VERSION = 'letter-v1'
+/** Posted HTML is hashed apart from the app's own documents: it never shares their conversion (nor they its expiry). */
+const POSTED_HTML_LAYOUT_VERSION = 'posted-letter-v1'
 
 const QUEUE_OF: Record<Kind, typeof QUEUES.convertDocx | typeof QUEUES.renderPdf> = { docx: QUEUES.convertDocx, html: QUEUES.renderPdf }
 
@@ -50,12 +50,16 @@ export function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<
   return db.isTransaction ? work(db) : db.transaction().execute(work)
 }
 
-/** The conversion of `hash`, created (and its job queued) when missing; a stale failure or lost job is queued again. */
-async function ensureConversion(db: Executor, kind: Kind, hash: string, sourceBlobId: string): Promise<ConversionState> {
+/**
+ * The conversion of `hash`, created (and its job queued) when missing; a stale failure or lost job is
+ * queued again. `keepHours` (posted HTML): it expires that long from now, asked again or not.
+ */
+async function ensureConversion(db: Executor, kind: Kind, hash: string, sourceBlobId: string, keepHours?: number): Promise<ConversionState> {
+  const expiresAt = keepHours === undefined ? null : sql<Date>`now() + ${keepHours}::float8 * interval '1 hour'`
   return inTransaction(db, async (trx) => {
     const created = await trx
       .insertInto('document_conversions')
-      .values({ kind, source_hash: hash, source_blob_id: sourceBlobId })
+      .values({ kind, source_hash: hash, source_blob_id: sourceBlobId, expires_at: expiresAt })
       .onConflict((oc) => oc.columns(['kind', 'source_hash']).doNothing())
       .returning(['id', 'status', 'pdf_blob_id', 'error'])
       .executeTakeFirst()
@@ -79,6 +83,7 @@ async function ensureConversion(db: Executor, kind: Kind, hash: string, sourceBl
       .returning(['id', 'status', 'pdf_blob_id', 'error'])
       .executeTakeFirst()
     if (restarted) {
+      if (expiresAt) await trx.updateTable('document_conversions').set({ expires_at: expiresAt }).where('id', '=', restarted.id).execute()
       await enqueue(trx, QUEUE_OF[kind], { conversionId: restarted.id })
       return stateOf(restarted)
     }
@@ -90,6 +95,7 @@ async function ensureConversion(db: Executor, kind: Kind, hash: string, sourceBl
       .executeTakeFirstOrThrow()
     // the source the job reads may have gone (set null when its blob was deleted): this blob stands in
     await trx.updateTable('document_conversions').set({ source_blob_id: sourceBlobId }).where('id', '=', row.id).where('source_blob_id', 'is', null).execute()
+    if (expiresAt) await trx.updateTable('document_conversions').set({ expires_at: expiresAt }).where('id', '=', row.id).execute()
     return stateOf(row)
   })
 }
@@ -118,9 +124,22 @@ export async function docxPdf(db: Executor, blobId: string, store: BlobStore = g
 
 /** HTML → PDF (print CSS: Letter, margins, page numbers): the same states. The HTML is kept as a blob, not in the job. */
 export async function htmlPdf(db: Executor, html: string, store: BlobStore = getBlobStore()): Promise<ConversionState> {
-  const hash = createHash('sha256').update(`${HTML_LAYOUT_VERSION}\n`).update(html).digest('hex')
+  return storedHtmlPdf(db, html, HTML_LAYOUT_VERSION, undefined, store)
+}
+
+/**
+ * HTML posted by a caller (POST /api/convert/): converted like the app's own, but capped (the job
+ * reads the caps: CONVERT_HTML_MAX_PAGES, CONVERT_HTML_TIMEOUT_SECONDS) and kept only
+ * CONVERT_HTML_KEEP_HOURS from its last post; then the clean-up deletes it with its PDF.
+ */
+export async function postedHtmlPdf(db: Executor, html: string, store: BlobStore = getBlobStore()): Promise<ConversionState> {
+  return storedHtmlPdf(db, html, POSTED_HTML_LAYOUT_VERSION, config().CONVERT_HTML_KEEP_HOURS, store)
+}
+
+async function storedHtmlPdf(db: Executor, html: string, layout: string, keepHours: number | undefined, store: BlobStore): Promise<ConversionState> {
+  const hash = createHash('sha256').update(`${layout}\n`).update(html).digest('hex')
   const existing = await db.selectFrom('document_conversions').select('source_blob_id').where('kind', '=', 'html').where('source_hash', '=', hash).executeTakeFirst()
-  if (existing?.source_blob_id) return ensureConversion(db, 'html', hash, existing.source_blob_id)
+  if (existing?.source_blob_id) return ensureConversion(db, 'html', hash, existing.source_blob_id, keepHours)
   // object first, then its row: a crash between them leaves an object no row names, never a row without its object
   const body = Buffer.from(html, 'utf8')
   const key = objectKey('documents', 'document.html')
@@ -130,9 +149,8 @@ export async function htmlPdf(db: Executor, html: string, store: BlobStore = get
     .values({ id: crypto.randomUUID(), area: 'documents', key, filename: 'document.html', content_type: 'text/html', size_bytes: body.length, created_by: null })
     .returning('id')
     .executeTakeFirstOrThrow()
-  return ensureConversion(db, 'html', hash, blob.id)
+  return ensureConversion(db, 'html', hash, blob.id, keepHours)
 }
-
 
 /** The current state of a conversion, or null when it does not exist. */
 export async function conversionState(db: Executor, id: string): Promise<ConversionState | null> {

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto'
 import { text } from 'node:stream/consumers'
 import { sql } from 'kysely'
+import { config } from '#core/config.server.ts'
 import type { Executor } from '#db/client.server.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
 import { objectKey } from '#storage/keys.ts'
@@ -17,7 +18,12 @@ export interface ConvertOptions {
   timeoutMs: number
   /** pg-boss will not retry after this run: a failure is recorded on the row */
   lastAttempt: boolean
+  /** the caps of posted HTML (a conversion with an expiry): its time (the shorter of the two applies) and pages; from the settings by default */
+  posted?: { timeoutMs: number; maxPages: number }
 }
+
+/** The caps of posted HTML, from the settings (CONVERT_HTML_TIMEOUT_SECONDS, CONVERT_HTML_MAX_PAGES). */
+export const postedHtmlCaps = () => ({ timeoutMs: config().CONVERT_HTML_TIMEOUT_SECONDS * 1000, maxPages: config().CONVERT_HTML_MAX_PAGES })
 
 export type ConvertOutcome = 'converted' | 'failed' | 'skipped'
 
@@ -40,7 +46,7 @@ export async function runConversion(db: Executor, store: BlobStore, pool: Chromi
     .set({ attempts: sql`attempts + 1`, updated_at: sql`now()` })
     .where('id', '=', conversionId)
     .where('status', '=', 'pending')
-    .returning(['id', 'kind', 'source_hash', 'source_blob_id'])
+    .returning(['id', 'kind', 'source_hash', 'source_blob_id', 'expires_at'])
     .executeTakeFirst()
   if (!row) return 'skipped'
 
@@ -57,12 +63,16 @@ export async function runConversion(db: Executor, store: BlobStore, pool: Chromi
     return 'failed'
   }
 
+  // posted HTML (it expires) runs under its own caps
+  const posted = row.expires_at ? (options.posted ?? postedHtmlCaps()) : null
   let pdf: Buffer
   try {
     pdf =
       row.kind === 'docx'
         ? await docxToPdf(pool, await readAll(store, source.key), options.timeoutMs)
-        : await htmlToPdf(pool, await text(await store.getStream(source.key)), options.timeoutMs)
+        : posted
+          ? await htmlToPdf(pool, await text(await store.getStream(source.key)), Math.min(options.timeoutMs, posted.timeoutMs), { maxPages: posted.maxPages })
+          : await htmlToPdf(pool, await text(await store.getStream(source.key)), options.timeoutMs)
   } catch (error) {
     if (error instanceof ConversionFailure) {
       await markFailed(db, row.id, error.message)

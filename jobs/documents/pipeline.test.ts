@@ -14,12 +14,13 @@ import { FsDriver } from '#storage/fs-driver.server.ts'
 import { objectKey } from '#storage/keys.ts'
 import { CHROMIUM_PATH } from '../../tests/support/browser.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
-import { corruptDocx, sampleDocx, zipBombDocx } from '../../tests/support/sample-docx.ts'
+import { blankPng, corruptDocx, sampleDocx, zipBombDocx } from '../../tests/support/sample-docx.ts'
 import { createBoss } from '../boss.server.ts'
 import { QUEUES } from '../queues.ts'
 import { startWorkers } from '../worker.ts'
 import { ChromiumPool } from './chromium-pool.server.ts'
-import { conversionState, docxPdf, documentsUploaded, htmlPdf, waitForConversion } from './conversions.server.ts'
+import { cleanUpBlobs } from '../blob-cleanup.job.ts'
+import { conversionState, docxPdf, documentsUploaded, htmlPdf, postedHtmlPdf, waitForConversion } from './conversions.server.ts'
 import { runConversion } from './convert.job.ts'
 import { extractText, pdfText } from './extract-text.job.ts'
 
@@ -174,6 +175,14 @@ describe('document pipeline', () => {
     expect(await jobs(QUEUES.convertDocx)).toHaveLength(jobsBefore + 1)
   }, 60_000)
 
+  it('fails a DOCX whose image is over the pixel budget before Chromium sees it, with the message the viewer shows', async () => {
+    const state = await docxPdf(t.db, await driveFile('huge-photo.docx', await sampleDocx({ pages: 1, imageBytes: blankPng(16_000, 16_000) })), store)
+    const rendersBefore = pool.uses
+    expect(await runConversion(t.db, store, pool, state.id, RUN)).toBe('failed')
+    expect(pool.uses).toBe(rendersBefore)
+    expect(await conversionState(t.db, state.id)).toEqual({ id: state.id, status: 'failed', error: DOCUMENT_PROBLEMS.imagesTooLarge })
+  }, 60_000)
+
   it('fails a conversion that takes longer than the timeout, with the message', async () => {
     const state = await docxPdf(t.db, await driveFile('slow.docx', await sampleDocx({ pages: 3, heading: 'Slow one' })), store)
     expect(await runConversion(t.db, store, pool, state.id, { timeoutMs: 20, lastAttempt: false })).toBe('failed')
@@ -227,6 +236,54 @@ describe('document pipeline', () => {
     expect(await conversionState(t.db, state.id)).toBeNull()
     expect(await t.db.selectFrom('blobs').select('id').where('id', '=', pdfBlobId).executeTakeFirst()).toBeUndefined()
     expect(await store.exists(pdfKey)).toBe(false)
+  }, 60_000)
+
+  it('posted HTML runs under its own caps: pages past the cap are refused, and its time is the shorter one', async () => {
+    const caps = { ...RUN, posted: { timeoutMs: 60_000, maxPages: 5 } }
+    const tall = await postedHtmlPdf(t.db, '<div style="height: 2000in">A very tall document</div>', store)
+    expect(await runConversion(t.db, store, pool, tall.id, caps)).toBe('failed')
+    expect(await conversionState(t.db, tall.id)).toEqual({ id: tall.id, status: 'failed', error: 'The document could not be converted: it is longer than 5 pages.' })
+    const short = await postedHtmlPdf(t.db, '<p>One</p><p style="break-before: page">Two</p>', store)
+    expect(await runConversion(t.db, store, pool, short.id, caps)).toBe('converted')
+    expect((await pdfPages(await pdfOf(short.id))).pages).toBe(2)
+    // the app's own HTML is not posted: no page cap
+    const own = await htmlPdf(t.db, '<div style="height: 80in">A long record</div>', store)
+    expect(await runConversion(t.db, store, pool, own.id, caps)).toBe('converted')
+    expect((await pdfPages(await pdfOf(own.id))).pages).toBeGreaterThan(5)
+
+    const slow = await postedHtmlPdf(t.db, '<p>Posted, on a tight clock</p>', store)
+    expect(await runConversion(t.db, store, pool, slow.id, { ...RUN, posted: { timeoutMs: 20, maxPages: 5 } })).toBe('failed')
+    expect(await conversionState(t.db, slow.id)).toEqual({ id: slow.id, status: 'failed', error: 'The document could not be converted: it took longer than 0.02 seconds.' })
+  }, 60_000)
+
+  it('posted HTML expires: the clean-up deletes its conversion, HTML and PDF after CONVERT_HTML_KEEP_HOURS, the app’s own documents stay', async () => {
+    const posted = await postedHtmlPdf(t.db, '<h1>Kept for a day</h1>', store)
+    await runConversion(t.db, store, pool, posted.id, RUN)
+    const own = await htmlPdf(t.db, '<h1>Kept for good</h1>', store)
+    await runConversion(t.db, store, pool, own.id, RUN)
+    const blobsOf = async (id: string) => {
+      const row = await t.db.selectFrom('document_conversions').select(['source_blob_id', 'pdf_blob_id', 'expires_at']).where('id', '=', id).executeTakeFirstOrThrow()
+      const keys = await t.db.selectFrom('blobs').select('key').where('id', 'in', [row.source_blob_id!, row.pdf_blob_id!]).execute()
+      return { expiresAt: row.expires_at, keys: keys.map((k) => k.key) }
+    }
+    const postedBlobs = await blobsOf(posted.id)
+    expect(postedBlobs.keys).toHaveLength(2)
+    const hoursLeft = (postedBlobs.expiresAt!.getTime() - Date.now()) / 3_600_000
+    expect(hoursLeft).toBeGreaterThan(23.9)
+    expect(hoursLeft).toBeLessThanOrEqual(24)
+    expect((await blobsOf(own.id)).expiresAt).toBeNull()
+
+    // within the day nothing goes; a day later the posted one goes, with its objects, and running again does nothing
+    expect((await cleanUpBlobs(t.db, store, new Date(Date.now() + 23 * 3_600_000))).expiredConversions).toBe(0)
+    expect(await conversionState(t.db, posted.id)).toMatchObject({ status: 'done' })
+    const expiring = Number((await t.db.selectFrom('document_conversions').select((eb) => eb.fn.countAll<string>().as('n')).where('expires_at', 'is not', null).executeTakeFirstOrThrow()).n)
+    expect((await cleanUpBlobs(t.db, store, new Date(Date.now() + 25 * 3_600_000))).expiredConversions).toBe(expiring) // this one and the earlier tests' posted ones
+    expect(await conversionState(t.db, posted.id)).toBeNull()
+    expect(await t.db.selectFrom('blobs').select('id').where('key', 'in', postedBlobs.keys).execute()).toEqual([])
+    for (const key of postedBlobs.keys) expect(await store.exists(key)).toBe(false)
+    expect(await conversionState(t.db, own.id)).toMatchObject({ status: 'done' })
+    for (const key of (await blobsOf(own.id)).keys) expect(await store.exists(key)).toBe(true)
+    expect((await cleanUpBlobs(t.db, store, new Date(Date.now() + 25 * 3_600_000))).expiredConversions).toBe(0)
   }, 60_000)
 
   it('runs through the workers: an uploaded DOCX is converted and its words indexed', async () => {

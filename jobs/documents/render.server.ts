@@ -2,12 +2,12 @@
 // a header and page numbers), and a DOCX laid out by docx-preview, one PDF page per DOCX page at the
 // document's own page size. A failure the document causes is a ConversionFailure (final, with the
 // message to show); anything else (a crashed browser) is thrown as is and the job is retried.
+import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import type { Page } from 'playwright-core'
-import { DOCUMENT_PROBLEMS, MAX_DOCX_UNCOMPRESSED_BYTES, docxEntriesProblem, zipEntries } from '#storage/document-checks.server.ts'
+import { docxContentProblem } from '#storage/document-checks.server.ts'
 import type { ChromiumPool } from './chromium-pool.server.ts'
 
 export class ConversionFailure extends Error {
@@ -37,103 +37,166 @@ const PRINT_MARGIN = { top: '0.8in', bottom: '0.8in', left: '0.7in', right: '0.7
 const HEADER = `<div style="font-size:8px;color:#555;width:100%;padding:0 0.7in;"><span class="title"></span></div>`
 const FOOTER = `<div style="font-size:8px;color:#555;width:100%;text-align:center;">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>`
 
-/** HTML → PDF (Letter). The page runs no script and fetches nothing. */
-export async function htmlToPdf(pool: ChromiumPool, html: string, timeoutMs: number): Promise<Buffer> {
+export const tooManyPagesMessage = (pages: number) => `The document could not be converted: it is longer than ${pages} pages.`
+
+/** The number of pages of a PDF. */
+export async function pdfPageCount(pdf: Uint8Array): Promise<number> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
+  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise
+  try {
+    return document.numPages
+  } finally {
+    await document.destroy()
+  }
+}
+
+/**
+ * HTML → PDF (Letter). The page runs no script and fetches nothing. With `maxPages`, at most one page
+ * more is printed, and a document longer than that is refused (ConversionFailure).
+ */
+export async function htmlToPdf(pool: ChromiumPool, html: string, timeoutMs: number, options: { maxPages?: number } = {}): Promise<Buffer> {
+  const { maxPages } = options
   return pool.withPage('html', (page) =>
     within(
       timeoutMs,
       (async () => {
-        await page.goto('about:blank') // a fresh document (and window) for each job
         await page.setContent(html, { waitUntil: 'load' })
-        return page.pdf({ format: 'Letter', margin: PRINT_MARGIN, displayHeaderFooter: true, headerTemplate: HEADER, footerTemplate: FOOTER, printBackground: true })
+        await dropUnsafeLinks(page)
+        const pdf = await page.pdf({
+          format: 'Letter',
+          margin: PRINT_MARGIN,
+          displayHeaderFooter: true,
+          headerTemplate: HEADER,
+          footerTemplate: FOOTER,
+          printBackground: true,
+          ...(maxPages === undefined ? {} : { pageRanges: `1-${maxPages + 1}` }),
+        })
+        if (maxPages !== undefined && (await pdfPageCount(pdf)) > maxPages) throw new ConversionFailure(tooManyPagesMessage(maxPages))
+        return pdf
       })(),
     ),
   )
 }
 
-/** The real (inflated) size of every entry, counted while inflating; past the cap it stops and refuses. */
+/** The DOCX's content checked before Chromium sees it (storage/document-checks.server.ts: real sizes, image pixels). */
 export async function checkDocxBytes(bytes: Buffer): Promise<void> {
-  const entries = zipEntries(bytes)
-  const declared = docxEntriesProblem(entries)
-  if (declared) throw new ConversionFailure(declared)
-  let total = 0
-  for (const entry of entries!) {
-    const o = entry.localHeaderOffset
-    if (o + 30 > bytes.length || bytes.readUInt32LE(o) !== 0x04034b50) throw new ConversionFailure(DOCUMENT_PROBLEMS.notDocx)
-    const start = o + 30 + bytes.readUInt16LE(o + 26) + bytes.readUInt16LE(o + 28)
-    const data = bytes.subarray(start, start + entry.compressedSize)
-    if (entry.method === 0) total += data.length
-    else if (entry.method === 8) total += await inflatedSize(data, MAX_DOCX_UNCOMPRESSED_BYTES - total)
-    else throw new ConversionFailure(DOCUMENT_PROBLEMS.notDocx)
-    if (total > MAX_DOCX_UNCOMPRESSED_BYTES) throw new ConversionFailure(DOCUMENT_PROBLEMS.docxTooLarge)
-  }
-}
-
-async function inflatedSize(data: Buffer, budget: number): Promise<number> {
-  const inflater = zlib.createInflateRaw()
-  inflater.end(data)
-  let total = 0
-  try {
-    for await (const chunk of inflater) {
-      total += (chunk as Buffer).length
-      if (total > budget) break
-    }
-  } catch {
-    throw new ConversionFailure(DOCUMENT_PROBLEMS.notDocx)
-  } finally {
-    inflater.destroy()
-  }
-  return total
+  const problem = await docxContentProblem(bytes)
+  if (problem) throw new ConversionFailure(problem)
 }
 
 const require = createRequire(import.meta.url)
-let scripts: Promise<string[]> | undefined
-/** jszip and docx-preview, added to the page as inline script tags (the page fetches nothing). */
-const docxScripts = () =>
-  (scripts ??= Promise.all([require.resolve('jszip/dist/jszip.min.js'), path.join(path.dirname(require.resolve('docx-preview')), 'docx-preview.min.js')].map((file) => readFile(file, 'utf8'))))
 
-// docx-preview draws each page as a <section class="docx"> sized like the document's page; printing
-// removes the screen's gaps and shadows so each section fills one PDF page.
-const DOCX_PAGE = `<!doctype html><html><head><meta charset="utf-8"><style>
+interface RendererScripts {
+  /** jszip, then docx-preview */
+  sources: readonly string[]
+  /** their CSP hashes ('sha256-…') */
+  hashes: readonly string[]
+}
+let scripts: Promise<RendererScripts> | undefined
+/** jszip and docx-preview, put into the page as inline script tags (the page fetches nothing), with the hashes that admit them. */
+const rendererScripts = () =>
+  (scripts ??= Promise.all([require.resolve('jszip/dist/jszip.min.js'), path.join(path.dirname(require.resolve('docx-preview')), 'docx-preview.min.js')].map((file) => readFile(file, 'utf8'))).then((sources) => {
+    // inlined as they are: a closing tag inside would end the script early
+    if (sources.some((source) => /<\/script/i.test(source))) throw new Error('A renderer script holds </script> and cannot be inlined.')
+    return { sources, hashes: sources.map((source) => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`) }
+  }))
+
+/**
+ * The renderer page's Content-Security-Policy: only the two scripts whose hashes it names run (no
+ * inline script, event handler or eval a document might bring, and frames get the same policy);
+ * styles inline (docx-preview writes them); images and fonts only from data: and blob: URLs;
+ * nothing else is loaded, framed, submitted or connected to.
+ */
+export const rendererPolicy = (hashes: readonly string[]) =>
+  [
+    "default-src 'none'",
+    `script-src ${hashes.join(' ')}`,
+    "style-src 'unsafe-inline'",
+    'img-src data: blob:',
+    'font-src data: blob:',
+    "frame-src 'none'",
+    "child-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ')
+
+/** A DOCX without a page size (w:pgSz) prints on Letter; without margins (w:pgMar), with 1 in ones (Word's defaults). */
+export const DEFAULT_DOCX_PAGE = { width: '8.5in', height: '11in', margin: '1in' } as const
+
+// docx-preview draws each page as a <section class="docx"> sized like the document's page (its inline
+// style; the defaults here when the document gives none); printing removes the screen's gaps and
+// shadows so each section fills one PDF page.
+const rendererPage = ({ sources, hashes }: RendererScripts) => `<!doctype html><html><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${rendererPolicy(hashes)}">
+<style>
   html, body { margin: 0; padding: 0; background: white; }
   .docx-wrapper { background: white !important; padding: 0 !important; display: block !important; }
+  section.docx { width: ${DEFAULT_DOCX_PAGE.width}; min-height: ${DEFAULT_DOCX_PAGE.height}; padding: ${DEFAULT_DOCX_PAGE.margin}; }
   section.docx { margin: 0 !important; box-shadow: none !important; break-after: page; overflow: hidden; }
   section.docx:last-of-type { break-after: auto; }
-</style><style id="page-size"></style></head><body><div id="document"></div></body></html>`
+</style><style id="page-size"></style>${sources.map((source) => `<script>${source}</script>`).join('')}</head><body><div id="document"></div></body></html>`
 
-/** DOCX → PDF with docx-preview in the page. Checks the zip first (real sizes, 200 MiB cap). */
-export async function docxToPdf(pool: ChromiumPool, bytes: Buffer, timeoutMs: number): Promise<Buffer> {
-  await checkDocxBytes(bytes)
-  const [jszip, docxPreview] = await docxScripts()
-  return pool.withPage('docx', (page) => within(timeoutMs, renderDocx(page, bytes, jszip!, docxPreview!)))
+/** Loads the renderer page (its CSP, jszip and docx-preview) into a job's fresh page. */
+export async function openDocxRenderer(page: Page): Promise<void> {
+  await page.setContent(rendererPage(await rendererScripts()))
 }
 
-async function renderDocx(page: Page, bytes: Buffer, jszip: string, docxPreview: string): Promise<Buffer> {
-  // a page keeps its window (and the parsed scripts) from one DOCX to the next; each document is
-  // drawn into the emptied container (docx-preview puts its styles there too)
-  if (!(await page.evaluate(() => 'docx' in globalThis))) {
-    await page.setContent(DOCX_PAGE)
-    await page.addScriptTag({ content: jszip })
-    await page.addScriptTag({ content: docxPreview })
-  }
-  const laidOut = await page.evaluate(async (base64) => {
-    try {
-      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
-      const container = document.getElementById('document')!
-      container.replaceChildren()
-      const lib = (globalThis as unknown as { docx: { renderAsync(data: Uint8Array, body: HTMLElement, style?: HTMLElement, options?: object): Promise<unknown> } }).docx
-      await lib.renderAsync(data, container, undefined, { breakPages: true, ignoreLastRenderedPageBreak: true, inWrapper: true, experimental: true, useBase64URL: true })
-      await Promise.all(Array.from(document.images, (img) => (img.complete ? null : new Promise((done) => ((img.onload = done), (img.onerror = done))))))
-      const first = container.querySelector('section.docx') as HTMLElement | null
-      if (!first) return { error: 'no pages' }
-      const width = first.style.width || `${first.offsetWidth}px`
-      const height = first.style.minHeight || first.style.height || `${first.offsetHeight}px`
-      document.getElementById('page-size')!.textContent = `@page { size: ${width} ${height}; margin: 0; }`
-      return { width, height }
-    } catch (error) {
-      return { error: String(error) }
+/** DOCX → PDF with docx-preview in the page. Checks the zip first (real sizes, 200 MiB cap; image pixels). */
+export async function docxToPdf(pool: ChromiumPool, bytes: Buffer, timeoutMs: number): Promise<Buffer> {
+  await checkDocxBytes(bytes)
+  await rendererScripts()
+  return pool.withPage('docx', (page) => within(timeoutMs, renderDocx(page, bytes)), openDocxRenderer)
+}
+
+/**
+ * Drops every link a PDF must not keep: only web and mail links (http:, https:, mailto:) and links
+ * inside the document (#…) stay; javascript:, file:, data: and the rest lose their href, keeping
+ * their text. Runs in the page (its own script world, so with or without the page's JavaScript).
+ */
+async function dropUnsafeLinks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const XLINK = 'http://www.w3.org/1999/xlink'
+    for (const link of Array.from(document.querySelectorAll('a, area'))) {
+      for (const [ns, name] of [[null, 'href'], [XLINK, 'href']] as const) {
+        const raw = link.getAttributeNS(ns, name)
+        if (raw === null || raw.trim().startsWith('#')) continue
+        let protocol: string | null = null
+        try {
+          protocol = new URL(raw).protocol
+        } catch {
+          /* relative or not a URL: nowhere to go from a PDF */
+        }
+        if (protocol !== 'http:' && protocol !== 'https:' && protocol !== 'mailto:') link.removeAttributeNS(ns, name)
+      }
     }
-  }, bytes.toString('base64'))
+  })
+}
+
+/** Draws the document into the renderer page (a fresh one of the job's own context, openDocxRenderer), checks its links, prints it. */
+async function renderDocx(page: Page, bytes: Buffer): Promise<Buffer> {
+  const laidOut = await page.evaluate(
+    async ({ base64, fallback }) => {
+      try {
+        const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+        const container = document.getElementById('document')!
+        const lib = (globalThis as unknown as { docx: { renderAsync(data: Uint8Array, body: HTMLElement, style?: HTMLElement, options?: object): Promise<unknown> } }).docx
+        // alt chunks (HTML parts a DOCX embeds as they are) would be frames running the document's own markup
+        await lib.renderAsync(data, container, undefined, { breakPages: true, ignoreLastRenderedPageBreak: true, inWrapper: true, experimental: true, useBase64URL: true, renderAltChunks: false })
+        await Promise.all(Array.from(document.images, (img) => (img.complete ? null : new Promise((done) => ((img.onload = done), (img.onerror = done))))))
+        const first = container.querySelector('section.docx') as HTMLElement | null
+        if (!first) return { error: 'no pages' }
+        const width = first.style.width || fallback.width
+        const height = first.style.minHeight || first.style.height || fallback.height
+        document.getElementById('page-size')!.textContent = `@page { size: ${width} ${height}; margin: 0; }`
+        return { width, height }
+      } catch (error) {
+        return { error: String(error) }
+      }
+    },
+    { base64: bytes.toString('base64'), fallback: DEFAULT_DOCX_PAGE },
+  )
   if ('error' in laidOut) throw new ConversionFailure(DAMAGED_MESSAGE)
+  await dropUnsafeLinks(page)
   return page.pdf({ preferCSSPageSize: true, printBackground: true })
 }

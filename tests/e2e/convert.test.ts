@@ -1,10 +1,12 @@
 // /api/convert/ through the real app with its workers on: a DOCX on the drive becomes a PDF (202
 // while converting, then 200 {pdf_url} that downloads the PDF), posted HTML becomes a PDF, and urls
-// that are not the caller's drive files are refused without being fetched.
+// that are not the caller's drive files are refused without being fetched. Posted HTML takes the
+// drive's right to add files and is capped: bytes (413) and pages (422), nothing stored when refused.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createUser } from '#db/queries/users.ts'
 import { FsDriver } from '#storage/fs-driver.server.ts'
 import { objectKey } from '#storage/keys.ts'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
@@ -17,7 +19,7 @@ let office: HttpSession
 const storeRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'convert-e2e-'))
 
 beforeAll(async () => {
-  app = await startAppServer({ WORKERS: 'on', STORAGE_DIR: storeRoot })
+  app = await startAppServer({ WORKERS: 'on', STORAGE_DIR: storeRoot, CONVERT_HTML_MAX_BYTES: '65536', CONVERT_HTML_MAX_PAGES: '10' })
   office = await httpSession(app.url, 'office')
 }, 120_000)
 afterAll(async () => {
@@ -92,5 +94,36 @@ describe('/api/convert/', () => {
     expect(await pdfPageCount(new Uint8Array(await pdf.arrayBuffer()))).toBe(2)
     const empty = await office.fetch('/api/convert/', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': await office.csrfToken() }, body: '{"html": ""}' })
     expect(empty.status).toBe(400)
+  }, 60_000)
+
+  /** What posted HTML leaves behind: HTML conversions and the documents area's stored rows. */
+  const stored = async () => ({
+    conversions: Number((await app.db.selectFrom('document_conversions').select((eb) => eb.fn.countAll<string>().as('n')).where('kind', '=', 'html').executeTakeFirstOrThrow()).n),
+    blobs: Number((await app.db.selectFrom('blobs').select((eb) => eb.fn.countAll<string>().as('n')).where('area', '=', 'documents').executeTakeFirstOrThrow()).n),
+  })
+  const postHtml = async (session: HttpSession, html: string) => {
+    const response = await session.fetch('/api/convert/', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': await session.csrfToken() }, body: JSON.stringify({ html }) })
+    return { status: response.status, body: (await response.json()) as Record<string, string> }
+  }
+
+  it('posting HTML needs the drive’s right to add files: a user who may only view the drive gets 403, and nothing is stored', async () => {
+    await createUser(app.db, { username: 'drive-looker', password: 'drive-look-pass-1', firstName: 'Dana', lastName: 'Looker', permissions: ['api.view_s3bucket'] })
+    const looker = await httpSession(app.url, 'drive-looker', 'drive-look-pass-1')
+    const before = await stored()
+    expect(await postHtml(looker, '<h1>Not mine to store</h1>')).toEqual({ status: 403, body: { error: 'You do not have permission to do that.' } })
+    expect(await stored()).toEqual(before)
+    // viewing stays theirs: a drive DOCX converts for them
+    expect((await getJson(looker, `url=${encodeURIComponent('audits/2026/cellar report.docx')}`)).status).toBe(200)
+  }, 60_000)
+
+  it('refuses HTML over CONVERT_HTML_MAX_BYTES with 413 and its limit, storing nothing', async () => {
+    const before = await stored()
+    expect(await postHtml(office, `<p>${'x'.repeat(70_000)}</p>`)).toEqual({ status: 413, body: { error: 'The HTML is too large (at most 64 KiB).' } })
+    expect(await stored()).toEqual(before)
+  }, 60_000)
+
+  it('refuses 80 bytes of HTML that would print hundreds of pages: 422, longer than CONVERT_HTML_MAX_PAGES', async () => {
+    const html = '<div style="height: 2000in">A very tall document</div>'
+    expect(await postHtml(office, html)).toEqual({ status: 422, body: { error: 'The document could not be converted: it is longer than 10 pages.' } })
   }, 60_000)
 })

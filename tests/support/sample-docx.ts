@@ -1,7 +1,9 @@
 // Small real DOCX files made in the tests (jszip), so no binary fixture hides what a test relies on:
 // a heading, a table, an image and explicit page breaks (one page per `pages`). Plus the two bad
 // files the document checks refuse: a corrupt one and a zip bomb.
+import zlib from 'node:zlib'
 import JSZip from 'jszip'
+import { crc32 } from '#storage/crc32.ts'
 
 export interface SampleDocxOptions {
   /** the first page's heading (default 'Storage audit report') */
@@ -14,6 +16,14 @@ export interface SampleDocxOptions {
   table?: boolean
   /** a PNG image on the first page (default true) */
   image?: boolean
+  /** the image's bytes (default a 4×4 red PNG) */
+  imageBytes?: Buffer
+  /** an alt chunk (w:altChunk) on the first page: an HTML part the document embeds as it is */
+  altChunkHtml?: string
+  /** hyperlinks on the first page, each to an external target */
+  links?: readonly { text: string; target: string }[]
+  /** the section's page size, w:pgSz (default true: Letter; false leaves it out) */
+  pageSize?: boolean
 }
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main'
@@ -50,11 +60,22 @@ const LOREM =
 
 /** A valid DOCX (Word 2007+ zip) with a heading, a table, an image and `pages` pages. */
 export async function sampleDocx(options: SampleDocxOptions = {}): Promise<Buffer> {
-  const { heading = 'Storage audit report', pages = 2, paragraphsPerPage = 3, table: withTable = true, image: withImage = true } = options
+  const { heading = 'Storage audit report', pages = 2, paragraphsPerPage = 3, table: withTable = true, image: withImage = true, imageBytes = PNG, altChunkHtml, links = [], pageSize = true } = options
   const body: string[] = []
+  const rels: string[] = [`<Relationship Id="rIdStyles" Type="${R}/styles" Target="styles.xml"/>`, `<Relationship Id="rIdImage1" Type="${R}/image" Target="media/image1.png"/>`]
   for (let page = 1; page <= pages; page++) {
     if (page > 1) body.push(pageBreak)
     body.push(paragraph(page === 1 ? heading : `Page ${page} findings`, 'Heading1'))
+    if (page === 1 && altChunkHtml !== undefined) {
+      body.push('<w:altChunk r:id="rIdAlt1"/>')
+      rels.push(`<Relationship Id="rIdAlt1" Type="${R}/aFChunk" Target="alt1.html"/>`)
+    }
+    if (page === 1) {
+      links.forEach((link, i) => {
+        body.push(`<w:p><w:hyperlink r:id="rIdLink${i}"><w:r><w:t xml:space="preserve">${escapeXml(link.text)}</w:t></w:r></w:hyperlink></w:p>`)
+        rels.push(`<Relationship Id="rIdLink${i}" Type="${R}/hyperlink" Target="${escapeXml(link.target).replace(/"/g, '&quot;')}" TargetMode="External"/>`)
+      })
+    }
     if (page === 1 && withTable) body.push(table())
     if (page === 1 && withImage) body.push(image)
     for (let i = 1; i <= paragraphsPerPage; i++) body.push(paragraph(`${i}. ${LOREM}`))
@@ -62,7 +83,7 @@ export async function sampleDocx(options: SampleDocxOptions = {}): Promise<Buffe
   const zip = new JSZip()
   zip.file(
     '[Content_Types].xml',
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/></Types>`,
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Default Extension="html" ContentType="text/html"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/></Types>`,
   )
   zip.file(
     '_rels/.rels',
@@ -70,16 +91,17 @@ export async function sampleDocx(options: SampleDocxOptions = {}): Promise<Buffe
   )
   zip.file(
     'word/_rels/document.xml.rels',
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rIdStyles" Type="${R}/styles" Target="styles.xml"/><Relationship Id="rIdImage1" Type="${R}/image" Target="media/image1.png"/></Relationships>`,
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels.join('')}</Relationships>`,
   )
   zip.file(
     'word/styles.xml',
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles xmlns:w="${W}"><w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/><w:rPr><w:sz w:val="22"/></w:rPr></w:style><w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/><w:basedOn w:val="Normal"/><w:pPr><w:spacing w:after="240"/></w:pPr><w:rPr><w:b/><w:sz w:val="36"/></w:rPr></w:style></w:styles>`,
   )
-  zip.file('word/media/image1.png', PNG)
+  zip.file('word/media/image1.png', imageBytes)
+  if (altChunkHtml !== undefined) zip.file('word/alt1.html', altChunkHtml)
   zip.file(
     'word/document.xml',
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}" xmlns:r="${R}"><w:body>${body.join('')}<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr></w:body></w:document>`,
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}" xmlns:r="${R}"><w:body>${body.join('')}<w:sectPr>${pageSize ? '<w:pgSz w:w="12240" w:h="15840"/>' : ''}<w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr></w:body></w:document>`,
   )
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' })
 }
@@ -95,4 +117,29 @@ export async function zipBombDocx(): Promise<Buffer> {
   const zip = await JSZip.loadAsync(await sampleDocx({ pages: 1 }))
   zip.file('word/media/padding.bin', Buffer.alloc(210 * 1024 * 1024))
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } })
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+  const out = Buffer.alloc(body.length + 8)
+  out.writeUInt32BE(data.length, 0)
+  body.copy(out, 4)
+  out.writeUInt32BE(crc32(body), body.length + 4)
+  return out
+}
+
+/**
+ * A real, decodable white PNG of `width` × `height` pixels, kept small: 1 bit per pixel, every row
+ * the same, so a 16000 × 16000 image is about 40 KiB (a browser still decodes it to 1 GB of pixels).
+ */
+export function blankPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([1, 0, 0, 0, 0], 8) // 1-bit greyscale, no interlace
+  const row = Buffer.alloc(1 + Math.ceil(width / 8), 0xff)
+  row[0] = 0 // filter: none
+  const data = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)), { level: 9 })
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', data), pngChunk('IEND', Buffer.alloc(0))])
 }

@@ -1,0 +1,115 @@
+// The pre-treat's PDF is made when the pre-treat completes (issue 19 item 25), so its first view is
+// the cached one: a real Postgres, pg-boss workers and Chromium. The review's completion queues the
+// render in its transaction and the worker renders it; a restart completed after the pre-treat
+// changes what the PDF prints, so completing it queues the new PDF too. "From the cache" is what the
+// PDF routes do (askPretreatPdf): the conversion is already done and no render is started.
+import fsp from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type PgBoss from 'pg-boss'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
+import { RestartSchema } from '#core/schemas/restart.ts'
+import { createBoss } from '#jobs/boss.server.ts'
+import { ChromiumPool } from '#jobs/documents/chromium-pool.server.ts'
+import { waitForConversion } from '#jobs/documents/conversions.server.ts'
+import { startWorkers } from '#jobs/worker.ts'
+import { FsDriver } from '#storage/fs-driver.server.ts'
+import { setBlobStore } from '#storage/index.server.ts'
+import { completeRestart } from '#workflows/restart.server.ts'
+import { submitReview } from '#workflows/pretreat-review.server.ts'
+import { CHROMIUM_PATH } from '../../tests/support/browser.ts'
+import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
+import { makePretreat } from '../../tests/support/pretreats.ts'
+import { askPretreatPdf, queueCompletedPretreatPdf, queuePretreatPdf } from './pretreat-pdf.server.ts'
+
+describe('the pre-treat PDF made at completion', () => {
+  let t: TestDatabase
+  let root: string
+  let pool: ChromiumPool
+  let boss: PgBoss
+  let reviewer: number
+
+  beforeAll(async () => {
+    t = await createTestDatabase()
+    root = await fsp.mkdtemp(path.join(os.tmpdir(), 'pretreat-completion-'))
+    const store = new FsDriver({ root })
+    setBlobStore(store)
+    pool = new ChromiumPool({ executablePath: CHROMIUM_PATH, size: 1 })
+    boss = createBoss(t.url)
+    await startWorkers(boss, t.db, () => store, () => pool)
+    reviewer = (await t.db.insertInto('users').values({ username: 'pt-rev-two', password_hash: 'x', first_name: 'Travis', last_name: 'Nielsen' }).returning('id').executeTakeFirstOrThrow()).id
+  }, 60_000)
+
+  afterAll(async () => {
+    setBlobStore(undefined)
+    await boss?.stop({ graceful: false, wait: true })
+    await pool?.close()
+    await t?.drop()
+    await fsp.rm(root, { recursive: true, force: true })
+  })
+
+  /** A pre-treat in to-review1 with its sheet filled, completed by a second-level review as the review page does it. */
+  async function completeByReview() {
+    const pt = await makePretreat(t.db, { stage: 'to-review1', quantityUsed: 16 })
+    const row = await t.db.selectFrom('pretreats').select(['version', 'company_id']).where('id', '=', pt.id).executeTakeFirstOrThrow()
+    const line = await t.db.selectFrom('pretreat_chemicals').select('id').where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()
+    const truck = await t.db.insertInto('trucks').values({ number: `T-${pt.id}`, make: 'Ford' }).returning('id').executeTakeFirstOrThrow()
+    const value = PretreatReviewSchema.parse({
+      intent: 'submit', version: String(row.version), submission_id: crypto.randomUUID(),
+      pile_front: 'Dry', pile_middle: 'Damp', pile_back: 'Dry', sprouting: 'Eyes Open', pile_comments: 'Even pile.',
+      temps1_front: '45', temps1_middle: '46', temps1_back: '45.5', set_point: '44', ducts_open: 'All Open', ducts_condition: 'Dry',
+      storage_temp_front: '44', storage_temp_middle: '44.5', storage_temp_back: '45', bypass_door: 'Closed', coils_covered: 'yes', cell_covered: 'no',
+      env_temp: '28', weather: 'Clear', wind_speed: '6', wind_direction: 'NW', env_comments: 'Calm morning.',
+      truck_id: String(truck.id), batch_numbers: 'B-1001', sampled_by: 'Cody', application_date: '2026-11-20', start_time: '08:00', stop_time: '11:30',
+      chemicals: [{ id: String(line.id), quantity_used: '16' }],
+      prices: [{ company_id: String(row.company_id), cwt_share: '1000', price: '0.0500' }],
+    })
+    const actor = { id: reviewer, is_superuser: false, permissions: ['api.view_pretreat', 'api.pretreat_reviewer2'] as const }
+    // the hook the review page passes (app/components/pretreat-sheet/review-intent.server.ts)
+    expect((await submitReview(t.db, pt.id, { ...actor, permissions: [...actor.permissions] }, value, { onCompleted: queuePretreatPdf })).status).toBe('completed')
+    return pt
+  }
+
+  const conversions = async () => (await t.db.selectFrom('document_conversions').select('id').where('kind', '=', 'html').execute()).length
+
+  /** The worker's render of the conversion queued last, awaited. */
+  async function rendered() {
+    const last = await t.db.selectFrom('document_conversions').select('id').where('kind', '=', 'html').orderBy('created_at', 'desc').executeTakeFirstOrThrow()
+    expect(await waitForConversion(t.db, last.id, 30_000)).toMatchObject({ status: 'done' })
+  }
+
+  it('a review’s completion has the worker render the PDF: the first view finds it done and starts no render', async () => {
+    const pt = await completeByReview()
+    await rendered()
+    const renders = pool.uses
+    const before = await conversions()
+    const first = await askPretreatPdf(t.db, pt.id) // what GET /pretreats/{id}/pdf and POST /convert/{id} ask
+    expect(first.state.status).toBe('done')
+    expect(await conversions()).toBe(before)
+    expect(pool.uses).toBe(renders)
+  }, 90_000)
+
+  it('a restart completed after the pre-treat renders the PDF that prints it: the first view is still the cached one', async () => {
+    const pt = await completeByReview()
+    await rendered()
+    const restart = await t.db.selectFrom('restarts').select('id').where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()
+    const answers = RestartSchema.parse({ submission_id: crypto.randomUUID(), remote: 'yes', running: 'yes', cleaned_up: 'yes', comments: 'Fans back on at 6 am' })
+    // the hook the restart form passes (app/routes/restarts.$id.tsx)
+    await completeRestart(t.db, restart.id, answers, reviewer, { onCompleted: queueCompletedPretreatPdf })
+    await rendered()
+    const renders = pool.uses
+    const before = await conversions()
+    expect((await askPretreatPdf(t.db, pt.id)).state.status).toBe('done')
+    expect(await conversions()).toBe(before)
+    expect(pool.uses).toBe(renders)
+  }, 90_000)
+
+  it('a restart of a pre-treat still in review queues nothing (its PDF is made when it completes)', async () => {
+    const pt = await makePretreat(t.db, { stage: 'to-review' })
+    const restart = await t.db.selectFrom('restarts').select('id').where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()
+    const before = await conversions()
+    await completeRestart(t.db, restart.id, RestartSchema.parse({ submission_id: crypto.randomUUID(), remote: 'no', running: 'yes', cleaned_up: 'yes' }), reviewer, { onCompleted: queueCompletedPretreatPdf })
+    expect(await conversions()).toBe(before)
+  }, 60_000)
+})
