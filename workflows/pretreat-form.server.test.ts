@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConflictError, InputError } from '#core/errors.ts'
-import { DOSE_MESSAGES } from '#core/dose-check.ts'
+import { doseReasonRequired } from '#core/dose-check.ts'
 import { PRETREAT_FORM_MESSAGES, type PretreatFormInput } from '#core/schemas/pretreat-form.ts'
 import { reservePretreatNumber } from '#db/queries/pretreat-form.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
@@ -113,14 +113,15 @@ describe('savePretreatForm: a new pre-treat', () => {
     // 700 gal for 30,000 cwt is 23.3 ppm, above the label's 20
     const value = form({ application_id: limited.application_id, cwt: '30000', chemicals: [{ product_id: limited.product_id, cwt: '30000', quantity_requested: 700 }] })
     const error = await refusal(save(value))
-    expect(error).toEqual(new InputError({ dose_reason: DOSE_MESSAGES.reasonRequired }))
+    expect(error).toEqual(new InputError({ dose_reason: "Limited CIPC is over the label's limit: 23.3333 ppm planned, the label allows at most 20 ppm per application. Give a reason to save it anyway." }))
     const { id } = await save({ ...value, dose_reason: 'Heavy sprouting last season; agronomist signed off.' })
     const saved = await row(id)
     expect(saved.dose_reason).toBe('Heavy sprouting last season; agronomist signed off.')
-    expect(saved.dose_warnings).toEqual([{ kind: 'rate', message: expect.stringContaining("above the label's maximum of 20 ppm") }])
+    expect(saved.dose_warnings).toEqual([{ kind: 'rate', message: expect.stringContaining("over the label's limit: 23.3333 ppm planned, the label allows at most 20 ppm") }])
     // the season's one application is used up: the next one at this storage warns of the season
     const next = await refusal(save(form({ application_id: limited.application_id, chemicals: [{ product_id: limited.product_id, cwt: '12,500', quantity_requested: 100 }] })))
-    expect(next).toEqual(new InputError({ dose_reason: DOSE_MESSAGES.reasonRequired }))
+    expect(next).toBeInstanceOf(InputError)
+    expect((next as InputError).fieldErrors.dose_reason).toMatch(/over the label's limit: this storage has had 1 application in the .* season, the label allows at most 1 per season\. Give a reason to save it anyway\.$/)
   })
 })
 

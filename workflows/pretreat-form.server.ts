@@ -6,7 +6,7 @@
 // holds on the application day, the destination and product are offered, the billable companies
 // exist, and a dose past the label is saved only with a reason (decision 0035).
 import { ConflictError, InputError, NotFoundError } from '#core/errors.ts'
-import { DOSE_MESSAGES } from '#core/dose-check.ts'
+import { doseReasonRequired } from '#core/dose-check.ts'
 import { parseCwt } from '#core/pretreat-quantities.ts'
 import { licenceHoldsOn, localToday } from '#core/schemas/applicator.ts'
 import { linesDoseWarnings, OTHER_REQUESTER, PRETREAT_FORM_MESSAGES as M, workLines, type PretreatFormInput } from '#core/schemas/pretreat-form.ts'
@@ -56,7 +56,7 @@ async function checkForm(trx: Executor, value: PretreatFormInput, existing: Pret
   const season = seasonOf(day)
   const counts = await seasonCounts(trx, [value.storage_id], season, existing?.id)
   const warnings = linesDoseWarnings(application.products, lines, counts[value.storage_id] ?? {}, season.label)
-  if (warnings.length > 0 && value.dose_reason === '') throw new InputError({ dose_reason: DOSE_MESSAGES.reasonRequired })
+  if (warnings.length > 0 && value.dose_reason === '') throw new InputError({ dose_reason: doseReasonRequired(warnings) })
 
   const fields = {
     company_id: value.company_id,

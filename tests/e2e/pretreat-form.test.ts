@@ -4,7 +4,6 @@
 // with its notes, and the bad-input messages.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { DOSE_MESSAGES } from '#core/dose-check.ts'
 import { PRETREAT_FORM_MESSAGES } from '#core/schemas/pretreat-form.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
@@ -84,9 +83,9 @@ describe('pre-treat form', () => {
     // 500 oz for 12,500 cwt is 26.25 ppm, above the label's 20
     expect(await p.getByRole('alert', { name: 'Dose warning' }).count()).toBe(0)
     await quantity.fill('500')
-    expect(await p.getByRole('alert', { name: 'Dose warning' }).innerText()).toContain("above the label's maximum of 20 ppm")
+    expect(await p.getByRole('alert', { name: 'Dose warning' }).innerText()).toContain("over the label's limit: 26.25 ppm planned, the label allows at most 20 ppm per application.")
     await p.getByRole('button', { name: 'Save to Staging' }).click()
-    await p.getByText(DOSE_MESSAGES.reasonRequired).waitFor()
+    await p.getByText("26.25 ppm planned, the label allows at most 20 ppm per application. Give a reason to save it anyway.").waitFor()
     expect(await savedWith(notes)).toHaveLength(0)
     await p.getByLabel('Reason to Save Anyway').fill('Heavy sprouting last season.')
     await p.getByRole('button', { name: 'Save to Staging' }).click()
