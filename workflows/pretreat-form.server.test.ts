@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConflictError, InputError } from '#core/errors.ts'
 import { doseReasonRequired } from '#core/dose-check.ts'
 import { PRETREAT_FORM_MESSAGES, type PretreatFormInput } from '#core/schemas/pretreat-form.ts'
-import { reservePretreatNumber } from '#db/queries/pretreat-form.ts'
+import { config } from '#core/config.server.ts'
+import { pretreatChoices, reservePretreatNumber } from '#db/queries/pretreat-form.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
 import { NOT_EDITABLE, savePretreatForm } from './pretreat-form.server.ts'
@@ -106,6 +107,18 @@ describe('savePretreatForm: a new pre-treat', () => {
     const before = await count()
     expect(await refusal(save(form({ recommended_by: expired })))).toEqual(new InputError({ recommended_by: PRETREAT_FORM_MESSAGES.licence }))
     expect(await refusal(save(form({ storage_id: otherStorage })))).toEqual(new InputError({ storage_id: PRETREAT_FORM_MESSAGES.storage }))
+    expect(await count()).toBe(before)
+  })
+
+  it('never bills the service company itself: not offered, and refused by id, saving nothing', async () => {
+    const own = (await t.db.selectFrom('companies').select('id').where('company_name', '=', config().COMPANY_NAME).executeTakeFirst())?.id
+      ?? (await t.db.insertInto('companies').values({ company_name: config().COMPANY_NAME }).returning('id').executeTakeFirstOrThrow()).id
+    const offered = (await pretreatChoices(t.db, d.company_id)).companies.map((c) => c.id)
+    expect(offered).toContain(billable)
+    expect(offered).not.toContain(own)
+    const before = await count()
+    expect(await refusal(save(form({ bill_to: [own] })))).toEqual(new InputError({ bill_to: PRETREAT_FORM_MESSAGES.billToService }))
+    expect(await refusal(save(form({ bill_to: [billable, own] })))).toEqual(new InputError({ bill_to: PRETREAT_FORM_MESSAGES.billToService }))
     expect(await count()).toBe(before)
   })
 

@@ -14,8 +14,8 @@ import { seasonOf } from '#core/season.ts'
 import type { Executor } from '#db/client.server.ts'
 import { keepRecordAfterVoid } from './application-record.server.ts'
 import {
-  activeCompanies,
   applicationChoices,
+  billableCompanies,
   applicatorChoice,
   contactOfCompany,
   editAlreadySaved,
@@ -49,7 +49,9 @@ async function checkForm(trx: Executor, value: PretreatFormInput, existing: Pret
   const keepsProduct = existing?.application_id === value.application_id
   const [application] = await applicationChoices(trx, { activeOnly: !keepsProduct, ids: [value.application_id] })
   if (!application || application.products.length === 0) throw new InputError({ application_id: M.productGone })
-  if ((await activeCompanies(trx, value.bill_to)).length !== new Set(value.bill_to).size) throw new InputError({ bill_to: M.billToUnknown })
+  const billing = await billableCompanies(trx, value.bill_to)
+  if (billing.serviceCompany) throw new InputError({ bill_to: M.billToService })
+  if (billing.billable.length !== new Set(value.bill_to).size) throw new InputError({ bill_to: M.billToUnknown })
 
   const lines = workLines(application.products, value.chemicals, cwt)
   if (lines.some((l) => l.quantity_requested === null)) throw new InputError({ chemicals: M.quantity })

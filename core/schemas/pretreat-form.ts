@@ -27,6 +27,7 @@ export const PRETREAT_FORM_MESSAGES = {
   billToTwice: 'This company is already billed.',
   billToOwner: 'The company itself is billed already: choose another company.',
   billToUnknown: 'Choose a company from the list.',
+  billToService: 'The service company itself is never billed: choose a customer.',
   voidNotes: 'Void notes are required when VOID is checked.',
   message: 'Choose a message to insert.',
   notEditable: 'This pre-treat is completed: it can no longer be edited.',

@@ -16,7 +16,7 @@ import { localToday } from '#core/schemas/applicator.ts'
 import { PRETREAT_FORM_MESSAGES as M, PretreatFormSchema, SAVE_INTENT, workLines } from '#core/schemas/pretreat-form.ts'
 import { seasonOf } from '#core/season.ts'
 import { getDb } from '#db/client.server.ts'
-import { activeCompanies, applicationChoices, messageText, pretreatChoices, pretreatForForm, reservePretreatNumber, seasonCounts } from '#db/queries/pretreat-form.ts'
+import { applicationChoices, billableCompanies, messageText, pretreatChoices, pretreatForForm, reservePretreatNumber, seasonCounts } from '#db/queries/pretreat-form.ts'
 import { savePretreatForm } from '#workflows/pretreat-form.server.ts'
 
 const access = ACCESS['/create-pre-treat']
@@ -118,7 +118,9 @@ async function applyFormIntent(form: FormData, intent: string) {
 
   if (intent === 'add-bill-to') {
     const pick = textOf(payload.bill_to_pick)
-    if (!/^\d{1,15}$/.test(pick) || (await activeCompanies(db, [Number(pick)])).length === 0) error.bill_to_pick = [M.billToUnknown]
+    const billing = /^\d{1,15}$/.test(pick) ? await billableCompanies(db, [Number(pick)]) : { billable: [], serviceCompany: false }
+    if (billing.serviceCompany) error.bill_to_pick = [M.billToService]
+    else if (billing.billable.length === 0) error.bill_to_pick = [M.billToUnknown]
     else if (pick === textOf(payload.company_id)) error.bill_to_pick = [M.billToOwner]
     else if (billTo.includes(pick)) error.bill_to_pick = [M.billToTwice]
     else {
