@@ -21,6 +21,7 @@ import * as m0023 from './0023_pretreat_alerts.ts'
 import * as m0024 from './0024_pretreat_number_label.ts'
 import * as m0025 from './0025_application_records.ts'
 import * as m0027 from './0027_restart_lists.ts'
+import * as m0033 from './0033_pretreats_applied.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0024_pretreat_number_label': m0024,
   '0025_application_records': m0025,
   '0027_restart_lists': m0027,
+  '0033_pretreats_applied': m0033,
 }
