@@ -32,6 +32,7 @@ beforeAll(async () => {
   const app = await t.db.insertInto('applications').values({ name: 'Limited Fogging', base_price: '0.05' }).returning('id').executeTakeFirstOrThrow()
   await t.db.insertInto('application_products').values({ application_id: app.id, product_id: product.id }).execute()
   limited = { application_id: app.id, product_id: product.id }
+  await t.db.insertInto('destinations').values([{ name: 'Lamb Weston', position: 1 }, { name: 'Retired Buyer', position: 2, active: false }]).execute()
 })
 afterAll(() => t.drop())
 
@@ -49,7 +50,7 @@ function form(overrides: Partial<PretreatFormInput> = {}): PretreatFormInput {
     recommended_by: d.applicator_id,
     requested_by: 'other',
     other_name: 'Dale Jensen',
-    destination: '',
+    destination: 'Lamb Weston',
     variety: 'Russet - Process',
     treated_for: 'Sprouting',
     stock_type: 'Process',
@@ -119,6 +120,13 @@ describe('savePretreatForm: a new pre-treat', () => {
     const before = await count()
     expect(await refusal(save(form({ bill_to: [own] })))).toEqual(new InputError({ bill_to: PRETREAT_FORM_MESSAGES.billToService }))
     expect(await refusal(save(form({ bill_to: [billable, own] })))).toEqual(new InputError({ bill_to: PRETREAT_FORM_MESSAGES.billToService }))
+    expect(await count()).toBe(before)
+  })
+
+  it('refuses a pre-treat without a destination, or with one not offered, saving nothing (decision 0049)', async () => {
+    const before = await count()
+    expect(await refusal(save(form({ destination: '' })))).toEqual(new InputError({ destination: PRETREAT_FORM_MESSAGES.destination }))
+    expect(await refusal(save(form({ destination: 'Retired Buyer' })))).toEqual(new InputError({ destination: PRETREAT_FORM_MESSAGES.destination }))
     expect(await count()).toBe(before)
   })
 

@@ -3,8 +3,9 @@
 // showed, and a changed VOID box the VOID {notes} or UNVOID step, all in one transaction with the
 // chemical lines and billable companies. Everything the browser checked is checked again here with
 // what only the database knows: the storage and contact are the company's, the applicator's licence
-// holds on the application day, the destination and product are offered, the billable companies
-// exist, and a dose past the label is saved only with a reason (decision 0035).
+// holds on the application day, the destination (required, decision 0049) and product are offered,
+// the billable companies exist (never the service company itself), and a dose past the label is
+// saved only with a reason (decision 0035).
 import { ConflictError, InputError, NotFoundError } from '#core/errors.ts'
 import { doseReasonRequired } from '#core/dose-check.ts'
 import { parseCwt } from '#core/pretreat-quantities.ts'
@@ -44,8 +45,10 @@ async function checkForm(trx: Executor, value: PretreatFormInput, existing: Pret
   const applicator = await applicatorChoice(trx, value.recommended_by)
   if (!applicator) throw new InputError({ recommended_by: M.recommendedBy })
   if (!licenceHoldsOn(applicator, day)) throw new InputError({ recommended_by: M.licence })
+  // a destination is required: the sheet needs one its applicator cannot set (decision 0049);
   // an edit may keep the destination and product it has even if no longer offered
-  if (value.destination !== '' && value.destination !== existing?.destination && !(await isActiveDestination(trx, value.destination))) throw new InputError({ destination: M.destination })
+  const keepsDestination = value.destination !== '' && value.destination === existing?.destination
+  if (!keepsDestination && (value.destination === '' || !(await isActiveDestination(trx, value.destination)))) throw new InputError({ destination: M.destination })
   const keepsProduct = existing?.application_id === value.application_id
   const [application] = await applicationChoices(trx, { activeOnly: !keepsProduct, ids: [value.application_id] })
   if (!application || application.products.length === 0) throw new InputError({ application_id: M.productGone })
