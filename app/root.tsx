@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { alertsFor } from './alerts.server.ts'
 import type { Alert } from './alerts.ts'
 import { getUser, loginRedirect } from './auth/guard.server.ts'
+import { keepPageAfterFailedSubmit } from './components/form/form-result.ts'
 import { isUnavailable } from './http-errors.server.ts'
 import { OfflineSupport } from './components/offline/service-worker.tsx'
 import { Breadcrumbs } from './components/shell/breadcrumbs.tsx'
@@ -59,6 +60,9 @@ function shellData(context: LoaderFunctionArgs['context'], user: RootData['user'
     version: user?.is_superuser ? APP_VERSION : null,
   }
 }
+
+/** After a submit that failed, the shell is not read again (it would fail too, and the form must stay as typed). */
+export const shouldRevalidate = keepPageAfterFailedSubmit
 
 function Document({ children, nonce }: { children: ReactNode; nonce?: string }) {
   return (

@@ -184,7 +184,7 @@ for (const js of [true, false]) {
         expect(await p.getByLabel('Customer').inputValue()).toBe(customer)
       }
       await expect.poll(offered).toEqual([...theirs].sort())
-      expect(await p.getByText(`Optional: ${customer}'s jobs`).count()).toBe(1)
+      expect(await p.getByText(`Optional: the jobs of ${customer}`).count()).toBe(1)
     })
 
     it('keeps what was typed when OK closes the image error', async () => {

@@ -78,6 +78,9 @@ describe('a save while the database is unreachable', () => {
     await dialog.getByText(SAVE_FAILED).waitFor()
     expect(await p.getByRole('heading', { name: ROOT_ERROR }).count()).toBe(0)
     await expectTyped(p, location)
+    // nothing was read again: the shell still shows who is signed in
+    await p.waitForTimeout(500)
+    expect(await p.getByRole('link', { name: 'Log in' }).count()).toBe(0)
     await dialog.getByRole('button', { name: 'OK' }).click()
     await dialog.waitFor({ state: 'hidden' })
     // the page did not read itself again (it would have failed): still the form, still typed
@@ -88,6 +91,22 @@ describe('a save while the database is unreachable', () => {
     await p.getByRole('dialog', { name: 'Success' }).waitFor()
     await p.waitForURL((url) => url.pathname === '/receipt')
     expect(await receiptsAt(location)).toHaveLength(1)
+  })
+
+  it('with JavaScript, on another form (the new call): the Error modal, the form kept as typed', async () => {
+    const p = pages.js
+    await p.goto('/service-call')
+    await p.getByLabel('Customer', { exact: true }).fill('Aberdeen Acres')
+    await p.getByLabel('Storage', { exact: true }).selectOption({ index: 1 })
+    const reason = `Fan 2 stalls ${Date.now()}`
+    await p.getByLabel('Requested By').fill('Dale Jensen')
+    await p.getByLabel('Reason for Service').fill(reason)
+    await databaseDown()
+    await p.getByRole('button', { name: 'Submit' }).click()
+    await p.getByRole('dialog', { name: 'Error' }).getByText(SAVE_FAILED).waitFor()
+    await p.waitForTimeout(500)
+    expect(await p.getByLabel('Reason for Service').inputValue()).toBe(reason)
+    expect(await p.getByLabel('Requested By').inputValue()).toBe('Dale Jensen')
   })
 
   it('without JavaScript: the spec’s save-failure text in the Error modal, not the root error page', async () => {

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
+import type { ShouldRevalidateFunction, ShouldRevalidateFunctionArgs } from '@remix-run/react'
 
 /** Present only when the browser runs JavaScript: the action then answers for the timed modals. */
 export const ENHANCED_FIELD = '_enhanced'
@@ -16,6 +17,20 @@ export type FormResult = SubmissionResult<string[]> & { outcome?: 'success' | 'e
 export function isFailedSubmit(value: unknown): boolean {
   return isFormResult(value) && value.outcome === 'error'
 }
+
+/** After this submit, the page must not read itself again: it failed (an error status, or the Error modal's answer). */
+export function afterFailedSubmit({ actionResult, actionStatus }: Pick<ShouldRevalidateFunctionArgs, 'actionResult' | 'actionStatus'>): boolean {
+  return isFailedSubmit(actionResult) || (actionStatus !== undefined && actionStatus >= 500)
+}
+
+/**
+ * The `shouldRevalidate` of the root and of every form route (single fetch reads every loader again
+ * after a submit unless the route says otherwise): after a submit that failed (the server or its
+ * database unreachable) the page reads nothing again: the read would fail too and replace the
+ * form, and what was typed, by an error page. The Error modal says what happened.
+ *   export const shouldRevalidate = keepPageAfterFailedSubmit
+ */
+export const keepPageAfterFailedSubmit: ShouldRevalidateFunction = (args) => (afterFailedSubmit(args) ? false : args.defaultShouldRevalidate)
 
 export function isFormResult(value: unknown): value is FormResult {
   return typeof value === 'object' && value !== null && ('status' in value || 'outcome' in value || 'error' in value)

@@ -66,7 +66,7 @@ export function ReceiptFields({ data, type, submissionId, imageIds }: { data: Lo
                 </button>
               </div>
             )}
-            <ComboboxField field={fields.job} label="Job" hint={customer ? `Optional: ${customer.name}'s jobs` : 'Optional'} options={jobs.map((j) => ({ id: j.id, value: j.name, detail: j.company_name }))} />
+            <ComboboxField field={fields.job} label="Job" hint={customer ? `Optional: the jobs of ${customer.name}` : 'Optional'} options={jobs.map((j) => ({ id: j.id, value: j.name, detail: j.company_name }))} />
             <TextField field={fields.service_sheet} label="Service Sheet" hint="Optional: the sheet's number" inputMode="numeric" autoComplete="off" />
           </div>
         ) : null}

@@ -10,7 +10,7 @@ import { ACCESS } from '#app/access.ts'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
 import { FlashNotice } from '#app/components/form/flash-notice.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { isFailedSubmit } from '#app/components/form/form-result.ts'
+import { afterFailedSubmit } from '#app/components/form/form-result.ts'
 import { serviceText } from '#app/components/service-sheet-detail.tsx'
 import { formatDate } from '#core/formats.ts'
 import type { loader } from './data.server.ts'
@@ -28,7 +28,7 @@ export const clientAction = clientActionCatchingNetworkErrors
 
 /** Read the review again after every submit, refused ones too: a conflict must bring the current version. */
 // a save reads the review again; a failed one (the Error modal) does not: the form stays as typed
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => (actionResult !== undefined && !isFailedSubmit(actionResult)) || defaultShouldRevalidate
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => !afterFailedSubmit(args) && (args.actionResult !== undefined || args.defaultShouldRevalidate)
 
 export default function ReviewEditor() {
   const data = useLoaderData<typeof loader>()
