@@ -47,6 +47,8 @@ describe('pre-treat form', () => {
     // Requested By offers the company's contacts and the form's own Other (not a catch-all contact)
     expect(await p.getByLabel('Requested By').locator('option', { hasText: /^Other$/ }).count()).toBe(1)
 
+    // the service company itself is never billed (issue 19 item 19)
+    expect(await p.getByLabel('Add Billable Company').locator('option', { hasText: 'Keystone Storage Services' }).count()).toBe(0)
     await p.getByLabel('Add Billable Company').selectOption({ label: BILLED })
     await p.getByRole('button', { name: 'Add', exact: true }).click()
     await p.getByRole('list', { name: 'Billable companies' }).getByText(BILLED).waitFor()
