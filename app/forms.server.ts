@@ -29,22 +29,27 @@ export function parseSubmission<S extends z.ZodType>(form: FormData, schema: S) 
 export async function submitForm<S extends z.ZodType>(options: {
   form: FormData
   schema: S
-  /** Saves the valid value; must be idempotent on the form's submission id. Throws core errors (core/errors.ts). */
-  save: (value: z.output<S>) => Promise<void>
+  /**
+   * Saves the valid value; must be idempotent on the form's submission id. Throws core errors
+   * (core/errors.ts). May name where to go instead of `redirectTo` (where the record now is).
+   */
+  save: (value: z.output<S>) => Promise<void | { redirectTo: string }>
   redirectTo: string
   /** the Error modal's text when saving fails (default: the spec's general save failure) */
   failureText?: string
   /** the form's own success text (the Success modal; without JavaScript the next page's flash), default the spec's general one */
   successFlash?: FlashKey
 }) {
-  const { form, schema, save, redirectTo, failureText = SAVE_FAILED, successFlash } = options
+  const { form, schema, save, failureText = SAVE_FAILED, successFlash } = options
+  let redirectTo = options.redirectTo
   const enhanced = form.get(ENHANCED_FIELD) === '1'
   const submission = parseSubmission(form, schema)
   if (submission.status !== 'success') {
     return data<FormResult>(submission.reply(), { status: 400 })
   }
   try {
-    await save(submission.value as z.output<S>)
+    const saved = await save(submission.value as z.output<S>)
+    if (saved) redirectTo = saved.redirectTo
   } catch (error) {
     if (error instanceof Response) throw error
     if (error instanceof InputError) {

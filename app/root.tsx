@@ -4,6 +4,8 @@ import type { ReactNode } from 'react'
 import { alertsFor } from './alerts.server.ts'
 import type { Alert } from './alerts.ts'
 import { getUser, loginRedirect } from './auth/guard.server.ts'
+import { keepPageAfterFailedSubmit } from './components/form/form-result.ts'
+import { isUnavailable } from './http-errors.server.ts'
 import { OfflineSupport } from './components/offline/service-worker.tsx'
 import { Breadcrumbs } from './components/shell/breadcrumbs.tsx'
 import { useAlerts } from './components/shell/alerts-bell.tsx'
@@ -29,19 +31,38 @@ export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', 
 export const meta: MetaFunction = () => [{ title: 'Keystone Field Operations' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
-  const user = await getUser(request)
+  // The database unreachable: the shell is drawn without a user, and the page's own loader (every
+  // page checks its access itself) fails with the same 503, which its error boundary tells in its
+  // words (a list's 'Error fetching receipts', a form's Error modal), not the root's error page.
+  let user: RootData['user']
+  try {
+    user = await getUser(request)
+  } catch (error) {
+    if (isUnavailable(error)) return { ...shellData(context, null), alerts: [] }
+    throw error
+  }
   // The access rule for every page: signed out, only / and /login (unknown paths: routes/$.tsx).
   const path = new URL(request.url).pathname
   if (!user && path !== '/' && path !== '/login') throw loginRedirect(request)
   return {
+    ...shellData(context, user),
+    // the bell is a nicety: a failed count leaves it empty rather than failing the page
+    alerts: user ? await alertsFor(getDb(), user).catch((error: unknown) => (console.error('Alerts failed', error), [])) : [],
+  }
+}
+
+function shellData(context: LoaderFunctionArgs['context'], user: RootData['user']): Omit<RootData, 'alerts'> {
+  return {
     user,
     csrfToken: context.csrfToken,
     cspNonce: context.cspNonce,
-    alerts: user ? await alertsFor(getDb(), user) : [],
     companyName: config().COMPANY_NAME,
     version: user?.is_superuser ? APP_VERSION : null,
   }
 }
+
+/** After a submit that failed, the shell is not read again (it would fail too, and the form must stay as typed). */
+export const shouldRevalidate = keepPageAfterFailedSubmit
 
 function Document({ children, nonce }: { children: ReactNode; nonce?: string }) {
   return (

@@ -26,9 +26,13 @@ export interface DoseWarning {
   message: string
 }
 
-export const DOSE_MESSAGES = {
-  reasonRequired: 'This dose passes the label: give a reason to save it anyway.',
-} as const
+/**
+ * The message beside the Reason field when a dose over the label is saved without one: it stands
+ * alone (a screen reader reads it with the field), so it names each limit passed again.
+ */
+export function doseReasonRequired(warnings: readonly DoseWarning[]): string {
+  return `${warnings.map((w) => w.message).join(' ')} Give a reason to save it anyway.`
+}
 
 /** Warnings as stored (pretreats.dose_warnings, jsonb): what is not a warning is left out. */
 export function storedDoseWarnings(value: unknown): DoseWarning[] {
@@ -45,14 +49,14 @@ export function doseWarnings(dose: PlannedDose): DoseWarning[] {
   if (limit !== null && rate !== null && rate > limit) {
     warnings.push({
       kind: 'rate',
-      message: `${product.product_name}: the planned rate, ${rate} ppm, is above the label's maximum of ${limit} ppm per application.`,
+      message: `${product.product_name} is over the label's limit: ${rate} ppm planned, the label allows at most ${limit} ppm per application.`,
     })
   }
   const most = product.max_applications_per_season
   if (most !== null && dose.applicationsThisSeason >= most) {
     warnings.push({
       kind: 'season',
-      message: `${product.product_name}: this storage has had ${dose.applicationsThisSeason} application${dose.applicationsThisSeason === 1 ? '' : 's'} in the ${dose.seasonLabel} season; the label allows ${most} per season.`,
+      message: `${product.product_name} is over the label's limit: this storage has had ${dose.applicationsThisSeason} application${dose.applicationsThisSeason === 1 ? '' : 's'} in the ${dose.seasonLabel} season, the label allows at most ${most} per season.`,
     })
   }
   return warnings

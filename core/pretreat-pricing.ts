@@ -24,7 +24,6 @@ export const PRICE_MAX = 9_999_999_999
 
 export const SHARE_INVALID = 'CWT share must be a number of at least 0 with at most 2 decimals, like 1,250.50.'
 export const PRICE_INVALID = 'Price must be a number of at least 0, like 0.0525.'
-export const PRICE_TOO_PRECISE = 'Price has more than 4 decimals: enter at most 4, like 0.0525.'
 
 const hundredths = (cwt: number) => Math.round(cwt * 100)
 
@@ -60,12 +59,25 @@ export function parseShare(text: string): { value: number } | { error: string } 
   return { value: Number(plain) }
 }
 
-/** A price per cwt as typed: a number ≥ 0 with at most 4 decimals; more decimals are refused, never rounded silently. */
+/**
+ * A price per cwt as typed: a plain number ≥ 0, rounded to 4 decimals (spec §5: "Price is rounded
+ * to 4 decimals"), half up on the digits typed, so 0.05255 is 0.0526 (as a float it is 0.052549…).
+ */
 export function parsePrice(text: string): { value: number } | { error: string } {
-  const plain = text.trim()
-  if (/^\d*\.\d{5,}$/.test(plain) && /\d/.test(plain)) return { error: PRICE_TOO_PRECISE }
-  if (!/^(\d+(\.\d{0,4})?|\.\d{1,4})$/.test(plain) || Number(plain) > PRICE_MAX) return { error: PRICE_INVALID }
-  return { value: Number(plain) }
+  const match = /^(\d{0,20})(?:\.(\d{0,100}))?$/.exec(text.trim())
+  const whole = match?.[1] ?? ''
+  const fraction = match?.[2] ?? ''
+  if (!match || (whole === '' && fraction === '')) return { error: PRICE_INVALID }
+  const value = roundDecimalText(whole || '0', fraction, PRICE_DECIMALS)
+  return value > PRICE_MAX ? { error: PRICE_INVALID } : { value }
+}
+
+/** whole.fraction rounded half up to `decimals`, worked on the digits (no float error), as a number. */
+function roundDecimalText(whole: string, fraction: string, decimals: number): number {
+  const kept = `${whole}${fraction.slice(0, decimals).padEnd(decimals, '0')}`
+  const up = (fraction[decimals] ?? '0') >= '5'
+  const scaled = BigInt(kept) + (up ? 1n : 0n)
+  return Number(scaled) / 10 ** decimals
 }
 
 /** A line's total: share × price, to the cent. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cwtMismatch, defaultPriceLines, lineTotal, missingCwt, parsePrice, parseShare, PRICE_INVALID, PRICE_TOO_PRECISE, SHARE_INVALID } from './pretreat-pricing.ts'
+import { cwtMismatch, defaultPriceLines, lineTotal, missingCwt, parsePrice, parseShare, PRICE_INVALID, SHARE_INVALID } from './pretreat-pricing.ts'
 
 const companies = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Farm ${i + 1}` }))
 const shares = (lines: { cwt_share: number }[]) => lines.map((l) => l.cwt_share)
@@ -44,12 +44,24 @@ describe('a share and a price as typed', () => {
     for (const bad of ['-1', 'abc', '', '1.234', '1e3', 'NaN', '12.5.0']) expect(parseShare(bad), bad).toEqual({ error: SHARE_INVALID })
   })
 
-  it('takes a price with up to 4 decimals and refuses 5, saying so instead of rounding', () => {
+  it('takes a price with up to 4 decimals as it is', () => {
     expect(parsePrice('0.0525')).toEqual({ value: 0.0525 })
     expect(parsePrice('.05')).toEqual({ value: 0.05 })
     expect(parsePrice('3')).toEqual({ value: 3 })
-    expect(parsePrice('0.05255')).toEqual({ error: PRICE_TOO_PRECISE })
-    for (const bad of ['-0.05', 'free', '', '1,000', '1e2', '.']) expect(parsePrice(bad), bad).toEqual({ error: PRICE_INVALID })
+    expect(parsePrice(' 3. ')).toEqual({ value: 3 })
+    for (const bad of ['-0.05', 'free', '', '1,000', '1e2', '.', '0.0.5', '9999999999.0001']) expect(parsePrice(bad), bad).toEqual({ error: PRICE_INVALID })
+  })
+
+  it('rounds a price with more decimals to 4, half up (spec: price is rounded to 4 decimals), on the digits typed', () => {
+    expect(parsePrice('0.05255')).toEqual({ value: 0.0526 }) // 0.05255 × 10000 is 525.4999… as a float: the digits decide
+    expect(parsePrice('0.05254999')).toEqual({ value: 0.0525 })
+    expect(parsePrice('0.123456789')).toEqual({ value: 0.1235 })
+    expect(parsePrice('1.99995')).toEqual({ value: 2 })
+    expect(parsePrice('.00005')).toEqual({ value: 0.0001 })
+    expect(parsePrice('0.00004')).toEqual({ value: 0 })
+    expect(parsePrice('9999999998.99995')).toEqual({ value: 9999999999 })
+    expect(parsePrice('9999999999.00004')).toEqual({ value: 9999999999 })
+    expect(parsePrice('9999999999.00005')).toEqual({ error: PRICE_INVALID }) // rounds past the largest price
   })
 
   it('totals a line to the cent', () => {

@@ -113,7 +113,7 @@ describe('a void after the product was applied', () => {
       recommended_by: d.applicator_id,
       requested_by: 'other',
       other_name: 'Dale Jensen',
-      destination: '',
+      destination: 'Lamb Weston', // the pre-treat's own (tests/support/pretreats.ts)
       variety: 'Russet - Process',
       treated_for: 'Sprouting',
       stock_type: 'Process',

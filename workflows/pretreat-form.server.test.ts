@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConflictError, InputError } from '#core/errors.ts'
-import { DOSE_MESSAGES } from '#core/dose-check.ts'
+import { doseReasonRequired } from '#core/dose-check.ts'
 import { PRETREAT_FORM_MESSAGES, type PretreatFormInput } from '#core/schemas/pretreat-form.ts'
-import { reservePretreatNumber } from '#db/queries/pretreat-form.ts'
+import { config } from '#core/config.server.ts'
+import { pretreatChoices, reservePretreatNumber } from '#db/queries/pretreat-form.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
 import { NOT_EDITABLE, savePretreatForm } from './pretreat-form.server.ts'
@@ -31,6 +32,7 @@ beforeAll(async () => {
   const app = await t.db.insertInto('applications').values({ name: 'Limited Fogging', base_price: '0.05' }).returning('id').executeTakeFirstOrThrow()
   await t.db.insertInto('application_products').values({ application_id: app.id, product_id: product.id }).execute()
   limited = { application_id: app.id, product_id: product.id }
+  await t.db.insertInto('destinations').values([{ name: 'Lamb Weston', position: 1 }, { name: 'Retired Buyer', position: 2, active: false }]).execute()
 })
 afterAll(() => t.drop())
 
@@ -48,7 +50,7 @@ function form(overrides: Partial<PretreatFormInput> = {}): PretreatFormInput {
     recommended_by: d.applicator_id,
     requested_by: 'other',
     other_name: 'Dale Jensen',
-    destination: '',
+    destination: 'Lamb Weston',
     variety: 'Russet - Process',
     treated_for: 'Sprouting',
     stock_type: 'Process',
@@ -109,18 +111,38 @@ describe('savePretreatForm: a new pre-treat', () => {
     expect(await count()).toBe(before)
   })
 
+  it('never bills the service company itself: not offered, and refused by id, saving nothing', async () => {
+    const own = (await t.db.selectFrom('companies').select('id').where('company_name', '=', config().COMPANY_NAME).executeTakeFirst())?.id
+      ?? (await t.db.insertInto('companies').values({ company_name: config().COMPANY_NAME }).returning('id').executeTakeFirstOrThrow()).id
+    const offered = (await pretreatChoices(t.db, d.company_id)).companies.map((c) => c.id)
+    expect(offered).toContain(billable)
+    expect(offered).not.toContain(own)
+    const before = await count()
+    expect(await refusal(save(form({ bill_to: [own] })))).toEqual(new InputError({ bill_to: PRETREAT_FORM_MESSAGES.billToService }))
+    expect(await refusal(save(form({ bill_to: [billable, own] })))).toEqual(new InputError({ bill_to: PRETREAT_FORM_MESSAGES.billToService }))
+    expect(await count()).toBe(before)
+  })
+
+  it('refuses a pre-treat without a destination, or with one not offered, saving nothing (decision 0049)', async () => {
+    const before = await count()
+    expect(await refusal(save(form({ destination: '' })))).toEqual(new InputError({ destination: PRETREAT_FORM_MESSAGES.destination }))
+    expect(await refusal(save(form({ destination: 'Retired Buyer' })))).toEqual(new InputError({ destination: PRETREAT_FORM_MESSAGES.destination }))
+    expect(await count()).toBe(before)
+  })
+
   it('asks for a reason when the dose passes the label, and stores the warning with the reason', async () => {
     // 700 gal for 30,000 cwt is 23.3 ppm, above the label's 20
     const value = form({ application_id: limited.application_id, cwt: '30000', chemicals: [{ product_id: limited.product_id, cwt: '30000', quantity_requested: 700 }] })
     const error = await refusal(save(value))
-    expect(error).toEqual(new InputError({ dose_reason: DOSE_MESSAGES.reasonRequired }))
+    expect(error).toEqual(new InputError({ dose_reason: "Limited CIPC is over the label's limit: 23.3333 ppm planned, the label allows at most 20 ppm per application. Give a reason to save it anyway." }))
     const { id } = await save({ ...value, dose_reason: 'Heavy sprouting last season; agronomist signed off.' })
     const saved = await row(id)
     expect(saved.dose_reason).toBe('Heavy sprouting last season; agronomist signed off.')
-    expect(saved.dose_warnings).toEqual([{ kind: 'rate', message: expect.stringContaining("above the label's maximum of 20 ppm") }])
+    expect(saved.dose_warnings).toEqual([{ kind: 'rate', message: expect.stringContaining("over the label's limit: 23.3333 ppm planned, the label allows at most 20 ppm") }])
     // the season's one application is used up: the next one at this storage warns of the season
     const next = await refusal(save(form({ application_id: limited.application_id, chemicals: [{ product_id: limited.product_id, cwt: '12,500', quantity_requested: 100 }] })))
-    expect(next).toEqual(new InputError({ dose_reason: DOSE_MESSAGES.reasonRequired }))
+    expect(next).toBeInstanceOf(InputError)
+    expect((next as InputError).fieldErrors.dose_reason).toMatch(/over the label's limit: this storage has had 1 application in the .* season, the label allows at most 1 per season\. Give a reason to save it anyway\.$/)
   })
 })
 

@@ -3,10 +3,11 @@
 // showed, and a changed VOID box the VOID {notes} or UNVOID step, all in one transaction with the
 // chemical lines and billable companies. Everything the browser checked is checked again here with
 // what only the database knows: the storage and contact are the company's, the applicator's licence
-// holds on the application day, the destination and product are offered, the billable companies
-// exist, and a dose past the label is saved only with a reason (decision 0035).
+// holds on the application day, the destination (required, decision 0049) and product are offered,
+// the billable companies exist (never the service company itself), and a dose past the label is
+// saved only with a reason (decision 0035).
 import { ConflictError, InputError, NotFoundError } from '#core/errors.ts'
-import { DOSE_MESSAGES } from '#core/dose-check.ts'
+import { doseReasonRequired } from '#core/dose-check.ts'
 import { parseCwt } from '#core/pretreat-quantities.ts'
 import { licenceHoldsOn, localToday } from '#core/schemas/applicator.ts'
 import { linesDoseWarnings, OTHER_REQUESTER, PRETREAT_FORM_MESSAGES as M, workLines, type PretreatFormInput } from '#core/schemas/pretreat-form.ts'
@@ -14,8 +15,8 @@ import { seasonOf } from '#core/season.ts'
 import type { Executor } from '#db/client.server.ts'
 import { keepRecordAfterVoid } from './application-record.server.ts'
 import {
-  activeCompanies,
   applicationChoices,
+  billableCompanies,
   applicatorChoice,
   contactOfCompany,
   editAlreadySaved,
@@ -44,19 +45,23 @@ async function checkForm(trx: Executor, value: PretreatFormInput, existing: Pret
   const applicator = await applicatorChoice(trx, value.recommended_by)
   if (!applicator) throw new InputError({ recommended_by: M.recommendedBy })
   if (!licenceHoldsOn(applicator, day)) throw new InputError({ recommended_by: M.licence })
+  // a destination is required: the sheet needs one its applicator cannot set (decision 0049);
   // an edit may keep the destination and product it has even if no longer offered
-  if (value.destination !== '' && value.destination !== existing?.destination && !(await isActiveDestination(trx, value.destination))) throw new InputError({ destination: M.destination })
+  const keepsDestination = value.destination !== '' && value.destination === existing?.destination
+  if (!keepsDestination && (value.destination === '' || !(await isActiveDestination(trx, value.destination)))) throw new InputError({ destination: M.destination })
   const keepsProduct = existing?.application_id === value.application_id
   const [application] = await applicationChoices(trx, { activeOnly: !keepsProduct, ids: [value.application_id] })
   if (!application || application.products.length === 0) throw new InputError({ application_id: M.productGone })
-  if ((await activeCompanies(trx, value.bill_to)).length !== new Set(value.bill_to).size) throw new InputError({ bill_to: M.billToUnknown })
+  const billing = await billableCompanies(trx, value.bill_to)
+  if (billing.serviceCompany) throw new InputError({ bill_to: M.billToService })
+  if (billing.billable.length !== new Set(value.bill_to).size) throw new InputError({ bill_to: M.billToUnknown })
 
   const lines = workLines(application.products, value.chemicals, cwt)
   if (lines.some((l) => l.quantity_requested === null)) throw new InputError({ chemicals: M.quantity })
   const season = seasonOf(day)
   const counts = await seasonCounts(trx, [value.storage_id], season, existing?.id)
   const warnings = linesDoseWarnings(application.products, lines, counts[value.storage_id] ?? {}, season.label)
-  if (warnings.length > 0 && value.dose_reason === '') throw new InputError({ dose_reason: DOSE_MESSAGES.reasonRequired })
+  if (warnings.length > 0 && value.dose_reason === '') throw new InputError({ dose_reason: doseReasonRequired(warnings) })
 
   const fields = {
     company_id: value.company_id,

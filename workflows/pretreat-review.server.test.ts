@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConflictError, ForbiddenError, InputError } from '#core/errors.ts'
-import { PRICE_TOO_PRECISE } from '#core/pretreat-pricing.ts'
 import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
 import type { Executor } from '#db/client.server.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
@@ -143,9 +142,22 @@ describe('the review step on the server', () => {
     expect(await prices(s.pt.id)).toEqual([])
   })
 
-  it('refuses a price with more than 4 decimals and a negative or non-number share before anything runs', () => {
+  it('saves a price typed with more than 4 decimals rounded to 4 (spec §5 Pricing), half up', async () => {
+    const s = await sheetToReview()
+    await submitReview(t.db, s.pt.id, actors.r1, review(s, [
+      { company_id: s.owner, cwt_share: '500', price: '0.05255' },
+      { company_id: billable, cwt_share: '500', price: '0.123449' },
+    ]))
+    const saved = await prices(s.pt.id)
+    expect(saved).toHaveLength(2)
+    expect(saved).toEqual(expect.arrayContaining([
+      { company_id: s.owner, cwt_share: '500.00', price: '0.0526' },
+      { company_id: billable, cwt_share: '500.00', price: '0.1234' },
+    ]))
+  })
+
+  it('refuses a negative or non-number share before anything runs', () => {
     const s = { pt: { id: 1 }, owner: 1, version: 1, lineId: 1 } as Awaited<ReturnType<typeof sheetToReview>>
-    expect(() => review(s, [{ company_id: 1, cwt_share: '1000', price: '0.05255' }])).toThrow(PRICE_TOO_PRECISE)
     expect(() => review(s, [{ company_id: 1, cwt_share: '-5', price: '0.05' }])).toThrow('CWT share must be a number of at least 0')
     expect(() => review(s, [{ company_id: 1, cwt_share: 'lots', price: '0.05' }])).toThrow('CWT share must be a number of at least 0')
   })

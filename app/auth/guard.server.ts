@@ -5,12 +5,20 @@ import { redirect } from '@remix-run/node'
 import { getDb } from '#db/client.server.ts'
 import { mayOpen, type Access } from '#app/access.ts'
 import { hasAnyPermission, type Permission, type SessionUser } from '#core/permissions.ts'
+import { unavailable } from '../http-errors.server.ts'
 import { assertCsrf, CSRF_FIELD, CSRF_HEADER } from './csrf.server.ts'
 import { readCookie } from './cookies.server.ts'
 import { loadSession, sessionCookieName } from './session.server.ts'
 
+/** The signed-in user, or null. A session look-up that fails (the database is unreachable) throws a 503 (`unavailable`). */
 export async function getUser(request: Request): Promise<SessionUser | null> {
-  return (await loadSession(getDb(), request))?.user ?? null
+  try {
+    return (await loadSession(getDb(), request))?.user ?? null
+  } catch (error) {
+    if (error instanceof Response) throw error
+    console.error('Session look-up failed', error)
+    throw unavailable(request)
+  }
 }
 
 /** Where to come back to after signing in (app/auth/return-path.ts). */

@@ -7,6 +7,7 @@ import { useLoaderData } from '@remix-run/react'
 import { ACCESS, mayOpen } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { CompanyPicker } from '#app/components/form/company-picker.tsx'
 import { COMPANY_CHOICE_MESSAGE, loadCompanyPicker } from '#app/components/form/company-picker.server.ts'
 import { CheckboxField, NumberField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
@@ -50,6 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const clientAction = clientActionCatchingNetworkErrors
+export const shouldRevalidate = keepPageAfterFailedSubmit
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
 

@@ -5,6 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
+import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { loadRecord } from '#app/records.server.ts'
 import { getDb } from '#db/client.server.ts'
@@ -23,6 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export const action = (args: ActionFunctionArgs) => applicationAction(args, access, 'edit')
 export const clientAction = clientActionCatchingNetworkErrors
+export const shouldRevalidate = keepPageAfterFailedSubmit
 
 export default function EditApplication() {
   const data = useLoaderData<typeof loader>()

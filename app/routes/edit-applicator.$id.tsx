@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
+import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { loadRecord } from '#app/records.server.ts'
 import { licenseStatus, localToday } from '#core/schemas/applicator.ts'
@@ -22,6 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export const action = (args: ActionFunctionArgs) => applicatorAction(args, access, 'edit')
 export const clientAction = clientActionCatchingNetworkErrors
+export const shouldRevalidate = keepPageAfterFailedSubmit
 
 export default function EditApplicator() {
   const data = useLoaderData<typeof loader>()

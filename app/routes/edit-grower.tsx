@@ -7,6 +7,7 @@ import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
+import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { CompanyPicker } from '#app/components/form/company-picker.tsx'
 import { loadCompanyPicker } from '#app/components/form/company-picker.server.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
@@ -33,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const action = (args: ActionFunctionArgs) => growerAction(args, access, 'edit')
 export const clientAction = clientActionCatchingNetworkErrors
+export const shouldRevalidate = keepPageAfterFailedSubmit
 
 export default function EditGrower() {
   const data = useLoaderData<typeof loader>()

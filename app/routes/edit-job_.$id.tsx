@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
+import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { JobForm } from './add-job/job-form.tsx'
 import { jobAction, loadJobForm } from './add-job/job-form.server.ts'
@@ -15,6 +16,7 @@ export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Jo
 export const loader = (args: LoaderFunctionArgs) => loadJobForm(args, access, 'edit')
 export const action = (args: ActionFunctionArgs) => jobAction(args, access, 'edit')
 export const clientAction = clientActionCatchingNetworkErrors
+export const shouldRevalidate = keepPageAfterFailedSubmit
 
 export default function EditJob() {
   const data = useLoaderData<typeof loader>()

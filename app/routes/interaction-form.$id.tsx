@@ -6,6 +6,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { ACCESS, mayOpen } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { SelectField, TextAreaField } from '#app/components/form/fields.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { submitForm } from '#app/forms.server.ts'
@@ -49,6 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const clientAction = clientActionCatchingNetworkErrors
+export const shouldRevalidate = keepPageAfterFailedSubmit
 
 export default function CustomerNotesForm() {
   const data = useLoaderData<typeof loader>()

@@ -10,7 +10,7 @@ import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { TextAreaField } from '#app/components/form/fields.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import type { FormResult } from '#app/components/form/form-result.ts'
+import { keepPageAfterFailedSubmit, type FormResult } from '#app/components/form/form-result.ts'
 import { YesNo } from '#app/components/pretreat-sheet/sheet-fields.tsx'
 import sheetCss from '#app/components/pretreat-sheet/sheet.css?url'
 import { RestartFacts, RestartInfo } from '#app/components/restarts/restart-info.tsx'
@@ -51,8 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const clientAction = clientActionCatchingNetworkErrors
 
 /** After a success the page is not read again: the form (and its Success modal) stays until the move to the list. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  (actionResult as FormResult | undefined)?.outcome === 'success' ? false : defaultShouldRevalidate
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => ((args.actionResult as FormResult | undefined)?.outcome === 'success' ? false : keepPageAfterFailedSubmit(args))
 
 const FORM_ID = 'restart'
 

@@ -5,6 +5,7 @@ import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { CheckboxField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
@@ -43,6 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const clientAction = clientActionCatchingNetworkErrors
+export const shouldRevalidate = keepPageAfterFailedSubmit
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
 

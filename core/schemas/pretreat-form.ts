@@ -27,6 +27,7 @@ export const PRETREAT_FORM_MESSAGES = {
   billToTwice: 'This company is already billed.',
   billToOwner: 'The company itself is billed already: choose another company.',
   billToUnknown: 'Choose a company from the list.',
+  billToService: 'The service company itself is never billed: choose a customer.',
   voidNotes: 'Void notes are required when VOID is checked.',
   message: 'Choose a message to insert.',
   notEditable: 'This pre-treat is completed: it can no longer be edited.',
@@ -65,7 +66,8 @@ export const PretreatFormSchema = z
     recommended_by: id(PRETREAT_FORM_MESSAGES.recommendedBy),
     requested_by: matching(/^(\d{1,15}|other)$/, PRETREAT_FORM_MESSAGES.requestedBy),
     other_name: oneLineText('Other name', { optional: true }),
-    destination: oneLineText('Destination', { optional: true }),
+    // required: the application sheet needs it and shows it read-only (decision 0049)
+    destination: oneLineText('Destination'),
     variety: z.enum(VARIETIES, { error: 'Choose a variety.' }),
     treated_for: z.enum(TREATED_FOR, { error: 'Choose what it is treating for.' }),
     stock_type: z.enum(STOCK_TYPES, { error: 'Choose a stock type.' }),

@@ -87,6 +87,12 @@ describe('PretreatFormSchema', () => {
     })
   })
 
+  it('requires a destination: the application sheet needs one and its applicator cannot set it (decision 0049)', () => {
+    expect(errorsOf({ destination: null })?.destination).toEqual(['Destination is required.'])
+    expect(errorsOf({ destination: '  ' })?.destination).toEqual(['Destination is required.'])
+    expect(errorsOf({ destination: 'Simplot' })?.destination).toBeUndefined()
+  })
+
   it('refuses a quantity that is not a number', () => {
     expect(errorsOf({ 'chemicals[0].quantity_requested': '12 gal' })?.['chemicals[0].quantity_requested']).toEqual(['Quantity must be a number, like 12 or 1.25.'])
   })

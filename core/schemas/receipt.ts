@@ -31,6 +31,9 @@ export const RECEIPT_MESSAGES = {
   sheetNotCustomers: "That service sheet is not this customer's.",
 } as const
 
+/** Without JavaScript, the Parts block's button that shows the chosen customer's jobs (the form comes back, nothing saved). */
+export const SHOW_JOBS_INTENT = 'show-jobs'
+
 const imageIds = z.array(uuid('An image was not uploaded. Please add it again.')).max(20, 'Too many images (max 20).').default([])
 
 export const ReceiptSchema = z

@@ -4,6 +4,7 @@
 // each storage has had each product this season), the pre-treat number it shows, the record it edits,
 // and the rows a save writes beside the pre-treat (chemical lines, billable companies).
 import { sql, type Updateable } from 'kysely'
+import { config } from '#core/config.server.ts'
 import { hasControlCharacters } from '#core/formats.ts'
 import type { QuantityInputs } from '#core/pretreat-quantities.ts'
 import type { LabelLimits } from '#core/dose-check.ts'
@@ -170,7 +171,8 @@ export async function pretreatChoices(db: Executor, companyId: number): Promise<
     applicatorChoices(db),
     shortListOptions(db, 'destinations'),
     shortListOptions(db, 'pretreat_messages'),
-    db.selectFrom('companies').select(['id', 'company_name as name']).where('active', '=', true).orderBy('company_name').orderBy('id').execute(),
+    // billable companies: customers only, never the service company itself (COMPANY_NAME, decision 0018)
+    db.selectFrom('companies').select(['id', 'company_name as name']).where('active', '=', true).where('company_name', '<>', config().COMPANY_NAME).orderBy('company_name').orderBy('id').execute(),
     applicationChoices(db, { activeOnly: true }),
   ])
   return { storages, contacts, applicators, destinations: destinations.map((d) => d.text), messages, companies, applications }
@@ -187,11 +189,16 @@ export async function contactOfCompany(db: Executor, contactId: number, companyI
   return db.selectFrom('contacts').select('id').where('id', '=', contactId).where('company_id', '=', companyId).where('active', '=', true).executeTakeFirst()
 }
 
-export async function activeCompanies(db: Executor, ids: number[]): Promise<number[]> {
+/**
+ * Which of `ids` may be billed: active customers (`billable`), and whether one of them is the
+ * service company itself (COMPANY_NAME, decision 0018), which never is.
+ */
+export async function billableCompanies(db: Executor, ids: number[]): Promise<{ billable: number[]; serviceCompany: boolean }> {
   const wanted = ids.filter(isId)
-  if (wanted.length === 0) return []
-  const rows = await db.selectFrom('companies').select('id').where('id', 'in', wanted).where('active', '=', true).execute()
-  return rows.map((r) => r.id)
+  if (wanted.length === 0) return { billable: [], serviceCompany: false }
+  const rows = await db.selectFrom('companies').select(['id', 'company_name']).where('id', 'in', wanted).where('active', '=', true).execute()
+  const own = config().COMPANY_NAME
+  return { billable: rows.filter((r) => r.company_name !== own).map((r) => r.id), serviceCompany: rows.some((r) => r.company_name === own) }
 }
 
 export async function isActiveDestination(db: Executor, name: string): Promise<boolean> {

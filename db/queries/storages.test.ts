@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConflictError, InputError } from '#core/errors.ts'
 import type { StorageInput } from '#core/schemas/storage.ts'
+import type { PretreatState } from '#core/workflow-states.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
 import { customerPanel, saveStorage, storageCards, storageForEdit } from './storages.ts'
 
@@ -118,27 +119,34 @@ describe('saveStorage: edit', () => {
 })
 
 describe('the picker', () => {
-  it("shows a grower's storages with their last check and last pre-treat, void ones left out", async () => {
+  it("shows a grower's storages with their last check and last pre-treat applied, void, unsubmitted and future ones left out", async () => {
     const farm = await company('Card Farms')
     const [first, second] = await Promise.all([saveStorage(t.db, input({ owner: 'Card Farms', owner_is_grower: true, name: 'B Cellar' })), saveStorage(t.db, input({ owner: 'Card Farms', owner_is_grower: true, name: 'A Cellar', active: false }))])
     for (const [date, fill] of [['2026-10-01', 'Full'], ['2026-11-02', '1/2 Full']] as const) {
       await t.db.insertInto('storage_checks').values({ submission_id: crypto.randomUUID(), company_id: farm, storage_id: first, created_by: user, date_inspected: date, variety: 'Red', fill_status: fill, notes: 'ok' }).execute()
     }
     const applicator = (await t.db.insertInto('applicators').values({ user_id: user, license: 'L1' }).returning('id').executeTakeFirstOrThrow()).id
-    const pretreat = async (day: string, isVoid: boolean) => {
+    const pretreat = async (day: string, status: PretreatState, isVoid = false) => {
       const { label } = await t.db.insertInto('pretreat_numbers').values({ reserved_by: user }).returning('label').executeTakeFirstOrThrow()
       await t.db
         .insertInto('pretreats')
-        .values({ submission_id: crypto.randomUUID(), pre_treat_number: label, created_by: user, recommended_by: applicator, other_name: 'Walk-in', company_id: farm, storage_id: first, application_notes: 'x', application_date: day, void: isVoid, void_comments: isVoid ? 'typo' : '' })
+        .values({ submission_id: crypto.randomUUID(), pre_treat_number: label, created_by: user, recommended_by: applicator, other_name: 'Walk-in', company_id: farm, storage_id: first, application_notes: 'x', application_date: day, status, void: isVoid, void_comments: isVoid ? 'typo' : '' })
         .execute()
     }
-    await pretreat('2026-10-20', false)
-    await pretreat('2026-11-10', true)
+    // only a pre-treat actually applied counts (submitted, in review or completed, on a day not after today; decision 0050)
+    await pretreat('2026-10-20', 'completed')
+    await pretreat('2026-11-05', 'to-review1')
+    await pretreat('2026-11-10', 'completed', true) // void
+    await pretreat('2026-11-12', 'in-progress') // started, not submitted
+    await pretreat('2026-11-14', 'assigned')
+    await pretreat('2026-12-01', 'pending') // planned, future-dated (made last: the newest row)
+    await pretreat('2026-12-02', 'to-review') // a submitted sheet dated in the future: not yet applied
 
-    expect(await storageCards(t.db, farm)).toEqual([
+    expect(await storageCards(t.db, farm, { today: '2026-11-20' })).toEqual([
       { id: second, name: 'A Cellar', type: 'Behlen', active: false, last_check_date: null, last_check_fill: null, last_pretreat_date: null },
-      { id: first, name: 'B Cellar', type: 'Behlen', active: true, last_check_date: '2026-11-02', last_check_fill: '1/2 Full', last_pretreat_date: '2026-10-20' },
+      { id: first, name: 'B Cellar', type: 'Behlen', active: true, last_check_date: '2026-11-02', last_check_fill: '1/2 Full', last_pretreat_date: '2026-11-05' },
     ])
+    expect((await storageCards(t.db, farm, { today: '2026-12-02' })).find((c) => c.id === first)?.last_pretreat_date).toBe('2026-12-02')
     expect(await storageCards(t.db, await company('Empty Farms'))).toEqual([])
   })
 

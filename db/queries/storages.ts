@@ -3,7 +3,9 @@
 import { sql } from 'kysely'
 import { ConflictError, InputError } from '#core/errors.ts'
 import { parseGps } from '#core/formats.ts'
+import { localToday } from '#core/schemas/applicator.ts'
 import { STORAGE_MESSAGES, type StorageInput } from '#core/schemas/storage.ts'
+import type { PretreatState } from '#core/workflow-states.ts'
 import type { Executor } from '../client.server.ts'
 import { growerByName } from './companies.ts'
 import { OTHER } from './contacts.ts'
@@ -29,13 +31,17 @@ export interface StorageCard {
   last_pretreat_date: string | null
 }
 
+/** The states of a pre-treat whose sheet was submitted: it was applied (decision 0050). */
+export const APPLIED_PRETREAT_STATES = ['to-review', 'to-review1', 'to-review2', 'completed'] as const satisfies readonly PretreatState[]
+
 /**
  * A grower's storages for the picker's cards, by name, active or not, each with its last storage
- * check (date and fill) and its last pre-treat (its application date, or the day it was made when
- * it has none yet; void ones left out). Each "last" is one backward step on an index
- * (storage_checks_storage_date_idx, pretreats_storage_created_idx).
+ * check (date and fill) and its last pre-treat applied: the latest application date, not after
+ * `today`, of a pre-treat submitted (in review or completed) and not void — a staged, scheduled or
+ * started one is only planned (decision 0050). Each "last" is one backward step on an index
+ * (storage_checks_storage_date_idx, pretreats_storage_applied_idx).
  */
-export function storageCards(db: Executor, companyId: number): Promise<StorageCard[]> {
+export function storageCards(db: Executor, companyId: number, { today = localToday() }: { today?: string } = {}): Promise<StorageCard[]> {
   if (!isId(companyId)) return Promise.resolve([])
   return db
     .selectFrom('storages as s')
@@ -55,10 +61,12 @@ export function storageCards(db: Executor, companyId: number): Promise<StorageCa
       (eb) =>
         eb
           .selectFrom('pretreats as p')
-          .select(sql<string>`coalesce(p.application_date, (p.created_at at time zone 'UTC')::date)::text`.as('day'))
+          .select(sql<string>`p.application_date::text`.as('day'))
           .whereRef('p.storage_id', '=', 's.id')
-          .where('p.void', '=', false)
-          .orderBy('p.created_at', 'desc')
+          // literal, so the planner matches the partial index's condition (not parameters)
+          .where(sql<boolean>`not p.void and p.status in (${sql.join(APPLIED_PRETREAT_STATES.map((s) => sql.lit(s)))}) and p.application_date is not null`)
+          .where('p.application_date', '<=', today)
+          .orderBy('p.application_date', 'desc')
           .orderBy('p.id', 'desc')
           .limit(1)
           .as('pretreat'),

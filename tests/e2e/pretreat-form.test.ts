@@ -4,7 +4,6 @@
 // with its notes, and the bad-input messages.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { DOSE_MESSAGES } from '#core/dose-check.ts'
 import { PRETREAT_FORM_MESSAGES } from '#core/schemas/pretreat-form.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
@@ -48,6 +47,8 @@ describe('pre-treat form', () => {
     // Requested By offers the company's contacts and the form's own Other (not a catch-all contact)
     expect(await p.getByLabel('Requested By').locator('option', { hasText: /^Other$/ }).count()).toBe(1)
 
+    // the service company itself is never billed (issue 19 item 19)
+    expect(await p.getByLabel('Add Billable Company').locator('option', { hasText: 'Keystone Storage Services' }).count()).toBe(0)
     await p.getByLabel('Add Billable Company').selectOption({ label: BILLED })
     await p.getByRole('button', { name: 'Add', exact: true }).click()
     await p.getByRole('list', { name: 'Billable companies' }).getByText(BILLED).waitFor()
@@ -60,6 +61,9 @@ describe('pre-treat form', () => {
     await recommended.selectOption({ index: 1 })
     await p.getByLabel('Requested By').selectOption('other')
     await p.getByLabel('Other Name').fill('Dale Jensen')
+    // the sheet needs a destination its applicator cannot set: the form asks for it (decision 0049)
+    expect(await p.getByLabel('Destination').evaluate((select) => (select as HTMLSelectElement).required)).toBe(true)
+    await p.getByLabel('Destination').selectOption('Teton Fresh Pack')
 
     await p.getByLabel('Product', { exact: true }).selectOption({ label: '1,4SIGHT Thermal' })
     await p.getByLabel('CWT').fill('12,500')
@@ -84,9 +88,9 @@ describe('pre-treat form', () => {
     // 500 oz for 12,500 cwt is 26.25 ppm, above the label's 20
     expect(await p.getByRole('alert', { name: 'Dose warning' }).count()).toBe(0)
     await quantity.fill('500')
-    expect(await p.getByRole('alert', { name: 'Dose warning' }).innerText()).toContain("above the label's maximum of 20 ppm")
+    expect(await p.getByRole('alert', { name: 'Dose warning' }).innerText()).toContain("over the label's limit: 26.25 ppm planned, the label allows at most 20 ppm per application.")
     await p.getByRole('button', { name: 'Save to Staging' }).click()
-    await p.getByText(DOSE_MESSAGES.reasonRequired).waitFor()
+    await p.getByText("26.25 ppm planned, the label allows at most 20 ppm per application. Give a reason to save it anyway.").waitFor()
     expect(await savedWith(notes)).toHaveLength(0)
     await p.getByLabel('Reason to Save Anyway').fill('Heavy sprouting last season.')
     await p.getByRole('button', { name: 'Save to Staging' }).click()
@@ -94,7 +98,7 @@ describe('pre-treat form', () => {
     await p.waitForURL((url) => url.pathname === '/staged-pre-treat')
 
     const [saved] = await savedWith(notes)
-    expect(saved).toMatchObject({ status: 'pending', upcoming: true, pre_treat_number: number, storage_id: storage.id, other_name: 'Dale Jensen', dose_reason: 'Heavy sprouting last season.' })
+    expect(saved).toMatchObject({ status: 'pending', upcoming: true, pre_treat_number: number, storage_id: storage.id, other_name: 'Dale Jensen', destination: 'Teton Fresh Pack', dose_reason: 'Heavy sprouting last season.' })
     expect(saved!.application_notes).toContain(FIRST_MESSAGE)
     expect(saved!.dose_warnings).toHaveLength(1)
     expect((await linesOf(saved!.id)).map((l) => [Number(l.cwt), Number(l.quantity_requested)])).toEqual([[12500, 500]])
@@ -111,6 +115,7 @@ describe('pre-treat form', () => {
     await p.getByLabel('Recommended By').selectOption({ index: 1 })
     await p.getByLabel('Requested By').selectOption('other')
     await p.getByLabel('Other Name').fill('Dale Jensen')
+    await p.getByLabel('Destination').selectOption('Rigby Russet Shippers')
     const notes = `No-script notes ${Date.now()}.`
     await p.getByLabel('Notes', { exact: true }).fill(notes)
 
@@ -142,10 +147,27 @@ describe('pre-treat form', () => {
     expect(new URL(p.url()).pathname).toBe('/staged-pre-treat')
     expect(new URL(p.url()).searchParams.get('flash')).toBe('submitted')
     const [saved] = await savedWith(notes)
-    expect(saved).toMatchObject({ upcoming: true, status: 'pending' })
+    expect(saved).toMatchObject({ upcoming: true, status: 'pending', destination: 'Rigby Russet Shippers' })
     expect((await linesOf(saved!.id)).map((l) => [Number(l.cwt), Number(l.quantity_requested)])).toEqual([[25000, 761.9048]])
     expect(await billedOf(saved!.id)).toEqual([{ company_id: await companyId(BILLED) }])
   })
+
+  for (const js of [true, false]) {
+    it(`${js ? 'with' : 'without'} JavaScript: editing a scheduled pre-treat already in progress goes back to the scheduled list, where it is`, async () => {
+      const { company_id } = await suite.app.db.selectFrom('storages').select('company_id').orderBy('id').executeTakeFirstOrThrow()
+      const storage = await suite.app.db.insertInto('storages').values({ company_id, name: `Edit Return Cellar ${js}` }).returning('id').executeTakeFirstOrThrow()
+      const pt = await makePretreat(suite.app.db, { company_id, storage_id: storage.id, stage: 'in-progress' })
+      const p = await page(js)
+      await p.goto(`/create-pre-treat/${pt.id}`)
+      const notes = `Edited in progress ${js} ${Date.now()}`
+      await p.getByLabel('Notes', { exact: true }).fill(notes)
+      await p.getByRole('button', { name: 'Save Changes' }).click()
+      if (js) await p.getByRole('dialog', { name: 'Success' }).waitFor()
+      await p.waitForURL((url) => url.pathname !== `/create-pre-treat/${pt.id}`)
+      expect(new URL(p.url()).pathname).toBe('/scheduled-pre-treat')
+      expect(await savedWith(notes)).toHaveLength(1)
+    })
+  }
 
   it('edits a pre-treat: VOID needs its notes; a completed or unknown one is not saved', async () => {
     // a storage of its own: the demo's pre-treats elsewhere must not bring the dose check in

@@ -122,7 +122,8 @@ describe.each([
     await hydrated(r1, js)
     await r1.getByRole('region', { name: 'What changed after the first save' }).getByText('Weather: Clear → Snow').waitFor()
     await press(r1, js, 'Submit')
-    await submitted(r1, js, '/review-pre-treat')
+    // the spec: the sheet's Success modal redirects to /pretreats (the review page is the sheet in review mode)
+    await submitted(r1, js, '/pretreats')
     expect((await pretreat(pt.id)).status).toBe('to-review1')
     expect((await prices(pt.id)).map((p) => p.cwt_share)).toEqual(['500.00', '500.00'])
 
@@ -147,16 +148,19 @@ describe.each([
     expect((await prices(pt.id)).map((p) => p.cwt_share)).toEqual(['500.00', '500.00'])
     expect(await pricing.getByRole('row', { name: /^Missing/ }).innerText()).toContain('-100')
 
-    // fixed: 600 / 400 adds up → completed, with both lines saved
+    // fixed: 600 / 400 adds up → completed, with both lines saved; a price with 5 decimals is rounded to 4
     await otherShare.fill('400')
     if (js) expect(await pricing.getByText(mismatch).count()).toBe(0)
+    await pricing.getByLabel(`Price for ${pt.ownerName}`).fill('0.05255')
+    if (js) await pricing.getByText('Saved as 0.0526').waitFor()
     await press(r2, js, 'Submit')
-    await submitted(r2, js, '/review-pre-treat')
+    await submitted(r2, js, '/pretreats')
     expect((await pretreat(pt.id)).status).toBe('completed')
     expect((await prices(pt.id)).map((p) => [Number(p.company_id), p.cwt_share])).toEqual([
       [pt.owner, '600.00'],
       [pt.billable.id, '400.00'],
     ])
+    expect((await prices(pt.id))[0]!.price).toBe('0.0526')
 
     // the completed list's row opens the read-only modal at its own URL: prices shown, no inputs, Close back to the list
     const search = `?filter_by=pre_treat_number&filter_value=${pt.pre_treat_number}`

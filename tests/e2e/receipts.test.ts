@@ -159,6 +159,57 @@ for (const js of [true, false]) {
       expect(await receiptsAt(location)).toEqual([])
     })
 
+    it("offers only the chosen customer's jobs in a Parts receipt's job list", async () => {
+      const jobs = await suite.app.db.selectFrom('jobs as j').innerJoin('companies as c', 'c.id', 'j.company_id').select(['j.name', 'c.company_name']).where('j.active', '=', true).orderBy('j.name').execute()
+      const customer = jobs.map((j) => j.company_name).find((name, _, all) => all.filter((n) => n === name).length > 1)!
+      const theirs = jobs.filter((j) => j.company_name === customer).map((j) => j.name)
+      expect(theirs.length).toBeLessThan(jobs.length)
+      const p = await page(js)
+      await chooseType(p, 'Parts', js)
+      const offered = async () => {
+        const list = await p.getByLabel('Job').getAttribute('list')
+        return p.locator(`datalist[id="${list}"] option`).evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).sort())
+      }
+      // no customer yet: every job (the job alone is allowed)
+      expect(await offered()).toEqual(jobs.map((j) => j.name).sort())
+      await p.getByLabel('Location').fill('Jobs stop')
+      await p.getByLabel('Customer').fill(customer)
+      if (!js) {
+        // without JavaScript the page learns the customer from a post that saves nothing
+        const before = await receiptCount()
+        await p.getByRole('button', { name: 'Show Their Jobs' }).click()
+        await p.getByRole('button', { name: 'Show Their Jobs' }).waitFor()
+        expect(await receiptCount()).toBe(before)
+        expect(await p.getByLabel('Location').inputValue()).toBe('Jobs stop')
+        expect(await p.getByLabel('Customer').inputValue()).toBe(customer)
+      }
+      await expect.poll(offered).toEqual([...theirs].sort())
+      expect(await p.getByText(`Optional: the jobs of ${customer}`).count()).toBe(1)
+    })
+
+    it('keeps what was typed when OK closes the image error', async () => {
+      const p = await page(js)
+      const location = `Kept ${js ? 'js' : 'nojs'} ${Date.now()}`
+      await chooseType(p, 'Fuel', js)
+      await fillReceipt(p, 'Fuel', location)
+      await p.getByRole('button', { name: 'Submit' }).click()
+      const dialog = p.getByRole('dialog', { name: 'Error' })
+      await dialog.waitFor()
+      const url = p.url()
+      await dialog.getByRole('button', { name: 'OK' }).or(dialog.getByRole('link', { name: 'OK' })).click()
+      await dialog.waitFor({ state: 'hidden' })
+      expect(p.url().replace(/#.*$/, '')).toBe(url.replace(/#.*$/, ''))
+      expect(await p.getByLabel('Location').inputValue()).toBe(location)
+      expect(await p.getByLabel('Total').inputValue()).toBe('84.37')
+      expect(await p.getByLabel('Mileage').inputValue()).toBe('120433')
+      expect(await p.getByLabel('Truck').locator('option:checked').textContent()).toBe('Ram 3500 Tradesman T-102')
+      // and the receipt goes through once the image is there
+      await p.getByLabel('Image').setInputFiles(png('fuel.png'))
+      if (js) await p.getByText('Uploaded', { exact: true }).waitFor()
+      await submit(p, js)
+      expect(await receiptsAt(location)).toHaveLength(1)
+    })
+
     it("shows 'No receipts available.' when no receipt matches", async () => {
       const p = await page(js, 'office')
       await p.goto(`/view-receipt?filter_by=location&filter_value=${encodeURIComponent(`nowhere ${Date.now()}`)}`)

@@ -139,7 +139,7 @@ describe('a refused form keeps none of its files', () => {
     expect({ blobs: await blobCount(), files: storedFiles() }).toEqual(before)
   })
 
-  it("without JavaScript: a bad image among good ones shows the spec's Error modal, keeps nothing, and OK starts the form afresh", async () => {
+  it("without JavaScript: a bad image among good ones shows the spec's Error modal and keeps no file; OK closes it, keeping what was typed (issue 19)", async () => {
     const p = await page('tech', false)
     const url = await aberdeenForm()
     await p.goto(url)
@@ -158,9 +158,10 @@ describe('a refused form keeps none of its files', () => {
     expect(await modal.getByRole('alert').textContent()).toBe(IMAGE_UPLOAD_ERROR)
     expect({ blobs: await blobCount(), files: storedFiles() }).toEqual(before)
     await modal.getByRole('link', { name: 'OK' }).click()
-    await p.getByRole('dialog', { name: 'Error' }).waitFor({ state: 'detached' })
+    await p.getByRole('dialog', { name: 'Error' }).waitFor({ state: 'hidden' })
     expect(new URL(p.url()).search).toBe(new URL(url, app.url).search)
-    expect(await p.getByLabel('Requested By').inputValue()).toBe('')
+    expect(await p.getByLabel('Requested By').inputValue()).toBe('Ann')
+    expect(await p.getByLabel('Detailed Notes').inputValue()).toBe('Belt')
   })
 
   it("with JavaScript: an image the server refuses shows the spec's Error modal; OK clears the failed file and the form can go on", async () => {

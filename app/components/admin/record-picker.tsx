@@ -4,9 +4,7 @@
 // /edit-x/{id}, and says so when the text names nothing. With JavaScript an exact name goes on at
 // once. The same markup as the CompanyPicker.
 import { Form, useNavigate } from '@remix-run/react'
-import { useEffect, useState } from 'react'
-import { Combobox } from '#app/components/form/combobox-field.tsx'
-import { useHydrated } from '#app/components/use-hydrated.ts'
+import { Combobox, useServerText } from '#app/components/form/combobox-field.tsx'
 
 export interface RecordPickerData {
   options: { id: number; name: string; detail?: string }[]
@@ -28,11 +26,9 @@ export function pickRecord(options: RecordPickerData['options'], text: string, p
 }
 
 export function RecordPicker({ picker, action, label, legend }: { picker: RecordPickerData; action: string; label: string; legend: string }) {
-  const hydrated = useHydrated()
   const navigate = useNavigate()
-  const [text, setText] = useState(picker.text)
   // a new ?name= (the form sent again) shows what the server read
-  useEffect(() => setText(picker.text), [picker.text])
+  const [text, setText] = useServerText(picker.text)
   const choose = (value: string) => {
     setText(value)
     const chosen = picker.options.find((o) => o.name.toLowerCase() === value.trim().toLowerCase())
@@ -52,13 +48,12 @@ export function RecordPicker({ picker, action, label, legend }: { picker: Record
           problem={picker.problem}
           hint="Type a name from the list."
         />
-        {hydrated ? null : (
-          <div className="form-actions">
-            <button type="submit" className="button button-secondary">
-              Continue
-            </button>
-          </div>
-        )}
+        {/* an exact name goes on by itself with JavaScript; Continue stays for any other text */}
+        <div className="form-actions">
+          <button type="submit" className="button button-secondary">
+            Continue
+          </button>
+        </div>
       </fieldset>
     </Form>
   )

@@ -11,13 +11,21 @@ import { useHydrated } from '../use-hydrated.ts'
 import { Modal } from '../modal.tsx'
 import { ENHANCED_FIELD, isFormResult, SAVE_FAILED, SUCCESS_MODAL_MS, SUCCESS_TEXT, type FormResult } from './form-result.ts'
 
-/** Route modules with a form export this as `clientAction`: a lost connection becomes the Error modal. */
-export async function clientActionCatchingNetworkErrors({ serverAction }: ClientActionFunctionArgs): Promise<FormResult> {
+/**
+ * Route modules with a form export this as `clientAction`: a lost connection or a server that
+ * cannot answer (its database unreachable) becomes the Error modal. A failed submit carries an
+ * error status, so the router reads no loader again (single fetch skips revalidation after a
+ * 4xx/5xx action): a read would fail the same way and replace the form, and what was typed, by an
+ * error page. (The server's status passes through by itself; a request that never got an answer
+ * gets one here.)
+ */
+export async function clientActionCatchingNetworkErrors({ serverAction }: ClientActionFunctionArgs) {
   try {
     return await serverAction<FormResult>()
   } catch (error) {
     if (error instanceof Response) throw error
-    return { status: 'error', outcome: 'error', error: { '': [SAVE_FAILED] } }
+    const failed: FormResult = { status: 'error', outcome: 'error', error: { '': [SAVE_FAILED] } }
+    return Response.json(failed, { status: 503 })
   }
 }
 

@@ -2,9 +2,12 @@
 // server accepts only a text that exactly matches a known name (spec §5: "Autocomplete choices take
 // effect only when the text exactly matches a known name").
 // - ComboboxField: bound to a conform field of an AppForm (its name, value and messages);
-// - Combobox: the same field driven by hand, for GET forms such as the PlacePicker's.
+// - Combobox: the same field driven by hand, for GET forms such as the PlacePicker's. On a slow
+//   phone a person types before the page's script has loaded: the Combobox hands what the input
+//   holds to the page when the script takes over (onChange), so nothing typed is lost, and its
+//   page keeps the server's text only until then (useServerText).
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
-import type { InputHTMLAttributes, ReactNode } from 'react'
+import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { FieldMessages, fieldAria } from './fields.tsx'
 
 export interface ComboboxOption {
@@ -70,11 +73,19 @@ export function Combobox({
 }) {
   const problemId = `${id}-problem`
   const hintId = `${id}-hint`
+  const input = useRef<HTMLInputElement>(null)
+  // Once, when the script takes over: text typed before it loaded is in the input only (React keeps
+  // it on hydration, then would put the page's value back): hand it to the page as if typed now.
+  useEffect(() => {
+    const typed = input.current?.value
+    if (!readOnly && typed !== undefined && typed !== value) onChange(typed)
+  }, []) // eslint-disable-line react-hooks/exhaustive-deps
   const describedBy = [problem ? problemId : '', hint ? hintId : ''].filter(Boolean).join(' ')
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
+        ref={input}
         id={id}
         name={name}
         list={readOnly ? undefined : `${id}-options`}
@@ -98,4 +109,27 @@ export function Combobox({
       ) : null}
     </div>
   )
+}
+
+/**
+ * A hand-driven Combobox's text: the server's at first, and the server's again whenever it sends a
+ * new one (a new page: a chosen name as the list spells it, a step back). Not on hydration: then
+ * the Combobox hands over what was typed before the script loaded, which must not be overwritten.
+ */
+export function useServerText(serverText: string): [string, (text: string) => void] {
+  const [text, setText] = useState(serverText)
+  useAfterMount(() => setText(serverText), [serverText])
+  return [text, setText]
+}
+
+/** useEffect that skips the first render (hydration): for effects that follow a value as it changes. */
+export function useAfterMount(effect: () => void, deps: readonly unknown[]) {
+  const mounted = useRef(false)
+  useEffect(() => {
+    if (!mounted.current) {
+      mounted.current = true
+      return
+    }
+    effect()
+  }, deps) // eslint-disable-line react-hooks/exhaustive-deps
 }

@@ -2,13 +2,11 @@
 // company views): a text field with the growers as suggestions, in a GET form, so the choice is in
 // the URL and it works without JavaScript (Continue sends ?company=Name; the loader resolves the
 // exact name through company-picker.server.ts). With JavaScript, typing or picking an exact name
-// goes on at once.
+// goes on at once (also a name typed before the script loaded), and Continue stays for the rest.
 //   loader:    picker: await loadCompanyPicker(db, url, { activeOnly })   → { companies, text, company, problem }
 //   component: <CompanyPicker picker={data.picker} action="/add-contact" />
 import { Form, Outlet, useNavigate } from '@remix-run/react'
-import { useEffect, useState } from 'react'
-import { useHydrated } from '../use-hydrated.ts'
-import { Combobox } from './combobox-field.tsx'
+import { Combobox, useServerText } from './combobox-field.tsx'
 import type { CompanyPickerData } from './company-picker.server.ts'
 
 export function CompanyPicker({
@@ -26,11 +24,9 @@ export function CompanyPicker({
   /** where an exact name leads with JavaScript (default: the same as Continue) */
   hrefOf?: (company: { id: number; name: string }) => string
 }) {
-  const hydrated = useHydrated()
   const navigate = useNavigate()
-  const [text, setText] = useState(picker.text)
   // a new page (a chosen name, shown as the list spells it; a breadcrumb back to the bare step) says what the field holds
-  useEffect(() => setText(picker.text), [picker.text])
+  const [text, setText] = useServerText(picker.text)
   const choose = (value: string) => {
     setText(value)
     const wanted = value.trim().toLowerCase()
@@ -51,13 +47,13 @@ export function CompanyPicker({
           problem={picker.problem}
           hint={picker.company ? undefined : 'Type a name from the list.'}
         />
-        {hydrated ? null : (
-          <div className="form-actions">
-            <button type="submit" className="button button-secondary">
-              Continue
-            </button>
-          </div>
-        )}
+        {/* With JavaScript an exact name goes on by itself; Continue stays for any other text (and for
+            a name typed before the script loaded), answered by the server's message. */}
+        <div className="form-actions">
+          <button type="submit" className="button button-secondary">
+            Continue
+          </button>
+        </div>
       </fieldset>
     </Form>
   )

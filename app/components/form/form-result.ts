@@ -1,14 +1,36 @@
 import type { SubmissionResult } from '@conform-to/react'
+import type { ShouldRevalidateFunction, ShouldRevalidateFunctionArgs } from '@remix-run/react'
 
 /** Present only when the browser runs JavaScript: the action then answers for the timed modals. */
 export const ENHANCED_FIELD = '_enhanced'
 export const SUCCESS_TEXT = 'Submission Successful! Redirecting...'
 export const SAVE_FAILED = 'Problem occurred while submitting data. Please try again.'
+/** The spec's page load failure (storages-and-pretreats.md §8), e.g. while the database is unreachable. */
+export const PAGE_LOAD_FAILED = 'Page load error. Please try refreshing the page.'
 /** The Success modal closes itself after this long, then the page moves on. */
 export const SUCCESS_MODAL_MS = 750
 
 /** `message`: a form's own success text (the restart form's), instead of SUCCESS_TEXT. */
 export type FormResult = SubmissionResult<string[]> & { outcome?: 'success' | 'error'; redirectTo?: string; message?: string }
+
+/** A submit that failed on the server or on the way (the Error modal): the page must not read itself again. */
+export function isFailedSubmit(value: unknown): boolean {
+  return isFormResult(value) && value.outcome === 'error'
+}
+
+/** After this submit, the page must not read itself again: it failed (an error status, or the Error modal's answer). */
+export function afterFailedSubmit({ actionResult, actionStatus }: Pick<ShouldRevalidateFunctionArgs, 'actionResult' | 'actionStatus'>): boolean {
+  return isFailedSubmit(actionResult) || (actionStatus !== undefined && actionStatus >= 500)
+}
+
+/**
+ * The `shouldRevalidate` of the root and of every form route (single fetch reads every loader again
+ * after a submit unless the route says otherwise): after a submit that failed (the server or its
+ * database unreachable) the page reads nothing again: the read would fail too and replace the
+ * form, and what was typed, by an error page. The Error modal says what happened.
+ *   export const shouldRevalidate = keepPageAfterFailedSubmit
+ */
+export const keepPageAfterFailedSubmit: ShouldRevalidateFunction = (args) => (afterFailedSubmit(args) ? false : args.defaultShouldRevalidate)
 
 export function isFormResult(value: unknown): value is FormResult {
   return typeof value === 'object' && value !== null && ('status' in value || 'outcome' in value || 'error' in value)

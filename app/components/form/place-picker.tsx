@@ -11,11 +11,11 @@
 //   component: const picker = usePlacePicker(data.picker)
 //              <PlacePicker picker={picker} />  …  {picker.place ? <TheForm place={picker.place} /> : null}
 import { Form, Link, useLocation, useNavigate } from '@remix-run/react'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { transition, type AnyMachineSnapshot } from 'xstate'
 import { callInMachine, type CallInEvent } from '#workflows/call-in.machine.ts'
 import { useHydrated } from '../use-hydrated.ts'
-import { Combobox } from './combobox-field.tsx'
+import { Combobox, useAfterMount } from './combobox-field.tsx'
 import type { Place, PlacePickerData, PlaceQuery } from './place.server.ts'
 
 const restore = (machine: PlacePickerData['machine']): AnyMachineSnapshot => callInMachine.resolveState(machine)
@@ -44,8 +44,9 @@ export function usePlacePicker(data: PlacePickerData, options: PlacePickerOption
   const [texts, setTexts] = useState(data.texts)
   // The search this picker asked for itself; any other new URL (Back, Start over, Continue) starts
   // again from what the server resolved.
+  // Not on hydration: the Combobox then hands over what was typed before the script loaded.
   const asked = useRef<string | null>(null)
-  useEffect(() => {
+  useAfterMount(() => {
     if (location.search !== asked.current) {
       setSnapshot(restore(data.machine))
       setTexts(data.texts)
@@ -139,6 +140,9 @@ export function PlacePicker({ picker, hint = 'Choose a customer, or a job number
   const { pathname } = useLocation()
   const staged = stage !== 'empty' || Boolean(texts.company || texts.job)
   const legend = picker.withJobs ? 'Customer or job' : `${picker.companyLabel} and storage`
+  // With JavaScript an exact name goes on by itself; until something is chosen, Continue stays for
+  // any other text (and for one typed before the script loaded).
+  const continues = !readOnly && (!hydrated || stage === 'empty')
   return (
     <Form method="get" className="form place-picker" aria-label={legend} preventScrollReset>
       <fieldset className="stage">
@@ -183,13 +187,13 @@ export function PlacePicker({ picker, hint = 'Choose a customer, or a job number
             <StorageSelect storages={picker.storages} value={texts.storage} onChange={picker.chooseStorage} problem={problems.storage} />
           )
         ) : null}
-        {staged || !hydrated ? (
+        {staged || continues ? (
           <div className="form-actions">
-            {hydrated || readOnly ? null : (
+            {continues ? (
               <button type="submit" className="button button-secondary">
                 Continue
               </button>
-            )}
+            ) : null}
             {staged ? (
               <Link to={{ pathname, search: new URLSearchParams(picker.keep).toString() }} className="button button-secondary" replace preventScrollReset>
                 Start over

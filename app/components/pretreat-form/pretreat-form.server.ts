@@ -16,13 +16,15 @@ import { localToday } from '#core/schemas/applicator.ts'
 import { PRETREAT_FORM_MESSAGES as M, PretreatFormSchema, SAVE_INTENT, workLines } from '#core/schemas/pretreat-form.ts'
 import { seasonOf } from '#core/season.ts'
 import { getDb } from '#db/client.server.ts'
-import { activeCompanies, applicationChoices, messageText, pretreatChoices, pretreatForForm, reservePretreatNumber, seasonCounts } from '#db/queries/pretreat-form.ts'
+import { applicationChoices, billableCompanies, messageText, pretreatChoices, pretreatForForm, reservePretreatNumber, seasonCounts } from '#db/queries/pretreat-form.ts'
+import { pretreatListOf } from '#db/queries/pretreat-lists.ts'
 import { savePretreatForm } from '#workflows/pretreat-form.server.ts'
+import { LIST_PATHS } from '../pretreat-lists/list-data.server.ts'
 
 const access = ACCESS['/create-pre-treat']
 export const NOT_FOUND = 'That pre-treat does not exist.'
-/** Where a saved form goes (the lists part's Staged list). */
-export const SAVED_TO = '/staged-pre-treat'
+/** Where a new pre-treat goes once saved: it is staged. An edit goes to the list the pre-treat is on. */
+export const SAVED_TO = LIST_PATHS.staged
 
 /** The pre-treat an edit's path names, or a 404. */
 async function recordOf(idText: string | undefined) {
@@ -79,7 +81,13 @@ export async function pretreatFormAction(request: Request, idText?: string) {
     form,
     schema: PretreatFormSchema,
     // the path names the pre-treat an edit saves, never a posted field
-    save: async (value) => void (await savePretreatForm(getDb(), user.id, { ...value, pretreat_id: record?.id })),
+    save: async (value) => {
+      const { id } = await savePretreatForm(getDb(), user.id, { ...value, pretreat_id: record?.id })
+      if (!record) return
+      // an edit goes back to the list the pre-treat is on (a scheduled one in progress: Scheduled)
+      const saved = await pretreatForForm(getDb(), id)
+      return saved ? { redirectTo: LIST_PATHS[pretreatListOf(saved.status, saved.upcoming)] } : undefined
+    },
     redirectTo: SAVED_TO,
   })
 }
@@ -118,7 +126,9 @@ async function applyFormIntent(form: FormData, intent: string) {
 
   if (intent === 'add-bill-to') {
     const pick = textOf(payload.bill_to_pick)
-    if (!/^\d{1,15}$/.test(pick) || (await activeCompanies(db, [Number(pick)])).length === 0) error.bill_to_pick = [M.billToUnknown]
+    const billing = /^\d{1,15}$/.test(pick) ? await billableCompanies(db, [Number(pick)]) : { billable: [], serviceCompany: false }
+    if (billing.serviceCompany) error.bill_to_pick = [M.billToService]
+    else if (billing.billable.length === 0) error.bill_to_pick = [M.billToUnknown]
     else if (pick === textOf(payload.company_id)) error.bill_to_pick = [M.billToOwner]
     else if (billTo.includes(pick)) error.bill_to_pick = [M.billToTwice]
     else {

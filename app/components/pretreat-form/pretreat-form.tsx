@@ -249,7 +249,7 @@ function PretreatForm({ data, form: page }: { data: PageData; form: PageForm }) 
           messages={fields.requested_by.errors}
         />
         {requestedBy === OTHER_REQUESTER || !hydrated ? <TextField field={fields.other_name} label="Other Name" autoComplete="off" hint={hydrated ? undefined : 'When Requested By is Other.'} /> : null}
-        <SelectField field={fields.destination} label="Destination" options={destinationOptions(choices.destinations, text(start.destination))} placeholder="None" />
+        <SelectField field={fields.destination} label="Destination" options={destinationOptions(choices.destinations, text(start.destination))} placeholder="Choose a destination" />
         <SelectField field={fields.variety} label="Variety" options={VARIETIES} />
         <SelectField field={fields.treated_for} label="Treating For" options={TREATED_FOR} />
         <SelectField field={fields.stock_type} label="Stock Type" options={STOCK_TYPES} />

@@ -83,6 +83,7 @@ export function Pricing({ lines, expectedCwt, readOnly, errors = {} }: { lines: 
                           aria-invalid={priceErrors?.length ? true : undefined}
                         />
                         {priceErrors?.length ? <p className="field-error">{priceErrors.join(' ')}</p> : null}
+                        {price !== null && /\.\d{5}/.test(typed[i]!.price) ? <p className="muted">Saved as {formatPrice(price)}</p> : null}
                       </td>
                     </>
                   )}

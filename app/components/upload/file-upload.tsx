@@ -7,10 +7,11 @@
 // - 'save' (the drive): the upload itself saves the file; finished items leave the list.
 // An image upload that fails shows the spec's Error modal; its OK clears the failed files so the
 // user can try again. Without JavaScript the server's answer (an error on this field) renders the
-// same modal, whose OK reloads the form afresh.
+// same modal, whose OK closes it (a link to the field itself, hidden by CSS :target), keeping the
+// form as typed; the refused post kept none of its files, so they are chosen again.
 // Files already attached (a form shown again) show as thumbnails from the image route.
 // Styles: app/styles/upload.css (linked by app/root.tsx).
-import { useActionData, useLocation } from '@remix-run/react'
+import { useActionData } from '@remix-run/react'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { formatFileSize } from '#core/formats.ts'
 import { Modal } from '../modal.tsx'
@@ -195,7 +196,6 @@ export function FileUpload(props: FileUploadProps) {
     setServerErrorsSeen(serverErrors)
     inputRef.current?.focus()
   }
-  const { pathname, search } = useLocation()
   const failed = images && (error === failureText || (serverErrors !== undefined && serverErrors !== serverErrorsSeen))
 
   const uploadedIds = mode === 'save' ? [] : [...keptIds, ...items.filter((i) => i.status === 'done' && i.blobId).map((i) => i.blobId!)]
@@ -203,7 +203,7 @@ export function FileUpload(props: FileUploadProps) {
   const required = props.required && uploadedIds.length === 0 && !busy
 
   return (
-    <div className="file-upload" data-enhanced={enhanced ? 'true' : undefined}>
+    <div className="file-upload" id={`${inputId}-field`} data-enhanced={enhanced ? 'true' : undefined}>
       <label htmlFor={inputId} className="file-upload__label">
         {label}
       </label>
@@ -312,8 +312,9 @@ export function FileUpload(props: FileUploadProps) {
                 OK
               </button>
             ) : (
-              // without JavaScript, OK loads the form afresh: the refused post kept none of its files
-              <a href={`${pathname}${search}`} className="button">
+              // without JavaScript, OK goes to this field in the same page (a fragment: no reload, so
+              // what was typed stays), and CSS hides the modal of the targeted field (upload.css)
+              <a href={`#${inputId}-field`} className="button">
                 OK
               </a>
             )}

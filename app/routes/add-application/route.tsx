@@ -6,6 +6,7 @@ import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
+import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { getDb } from '#db/client.server.ts'
 import { productOptions } from '#db/queries/products.ts'
@@ -23,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const action = (args: ActionFunctionArgs) => applicationAction(args, access, 'add')
 export const clientAction = clientActionCatchingNetworkErrors
+export const shouldRevalidate = keepPageAfterFailedSubmit
 
 export default function AddApplication() {
   const data = useLoaderData<typeof loader>()

@@ -5,6 +5,7 @@ import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
+import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { GrowerForm } from './grower-form.tsx'
 import { growerAction } from './grower-form.server.ts'
@@ -20,6 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const action = (args: ActionFunctionArgs) => growerAction(args, access, 'add')
 export const clientAction = clientActionCatchingNetworkErrors
+export const shouldRevalidate = keepPageAfterFailedSubmit
 
 export default function AddGrower() {
   const data = useLoaderData<typeof loader>()

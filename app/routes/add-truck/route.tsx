@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
+import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { TruckForm } from './truck-form.tsx'
 import { truckAction, loadTruckForm } from './truck-form.server.ts'
@@ -15,6 +16,7 @@ export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Tr
 export const loader = (args: LoaderFunctionArgs) => loadTruckForm(args, access, 'add')
 export const action = (args: ActionFunctionArgs) => truckAction(args, access, 'add')
 export const clientAction = clientActionCatchingNetworkErrors
+export const shouldRevalidate = keepPageAfterFailedSubmit
 
 export default function AddTruck() {
   const data = useLoaderData<typeof loader>()

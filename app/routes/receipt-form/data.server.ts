@@ -10,7 +10,7 @@ import type { FormResult } from '#app/components/form/form-result.ts'
 import { parseSubmission, submitForm } from '#app/forms.server.ts'
 import { parseUploadForm } from '#app/upload-form.server.ts'
 import { RECEIPT_TYPES, type ReceiptType } from '#core/enums.ts'
-import { IMAGE_REQUIRED, ReceiptSchema } from '#core/schemas/receipt.ts'
+import { IMAGE_REQUIRED, ReceiptSchema, SHOW_JOBS_INTENT } from '#core/schemas/receipt.ts'
 import { getDb } from '#db/client.server.ts'
 import { createReceipt, truckOptions, type TruckOption } from '#db/queries/receipts.ts'
 import { companyOptions, jobOptions, type NamedOption } from '#db/queries/registry.ts'
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     type,
     trucks,
     customers,
-    jobs: jobs.map((j) => ({ id: j.id, name: j.name, company_name: j.company_name })),
+    jobs: jobs.map((j) => ({ id: j.id, name: j.name, company_id: j.company_id, company_name: j.company_name })),
     today: new Date().toLocaleDateString('en-CA'),
     submissionId: crypto.randomUUID(),
   }
@@ -53,6 +53,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (errors.length > 0) {
     const details = errors.map((e) => (e.filename ? `${e.filename}: ${e.error}` : e.error))
     return upload.settle(respond<FormResult>(parseSubmission(formData, ReceiptSchema).reply({ fieldErrors: { images: [IMAGE_REQUIRED, ...details] } }), { status: 400 }))
+  }
+  if (formData.get('intent') === SHOW_JOBS_INTENT) {
+    // Without JavaScript: the same form back (its image kept), the Job list now the customer's; nothing saved.
+    const values = parseSubmission(formData, ReceiptSchema).payload as FormResult['initialValue']
+    return upload.settle(respond<FormResult>({ initialValue: values, error: {} }))
   }
   return upload.settle(
     await submitForm({

@@ -12,16 +12,23 @@ import { Modal } from '#app/components/modal.tsx'
 import { FileUpload } from '#app/components/upload/file-upload.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { EXPENSE_CATEGORIES, type ReceiptType } from '#core/enums.ts'
-import { IMAGE_REQUIRED, ReceiptSchema, TOTAL_STEP } from '#core/schemas/receipt.ts'
+import { IMAGE_REQUIRED, ReceiptSchema, SHOW_JOBS_INTENT, TOTAL_STEP } from '#core/schemas/receipt.ts'
 import type { LoaderData } from './data.server.ts'
 
 export function ReceiptFields({ data, type, submissionId, imageIds }: { data: LoaderData; type: ReceiptType; submissionId: string; imageIds: string[] }) {
   const { form, fields, fetcher } = useAppForm(ReceiptSchema, { id: `receipt-${type}`, defaultValue: { type, date: data.today, category: 'Food' } })
   const csrfToken = useCsrfToken()
   const imageError = useImageErrorModal(fields.images.errors)
+  const hydrated = useHydrated()
+  // once a customer is named exactly, the Job list offers only its jobs (without JavaScript: once posted back)
+  const typedCustomer = typeof fields.customer.value === 'string' ? fields.customer.value.trim() : ''
+  const customer = typedCustomer ? data.customers.find((c) => c.name === typedCustomer) : undefined
+  const jobs = customer ? data.jobs.filter((j) => j.company_id === customer.id) : data.jobs
   return (
     <div onSubmitCapture={imageError.onSubmit}>
       <AppForm form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data">
+        {/* Enter presses the first submit button: Submit, not Show Their Jobs (only there without JavaScript). */}
+        {type === 'Parts' && !hydrated ? <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" /> : null}
         <input type="hidden" name="type" value={type} />
         {fields.type.errors ? (
           <p className="notice notice-error" role="alert">
@@ -52,7 +59,14 @@ export function ReceiptFields({ data, type, submissionId, imageIds }: { data: Lo
         {type === 'Parts' ? (
           <div className="form-section">
             <ComboboxField field={fields.customer} label="Customer" hint="Optional" options={data.customers.map((c) => ({ id: c.id, value: c.name }))} />
-            <ComboboxField field={fields.job} label="Job" hint="Optional" options={data.jobs.map((j) => ({ id: j.id, value: j.name, detail: j.company_name }))} />
+            {hydrated ? null : (
+              <div className="form-actions">
+                <button type="submit" name="intent" value={SHOW_JOBS_INTENT} formNoValidate className="button button-secondary">
+                  Show Their Jobs
+                </button>
+              </div>
+            )}
+            <ComboboxField field={fields.job} label="Job" hint={customer ? `Optional: the jobs of ${customer.name}` : 'Optional'} options={jobs.map((j) => ({ id: j.id, value: j.name, detail: j.company_name }))} />
             <TextField field={fields.service_sheet} label="Service Sheet" hint="Optional: the sheet's number" inputMode="numeric" autoComplete="off" />
           </div>
         ) : null}

@@ -10,6 +10,7 @@ import { ACCESS } from '#app/access.ts'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
 import { FlashNotice } from '#app/components/form/flash-notice.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
+import { afterFailedSubmit } from '#app/components/form/form-result.ts'
 import { serviceText } from '#app/components/service-sheet-detail.tsx'
 import { formatDate } from '#core/formats.ts'
 import type { loader } from './data.server.ts'
@@ -26,7 +27,8 @@ export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 
 export const clientAction = clientActionCatchingNetworkErrors
 
 /** Read the review again after every submit, refused ones too: a conflict must bring the current version. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => actionResult !== undefined || defaultShouldRevalidate
+// a save reads the review again; a failed one (the Error modal) does not: the form stays as typed
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => !afterFailedSubmit(args) && (args.actionResult !== undefined || args.defaultShouldRevalidate)
 
 export default function ReviewEditor() {
   const data = useLoaderData<typeof loader>()

@@ -1,7 +1,7 @@
 // The review sheet's server half (route.tsx is its page): the sheet with its pricing, what was
 // changed after the first save, the application record's gaps, and whether this user reviews it;
 // and its posts (Save, Submit), run by runReviewIntent. Without JavaScript a post ends in a
-// redirect (a save back to the sheet with a notice; a submit to /review-pre-treat with the flash)
+// redirect (a save back to the sheet with a notice; a submit to /pretreats with the flash)
 // or the page again with the messages.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { data as respond, redirect } from '@remix-run/node'
@@ -22,6 +22,9 @@ import { reviewerLevel } from '#workflows/pretreat-review.server.ts'
 const access = ACCESS['/review-pre-treat/:id']
 
 export type ReviewResult = FormResult & { savedAt?: string }
+
+/** Where a submitted review goes: /pretreats (spec §8), on its Reviews & Restarts tab. */
+const SUBMITTED_TO = '/pretreats?tab=review'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb()
@@ -50,8 +53,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const reply = (options: Parameters<ReturnType<typeof parseSubmission>['reply']>[0]) => parseSubmission(form, PretreatReviewSchema).reply(options)
   switch (outcome.kind) {
     case 'submitted':
-      if (!enhanced) throw redirect(`/review-pre-treat?${FLASH_PARAM}=submitted`)
-      return respond<ReviewResult>({ status: 'success', outcome: 'success', redirectTo: '/review-pre-treat' })
+      // as the application sheet's: the spec's Success modal redirects to /pretreats (the review page
+      // is the sheet in review mode), opened on the Reviews & Restarts tab the reviewer came from
+      if (!enhanced) throw redirect(`${SUBMITTED_TO}&${FLASH_PARAM}=submitted`)
+      return respond<ReviewResult>({ status: 'success', outcome: 'success', redirectTo: SUBMITTED_TO })
     case 'saved':
       if (!enhanced) throw redirect(`/review-pre-treat/${id}?saved=1`)
       return respond<ReviewResult>({ status: 'success', savedAt: outcome.savedAt })

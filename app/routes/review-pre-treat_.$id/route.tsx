@@ -12,6 +12,7 @@ import type { MouseEvent } from 'react'
 import { ACCESS } from '#app/access.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton } from '#app/components/form/app-form.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
+import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { flatten, useSheetPart } from '#app/components/pretreat-sheet/sheet-page.ts'
 import { ChecklistFields } from '#app/components/pretreat-sheet/checklist.tsx'
 import { SheetConditions } from '#app/components/pretreat-sheet/conditions.tsx'
@@ -33,9 +34,9 @@ export const links = () => [{ rel: 'stylesheet', href: sheetCss }]
 export const clientAction = clientActionCatchingNetworkErrors
 
 /** After a submit the Success modal shows, then the list: the sheet is not read again meanwhile. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
-  if ((actionResult as ReviewResult | undefined)?.outcome === 'success') return false
-  return defaultShouldRevalidate
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
+  if ((args.actionResult as ReviewResult | undefined)?.outcome === 'success') return false
+  return keepPageAfterFailedSubmit(args)
 }
 
 const FORM_ID = 'pretreat-review'
