@@ -5,14 +5,14 @@
 import type { Page, Route } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { signIn } from '../support/browser.ts'
+import { newContext, signIn } from '../support/browser.ts'
 
 const suite = useBrowserSuite()
 
 let page: Page
 beforeAll(async () => {
   // no service worker: the page's own requests are the ones routed
-  const context = await suite.browser.newContext({ baseURL: suite.app.url, serviceWorkers: 'block', viewport: { width: 375, height: 800 } })
+  const context = await newContext(suite.browser, suite.app.url, { serviceWorkers: 'block', width: 375, height: 800 })
   page = await context.newPage()
   await signIn(page, 'admin')
 })

@@ -21,11 +21,20 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
 }
 
-export async function newContext(browser: Browser, baseURL: string, options: { javaScriptEnabled?: boolean; width?: number } = {}): Promise<BrowserContext> {
+export interface ContextOptions {
+  javaScriptEnabled?: boolean
+  width?: number
+  height?: number
+  /** 'block' when the test routes the page's own requests (a service worker would make them) */
+  serviceWorkers?: 'allow' | 'block'
+}
+
+export async function newContext(browser: Browser, baseURL: string, options: ContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
-    viewport: { width: options.width ?? 1280, height: 900 },
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    serviceWorkers: options.serviceWorkers ?? 'allow',
   })
   registerContext(context, baseURL)
   return context
