@@ -43,7 +43,7 @@ describe('a submit queued offline (item 12)', () => {
     await page.goto('/')
     await page.getByRole('heading', { name: 'Welcome, Cody Hansen' }).waitFor()
     await waiting(page, '1 waiting to send').waitFor()
-    expect(await sheetColumn(suite.app.db, sheet.id, 'status')).toBe('in-progress')
+    expect(await sheetColumn(suite.app.db, sheet.id, 'status')).toBe('assigned')
 
     await goOnline(context)
     await announceOnline(page)

@@ -99,6 +99,8 @@ export function SheetOffline(props: SheetOfflineProps) {
 
   const draft = useRef<DraftRecord | undefined>(undefined)
   const sending = useRef(false)
+  /** asked to send while a send was on its way (a Submit during a draft's save): sent right after it */
+  const again = useRef(false)
   /** the draft's savedLocallyAt the server refused (400): not sent again until the next edit */
   const refused = useRef<string | null>(null)
   const paused = useRef(false) // while the conflict choice is open
@@ -165,7 +167,11 @@ export function SheetOffline(props: SheetOfflineProps) {
   /** Sends what the draft holds that the server has not: a checklist saved here first, then the sheet (the queued submit, else a save). */
   const sync = useCallback(async () => {
     const el = form()
-    if (!el || !draft.current || userId === undefined || sending.current || paused.current) return
+    if (sending.current) {
+      again.current = true
+      return
+    }
+    if (!el || !draft.current || userId === undefined || paused.current) return
     sending.current = true
     try {
       if (draft.current.checklist?.queued) {
@@ -224,6 +230,10 @@ export function SheetOffline(props: SheetOfflineProps) {
       }
     } finally {
       sending.current = false
+      if (again.current) {
+        again.current = false
+        void sync()
+      }
     }
   }, [form, userId, draftKey, sheetId, csrf, store, moveVersion, refuse, keptChecklist])
 
@@ -279,7 +289,8 @@ export function SheetOffline(props: SheetOfflineProps) {
     }
     // Save Checklist with no signal: kept here (when complete, as the server would ask) and sent later.
     const onChecklistSubmit = (event: SubmitEvent) => {
-      if (navigator.onLine) return // the page's own save runs
+      // online the page's own save runs; conform checks a field by a submit of its own (__intent__)
+      if (navigator.onLine || event.submitter?.getAttribute('name') === '__intent__') return
       event.preventDefault()
       event.stopPropagation()
       void (async () => {

@@ -16,7 +16,7 @@ export interface FieldContext {
 }
 
 /** Whether a field shows as wrong: a message of its own, or named by the refusal. */
-const invalid = (ctx: FieldContext, name: string) => Boolean(ctx.errors[name]?.length || ctx.marked?.names.has(name))
+export const invalid = (ctx: FieldContext, name: string) => Boolean(ctx.errors[name]?.length || ctx.marked?.names.has(name))
 
 interface Common {
   ctx: FieldContext

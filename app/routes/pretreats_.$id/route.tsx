@@ -8,7 +8,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useForm } from '@conform-to/react'
 import type { MetaFunction } from '@remix-run/node'
 import { useActionData, useFetcher, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
-import { useCallback, useEffect, useState, type MouseEvent } from 'react'
+import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
 import type { z } from 'zod'
 import { ACCESS } from '#app/access.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton } from '#app/components/form/app-form.tsx'
@@ -65,9 +65,11 @@ function useSheetForm<S extends z.ZodObject>(schema: S, id: string, which: Sheet
     if (fetcher.data) refuse(which, refusalOf(fetcher.data, which))
   }, [fetcher.data, refuse, which])
   const marks = useMarks(told.refusal)
+  // one object per answer: conform reads a new one as a new answer
+  const lastResult = useMemo(() => (result && result.status !== 'success' ? withoutFormMessage(result) : undefined), [result])
   const [form] = useForm({
     id,
-    lastResult: result && result.status !== 'success' ? withoutFormMessage(result) : undefined,
+    lastResult,
     constraint: getZodConstraint(schema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
