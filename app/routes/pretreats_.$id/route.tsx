@@ -148,8 +148,9 @@ const emptyOf = (values: Record<string, string>) => Object.fromEntries(Object.ke
 function SheetView({ data, version, readOnly, next, told }: { data: LoaderData; version: number; readOnly: boolean; next: (e: MouseEvent) => void; told: Told }) {
   const { sheet } = data
   const { form, fetcher, saved, posted, marked, onEdit, refusal } = useSheetForm(PretreatSheetSchema, 'pretreat-sheet', 'sheet', told)
-  // the offline sync's answer carries the fields' messages too (conform never saw that post)
-  const errors = { ...Object.fromEntries(Object.entries(told.refusal?.errors ?? {}).map(([k, v]) => [k, [v]])), ...form.allErrors }
+  // the offline sync's answer carries the fields' messages too (conform never saw that post), each until edited
+  const synced = Object.entries(told.refusal?.errors ?? {}).filter(([name]) => marked.names.has(name))
+  const errors = { ...Object.fromEntries(synced.map(([k, v]) => [k, [v]])), ...form.allErrors }
   const ctx: FieldContext = { values: posted ? { ...emptyOf(data.values), ...posted } : data.values, errors, readOnly, prefix: 'pt', marked }
   const nextLink = (
     <a href={`/pretreats/${sheet.id}?view=checklist`} className="button button-secondary" onClick={next}>
