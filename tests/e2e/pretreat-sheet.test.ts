@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { FINAL_CHECKLIST_ITEMS } from '#core/enums.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
+import { checklistItem } from '../support/offline.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
 const suite = useBrowserSuite()
@@ -47,10 +48,7 @@ async function fillSheet(page: Page) {
 }
 
 async function fillChecklist(page: Page) {
-  for (const item of FINAL_CHECKLIST_ITEMS) {
-    const group = page.getByRole('group', { name: item === 'system_run' ? /^System Run/ : new RegExp(`^${item.replace('_', ' ')}$`, 'i') })
-    await group.getByLabel('Yes').check()
-  }
+  for (const item of FINAL_CHECKLIST_ITEMS) await checklistItem(page, item).getByLabel('Yes').check()
   await page.getByLabel('Purge Time (minutes)').fill('15')
   await page.getByLabel('Barrel Temperature (°F)').fill('180')
 }
@@ -222,20 +220,13 @@ describe('the final checklist after a refused save (issue 19, item 14)', () => {
     await page.goto(`/pretreats/${pt.id}`)
     await page.getByRole('link', { name: 'Next' }).click()
     await page.getByRole('heading', { name: 'Final Checklist' }).waitFor()
-    const item = (name: string) => page.getByRole('group', { name: new RegExp(`^${name}`) })
-    await item('Inverter').getByLabel('Yes').check()
+    await checklistItem(page, 'inverter').getByLabel('Yes').check()
     await page.getByRole('button', { name: 'Save Checklist' }).click()
     await page.getByRole('alert').filter({ hasText: 'Final checklist is incomplete.' }).waitFor()
     // answered one after the other, as a person does
     const rest = FINAL_CHECKLIST_ITEMS.filter((i) => i !== 'inverter')
-    for (const [n, name] of rest.entries()) {
-      const group = page.getByRole('group', { name: name === 'system_run' ? /^System Run/ : new RegExp(`^${name.replace('_', ' ')}$`, 'i') })
-      await group.getByLabel(n % 2 === 0 ? 'Yes' : 'No').click()
-    }
-    for (const [n, name] of rest.entries()) {
-      const group = page.getByRole('group', { name: name === 'system_run' ? /^System Run/ : new RegExp(`^${name.replace('_', ' ')}$`, 'i') })
-      expect(await group.getByLabel(n % 2 === 0 ? 'Yes' : 'No').isChecked(), name).toBe(true)
-    }
+    for (const [n, name] of rest.entries()) await checklistItem(page, name).getByLabel(n % 2 === 0 ? 'Yes' : 'No').click()
+    for (const [n, name] of rest.entries()) expect(await checklistItem(page, name).getByLabel(n % 2 === 0 ? 'Yes' : 'No').isChecked(), name).toBe(true)
     await page.getByLabel('Purge Time (minutes)').fill('15')
     await page.getByLabel('Barrel Temperature (°F)').fill('180')
     await page.getByRole('button', { name: 'Save Checklist' }).click()

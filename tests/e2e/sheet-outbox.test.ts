@@ -7,7 +7,7 @@ import { QUEUED_TEXT } from '#app/components/offline/sheet-offline.tsx'
 import { FINAL_CHECKLIST_ITEMS } from '#core/enums.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
-import { announceOnline, field, fillAllButTwo, goOffline, goOnline, sheetColumn, statusLine, userApplicatorId, waitUntilCached } from '../support/offline.ts'
+import { announceOnline, checklistItem, field, fillAllButTwo, goOffline, goOnline, sheetColumn, statusLine, userApplicatorId, waitUntilCached } from '../support/offline.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
 const suite = useBrowserSuite()
@@ -67,10 +67,7 @@ describe('the final checklist with no signal (item 32)', () => {
 
     await goOffline(context)
     await page.getByRole('link', { name: 'Next' }).click()
-    for (const item of FINAL_CHECKLIST_ITEMS) {
-      const group = page.getByRole('group', { name: item === 'system_run' ? /^System Run/ : new RegExp(`^${item.replace('_', ' ')}$`, 'i') })
-      await group.getByLabel(item === 'purge' ? 'No' : 'Yes').check()
-    }
+    for (const item of FINAL_CHECKLIST_ITEMS) await checklistItem(page, item).getByLabel(item === 'purge' ? 'No' : 'Yes').check()
     await page.getByLabel('Barrel Temperature (°F)').fill('180')
     await page.getByRole('button', { name: 'Save Checklist' }).click()
     await page.getByText('Final checklist saved on this device — it will be sent when you are back online.').waitFor()
@@ -80,8 +77,8 @@ describe('the final checklist with no signal (item 32)', () => {
     // still offline: the page again, from the service worker, with the checklist as it was filled
     await page.reload()
     await page.getByRole('link', { name: 'Next' }).click()
-    expect(await page.getByRole('group', { name: /^Inverter/ }).getByLabel('Yes').isChecked()).toBe(true)
-    expect(await page.getByRole('group', { name: /^Purge$/ }).getByLabel('No').isChecked()).toBe(true)
+    expect(await checklistItem(page, 'inverter').getByLabel('Yes').isChecked()).toBe(true)
+    expect(await checklistItem(page, 'purge').getByLabel('No').isChecked()).toBe(true)
     expect(await page.getByLabel('Barrel Temperature (°F)').inputValue()).toBe('180')
     await page.getByRole('link', { name: 'Back' }).click()
     await field(page, 'batch_numbers').fill('B-32')

@@ -59,6 +59,10 @@ export async function fillAllButTwo(db: AppServer['db'], id: number, options: { 
 }
 
 export const field = (page: Page, name: string) => page.locator(`#pretreat-sheet [name="${name}"]`)
+
+/** One yes/no item of the final checklist, by its legend ('fan_direction' → 'Fan Direction'). */
+export const checklistItem = (page: Page, item: string) =>
+  page.getByRole('group', { name: item === 'system_run' ? /^System Run/ : new RegExp(`^${item.replace('_', ' ')}$`, 'i') })
 export const statusLine = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text })
 
 /** The drafts this device holds (IndexedDB `offline-drafts`), as the page reads them. */
