@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
+import { httpSession } from '../support/http-session.ts'
 import { field, goOffline, goOnline, isCached, storedDrafts, userApplicatorId, waitForDraft, waitUntilCached } from '../support/offline.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
@@ -21,6 +22,18 @@ async function signedIn(username: string): Promise<{ context: BrowserContext; pa
 
 /** The service worker is active for this page (navigator.serviceWorker.ready). */
 const workerReady = (page: Page) => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? null)
+
+describe('whose a page is (X-Session-User)', () => {
+  it('every page and data answer names the signed-in user, or none: the sign-in page, the signed-out home, a data request sent to sign in', async () => {
+    const user = await suite.app.db.selectFrom('users').select('id').where('username', '=', 'applicator').executeTakeFirstOrThrow()
+    const applicator = await httpSession(suite.app.url, 'applicator')
+    for (const path of ['/', '/_root.data', '/pretreats', '/pretreats.data']) expect((await applicator.fetch(path)).headers.get('x-session-user'), path).toBe(String(user.id))
+    const visitor = await httpSession(suite.app.url)
+    for (const path of ['/', '/login', '/pretreats.data']) expect((await visitor.fetch(path)).headers.get('x-session-user'), path).toBe('none')
+    // an API answer says nothing (its 401 says the session is gone)
+    expect((await applicator.fetch('/api/my-sheets')).headers.get('x-session-user')).toBeNull()
+  })
+})
 
 describe('the shell, kept when the service worker installs (item 31)', () => {
   it('offline at once after the first signed-in page load, a reload shows home', async () => {
