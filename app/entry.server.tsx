@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream'
-import type { AppLoadContext, EntryContext } from '@remix-run/node'
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
+import { SESSION_USER_HEADER, sessionOwnerHeader } from './auth/session.server.ts'
 
 export const streamTimeout = 5_000
 
@@ -30,6 +31,7 @@ export default function handleRequest(
     })
     body.on('finish', () => {
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+      tagOwner(request, responseHeaders)
       resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
     })
     const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} nonce={nonce} />, {
@@ -53,4 +55,16 @@ export default function handleRequest(
     // A render that never finishes is ended (its error boundary shows) rather than left hanging.
     const timer = setTimeout(abort, streamTimeout + 1000)
   })
+}
+
+/** A page's data (single fetch) says whose it is too, as its page does. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  tagOwner(request, response.headers)
+  return response
+}
+
+/** Whose session the answer belongs to, for the service worker's per-user pages (decision 0047). */
+function tagOwner(request: Request, headers: Headers): void {
+  const owner = sessionOwnerHeader(request)
+  if (owner !== undefined) headers.set(SESSION_USER_HEADER, owner)
 }

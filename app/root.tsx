@@ -96,7 +96,7 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
       <main id="main" className="main">
         {children}
       </main>
-      {data?.user ? <OfflineSupport userId={data.user.id} /> : null}
+      {data ? <OfflineSupport userId={data.user?.id ?? null} /> : null}
       <footer className="footer">© 2024 {companyName}. All rights reserved.</footer>
     </div>
   )

@@ -3,6 +3,7 @@
 // the chemical lines without a quantity used, the final checklist's completeness, and who may fill
 // a sheet (docs/decisions/0037-pretreat-sheet.md).
 import { FINAL_CHECKLIST_ITEMS } from './enums.ts'
+import { InputError } from './errors.ts'
 import { hasAnyPermission, type Permission, type SessionUser } from './permissions.ts'
 
 export const FORM_INVALID = 'Form is incomplete or invalid.'
@@ -94,6 +95,41 @@ export function sheetProblems(values: SheetValues): string[] {
 /** The toast: 'Missing required fields: Truck, Weather, Missing Quantity Used'. */
 export function missingFieldsMessage(problems: readonly string[]): string {
   return `${MISSING_FIELDS_PREFIX}${problems.join(', ')}`
+}
+
+/**
+ * The inputs of the sheet's form a submit found empty, to mark them beside the toast: the required
+ * fields the applicator fills (the pre-treat form's facts are not inputs here), Ducts Open Other when
+ * Other is chosen, and the quantity used of each line without one.
+ */
+export function missingInputs(values: SheetValues): string[] {
+  const inputs = new Set<string>(SHEET_FIELD_NAMES)
+  const names: string[] = []
+  for (const { names: group, any } of REQUIRED_FIELDS) {
+    if (any ? group.some((n) => filled(values[n])) : false) continue
+    names.push(...group.filter((n) => inputs.has(n) && !filled(values[n])))
+  }
+  if (values.ducts_open === 'Other' && !filled(values.ducts_open_other)) names.push('ducts_open_other')
+  return [...names, ...linesMissingQuantityUsed(values).map((i) => `chemicals[${i}].quantity_used`)]
+}
+
+/** The final checklist's inputs that keep it from being complete (checklistComplete), to mark them. */
+export function checklistGaps(values: SheetValues): string[] {
+  const gaps: string[] = FINAL_CHECKLIST_ITEMS.filter((item) => values[item] !== 'yes' && values[item] !== 'no')
+  if (!(Number(values.barrel_temp ?? '') > 0) || !filled(values.barrel_temp)) gaps.push('barrel_temp')
+  if (values.purge === 'yes' && !(filled(values.purge_time) && Number(values.purge_time) > 0)) gaps.push('purge_time')
+  return gaps
+}
+
+/** A refused submit or checklist: the toast's message, and the inputs to mark (missingInputs, checklistGaps). */
+export class IncompleteError extends InputError {
+  constructor(
+    message: string,
+    readonly missing: readonly string[],
+  ) {
+    super({ '': message })
+    this.name = 'IncompleteError'
+  }
 }
 
 /** The final checklist's rules: all 13 answered, barrel temp > 0, purge time > 0 when purge is yes. */

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest'
+import { FINAL_CHECKLIST_ITEMS } from './enums.ts'
 import {
   changedValues,
   checklistComplete,
   checklistFormValues,
+  checklistGaps,
   linesMissingQuantityUsed,
   mayFillSheet,
   missingFields,
   missingFieldsMessage,
+  missingInputs,
   sheetFacts,
   sheetFormValues,
   sheetProblems,
@@ -125,5 +128,22 @@ describe('who fills a sheet', () => {
     expect(mayFillSheet(user(6), null, 'assigned')).toBe(false)
     expect(mayFillSheet(user(6, ['api.pretreat_reviewer2']), 5, 'to-review')).toBe(true)
     expect(mayFillSheet(user(6, [], true), 5, 'in-progress')).toBe(true)
+  })
+})
+
+describe('the inputs a refusal marks (issue 19, item 13)', () => {
+  it('the empty inputs of the sheet, not the pre-treat form’s facts; Ducts Open Other when Other; each line without a quantity used', () => {
+    expect(missingInputs(complete())).toEqual([])
+    const values = { ...complete(), batch_numbers: '', temps1_back: '', destination: '', requested_by: '', other_name: '', 'chemicals[1].id': '12', 'chemicals[1].quantity_used': '0' }
+    expect(missingInputs(values)).toEqual(['batch_numbers', 'temps1_back', 'chemicals[1].quantity_used'])
+    expect(missingInputs({ ...complete(), ducts_open: 'Other', ducts_open_other: '' })).toEqual(['ducts_open_other'])
+    expect(missingInputs({ ...complete(), ducts_open: '' })).toEqual(['ducts_open'])
+  })
+
+  it('the checklist’s unanswered items, the barrel temperature, and the purge time when purged', () => {
+    const answered = Object.fromEntries(FINAL_CHECKLIST_ITEMS.map((item) => [item, 'yes']))
+    expect(checklistGaps({ ...answered, purge_time: '15', barrel_temp: '180' })).toEqual([])
+    expect(checklistGaps({ ...answered, lights: '', purge_time: '', barrel_temp: '0' })).toEqual(['lights', 'barrel_temp', 'purge_time'])
+    expect(checklistGaps({ ...answered, purge: 'no', barrel_temp: '180' })).toEqual([])
   })
 })

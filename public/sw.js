@@ -1,23 +1,34 @@
-// The service worker: the application sheet with no signal (docs/decisions/0038-offline-sheet.md).
+// The service worker: the application sheet with no signal (docs/decisions/0038-offline-sheet.md,
+// 0047-offline-pages-per-user.md).
 // - /assets/* (content-hashed names): cache first, kept across users (no user data in them).
 // - The pages a sheet needs ('/', /pretreats/{id}) and their Remix data requests: network first,
-//   the last good copy when the network fails. Per user: app/components/offline/sign-out.ts deletes
-//   PAGES at sign-out (the name is repeated there).
-// - Asked by the page ({ type: 'precache', userId }), it fetches /api/my-sheets and caches the
+//   the last good copy when the network fails.
+// - Those copies are one user's: the server names the owner of every page and data answer
+//   (X-Session-User: a user id, or 'none'). PAGES holds one owner's pages only, with the owner's id
+//   beside them; another owner, or the word that the session is gone (an answer for nobody, a
+//   redirect to /login, a 401 from /api/), empties it. Offline, a copy is served only to its owner.
+//   app/components/offline/sign-out.ts names PAGES too, and deletes it at sign-out.
+// - Installing, it keeps the offline page and home (with their code) before it says it is ready,
+//   so a phone that loses its signal a second after signing in still opens home.
+// - Asked by the page ({ type: 'precache', userId }), it fetches /api/my-sheets and keeps the
 //   user's assigned sheets, so they open offline even if never opened.
-// - A sheet neither cached nor reachable: /offline.html, the spec's 'No Data Available', then '/'.
-const SHELL = 'shell-v1'
-const PAGES = 'pages-v1'
+// - Any other page that cannot be fetched: /offline.html, the spec's 'No Data Available', then '/'.
+const SHELL = 'shell-v2'
+const PAGES = 'pages-v2'
 const OFFLINE_PAGE = '/offline.html'
-const SHEET = /^\/pretreats\/\d+$/
+const OWNER_HEADER = 'X-Session-User'
+/** Inside PAGES: whose pages they are. */
+const OWNER_ENTRY = '/__offline/owner'
 const PAGE = /^\/(?:_root\.data|pretreats\/\d+(?:\.data)?)?$/
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches
-      .open(SHELL)
-      .then((cache) => cache.add(OFFLINE_PAGE))
-      .then(() => self.skipWaiting()),
+    (async () => {
+      await (await caches.open(SHELL)).add(OFFLINE_PAGE)
+      // home, for whoever is signed in on the page that registered this worker (no signal: later)
+      await fetchAndKeep(new URL('/', self.location.origin)).catch(() => undefined)
+      await self.skipWaiting()
+    })(),
   )
 })
 
@@ -37,6 +48,8 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return
   if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request))
   else if (PAGE.test(url.pathname)) event.respondWith(networkFirst(event, url))
+  // every other page, its data and the API: passed on, heard for what they say about the session
+  else if (request.mode === 'navigate' || url.pathname.endsWith('.data') || url.pathname.startsWith('/api/')) event.respondWith(passOn(event))
 })
 
 async function cacheFirst(request) {
@@ -46,6 +59,47 @@ async function cacheFirst(request) {
   const response = await fetch(request)
   if (response.ok) await cache.put(request, response.clone())
   return response
+}
+
+// ---- whose pages PAGES holds
+
+/** One change of PAGES at a time: an answer for another owner must not interleave with a copy being kept. */
+let chain = Promise.resolve()
+function serially(work) {
+  const next = chain.then(work, work)
+  chain = next.catch(() => undefined)
+  return next
+}
+
+/** What an answer says about the session: 'gone', the owner's id, or null when it says nothing. */
+function ownerOf(response) {
+  if (response.status === 401) return 'gone'
+  if (response.redirected && new URL(response.url).pathname === '/login') return 'gone'
+  // a Remix data request redirected (single fetch answers 202 with the Location)
+  if (response.status === 202 && (response.headers.get('Location') ?? '').startsWith('/login')) return 'gone'
+  const owner = response.headers.get(OWNER_HEADER)
+  if (owner === 'none') return 'gone'
+  return owner !== null && /^\d+$/.test(owner) ? owner : null
+}
+
+async function currentOwner() {
+  const entry = await (await caches.open(PAGES)).match(OWNER_ENTRY)
+  return entry ? entry.text() : null
+}
+
+/** The pages are now `owner`'s: another owner's go first. 'gone': they all go. */
+async function learnOwner(owner) {
+  if (owner === null) return
+  const current = await currentOwner()
+  if (current === owner) return
+  await caches.delete(PAGES)
+  if (owner === 'gone') return tellPages({ type: 'owner', owner })
+  await (await caches.open(PAGES)).put(OWNER_ENTRY, new Response(owner))
+  if (current !== null) await tellPages({ type: 'owner', owner })
+}
+
+async function tellPages(message) {
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(message)
 }
 
 /** A copy worth keeping: the page itself, not a sign-in redirect nor an error. */
@@ -66,30 +120,60 @@ async function keepAssetsOf(response) {
   }
 }
 
-/** The page's code first, then the page: a page found in the cache has its code there too. */
-async function keepPage(cache, url, response) {
-  await keepAssetsOf(response.clone()).catch(() => undefined)
-  await cache.put(url.href, response)
+/** Hears what the answer says about the session, then keeps the copy if it is the current owner's; the page's code first. */
+function hearAndKeep(url, response, copy) {
+  return serially(async () => {
+    const owner = ownerOf(response)
+    await learnOwner(owner)
+    if (!copy || owner === null || owner === 'gone') return
+    await keepAssetsOf(copy.clone()).catch(() => undefined)
+    if ((await currentOwner()) === owner) await (await caches.open(PAGES)).put(url.href, copy)
+  })
 }
+
+async function fetchAndKeep(url) {
+  const response = await fetch(url, { cache: 'no-store' })
+  await hearAndKeep(url, response, keepable(response) ? response : null)
+  return response
+}
+
+/** The owner's copy of `url` (the exact URL, else the same path with another query: ?view=checklist, ?_routes=…). */
+async function ownersCopy(url) {
+  const owner = await currentOwner()
+  if (owner === null) return undefined
+  const cache = await caches.open(PAGES)
+  const cached = (await cache.match(url.href, { ignoreVary: true })) ?? (await cache.match(url.href, { ignoreSearch: true, ignoreVary: true }))
+  return cached?.headers.get(OWNER_HEADER) === owner ? cached : undefined
+}
+
+const offlinePage = () => caches.match(OFFLINE_PAGE, { ignoreVary: true })
 
 async function networkFirst(event, url) {
   const request = event.request
-  const cache = await caches.open(PAGES)
   try {
     const response = await fetch(request)
-    if (keepable(response)) event.waitUntil(keepPage(cache, url, response.clone()))
+    event.waitUntil(hearAndKeep(url, response, keepable(response) ? response.clone() : null))
     return response
   } catch (error) {
-    // the exact URL, else the same path with another query (?view=checklist, ?_routes=…)
-    const cached = (await cache.match(url.href, { ignoreVary: true })) ?? (await cache.match(url.href, { ignoreSearch: true, ignoreVary: true }))
+    const cached = await ownersCopy(url)
     if (cached) return cached
-    if (request.mode === 'navigate' && SHEET.test(url.pathname)) {
-      const fallback = await caches.match(OFFLINE_PAGE, { ignoreVary: true })
-      if (fallback) return fallback
-    }
+    if (request.mode === 'navigate') return (await offlinePage()) ?? Promise.reject(error)
     throw error
   }
 }
+
+async function passOn(event) {
+  try {
+    const response = await fetch(event.request)
+    event.waitUntil(hearAndKeep(new URL(event.request.url), response, null))
+    return response
+  } catch (error) {
+    if (event.request.mode === 'navigate') return (await offlinePage()) ?? Promise.reject(error)
+    throw error
+  }
+}
+
+// ---- messages from the pages
 
 let precachedFor = null
 let precachedAt = 0
@@ -100,7 +184,7 @@ self.addEventListener('message', (event) => {
   if (message.type === 'precache') event.waitUntil(precache(message.userId))
   if (message.type === 'signed-out') {
     precachedFor = null
-    event.waitUntil(caches.delete(PAGES))
+    event.waitUntil(serially(() => caches.delete(PAGES)))
   }
 })
 
@@ -111,14 +195,10 @@ async function precache(userId) {
   precachedAt = Date.now()
   try {
     const answer = await fetch('/api/my-sheets', { cache: 'no-store' })
+    await serially(() => learnOwner(ownerOf(answer)))
     if (!answer.ok) return
     const { sheets } = await answer.json()
-    const cache = await caches.open(PAGES)
-    for (const path of ['/', ...sheets]) {
-      const url = new URL(path, self.location.origin)
-      const response = await fetch(url, { cache: 'no-store' })
-      if (keepable(response)) await keepPage(cache, url, response)
-    }
+    for (const path of ['/', ...sheets]) await fetchAndKeep(new URL(path, self.location.origin))
   } catch {
     precachedAt = 0 // no signal: try again on the next page load
   }

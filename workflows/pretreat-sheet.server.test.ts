@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConflictError, ForbiddenError, InputError } from '#core/errors.ts'
-import { CHECKLIST_INCOMPLETE } from '#core/pretreat-sheet.ts'
+import { CHECKLIST_INCOMPLETE, IncompleteError } from '#core/pretreat-sheet.ts'
 import { PretreatChecklistSchema, PretreatSheetSchema } from '#core/schemas/pretreat-sheet.ts'
 import { checklistOf } from '#db/queries/pretreat-sheet.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
@@ -103,7 +103,9 @@ describe('the application sheet on the server', () => {
     const { pt, actor, line, version } = await assignedSheet()
     await saveSheetChecklist(t.db, pt.id, actor, checklist())
     const value = { ...sheetValue(version, line.id, { weather: '', batch_numbers: '', quantity_used: '' }), intent: 'submit' as const }
-    await expect(submitSheet(t.db, pt.id, actor, value)).rejects.toThrow(new InputError({ '': 'Missing required fields: Batch Numbers, Weather, Missing Quantity Used' }))
+    // an input error that names the inputs, so the page marks them (issue 19, item 13)
+    await expect(submitSheet(t.db, pt.id, actor, value)).rejects.toThrow(new IncompleteError('Missing required fields: Batch Numbers, Weather, Missing Quantity Used', ['batch_numbers', 'weather', 'chemicals[0].quantity_used']))
+    await expect(submitSheet(t.db, pt.id, actor, value)).rejects.toBeInstanceOf(InputError)
     expect(await row(pt.id)).toMatchObject({ status: 'assigned', version, pile_front: null, sheet_submit_id: null })
     expect((await lineOf(pt.id)).quantity_used).toBeNull()
   })
@@ -128,8 +130,8 @@ describe('the application sheet on the server', () => {
 
   it('saves the final checklist and reads it back; an incomplete one is refused', async () => {
     const { pt, actor } = await assignedSheet()
-    for (const bad of [{ purge_time: undefined }, { lights: undefined }, { barrel_temp: undefined }]) {
-      await expect(saveSheetChecklist(t.db, pt.id, actor, checklist(bad))).rejects.toThrow(new InputError({ '': CHECKLIST_INCOMPLETE }))
+    for (const [bad, missing] of [[{ purge_time: undefined }, ['purge_time']], [{ lights: undefined }, ['lights']], [{ barrel_temp: undefined }, ['barrel_temp']]] as const) {
+      await expect(saveSheetChecklist(t.db, pt.id, actor, checklist(bad))).rejects.toThrow(new IncompleteError(CHECKLIST_INCOMPLETE, missing))
     }
     expect(await checklistOf(t.db, pt.id)).toBeUndefined()
     await saveSheetChecklist(t.db, pt.id, actor, checklist())

@@ -10,7 +10,10 @@ import {
   CHECKLIST_INCOMPLETE,
   checklistComplete,
   checklistFormValues,
+  checklistGaps,
+  IncompleteError,
   mayFillSheet,
+  missingInputs,
   missingFieldsMessage,
   sheetFacts,
   sheetFormValues,
@@ -81,7 +84,7 @@ export async function submitSheet(db: Executor, id: number, actor: SheetActor, v
     await requireKnownTruck(trx, value.truck_id)
     const { after, changes } = await saveFields(trx, id, value, actor.id, { sheet_submit_id: value.submission_id })
     const problems = sheetProblems({ ...sheetFacts(await submitFactsOf(trx, id)), ...after })
-    if (problems.length > 0) throw new InputError({ '': missingFieldsMessage(problems) })
+    if (problems.length > 0) throw new IncompleteError(missingFieldsMessage(problems), missingInputs(after))
     if (!checklistComplete(checklistFormValues(await checklistOf(trx, id)))) throw new InputError({ '': CHECKLIST_INCOMPLETE })
     await runPretreatStep(trx, id, { type: 'SUBMIT', complete: true }, { actorId: actor.id, version: value.version, details: { changes } })
     // the storage was shut down for the application: someone must confirm it runs again (decision 0041)
@@ -93,7 +96,7 @@ export async function submitSheet(db: Executor, id: number, actor: SheetActor, v
 /** The final checklist saved (replacing the one saved before), when complete; the sheet's version stays. */
 export async function saveSheetChecklist(db: Executor, id: number, actor: SheetActor, value: PretreatChecklistValue): Promise<{ version: number; savedAt: Date }> {
   const flat = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, v === undefined ? '' : String(v)]))
-  if (!checklistComplete(flat)) throw new InputError({ '': CHECKLIST_INCOMPLETE })
+  if (!checklistComplete(flat)) throw new IncompleteError(CHECKLIST_INCOMPLETE, checklistGaps(flat))
   return transaction(db, async (trx) => {
     const sheet = await lockForFiller(trx, id, actor)
     if (!canPretreat(sheet.status, sheet, { type: 'SAVE' })) throw new ConflictError(NOT_POSSIBLE)

@@ -24,9 +24,36 @@ export function loadSession(db: Executor, request: Request): Promise<LoadedSessi
     pending = readSession(db, request)
     inFlight.set(requestId, pending)
     // The loaders of a request start together, so they share it while it runs; then it goes.
-    void pending.finally(() => inFlight.delete(requestId)).catch(() => undefined)
+    void pending
+      .then((session) => rememberOwner(requestId, session))
+      .finally(() => inFlight.delete(requestId))
+      .catch(() => undefined)
   }
   return pending
+}
+
+/**
+ * Whose session a page or its data belongs to, for the service worker (public/sw.js, decision
+ * 0047): the user's id, or 'none' when the request had no live session. app/entry.server.tsx sets it.
+ */
+export const SESSION_USER_HEADER = 'X-Session-User'
+
+/** The owners of the latest requests (request id → user id or null), read once by the answer; bounded. */
+const owners = new Map<string, number | null>()
+const OWNERS_KEPT = 1_000
+
+function rememberOwner(requestId: string, session: LoadedSession | null): void {
+  owners.set(requestId, session?.user.id ?? null)
+  if (owners.size > OWNERS_KEPT) owners.delete(owners.keys().next().value!)
+}
+
+/** The X-Session-User value of this request's answer; undefined when nothing looked at its session. */
+export function sessionOwnerHeader(request: Request): string | undefined {
+  const requestId = request.headers.get(REQUEST_ID_HEADER)
+  if (!requestId || !owners.has(requestId)) return undefined
+  const owner = owners.get(requestId)
+  owners.delete(requestId)
+  return owner === null || owner === undefined ? 'none' : String(owner)
 }
 
 async function readSession(db: Executor, request: Request): Promise<LoadedSession | null> {

@@ -4,7 +4,8 @@
 //   200 { ok: true, version, savedAt }                                  save, checklist
 //   200 { ok: true, submitted: true, redirect: '/pretreats' }           submit (also a repeated submit id)
 //   409 { ok: false, conflict: true, version, server: { name: text } }  the posted version is older
-//   400 { ok: false, message, errors: { name: message } }               refused input (message: the toast)
+//   400 { ok: false, message, errors: { name: message }, missing: [name] } refused input (message: the toast;
+//       missing: the inputs a submit or the checklist still needs)
 //   403 / 404 / 409 / 500 { ok: false, message }
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { ACCESS, mayOpen } from '#app/access.ts'
@@ -45,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'submitted':
       return json(200, { ok: true, submitted: true, redirect: '/pretreats' })
     case 'invalid':
-      return json(400, { ok: false, message: outcome.message, errors: outcome.errors })
+      return json(400, { ok: false, message: outcome.message, errors: outcome.errors, missing: outcome.missing })
     case 'conflict':
       return json(409, { ok: false, conflict: true, message: outcome.message, version: outcome.version, server: outcome.server })
     case 'refused':

@@ -2,7 +2,6 @@
 // (context.setOffline): the service worker keeps the sheets, IndexedDB keeps the edits, the sync
 // and the queued submit on reconnect, the conflict choice, and 'No Data Available' for a sheet this
 // device never had. Decision 0038.
-import { sql } from 'kysely'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { QUEUED_TEXT } from '#app/components/offline/sheet-offline.tsx'
@@ -10,82 +9,14 @@ import { UNSENT_DRAFTS_WARNING } from '#app/components/offline/sign-out.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
 import { httpSession } from '../support/http-session.ts'
+import { announceOnline, field, fillAllButTwo as fillAll, goOffline, goOnline, isCached, sheetColumn, statusLine, storedDrafts, userApplicatorId, waitForDraft, waitUntilCached } from '../support/offline.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
 const suite = useBrowserSuite()
 
-/** No network for the page and its service worker; navigator.onLine and the online/offline events follow. */
-const goOffline = (context: BrowserContext) => context.setOffline(true)
-const goOnline = (context: BrowserContext) => context.setOffline(false)
-
-async function applicatorId(): Promise<number> {
-  const row = await suite.app.db
-    .selectFrom('applicators as a')
-    .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select('a.id')
-    .where('u.username', '=', 'applicator')
-    .executeTakeFirstOrThrow()
-  return row.id
-}
-
-/** The service worker controls the page and holds `path` in its per-user cache. */
-async function waitUntilCached(page: Page, path: string): Promise<void> {
-  const cached = (p: string) => page.evaluate(async (q) => navigator.serviceWorker.controller !== null && (await (await caches.open('pages-v1')).match(new URL(q, location.origin).href)) !== undefined, p)
-  await expect.poll(() => cached(path), { timeout: 30_000, interval: 200 }).toBe(true)
-}
-
-/** Everything a submit needs, but the two fields the tests type (batch numbers, sampled by). */
-async function fillAllButTwo(id: number): Promise<void> {
-  const db = suite.app.db
-  const truck = await db.selectFrom('trucks').select('id').where('active', '=', true).orderBy('id').executeTakeFirstOrThrow()
-  const creator = await db.selectFrom('pretreats').select('created_by').where('id', '=', id).executeTakeFirstOrThrow()
-  await db
-    .updateTable('pretreats')
-    .set({
-      requested_by: creator.created_by,
-      pile_front: 'Dry', pile_middle: 'Dry', pile_back: 'Damp', sprouting: 'None', pile_comments: 'Firm pile',
-      temps1_front: '45', temps1_middle: '46', temps1_back: '45', temps2_front: '44', temps2_middle: '45', temps2_back: '44',
-      set_point: '45', ducts_open: 'All Open', ducts_condition: 'Dry', storage_temp_front: '45', storage_temp_middle: '45', storage_temp_back: '46',
-      bypass_door: 'Closed', coils_covered: true, cell_covered: true,
-      env_temp: '30', weather: 'Clear', wind_speed: '5', wind_direction: 'NW', env_comments: 'Calm',
-      truck_id: truck.id, application_date: sql<string>`current_date`, start_time: '08:00', stop_time: '09:30',
-    })
-    .where('id', '=', id)
-    .execute()
-  await db.updateTable('pretreat_chemicals').set({ quantity_used: '16.6' }).where('pretreat_id', '=', id).execute()
-  await db
-    .insertInto('final_checklists')
-    .values({ pretreat_id: id, inverter: true, wires: true, coils: true, residue: true, covers: true, fan_direction: true, system_run: true, purge: false, panel: true, instructions: true, tools: true, lights: true, storage: true, barrel_temp: '70' })
-    .execute()
-}
-
-const field = (page: Page, name: string) => page.locator(`#pretreat-sheet [name="${name}"]`)
-const statusLine = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text })
-
-/** The draft this device holds for the sheet has `name` = `value` (IndexedDB, written on every change). */
-async function waitForDraft(page: Page, sheetId: number, name: string, value: string): Promise<void> {
-  const draftValue = () =>
-    page.evaluate(
-      ([key, n]) =>
-        new Promise<string | null>((resolve) => {
-          const open = indexedDB.open('offline-drafts')
-          open.onsuccess = () => {
-            const db = open.result
-            if (!db.objectStoreNames.contains('drafts')) return resolve(null)
-            const all = db.transaction('drafts').objectStore('drafts').getAll()
-            all.onsuccess = () => resolve((all.result as { draftKey: string; values: Record<string, string> }[]).find((d) => d.draftKey === key)?.values[n] ?? null)
-          }
-          open.onerror = () => resolve(null)
-        }),
-      [`pretreat:${sheetId}`, name] as const,
-    )
-  await expect.poll(draftValue, { timeout: 10_000, interval: 100 }).toBe(value)
-}
-
-async function column(id: number, name: 'batch_numbers' | 'sampled_by' | 'status'): Promise<string> {
-  const row = await suite.app.db.selectFrom('pretreats').select(['batch_numbers', 'sampled_by', 'status']).where('id', '=', id).executeTakeFirstOrThrow()
-  return row[name]
-}
+const applicatorId = () => userApplicatorId(suite.app.db, 'applicator')
+const fillAllButTwo = (id: number) => fillAll(suite.app.db, id)
+const column = (id: number, name: 'batch_numbers' | 'sampled_by' | 'status') => sheetColumn(suite.app.db, id, name)
 
 async function applicatorPage(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(suite.browser, suite.app.url)
@@ -162,9 +93,7 @@ describe('the sheet offline', () => {
 
     // back online: the draft goes to the server at once
     await goOnline(context)
-    // A page Chromium loaded under offline emulation reads navigator.onLine as true and hears no
-    // 'online' when the emulation ends; a real network change sends it, so the test does.
-    await page.evaluate(() => window.dispatchEvent(new Event('online')))
+    await announceOnline(page)
     await statusLine(page, /^Online — saved at \d\d:\d\d$/).waitFor()
     expect(await column(sheet.id, 'batch_numbers')).toBe('B-17, B-18')
     expect(await column(sheet.id, 'status')).toBe('in-progress')
@@ -225,7 +154,7 @@ describe('the sheet offline', () => {
     await field(page, 'batch_numbers').fill('B-21')
     await waitForDraft(page, sheet.id, 'batch_numbers', 'B-21')
     // the draft sync saves the sheet (its version moves on) …
-    await page.evaluate(() => window.dispatchEvent(new Event('online')))
+    await announceOnline(page)
     await statusLine(page, /^Online — saved at \d\d:\d\d$/).waitFor()
     expect(await column(sheet.id, 'batch_numbers')).toBe('B-21')
     // … then more is typed (the page draws itself again) and Save is pressed
@@ -262,18 +191,8 @@ describe('signing out on a shared phone', () => {
     await statusLine(page, /^Online — saved at \d\d:\d\d$/).waitFor()
     await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.getByRole('button', { name: 'Log out' }).first().click()])
     await page.getByRole('link', { name: 'Log in' }).waitFor()
-    const sheetCached = await page.evaluate(async (path) => (await (await caches.open('pages-v1')).match(new URL(path, location.origin).href)) !== undefined, `/pretreats/${sheet.id}`)
-    expect(sheetCached).toBe(false)
-    const drafts = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const open = indexedDB.open('offline-drafts')
-          open.onsuccess = () => {
-            const all = open.result.transaction('drafts').objectStore('drafts').getAll()
-            all.onsuccess = () => resolve(all.result.length)
-          }
-        }),
-    )
+    expect(await isCached(page, `/pretreats/${sheet.id}`)).toBe(false)
+    const drafts = (await storedDrafts(page)).length
     expect(drafts).toBe(0)
     await context.close()
   })

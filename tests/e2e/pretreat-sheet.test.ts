@@ -1,10 +1,11 @@
 // The application sheet /pretreats/{id} as the demo applicator fills it, with JavaScript and
 // without; a reader; and the JSON API the offline sync uses.
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { FINAL_CHECKLIST_ITEMS } from '#core/enums.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
+import { checklistItem } from '../support/offline.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
 const suite = useBrowserSuite()
@@ -47,10 +48,7 @@ async function fillSheet(page: Page) {
 }
 
 async function fillChecklist(page: Page) {
-  for (const item of FINAL_CHECKLIST_ITEMS) {
-    const group = page.getByRole('group', { name: item === 'system_run' ? /^System Run/ : new RegExp(`^${item.replace('_', ' ')}$`, 'i') })
-    await group.getByLabel('Yes').check()
-  }
+  for (const item of FINAL_CHECKLIST_ITEMS) await checklistItem(page, item).getByLabel('Yes').check()
   await page.getByLabel('Purge Time (minutes)').fill('15')
   await page.getByLabel('Barrel Temperature (°F)').fill('180')
 }
@@ -160,7 +158,7 @@ describe('the application sheet', () => {
     expect(stale.body).toMatchObject({ ok: false, conflict: true, version: version + 1, server: { weather: 'Snow' } })
     expect((await pretreat(pt.id)).weather).toBe('Snow')
     const invalid = await post({ intent: 'save', version: String(version + 1), env_temp: '400' })
-    expect(invalid).toEqual({ status: 400, body: { ok: false, message: 'Form is incomplete or invalid.', errors: { env_temp: 'Outdoor temperature is too large.' } } })
+    expect(invalid).toEqual({ status: 400, body: { ok: false, message: 'Form is incomplete or invalid.', errors: { env_temp: 'Outdoor temperature is too large.' }, missing: [] } })
 
     const reader = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(reader, 'assigner')
@@ -212,4 +210,72 @@ describe('the application sheet', () => {
     // the submits were all refused: the sheet is as it was
     expect((await pretreat(pt.id)).status).toBe('assigned')
   })
+})
+
+describe('the final checklist after a refused save (issue 19, item 14)', () => {
+  it('with JavaScript: every Yes/No clicked after the refusal is kept and saved', async () => {
+    const pt = await sheetForApplicator()
+    const page = await (await newContext(suite.browser, suite.app.url)).newPage()
+    await signIn(page, 'applicator')
+    await page.goto(`/pretreats/${pt.id}`)
+    await page.getByRole('link', { name: 'Next' }).click()
+    await page.getByRole('heading', { name: 'Final Checklist' }).waitFor()
+    await checklistItem(page, 'inverter').getByLabel('Yes').check()
+    await page.getByRole('button', { name: 'Save Checklist' }).click()
+    await page.getByRole('alert').filter({ hasText: 'Final checklist is incomplete.' }).waitFor()
+    // answered one after the other, as a person does
+    const rest = FINAL_CHECKLIST_ITEMS.filter((i) => i !== 'inverter')
+    for (const [n, name] of rest.entries()) await checklistItem(page, name).getByLabel(n % 2 === 0 ? 'Yes' : 'No').click()
+    for (const [n, name] of rest.entries()) expect(await checklistItem(page, name).getByLabel(n % 2 === 0 ? 'Yes' : 'No').isChecked(), name).toBe(true)
+    await page.getByLabel('Purge Time (minutes)').fill('15')
+    await page.getByLabel('Barrel Temperature (°F)').fill('180')
+    await page.getByRole('button', { name: 'Save Checklist' }).click()
+    await page.getByRole('status').filter({ hasText: 'Final checklist saved.' }).waitFor()
+    const saved = await suite.app.db.selectFrom('final_checklists').selectAll().where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()
+    expect(saved.inverter).toBe(true)
+    for (const [n, name] of rest.entries()) expect(saved[name], name).toBe(n % 2 === 0)
+  })
+})
+
+describe('Submit with required fields missing (issue 19, item 13)', () => {
+  /** The element's box lies inside the window. */
+  const inView = (element: Locator) =>
+    element.evaluate((el) => {
+      const box = el.getBoundingClientRect()
+      return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight
+    })
+  /** Marked: aria-invalid, and drawn in the danger colour. */
+  const marked = (page: Page, name: string) =>
+    page.evaluate((n) => {
+      const input = document.querySelector<HTMLInputElement>(`#pretreat-sheet [name="${n}"]`)!
+      const probe = document.createElement('span')
+      probe.style.color = 'var(--c-danger)'
+      document.body.append(probe)
+      const danger = getComputedStyle(probe).color
+      probe.remove()
+      return { invalid: input.getAttribute('aria-invalid'), red: getComputedStyle(input).borderTopColor === danger }
+    }, name)
+
+  for (const javaScriptEnabled of [true, false]) {
+    it(`${javaScriptEnabled ? 'with' : 'without'} JavaScript, on a phone: the message is in view by the Submit button and the empty fields are marked`, async () => {
+      const pt = await sheetForApplicator()
+      const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled, width: 375 })).newPage()
+      await signIn(page, 'applicator')
+      await page.goto(`/pretreats/${pt.id}`)
+      await page.getByLabel('Batch Numbers').fill('B-1301')
+      const submit = page.getByRole('button', { name: 'Submit' })
+      await submit.scrollIntoViewIfNeeded()
+      await submit.click()
+      const message = page.getByRole('alert').filter({ hasText: 'Missing required fields: ' })
+      await message.waitFor()
+      expect(await message.innerText()).toContain('Sampled By, Start Time, Stop Time, Truck')
+      expect(await inView(message)).toBe(true)
+      expect(await marked(page, 'sampled_by')).toEqual({ invalid: 'true', red: true })
+      expect(await marked(page, 'truck_id')).toEqual({ invalid: 'true', red: true })
+      expect(await marked(page, 'chemicals[0].quantity_used')).toEqual({ invalid: 'true', red: true })
+      expect(await marked(page, 'batch_numbers')).toEqual({ invalid: null, red: false })
+      // not submitted (with JavaScript the draft typed may have been saved meanwhile)
+      expect((await pretreat(pt.id)).status).toEqual(javaScriptEnabled ? expect.stringMatching(/^(assigned|in-progress)$/) : 'assigned')
+    })
+  }
 })

@@ -19,6 +19,18 @@ export interface DraftRecord {
   pendingSubmit?: { submissionId: string }
   /** the device's values set aside by "Use the server's", kept until a save succeeds */
   aside?: FormValues
+  /** the final checklist as typed here since it was last saved (its own form and post) */
+  checklist?: ChecklistDraft
+  /** what the server answered a queued submit or checklist another page sent: shown when the sheet opens */
+  refusal?: string
+}
+
+export interface ChecklistDraft {
+  values: FormValues
+  /** ISO: the last change on this device */
+  savedLocallyAt: string
+  /** Save Checklist was pressed with no signal: sent when the server answers, before a queued submit */
+  queued?: boolean
 }
 
 /** Fields a form carries that are not the user's: never kept in a draft nor compared. */
@@ -33,9 +45,30 @@ export function valuesOf(entries: Iterable<[string, FormDataEntryValue]>): FormV
   return values
 }
 
-/** Changes on this device the server has not taken yet (a queued submit counts). */
+/** Changes on this device the server has not taken yet (a queued submit or checklist counts). */
 export function isUnsynced(draft: DraftRecord): boolean {
+  return sheetUnsynced(draft) || draft.checklist?.queued === true
+}
+
+/** The sheet's own values (not its checklist) hold what the server has not, or a submit waits. */
+export function sheetUnsynced(draft: DraftRecord): boolean {
   return draft.pendingSubmit !== undefined || draft.syncedAt === null || draft.savedLocallyAt > draft.syncedAt
+}
+
+/** What the applicator asked to send and the server has not taken: a queued submit, a checklist saved with no signal. */
+export function isWaiting(draft: DraftRecord): boolean {
+  return draft.pendingSubmit !== undefined || draft.checklist?.queued === true
+}
+
+/** The top bar's words for what waits ('1 waiting to send'); the outbox of a later issue keeps them. */
+export function waitingText(count: number): string {
+  return `${count} waiting to send`
+}
+
+/** The sheet a draft key names ('pretreat:12' → 12), whose JSON API takes its posts; null for another form. */
+export function sheetIdOf(draftKey: string): number | null {
+  const match = /^pretreat:(\d+)$/.exec(draftKey)
+  return match ? Number(match[1]) : null
 }
 
 /**
@@ -57,9 +90,42 @@ export function withEdit(draft: DraftRecord | undefined, base: { userId: number;
     syncedAt: draft?.syncedAt ?? null,
     ...(draft?.pendingSubmit ? { pendingSubmit: draft.pendingSubmit } : {}),
     ...(draft?.aside ? { aside: draft.aside } : {}),
+    ...(draft?.checklist ? { checklist: draft.checklist } : {}),
     values,
     savedLocallyAt: now.toISOString(),
   }
+}
+
+/**
+ * A change typed in the final checklist. A sheet with no draft yet gets one holding the sheet's
+ * values as the page shows them, taken as the server's (nothing of the sheet to send).
+ */
+export function withChecklistEdit(draft: DraftRecord | undefined, base: { userId: number; draftKey: string; baseVersion: number }, sheet: FormValues, values: FormValues, now: Date): DraftRecord {
+  const at = now.toISOString()
+  const record = draft ?? { ...withEdit(undefined, base, sheet, now), syncedAt: at }
+  return { ...record, checklist: { ...record.checklist, values, savedLocallyAt: at } }
+}
+
+/** Save Checklist with no signal: the checklist waits to be sent. */
+export function withQueuedChecklist(draft: DraftRecord): DraftRecord {
+  return draft.checklist ? { ...draft, checklist: { ...draft.checklist, queued: true } } : draft
+}
+
+/** The server saved the checklist as sent: the copy here goes, unless it was changed meanwhile (then it is typed, not queued). */
+export function afterChecklistSave(draft: DraftRecord, sentAt: string): DraftRecord {
+  const { checklist, ...rest } = draft
+  if (!checklist || checklist.savedLocallyAt === sentAt) return rest
+  return { ...rest, checklist: { values: checklist.values, savedLocallyAt: checklist.savedLocallyAt } }
+}
+
+/**
+ * The server refused what waited (400): nothing waits any more (an edit and a new press send it
+ * again), and the message stays for the sheet to show.
+ */
+export function afterRefusal(draft: DraftRecord, part: 'sheet' | 'checklist', message: string): DraftRecord {
+  const { pendingSubmit: _submit, ...rest } = draft
+  if (part === 'sheet') return { ...rest, refusal: message }
+  return { ...rest, refusal: message, ...(draft.checklist ? { checklist: { values: draft.checklist.values, savedLocallyAt: draft.checklist.savedLocallyAt } } : {}) }
 }
 
 export function withQueuedSubmit(draft: DraftRecord, submissionId: string): DraftRecord {

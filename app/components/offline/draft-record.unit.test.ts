@@ -1,5 +1,25 @@
 import { describe, expect, it } from 'vitest'
-import { afterSave, differingFields, isUnsynced, keepMine, sameValues, shouldRestore, statusText, takeServers, valuesOf, withEdit, withQueuedSubmit, type FormValues } from './draft-record.ts'
+import {
+  afterChecklistSave,
+  afterRefusal,
+  afterSave,
+  differingFields,
+  isUnsynced,
+  isWaiting,
+  keepMine,
+  sameValues,
+  sheetIdOf,
+  shouldRestore,
+  statusText,
+  takeServers,
+  valuesOf,
+  waitingText,
+  withChecklistEdit,
+  withEdit,
+  withQueuedChecklist,
+  withQueuedSubmit,
+  type FormValues,
+} from './draft-record.ts'
 
 const base = { userId: 7, draftKey: 'pretreat:12', baseVersion: 3 }
 const t = (minute: number) => new Date(2026, 10, 23, 10, minute)
@@ -43,6 +63,48 @@ describe('a draft on this device', () => {
     const queued = withQueuedSubmit(synced, 'uuid-1')
     expect(isUnsynced(queued)).toBe(true)
     expect(withEdit(queued, base, { pile_front: 'Damp' }, t(2)).pendingSubmit).toEqual({ submissionId: 'uuid-1' })
+  })
+})
+
+describe('what waits to be sent (issue 19, items 12 and 32)', () => {
+  it('a queued submit or a checklist saved with no signal waits; the top bar counts them', () => {
+    const draft = edited()
+    expect(isWaiting(draft)).toBe(false)
+    expect(isWaiting(withQueuedSubmit(draft, 'uuid-1'))).toBe(true)
+    expect(waitingText(1)).toBe('1 waiting to send')
+    expect(sheetIdOf('pretreat:12')).toBe(12)
+    expect(sheetIdOf('pretreat:12:checklist')).toBeNull()
+  })
+
+  it('a checklist typed on a sheet with no draft keeps the sheet as the page shows it, taken as the server’s', () => {
+    const typed = withChecklistEdit(undefined, base, { pile_front: 'Dry' }, { inverter: 'yes' }, t(1))
+    expect(typed.values).toEqual({ pile_front: 'Dry' })
+    expect(typed.checklist).toEqual({ values: { inverter: 'yes' }, savedLocallyAt: t(1).toISOString() })
+    // typed, not saved: kept for the page, nothing waits
+    expect(isUnsynced(typed)).toBe(false)
+    const kept = withQueuedChecklist(typed)
+    expect(isWaiting(kept)).toBe(true)
+    expect(isUnsynced(kept)).toBe(true)
+    // a later sheet edit keeps the checklist
+    expect(withEdit(kept, base, { pile_front: 'Wet' }, t(2)).checklist?.queued).toBe(true)
+  })
+
+  it('saved by the server: the copy here goes, unless changed meanwhile (then typed, no longer queued)', () => {
+    const kept = withQueuedChecklist(withChecklistEdit(undefined, base, {}, { inverter: 'yes' }, t(1)))
+    expect(afterChecklistSave(kept, t(1).toISOString()).checklist).toBeUndefined()
+    const changed = withChecklistEdit(kept, base, {}, { inverter: 'no' }, t(2))
+    expect(afterChecklistSave(changed, t(1).toISOString()).checklist).toEqual({ values: { inverter: 'no' }, savedLocallyAt: t(2).toISOString() })
+  })
+
+  it('refused: nothing waits any more (the submit neither, when the checklist was refused) and the message is kept for the sheet', () => {
+    const both = withQueuedSubmit(withQueuedChecklist(withChecklistEdit(undefined, base, {}, { inverter: 'yes' }, t(1))), 'uuid-1')
+    const checklistRefused = afterRefusal(both, 'checklist', 'Final checklist is incomplete.')
+    expect(isWaiting(checklistRefused)).toBe(false)
+    expect(checklistRefused.refusal).toBe('Final checklist is incomplete.')
+    expect(checklistRefused.checklist?.values).toEqual({ inverter: 'yes' })
+    const sheetRefused = afterRefusal(withQueuedSubmit(edited(), 'uuid-2'), 'sheet', 'Missing required fields: Truck')
+    expect(sheetRefused.pendingSubmit).toBeUndefined()
+    expect(sheetRefused.refusal).toBe('Missing required fields: Truck')
   })
 })
 

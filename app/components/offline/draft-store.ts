@@ -60,3 +60,13 @@ export async function forgetSyncedDrafts(userId: number): Promise<DraftRecord[]>
   for (const draft of drafts) if (!isUnsynced(draft)) await deleteDraft(userId, draft.draftKey)
   return kept
 }
+
+/**
+ * The server says the session is gone, or another user signed in on this phone (decision 0047): the
+ * drafts it already holds go for every user but `keep` (null: for everyone). A draft it does not hold
+ * stays, only ever shown to its own user once they sign in again.
+ */
+export async function forgetSyncedDraftsExcept(keep: number | null): Promise<void> {
+  const drafts = await run('readonly', (store) => store.getAll() as IDBRequest<DraftRecord[]>)
+  for (const draft of drafts) if (draft.userId !== keep && !isUnsynced(draft)) await deleteDraft(draft.userId, draft.draftKey)
+}

@@ -1,21 +1,55 @@
 import { useEffect } from 'react'
+import { useCsrfToken } from '../csrf.tsx'
+import { forgetSyncedDraftsExcept } from './draft-store.ts'
+import { useOutboxPump } from './outbox-pump.ts'
+import { seemsOnline } from './outbox-state.ts'
 
 /**
- * Registers the service worker (public/sw.js) for a signed-in user and asks it to pre-cache the
- * user's assigned sheets while there is signal. Renders nothing; without JavaScript nothing runs.
+ * On every page (decisions 0038, 0047, 0048). For a signed-in user: registers the service worker
+ * (public/sw.js) and asks it to pre-cache the user's assigned sheets while there is signal; sends
+ * what waits (outbox-pump.ts); with no signal, follows links as plain links, so the worker answers
+ * with its copy or the offline page. Signed out, or told by the worker that the session is gone or
+ * another user signed in: the drafts the server already holds go for everyone but the user now
+ * signed in. Renders nothing; without JavaScript nothing runs.
  */
-export function OfflineSupport({ userId }: { userId: number }) {
+export function OfflineSupport({ userId }: { userId: number | null }) {
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return
-    navigator.serviceWorker
-      .register('/sw.js', { scope: '/' })
-      .then(() => navigator.serviceWorker.ready)
-      .then((registration) => {
-        // a page loaded while the worker was still starting is not yet in its hands
-        if (!navigator.serviceWorker.controller) registration.active?.postMessage({ type: 'claim' })
-        if (navigator.onLine) registration.active?.postMessage({ type: 'precache', userId })
-      })
-      .catch((error: unknown) => console.warn('Offline support is not available:', error))
+    const worker = navigator.serviceWorker
+    const onMessage = (event: MessageEvent<{ type?: string; owner?: string }>) => {
+      const owner = event.data?.type === 'owner' ? event.data.owner : undefined
+      if (owner !== undefined) void forgetSyncedDraftsExcept(/^\d+$/.test(owner) ? Number(owner) : null).catch(() => undefined)
+    }
+    worker.addEventListener('message', onMessage)
+    // a visitor who never signed in here has no drafts: their browser is left alone
+    if (userId !== null || worker.controller) void forgetSyncedDraftsExcept(userId).catch(() => undefined)
+    if (userId !== null) {
+      worker
+        .register('/sw.js', { scope: '/' })
+        .then(() => worker.ready)
+        .then((registration) => {
+          // a page loaded while the worker was still starting is not yet in its hands
+          if (!worker.controller) registration.active?.postMessage({ type: 'claim' })
+          if (navigator.onLine) registration.active?.postMessage({ type: 'precache', userId })
+        })
+        .catch((error: unknown) => console.warn('Offline support is not available:', error))
+    }
+    return () => worker.removeEventListener('message', onMessage)
+  }, [userId])
+
+  useOutboxPump(userId, useCsrfToken())
+
+  // With no signal a link Remix would follow needs the server: the browser follows it instead.
+  useEffect(() => {
+    if (userId === null) return
+    const onClick = (event: MouseEvent) => {
+      if (seemsOnline() || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-discover][href]') : null
+      if (!link || link.target || link.hasAttribute('download') || new URL(link.href).origin !== location.origin) return
+      event.stopPropagation() // the window's capture phase: React's Link never hears it; the browser navigates
+    }
+    window.addEventListener('click', onClick, true)
+    return () => window.removeEventListener('click', onClick, true)
   }, [userId])
   return null
 }

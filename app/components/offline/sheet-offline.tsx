@@ -1,10 +1,13 @@
-// The sheet with no signal (decision 0038): the form's values kept in IndexedDB on every change,
-// sent to the server every `syncIntervalMs` while online, a submit queued while offline and sent
-// once back online, and a conflict with a newer server copy shown for the applicator to choose.
-// It renders the status line; everything else is effects on the sheet's plain <form>, which keeps
-// working without JavaScript (then none of this runs).
+// The sheet with no signal (decisions 0038, 0048): the form's values kept in IndexedDB on every
+// change, sent to the server every `syncIntervalMs` while online, a submit queued while offline and
+// sent once back online, the final checklist filled and saved on the device (sent before the
+// submit), and a conflict with a newer server copy shown for the applicator to choose.
+// It renders the status line; everything else is effects on the sheet's plain <form>s, which keep
+// working without JavaScript (then none of this runs). What the server refuses goes to the page
+// (onRefused), which shows it by the form's buttons and marks the fields.
 import { useNavigate } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { checklistComplete, checklistGaps, CHECKLIST_INCOMPLETE } from '#core/pretreat-sheet.ts'
 import { useCsrfToken } from '../csrf.tsx'
 import { SUCCESS_MODAL_MS, SUCCESS_TEXT } from '../form/form-result.ts'
 import { Modal } from '../modal.tsx'
@@ -12,15 +15,19 @@ import { useRootData } from '../shell/root-data.ts'
 import { useHydrated } from '../use-hydrated.ts'
 import { ConflictDialog, type ShownDifference } from './conflict-dialog.tsx'
 import {
+  afterChecklistSave,
   afterSave,
   differingFields,
-  isUnsynced,
+  isWaiting,
   keepMine,
   sameValues,
+  sheetUnsynced,
   shouldRestore,
   statusText,
   takeServers,
+  withChecklistEdit,
   withEdit,
+  withQueuedChecklist,
   withQueuedSubmit,
   type Connection,
   type DraftRecord,
@@ -28,14 +35,25 @@ import {
 } from './draft-record.ts'
 import { deleteDraft, readDraft, writeDraft } from './draft-store.ts'
 import { fieldLabel, fillForm, hiddenValue, readForm, setHidden } from './form-fields.ts'
+import { postSheet, sendQueuedChecklist, sheetFields, type Sent } from './outbox.ts'
+import { countWaiting, openSheet, PING_EVERY_MS, PING_TIMEOUT_MS, pingServer } from './outbox-state.ts'
+
+export { PING_EVERY_MS, PING_TIMEOUT_MS }
 
 /** Spec §9: drafts sync to the server every 30 s by default (the sheet passes 60 s). */
 export const DRAFT_SYNC_MS = 30_000
-/** Spec §7/§9: /api/ping every 60 s with a 3 s time-out. */
-export const PING_EVERY_MS = 60_000
-export const PING_TIMEOUT_MS = 3_000
 
 export const QUEUED_TEXT = 'Submit queued — it will be sent when you are back online.'
+export const CHECKLIST_KEPT_TEXT = 'Final checklist saved on this device — it will be sent when you are back online.'
+
+/** A refusal to show by a form's buttons: the toast's message, the fields' messages, the inputs to mark. */
+export interface Refusal {
+  message: string
+  errors: Record<string, string>
+  missing: string[]
+}
+
+export type SheetPart = 'sheet' | 'checklist'
 
 interface Conflict {
   version: number
@@ -43,21 +61,11 @@ interface Conflict {
   differences: ShownDifference[]
 }
 
-interface Answer {
-  ok?: boolean
-  submitted?: boolean
-  redirect?: string
-  conflict?: boolean
-  version?: number
-  savedAt?: string
-  server?: FormValues
-  message?: string
-  errors?: Record<string, string>
-}
-
 export interface SheetOfflineProps {
   /** the sheet's <form id>, with hidden `version` and `submission_id` */
   formId: string
+  /** the final checklist's <form id> (its own post, intent=checklist) */
+  checklistFormId?: string
   /** the form's data-draft-key, e.g. 'pretreat:12' */
   draftKey: string
   /** the server's version of the sheet the page shows */
@@ -65,12 +73,19 @@ export interface SheetOfflineProps {
   sheetId: number
   /** told whenever this component moves the form's version on (its own saves, a restored draft, a conflict's choice) */
   onVersion?: (version: number) => void
+  /** what the server refused (null: the refusal is over), for the page to show by that form's buttons */
+  onRefused?: (part: SheetPart, refusal: Refusal | null) => void
+  /** whether a checklist saved with no signal waits on this device (the page says so by its button) */
+  onChecklistKept?: (kept: boolean) => void
+  /** when the page's own Save Checklist last succeeded: the checklist kept here is the server's now */
+  checklistSavedAt?: string
   syncIntervalMs?: number
   pingIntervalMs?: number
   pingTimeoutMs?: number
 }
 
-export function SheetOffline({ formId, draftKey, version, sheetId, onVersion, syncIntervalMs = DRAFT_SYNC_MS, pingIntervalMs = PING_EVERY_MS, pingTimeoutMs = PING_TIMEOUT_MS }: SheetOfflineProps) {
+export function SheetOffline(props: SheetOfflineProps) {
+  const { formId, checklistFormId, draftKey, version, sheetId, checklistSavedAt, syncIntervalMs = DRAFT_SYNC_MS, pingIntervalMs = PING_EVERY_MS, pingTimeoutMs = PING_TIMEOUT_MS } = props
   const hydrated = useHydrated()
   const userId = useRootData()?.user?.id
   const csrf = useCsrfToken()
@@ -84,80 +99,123 @@ export function SheetOffline({ formId, draftKey, version, sheetId, onVersion, sy
 
   const draft = useRef<DraftRecord | undefined>(undefined)
   const sending = useRef(false)
+  /** asked to send while a send was on its way (a Submit during a draft's save): sent right after it */
+  const again = useRef(false)
   /** the draft's savedLocallyAt the server refused (400): not sent again until the next edit */
   const refused = useRef<string | null>(null)
   const paused = useRef(false) // while the conflict choice is open
   const form = useCallback(() => document.getElementById(formId) as HTMLFormElement | null, [formId])
+  const checklistForm = useCallback(() => (checklistFormId ? (document.getElementById(checklistFormId) as HTMLFormElement | null) : null), [checklistFormId])
 
+  // The page's callbacks change with its renders; the effects read the latest.
+  const latest = useRef(props)
+  latest.current = props
   // The page renders the hidden input from its state (onVersion), so a redraw keeps the new version;
   // the DOM is set too, for a post sent before React has drawn again.
-  const onVersionRef = useRef(onVersion)
-  onVersionRef.current = onVersion
   const moveVersion = useCallback((el: HTMLFormElement, next: number) => {
     setHidden(el, 'version', String(next))
-    onVersionRef.current?.(next)
+    latest.current.onVersion?.(next)
   }, [])
-
-  const store = useCallback(async (next: DraftRecord | undefined) => {
-    draft.current = next
-    if (next) await writeDraft(next)
+  const refuse = useCallback((part: SheetPart, refusal: Refusal | null) => {
+    if (latest.current.onRefused) latest.current.onRefused(part, refusal)
+    else setMessage(refusal?.message ?? null)
   }, [])
+  const keptChecklist = useCallback((kept: boolean) => latest.current.onChecklistKept?.(kept), [])
 
-  /** The form as it is now, kept on this device. */
+  // The pump of other pages leaves this sheet's draft to this page while it is open.
+  useEffect(() => openSheet(draftKey), [draftKey])
+
+  const store = useCallback(
+    async (next: DraftRecord | undefined) => {
+      const before = draft.current
+      draft.current = next
+      if (next) await writeDraft(next)
+      if (userId !== undefined && (before ? isWaiting(before) : false) !== (next ? isWaiting(next) : false)) await countWaiting(userId)
+    },
+    [userId],
+  )
+
+  /** Whose draft, and the version the form's values are based on. */
+  const base = useCallback(() => {
+    const el = form()
+    return { userId: userId ?? 0, draftKey, baseVersion: (el && Number(hiddenValue(el, 'version'))) || version }
+  }, [userId, draftKey, form, version])
+
+  /** The sheet form as it is now, kept on this device. */
   const saveLocally = useCallback(async () => {
     const el = form()
     if (!el || userId === undefined) return
     const values = readForm(el)
     const current = draft.current
     if (current && sameValues(current.values, values)) return
-    const baseVersion = Number(hiddenValue(el, 'version')) || version
-    await store(withEdit(current, { userId, draftKey, baseVersion }, values, new Date()))
-  }, [form, userId, draftKey, version, store])
+    await store(withEdit(current, base(), values, new Date()))
+  }, [form, userId, base, store])
 
-  /** Sends the draft (a save, or the queued submit) when it holds what the server has not. */
-  const sync = useCallback(async () => {
-    const current = draft.current
+  /** The checklist form as it is now, kept on this device. */
+  const saveChecklistLocally = useCallback(async () => {
     const el = form()
-    if (!el || !current || userId === undefined || sending.current || paused.current || !isUnsynced(current) || refused.current === current.savedLocallyAt) return
+    const list = checklistForm()
+    if (!el || !list || userId === undefined) return
+    const values = readForm(list)
+    const current = draft.current
+    if (current?.checklist && sameValues(current.checklist.values, values)) return
+    await store(withChecklistEdit(current, base(), readForm(el), values, new Date()))
+  }, [form, checklistForm, userId, base, store])
+
+  const lostConnection = (sent: Sent) => setConnection(sent.kind === 'unreachable' && !navigator.onLine ? 'offline' : 'failed')
+
+  /** Sends what the draft holds that the server has not: a checklist saved here first, then the sheet (the queued submit, else a save). */
+  const sync = useCallback(async () => {
+    const el = form()
+    if (sending.current) {
+      again.current = true
+      return
+    }
+    if (!el || !draft.current || userId === undefined || paused.current) return
     sending.current = true
-    const body = new FormData()
-    for (const [name, value] of Object.entries(current.values)) body.append(name, value)
-    body.set('intent', current.pendingSubmit ? 'submit' : 'save')
-    body.set('version', String(current.baseVersion))
-    body.set('csrf', csrf)
-    // the form's own id for a save (the server reads it with every intent); the queued one for a submit
-    body.set('submission_id', current.pendingSubmit?.submissionId ?? hiddenValue(el, 'submission_id'))
-    const sent = { values: current.values, savedLocallyAt: current.savedLocallyAt }
     try {
-      const response = await fetch(`/api/pretreat-sheet/${sheetId}`, { method: 'POST', body, headers: { 'X-CSRF-Token': csrf } })
-      const answer = (await response.json().catch(() => ({}))) as Answer
-      if (response.ok && answer.submitted) {
+      if (draft.current.checklist?.queued) {
+        const { draft: next, sent } = await sendQueuedChecklist(draft.current, csrf)
+        await store(next)
+        if (sent.kind === 'refused') {
+          keptChecklist(false)
+          setQueued(false)
+          refuse('checklist', sent)
+          return
+        }
+        if (sent.kind !== 'saved') return lostConnection(sent)
+        keptChecklist(false)
+        refuse('checklist', null)
+      }
+      const current = draft.current
+      if (!current || !sheetUnsynced(current) || refused.current === current.savedLocallyAt) return
+      // the form's own id for a save (the server reads it with every intent); the queued one for a submit
+      const sent = await postSheet(sheetId, sheetFields(current, hiddenValue(el, 'submission_id')), csrf)
+      if (sent.kind === 'submitted') {
         await deleteDraft(userId, draftKey)
-        draft.current = undefined
+        await store(undefined)
         setQueued(false)
         setConnection('online')
-        setSubmitted(answer.redirect ?? '/pretreats')
-      } else if (response.ok && answer.ok && typeof answer.version === 'number') {
-        const saved = afterSave(draft.current ?? current, sent, { version: answer.version, savedAt: answer.savedAt ?? new Date().toISOString() })
+        setSubmitted(sent.redirect)
+      } else if (sent.kind === 'saved') {
+        const saved = afterSave(draft.current ?? current, { values: current.values, savedLocallyAt: current.savedLocallyAt }, { version: sent.version, savedAt: sent.savedAt })
         await store(saved)
-        moveVersion(el, answer.version)
-        setLastServerSave(new Date(answer.savedAt ?? Date.now()))
+        moveVersion(el, sent.version)
+        setLastServerSave(new Date(sent.savedAt))
         setConnection('online')
-        setMessage(null)
-      } else if (response.status === 409 && answer.conflict && typeof answer.version === 'number') {
-        const server = answer.server ?? {}
-        const differences = differingFields(current.values, server)
+      } else if (sent.kind === 'conflict') {
+        const differences = differingFields(current.values, sent.server)
         if (differences.length === 0) {
           // the server already holds these values (a save made by the page itself): send on its version
-          await store(keepMine(draft.current ?? current, answer.version))
-          moveVersion(el, answer.version)
+          await store(keepMine(draft.current ?? current, sent.version))
+          moveVersion(el, sent.version)
           sending.current = false
           return void (await sync())
         }
         paused.current = true
-        setConflict({ version: answer.version, server, differences: differences.map((d) => ({ ...d, label: fieldLabel(el, d.name) })) })
+        setConflict({ version: sent.version, server: sent.server, differences: differences.map((d) => ({ ...d, label: fieldLabel(el, d.name) })) })
         setConnection('online')
-      } else if (response.status === 400 || response.status === 403 || response.status === 404) {
+      } else if (sent.kind === 'refused') {
         // refused as it stands: say why, keep the draft, and wait for the next edit
         refused.current = current.savedLocallyAt
         if (current.pendingSubmit) {
@@ -165,36 +223,28 @@ export function SheetOffline({ formId, draftKey, version, sheetId, onVersion, sy
           await store(rest)
           setQueued(false)
         }
-        setMessage(answer.message ?? 'Form is incomplete or invalid.')
+        refuse('sheet', sent)
         setConnection('online')
       } else {
-        setConnection('failed')
+        lostConnection(sent)
       }
-    } catch {
-      setConnection(navigator.onLine ? 'failed' : 'offline')
     } finally {
       sending.current = false
+      if (again.current) {
+        again.current = false
+        void sync()
+      }
     }
-  }, [form, userId, draftKey, sheetId, csrf, store])
+  }, [form, userId, draftKey, sheetId, csrf, store, moveVersion, refuse, keptChecklist])
 
   /** Asks /api/ping (3 s at most); online, it sends what waits. True when the server answered. */
   const check = useCallback(async (): Promise<boolean> => {
-    const controller = new AbortController()
-    const timer = window.setTimeout(() => controller.abort(), pingTimeoutMs)
-    let reachable = false
-    try {
-      reachable = (await fetch('/api/ping', { cache: 'no-store', signal: controller.signal })).ok
-    } catch {
-      reachable = false
-    } finally {
-      window.clearTimeout(timer)
-    }
-    if (!reachable) {
+    if (!(await pingServer(pingTimeoutMs))) {
       setConnection('offline')
       return false
     }
     // a failed sync stays said until a send succeeds; with nothing to send the server is simply there
-    const waiting = draft.current !== undefined && isUnsynced(draft.current)
+    const waiting = draft.current !== undefined && sheetUnsynced(draft.current)
     setConnection((now) => (now === 'failed' && waiting ? 'failed' : 'online'))
     await sync()
     return true
@@ -206,12 +256,15 @@ export function SheetOffline({ formId, draftKey, version, sheetId, onVersion, sy
     if (!el || userId === undefined || typeof indexedDB === 'undefined') return
     let live = true
     let filling = false
-    const ours = (target: EventTarget | null) => target instanceof Element && (target.id === formId || (target as HTMLInputElement).form?.id === formId)
+    const inForm = (target: EventTarget | null, id: string | undefined) => id !== undefined && target instanceof Element && (target.id === id || (target as HTMLInputElement).form?.id === id)
     const onEdit = (event: Event) => {
-      if (!filling && ours(event.target)) void saveLocally()
+      if (filling) return
+      if (inForm(event.target, formId)) void saveLocally()
+      else if (inForm(event.target, checklistFormId)) void saveChecklistLocally()
     }
     const onSubmit = (event: SubmitEvent) => {
-      if (!ours(event.target)) return
+      if (inForm(event.target, checklistFormId)) return onChecklistSubmit(event)
+      if (!inForm(event.target, formId)) return
       const submitter = event.submitter
       const intent = submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? (submitter.name === 'intent' ? submitter.value : null) : null
       // Submit always goes through here with JavaScript (queued when the network fails); a save
@@ -228,23 +281,48 @@ export function SheetOffline({ formId, draftKey, version, sheetId, onVersion, sy
           await store(withQueuedSubmit(draft.current, submissionId))
           refused.current = null
           setQueued(true)
-          setMessage(null)
+          refuse('sheet', null)
         }
         if (navigator.onLine) await sync()
         else setConnection('offline')
       })()
     }
-    void readDraft(userId, draftKey).then((stored) => {
+    // Save Checklist with no signal: kept here (when complete, as the server would ask) and sent later.
+    const onChecklistSubmit = (event: SubmitEvent) => {
+      // online the page's own save runs; conform checks a field by a submit of its own (__intent__)
+      if (navigator.onLine || event.submitter?.getAttribute('name') === '__intent__') return
+      event.preventDefault()
+      event.stopPropagation()
+      void (async () => {
+        await saveChecklistLocally()
+        const values = draft.current?.checklist?.values ?? {}
+        if (!draft.current || !checklistComplete(values)) return refuse('checklist', { message: CHECKLIST_INCOMPLETE, errors: {}, missing: checklistGaps(values) })
+        await store(withQueuedChecklist(draft.current))
+        refuse('checklist', null)
+        keptChecklist(true)
+        setConnection('offline')
+      })()
+    }
+    void readDraft(userId, draftKey).then(async (stored) => {
       if (!live) return
       draft.current = stored
+      filling = true
       if (shouldRestore(stored, version)) {
-        filling = true
         fillForm(el, stored.values)
-        filling = false
         moveVersion(el, stored.baseVersion)
       }
+      const list = checklistForm()
+      if (stored?.checklist && list) fillForm(list, stored.checklist.values)
+      filling = false
       if (stored?.syncedAt) setLastServerSave(new Date(stored.syncedAt))
       if (stored?.pendingSubmit) setQueued(true)
+      if (stored?.checklist?.queued) keptChecklist(true)
+      if (stored?.refusal) {
+        // what another page sent was refused: said here, once
+        refuse('sheet', { message: stored.refusal, errors: {}, missing: [] })
+        const { refusal: _said, ...rest } = stored
+        await store(rest)
+      }
       setConnection(navigator.onLine ? 'online' : 'offline')
       if (navigator.onLine) void check()
     })
@@ -270,6 +348,15 @@ export function SheetOffline({ formId, draftKey, version, sheetId, onVersion, sy
     const same = sameValues(readForm(el), current.values)
     void store({ ...current, baseVersion: version, ...(same && !current.pendingSubmit ? { syncedAt: current.savedLocallyAt } : {}) })
   }, [version, form, store])
+
+  // The page's own Save Checklist succeeded: the checklist kept here is the server's, unless changed since.
+  useEffect(() => {
+    const current = draft.current
+    const list = checklistForm()
+    if (!checklistSavedAt || !current?.checklist || !list || !sameValues(readForm(list), current.checklist.values)) return
+    void store(afterChecklistSave(current, current.checklist.savedLocallyAt))
+    keptChecklist(false)
+  }, [checklistSavedAt, checklistForm, store, keptChecklist])
 
   // Ping every minute and when the browser says the network changed; sync while online.
   useEffect(() => {

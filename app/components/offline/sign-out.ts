@@ -5,7 +5,7 @@ import { forgetSyncedDrafts, userDrafts } from './draft-store.ts'
 import { isUnsynced } from './draft-record.ts'
 
 /** The service worker's per-user cache (public/sw.js names it too). */
-const PAGES_CACHE = 'pages-v1'
+export const PAGES_CACHE = 'pages-v2'
 
 export const UNSENT_DRAFTS_WARNING =
   'Some sheet changes on this device have not reached the server yet. They stay on this device until you sign in again with a signal. Log out anyway?'

@@ -4,7 +4,7 @@
 import { formatDate } from '#core/formats.ts'
 import { formatQuantity } from '#core/pretreat-quantities.ts'
 import type { SheetView, TruckOptions } from './sheet-view.server.ts'
-import type { FieldContext } from './sheet-fields.tsx'
+import { invalid, type FieldContext } from './sheet-fields.tsx'
 
 type Sheet = SheetView
 
@@ -91,7 +91,7 @@ export function ChemicalInfo({ sheet, ctx, withUsed }: { sheet: Sheet; ctx: Fiel
                   <span className="field">
                     <input type="hidden" name={`chemicals[${i}].id`} value={line.id} />
                     <label htmlFor={id}>Quantity Used ({line.units === 'other' ? 'units' : line.units})</label>
-                    <input id={id} name={name} type="number" inputMode="decimal" min={0} step="any" defaultValue={used} aria-invalid={messages?.length ? true : undefined} aria-describedby={messages?.length ? `${id}-error` : undefined} />
+                    <input id={id} name={name} type="number" inputMode="decimal" min={0} step="any" defaultValue={used} aria-invalid={invalid(ctx, name) || undefined} aria-describedby={[messages?.length ? `${id}-error` : '', ctx.marked?.names.has(name) ? ctx.marked.by : ''].filter(Boolean).join(' ') || undefined} />
                     {messages?.length ? (
                       <span className="field-error" id={`${id}-error`}>
                         {messages.join(' ')}

@@ -11,7 +11,12 @@ export interface FieldContext {
   readOnly: boolean
   /** the id prefix, so the sheet's and the checklist's fields never share an id */
   prefix: string
+  /** inputs a refused post named (refusal.tsx): aria-invalid, drawn in the danger colour, described by the message */
+  marked?: { names: ReadonlySet<string>; by: string }
 }
+
+/** Whether a field shows as wrong: a message of its own, or named by the refusal. */
+export const invalid = (ctx: FieldContext, name: string) => Boolean(ctx.errors[name]?.length || ctx.marked?.names.has(name))
 
 interface Common {
   ctx: FieldContext
@@ -36,11 +41,11 @@ function Shell({ ctx, name, label, short, hint, display, children }: Common & { 
       </div>
     )
   }
-  const describedBy = [messages?.length ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ')
+  const describedBy = [messages?.length ? `${id}-error` : '', hint ? `${id}-hint` : '', ctx.marked?.names.has(name) ? ctx.marked.by : ''].filter(Boolean).join(' ')
   return (
     <div className="field">
       <label htmlFor={id}>{short ?? label}</label>
-      {children({ id, 'aria-label': short ? label : undefined, 'aria-invalid': messages?.length ? true : undefined, 'aria-describedby': describedBy || undefined })}
+      {children({ id, 'aria-label': short ? label : undefined, 'aria-invalid': invalid(ctx, name) || undefined, 'aria-describedby': describedBy || undefined })}
       {hint ? (
         <span className="hint" id={`${id}-hint`}>
           {hint}
@@ -114,7 +119,7 @@ export function YesNo({ ctx, name, label }: Common) {
     )
   }
   return (
-    <fieldset className="yes-no" aria-invalid={messages?.length ? true : undefined}>
+    <fieldset className="yes-no" aria-invalid={invalid(ctx, name) || undefined} aria-describedby={ctx.marked?.names.has(name) ? ctx.marked.by : undefined}>
       <legend>{label}</legend>
       <label className="checkbox">
         <input type="radio" name={name} value="yes" defaultChecked={value === 'yes'} /> Yes

@@ -4,7 +4,7 @@
 import { parseSubmission } from '#app/forms.server.ts'
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import type { SessionUser } from '#core/permissions.ts'
-import { CHECKLIST_INCOMPLETE, FORM_INVALID, sheetFormValues } from '#core/pretreat-sheet.ts'
+import { CHECKLIST_INCOMPLETE, FORM_INVALID, IncompleteError, sheetFormValues } from '#core/pretreat-sheet.ts'
 import { PretreatChecklistSchema, PretreatSheetSchema } from '#core/schemas/pretreat-sheet.ts'
 import { getDb } from '#db/client.server.ts'
 import { sheetById } from '#db/queries/pretreat-sheet.ts'
@@ -16,8 +16,8 @@ export type SheetIntent = 'save' | 'checklist' | 'submit'
 export type SheetOutcome =
   | { kind: 'saved'; intent: 'save' | 'checklist'; version: number; savedAt: string }
   | { kind: 'submitted' }
-  /** refused input: the toast's message and the fields' messages */
-  | { kind: 'invalid'; intent: SheetIntent; message: string; errors: Record<string, string> }
+  /** refused input: the toast's message, the fields' messages, and the inputs a submit or the checklist still needs (to mark them) */
+  | { kind: 'invalid'; intent: SheetIntent; message: string; errors: Record<string, string>; missing: string[] }
   /** someone saved a newer version: theirs, as the form would hold it */
   | { kind: 'conflict'; intent: SheetIntent; message: string; version: number; server: Record<string, string> }
   /** not possible now (409), not the user's to fill (403), no such sheet (404), or a failure (500) */
@@ -42,12 +42,12 @@ export async function runSheetIntent(form: FormData, id: number, user: SessionUs
   try {
     if (intent === 'checklist') {
       const submission = parseSubmission(form, PretreatChecklistSchema)
-      if (submission.status !== 'success') return { kind: 'invalid', intent, message: failMessage, errors: fieldMessages(submission.error) }
+      if (submission.status !== 'success') return { kind: 'invalid', intent, message: failMessage, errors: fieldMessages(submission.error), missing: [] }
       const saved = await saveSheetChecklist(db, id, user, submission.value)
       return { kind: 'saved', intent, version: saved.version, savedAt: saved.savedAt.toISOString() }
     }
     const submission = parseSubmission(form, PretreatSheetSchema)
-    if (submission.status !== 'success') return { kind: 'invalid', intent, message: failMessage, errors: fieldMessages(submission.error) }
+    if (submission.status !== 'success') return { kind: 'invalid', intent, message: failMessage, errors: fieldMessages(submission.error), missing: [] }
     if (intent === 'submit') {
       await submitSheet(db, id, user, { ...submission.value, intent })
       return { kind: 'submitted' }
@@ -57,7 +57,7 @@ export async function runSheetIntent(form: FormData, id: number, user: SessionUs
   } catch (error) {
     if (error instanceof InputError) {
       const { '': message, ...errors } = error.fieldErrors
-      return { kind: 'invalid', intent, message: message ?? failMessage, errors }
+      return { kind: 'invalid', intent, message: message ?? failMessage, errors, missing: error instanceof IncompleteError ? [...error.missing] : [] }
     }
     if (error instanceof ConflictError && error.message === CHANGED_MEANWHILE) {
       const current = await sheetById(db, id)

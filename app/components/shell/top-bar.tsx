@@ -5,6 +5,7 @@ import { displayName, type SessionUser } from '#core/permissions.ts'
 import { CsrfInput } from '../csrf.tsx'
 import { Icon } from '../icons.tsx'
 import { clearOfflineDataOnSignOut } from '../offline/sign-out.ts'
+import { WaitingToSend } from '../offline/waiting-to-send.tsx'
 import { AlertsBell } from './alerts-bell.tsx'
 
 function LogoutButton({ className, userId }: { className?: string; userId: number }) {
@@ -63,6 +64,7 @@ export function TopBar({ user, alerts, companyName, version }: { user: SessionUs
       <span className="who" title={user?.company_name || undefined}>
         {user ? displayName(user) : ''}
       </span>
+      {user ? <WaitingToSend /> : null}
       {user ? <AlertsBell alerts={alerts} /> : null}
       {user ? (
         <LogoutButton className="top-logout" userId={user.id} />

@@ -21,8 +21,8 @@ import { canPretreat } from '#workflows/pretreat.machine.ts'
 
 const access = ACCESS['/pretreats/:id']
 
-/** What a post's answer carries besides conform's reply: which form it was, and when it saved. */
-export type SheetResult = FormResult & { form?: 'sheet' | 'checklist'; savedAt?: string; conflict?: boolean }
+/** What a post's answer carries besides conform's reply: which form it was, when it saved, and the inputs a refusal marks. */
+export type SheetResult = FormResult & { form?: 'sheet' | 'checklist'; savedAt?: string; conflict?: boolean; missing?: string[] }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb()
@@ -64,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!enhanced) throw redirect(`/pretreats/${id}?saved=${which}`)
       return respond<SheetResult>({ status: 'success', form: which, savedAt: outcome.savedAt })
     case 'invalid':
-      return respond<SheetResult>({ ...reply({ formErrors: [outcome.message], fieldErrors: Object.fromEntries(Object.entries(outcome.errors).map(([k, v]) => [k, [v]])) }), form: which }, { status: 400 })
+      return respond<SheetResult>({ ...reply({ formErrors: [outcome.message], fieldErrors: Object.fromEntries(Object.entries(outcome.errors).map(([k, v]) => [k, [v]])) }), form: which, missing: outcome.missing }, { status: 400 })
     case 'conflict':
       return respond<SheetResult>({ ...reply({ formErrors: [outcome.message] }), form: which, conflict: true }, { status: 409 })
     case 'refused':

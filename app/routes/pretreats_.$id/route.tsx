@@ -8,12 +8,13 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useForm } from '@conform-to/react'
 import type { MetaFunction } from '@remix-run/node'
 import { useActionData, useFetcher, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
-import { useEffect, useState, type MouseEvent } from 'react'
+import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
 import type { z } from 'zod'
 import { ACCESS } from '#app/access.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton } from '#app/components/form/app-form.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { SheetOffline } from '#app/components/offline/sheet-offline.tsx'
+import { CHECKLIST_KEPT_TEXT, SheetOffline, type SheetPart } from '#app/components/offline/sheet-offline.tsx'
+import { refusalOf, RefusalNotice, useMarks, withoutFormMessage, type Refusal } from '#app/components/pretreat-sheet/refusal.tsx'
 import { flatten, useSheetPart } from '#app/components/pretreat-sheet/sheet-page.ts'
 import { ChecklistFields } from '#app/components/pretreat-sheet/checklist.tsx'
 import { SheetConditions } from '#app/components/pretreat-sheet/conditions.tsx'
@@ -45,14 +46,30 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 
 const SAVED_TEXT = { sheet: 'Saved.', checklist: 'Final checklist saved.' } as const
 
-/** conform over one of the page's two forms; a post's answer goes to the form that sent it. */
-function useSheetForm<S extends z.ZodObject>(schema: S, id: string, which: 'sheet' | 'checklist') {
+/** What the page tells each form: a refusal to show by its buttons (from its own post, or from the offline sync). */
+interface Told {
+  refusal: Refusal | null
+  refuse: (part: SheetPart, refusal: Refusal | null) => void
+}
+
+/**
+ * conform over one of the page's two forms; a post's answer goes to the form that sent it. Its
+ * message is the page's (shown by the buttons until the next answer), its fields' messages conform's.
+ */
+function useSheetForm<S extends z.ZodObject>(schema: S, id: string, which: SheetPart, told: Told) {
   const fetcher = useFetcher<SheetResult>({ key: id })
   const actionData = useActionData<SheetResult>()
   const result = fetcher.data ?? (actionData?.form === which ? actionData : undefined)
+  const { refuse } = told
+  useEffect(() => {
+    if (fetcher.data) refuse(which, refusalOf(fetcher.data, which))
+  }, [fetcher.data, refuse, which])
+  const marks = useMarks(told.refusal)
+  // one object per answer: conform reads a new one as a new answer
+  const lastResult = useMemo(() => (result && result.status !== 'success' ? withoutFormMessage(result) : undefined), [result])
   const [form] = useForm({
     id,
-    lastResult: result && result.status !== 'success' ? result : undefined,
+    lastResult,
     constraint: getZodConstraint(schema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -61,7 +78,9 @@ function useSheetForm<S extends z.ZodObject>(schema: S, id: string, which: 'shee
   const saved = result?.status === 'success' && fetcher.state === 'idle' && result.outcome !== 'success' ? SAVED_TEXT[which] : null
   // Without JavaScript a refused post renders the page again: the form shows what was posted.
   const posted = result?.status !== 'success' && result?.initialValue ? flatten(result.initialValue) : null
-  return { form, fetcher, saved, posted }
+  const marked = { names: marks.marked, by: `${id}-refusal` }
+  const refusal = told.refusal ? <RefusalNotice refusal={told.refusal} id={marked.by} /> : null
+  return { form, fetcher, saved, posted, marked, onEdit: marks.onEdit, refusal }
 }
 
 
@@ -75,10 +94,29 @@ export default function PretreatSheetPage() {
   const pending = sheet.status === 'pending'
   const readOnly = !data.canSave
   const flash = data.saved === 'sheet' || data.saved === 'checklist' ? SAVED_TEXT[data.saved] : null
+  // what was refused, by form: a post's answer (without JavaScript, the page's action data) or the offline sync's
+  const actionData = useActionData<SheetResult>()
+  const [refusals, setRefusals] = useState<Record<SheetPart, Refusal | null>>(() => ({ sheet: refusalOf(actionData, 'sheet'), checklist: refusalOf(actionData, 'checklist') }))
+  const refuse = useCallback((part: SheetPart, refusal: Refusal | null) => setRefusals((now) => (now[part] === refusal ? now : { ...now, [part]: refusal })), [])
+  const [checklistKept, setChecklistKept] = useState(false)
+  const checklistAnswer = useFetcher<SheetResult>({ key: 'pretreat-checklist' }).data
   return (
     <div className="pretreat-sheet">
       <h1>Application Sheet {sheet.number}</h1>
-      {data.canSave ? <SheetOffline formId="pretreat-sheet" draftKey={`pretreat:${sheet.id}`} version={sheet.version} sheetId={sheet.id} onVersion={setVersion} syncIntervalMs={60_000} /> : null}
+      {data.canSave ? (
+        <SheetOffline
+          formId="pretreat-sheet"
+          checklistFormId="pretreat-checklist"
+          draftKey={`pretreat:${sheet.id}`}
+          version={sheet.version}
+          sheetId={sheet.id}
+          onVersion={setVersion}
+          onRefused={refuse}
+          onChecklistKept={setChecklistKept}
+          checklistSavedAt={checklistAnswer?.status === 'success' ? checklistAnswer.savedAt : undefined}
+          syncIntervalMs={60_000}
+        />
+      ) : null}
       {flash ? (
         <p className="notice notice-success" role="status">
           {flash}
@@ -93,10 +131,10 @@ export default function PretreatSheetPage() {
       ) : (
         <>
           <div hidden={view !== 'sheet'}>
-            <SheetView data={data} version={version} readOnly={readOnly} next={toggle('checklist')} />
+            <SheetView data={data} version={version} readOnly={readOnly} next={toggle('checklist')} told={{ refusal: refusals.sheet, refuse }} />
           </div>
           <div hidden={view !== 'checklist'}>
-            <ChecklistView data={data} version={version} readOnly={readOnly} back={toggle('sheet')} />
+            <ChecklistView data={data} version={version} readOnly={readOnly} back={toggle('sheet')} told={{ refusal: refusals.checklist, refuse }} kept={checklistKept} />
           </div>
         </>
       )}
@@ -107,10 +145,13 @@ export default function PretreatSheetPage() {
 /** Every field empty (a field posted empty is missing from conform's copy). */
 const emptyOf = (values: Record<string, string>) => Object.fromEntries(Object.keys(values).map((k) => [k, '']))
 
-function SheetView({ data, version, readOnly, next }: { data: LoaderData; version: number; readOnly: boolean; next: (e: MouseEvent) => void }) {
+function SheetView({ data, version, readOnly, next, told }: { data: LoaderData; version: number; readOnly: boolean; next: (e: MouseEvent) => void; told: Told }) {
   const { sheet } = data
-  const { form, fetcher, saved, posted } = useSheetForm(PretreatSheetSchema, 'pretreat-sheet', 'sheet')
-  const ctx: FieldContext = { values: posted ? { ...emptyOf(data.values), ...posted } : data.values, errors: form.allErrors, readOnly, prefix: 'pt' }
+  const { form, fetcher, saved, posted, marked, onEdit, refusal } = useSheetForm(PretreatSheetSchema, 'pretreat-sheet', 'sheet', told)
+  // the offline sync's answer carries the fields' messages too (conform never saw that post), each until edited
+  const synced = Object.entries(told.refusal?.errors ?? {}).filter(([name]) => marked.names.has(name))
+  const errors = { ...Object.fromEntries(synced.map(([k, v]) => [k, [v]])), ...form.allErrors }
+  const ctx: FieldContext = { values: posted ? { ...emptyOf(data.values), ...posted } : data.values, errors, readOnly, prefix: 'pt', marked }
   const nextLink = (
     <a href={`/pretreats/${sheet.id}?view=checklist`} className="button button-secondary" onClick={next}>
       Next
@@ -132,33 +173,36 @@ function SheetView({ data, version, readOnly, next }: { data: LoaderData; versio
     )
   }
   return (
-    <AppForm form={form} fetcher={fetcher} submissionId={data.submissionId} className="form pretreat-sheet__form" draftKey={`pretreat:${sheet.id}`}>
-      <input type="hidden" name="version" value={String(version)} />
-      {body}
-      <div className="form-actions sheet-actions">
-        {saved ? (
-          <p className="notice notice-success" role="status">
-            {saved}
-          </p>
-        ) : null}
-        <SubmitButton fetcher={fetcher} name="intent" value="save">
-          Save
-        </SubmitButton>
-        {nextLink}
-        {data.canSubmit ? (
-          <SubmitButton fetcher={fetcher} name="intent" value="submit">
-            Submit
+    <div onInput={onEdit} onChange={onEdit}>
+      <AppForm form={form} fetcher={fetcher} submissionId={data.submissionId} className="form pretreat-sheet__form" draftKey={`pretreat:${sheet.id}`}>
+        <input type="hidden" name="version" value={String(version)} />
+        {body}
+        <div className="form-actions sheet-actions">
+          {refusal}
+          {saved ? (
+            <p className="notice notice-success" role="status">
+              {saved}
+            </p>
+          ) : null}
+          <SubmitButton fetcher={fetcher} name="intent" value="save">
+            Save
           </SubmitButton>
-        ) : null}
-      </div>
-    </AppForm>
+          {nextLink}
+          {data.canSubmit ? (
+            <SubmitButton fetcher={fetcher} name="intent" value="submit">
+              Submit
+            </SubmitButton>
+          ) : null}
+        </div>
+      </AppForm>
+    </div>
   )
 }
 
-function ChecklistView({ data, version, readOnly, back }: { data: LoaderData; version: number; readOnly: boolean; back: (e: MouseEvent) => void }) {
+function ChecklistView({ data, version, readOnly, back, told, kept }: { data: LoaderData; version: number; readOnly: boolean; back: (e: MouseEvent) => void; told: Told; kept: boolean }) {
   const { sheet } = data
-  const { form, fetcher, saved, posted } = useSheetForm(PretreatChecklistSchema, 'pretreat-checklist', 'checklist')
-  const ctx: FieldContext = { values: posted ? { ...emptyOf(data.checklist), ...posted } : data.checklist, errors: form.allErrors, readOnly, prefix: 'fc' }
+  const { form, fetcher, saved, posted, marked, onEdit, refusal } = useSheetForm(PretreatChecklistSchema, 'pretreat-checklist', 'checklist', told)
+  const ctx: FieldContext = { values: posted ? { ...emptyOf(data.checklist), ...posted } : data.checklist, errors: form.allErrors, readOnly, prefix: 'fc', marked }
   const backLink = (
     <a href={`/pretreats/${sheet.id}`} className="button button-secondary" onClick={back}>
       Back
@@ -173,20 +217,27 @@ function ChecklistView({ data, version, readOnly, back }: { data: LoaderData; ve
           <div className="form-actions">{backLink}</div>
         </>
       ) : (
-        <AppForm form={form} fetcher={fetcher} submissionId={data.submissionId} className="form pretreat-sheet__form" draftKey={`pretreat:${sheet.id}:checklist`}>
-          <input type="hidden" name="intent" value="checklist" />
-          <input type="hidden" name="version" value={String(version)} />
-          <ChecklistFields ctx={ctx} />
-          <div className="form-actions sheet-actions">
-            {saved ? (
-              <p className="notice notice-success" role="status">
-                {saved}
-              </p>
-            ) : null}
-            {backLink}
-            <SubmitButton fetcher={fetcher}>Save Checklist</SubmitButton>
-          </div>
-        </AppForm>
+        <div onInput={onEdit} onChange={onEdit}>
+          <AppForm form={form} fetcher={fetcher} submissionId={data.submissionId} className="form pretreat-sheet__form" draftKey={`pretreat:${sheet.id}:checklist`}>
+            <input type="hidden" name="intent" value="checklist" />
+            <input type="hidden" name="version" value={String(version)} />
+            <ChecklistFields ctx={ctx} />
+            <div className="form-actions sheet-actions">
+              {refusal}
+              {kept ? (
+                <p className="notice" role="status">
+                  {CHECKLIST_KEPT_TEXT}
+                </p>
+              ) : saved ? (
+                <p className="notice notice-success" role="status">
+                  {saved}
+                </p>
+              ) : null}
+              {backLink}
+              <SubmitButton fetcher={fetcher}>Save Checklist</SubmitButton>
+            </div>
+          </AppForm>
+        </div>
       )}
     </section>
   )

@@ -1,0 +1,66 @@
+// Any page sends what waits (decision 0048): a submit queued offline on a sheet, and a final
+// checklist saved offline, go as soon as the server answers again — on the page's open, on the
+// browser's online event (retried: the link comes up before the server can be reached) and with
+// every minute's ping — whatever page is open, not only that sheet. Browser only.
+import { useEffect } from 'react'
+import { isWaiting } from './draft-record.ts'
+import { userDrafts } from './draft-store.ts'
+import { sendWaiting } from './outbox.ts'
+import { countWaiting, isOpenHere, PING_EVERY_MS, pingServer } from './outbox-state.ts'
+
+const RETRIES_ON_ONLINE = 5
+const RETRY_MS = 2_000
+
+export function useOutboxPump(userId: number | null, csrf: string, pingIntervalMs = PING_EVERY_MS): void {
+  useEffect(() => {
+    if (userId === null || typeof indexedDB === 'undefined') return
+    let running = false
+    let retry: number | undefined
+    /** drafts the server answered with a conflict: the sheet's own page asks which copy to keep */
+    const conflicted = new Set<string>()
+
+    const sendAll = async (): Promise<boolean> => {
+      const due = (await userDrafts(userId)).filter((d) => isWaiting(d) && !isOpenHere(d.draftKey) && !conflicted.has(d.draftKey))
+      if (due.length === 0) return true
+      if (!(await pingServer())) return false
+      for (const draft of due) {
+        const sent = await sendWaiting(draft, csrf)
+        if (sent?.kind === 'conflict') conflicted.add(draft.draftKey)
+        if (sent?.kind === 'unreachable' || sent?.kind === 'failed' || sent?.kind === 'signed-out') break
+      }
+      return true
+    }
+
+    /** One run at a time on this page, and one page at a time on this device (where the browser can say). */
+    const run = async (): Promise<boolean> => {
+      if (running) return true
+      running = true
+      try {
+        const locks = navigator.locks
+        const reached = locks ? await locks.request('sheet-outbox', { ifAvailable: true }, (lock) => (lock ? sendAll() : true)) : await sendAll()
+        return reached
+      } catch {
+        return false
+      } finally {
+        running = false
+        await countWaiting(userId).catch(() => undefined)
+      }
+    }
+
+    const onOnline = (tries = RETRIES_ON_ONLINE) => {
+      window.clearTimeout(retry)
+      void run().then((reached) => {
+        if (!reached && tries > 1 && navigator.onLine) retry = window.setTimeout(() => onOnline(tries - 1), RETRY_MS)
+      })
+    }
+    const online = () => onOnline()
+    void run()
+    window.addEventListener('online', online)
+    const ping = window.setInterval(() => void run(), pingIntervalMs)
+    return () => {
+      window.removeEventListener('online', online)
+      window.clearTimeout(retry)
+      window.clearInterval(ping)
+    }
+  }, [userId, csrf, pingIntervalMs])
+}

@@ -1,0 +1,66 @@
+// What this page knows about the device's outbox (decision 0048): how many drafts wait to be sent
+// (the top bar shows it), whether the server answered the last ping, and which sheets are open here
+// (an open sheet sends its own draft; outbox-pump.ts leaves it alone). Browser only.
+import { useSyncExternalStore } from 'react'
+import { isWaiting } from './draft-record.ts'
+import { userDrafts } from './draft-store.ts'
+
+/** Spec §7/§9: /api/ping every 60 s with a 3 s time-out. */
+export const PING_EVERY_MS = 60_000
+export const PING_TIMEOUT_MS = 3_000
+
+let waiting = 0
+const listeners = new Set<() => void>()
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** How many of the user's drafts wait to be sent (0 on the server and before the first count). */
+export function useWaitingCount(): number {
+  return useSyncExternalStore(
+    subscribe,
+    () => waiting,
+    () => 0,
+  )
+}
+
+/** Counts again what waits (after anything that may queue or send). */
+export async function countWaiting(userId: number): Promise<void> {
+  const count = (await userDrafts(userId)).filter(isWaiting).length
+  if (count === waiting) return
+  waiting = count
+  for (const listener of listeners) listener()
+}
+
+let answered = true
+
+/** Asks GET /api/ping (3 s at most): whether the server answers. Remembered for serverAnswered(). */
+export async function pingServer(timeoutMs = PING_TIMEOUT_MS): Promise<boolean> {
+  const controller = new AbortController()
+  const timer = window.setTimeout(() => controller.abort(), timeoutMs)
+  try {
+    answered = (await fetch('/api/ping', { cache: 'no-store', signal: controller.signal })).ok
+  } catch {
+    answered = false
+  } finally {
+    window.clearTimeout(timer)
+  }
+  return answered
+}
+
+/** The browser says it is online and the last ping (if any) was answered. */
+export function seemsOnline(): boolean {
+  return navigator.onLine && answered
+}
+
+const openSheets = new Set<string>()
+
+/** A sheet's page is open here and sends its own draft; returns the release. */
+export function openSheet(draftKey: string): () => void {
+  openSheets.add(draftKey)
+  return () => openSheets.delete(draftKey)
+}
+
+export const isOpenHere = (draftKey: string) => openSheets.has(draftKey)

@@ -1,0 +1,98 @@
+// Sending a sheet's draft to its JSON API (/api/pretreat-sheet/{id}, decision 0038), from the sheet
+// (sheet-offline.tsx) or from any other page (outbox-pump.ts): the posts, their answers in one
+// shape, and what waits sent in order — the final checklist first, since a submit needs it saved.
+// Browser only.
+import { afterChecklistSave, afterRefusal, sheetIdOf, type DraftRecord, type FormValues } from './draft-record.ts'
+import { deleteDraft, writeDraft } from './draft-store.ts'
+
+export type Sent =
+  | { kind: 'submitted'; redirect: string }
+  | { kind: 'saved'; version: number; savedAt: string }
+  /** someone saved a newer version: theirs, as the form holds it */
+  | { kind: 'conflict'; version: number; server: FormValues }
+  /** refused as it stands (400, 403, 404): the toast's message, the fields' messages, the inputs to mark */
+  | { kind: 'refused'; message: string; errors: Record<string, string>; missing: string[] }
+  /** the session is gone (401): nothing is sent until the user signs in again */
+  | { kind: 'signed-out' }
+  /** the server answered, but with a failure (5xx, or not the API's answer) */
+  | { kind: 'failed' }
+  /** no answer at all */
+  | { kind: 'unreachable' }
+
+interface Answer {
+  ok?: boolean
+  submitted?: boolean
+  redirect?: string
+  conflict?: boolean
+  version?: number
+  savedAt?: string
+  server?: FormValues
+  message?: string
+  errors?: Record<string, string>
+  missing?: string[]
+}
+
+export const REFUSED_TEXT = 'Form is incomplete or invalid.'
+
+/** One post of a sheet's form (intent save, checklist or submit) to its JSON API. */
+export async function postSheet(sheetId: number, fields: FormValues, csrf: string): Promise<Sent> {
+  const body = new FormData()
+  for (const [name, value] of Object.entries(fields)) body.append(name, value)
+  body.set('csrf', csrf)
+  let response: Response
+  try {
+    response = await fetch(`/api/pretreat-sheet/${sheetId}`, { method: 'POST', body, headers: { 'X-CSRF-Token': csrf } })
+  } catch {
+    return { kind: 'unreachable' }
+  }
+  const answer = (await response.json().catch(() => ({}))) as Answer
+  if (response.ok && answer.submitted) return { kind: 'submitted', redirect: answer.redirect ?? '/pretreats' }
+  if (response.ok && answer.ok && typeof answer.version === 'number') return { kind: 'saved', version: answer.version, savedAt: answer.savedAt ?? new Date().toISOString() }
+  if (response.status === 409 && answer.conflict && typeof answer.version === 'number') return { kind: 'conflict', version: answer.version, server: answer.server ?? {} }
+  if (response.status === 401) return { kind: 'signed-out' }
+  if (response.status === 400 || response.status === 403 || response.status === 404) {
+    return { kind: 'refused', message: answer.message ?? REFUSED_TEXT, errors: answer.errors ?? {}, missing: answer.missing ?? [] }
+  }
+  return { kind: 'failed' }
+}
+
+/** The sheet's fields as they go: the draft's values on the version they were edited on. */
+export function sheetFields(draft: DraftRecord, submissionId: string): FormValues {
+  return { ...draft.values, intent: draft.pendingSubmit ? 'submit' : 'save', version: String(draft.baseVersion), submission_id: draft.pendingSubmit?.submissionId ?? submissionId }
+}
+
+/**
+ * The queued checklist, sent and its answer stored: saved, the copy here goes; refused, nothing
+ * waits (the queued submit neither) and the message is kept. Anything else leaves it waiting.
+ */
+export async function sendQueuedChecklist(draft: DraftRecord, csrf: string): Promise<{ draft: DraftRecord; sent: Sent }> {
+  const sheetId = sheetIdOf(draft.draftKey)
+  const checklist = draft.checklist
+  if (sheetId === null || !checklist) return { draft, sent: { kind: 'failed' } }
+  const sent = await postSheet(sheetId, { ...checklist.values, intent: 'checklist', version: String(draft.baseVersion) }, csrf)
+  let next = draft
+  if (sent.kind === 'saved') next = afterChecklistSave(draft, checklist.savedLocallyAt)
+  else if (sent.kind === 'refused') next = afterRefusal(draft, 'checklist', sent.message)
+  if (next !== draft) await writeDraft(next)
+  return { draft: next, sent }
+}
+
+/**
+ * Sends what a draft holds waiting (decision 0048), from a page that is not its sheet: the queued
+ * checklist, then the queued submit. Submitted, the draft goes; refused, the message is kept for the
+ * sheet; a conflict waits for the sheet (its choice); no answer, it stays for the next try.
+ */
+export async function sendWaiting(draft: DraftRecord, csrf: string): Promise<Sent | null> {
+  let current = draft
+  if (current.checklist?.queued) {
+    const result = await sendQueuedChecklist(current, csrf)
+    if (result.sent.kind !== 'saved') return result.sent
+    current = result.draft
+  }
+  const sheetId = sheetIdOf(current.draftKey)
+  if (!current.pendingSubmit || sheetId === null) return null
+  const sent = await postSheet(sheetId, sheetFields(current, current.pendingSubmit.submissionId), csrf)
+  if (sent.kind === 'submitted') await deleteDraft(current.userId, current.draftKey)
+  else if (sent.kind === 'refused') await writeDraft(afterRefusal(current, 'sheet', sent.message))
+  return sent
+}

@@ -1,0 +1,54 @@
+// A refused Save, Save Checklist or Submit on the sheet (issue 19, items 13 and 14): the toast's
+// message by the form's buttons, where the applicator just pressed, brought into view and focused
+// (with JavaScript by an effect, without it by `autofocus`); the inputs it names marked (aria-invalid
+// and the danger colour) until each is edited. It stays until the next answer: a message that went
+// away as a field lost focus moved the page under the finger and the next tap missed (item 14).
+import { useEffect, useRef, useState } from 'react'
+import type { Refusal, SheetPart } from '#app/components/offline/sheet-offline.tsx'
+import type { FormResult } from '#app/components/form/form-result.ts'
+
+export type { Refusal }
+
+/** A post's answer as the page's action gives it (data.server.ts SheetResult). */
+type Answer = FormResult & { form?: SheetPart; missing?: string[] }
+
+/** The refusal in a post's answer for `part`; null for a success, a failure of the server (its Error modal) or another form's answer. */
+export function refusalOf(answer: Answer | undefined, part: SheetPart): Refusal | null {
+  if (!answer || answer.status === 'success' || answer.outcome === 'error' || (answer.form ?? 'sheet') !== part) return null
+  const message = answer.error?.['']?.[0]
+  return message ? { message, errors: {}, missing: answer.missing ?? [] } : null
+}
+
+/** conform keeps the fields' messages; the form's own message is the page's (RefusalNotice). */
+export function withoutFormMessage<T extends Answer>(answer: T | undefined): T | undefined {
+  if (!answer?.error || !('' in answer.error)) return answer
+  const { '': _message, ...fields } = answer.error
+  return { ...answer, error: fields }
+}
+
+/** The inputs the refusal names, less those edited since; `onEdit` goes on an element around the form. */
+export function useMarks(refusal: Refusal | null) {
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set())
+  useEffect(() => setEdited(new Set()), [refusal])
+  const named = refusal ? [...refusal.missing, ...Object.keys(refusal.errors)] : []
+  const marked: ReadonlySet<string> = new Set(named.filter((name) => !edited.has(name)))
+  const onEdit = (event: { target: EventTarget }) => {
+    const name = (event.target as HTMLInputElement).name
+    if (name && marked.has(name)) setEdited((before) => new Set(before).add(name))
+  }
+  return { marked, onEdit }
+}
+
+export function RefusalNotice({ refusal, id }: { refusal: Refusal; id: string }) {
+  const ref = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    ref.current?.focus({ preventScroll: true })
+    ref.current?.scrollIntoView({ block: 'center' })
+  }, [refusal])
+  return (
+    // eslint-disable-next-line jsx-a11y/no-autofocus -- the answer to the button just pressed; without JavaScript nothing else brings it into view
+    <p ref={ref} id={id} className="notice notice-error sheet-refusal" role="alert" tabIndex={-1} autoFocus>
+      {refusal.message}
+    </p>
+  )
+}

@@ -1,0 +1,122 @@
+// The service worker's pages and whose they are (issue 19, items 3, 22 and 31; decision 0047):
+// the shell kept when the worker installs, the app's offline page for any page it does not keep,
+// and a user's kept pages and drafts dropped as soon as the server says the session is gone.
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { useBrowserSuite } from '../support/browser-suite.ts'
+import { newContext, signIn } from '../support/browser.ts'
+import { httpSession } from '../support/http-session.ts'
+import { field, goOffline, goOnline, isCached, storedDrafts, userApplicatorId, waitForDraft, waitUntilCached } from '../support/offline.ts'
+import { makePretreat } from '../support/pretreats.ts'
+
+const suite = useBrowserSuite()
+
+const NO_DATA = "You're currently offline and no draft is saved locally. Please reconnect to fetch the latest data."
+
+async function signedIn(username: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(suite.browser, suite.app.url)
+  const page = await context.newPage()
+  await signIn(page, username)
+  return { context, page }
+}
+
+/** The service worker is active for this page (navigator.serviceWorker.ready). */
+const workerReady = (page: Page) => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? null)
+
+describe('whose a page is (X-Session-User)', () => {
+  it('every page and data answer names the signed-in user, or none: the sign-in page, the signed-out home, a data request sent to sign in', async () => {
+    const user = await suite.app.db.selectFrom('users').select('id').where('username', '=', 'applicator').executeTakeFirstOrThrow()
+    const applicator = await httpSession(suite.app.url, 'applicator')
+    for (const path of ['/', '/_root.data', '/pretreats', '/pretreats.data']) expect((await applicator.fetch(path)).headers.get('x-session-user'), path).toBe(String(user.id))
+    const visitor = await httpSession(suite.app.url)
+    for (const path of ['/', '/login', '/pretreats.data']) expect((await visitor.fetch(path)).headers.get('x-session-user'), path).toBe('none')
+    // an API answer says nothing (its 401 says the session is gone)
+    expect((await applicator.fetch('/api/my-sheets')).headers.get('x-session-user')).toBeNull()
+  })
+})
+
+describe('the shell, kept when the service worker installs (item 31)', () => {
+  it('offline at once after the first signed-in page load, a reload shows home', async () => {
+    const { context, page } = await signedIn('applicator')
+    expect(await workerReady(page)).toMatch(/^activat/)
+    // kept by the time the worker is ready, not a moment later
+    expect(await page.evaluate(async () => (await caches.match('/')) !== undefined)).toBe(true)
+    await goOffline(context)
+    await page.reload()
+    await page.getByRole('heading', { name: 'Welcome, Cody Hansen' }).waitFor()
+    await page.getByRole('button', { name: 'Log out' }).first().waitFor()
+    await context.close()
+  })
+})
+
+describe('a page the device does not keep, offline (item 22)', () => {
+  it('a menu link gives the app’s offline page, not the browser’s error page', async () => {
+    const { context, page } = await signedIn('applicator')
+    await workerReady(page)
+    await waitUntilCached(page, '/')
+    await goOffline(context)
+    await page.getByRole('link', { name: 'Pre-Treats' }).first().click()
+    await page.getByRole('dialog', { name: 'No Data Available' }).getByText(NO_DATA).waitFor()
+    // and a page typed in the address bar
+    await page.goto('/storage-check')
+    await page.getByRole('dialog', { name: 'No Data Available' }).getByText(NO_DATA).waitFor()
+    await context.close()
+  })
+})
+
+describe('a session that ended without Log out (item 3)', () => {
+  it('its kept sheet and drafts go once the server says so; offline, neither that page nor another user shows them', async () => {
+    const sheet = await makePretreat(suite.app.db, { stage: 'assigned', assignTo: await userApplicatorId(suite.app.db, 'applicator') })
+    const { context, page } = await signedIn('applicator')
+    await page.goto(`/pretreats/${sheet.id}`)
+    await waitUntilCached(page, `/pretreats/${sheet.id}`)
+    // a draft the server holds (the page's own Save)
+    await field(page, 'sampled_by').fill('Cody Hansen')
+    await waitForDraft(page, sheet.id, 'sampled_by', 'Cody Hansen')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.locator('#pretreat-sheet').getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
+
+    // the session expires on the server; the next page the phone asks for is the sign-in page
+    const user = await suite.app.db.selectFrom('users').select('id').where('username', '=', 'applicator').executeTakeFirstOrThrow()
+    await suite.app.db.deleteFrom('sessions').where('user_id', '=', user.id).execute()
+    await page.reload()
+    await page.waitForURL((url) => url.pathname === '/login')
+    await expect.poll(() => isCached(page, `/pretreats/${sheet.id}`), { timeout: 10_000 }).toBe(false)
+    await expect.poll(async () => (await storedDrafts(page)).length, { timeout: 10_000 }).toBe(0)
+    await goOffline(context)
+    await page.goto(`/pretreats/${sheet.id}`)
+    await page.getByRole('dialog', { name: 'No Data Available' }).getByText(NO_DATA).waitFor()
+    expect(await page.getByText('Cody Hansen').count()).toBe(0)
+    expect(await page.getByText(sheet.pre_treat_number).count()).toBe(0)
+
+    // another user signs in on the same phone: offline, the sheet is still not there, and home is theirs
+    await goOnline(context)
+    await signIn(page, 'tech')
+    await waitUntilCached(page, '/')
+    await goOffline(context)
+    await page.goto(`/pretreats/${sheet.id}`)
+    await page.getByRole('dialog', { name: 'No Data Available' }).waitFor()
+    expect(await page.getByText('Cody Hansen').count()).toBe(0)
+    await page.goto('/')
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor()
+    expect(await page.getByText('Cody Hansen').count()).toBe(0)
+    await context.close()
+  })
+
+  it('another user signing in while the first one’s pages are kept: offline, the first one’s sheet is never shown', async () => {
+    const sheet = await makePretreat(suite.app.db, { stage: 'assigned', assignTo: await userApplicatorId(suite.app.db, 'applicator') })
+    const { context, page } = await signedIn('applicator')
+    await page.goto(`/pretreats/${sheet.id}`)
+    await waitUntilCached(page, `/pretreats/${sheet.id}`)
+    // the session ends on the server and the phone goes straight to the sign-in form
+    const user = await suite.app.db.selectFrom('users').select('id').where('username', '=', 'applicator').executeTakeFirstOrThrow()
+    await suite.app.db.deleteFrom('sessions').where('user_id', '=', user.id).execute()
+    await signIn(page, 'tech')
+    await waitUntilCached(page, '/')
+    await goOffline(context)
+    await page.goto(`/pretreats/${sheet.id}`)
+    await page.getByRole('dialog', { name: 'No Data Available' }).waitFor()
+    expect(await page.getByText(sheet.pre_treat_number).count()).toBe(0)
+    await context.close()
+  })
+})
