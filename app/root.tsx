@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { alertsFor } from './alerts.server.ts'
 import type { Alert } from './alerts.ts'
 import { getUser, loginRedirect } from './auth/guard.server.ts'
@@ -104,6 +104,8 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
 
 export default function App() {
   const data = useLoaderData<typeof loader>()
+  // the page is React's from now on (before it, a click is the plain no-JavaScript post): tests wait for it
+  useEffect(() => void (document.documentElement.dataset.hydrated = ''), [])
   return (
     <Document nonce={data.cspNonce}>
       <Shell data={data}>

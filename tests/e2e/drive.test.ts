@@ -144,8 +144,11 @@ describe.each(['fs', 's3'] as const)('the drive with JavaScript (%s store)', (dr
       document.addEventListener('click', (e) => (e.target as Element).closest?.('a[download]') && w.downloadStarts.push(Date.now()), true)
     })
     const downloads: { name: string; path: string }[] = []
+    // the run's Chromium is reached over a connection: each download is saved here to be read
+    const saved = fs.mkdtempSync(path.join(os.tmpdir(), 'drive-downloads-'))
     p.on('download', (download) => {
-      void download.path().then((file) => downloads.push({ name: download.suggestedFilename(), path: file }))
+      const file = path.join(saved, download.suggestedFilename())
+      void download.saveAs(file).then(() => downloads.push({ name: download.suggestedFilename(), path: file }))
     })
     await p.getByRole('button', { name: 'Download' }).click()
     await expect.poll(() => downloads.length, { timeout: 20_000 }).toBe(2)
@@ -156,6 +159,7 @@ describe.each(['fs', 's3'] as const)('the drive with JavaScript (%s store)', (dr
     expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(495)
     downloads.sort((a, b) => a.name.localeCompare(b.name))
     expect(fs.statSync(downloads[0]!.path).size).toBe(11 * MiB)
+    fs.rmSync(saved, { recursive: true, force: true })
   })
 
   it('refuses deleting a folder with files; deletes the files after a confirmation, then the empty folder', async () => {

@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { hydrated, newContext, signIn } from '../support/browser.ts'
 import { approveLevel, makeServiceSheet } from '../support/service-sheets.ts'
 import { submitReview } from '#workflows/service-review.server.ts'
 
@@ -54,6 +54,7 @@ async function openFromList(page: Page, sheetId: number, level: number): Promise
 }
 
 async function approve(page: Page, js: boolean): Promise<void> {
+  if (js) await hydrated(page)
   await page.getByRole('button', { name: 'Approve' }).click()
   if (js) await page.getByRole('dialog', { name: 'Success' }).getByText('Submission Successful! Redirecting...').waitFor()
   await page.waitForURL('**/review-sheets*')

@@ -42,6 +42,11 @@ export async function newContext(browser: Browser, baseURL: string, options: Con
 
 export const DEMO_PASSWORD = 'demo-pass-1'
 
+/** Waits until React has taken the page over (app/root.tsx marks it): a click before is the no-JavaScript post. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+}
+
 /**
  * Signs in by session (tests/support/apps.ts), for tests whose subject is not signing in: then
  * goes where the login page would have sent the user (its redirectTo), or home.
