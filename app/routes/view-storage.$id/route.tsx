@@ -10,6 +10,7 @@ import { ACCESS } from '#app/access.ts'
 import { StorageCheckList } from '#app/components/storage-checks.tsx'
 import { ConditionsChart, ConditionsTable } from '#app/components/storage-detail/conditions-chart.tsx'
 import { Equipment } from '#app/components/storage-detail/equipment.tsx'
+import { GpsLink } from '#app/components/gps-link.tsx'
 import storageDetailCss from '#app/components/storage-detail/storage-detail.css?url'
 import { StorageSheetList } from '#app/components/storage-detail/storage-sheets.tsx'
 import { Timeline } from '#app/components/storage-detail/timeline.tsx'
@@ -41,13 +42,7 @@ type Storage = LoaderData['storage']
 
 function MapLink({ storage }: { storage: Storage }) {
   const gps = formatGps(storage.gps_lat, storage.gps_lng)
-  if (!gps) return <>Not available</>
-  const [lat, lng] = gps.split(', ')
-  return (
-    <a href={`https://www.google.com/maps?q=${lat},${lng}`} target="_blank" rel="noopener noreferrer">
-      {gps}
-    </a>
-  )
+  return gps ? <GpsLink gps={gps} /> : <>Not available</>
 }
 
 function StorageFacts({ storage }: { storage: Storage }) {
