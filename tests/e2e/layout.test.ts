@@ -4,6 +4,7 @@
 // names states as people do, and the drive and a storage's Pre Treats tab are cards on a phone.
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PretreatState } from '#core/workflow-states.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
 
@@ -28,7 +29,7 @@ afterAll(async () => {
 })
 
 /** The id of a demo pre-treat in `status` (with a product, for the form). */
-async function pretreatIn(status: string): Promise<number> {
+async function pretreatIn(status: PretreatState): Promise<number> {
   const row = await suite.app.db
     .selectFrom('pretreats as p')
     .innerJoin('pretreat_chemicals as c', 'c.pretreat_id', 'p.id')

@@ -127,7 +127,7 @@ export function PretreatListScreen({ list, data }: { list: PretreatListName; dat
     assignHere && !r.void && canPretreat(r.status, r, { type: 'ASSIGN', licenceValid: true }) ? (
       <div className="pretreat-row-actions">
         <AssignForm row={r} applicators={data.applicators} today={data.today} action={action} id={`assign-${where}-${r.id}`} />
-        <Link to={`${texts.path}/assign/${r.id}${search}`} className="pretreat-assign-more" preventScrollReset aria-label={`Assign ${r.pre_treat_number} in a window`}>
+        <Link to={`${texts.path}/assign/${r.id}${search}`} className="pretreat-assign-more" preventScrollReset aria-label={`More: assign ${r.pre_treat_number} in a window`}>
           More…
         </Link>
       </div>
