@@ -96,6 +96,23 @@ describe('layout at 1280 px', () => {
   })
 })
 
+describe('names', () => {
+  it("a control's accessible name says its visible text (Lighthouse: label-content-name-mismatch, issue 19 item 28)", async () => {
+    await desk.goto('/scheduled-pre-treat')
+    await desk.getByRole('table').first().waitFor()
+    const mismatched = await desk.evaluate(() => {
+      const words = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
+      return [...document.querySelectorAll<HTMLElement>('a[aria-label], button[aria-label]')]
+        .filter((el) => el.offsetParent !== null && words(el.innerText) !== '')
+        .filter((el) => !words(el.getAttribute('aria-label')!).includes(words(el.innerText)))
+        .map((el) => `${el.innerText} → ${el.getAttribute('aria-label')}`)
+    })
+    // the assign window's link ("More…") among them before
+    expect(await desk.locator('a.pretreat-assign-more').count()).toBeGreaterThan(0)
+    expect(mismatched).toEqual([])
+  })
+})
+
 describe('the workflow inspector', () => {
   for (const width of [1280, 375]) {
     it(`at ${width} px: a record's history fits its modal and names states with their labels`, async () => {
