@@ -74,7 +74,7 @@ export default function WorkflowRecord() {
         <p className="muted">None: the workflow has ended for this record.</p>
       ) : (
         <div className="record-table-wrap">
-          <table className="list-table record-table" aria-label="Next steps">
+          <table className="list-table record-table cards-on-phone" aria-label="Next steps">
             <thead>
               <tr>
                 <th scope="col">Step</th>
@@ -106,7 +106,7 @@ export default function WorkflowRecord() {
         <p className="muted">No steps recorded.</p>
       ) : (
         <div className="record-table-wrap">
-          <table className="list-table record-table" aria-label="History">
+          <table className="list-table record-table cards-on-phone" aria-label="History">
             <thead>
               <tr>
                 <th scope="col">When</th>

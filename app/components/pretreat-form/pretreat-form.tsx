@@ -363,7 +363,7 @@ function ChemicalsTable({ lines, products, setLines, errors }: { lines: Line[]; 
   return (
     <>
       <div className="chemicals-table-wrap">
-        <table className="chemicals-table" aria-label="Chemicals">
+        <table className="chemicals-table cards-on-phone" aria-label="Chemicals">
           <thead>
             <tr>
               <th scope="col">Chemical</th>
