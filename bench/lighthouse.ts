@@ -19,6 +19,8 @@ const percent = (score: number | null | undefined) => Math.round((score ?? 0) * 
 /** Runs Lighthouse `runs` times on `url` (a fresh Chromium each) and keeps the best performance run. */
 export async function lighthouseScores(url: string, options: { cookie?: string; runs: number }): Promise<Scores> {
   let best: Scores | undefined
+  // a run Lighthouse itself could not trace (NO_NAVSTART, NO_FCP: a busy machine) is run again, once
+  let retries = 1
   for (let i = 0; i < options.runs; i++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' })
     try {
@@ -31,9 +33,17 @@ export async function lighthouseScores(url: string, options: { cookie?: string; 
       })
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
       const lhr = result.lhr
+      if (lhr.runtimeError && retries > 0) {
+        retries--
+        i--
+        continue
+      }
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`)
       const finalUrl = lhr.finalDisplayedUrl
       if (new URL(finalUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${finalUrl} (a redirect: is the user signed in and allowed?)`)
+      // a 403 or 404 page would be measured as if it were the screen
+      const status = (lhr.audits['network-requests']?.details as { items?: { url: string; statusCode: number }[] } | undefined)?.items?.find((r) => r.url === finalUrl)?.statusCode
+      if (status !== undefined && status !== 200) throw new Error(`${url} answered ${status} (is the user allowed, does the record exist?)`)
       const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?'
       const scores: Scores = {
         performance: percent(lhr.categories.performance?.score),

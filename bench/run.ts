@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node'
 import { init as initLexer, parse as parseImports } from 'es-module-lexer'
-import { sql, type CompiledQuery } from 'kysely'
+import { sql, type CompiledQuery, type RawBuilder } from 'kysely'
 import pg from 'pg'
 import { REQUEST_ID_HEADER } from '#app/auth/cookies.server.ts'
 import { endSession, loadSession, startSession } from '#app/auth/session.server.ts'
@@ -465,6 +465,19 @@ async function measureHttp(build: ServerBuild, db: Executor, pool: pg.Pool, data
 async function measureLighthouse(db: Executor, appUrl: string, cookieFor: (user: string) => Promise<string>): Promise<void> {
   const storage = (await sql<{ company: string; id: number }>`select c.company_name as company, s.id from storages s join companies c on c.id = s.company_id order by s.id limit 1`.execute(db)).rows[0]
   const review = (await sql<{ id: number }>`select id from service_reviews where review_level = 1 and status = 'open' order by id desc limit 1`.execute(db)).rows[0]
+  // the records the later areas' detail screens open (issue 19, item 28): the first grower with
+  // contacts, a sheet of the demo applicator's to fill, one to review at level 1, a pending restart
+  const one = async (query: RawBuilder<{ id: number }>) => (await query.execute(db)).rows[0]?.id ?? 0
+  const grower = await one(sql<{ id: number }>`select company_id as id from contacts order by company_id limit 1`)
+  const sheet = await one(
+    sql<{ id: number }>`select p.id from pretreats p join applicators a on a.id = p.assigned_to join users u on u.id = a.user_id
+      where lower(u.username) = 'applicator' and p.status in ('assigned', 'in-progress') and not p.void order by p.id desc limit 1`,
+  )
+  const toReview = await one(sql<{ id: number }>`select id from pretreats where status = 'to-review' and not void order by id desc limit 1`)
+  const restart = await one(
+    sql<{ id: number }>`select r.id from restarts r join pretreats p on p.id = r.pretreat_id join applicators a on a.id = p.assigned_to join users u on u.id = a.user_id
+      where lower(u.username) = 'applicator' and r.completed_at is null order by r.id desc limit 1`,
+  )
   const pages: { path: string; user?: string }[] = [
     { path: '/login' },
     { path: '/', user: 'tech' },
@@ -472,6 +485,34 @@ async function measureLighthouse(db: Executor, appUrl: string, cookieFor: (user:
     { path: '/service-call', user: 'tech' },
     { path: `/service-form?${new URLSearchParams({ company: storage?.company ?? '', storage: String(storage?.id ?? '') })}`, user: 'tech' },
     { path: `/review-editor/${review?.id ?? 0}`, user: 'reviewer1' },
+    // the later areas' main screens: receipts, storage checks, growers and storages, contacts, the
+    // drive, admin (storages, users, the workflow inspector), pre-treats, restarts and their records
+    { path: '/receipt-form', user: 'tech' },
+    { path: '/view-receipt', user: 'tech' },
+    { path: '/storage-check-form', user: 'tech' },
+    { path: '/view-storage-check', user: 'tech' },
+    { path: '/checks-due', user: 'tech' },
+    { path: `/storage?${new URLSearchParams({ company: storage?.company ?? '' })}`, user: 'tech' },
+    { path: `/view-storage/${storage?.id ?? 0}`, user: 'admin' },
+    { path: `/view-contact/${grower}`, user: 'office' },
+    { path: `/view-interaction/${grower}`, user: 'office' },
+    { path: `/interaction-form/${grower}`, user: 'office' },
+    { path: '/auditing', user: 'office' },
+    { path: '/manage-storage', user: 'admin' },
+    { path: '/add-storage', user: 'admin' },
+    { path: '/manage-user', user: 'admin' },
+    { path: '/manage-workflows', user: 'admin' },
+    { path: '/create-pre-treat', user: 'assigner' },
+    { path: '/staged-pre-treat', user: 'assigner' },
+    { path: '/scheduled-pre-treat', user: 'assigner' },
+    { path: '/review-pre-treat', user: 'ptreview1' },
+    { path: '/completed-pre-treat', user: 'ptreview2' },
+    { path: `/pretreats/${sheet}`, user: 'applicator' },
+    { path: `/review-pre-treat/${toReview}`, user: 'ptreview1' },
+    { path: '/pending-restarts', user: 'applicator' },
+    { path: `/restarts/${restart}`, user: 'applicator' },
+    { path: '/application-records', user: 'ptreview2' },
+    { path: '/season-summary', user: 'ptreview2' },
   ]
   const only = process.argv.find((a) => a.startsWith('--pages='))?.slice('--pages='.length)
   for (const p of pages.filter((p) => !only || p.path.includes(only))) {

@@ -2,6 +2,7 @@
 // §5). Pure, shared by the browser (the review editor) and the server (which decides).
 
 import { type ReviewLevel } from './enums.ts'
+import { requiredMessage, tooLargeMessage } from './field-messages.ts'
 
 export const HOURS_STEP = 0.25
 /** The most hours one field takes (the columns are numeric(7,2)). */
@@ -60,10 +61,10 @@ export function displayedHours(sheet: SheetHours): LevelValues {
 
 /** Why an hours value is refused, or null: required, at least 0, on the 0.25 step. */
 export function hoursProblem(value: number | null | undefined, label: string): string | null {
-  if (value === null || value === undefined || Number.isNaN(value)) return `${label} is required.`
+  if (value === null || value === undefined || Number.isNaN(value)) return requiredMessage(label)
   if (value < 0) return `${label} must be 0 or more.`
   if (Math.round(value * 4) !== value * 4) return `${label} must be in steps of 0.25.`
-  if (value > HOURS_MAX) return `${label} is too large.`
+  if (value > HOURS_MAX) return tooLargeMessage(label, HOURS_MAX)
   return null
 }
 

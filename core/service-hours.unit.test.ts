@@ -28,8 +28,8 @@ describe('displayedHours', () => {
 
 describe('hours and NC caps', () => {
   it('refuses missing, negative and off-step hours', () => {
-    expect(hoursProblem(undefined, 'Travel hours')).toBe('Travel hours is required.')
-    expect(hoursProblem(Number.NaN, 'Travel hours')).toBe('Travel hours is required.')
+    expect(hoursProblem(undefined, 'Travel hours')).toBe('Travel hours are required.')
+    expect(hoursProblem(Number.NaN, 'Travel hours')).toBe('Travel hours are required.')
     expect(hoursProblem(-0.25, 'Travel hours')).toBe('Travel hours must be 0 or more.')
     expect(hoursProblem(1.1, 'Labor hours')).toBe('Labor hours must be in steps of 0.25.')
     expect(hoursProblem(0, 'Labor hours')).toBeNull()

@@ -27,3 +27,22 @@ export const PRETREAT_STATUS_LABELS: Record<PretreatState, string> = {
   'to-review2': 'To Review',
   completed: 'Completed',
 }
+
+/**
+ * How each pre-treat state reads where the states must be told apart (the workflow inspector): the
+ * lists read the three review states alike (PRETREAT_STATUS_LABELS), an inspector may not.
+ */
+export const PRETREAT_STATE_LABELS: Record<PretreatState, string> = {
+  ...PRETREAT_STATUS_LABELS,
+  'to-review': 'To Review (level 1)',
+  'to-review1': 'To Review (level 2)',
+  'to-review2': 'To Review (level 2, imported)',
+}
+
+/** How the call-in form's stages read (the workflow inspector). */
+export const CALL_IN_STATE_LABELS: Record<CallInState, string> = {
+  empty: 'Started',
+  companyPath: 'Company chosen',
+  details: 'Details',
+  submitted: 'Submitted',
+}

@@ -7,6 +7,8 @@
 import type { AnyStateMachine, EventObject } from 'xstate'
 import { REVIEW_LEVELS, type ReviewLevel } from '#core/enums.ts'
 import type { Permission } from '#core/permissions.ts'
+import { SHEET_STATE_LABELS } from '#core/storage-timeline.ts'
+import { CALL_IN_STATE_LABELS, PRETREAT_STATE_LABELS } from '#core/workflow-states.ts'
 import type { WorkflowRecordSource } from '#db/queries/workflow-inspector.ts'
 import { callInMachine, type CallInEvent } from './call-in.machine.ts'
 import { resolveStored, stateName, step } from './runner.ts'
@@ -26,6 +28,8 @@ export interface InspectedWorkflow {
   /** workflow_events.entity */
   entity: string
   machine: AnyStateMachine
+  /** how each state reads to a person ('level_2_review' → 'Waiting for review 2') */
+  stateLabels: Readonly<Record<string, string>>
   records: WorkflowRecordSource
   /** the screen that shows one record: its rule's key in app/access.ts and its URL */
   recordScreen: { access: string; href: (id: number) => string }
@@ -86,6 +90,7 @@ export const INSPECTED_WORKFLOWS: readonly InspectedWorkflow[] = [
     title: 'Service sheets',
     entity: 'service_sheet',
     machine: serviceReviewMachine,
+    stateLabels: SHEET_STATE_LABELS,
     records: { table: 'service_sheets', statusColumn: 'status', numberColumn: 'service_sheet_number', numberPrefix: 'Sheet #', companyColumn: 'company_id' },
     recordScreen: { access: '/view-service', href: (id) => `/view-service/${id}` },
     candidates: reviewSteps,
@@ -95,6 +100,7 @@ export const INSPECTED_WORKFLOWS: readonly InspectedWorkflow[] = [
     title: 'Call-ins',
     entity: 'call_in',
     machine: callInMachine,
+    stateLabels: CALL_IN_STATE_LABELS,
     records: { table: 'call_ins', storedState: 'submitted', numberColumn: 'id', numberPrefix: 'Call #', companyColumn: 'company_id' },
     recordScreen: { access: '/view-calls', href: (id) => `/view-calls/${id}` },
     candidates: callInSteps,
@@ -104,6 +110,7 @@ export const INSPECTED_WORKFLOWS: readonly InspectedWorkflow[] = [
     title: 'Pre-treats',
     entity: 'pretreat',
     machine: pretreatMachine,
+    stateLabels: PRETREAT_STATE_LABELS,
     records: { table: 'pretreats', statusColumn: 'status', numberColumn: 'pre_treat_number', numberPrefix: '', companyColumn: 'company_id' },
     recordScreen: { access: '/pretreats/:id', href: (id) => `/pretreats/${id}` },
     // the inspector asks without the record's flags (not void, scheduled): what a live pre-treat may do there
@@ -113,6 +120,11 @@ export const INSPECTED_WORKFLOWS: readonly InspectedWorkflow[] = [
 
 export function inspectedWorkflow(key: string | null | undefined): InspectedWorkflow | undefined {
   return INSPECTED_WORKFLOWS.find((w) => w.key === key)
+}
+
+/** How `state` reads to a person (its own name when the workflow gives it no label). */
+export function stateLabel(workflow: InspectedWorkflow, state: string): string {
+  return Object.hasOwn(workflow.stateLabels, state) ? workflow.stateLabels[state]! : state
 }
 
 /** The machine's states in definition order. */

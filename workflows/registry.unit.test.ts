@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest'
 import { ACCESS } from '#app/access.ts'
 import { machineDiagram } from './diagram.ts'
-import { INSPECTED_WORKFLOWS, inspectedWorkflow, inspectSteps, statesOf } from './registry.ts'
+import { INSPECTED_WORKFLOWS, inspectedWorkflow, inspectSteps, stateLabel, statesOf } from './registry.ts'
 
 const sheets = inspectedWorkflow('service-sheets')!
 const calls = inspectedWorkflow('call-ins')!
 
 describe('the inspected workflows', () => {
+  it('gives every state of every workflow its own label, as a person reads it (issue 19, item 26)', () => {
+    for (const workflow of INSPECTED_WORKFLOWS) {
+      const labels = statesOf(workflow).map((state) => stateLabel(workflow, state))
+      // none is the machine's own name ('level_2_review', 'to-review1', 'companyPath')
+      expect(labels.filter((label, i) => statesOf(workflow)[i] === label), workflow.key).toEqual([])
+      expect(new Set(labels).size, workflow.key).toBe(labels.length)
+    }
+    expect(stateLabel(sheets, 'level_2_review')).toBe('Waiting for review 2')
+    expect(stateLabel(inspectedWorkflow('pretreats')!, 'to-review1')).toBe('To Review (level 2)')
+    expect(stateLabel(calls, 'companyPath')).toBe('Company chosen')
+  })
+
   it('asks the machine which steps a stored record can take, with who may take them', () => {
     expect(inspectSteps(sheets, 'submitted')).toEqual([{ event: 'SUBMIT', to: 'level_1_review', permissions: ['api.add_servicesheet'] }])
     expect(inspectSteps(sheets, 'level_2_review')).toEqual([

@@ -5,16 +5,16 @@ import { Icon } from './icons.tsx'
 /**
  * A modal the server can render (a <dialog open> in the page, so it works without JavaScript).
  * `closeTo` is the URL the close link goes to (for modals that have their own URL); `onClose` is
- * for modals that exist only in the browser.
+ * for modals that exist only in the browser. `wide` is for a modal that holds tables (up to 960 px).
  */
-export function Modal({ title, children, closeTo, onClose, labelledBy = 'modal-title' }: { title: string; children: ReactNode; closeTo?: string; onClose?: () => void; labelledBy?: string }) {
+export function Modal({ title, children, closeTo, onClose, labelledBy = 'modal-title', wide = false }: { title: string; children: ReactNode; closeTo?: string; onClose?: () => void; labelledBy?: string; wide?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null)
   useEffect(() => {
     ref.current?.focus()
   }, [])
   return (
     <div className="modal-backdrop">
-      <dialog open className="modal" aria-modal="true" aria-labelledby={labelledBy} ref={ref} tabIndex={-1}
+      <dialog open className={wide ? 'modal modal-wide' : 'modal'} aria-modal="true" aria-labelledby={labelledBy} ref={ref} tabIndex={-1}
         onKeyDown={(e) => {
           if (e.key === 'Escape' && onClose) onClose()
         }}

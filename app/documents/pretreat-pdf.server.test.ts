@@ -87,6 +87,9 @@ describe('the pre-treat sheet PDF', () => {
     expect(text).toContain('Barrel Temperature (°F) 72.5 °F')
     expect(text).toContain('Outdoor Conditions')
     expect(text).toContain('NW')
+    // the storage, then its GPS under its own label: a link's "Map" means nothing on paper (issue 19, item 27)
+    expect(text).toContain('Storage Pre-Treat Test Cellar GPS 43.380000, -112.120000')
+    expect(text).not.toMatch(/\bMap\b/)
 
     // asked again, nothing changed: the same conversion, done
     expect(await queuePretreatPdf(t.db, pt.id)).toEqual({ id: first.id, status: 'done', pdfBlobId: expect.any(String) })

@@ -11,7 +11,7 @@ import { ListScreen, type CardLayout } from '#app/components/list/list-screen.ts
 import { useMayOpen } from '#app/components/admin/may-open.ts'
 import { applicators, type ApplicatorListRow } from '#app/lists/applicator-list.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
-import { licenseStatus, localToday } from '#core/schemas/applicator.ts'
+import { licenseStatus, localToday } from '#core/licence.ts'
 
 export const access = ACCESS['/manage-applicator']
 export const meta: MetaFunction = () => [{ title: 'Applicators' }]

@@ -14,7 +14,7 @@ import { PERMISSIONS } from '#core/permissions.ts'
 import { getDb } from '#db/client.server.ts'
 import { inspectedRecord, workflowHistory } from '#db/queries/workflow-inspector.ts'
 import { machineDiagram } from '#workflows/diagram.ts'
-import { inspectedWorkflow, inspectSteps } from '#workflows/registry.ts'
+import { inspectedWorkflow, inspectSteps, stateLabel } from '#workflows/registry.ts'
 import { inStateFor } from './manage-workflows/in-state.ts'
 
 export const access = ACCESS['/manage-workflows']
@@ -29,11 +29,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [record, history] = await Promise.all([inspectedRecord(db, workflow.records, id), workflowHistory(db, workflow.entity, id)])
   const found = requireRecord(record)
   const screen = (ACCESS as Record<string, (typeof ACCESS)[ScreenPath]>)[workflow.recordScreen.access]
+  const label = (state: string) => stateLabel(workflow, state)
   return {
     workflow: { key: workflow.key, title: workflow.title },
-    record: { ...found, in_state: inStateFor(found.state_since, new Date()) },
-    steps: inspectSteps(workflow, found.state).map((s) => ({ ...s, permissions: s.permissions.map((p) => ({ name: p, text: PERMISSIONS[p] })) })),
-    history,
+    record: { ...found, state_label: label(found.state), in_state: inStateFor(found.state_since, new Date()) },
+    steps: inspectSteps(workflow, found.state).map((s) => ({ ...s, to: label(s.to), permissions: s.permissions.map((p) => ({ name: p, text: PERMISSIONS[p] })) })),
+    history: history.map((h) => ({ ...h, from_state: label(h.from_state), to_state: label(h.to_state) })),
     diagram: machineDiagram(workflow.machine),
     recordHref: screen && mayOpen(user, screen) ? workflow.recordScreen.href(id) : null,
   }
@@ -45,7 +46,7 @@ export default function WorkflowRecord() {
   const { workflow, record, steps, history, diagram, recordHref } = useLoaderData<typeof loader>()
   const { search } = useLocation()
   return (
-    <Modal title={`${record.number} · ${workflow.title}`} closeTo={`/manage-workflows${search}`}>
+    <Modal title={`${record.number} · ${workflow.title}`} closeTo={`/manage-workflows${search}`} wide>
       <dl className="list-card-fields">
         <div className="list-card-field">
           <dt>Company</dt>
@@ -53,7 +54,7 @@ export default function WorkflowRecord() {
         </div>
         <div className="list-card-field">
           <dt>Current state</dt>
-          <dd>{record.state}</dd>
+          <dd>{record.state_label}</dd>
         </div>
         <div className="list-card-field">
           <dt>In state since</dt>
@@ -72,8 +73,8 @@ export default function WorkflowRecord() {
       {steps.length === 0 ? (
         <p className="muted">None: the workflow has ended for this record.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="list-table" style={{ display: 'table' }} aria-label="Next steps">
+        <div className="record-table-wrap">
+          <table className="list-table record-table cards-on-phone" aria-label="Next steps">
             <thead>
               <tr>
                 <th scope="col">Step</th>
@@ -84,9 +85,9 @@ export default function WorkflowRecord() {
             <tbody>
               {steps.map((s) => (
                 <tr key={s.event}>
-                  <td>{s.event}</td>
-                  <td>{s.to}</td>
-                  <td>
+                  <td data-label="Step">{s.event}</td>
+                  <td data-label="Leads to">{s.to}</td>
+                  <td data-label="Who may take it">
                     {s.permissions.map((p) => (
                       <div key={p.name}>
                         {p.name} <span className="muted">({p.text})</span>
@@ -104,8 +105,8 @@ export default function WorkflowRecord() {
       {history.length === 0 ? (
         <p className="muted">No steps recorded.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="list-table" style={{ display: 'table' }} aria-label="History">
+        <div className="record-table-wrap">
+          <table className="list-table record-table cards-on-phone" aria-label="History">
             <thead>
               <tr>
                 <th scope="col">When</th>
@@ -118,11 +119,13 @@ export default function WorkflowRecord() {
             <tbody>
               {history.map((h) => (
                 <tr key={h.id}>
-                  <td className="cell-nowrap">{stamp(h.at)}</td>
-                  <td>{h.from_state}</td>
-                  <td>{h.event}</td>
-                  <td>{h.to_state}</td>
-                  <td>{h.actor ?? '—'}</td>
+                  <td data-label="When" className="cell-nowrap">
+                    {stamp(h.at)}
+                  </td>
+                  <td data-label="From">{h.from_state}</td>
+                  <td data-label="Step">{h.event}</td>
+                  <td data-label="To">{h.to_state}</td>
+                  <td data-label="Who">{h.actor ?? '—'}</td>
                 </tr>
               ))}
             </tbody>

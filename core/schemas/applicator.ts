@@ -4,6 +4,7 @@
 // Recommended By leaves it out).
 import { z } from 'zod'
 import { isIsoDate } from '#core/formats.ts'
+import { localToday } from '#core/licence.ts'
 import { date, id, oneLineText, uuid } from './fields.ts'
 
 export const APPLICATOR_MESSAGES = {
@@ -13,36 +14,8 @@ export const APPLICATOR_MESSAGES = {
   pastExpiration: 'The license expiration must be in the future.',
 } as const
 
-/** A license expiring within this many days shows "Expires soon". */
-export const EXPIRES_SOON_DAYS = 30
-
-export type LicenseStatus = 'Expired' | 'Expires soon' | 'Valid' | 'No expiration'
-
-/** yyyy-mm-dd + n days */
-function addDays(iso: string, days: number): string {
-  const d = new Date(`${iso}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
-}
-
-/** On `today` (yyyy-mm-dd): expired after its expiration day, "Expires soon" within EXPIRES_SOON_DAYS. */
-export function licenseStatus(expiration: string | null, today: string): LicenseStatus {
-  if (!expiration) return 'No expiration'
-  if (expiration < today) return 'Expired'
-  if (expiration <= addDays(today, EXPIRES_SOON_DAYS)) return 'Expires soon'
-  return 'Valid'
-}
-
-/**
- * Whether an applicator may recommend or apply on `day` (yyyy-mm-dd; the application date, or today
- * when none is set): a licence number, and an expiration not before that day.
- */
-export function licenceHoldsOn(applicator: { license: string; expiration: string | null }, day: string): boolean {
-  return applicator.license.trim() !== '' && applicator.expiration !== null && applicator.expiration >= day
-}
-
-/** The day in the server's (or browser's) own time zone, yyyy-mm-dd. */
-export const localToday = () => new Date().toLocaleDateString('en-CA')
+// how a licence reads on a day: in its own module, so that a list showing it loads no zod
+export { EXPIRES_SOON_DAYS, licenceHoldsOn, licenseStatus, localToday, type LicenseStatus } from '#core/licence.ts'
 
 export const ApplicatorSchema = z
   .object({

@@ -34,7 +34,7 @@ describe('ContactSchema', () => {
     expect(errors.company_id).toEqual(['Choose a company from the list.'])
     expect(errors.name).toEqual(['Name is required.'])
     expect(errors.email).toEqual(['Email is required.'])
-    expect(errors.notes).toEqual(['Notes is required.'])
+    expect(errors.notes).toEqual(['Notes are required.'])
   })
 
   it('refuses an e-mail that is not one', () => {

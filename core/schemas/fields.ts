@@ -8,6 +8,7 @@
 // an empty one into undefined), so a number never goes through conform's `Number(text)`, which
 // reads '0x10' as 16, '1e3' as 1000 and ' ' as 0.
 import { z } from 'zod'
+import { boundText, isOrAre, requiredMessage, tooLargeMessage } from '#core/field-messages.ts'
 import { DATE_WINDOW_TEXT, hasControlCharacters, isInDateWindow, isIsoDate } from '#core/formats.ts'
 import { HOURS_MAX, HOURS_STEP } from '#core/service-hours.ts'
 
@@ -33,11 +34,11 @@ interface TextOptions {
 }
 
 function text(label: string, multiLine: boolean, { max = multiLine ? 4000 : 200, optional = false }: TextOptions) {
-  const required = `${label} is required.`
+  const required = requiredMessage(label)
   let schema = z.string({ error: required }).trim()
   if (!optional) schema = schema.min(1, required)
   return schema
-    .max(max, `${label} is too long (at most ${max} characters).`)
+    .max(max, `${label} ${isOrAre(label)} too long (at most ${max} characters).`)
     .refine((value) => !hasControlCharacters(value, { multiLine }), multiLine ? `${label} cannot contain control characters.` : `${label} must be one line of text.`)
 }
 
@@ -80,7 +81,7 @@ const onStep = (value: number, step: number) => Math.abs(Math.round(value / step
  * does not read zod 4's number bounds.)
  */
 export function decimal(label: string, rule: DecimalBounds | ((value: number) => string | null)) {
-  const read = numberText(`${label} is required.`, `${label} must be a number, like 12 or 1.25.`, DECIMAL)
+  const read = numberText(requiredMessage(label), `${label} must be a number, like 12 or 1.25.`, DECIMAL)
   if (typeof rule === 'function') {
     return built(
       read.pipe(
@@ -92,7 +93,7 @@ export function decimal(label: string, rule: DecimalBounds | ((value: number) =>
     )
   }
   const { min, max, step } = rule
-  let number = z.number().min(min, { message: `${label} must be ${min} or more.`, abort: true }).max(max, { message: `${label} is too large.`, abort: true })
+  let number = z.number().min(min, { message: `${label} must be ${boundText(min)} or more.`, abort: true }).max(max, { message: tooLargeMessage(label, max), abort: true })
   if (step !== undefined) number = number.refine((value) => onStep(value, step), `${label} must be in steps of ${step}.`)
   return built(read.pipe(number))
 }
@@ -125,8 +126,8 @@ export function hours(label: string) {
 
 /** A whole number inside its bounds (by default 0 to INTEGER_MAX). */
 export function wholeNumber(label: string, { min = 0, max = INTEGER_MAX }: { min?: number; max?: number } = {}) {
-  const read = numberText(`${label} is required.`, `${label} must be a whole number.`, WHOLE)
-  return built(read.pipe(z.number().min(min, { message: `${label} must be ${min} or more.`, abort: true }).max(max, `${label} is too large.`)))
+  const read = numberText(requiredMessage(label), `${label} must be a whole number.`, WHOLE)
+  return built(read.pipe(z.number().min(min, { message: `${label} must be ${boundText(min)} or more.`, abort: true }).max(max, tooLargeMessage(label, max))))
 }
 
 /**

@@ -33,7 +33,7 @@ describe('decimal: plain decimals only, inside their bounds', () => {
 
   it('gives one message for a value out of bounds, and one for a value off the step', () => {
     expect(read(amount, '-1')).toEqual({ errors: ['Amount must be 0 or more.'] })
-    expect(read(amount, '1000.25')).toEqual({ errors: ['Amount is too large.'] })
+    expect(read(amount, '1000.25')).toEqual({ errors: ['Amount must be 1,000 or less.'] })
     expect(read(amount, '1.1')).toEqual({ errors: ['Amount must be in steps of 0.25.'] })
   })
 
@@ -52,7 +52,7 @@ describe('whole numbers and ids', () => {
     expect(read(version, '1.5')).toEqual({ errors: ['Version must be a whole number.'] })
     expect(read(version, '0x10')).toEqual({ errors: ['Version must be a whole number.'] })
     expect(read(version, '0')).toEqual({ errors: ['Version must be 1 or more.'] })
-    expect(read(version, '2147483648')).toEqual({ errors: ['Version is too large.'] })
+    expect(read(version, '2147483648')).toEqual({ errors: ['Version must be 2,147,483,647 or less.'] })
   })
 
   it('gives an id one message for anything but a whole number from 1 that a bigint column holds', () => {
@@ -99,12 +99,31 @@ describe('text: capped, trimmed, no control characters', () => {
     const notes = multiLineText('Notes')
     expect(read(notes, 'Belt replaced.\r\n\tFan 3 runs.')).toEqual({ value: 'Belt replaced.\r\n\tFan 3 runs.' })
     expect(read(notes, 'Fan\0 3')).toEqual({ errors: ['Notes cannot contain control characters.'] })
-    expect(read(notes, 'x'.repeat(10_240))).toEqual({ errors: ['Notes is too long (at most 4000 characters).'] })
+    expect(read(notes, 'x'.repeat(10_240))).toEqual({ errors: ['Notes are too long (at most 4000 characters).'] })
   })
 
   it("optional text reads as '' when left empty", () => {
     expect(read(oneLineText('PO number', { optional: true }), '')).toEqual({ value: '' })
     expect(read(multiLineText('Comments', { optional: true }), 'a\0')).toEqual({ errors: ['Comments cannot contain control characters.'] })
+  })
+})
+
+describe('messages: a plural label takes "are", a limit is named (issue 19, item 27)', () => {
+  it('says "are required" of a plural label, "is required" of one thing', () => {
+    expect(read(oneLineText('GPS coordinates'), '')).toEqual({ errors: ['GPS coordinates are required.'] })
+    expect(read(multiLineText('Notes'), ' ')).toEqual({ errors: ['Notes are required.'] })
+    expect(read(multiLineText('Pre-Treat Notes'), '')).toEqual({ errors: ['Pre-Treat Notes are required.'] })
+    expect(read(decimal('Labor hours', { min: 0, max: 10 }), '')).toEqual({ errors: ['Labor hours are required.'] })
+    expect(read(multiLineText('Notes', { max: 5 }), 'longer')).toEqual({ errors: ['Notes are too long (at most 5 characters).'] })
+    for (const label of ['Address', 'Status', 'GPS', 'Line CWT', 'Ducts open (other)', 'Maximum applications per season', 'Name']) {
+      expect(read(oneLineText(label), ''), label).toEqual({ errors: [`${label} is required.`] })
+    }
+  })
+
+  it('names the limit of a number that is too large', () => {
+    expect(read(decimal('Humidity', { min: 0, max: 100, step: 0.01 }), '101')).toEqual({ errors: ['Humidity must be 100 or less.'] })
+    expect(read(decimal('Runtime hours', { min: 0, max: 999_999, step: 0.01 }), '1000000')).toEqual({ errors: ['Runtime hours must be 999,999 or less.'] })
+    expect(read(wholeNumber('Door count', { max: 1000 }), '1001')).toEqual({ errors: ['Door count must be 1,000 or less.'] })
   })
 })
 

@@ -41,7 +41,7 @@ describe('GrowerSchema', () => {
     const errors = errorsOf({ submission_id: valid.submission_id, company_name: ' ', qb_list_id: '', notes: '', service_start: '', storage_check_interval: '', contact_interval: '' })
     expect(errors.company_name).toEqual(['Company name is required.'])
     expect(errors.qb_list_id).toEqual(['QuickBooks list id is required.'])
-    expect(errors.notes).toEqual(['Notes is required.'])
+    expect(errors.notes).toEqual(['Notes are required.'])
     expect(errors.service_start).toEqual(['Service start must be a valid date.'])
     expect(errors.storage_check_interval).toEqual(['Storage check interval is required.'])
   })

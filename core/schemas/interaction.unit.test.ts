@@ -20,7 +20,7 @@ describe('InteractionSchema', () => {
     const result = parseWithZod(form({ submission_id, contact_id: '', notes: '  ' }), { schema: InteractionSchema })
     const errors = result.reply().error ?? {}
     expect(errors.contact_id).toEqual(['Choose a contact.'])
-    expect(errors.notes).toEqual(['Notes is required.'])
+    expect(errors.notes).toEqual(['Notes are required.'])
   })
 
   it('refuses a contact that is not an id', () => {

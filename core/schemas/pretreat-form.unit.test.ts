@@ -83,7 +83,7 @@ describe('PretreatFormSchema', () => {
       recommended_by: [PRETREAT_FORM_MESSAGES.recommendedBy],
       requested_by: [PRETREAT_FORM_MESSAGES.requestedBy],
       variety: ['Choose a variety.'],
-      application_notes: ['Notes is required.'],
+      application_notes: ['Notes are required.'],
     })
   })
 

@@ -2,6 +2,7 @@
 // alike, and by the sheet's JSON API (the offline sync posts the same FormData). Every sheet field
 // may be left empty: Save keeps a draft; what Submit needs besides is core/pretreat-sheet.ts.
 import { z } from 'zod'
+import { tooLargeMessage } from '#core/field-messages.ts'
 import { BYPASS_DOOR, DUCT_CONDITIONS, DUCTS_OPEN, FINAL_CHECKLIST_ITEMS, PILE_DRYNESS, SPROUTING, WEATHER, WIND_DIRECTIONS } from '#core/enums.ts'
 import { date, decimal, id, INTEGER_MAX, matching, multiLineText, oneLineText, uuid, wholeNumber } from './fields.ts'
 
@@ -91,7 +92,7 @@ export const PretreatChecklistSchema = z.object({
   version: wholeNumber('Version', { min: 1, max: INTEGER_MAX }).optional(),
   ...checklistItems,
   purge_time: wholeNumber('Purge time', { min: 1, max: PURGE_MINUTES_MAX }).optional(),
-  barrel_temp: decimal('Barrel temperature', (value) => (value <= 0 ? 'Barrel temperature must be more than 0.' : value > BARREL_TEMP_MAX ? 'Barrel temperature is too large.' : null)).optional(),
+  barrel_temp: decimal('Barrel temperature', (value) => (value <= 0 ? 'Barrel temperature must be more than 0.' : value > BARREL_TEMP_MAX ? tooLargeMessage('Barrel temperature', BARREL_TEMP_MAX) : null)).optional(),
 })
 
 export type PretreatChecklistValue = z.output<typeof PretreatChecklistSchema>

@@ -21,7 +21,7 @@ describe('the sheet form', () => {
   it('reads temperatures from -60 to 150 °F and refuses others', () => {
     expect(read(PretreatSheetSchema, { ...BASE, env_temp: '-60', set_point: '150', temps1_front: '45.25' }).value).toMatchObject({ env_temp: -60, set_point: 150, temps1_front: 45.25 })
     expect(read(PretreatSheetSchema, { ...BASE, env_temp: '-61' }).errors).toEqual({ env_temp: ['Outdoor temperature must be -60 or more.'] })
-    expect(read(PretreatSheetSchema, { ...BASE, storage_temp_back: '151' }).errors).toEqual({ storage_temp_back: ['Storage temp back is too large.'] })
+    expect(read(PretreatSheetSchema, { ...BASE, storage_temp_back: '151' }).errors).toEqual({ storage_temp_back: ['Storage temp back must be 150 or less.'] })
     expect(read(PretreatSheetSchema, { ...BASE, temps2_middle: '4e1' }).errors).toEqual({ temps2_middle: ['Pile temp 2 middle must be a number, like 12 or 1.25.'] })
   })
 

@@ -5,6 +5,7 @@
 // season) are optional: null means the label sets none.
 import { z } from 'zod'
 import { PRODUCT_UNITS } from '#core/enums.ts'
+import { tooLargeMessage } from '#core/field-messages.ts'
 import { decimal, id, oneLineText, uuid, wholeNumber } from './fields.ts'
 
 export const PRODUCT_MESSAGES = {
@@ -33,7 +34,7 @@ export function amount(label: string, bound: { above: 0 } | { atLeast: 0 }) {
   return decimal(label, (value) => {
     if ('above' in bound && value <= 0) return `${label} must be above 0.`
     if ('atLeast' in bound && value < 0) return `${label} must be 0 or more.`
-    if (value > AMOUNT_MAX) return `${label} is too large.`
+    if (value > AMOUNT_MAX) return tooLargeMessage(label, AMOUNT_MAX)
     if (!hasAtMost4Decimals(value)) return `${label} can have at most 4 decimals.`
     return null
   })

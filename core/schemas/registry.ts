@@ -3,6 +3,7 @@
 // the pre-treat form offers, destinations and pre-written messages (one screen each, one post per
 // button: add, save a row's text, move it up or down, deactivate or activate it).
 import { z } from 'zod'
+import { requiredMessage } from '#core/field-messages.ts'
 import { id, matching, multiLineText, oneLineText, uuid } from './fields.ts'
 
 export const REGISTRY_MESSAGES = {
@@ -64,7 +65,7 @@ function shortListSchema(label: string, text: z.ZodType<string>) {
     })
     .superRefine((value, ctx) => {
       const kind = value.intent.split(':')[0]
-      if ((kind === 'add' || kind === 'save') && value.text === '') ctx.addIssue({ code: 'custom', path: ['text'], message: `${label} is required.` })
+      if ((kind === 'add' || kind === 'save') && value.text === '') ctx.addIssue({ code: 'custom', path: ['text'], message: requiredMessage(label) })
       if (kind === 'add' && !value.submission_id) ctx.addIssue({ code: 'custom', path: ['submission_id'], message: 'This form is out of date. Please reload the page.' })
     })
 }

@@ -27,5 +27,4 @@ export const RestartSchema = z.object({
 
 export type RestartInput = z.output<typeof RestartSchema>
 
-export const RESTART_SUBMITTED = 'Restart checklist submitted successfully.'
-export const RESTART_FAILED = 'Problem occurred while submitting restart checklist.'
+export { RESTART_FAILED, RESTART_SUBMITTED } from '#core/restart-texts.ts'

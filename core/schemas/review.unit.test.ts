@@ -20,7 +20,7 @@ describe('ReviewSchema (the same schema in the browser and on the server)', () =
     expect(errorsOf(ReviewSchema, { ...valid, comments: 'Fine\0', labor_hours: '0x10', version: '99999999999' })).toEqual({
       comments: ['Comments cannot contain control characters.'],
       labor_hours: ['Labor hours must be a number, like 12 or 1.25.'],
-      version: ['Version is too large.'],
+      version: ['Version must be 2,147,483,647 or less.'],
     })
   })
 

@@ -3,6 +3,7 @@
 // is the storage the company's) is checked by workflows/service-sheet.server.ts.
 import { z } from 'zod'
 import { SERVICE_TYPES } from '#core/enums.ts'
+import { tooLargeMessage } from '#core/field-messages.ts'
 import { date, decimal, hours, id, multiLineText, oneLineText, uuid } from './fields.ts'
 
 export const PART_MESSAGES = {
@@ -19,12 +20,13 @@ export const PART_MESSAGES = {
  * own message ('Quantity must be above 0.'), so a line never has a quantity of 0.
  */
 export const QUANTITY_MIN = 1
+export const QUANTITY_MAX = 99_999
 
 export function quantityProblem(quantity: number | null | undefined): string | null {
   if (quantity === null || quantity === undefined || Number.isNaN(quantity) || quantity <= 0) return PART_MESSAGES.quantity
   if (quantity < QUANTITY_MIN) return PART_MESSAGES.atLeastOne
   if (Math.round(quantity * 100) !== quantity * 100) return PART_MESSAGES.decimals
-  if (quantity > 99_999) return 'Quantity is too large.'
+  if (quantity > QUANTITY_MAX) return tooLargeMessage('Quantity', QUANTITY_MAX)
   return null
 }
 

@@ -52,14 +52,14 @@ describe('ServiceSheetSchema (the same schema in the browser and on the server)'
 
   it('refuses hours below 0, off the 0.25 step, or missing', () => {
     expect(errorsOf({ ...valid, travel_hours: '-1', labor_hours: '1.1' })).toEqual({ travel_hours: ['Travel hours must be 0 or more.'], labor_hours: ['Labor hours must be in steps of 0.25.'] })
-    expect(errorsOf({ ...valid, travel_hours: '' })).toEqual({ travel_hours: ['Travel hours is required.'] })
+    expect(errorsOf({ ...valid, travel_hours: '' })).toEqual({ travel_hours: ['Travel hours are required.'] })
   })
 
   it('reads hours only as plain decimals: 0x10 is not 16, 1e1 is not 10', () => {
     for (const text of ['0x10', '1e1', 'Infinity', '1e309']) {
       expect(errorsOf({ ...valid, travel_hours: text }), text).toEqual({ travel_hours: ['Travel hours must be a number, like 12 or 1.25.'] })
     }
-    expect(errorsOf({ ...valid, labor_hours: '100000' })).toEqual({ labor_hours: ['Labor hours is too large.'] })
+    expect(errorsOf({ ...valid, labor_hours: '100000' })).toEqual({ labor_hours: ['Labor hours must be 99,999 or less.'] })
     expect(errorsOf({ ...valid, 'parts[0].part_id': '5', 'parts[0].quantity': '0x10' })).toEqual({ 'parts[0].quantity': ['Quantity must be a number, like 12 or 1.25.'] })
   })
 
@@ -77,7 +77,7 @@ describe('ServiceSheetSchema (the same schema in the browser and on the server)'
   })
 
   it('requires the call description and the detailed notes; the PO number is optional', () => {
-    expect(errorsOf({ ...valid, description: ' ', notes: '' })).toEqual({ description: ['Call Description is required.'], notes: ['Detailed notes is required.'] })
+    expect(errorsOf({ ...valid, description: ' ', notes: '' })).toEqual({ description: ['Call Description is required.'], notes: ['Detailed notes are required.'] })
   })
 
   it('refuses a line with quantity 0 or no part', () => {

@@ -61,7 +61,7 @@ describe('StorageCheckSchema (the same schema in the browser and on the server)'
     expect(errors.date_inspected).toEqual(['Date inspected must be a valid date.'])
     expect(errors.variety).toEqual(['Choose a variety from the list.'])
     expect(errors.fill_status).toEqual(['Choose a fill status from the list.'])
-    expect(errors.notes).toEqual(['Notes is required.'])
+    expect(errors.notes).toEqual(['Notes are required.'])
   })
 
   it('refuses a variety or fill status that is not one of the spec’s', () => {
@@ -78,9 +78,9 @@ describe('StorageCheckSchema (the same schema in the browser and on the server)'
 
   it('refuses readings out of bounds: humidity 0–100, temperatures −40…150 °F, runtime from 0', () => {
     const errors = errorsOf({ ...valid, humidity: '100.5', plenum: '-41', pile2: '151', runtime_hours: '-1' })
-    expect(errors.humidity).toEqual(['Humidity is too large.'])
+    expect(errors.humidity).toEqual(['Humidity must be 100 or less.'])
     expect(errors.plenum).toEqual(['Plenum temperature must be -40 or more.'])
-    expect(errors.pile2).toEqual(['Pile 2 temperature is too large.'])
+    expect(errors.pile2).toEqual(['Pile 2 temperature must be 150 or less.'])
     expect(errors.runtime_hours).toEqual(['Runtime hours must be 0 or more.'])
     expect(errorsOf({ ...valid, humidity: '-0.5' }).humidity).toEqual(['Humidity must be 0 or more.'])
   })

@@ -158,7 +158,7 @@ describe('the application sheet', () => {
     expect(stale.body).toMatchObject({ ok: false, conflict: true, version: version + 1, server: { weather: 'Snow' } })
     expect((await pretreat(pt.id)).weather).toBe('Snow')
     const invalid = await post({ intent: 'save', version: String(version + 1), env_temp: '400' })
-    expect(invalid).toEqual({ status: 400, body: { ok: false, message: 'Form is incomplete or invalid.', errors: { env_temp: 'Outdoor temperature is too large.' }, missing: [] } })
+    expect(invalid).toEqual({ status: 400, body: { ok: false, message: 'Form is incomplete or invalid.', errors: { env_temp: 'Outdoor temperature must be 150 or less.' }, missing: [] } })
 
     const reader = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(reader, 'assigner')

@@ -66,10 +66,10 @@ describe('the workflow inspector', () => {
       await page.getByRole('link', { name: /Workflow Inspector/ }).click()
       await page.getByRole('heading', { name: 'Workflow Inspector', level: 1 }).waitFor()
 
-      // the counts are the database's, per state
+      // the counts are the database's, per state, each named as people read it (issue 19, item 26)
       const counts = page.getByRole('list', { name: 'Service sheets per state' })
-      for (const state of ['level_1_review', 'level_2_review', 'complete']) {
-        expect(await counts.getByRole('link', { name: `Service sheets: ${state}, ${await stateCount(state)}`, exact: true }).count(), state).toBe(1)
+      for (const [state, label] of [['level_1_review', 'Waiting for review 1'], ['level_2_review', 'Waiting for review 2'], ['complete', 'Reviews complete']]) {
+        expect(await counts.getByRole('link', { name: `Service sheets: ${label}, ${await stateCount(state!)}`, exact: true }).count(), state).toBe(1)
       }
 
       await apply(page, { state: 'level_2_review', actor: 'reviewer1' })
@@ -83,14 +83,14 @@ describe('the workflow inspector', () => {
       await modal.waitFor()
       const history = modal.getByRole('table', { name: 'History' })
       expect((await history.getByRole('row').allInnerTexts()).slice(1).map((r) => r.split('\t').slice(1).join(' ').trim())).toEqual([
-        `submitted SUBMIT level_1_review ${await displayName('tech')}`,
-        `level_1_review APPROVE level_2_review ${await displayName('reviewer1')}`,
+        `Submitted SUBMIT Waiting for review 1 ${await displayName('tech')}`,
+        `Waiting for review 1 APPROVE Waiting for review 2 ${await displayName('reviewer1')}`,
       ])
       const steps = modal.getByRole('table', { name: 'Next steps' })
       const stepRows = (await steps.getByRole('row').allInnerTexts()).slice(1)
       expect(stepRows).toHaveLength(2)
-      expect(stepRows[0]).toMatch(/^SAVE\tlevel_2_review\t\s*api\.can_review_2 \(Can review service sheets at level 2\)/)
-      expect(stepRows[1]).toMatch(/^APPROVE\tlevel_3_review\t\s*api\.can_review_2/)
+      expect(stepRows[0]).toMatch(/^SAVE\tWaiting for review 2\t\s*api\.can_review_2 \(Can review service sheets at level 2\)/)
+      expect(stepRows[1]).toMatch(/^APPROVE\tWaiting for review 3\t\s*api\.can_review_2/)
       // the diagram, its current state highlighted
       const diagram = modal.getByRole('img', { name: 'Service sheets workflow: current state level_2_review' })
       await diagram.waitFor()

@@ -1,5 +1,5 @@
 import { useSearchParams } from '@remix-run/react'
-import { RESTART_SUBMITTED } from '#core/schemas/restart.ts'
+import { RESTART_SUBMITTED } from '#core/restart-texts.ts'
 
 /**
  * Without JavaScript a successful form redirects with ?flash=submitted and the next page says so;

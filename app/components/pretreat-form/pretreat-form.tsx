@@ -237,6 +237,7 @@ function PretreatForm({ data, form: page }: { data: PageData; form: PageForm }) 
           placeholder="Choose an applicator"
           messages={fields.recommended_by.errors}
           hint="Applicators whose licence holds on the application day."
+          wide
         />
         <PlainSelect
           id={fields.requested_by.id}
@@ -361,8 +362,8 @@ function ChemicalsTable({ lines, products, setLines, errors }: { lines: Line[]; 
   if (lines.length === 0) return <p className="muted">No product added.</p>
   return (
     <>
-      <div className="table-scroll">
-        <table aria-label="Chemicals">
+      <div className="chemicals-table-wrap">
+        <table className="chemicals-table cards-on-phone" aria-label="Chemicals">
           <thead>
             <tr>
               <th scope="col">Chemical</th>
@@ -377,13 +378,13 @@ function ChemicalsTable({ lines, products, setLines, errors }: { lines: Line[]; 
               const quantity = line.quantity_requested.trim() === '' ? null : Number(line.quantity_requested)
               return (
                 <tr key={line.product_id}>
-                  <td>
+                  <td data-label="Chemical">
                     {product?.product_name ?? 'Unknown chemical'}
                     <input type="hidden" name={`chemicals[${index}].product_id`} value={line.product_id} />
                     <input type="hidden" name={`chemicals[${index}].cwt`} value={line.cwt} />
                   </td>
-                  <td>{Number.isFinite(Number(line.cwt)) ? formatCwt(Number(line.cwt)) : line.cwt}</td>
-                  <td>
+                  <td data-label="CWT">{Number.isFinite(Number(line.cwt)) ? formatCwt(Number(line.cwt)) : line.cwt}</td>
+                  <td data-label="Quantity">
                     <input
                       name={`chemicals[${index}].quantity_requested`}
                       aria-label={`Quantity of ${product?.product_name ?? 'chemical'} (${product?.units ?? ''})`}
@@ -394,7 +395,7 @@ function ChemicalsTable({ lines, products, setLines, errors }: { lines: Line[]; 
                       onChange={(e) => setLines(lines.map((l, i) => (i === index ? { ...l, quantity_requested: e.target.value } : l)))}
                     />
                   </td>
-                  <td>{product ? formatQuantity(quantity, product.units) : ''}</td>
+                  <td data-label="Shown as">{product ? formatQuantity(quantity, product.units) : ''}</td>
                 </tr>
               )
             })}
@@ -418,6 +419,7 @@ function PlainSelect({
   onChange,
   messages,
   hint,
+  wide = false,
 }: {
   id: string
   name: string
@@ -429,10 +431,12 @@ function PlainSelect({
   onChange?: (value: string) => void
   messages?: string[] | string
   hint?: string
+  /** a whole row of its section: long options ('name — licence (licence expires …)') are read whole */
+  wide?: boolean
 }) {
   const shown = typeof messages === 'string' ? [messages] : messages
   return (
-    <div className="field">
+    <div className={wide ? 'field field--wide' : 'field'}>
       <label htmlFor={id}>{label}</label>
       <select
         id={id}

@@ -11,7 +11,7 @@ import { useRootData } from '#app/components/shell/root-data.ts'
 import { formatDate } from '#core/formats.ts'
 import { hasPermission } from '#core/permissions.ts'
 import { formatCwt } from '#core/pretreat-quantities.ts'
-import { licenceHoldsOn, licenseStatus } from '#core/schemas/applicator.ts'
+import { licenceHoldsOn, licenseStatus } from '#core/licence.ts'
 import { PRETREAT_STATUS_LABELS } from '#core/workflow-states.ts'
 import type { PretreatListName } from '#db/queries/pretreat-lists.ts'
 import { canPretreat } from '#workflows/pretreat.machine.ts'
@@ -127,7 +127,7 @@ export function PretreatListScreen({ list, data }: { list: PretreatListName; dat
     assignHere && !r.void && canPretreat(r.status, r, { type: 'ASSIGN', licenceValid: true }) ? (
       <div className="pretreat-row-actions">
         <AssignForm row={r} applicators={data.applicators} today={data.today} action={action} id={`assign-${where}-${r.id}`} />
-        <Link to={`${texts.path}/assign/${r.id}${search}`} className="pretreat-assign-more" preventScrollReset aria-label={`Assign ${r.pre_treat_number} in a window`}>
+        <Link to={`${texts.path}/assign/${r.id}${search}`} className="pretreat-assign-more" preventScrollReset aria-label={`More: assign ${r.pre_treat_number} in a window`}>
           More…
         </Link>
       </div>

@@ -1,6 +1,7 @@
 // Application Info and Chemical Info: what the pre-treat form set, read-only, with the storage's
-// map link and the dose check's warnings; the chemical lines with the quantity requested and, when
+// GPS as a map link and the dose check's warnings; the chemical lines with the quantity requested and, when
 // the sheet is filled, an input for the quantity used.
+import { GpsLink } from '#app/components/gps-link.tsx'
 import { formatDate } from '#core/formats.ts'
 import { formatQuantity } from '#core/pretreat-quantities.ts'
 import type { SheetView, TruckOptions } from './sheet-view.server.ts'
@@ -26,17 +27,8 @@ export function ApplicationInfo({ sheet }: { sheet: Sheet }) {
         <Item label="Status">{sheet.void ? `${sheet.statusLabel} (VOID)` : sheet.statusLabel}</Item>
         <Item label="Created">{`${formatDate(sheet.createdAt)} by ${sheet.createdBy}`}</Item>
         <Item label="Company">{sheet.company}</Item>
-        <Item label="Storage">
-          {sheet.storage}
-          {sheet.gps ? (
-            <>
-              {' '}
-              <a href={`https://www.google.com/maps?q=${encodeURIComponent(sheet.gps.replace(/\s/g, ''))}`} target="_blank" rel="noopener noreferrer">
-                Map ({sheet.gps})
-              </a>
-            </>
-          ) : null}
-        </Item>
+        <Item label="Storage">{sheet.storage}</Item>
+        <Item label="GPS">{sheet.gps ? <GpsLink gps={sheet.gps} /> : null}</Item>
         <Item label="Billable Companies">{sheet.billables.join(', ')}</Item>
         <Item label="Recommended By">{sheet.recommendedBy}</Item>
         <Item label="Requested By">{sheet.requestedBy}</Item>

@@ -2,6 +2,7 @@
 // (RestartFacts), and the restart's answers once completed (RestartInfo), as the completed-restart
 // modal shows them; the pre-treat PDF and the completed pre-treat modal show RestartInfo too.
 import type { ReactNode } from 'react'
+import { GpsLink } from '#app/components/gps-link.tsx'
 import { formatDate, formatGps } from '#core/formats.ts'
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -35,17 +36,8 @@ export function RestartFacts({ restart }: { restart: RestartFactsView }) {
       <dl className="detail-list">
         <Item label="Pre-Treat #">{restart.void ? `${restart.pre_treat_number} (VOID)` : restart.pre_treat_number}</Item>
         <Item label="Owner">{restart.company_name}</Item>
-        <Item label="Storage">
-          {restart.storage_name}
-          {gps ? (
-            <>
-              {' '}
-              <a href={`https://www.google.com/maps?q=${encodeURIComponent(gps.replace(/\s/g, ''))}`} target="_blank" rel="noopener noreferrer">
-                Map ({gps})
-              </a>
-            </>
-          ) : null}
-        </Item>
+        <Item label="Storage">{restart.storage_name}</Item>
+        <Item label="GPS">{gps ? <GpsLink gps={gps} /> : null}</Item>
         <Item label="Application Date">{restart.application_date ? formatDate(restart.application_date) : ''}</Item>
         <Item label="Applicator">{restart.applicator_name}</Item>
         <Item label="Restart Instructions">

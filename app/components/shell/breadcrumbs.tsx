@@ -10,15 +10,31 @@ export interface CrumbHandle {
   crumbs?: Crumb[] | ((data: unknown, params: Record<string, string | undefined>) => Crumb[])
 }
 
-export function useCrumbs(): Crumb[] {
+/**
+ * The matched routes' trails, outermost first, as one trail: each place once, where the innermost
+ * route that names it puts it (/edit-storage/{id} names Admin, Manage Storages, Edit Storage under
+ * /edit-storage's Admin, Edit Storage: its order wins).
+ */
+export function mergeTrails(trails: readonly (readonly Crumb[])[]): Crumb[] {
   const trail: Crumb[] = []
+  for (const crumbs of trails) {
+    for (const crumb of crumbs) {
+      const at = trail.findIndex((c) => c.to === crumb.to)
+      if (at >= 0) trail.splice(at, 1)
+      trail.push(crumb)
+    }
+  }
+  return trail
+}
+
+export function useCrumbs(): Crumb[] {
+  const trails: Crumb[][] = []
   for (const match of useMatches()) {
     const handle = match.handle as CrumbHandle | undefined
     if (!handle?.crumbs) continue
-    const crumbs = typeof handle.crumbs === 'function' ? handle.crumbs(match.data, match.params) : handle.crumbs
-    for (const crumb of crumbs) if (!trail.some((c) => c.to === crumb.to)) trail.push(crumb)
+    trails.push(typeof handle.crumbs === 'function' ? handle.crumbs(match.data, match.params) : handle.crumbs)
   }
-  return trail
+  return mergeTrails(trails)
 }
 
 /** Home first; on narrow screens (under 600 px) the middle crumbs fold into '...'. */

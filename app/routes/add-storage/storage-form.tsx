@@ -43,7 +43,7 @@ export function StorageForm({ storage, companies, today, submissionId, imageIds,
   const size = { min: SIZE_BOUNDS.min, max: SIZE_BOUNDS.max, step: SIZE_BOUNDS.step }
   const formErrors = [fields.storage_id, fields.kept_images].flatMap((f) => f.errors ?? [])
   return (
-    <AppForm form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data">
+    <AppForm form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data" className="form storage-form">
       {storage ? (
         <>
           <input type="hidden" name="storage_id" value={storage.id} />

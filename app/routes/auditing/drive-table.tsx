@@ -46,7 +46,7 @@ export function DriveTable({ data }: { data: LoaderData }) {
         </thead>
         <tbody>
           {entries.length === 0 ? (
-            <tr>
+            <tr className="drive-empty">
               <td colSpan={5} className="muted">
                 This folder is empty.
               </td>
@@ -82,9 +82,15 @@ function EntryRows({ entry, state, open, closeHref }: { entry: EntryRow; state: 
         <td className="drive-name">
           <EntryName entry={entry} state={state} open={!!open} />
         </td>
-        <td className="cell-nowrap">{entry.is_folder ? '—' : formatFileSize(entry.size_bytes)}</td>
-        <td>{entry.file_type}</td>
-        <td className="cell-nowrap">{formatModified(entry.modified_at)}</td>
+        <td className="cell-nowrap drive-size" data-label="Size">
+          {entry.is_folder ? '—' : formatFileSize(entry.size_bytes)}
+        </td>
+        <td className="drive-type" data-label="File Type">
+          {entry.file_type}
+        </td>
+        <td className="cell-nowrap drive-modified" data-label="Last Modified">
+          {formatModified(entry.modified_at)}
+        </td>
       </tr>
       {open ? <ViewerRow file={open} closeHref={closeHref} /> : null}
     </>

@@ -8,7 +8,7 @@ import { requireAccess } from '#app/auth/guard.server.ts'
 import { hasControlCharacters } from '#core/formats.ts'
 import { getDb, type Executor } from '#db/client.server.ts'
 import { actorChoices, userIdByUsername, workflowStateCounts } from '#db/queries/workflow-inspector.ts'
-import { INSPECTED_WORKFLOWS, inspectedWorkflow, statesOf } from '#workflows/registry.ts'
+import { INSPECTED_WORKFLOWS, inspectedWorkflow, stateLabel, statesOf } from '#workflows/registry.ts'
 import { inStateFor } from './in-state.ts'
 import { INSPECTOR_LISTS, inspectorScope, type InspectorFilter } from './list.server.ts'
 
@@ -69,13 +69,13 @@ export async function readInspector(db: Executor, params: URLSearchParams, now: 
     workflows: INSPECTED_WORKFLOWS.map((w) => ({
       key: w.key,
       title: w.title,
-      states: statesOf(w).map((state) => ({ state, count: counts[w.entity]![state] ?? 0 })),
+      states: statesOf(w).map((state) => ({ state, label: stateLabel(w, state), count: counts[w.entity]![state] ?? 0 })),
     })),
     workflow: workflow.key,
     asked,
     errors,
     actors,
-    list: { ...list, rows: list.rows.map((row) => ({ ...row, in_state: inStateFor(row.state_since, now) })) },
+    list: { ...list, rows: list.rows.map((row) => ({ ...row, state_label: stateLabel(workflow, row.state), in_state: inStateFor(row.state_since, now) })) },
   }
 }
 

@@ -31,7 +31,7 @@ const stamp = (at: string | Date) => new Date(at).toISOString().slice(0, 16).rep
 const COLUMNS: Column<Row>[] = [
   { key: 'number', label: 'Record', text: (r) => r.number },
   { key: 'company', label: 'Company', text: (r) => r.company_name },
-  { key: 'state', label: 'State', sortable: false, text: (r) => r.state },
+  { key: 'state', label: 'State', sortable: false, text: (r) => r.state_label },
   { key: 'state_since', label: 'In state since', text: (r) => `${stamp(r.state_since)} UTC`, className: 'cell-nowrap' },
   { key: 'in_state', label: 'In state for', sortable: false, text: (r) => r.in_state },
   { key: 'last_actor', label: 'Last step by', sortable: false, text: (r) => r.last_actor ?? '—' },
@@ -52,7 +52,7 @@ export default function WorkflowInspector() {
   return (
     <>
       <h1>Workflow Inspector</h1>
-      <section aria-labelledby="state-counts" className="card-grid">
+      <section aria-labelledby="state-counts" className="card-grid workflow-counts">
         <h2 id="state-counts" className="visually-hidden">
           Records per state
         </h2>
@@ -64,8 +64,8 @@ export default function WorkflowInspector() {
             <ul aria-label={`${w.title} per state`} style={{ margin: 0, paddingLeft: '1.2em' }}>
               {w.states.map((s) => (
                 <li key={s.state}>
-                  <Link to={`?workflow=${w.key}&state=${encodeURIComponent(s.state)}`} aria-label={`${w.title}: ${s.state}, ${s.count}`}>
-                    {s.state}
+                  <Link to={`?workflow=${w.key}&state=${encodeURIComponent(s.state)}`} aria-label={`${w.title}: ${s.label}, ${s.count}`}>
+                    {s.label}
                   </Link>
                   : <strong>{s.count.toLocaleString('en-US')}</strong>
                 </li>
@@ -95,7 +95,7 @@ export default function WorkflowInspector() {
             <option value="">All states</option>
             {current.states.map((s) => (
               <option key={s.state} value={s.state}>
-                {s.state}
+                {s.label}
               </option>
             ))}
           </select>
@@ -132,7 +132,7 @@ export default function WorkflowInspector() {
 
       <h2>
         {current.title}
-        {list.state.keep?.state ? `: ${list.state.keep.state}` : ''}
+        {list.state.keep?.state ? `: ${current.states.find((s) => s.state === list.state.keep?.state)?.label ?? list.state.keep.state}` : ''}
       </h2>
       <ListToolbar state={list.state} filterColumns={FILTERS} errors={list.errors} />
       {list.rows.length === 0 ? (
@@ -148,7 +148,7 @@ export default function WorkflowInspector() {
             title={(r) => r.number}
             fields={[
               { label: 'Company', value: (r) => r.company_name ?? '—' },
-              { label: 'State', value: (r) => r.state },
+              { label: 'State', value: (r) => r.state_label },
               { label: 'In state for', value: (r) => r.in_state },
               { label: 'Last step by', value: (r) => r.last_actor ?? '—' },
             ]}

@@ -28,7 +28,7 @@ export { action, loader } from './data.server.ts'
 /** The rule the loader checks, for the menus (app/access.ts). */
 export const access = ACCESS['/pretreats/:id']
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Pre-Treat ${data.sheet.number}` : 'Pre-Treat' }]
-export const handle = { crumbs: [{ label: 'Pre Treats', to: '/pretreats' }, { label: 'Application Sheet', to: '.' }] }
+export const handle = { crumbs: [{ label: 'Pre-Treats', to: '/pretreats' }, { label: 'Application Sheet', to: '.' }] }
 export const links = () => [{ rel: 'stylesheet', href: sheetCss }]
 
 export const clientAction = clientActionCatchingNetworkErrors

@@ -7,9 +7,11 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
+import { ListCards } from '#app/components/list/list-cards.tsx'
 import { StorageCheckList } from '#app/components/storage-checks.tsx'
 import { ConditionsChart, ConditionsTable } from '#app/components/storage-detail/conditions-chart.tsx'
 import { Equipment } from '#app/components/storage-detail/equipment.tsx'
+import { GpsLink } from '#app/components/gps-link.tsx'
 import storageDetailCss from '#app/components/storage-detail/storage-detail.css?url'
 import { StorageSheetList } from '#app/components/storage-detail/storage-sheets.tsx'
 import { Timeline } from '#app/components/storage-detail/timeline.tsx'
@@ -41,13 +43,7 @@ type Storage = LoaderData['storage']
 
 function MapLink({ storage }: { storage: Storage }) {
   const gps = formatGps(storage.gps_lat, storage.gps_lng)
-  if (!gps) return <>Not available</>
-  const [lat, lng] = gps.split(', ')
-  return (
-    <a href={`https://www.google.com/maps?q=${lat},${lng}`} target="_blank" rel="noopener noreferrer">
-      {gps}
-    </a>
-  )
+  return gps ? <GpsLink gps={gps} /> : <>Not available</>
 }
 
 function StorageFacts({ storage }: { storage: Storage }) {
@@ -78,35 +74,51 @@ function PretreatTable({ content }: { content: TabOf<'pretreats'> }) {
       {content.pretreats.length === 0 ? (
         <p className="list-empty">No completed pre-treats available.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="plain-table">
-            <caption className="visually-hidden">Completed pre-treats</caption>
-            <thead>
-              <tr>
-                <th scope="col">Application Date</th>
-                <th scope="col">Pre-Treat #</th>
-                <th scope="col">Treated For</th>
-                <th scope="col">Stock Type</th>
-                <th scope="col">Variety</th>
-                <th scope="col">Applicator</th>
-              </tr>
-            </thead>
-            <tbody>
-              {content.pretreats.map((p) => (
-                <tr key={p.id}>
-                  <td>{formatDate(p.application_date)}</td>
-                  <td>
-                    <Link to={`/pretreats/${p.id}`}>{p.pre_treat_number}</Link>
-                  </td>
-                  <td>{p.treated_for}</td>
-                  <td>{p.stock_type}</td>
-                  <td>{p.variety}</td>
-                  <td>{p.applicator ?? '—'}</td>
+        <>
+          {/* a table from 600 px, cards on a phone (lists.css switches them, as on every list) */}
+          <div className="list-table-wrap table-scroll">
+            <table className="plain-table">
+              <caption className="visually-hidden">Completed pre-treats</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Application Date</th>
+                  <th scope="col">Pre-Treat #</th>
+                  <th scope="col">Treated For</th>
+                  <th scope="col">Stock Type</th>
+                  <th scope="col">Variety</th>
+                  <th scope="col">Applicator</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {content.pretreats.map((p) => (
+                  <tr key={p.id}>
+                    <td>{formatDate(p.application_date)}</td>
+                    <td>
+                      <Link to={`/pretreats/${p.id}`}>{p.pre_treat_number}</Link>
+                    </td>
+                    <td>{p.treated_for}</td>
+                    <td>{p.stock_type}</td>
+                    <td>{p.variety}</td>
+                    <td>{p.applicator ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ListCards
+            rows={content.pretreats}
+            rowKey={(p) => p.id}
+            rowHref={(p) => `/pretreats/${p.id}`}
+            title={(p) => `${formatDate(p.application_date)} · ${p.pre_treat_number}`}
+            fields={[
+              { label: 'Treated For', value: (p) => p.treated_for },
+              { label: 'Stock Type', value: (p) => p.stock_type },
+              { label: 'Variety', value: (p) => p.variety },
+              { label: 'Applicator', value: (p) => p.applicator ?? '—' },
+            ]}
+            label="Completed pre-treats"
+          />
+        </>
       )}
       {content.more ? <p className="muted">{`Showing the newest ${content.pretreats.length}.`}</p> : null}
     </section>
