@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import FileTimes from './tests/support/file-times.ts'
+import LongestFirst from './tests/support/sequencer.ts'
 
 // Four projects, told apart by where a test file is and what it is named:
 // - `unit`: files named `*.unit.test.ts(x)`. Code alone: no database, no server, no browser, no
@@ -24,6 +25,7 @@ export default defineConfig({
     maxWorkers: 2,
     minWorkers: 1,
     reporters: ['default', new FileTimes()],
+    sequence: { sequencer: LongestFirst },
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT } },
       {

@@ -12,7 +12,7 @@
 // A crashed or disconnected browser is dropped and the next job launches a new one; the job that
 // was running fails and pg-boss retries it.
 import fs from 'node:fs/promises'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 
 export type PageKind = 'html' | 'docx'
 
@@ -174,6 +174,8 @@ export class ChromiumPool {
     let failure: unknown
     for (const sandbox of plan) {
       try {
+        // loaded when the first document is made: a web process that makes none starts without it
+        const { chromium } = await import('playwright-core')
         const browser = await chromium.launch({
           executablePath: this.options.executablePath,
           // Playwright passes --no-sandbox itself unless told to keep the sandbox

@@ -42,8 +42,7 @@ async function findInListAndOpen(page: Page, description: string, expected: { co
 describe('call-ins', () => {
   it('with JavaScript: the machine shows each stage, Success modal, then the call is in the list and its modal', async () => {
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
-    await signIn(page, 'tech')
-    await page.goto('/service-call')
+    await signIn(page, 'tech', '/service-call')
     expect(await page.getByLabel('Requested By').count()).toBe(0)
 
     // Not an exact name: nothing happens.
@@ -76,8 +75,7 @@ describe('call-ins', () => {
       .orderBy('j.name')
       .executeTakeFirstOrThrow()
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
-    await signIn(page, 'tech')
-    await page.goto('/service-call')
+    await signIn(page, 'tech', '/service-call')
     await page.getByLabel('Job Number').fill(job.name)
     expect(await page.getByLabel('Customer', { exact: true }).inputValue()).toBe(job.company_name)
     expect(await page.getByLabel('Storage', { exact: true }).inputValue()).toBe(job.storage_name)
@@ -91,8 +89,7 @@ describe('call-ins', () => {
 
   it('without JavaScript: stage by stage, a redirect with a message, then the list and the modal', async () => {
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
-    await signIn(page, 'tech')
-    await page.goto('/service-call')
+    await signIn(page, 'tech', '/service-call')
     await page.getByLabel('Customer', { exact: true }).fill('Aberdeen Acres')
     await page.getByRole('button', { name: 'Continue' }).click()
     const storage = await aStorageOf('Aberdeen Acres')
@@ -133,8 +130,7 @@ describe('call-ins', () => {
 
   it('without JavaScript: a name that is not in the list is refused with a message', async () => {
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
-    await signIn(page, 'tech')
-    await page.goto('/service-call?company=Nobody%20Farms')
+    await signIn(page, 'tech', '/service-call?company=Nobody%20Farms')
     await page.getByText('Choose a customer from the list.').waitFor()
     expect(await page.getByLabel('Requested By').count()).toBe(0)
   })
@@ -163,8 +159,7 @@ describe('call-ins', () => {
     const own = await suite.app.db.selectFrom('companies').select('id').where('company_name', '=', 'Keystone Storage Services').executeTakeFirstOrThrow()
     const shop = await suite.app.db.insertInto('storages').values({ company_id: own.id, name: 'Our Shop' }).returning('id').executeTakeFirstOrThrow()
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
-    await signIn(page, 'tech')
-    await page.goto('/service-call')
+    await signIn(page, 'tech', '/service-call')
     const offered = await page.locator('#company-options option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))
     expect(offered).toContain('Aberdeen Acres')
     expect(offered).not.toContain('Keystone Storage Services')
@@ -195,8 +190,7 @@ describe('Pending Calls, the list', () => {
 
   it('without JavaScript: part of a company name in any case finds its calls, and Export CSV downloads exactly them', async () => {
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
-    await signIn(page, 'tech')
-    await page.goto('/view-calls')
+    await signIn(page, 'tech', '/view-calls')
     await page.getByLabel('Filter by').selectOption('company')
     await page.getByLabel('Filter value').fill('ABERDEEN')
     await Promise.all([page.waitForURL(/filter_value=ABERDEEN/), page.getByRole('button', { name: 'Filter', exact: true }).click()])
@@ -217,8 +211,7 @@ describe('Pending Calls, the list', () => {
 
   it('on a phone without JavaScript: the sort control above the cards sorts them', async () => {
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false, width: 375 })).newPage()
-    await signIn(page, 'tech')
-    await page.goto('/view-calls')
+    await signIn(page, 'tech', '/view-calls')
     expect(await page.getByRole('table').isVisible()).toBe(false)
     await page.getByLabel('Sort by').selectOption('company')
     await page.getByLabel('Order').selectOption('asc')
@@ -238,8 +231,7 @@ describe('Pending Calls, the list', () => {
   for (const javaScriptEnabled of [true, false]) {
     it(`${javaScriptEnabled ? 'with' : 'without'} JavaScript: a reversed date range is refused with its message, both dates kept`, async () => {
       const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled })).newPage()
-      await signIn(page, 'tech')
-      await page.goto('/view-calls')
+      await signIn(page, 'tech', '/view-calls')
       await page.getByRole('link', { name: 'Date Range' }).click()
       const dialog = page.getByRole('dialog', { name: 'Select Date Range' })
       await dialog.getByLabel('Start date').fill('2025-03-01')

@@ -252,8 +252,7 @@ describe.each([
 describe('contacts, with JavaScript', () => {
   it('shows the Error modal when the grower cannot be saved, and saves when sent again', async () => {
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
-    await signIn(page, 'office')
-    await page.goto('/add-grower')
+    await signIn(page, 'office', '/add-grower')
     const name = `Offline Farms ${Date.now()}`
     await page.getByLabel('Company Name').fill(name)
     await page.getByLabel('QuickBooks List ID').fill('QB-9')

@@ -64,8 +64,7 @@ afterAll(async () => {
 
 async function drivePage(javaScriptEnabled: boolean): Promise<Page> {
   const p = await (await newContext(browser, app.url, { javaScriptEnabled })).newPage()
-  await signIn(p, 'office')
-  await p.goto('/auditing')
+  await signIn(p, 'office', '/auditing')
   return p
 }
 

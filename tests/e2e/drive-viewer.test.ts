@@ -192,8 +192,7 @@ describe('the drive viewer with JavaScript', () => {
     try {
       await putDriveFile('storage-audit.docx', await sampleDocx('Storage audit'), DOCX_TYPE, 'docx', withWorkers.db)
       const p = await (await newContext(browser, withWorkers.url)).newPage()
-      await signIn(p, 'office')
-      await p.goto('/auditing?open=storage-audit.docx')
+      await signIn(p, 'office', '/auditing?open=storage-audit.docx')
       await p.getByText('Page 1 of 1').waitFor({ timeout: 60_000 })
     } finally {
       await withWorkers.stop()

@@ -1,7 +1,8 @@
 // Layouts a user notices (issue 19, item 26), measured in the browser at a phone's 375 px and a
 // desk's 1280 px: the storage form uses the desk's width, the pre-treat form's chemicals stay on the
-// phone, the final checklist's Yes and No stand level, the inspector's history fits its modal and
-// names states as people do, and the drive and a storage's Pre Treats tab are cards on a phone.
+// phone, Recommended By shows a name whole, the final checklist's Yes and No stand level, the
+// inspector's history fits its modal and names states as people do, and the drive and a storage's
+// Pre Treats tab are cards on a phone.
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PretreatState } from '#core/workflow-states.ts'
@@ -94,6 +95,33 @@ describe('layout at 1280 px', () => {
       expect(await crumbs.getByText('Pre Treats').count(), path).toBe(0)
     }
   })
+})
+
+describe('the pre-treat form', () => {
+  for (const width of [1280, 375]) {
+    // at a desk the whole option (name, licence, its expiry); on a phone the name (a phone's own picker shows the rest)
+    it(`at ${width} px: Recommended By shows the longest applicator's ${width === 1280 ? 'name and licence' : 'name'} whole`, async () => {
+      const page = width === 1280 ? desk : phone
+      await page.goto('/create-pre-treat')
+      await page.getByLabel('Company', { exact: true }).fill('Snake River Farms')
+      const select = page.getByLabel('Recommended By')
+      await select.waitFor()
+      const longest = await select.evaluate((el: HTMLSelectElement) => [...el.options].slice(1).sort((a, b) => b.text.length - a.text.length)[0]!.value)
+      await select.selectOption(longest)
+      // the chosen text, in the select's own font, against the room the select gives it (its arrow aside)
+      const room = await select.evaluate((el: HTMLSelectElement, whole) => {
+        const style = getComputedStyle(el)
+        const context = document.createElement('canvas').getContext('2d')!
+        context.font = style.font
+        const shown = el.selectedOptions[0]!.text
+        const text = context.measureText(whole ? shown : shown.split(' — ')[0]!).width
+        const inside = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+        return { text, inside }
+      }, width === 1280)
+      expect(room.text).toBeGreaterThan(width === 1280 ? 200 : 60)
+      expect(room.inside - 16, 'room left beside the arrow').toBeGreaterThanOrEqual(room.text)
+    })
+  }
 })
 
 describe('names', () => {

@@ -14,7 +14,7 @@ const suite = useBrowserSuite()
 const NO_DATA = "You're currently offline and no draft is saved locally. Please reconnect to fetch the latest data."
 
 async function signedIn(username: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(suite.browser, suite.app.url)
+  const context = await newContext(suite.browser, suite.app.url, { serviceWorkers: 'allow' })
   const page = await context.newPage()
   await signIn(page, username)
   return { context, page }

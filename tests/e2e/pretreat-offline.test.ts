@@ -19,7 +19,7 @@ const fillAllButTwo = (id: number) => fillAll(suite.app.db, id)
 const column = (id: number, name: 'batch_numbers' | 'sampled_by' | 'status') => sheetColumn(suite.app.db, id, name)
 
 async function applicatorPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(suite.browser, suite.app.url)
+  const context = await newContext(suite.browser, suite.app.url, { serviceWorkers: 'allow' })
   const page = await context.newPage()
   await signIn(page, 'applicator')
   return { context, page }

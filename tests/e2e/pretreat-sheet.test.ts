@@ -57,8 +57,7 @@ describe('the application sheet', () => {
   it('with JavaScript: the applicator fills it and the checklist, a missing field is named, then Submit → Success → /pretreats, To Review', async () => {
     const pt = await sheetForApplicator()
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
-    await signIn(page, 'applicator')
-    await page.goto(`/pretreats/${pt.id}`)
+    await signIn(page, 'applicator', `/pretreats/${pt.id}`)
     await page.getByRole('heading', { name: `Application Sheet ${pt.pre_treat_number}` }).waitFor()
     expect(await page.locator('form#pretreat-sheet').getAttribute('data-draft-key')).toBe(`pretreat:${pt.id}`)
     // an assigned sheet opened without an application date shows today
@@ -96,8 +95,7 @@ describe('the application sheet', () => {
   it('without JavaScript: a plain form; the checklist at ?view=checklist; refused fields keep what was typed; Submit → /pretreats', async () => {
     const pt = await sheetForApplicator()
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
-    await signIn(page, 'applicator')
-    await page.goto(`/pretreats/${pt.id}`)
+    await signIn(page, 'applicator', `/pretreats/${pt.id}`)
     expect(await page.getByLabel('Application Date').inputValue()).toBe(todayIso())
 
     // Next is a link to the checklist's own view
@@ -124,8 +122,7 @@ describe('the application sheet', () => {
   it('a reader (the assigner) sees the sheet with no inputs and no buttons', async () => {
     const pt = await sheetForApplicator()
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
-    await signIn(page, 'assigner')
-    await page.goto(`/pretreats/${pt.id}`)
+    await signIn(page, 'assigner', `/pretreats/${pt.id}`)
     await page.getByRole('heading', { name: 'Pile Conditions' }).waitFor()
     const main = page.locator('.pretreat-sheet')
     expect(await main.locator('input, select, textarea').count()).toBe(0)
@@ -138,8 +135,7 @@ describe('the application sheet', () => {
   it('the JSON API saves, answers 409 with the server copy on an old version, and refuses a reader', async () => {
     const pt = await sheetForApplicator()
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
-    await signIn(page, 'applicator')
-    await page.goto(`/pretreats/${pt.id}`)
+    await signIn(page, 'applicator', `/pretreats/${pt.id}`)
     const post = (changes: Record<string, string>) =>
       page.evaluate(
         async ({ id, changes }) => {
@@ -161,8 +157,7 @@ describe('the application sheet', () => {
     expect(invalid).toEqual({ status: 400, body: { ok: false, message: 'Form is incomplete or invalid.', errors: { env_temp: 'Outdoor temperature must be 150 or less.' }, missing: [] } })
 
     const reader = await (await newContext(suite.browser, suite.app.url)).newPage()
-    await signIn(reader, 'assigner')
-    await reader.goto(`/pretreats/${pt.id}`)
+    await signIn(reader, 'assigner', `/pretreats/${pt.id}`)
     const refused = await reader.evaluate(async (id) => {
       const csrf = document.querySelector<HTMLInputElement>('input[name=csrf]')?.value ?? document.cookie.replace(/.*csrf=([^.;]*).*/, '$1')
       const form = new FormData()
@@ -179,8 +174,7 @@ describe('the application sheet', () => {
   it('hostile values in every field of both forms, through the page and the API: never a 5xx', async () => {
     const pt = await sheetForApplicator()
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
-    await signIn(page, 'applicator')
-    await page.goto(`/pretreats/${pt.id}`)
+    await signIn(page, 'applicator', `/pretreats/${pt.id}`)
     const HOSTILE = ['\u0000', 'x'.repeat(100_000), '1e999', '-0x10', '9'.repeat(40), 'NaN', '\r\nSet-Cookie: a=b', "'; drop table pretreats; --", '２０', '']
     const answers = await page.evaluate(
       async ({ id, values }) => {
@@ -216,8 +210,7 @@ describe('the final checklist after a refused save (issue 19, item 14)', () => {
   it('with JavaScript: every Yes/No clicked after the refusal is kept and saved', async () => {
     const pt = await sheetForApplicator()
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
-    await signIn(page, 'applicator')
-    await page.goto(`/pretreats/${pt.id}`)
+    await signIn(page, 'applicator', `/pretreats/${pt.id}`)
     await page.getByRole('link', { name: 'Next' }).click()
     await page.getByRole('heading', { name: 'Final Checklist' }).waitFor()
     await checklistItem(page, 'inverter').getByLabel('Yes').check()
@@ -260,8 +253,7 @@ describe('Submit with required fields missing (issue 19, item 13)', () => {
     it(`${javaScriptEnabled ? 'with' : 'without'} JavaScript, on a phone: the message is in view by the Submit button and the empty fields are marked`, async () => {
       const pt = await sheetForApplicator()
       const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled, width: 375 })).newPage()
-      await signIn(page, 'applicator')
-      await page.goto(`/pretreats/${pt.id}`)
+      await signIn(page, 'applicator', `/pretreats/${pt.id}`)
       await page.getByLabel('Batch Numbers').fill('B-1301')
       const submit = page.getByRole('button', { name: 'Submit' })
       await submit.scrollIntoViewIfNeeded()

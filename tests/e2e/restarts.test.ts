@@ -47,8 +47,7 @@ describe('restarts', () => {
     const notes = `Restart the fans 24 hours after fogging (${Date.now()}).`
     const { pt, restart } = await pendingRestart(notes)
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
-    await signIn(page, 'tech')
-    await page.goto(`/pending-restarts${byNumber(pt.pre_treat_number)}`)
+    await signIn(page, 'tech', `/pending-restarts${byNumber(pt.pre_treat_number)}`)
     await page.getByRole('heading', { name: 'Pending Restarts' }).waitFor()
     await Promise.all([page.waitForURL((url) => url.pathname === `/restarts/${restart.id}`), page.getByRole('link', { name: pt.pre_treat_number }).click()])
     await page.getByRole('heading', { name: `Restart Checklist ${pt.pre_treat_number}` }).waitFor()
@@ -76,8 +75,7 @@ describe('restarts', () => {
   it('without JavaScript: a plain form; sent twice it completes once; another post is refused with who did it, nothing changed; opened again it is read-only', async () => {
     const { pt, restart } = await pendingRestart('Restart the fans after 24 hours.')
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
-    await signIn(page, 'tech')
-    await page.goto(`/pending-restarts${byNumber(pt.pre_treat_number)}`)
+    await signIn(page, 'tech', `/pending-restarts${byNumber(pt.pre_treat_number)}`)
     await Promise.all([page.waitForURL((url) => url.pathname === `/restarts/${restart.id}`), page.getByRole('link', { name: pt.pre_treat_number }).click()])
     const value = (name: string) => page.locator(`input[name="${name}"]`).first().getAttribute('value') as Promise<string>
     const form = { csrf: await value('csrf'), submission_id: await value('submission_id'), remote: 'no', running: 'yes', cleaned_up: 'yes', comments: 'Running on remote control now.' }

@@ -237,8 +237,7 @@ describe('the review editor screen', () => {
     const part = await suite.app.db.selectFrom('parts').select('id').where('is_special', '=', false).executeTakeFirstOrThrow()
     const made = await makeServiceSheet(suite.app.db, { created_by: tech.id, service_rendered: ['Fan', 'Communications', 'High Pressure System'], parts: [{ part_id: part.id, quantity: 2 }] })
     const page = await (await newContext(suite.browser, suite.app.url, { width: 375 })).newPage()
-    await signIn(page, 'reviewer1')
-    await page.goto(`/review-editor/${await reviewIdAt(made.id, 1)}`)
+    await signIn(page, 'reviewer1', `/review-editor/${await reviewIdAt(made.id, 1)}`)
     // NC1-NC3 and the removal control of a line, each inside the 375 px screen
     const controls = partRows(page).first().locator('input[type="checkbox"], button')
     expect(await controls.count()).toBe(4)

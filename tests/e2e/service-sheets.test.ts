@@ -55,8 +55,7 @@ describe('service sheets', () => {
       .executeTakeFirstOrThrow()
 
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
-    await signIn(page, 'tech')
-    await page.goto('/view-calls')
+    await signIn(page, 'tech', '/view-calls')
     await page.getByLabel('Filter by').selectOption('description')
     await page.getByLabel('Filter value').fill(description)
     await Promise.all([page.waitForURL(/filter_value=/), page.getByRole('button', { name: 'Filter', exact: true }).click()])
@@ -123,8 +122,7 @@ describe('service sheets', () => {
 
   it('with JavaScript: a customer then a storage opens the form, a job replaces them, Start over clears both', async () => {
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
-    await signIn(page, 'tech')
-    await page.goto('/service-form')
+    await signIn(page, 'tech', '/service-form')
     await page.getByLabel('Customer', { exact: true }).fill('Aberdeen Acres')
     const storage = await aStorageOf('Aberdeen Acres')
     await page.getByLabel('Storage', { exact: true }).selectOption(String(storage.id))
@@ -146,8 +144,7 @@ describe('service sheets', () => {
 
   it('without JavaScript: customer, storage, the form; Add Part posts back keeping every value; Submit, then the message', async () => {
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
-    await signIn(page, 'tech')
-    await page.goto('/service-form')
+    await signIn(page, 'tech', '/service-form')
     expect(await page.getByLabel('Sheet Number').count()).toBe(0)
     await page.getByLabel('Customer', { exact: true }).fill('Aberdeen Acres')
     await page.getByRole('button', { name: 'Continue' }).click()
@@ -197,8 +194,7 @@ describe('service sheets', () => {
 
   it('without JavaScript: a job fills customer and storage, and the service type is N/A', async () => {
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
-    await signIn(page, 'tech')
-    await page.goto('/service-form')
+    await signIn(page, 'tech', '/service-form')
     await page.getByLabel('Job Number').fill('J-2025-007')
     await page.getByRole('button', { name: 'Continue' }).click()
     const serviceType = page.getByLabel('Service Type')
@@ -214,8 +210,7 @@ describe('service sheets', () => {
   it('a user without api.add_servicesheet: no Create Service Sheet link, and the form answers 403 in the Error modal', async () => {
     const call = await suite.app.db.selectFrom('call_ins as ci').leftJoin('service_sheets as s', 's.call_in_id', 'ci.id').select('ci.id').where('s.id', 'is', null).orderBy('ci.id').executeTakeFirstOrThrow()
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
-    await signIn(page, 'viewer')
-    await page.goto(`/view-calls/${call.id}`)
+    await signIn(page, 'viewer', `/view-calls/${call.id}`)
     await page.getByRole('dialog', { name: 'Call In Details' }).waitFor()
     expect(await page.getByRole('link', { name: 'Create Service Sheet' }).count()).toBe(0)
     expect((await page.goto(`/service-form?call=${call.id}`))?.status()).toBe(403)

@@ -13,7 +13,7 @@ import { makePretreat } from '../support/pretreats.ts'
 const suite = useBrowserSuite()
 
 async function applicatorPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(suite.browser, suite.app.url)
+  const context = await newContext(suite.browser, suite.app.url, { serviceWorkers: 'allow' })
   const page = await context.newPage()
   await signIn(page, 'applicator')
   return { context, page }

@@ -9,8 +9,7 @@ describe('the shell', () => {
   it('on a phone: middle breadcrumbs fold into ..., the side menu has the main items, the name, tasks and logout', async () => {
     await suite.app.db.insertInto('alert_counts').values({ type: 'level_1_reviews', count: 3 }).onConflict((oc) => oc.column('type').doUpdateSet({ count: 3 })).execute()
     const page = await (await newContext(suite.browser, suite.app.url, { width: 375, javaScriptEnabled: false })).newPage()
-    await signIn(page, 'reviewer1')
-    await page.goto('/view-calls')
+    await signIn(page, 'reviewer1', '/view-calls')
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' })
     expect(await crumbs.getByText('...').isVisible()).toBe(true)
     expect(await crumbs.getByRole('link', { name: 'Service' }).isVisible()).toBe(false)
@@ -30,8 +29,7 @@ describe('the shell', () => {
   it('on a desktop: all breadcrumbs show, the bell lists the alerts the user may see', async () => {
     await suite.app.db.insertInto('alert_counts').values({ type: 'level_2_reviews', count: 5 }).onConflict((oc) => oc.column('type').doUpdateSet({ count: 5 })).execute()
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
-    await signIn(page, 'reviewer1')
-    await page.goto('/view-calls')
+    await signIn(page, 'reviewer1', '/view-calls')
     expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Service' }).isVisible()).toBe(true)
     await page.getByLabel('Alerts: 3').click()
     expect(await page.getByRole('menuitem').allInnerTexts()).toEqual([expect.stringContaining('Level 1 reviews waiting')])

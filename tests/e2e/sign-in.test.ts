@@ -4,7 +4,10 @@ import { createUser } from '#db/queries/users.ts'
 import { createFolder } from '#storage/drive.server.ts'
 import { DEMO_LOGINS } from '../../bin/demo/data.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { DEMO_PASSWORD, newContext, signInWithForm } from '../support/browser.ts'
+import { DEMO_PASSWORD, newContext, signInWithForm, type ContextOptions } from '../support/browser.ts'
+
+// every role signs in with the service worker installing and keeping their pages, as on a phone
+const WITH_WORKER: ContextOptions = { serviceWorkers: 'allow' }
 
 const suite = useBrowserSuite()
 
@@ -45,7 +48,7 @@ describe('sign-in and permissions', () => {
   // the other browser tests sign in by session (tests/support/apps.ts): here each role signs in as a person does
   it('signs each demo user in through the form, to a home page that greets them', async () => {
     for (const { username } of DEMO_LOGINS) {
-      const context = await newContext(suite.browser, suite.app.url)
+      const context = await newContext(suite.browser, suite.app.url, WITH_WORKER)
       const page = await context.newPage()
       await signInWithForm(page, username)
       expect(new URL(page.url()).pathname, username).toBe('/')
@@ -55,7 +58,7 @@ describe('sign-in and permissions', () => {
   })
 
   it('sends a signed-out visitor to /login and back to where they were going', async () => {
-    const page = await (await newContext(suite.browser, suite.app.url)).newPage()
+    const page = await (await newContext(suite.browser, suite.app.url, WITH_WORKER)).newPage()
     await page.goto('/view-calls?page_size=20')
     expect(new URL(page.url()).pathname).toBe('/login')
     await signInWithForm(page, 'tech')
@@ -69,7 +72,7 @@ describe('sign-in and permissions', () => {
     const folder = await createFolder(suite.app.db, admin, `Return ${js}/`, 'Häuser 2026')
     const address = `/auditing?${new URLSearchParams({ p: folder })}` // as the drive links to it
     expect(address).toMatch(/%2F/)
-    const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js })).newPage()
+    const page = await (await newContext(suite.browser, suite.app.url, { ...WITH_WORKER, javaScriptEnabled: js })).newPage()
     await page.goto(address)
     expect(new URL(page.url()).pathname).toBe('/login')
     await signInWithForm(page, 'office')
@@ -79,7 +82,7 @@ describe('sign-in and permissions', () => {
   })
 
   it('never returns to another site after sign-in', async () => {
-    const page = await (await newContext(suite.browser, suite.app.url)).newPage()
+    const page = await (await newContext(suite.browser, suite.app.url, WITH_WORKER)).newPage()
     await page.goto('/login?redirectTo=//evil.example/steal')
     await signInWithForm(page, 'tech')
     expect(new URL(page.url()).origin).toBe(suite.app.url)
@@ -134,7 +137,7 @@ describe('sign-in and permissions', () => {
   })
 
   it('shows the failure text for a wrong password, and it goes after 10 seconds', async () => {
-    const page = await (await newContext(suite.browser, suite.app.url)).newPage()
+    const page = await (await newContext(suite.browser, suite.app.url, WITH_WORKER)).newPage()
     // a stopped clock, installed before the page's timers start: its 10-second timer is the test's to run
     await page.clock.install({ time: new Date('2026-11-22T08:00:00Z') })
     await page.clock.pauseAt(new Date('2026-11-22T08:00:01Z'))
@@ -151,7 +154,7 @@ describe('sign-in and permissions', () => {
   })
 
   it('without JavaScript too, shows the failure text as an alert that goes after 10 seconds', async () => {
-    const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
+    const page = await (await newContext(suite.browser, suite.app.url, { ...WITH_WORKER, javaScriptEnabled: false })).newPage()
     await page.goto('/login')
     await page.getByLabel('Username').fill('viewer')
     await page.getByLabel('Password').fill('wrong-password')
@@ -167,13 +170,13 @@ describe('sign-in and permissions', () => {
   })
 
   it('shows each user the home cards of their permissions', async () => {
-    const context = await newContext(suite.browser, suite.app.url)
+    const context = await newContext(suite.browser, suite.app.url, WITH_WORKER)
     const page = await context.newPage()
     await signInWithForm(page, 'viewer')
     const cards = page.getByRole('main').getByRole('link')
     expect(await cards.allInnerTexts()).toEqual([expect.stringContaining('Service')])
 
-    const office = await (await newContext(suite.browser, suite.app.url)).newPage()
+    const office = await (await newContext(suite.browser, suite.app.url, WITH_WORKER)).newPage()
     await signInWithForm(office, 'office')
     const titles = await office.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts()
     // in the spec's order; Admin because office is staff (the card is admin-flagged)
@@ -182,7 +185,7 @@ describe('sign-in and permissions', () => {
   })
 
   it('answers 403 at /view-calls to a user without api.view_callin', async () => {
-    const page = await (await newContext(suite.browser, suite.app.url)).newPage()
+    const page = await (await newContext(suite.browser, suite.app.url, WITH_WORKER)).newPage()
     await signInWithForm(page, 'office')
     const response = await page.goto('/view-calls')
     expect(response?.status()).toBe(403)

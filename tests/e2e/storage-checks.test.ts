@@ -80,8 +80,7 @@ describe('storage checks', () => {
     { js: false, name: 'without JavaScript' },
   ])('from /storage-check-form: owner, then storage, then the check; back to /checks; in the list and its modal ($name)', async ({ js }) => {
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js })).newPage()
-    await signIn(page, 'tech')
-    await page.goto('/checks')
+    await signIn(page, 'tech', '/checks')
     await page.getByRole('link', { name: /Storage Check Form/ }).click()
     await page.waitForURL((url) => url.pathname === '/storage-check-form')
     expect(await page.getByLabel('Job Number').count()).toBe(0)
@@ -222,8 +221,7 @@ describe('storage checks', () => {
 
   it('permissions: tech sees the cards and the screens; office has neither (403, no cards)', async () => {
     const tech = await (await newContext(suite.browser, suite.app.url)).newPage()
-    await signIn(tech, 'tech')
-    await tech.goto('/')
+    await signIn(tech, 'tech', '/')
     await tech.getByRole('link', { name: /Storage Checks/ }).first().waitFor()
     await tech.goto('/checks')
     await tech.getByRole('link', { name: /Storage Check Form/ }).waitFor()
@@ -231,8 +229,7 @@ describe('storage checks', () => {
     for (const card of ['View Storage Checks', 'Checks Due']) await tech.getByRole('link', { name: new RegExp(card) }).waitFor()
 
     const office = await (await newContext(suite.browser, suite.app.url)).newPage()
-    await signIn(office, 'office')
-    await office.goto('/')
+    await signIn(office, 'office', '/')
     expect(await office.getByRole('link', { name: /Storage Check/ }).count()).toBe(0)
     for (const path of ['/checks', '/view-storage-check', '/checks-due', '/view-storage-check.csv']) {
       expect({ path, status: (await office.goto(path))?.status() }).toEqual({ path, status: 403 })

@@ -25,7 +25,11 @@ export interface ContextOptions {
   javaScriptEnabled?: boolean
   width?: number
   height?: number
-  /** 'block' when the test routes the page's own requests (a service worker would make them) */
+  /**
+   * 'allow' where the service worker is part of what is tested (offline, sign-in and sign-out);
+   * elsewhere it is blocked: each new context would install it and fetch home for it, a tenth of
+   * a browser file's CPU (decision 0052).
+   */
   serviceWorkers?: 'allow' | 'block'
 }
 
@@ -34,7 +38,7 @@ export async function newContext(browser: Browser, baseURL: string, options: Con
     baseURL,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
-    serviceWorkers: options.serviceWorkers ?? 'allow',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   })
   registerContext(context, baseURL)
   return context
@@ -49,15 +53,15 @@ export async function hydrated(page: Page): Promise<void> {
 
 /**
  * Signs in by session (tests/support/apps.ts), for tests whose subject is not signing in: then
- * goes where the login page would have sent the user (its redirectTo), or home.
+ * goes to `to`, or where the login page would have sent the user (its redirectTo), or home.
  */
-export async function signIn(page: Page, username: string): Promise<void> {
+export async function signIn(page: Page, username: string, to?: string): Promise<void> {
   const url = appUrlOf(page.context())
   const token = await sessionToken(url, username)
   await page.context().addCookies([{ name: 'sid', value: token, url, httpOnly: true, sameSite: 'Lax' }])
   const current = page.url().startsWith(url) ? new URL(page.url()) : null
   const target = current?.pathname === '/login' ? current.searchParams.get('redirectTo') : null
-  await page.goto(target?.startsWith('/') && !target.startsWith('//') ? target : '/')
+  await page.goto(to ?? (target?.startsWith('/') && !target.startsWith('//') ? target : '/'))
 }
 
 /** Signs in through the login form, the way a person does (for tests of signing in). */

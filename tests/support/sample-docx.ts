@@ -3,7 +3,7 @@
 // files the document checks refuse: a corrupt one and a zip bomb.
 import zlib from 'node:zlib'
 import JSZip from 'jszip'
-import { crc32 } from '#storage/crc32.ts'
+import { encodePng } from '../../bin/demo/png.ts'
 
 export interface SampleDocxOptions {
   /** the first page's heading (default 'Storage audit report') */
@@ -119,27 +119,12 @@ export async function zipBombDocx(): Promise<Buffer> {
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } })
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-  const out = Buffer.alloc(body.length + 8)
-  out.writeUInt32BE(data.length, 0)
-  body.copy(out, 4)
-  out.writeUInt32BE(crc32(body), body.length + 4)
-  return out
-}
-
 /**
  * A real, decodable white PNG of `width` × `height` pixels, kept small: 1 bit per pixel, every row
  * the same, so a 16000 × 16000 image is about 40 KiB (a browser still decodes it to 1 GB of pixels).
  */
 export function blankPng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([1, 0, 0, 0, 0], 8) // 1-bit greyscale, no interlace
   const row = Buffer.alloc(1 + Math.ceil(width / 8), 0xff)
   row[0] = 0 // filter: none
-  const data = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)), { level: 9 })
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', data), pngChunk('IEND', Buffer.alloc(0))])
+  return encodePng(width, height, 'bit', zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)), { level: 9 }))
 }

@@ -53,7 +53,8 @@ export class Client {
   }
 
   async send(target: string | URL, init: { method?: string; body?: string | Buffer; type?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-    const headers: Record<string, string> = { cookie: this.cookieHeader(), ...(init.type ? { 'content-type': init.type } : {}), ...init.headers }
+    // uncompressed: what is probed is the input, and compression has its own tests (server/compression.test.ts)
+    const headers: Record<string, string> = { cookie: this.cookieHeader(), 'accept-encoding': 'identity', ...(init.type ? { 'content-type': init.type } : {}), ...init.headers }
     const body = typeof init.body === 'string' || init.body === undefined ? init.body : new Uint8Array(init.body)
     // the path and query go on the wire as written, broken escapes included
     const response = await fetch(new URL(target, this.base).href, { method: init.method ?? 'GET', headers, body, redirect: 'manual' })
@@ -132,6 +133,10 @@ export interface CrawlReport {
   pages: number
   formFields: number
   requests: number
+  /** of them, sent to find the pages, and the time that took; then the time of this shard's share */
+  discoveryRequests: number
+  discoverySeconds: number
+  sendingSeconds: number
   /** requests of the whole crawl after discovery (a form field's values count once), every shard's */
   items: number
   /** route patterns no request of the whole crawl reaches */
@@ -145,6 +150,7 @@ const shardOf = (key: string, shards: number) => createHash('sha1').update(key).
 
 /** Crawls the app at `base` and sends shard `shard` (0-based) of `shards`. */
 export async function crawl(base: string, shard: number, shards: number): Promise<CrawlReport> {
+  const started = performance.now()
   const [admin, visitor] = await Promise.all([new Client('admin', base).start('admin'), new Client('visitor', base).start()])
   const routes = await buildRoutes()
   const failures: string[] = []
@@ -377,6 +383,8 @@ export async function crawl(base: string, shard: number, shards: number): Promis
 
   // This shard's share, then its sign-outs, signed in again after them.
   const mine = (list: Request[]) => list.filter((r) => shardOf(r.key, shards) === shard)
+  const discovered = performance.now()
+  const discoveryRequests = requests
   await inParallel(mine(work), (request) => request.send())
   const postedSignedIn = (await admin.send('/')).body.includes('Welcome,')
   await inParallel(mine(signOuts), (request) => request.send())
@@ -385,6 +393,9 @@ export async function crawl(base: string, shard: number, shards: number): Promis
     pages: pages.length,
     formFields,
     requests,
+    discoveryRequests,
+    discoverySeconds: (discovered - started) / 1000,
+    sendingSeconds: (performance.now() - discovered) / 1000,
     items: work.length + signOuts.length,
     unreached: routes.map((r) => r.pattern).filter((p) => !reached.has(p)),
     failures,
@@ -406,7 +417,8 @@ export function crawlShard(shard: number, shards: number): void {
     const report = await crawl(app.url, shard, shards)
     console.log(
       `hostile crawl ${shard + 1}/${shards}: ${report.routes} routes, ${report.pages} pages and stages, ${report.formFields} form fields, ` +
-        `${report.items} requests in all shards after discovery, ${report.requests} sent by this one, ${report.failures.length} failures`,
+        `${report.items} requests in all shards after discovery, ${report.requests} sent by this one (${report.discoveryRequests} to find the pages, ${report.discoverySeconds.toFixed(0)} s; ` +
+        `then ${report.sendingSeconds.toFixed(0)} s), ${report.failures.length} failures`,
     )
     expect(report.unreached).toEqual([])
     expect(report.sawSubmissionId).toBe(true)
