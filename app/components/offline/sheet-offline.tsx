@@ -239,7 +239,8 @@ export function SheetOffline(props: SheetOfflineProps) {
 
   /** Asks /api/ping (3 s at most); online, it sends what waits. True when the server answered. */
   const check = useCallback(async (): Promise<boolean> => {
-    if (!(await pingServer(pingTimeoutMs))) {
+    // a ping answered just after the browser said it went offline is old news: offline it is
+    if (!(await pingServer(pingTimeoutMs)) || !navigator.onLine) {
       setConnection('offline')
       return false
     }
