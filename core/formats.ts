@@ -98,8 +98,16 @@ export function formatDate(value: string | Date | null | undefined, timeZone = '
   return calendarDate(value, timeZone)
 }
 
+// a formatter per time zone, made once: making one costs more than formatting with it
+const calendarFormats = new Map<string, Intl.DateTimeFormat>()
+
 function calendarDate(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at)
+  let format = calendarFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    if (calendarFormats.size < 50) calendarFormats.set(timeZone, format)
+  }
+  const parts = format.formatToParts(at)
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`
 }

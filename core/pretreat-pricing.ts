@@ -86,8 +86,9 @@ export function lineTotal(share: number, price: number): number {
 }
 
 /** 1234.5 → '$1,234.50' */
+const MONEY = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 export function formatMoney(amount: number): string {
-  return amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' })
+  return MONEY.format(amount)
 }
 
 /** A price as the column holds it: always 4 decimals ('0.0500'). */

@@ -72,8 +72,9 @@ export function parseCwt(text: string): number | null {
 }
 
 /** 1000000 → '1,000,000' (as the form shows a cwt). */
+const CWT_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
 export function formatCwt(cwt: number): string {
-  return cwt.toLocaleString('en-US', { maximumFractionDigits: 2 })
+  return CWT_FORMAT.format(cwt)
 }
 
 /** An amount in `units` as shown: ounces as gallons and ounces (128 oz to the gallon), '2 gal 44 oz'. */

@@ -81,6 +81,8 @@ describe.each(['fs', 's3'] as const)('the drive with JavaScript (%s store)', (dr
     p = await signedIn(app, true)
   })
   afterAll(async () => {
+    // the page's connections to the store first: the S3 server's close waits for every one of them
+    await p?.context().close()
     await stop?.()
   })
 

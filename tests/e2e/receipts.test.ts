@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { hydrated, newContext, signIn } from '../support/browser.ts'
 
 const suite = useBrowserSuite()
 
@@ -29,6 +29,8 @@ async function page(js: boolean, username = 'tech'): Promise<Page> {
 async function chooseType(p: Page, type: ReceiptType, js: boolean) {
   await p.goto('/receipt-form')
   expect(await p.getByLabel('Location').count()).toBe(0)
+  // with JavaScript, choosing goes on by itself once the page is hydrated (before, it needs Continue)
+  if (js) await hydrated(p)
   await p.getByLabel('Type').selectOption(type)
   if (!js) await p.getByRole('button', { name: 'Continue' }).click()
   await p.waitForURL((url) => url.searchParams.get('type') === type)

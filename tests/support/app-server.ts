@@ -26,7 +26,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   await copyDemoFiles(database, blobs, env)
   const child = fork(CHILD, [], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    execArgv: ['--import', 'tsx'],
+    // APP_CPU_PROF=<folder>: each app writes a CPU profile there when it stops (decision 0053)
+    execArgv: ['--import', 'tsx', ...(process.env.APP_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.APP_CPU_PROF] : [])],
     env: { ...process.env, SESSION_SECRET: inject('sessionSecret'), WORKERS: 'off', NODE_ENV: 'production', ...env, DATABASE_URL: database.url, STORAGE_DIR: blobs },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   })

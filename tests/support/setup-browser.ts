@@ -5,14 +5,14 @@ import { randomBytes } from 'node:crypto'
 import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
 import { buildIfStale } from '../../bin/build.ts'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, ensureChromium } from './browser.ts'
+import { CHROMIUM_FLAGS, ensureChromium, testBrowserPath } from './browser.ts'
 import { demoTemplate, releaseCluster, useCluster } from './pg-cluster.ts'
 
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   buildIfStale()
   ensureChromium()
   const adminUrl = await useCluster()
-  const [{ blobDir }, chromiumServer] = await Promise.all([demoTemplate(adminUrl), chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })])
+  const [{ blobDir }, chromiumServer] = await Promise.all([demoTemplate(adminUrl), chromium.launchServer({ executablePath: testBrowserPath(), args: CHROMIUM_FLAGS })])
   project.provide('pgAdminUrl', adminUrl)
   project.provide('demoBlobDir', blobDir)
   project.provide('chromiumEndpoint', chromiumServer.wsEndpoint())
