@@ -21,7 +21,8 @@ interface ClusterState {
 const holder = globalThis as typeof globalThis & { __testCluster?: ClusterState }
 const state = (holder.__testCluster ??= { users: 0 })
 
-const runDir = path.resolve(`.data/test-run-${process.pid}`)
+/** The run's own folder (inside the project): its cluster, the demo's files, the apps' bundle. */
+export const runDir = path.resolve(`.data/test-run-${process.pid}`)
 
 /** The run's cluster (embedded in .data/, or the server of DATABASE_URL); call releaseCluster once per call. */
 export async function useCluster(): Promise<string> {

@@ -5,15 +5,21 @@ import { randomBytes } from 'node:crypto'
 import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
 import { buildIfStale } from '../../bin/build.ts'
+import { bundleAppChild } from './app-child-bundle.ts'
 import { CHROMIUM_FLAGS, ensureChromium, testBrowserPath } from './browser.ts'
-import { demoTemplate, releaseCluster, useCluster } from './pg-cluster.ts'
+import { demoTemplate, releaseCluster, runDir, useCluster } from './pg-cluster.ts'
 
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   buildIfStale()
   ensureChromium()
   const adminUrl = await useCluster()
-  const [{ blobDir }, chromiumServer] = await Promise.all([demoTemplate(adminUrl), chromium.launchServer({ executablePath: testBrowserPath(), args: CHROMIUM_FLAGS })])
+  const [{ blobDir }, chromiumServer, appChild] = await Promise.all([
+    demoTemplate(adminUrl),
+    chromium.launchServer({ executablePath: testBrowserPath(), args: CHROMIUM_FLAGS }),
+    bundleAppChild(runDir),
+  ])
   project.provide('pgAdminUrl', adminUrl)
+  project.provide('appChild', appChild)
   project.provide('demoBlobDir', blobDir)
   project.provide('chromiumEndpoint', chromiumServer.wsEndpoint())
   // one signing secret for every app of the run (instead of each writing .data/session-secret)
@@ -27,6 +33,8 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
 declare module 'vitest' {
   export interface ProvidedContext {
     demoBlobDir: string
+    /** tests/support/app-child.ts bundled (tests/support/app-child-bundle.ts) */
+    appChild: string
     chromiumEndpoint: string
     sessionSecret: string
   }
