@@ -1,9 +1,10 @@
 // One app for a test file, in a child process (tests/support/app-server.ts forks it, bundled once
 // per run by tests/support/app-child-bundle.ts): the production build behind the same Express app
-// an HTTP process of `npm start` runs (server/http-process.ts), on a free port, with the pg-boss workers when WORKERS=on, as
-// bin/start.ts starts them. What `npm start` does before (migrate, permissions, the demo seed) is
-// already in the database it is given, a copy of the demo template. It tells its parent the port
-// over IPC; SIGTERM stops HTTP, workers and pools, then it exits.
+// an HTTP process of `npm start` runs (server/http-process.ts), on a free port, with the pg-boss
+// workers when WORKERS=on, as bin/start.ts starts them. What `npm start` does before (migrate,
+// permissions, the demo seed) is already in the database it is given, a copy of the demo
+// template. It tells its parent the port over IPC; SIGTERM stops HTTP, workers and pools, then it
+// exits.
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
