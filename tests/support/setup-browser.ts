@@ -20,6 +20,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   ])
   project.provide('pgAdminUrl', adminUrl)
   project.provide('appChild', appChild)
+  project.provide('runDir', runDir)
   project.provide('demoBlobDir', blobDir)
   project.provide('chromiumEndpoint', chromiumServer.wsEndpoint())
   // one signing secret for every app of the run (instead of each writing .data/session-secret)
@@ -35,6 +36,8 @@ declare module 'vitest' {
     demoBlobDir: string
     /** tests/support/app-child.ts bundled (tests/support/app-child-bundle.ts) */
     appChild: string
+    /** a folder of the run's own, removed after it (the crawl's shards share their discovery there) */
+    runDir: string
     chromiumEndpoint: string
     sessionSecret: string
   }

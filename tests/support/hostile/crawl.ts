@@ -3,7 +3,8 @@
 // without editing a test. Signed in as the demo superuser (and signed out, for the pages only a
 // visitor sees), each shard:
 //  1. reaches every route, with real ids (found in the links of the pages) and the stages of the
-//     multi-stage forms (GET forms sent with the choices they offer, links that carry a query);
+//     multi-stage forms (GET forms sent with the choices they offer, links that carry a query):
+//     the first shard to start, for all of them (each app is a copy of the same demo);
 //  2. lists the requests of the whole crawl: every list parameter and every query parameter a page
 //     shows with each value, every route's dynamic segments with each value, every POST form a
 //     page renders with each value in each field in turn (with each kind of submit button, a
@@ -14,10 +15,12 @@
 // Plain fetch, no browser. The values are END_TO_END (tests/support/hostile/values.ts): the rest
 // are proven field by field in the unit tests.
 import { createHash, randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { SERVER_BUILD } from '../../../bin/build.ts'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, inject, it } from 'vitest'
 import { sessionToken } from '../apps.ts'
 import { startAppServer, type AppServer } from '../app-server.ts'
 import { FILLER_TEXT, baselineOf, bodyOf, bytesOf, fieldNames, formsOf, isSubmitter, linksOf, type Control, type ParsedForm } from './html.ts'
@@ -133,7 +136,7 @@ export interface CrawlReport {
   pages: number
   formFields: number
   requests: number
-  /** of them, sent to find the pages, and the time that took; then the time of this shard's share */
+  /** of them, sent to find the pages (none when another shard found them), and the time that took; then the time of this shard's share */
   discoveryRequests: number
   discoverySeconds: number
   sendingSeconds: number
@@ -142,39 +145,39 @@ export interface CrawlReport {
   /** route patterns no request of the whole crawl reaches */
   unreached: string[]
   failures: string[]
+  /** forms refused for their CSRF token although it was not the field probed */
+  expired: string[]
   postedSignedIn: boolean
   sawSubmissionId: boolean
 }
 
 const shardOf = (key: string, shards: number) => createHash('sha1').update(key).digest().readUInt32BE(0) % shards
 
-/** Crawls the app at `base` and sends shard `shard` (0-based) of `shards`. */
-export async function crawl(base: string, shard: number, shards: number): Promise<CrawlReport> {
-  const started = performance.now()
-  const [admin, visitor] = await Promise.all([new Client('admin', base).start('admin'), new Client('visitor', base).start()])
-  const routes = await buildRoutes()
-  const failures: string[] = []
-  let requests = 0
-  const routeOf = (url: URL) => routes.find((r) => !r.dynamic && r.pattern === url.pathname) ?? routes.find((r) => r.dynamic && r.matches(url.pathname))
-  const reached = new Set<string>()
-  /** Sends; a 5xx or a dropped connection is a failure. */
-  async function probe(client: Client, what: string, target: string | URL, init?: Parameters<Client['send']>[1]): Promise<Answer | null> {
-    requests++
-    try {
-      const answer = await client.send(target, init)
-      if (answer.status >= 500) failures.push(`${answer.status} ${what} (${client.name})`)
-      return answer
-    } catch (error) {
-      failures.push(`${String(error)} ${what} (${client.name})`)
-      return null
-    }
-  }
+/** What the crawl knows after finding the pages: the same for every shard. */
+interface Discovery {
+  pages: Page[]
+  links: URL[]
+  /** up to RECORDS_PER_ROUTE addresses of each dynamic route */
+  records: Map<string, URL[]>
+  reached: Set<string>
+}
 
-  // 1. The pages: every route, the dynamic ones at records linked from other pages, and the
+interface Crawler {
+  base: string
+  admin: Client
+  visitor: Client
+  routes: Route[]
+  routeOf(url: URL): Route | undefined
+  probe(client: Client, what: string, target: string | URL, init?: Parameters<Client['send']>[1]): Promise<Answer | null>
+}
+
+async function discover({ base, admin, visitor, routes, routeOf, probe }: Crawler): Promise<Discovery> {
+  // The pages: every route, the dynamic ones at records linked from other pages, and the
   //    stages of their forms. A page is kept when it is a route's first or shows what the
   //    route's pages so far did not: a POST form, or a GET form field other than the list's.
   const pages: Page[] = []
   const links: URL[] = []
+  const reached = new Set<string>()
   const tried = new Set<string>()
   const known = new Map<string, { posts: Set<string>; names: Set<string> }>()
   async function visit(client: Client, url: URL, first = false): Promise<void> {
@@ -238,6 +241,105 @@ export async function crawl(base: string, shard: number, shards: number): Promis
     if (pages.length === before) break
   }
 
+  return { pages, links, records, reached }
+}
+
+// ---------------------------------------------------------------- one discovery for all shards
+
+/** A discovery as JSON: addresses without the app's origin, clients by name. */
+interface SavedDiscovery {
+  pages: { pattern: string; url: string; client: string; forms: (Omit<ParsedForm, 'action'> & { action: string })[] }[]
+  links: string[]
+  records: [string, string[]][]
+  reached: string[]
+}
+const relative = (url: URL) => `${url.pathname}${url.search}`
+
+function save(found: Discovery): SavedDiscovery {
+  return {
+    pages: found.pages.map((p) => ({ pattern: p.route.pattern, url: relative(p.url), client: p.client.name, forms: p.forms.map((f) => ({ ...f, action: relative(f.action) })) })),
+    links: found.links.map(relative),
+    records: [...found.records].map(([pattern, urls]) => [pattern, urls.map(relative)]),
+    reached: [...found.reached],
+  }
+}
+
+/** A saved discovery in this shard's app: its origin, its clients, and each client's own CSRF token in the forms. */
+function load(saved: SavedDiscovery, { base, admin, visitor, routes }: Pick<Crawler, 'base' | 'admin' | 'visitor' | 'routes'>): Discovery {
+  const clients = new Map([admin, visitor].map((c) => [c.name, c]))
+  return {
+    pages: saved.pages.map((p) => {
+      const client = clients.get(p.client)!
+      const forms = p.forms.map((f) => ({ ...f, action: new URL(f.action, base), controls: f.controls.map((c) => (c.name === 'csrf' ? { ...c, value: client.csrf } : c)) }))
+      return { route: routes.find((r) => r.pattern === p.pattern)!, url: new URL(p.url, base), client, forms }
+    }),
+    links: saved.links.map((l) => new URL(l, base)),
+    records: new Map(saved.records.map(([pattern, urls]) => [pattern, urls.map((u) => new URL(u, base))])),
+    reached: new Set(saved.reached),
+  }
+}
+
+/**
+ * The discovery of the first shard to ask, kept in `folder` for the others (every shard's app is a
+ * copy of the same demo, so the pages are the same). Without a folder, or when the first shard
+ * failed to save one, a shard finds the pages itself.
+ */
+async function sharedDiscovery(folder: string | undefined, find: () => Promise<Discovery>, crawler: Pick<Crawler, 'base' | 'admin' | 'visitor' | 'routes'>): Promise<Discovery> {
+  if (!folder) return find()
+  const file = path.join(folder, 'crawl-discovery.json')
+  try {
+    fs.writeFileSync(`${file}.taken`, String(process.pid), { flag: 'wx' })
+  } catch {
+    for (let waited = 0; waited < 120_000; waited += 200) {
+      if (fs.existsSync(file)) {
+        const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as SavedDiscovery | { failed: true }
+        return 'failed' in saved ? find() : load(saved, crawler)
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    return find()
+  }
+  const found = await find().catch((error: unknown) => {
+    fs.writeFileSync(file, JSON.stringify({ failed: true }))
+    throw error
+  })
+  fs.writeFileSync(`${file}.part`, JSON.stringify(save(found)))
+  fs.renameSync(`${file}.part`, file)
+  return found
+}
+
+/**
+ * Crawls the app at `base` and sends shard `shard` (0-based) of `shards`; the pages are found by the
+ * first shard and kept in `shareDir` for the others, when given.
+ */
+export async function crawl(base: string, shard: number, shards: number, shareDir?: string): Promise<CrawlReport> {
+  const started = performance.now()
+  const [admin, visitor] = await Promise.all([new Client('admin', base).start('admin'), new Client('visitor', base).start()])
+  const routes = await buildRoutes()
+  const failures: string[] = []
+  let requests = 0
+  const routeOf = (url: URL) => routes.find((r) => !r.dynamic && r.pattern === url.pathname) ?? routes.find((r) => r.dynamic && r.matches(url.pathname))
+  const reached = new Set<string>()
+  /** Sends; a 5xx or a dropped connection is a failure. */
+  async function probe(client: Client, what: string, target: string | URL, init?: Parameters<Client['send']>[1]): Promise<Answer | null> {
+    requests++
+    try {
+      const answer = await client.send(target, init)
+      if (answer.status >= 500) failures.push(`${answer.status} ${what} (${client.name})`)
+      return answer
+    } catch (error) {
+      failures.push(`${String(error)} ${what} (${client.name})`)
+      return null
+    }
+  }
+
+  // 1. The pages, found once for all the shards (the first to ask finds them, the others read them)
+  const found = await sharedDiscovery(shareDir, () => discover({ base, admin, visitor, routes, routeOf, probe }), { base, admin, visitor, routes })
+  const { pages, links, records } = found
+  for (const pattern of found.reached) reached.add(pattern)
+  const discoveryRequests = requests
+  const discovered = performance.now()
+
   const work: Request[] = []
   const get = (key: string, client: Client, what: string, url: URL) => {
     work.push({ key, send: () => probe(client, what, url) })
@@ -300,6 +402,7 @@ export async function crawl(base: string, shard: number, shards: number): Promis
   const posted = new Set<string>()
   const forms = new Map<string, ParsedForm | null>()
   const signOuts: Request[] = []
+  const expired = new Set<string>()
   let formFields = 0
   for (const page of pages) {
     for (const form of page.forms.filter((f) => f.method === 'post')) {
@@ -335,6 +438,9 @@ export async function crawl(base: string, shard: number, shards: number): Promis
         return probe(page.client, `POST ${f.action.pathname} ${field}=${value.label}${submitter ? ` (${submitter.name}=${submitter.value})` : ''}`, f.action, { method: 'POST', ...bodyOf(f, pairs, field, value) })
       }
       const answer = await send(current)
+      // a form refused for its CSRF token never reached its action: the crawl proved nothing there
+      // (a sign-out ends the session and its token: the next one is refused, as it should be)
+      if (field !== 'csrf' && form.action.pathname !== '/logout' && answer?.status === 403 && answer.body.startsWith('Your form has expired')) expired.add(`${form.action.pathname} (${page.client.name})`)
       if (answer?.status === 409) {
         const again = await page.client.send(page.url)
         const fresh = formsOf(again.body, page.url).find((f) => f.method === 'post' && `${f.action.pathname} ${fieldNames(f)}` === `${form.action.pathname} ${fieldNames(form)}`)
@@ -383,8 +489,6 @@ export async function crawl(base: string, shard: number, shards: number): Promis
 
   // This shard's share, then its sign-outs, signed in again after them.
   const mine = (list: Request[]) => list.filter((r) => shardOf(r.key, shards) === shard)
-  const discovered = performance.now()
-  const discoveryRequests = requests
   await inParallel(mine(work), (request) => request.send())
   const postedSignedIn = (await admin.send('/')).body.includes('Welcome,')
   await inParallel(mine(signOuts), (request) => request.send())
@@ -399,6 +503,7 @@ export async function crawl(base: string, shard: number, shards: number): Promis
     items: work.length + signOuts.length,
     unreached: routes.map((r) => r.pattern).filter((p) => !reached.has(p)),
     failures,
+    expired: [...expired],
     postedSignedIn,
     sawSubmissionId: pages.some((p) => p.forms.some((f) => f.method === 'post' && f.controls.some((c) => c.name === 'submission_id'))),
   }
@@ -414,7 +519,7 @@ export function crawlShard(shard: number, shards: number): void {
   afterAll(() => app?.stop())
 
   it(`answers every route, list parameter, query parameter and form field without a 5xx (shard ${shard + 1} of ${shards})`, async () => {
-    const report = await crawl(app.url, shard, shards)
+    const report = await crawl(app.url, shard, shards, inject('runDir'))
     console.log(
       `hostile crawl ${shard + 1}/${shards}: ${report.routes} routes, ${report.pages} pages and stages, ${report.formFields} form fields, ` +
         `${report.items} requests in all shards after discovery, ${report.requests} sent by this one (${report.discoveryRequests} to find the pages, ${report.discoverySeconds.toFixed(0)} s; ` +
@@ -424,5 +529,6 @@ export function crawlShard(shard: number, shards: number): void {
     expect(report.sawSubmissionId).toBe(true)
     expect(report.postedSignedIn, 'the forms were posted signed in').toBe(true)
     expect(report.failures).toEqual([])
+    expect(report.expired, 'forms refused for their CSRF token').toEqual([])
   }, 600_000)
 }
