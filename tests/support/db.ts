@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { inject } from 'vitest'
 import { createDb, type Executor } from '../../db/client.server.ts'
-import { DEMO_TEMPLATE_DB, TEMPLATE_DB, adminQuery, withDatabase } from './pg-admin.ts'
+import { DEMO_TEMPLATE_DB, TEMPLATE_DB, adminQuery, copyDatabase, withDatabase } from './pg-admin.ts'
 
 export interface TestDatabase {
   db: Executor
@@ -15,7 +15,7 @@ export interface TestDatabase {
 export async function createTestDatabase(options: { demo?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl')
   const name = `test_${randomBytes(6).toString('hex')}`
-  await adminQuery(adminUrl, `create database ${name} template ${options.demo ? DEMO_TEMPLATE_DB : TEMPLATE_DB}`)
+  await copyDatabase(adminUrl, options.demo ? DEMO_TEMPLATE_DB : TEMPLATE_DB, name)
   const url = withDatabase(adminUrl, name)
   const db = createDb(url, 5)
   return {
