@@ -140,6 +140,8 @@ describe.each([
     await page.getByRole('table').getByRole('row').filter({ hasText: 'Luis Ortega' }).getByText('Expires soon').waitFor() // the demo's technician
     await page.getByRole('link', { name: 'Add Applicator' }).click()
     await page.waitForURL('**/add-applicator')
+    // with JavaScript the address changes a moment before the form is drawn
+    await page.getByLabel('User').locator('option', { hasText: `Test ${username} (${username})` }).waitFor({ state: 'attached' })
     const offered = await page.getByLabel('User').locator('option').allInnerTexts()
     expect(offered).toContain(`Test ${username} (${username})`)
     expect(offered.some((o) => o.includes('(applicator)'))).toBe(false) // already one
