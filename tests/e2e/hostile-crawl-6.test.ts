@@ -1,4 +1,4 @@
-// Shard 6 of 6 of the crawl of every route with hostile input (tests/support/hostile/crawl.ts).
+// Shard 6 of 8 of the crawl of every route with hostile input (tests/support/hostile/crawl.ts).
 import { crawlShard } from '../support/hostile/crawl.ts'
 
-crawlShard(5, 6)
+crawlShard(5, 8)
