@@ -1,7 +1,7 @@
 // The test apps' child (tests/support/app-child.ts) as one JavaScript file, bundled once per run by
-// the browser project's global setup. Started under tsx, each app spent about 1.1 core-seconds more
-// loading its TypeScript through the loader hooks than it spends starting at all (decision 0052);
-// plain Node starts it in half the time. The packages stay outside the bundle (Node loads them from
+// the browser project's global setup. Under tsx an app took 2.1 core-seconds to start, most of them
+// in the loader hooks that compile its TypeScript; plain Node starts the bundle with 1.0 (decision
+// 0052). The packages stay outside the bundle (Node loads them from
 // node_modules, as it does for the app), and each module keeps its own import.meta.url, so a path
 // a module finds beside itself (the server build, a package's file) is the same as under tsx.
 import fs from 'node:fs'

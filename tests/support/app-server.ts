@@ -17,7 +17,6 @@ export interface AppServer {
   stop(): Promise<void>
 }
 
-
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   const database = await createTestDatabase({ demo: true })
   const ownStore = !env.STORAGE_DIR

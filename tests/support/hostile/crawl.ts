@@ -172,9 +172,9 @@ interface Crawler {
 }
 
 async function discover({ base, admin, visitor, routes, routeOf, probe }: Crawler): Promise<Discovery> {
-  // The pages: every route, the dynamic ones at records linked from other pages, and the
-  //    stages of their forms. A page is kept when it is a route's first or shows what the
-  //    route's pages so far did not: a POST form, or a GET form field other than the list's.
+  // The pages: every route, the dynamic ones at records linked from other pages, and the stages
+  // of their forms. A page is kept when it is a route's first or shows what the route's pages so
+  // far did not: a POST form, or a GET form field other than the list's.
   const pages: Page[] = []
   const links: URL[] = []
   const reached = new Set<string>()
