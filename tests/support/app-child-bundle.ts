@@ -1,9 +1,9 @@
 // The test apps' child (tests/support/app-child.ts) as one JavaScript file, bundled once per run by
 // the browser project's global setup. Under tsx an app took 2.1 core-seconds to start, most of them
 // in the loader hooks that compile its TypeScript; plain Node starts the bundle with 1.0 (decision
-// 0052). The packages stay outside the bundle (Node loads them from
-// node_modules, as it does for the app), and each module keeps its own import.meta.url, so a path
-// a module finds beside itself (the server build, a package's file) is the same as under tsx.
+// 0052). The packages stay outside the bundle (Node loads them from node_modules, as it does for
+// the app), and each module keeps its own import.meta.url, so a path a module finds beside itself
+// (the server build, a package's file) is the same as under tsx.
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
