@@ -319,7 +319,6 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
   const failures: string[] = []
   let requests = 0
   const routeOf = (url: URL) => routes.find((r) => !r.dynamic && r.pattern === url.pathname) ?? routes.find((r) => r.dynamic && r.matches(url.pathname))
-  const reached = new Set<string>()
   /** Sends; a 5xx or a dropped connection is a failure. */
   async function probe(client: Client, what: string, target: string | URL, init?: Parameters<Client['send']>[1]): Promise<Answer | null> {
     requests++
@@ -336,7 +335,7 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
   // 1. The pages, found once for all the shards (the first to ask finds them, the others read them)
   const found = await sharedDiscovery(shareDir, () => discover({ base, admin, visitor, routes, routeOf, probe }), { base, admin, visitor, routes })
   const { pages, links, records } = found
-  for (const pattern of found.reached) reached.add(pattern)
+  const reached = new Set(found.reached)
   const discoveryRequests = requests
   const discovered = performance.now()
 
