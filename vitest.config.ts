@@ -12,6 +12,10 @@ import LongestFirst from './tests/support/sequencer.ts'
 // - `system`: bin/*.test.ts: `npm start` and the CLIs as a user runs them, in their own processes.
 // A global setup per project makes only what its files need (tests/support/setup-*.ts; one
 // PostgreSQL serves them all). `npm test` runs them all, with the type check beside them (bin/test.ts).
+// Passwords are hashed at a lower scrypt cost in tests, apps and CLIs they start included (core/password.server.ts,
+// decision 0054); the tests of the hash itself run at the real cost.
+process.env.TEST_SCRYPT_LOG_N ??= '10'
+
 const FOLDERS = ['app', 'core', 'db', 'workflows', 'jobs', 'storage', 'server', 'bin', 'tests']
 const UNIT = FOLDERS.map((folder) => `${folder}/**/*.unit.test.{ts,tsx}`)
 const BROWSER = ['tests/e2e/**/*.test.ts', 'server/**/*.test.ts']

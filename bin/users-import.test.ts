@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { authenticate } from '#app/auth/sign-in.server.ts'
 import { verifyPassword } from '#core/password.server.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
@@ -129,6 +129,11 @@ describe('users:import', () => {
   })
 
   it('signs an imported user in with the old password through the real sign-in, then stores scrypt', async () => {
+    // the re-hash at the real cost (vitest.config.ts lowers it for the rest of the run)
+    vi.stubEnv('TEST_SCRYPT_LOG_N', undefined)
+    onTestFinished(() => {
+      vi.unstubAllEnvs()
+    })
     const dale = await t.db.selectFrom('users').select('id').where('username', '=', 'dwhitman').executeTakeFirstOrThrow()
     await expect(authenticate(t.db, loginRequest('dwhitman', 'lètmeinz'))).rejects.toMatchObject({ status: 401 })
     expect(await authenticate(t.db, loginRequest('DWhitman', 'lètmein'))).toBe(dale.id)

@@ -10,6 +10,17 @@ import { isBlankPassword, USER_MESSAGES } from './schemas/user.ts'
 const N = 2 ** 17
 const r = 8
 const p = 1
+
+/**
+ * The cost the app hashes with: N, unless a test run lowered it. TEST_SCRYPT_LOG_N is honoured only
+ * where vitest runs (VITEST, which vitest sets and the apps and CLIs a test starts inherit): a
+ * hash at N costs 0.4 core-seconds here, and the suite made about 250 of them (decision 0054).
+ * The tests of the hash itself and of the re-hash at sign-in run at N.
+ */
+function cost(): number {
+  const lowered = Number(process.env.TEST_SCRYPT_LOG_N)
+  return process.env.VITEST && Number.isInteger(lowered) && lowered >= 10 && lowered < 17 ? 2 ** lowered : N
+}
 const KEY_LENGTH = 32
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
@@ -22,8 +33,9 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16)
-  const key = await scrypt(password, salt, { N, r, p })
-  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$')
+  const n = cost()
+  const key = await scrypt(password, salt, { N: n, r, p })
+  return ['scrypt', n, r, p, salt.toString('base64'), key.toString('base64')].join('$')
 }
 
 async function verifyScrypt(password: string, stored: string): Promise<boolean> {
@@ -88,7 +100,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** True when the stored hash is not the one the app writes now (a Django hash, older scrypt parameters). */
 export function needsRehash(stored: string): boolean {
   const [scheme, n, rr, pp] = stored.split('$')
-  return !(scheme === 'scrypt' && Number(n) === N && Number(rr) === r && Number(pp) === p)
+  return !(scheme === 'scrypt' && Number(n) === cost() && Number(rr) === r && Number(pp) === p)
 }
 
 /** Spends the same time as a real check, so an unknown username is not told apart by timing. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { djangoHashProblem, hashPassword, needsRehash, newPasswordProblem, passwordHashKind, verifyPassword } from './password.server.ts'
 import { USER_MESSAGES } from './schemas/user.ts'
 
@@ -47,6 +47,29 @@ describe('scrypt, the hash the app writes', () => {
     expect(needsRehash(stored)).toBe(false)
     expect(await verifyPassword('potato-cellar-7', stored)).toBe(true)
     expect(await verifyPassword('potato-cellar-8', stored)).toBe(false)
+  })
+
+  describe('at its cost', () => {
+    afterEach(() => {
+      vi.unstubAllEnvs()
+    })
+
+    it('is written at the OWASP parameters, N=2^17, r=8, p=1; a hash at a lower cost is re-hashed at sign-in', async () => {
+      const lowered = await hashPassword('potato-cellar-7') // this run's lowered cost (vitest.config.ts)
+      vi.stubEnv('TEST_SCRYPT_LOG_N', undefined)
+      const stored = await hashPassword('potato-cellar-7')
+      expect(stored).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/]{43}=$/)
+      expect(await verifyPassword('potato-cellar-7', stored)).toBe(true)
+      expect(needsRehash(stored)).toBe(false)
+      expect(lowered).toMatch(/^scrypt\$1024\$8\$1\$/)
+      expect(needsRehash(lowered)).toBe(true)
+      expect(await verifyPassword('potato-cellar-7', lowered)).toBe(true)
+    })
+
+    it('is lowered only where vitest runs: outside it the test setting is ignored', async () => {
+      vi.stubEnv('VITEST', undefined)
+      expect(await hashPassword('potato-cellar-7')).toMatch(/^scrypt\$131072\$/)
+    })
   })
 })
 
