@@ -25,7 +25,7 @@ async function formWith(path: string, field: string): Promise<{ form: ParsedForm
   return { form, pairs: baselineOf(form) }
 }
 const post = (form: ParsedForm, pairs: [string, string][], field: string, value: string, headers?: Record<string, string>) =>
-  admin.send(form.action, { method: 'POST', headers, ...bodyOf(form, pairs, field, { label: field, encoded: encodeURIComponent(value) }) })
+  admin.send(form.action, { method: 'POST', headers, ...bodyOf(form, pairs, [field], { label: field, encoded: encodeURIComponent(value) }) })
 
 /** The first storage of `company` (by name), for the call and sheet forms' last stage. */
 async function aStorageOf(company: string): Promise<number> {

@@ -13,7 +13,8 @@
 //  3. sends its share of them (each request belongs to one shard, by a key that names its route
 //     pattern, not a record), and fails on any 5xx or dropped connection.
 // Plain fetch, no browser. The values are END_TO_END (tests/support/hostile/values.ts): the rest
-// are proven field by field in the unit tests.
+// are proven field by field in the unit tests. Of them, the broken bytes (DECODING) go once per form
+// and per page in every field at once, since the decoder reads every field alike.
 import { createHash, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -24,7 +25,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest'
 import { sessionToken } from '../apps.ts'
 import { startAppServer, type AppServer } from '../app-server.ts'
 import { FILLER_TEXT, baselineOf, bodyOf, bytesOf, fieldNames, formsOf, isSubmitter, linksOf, type Control, type ParsedForm } from './html.ts'
-import { END_TO_END, RAW_BODIES, TEXTS } from './values.ts'
+import { DECODING, END_TO_END, PER_FIELD, RAW_BODIES, TEXTS, type Hostile } from './values.ts'
 
 /** The parameters of every list (spec §3 'List table state'). */
 const LIST_PARAMS = ['sort_by', 'order', 'filter_by', 'filter_value', 'start_date', 'end_date', 'page_size', 'current_page']
@@ -351,7 +352,8 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
   //    on its own, refusing or ignoring it alone); a text beside a select (a filter value beside
   //    its column) goes beside each choice. Any other parameter a page shows (in its address,
   //    its own GET forms and links, the hidden fields of its own POST forms) goes alone, each
-  //    value in turn. Each once per route.
+  //    value in turn, and the bytes that break the decoding of a query go in all of them at once.
+  //    Each once per route.
   const sent = new Set<string>()
   const once = (key: string) => !sent.has(key) && Boolean(sent.add(key))
   for (const page of pages) {
@@ -367,7 +369,7 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
       params.delete(name)
       const query = params.size ? `${params}&` : ''
       for (const client of clients) {
-        for (const value of END_TO_END) {
+        for (const value of PER_FIELD) {
           get(`${key} ${value.label} ${client.name}`, client, `GET ${path}?${query}${name}=${value.label}`, new URL(`${path}?${query}${encodeURIComponent(name)}=${value.encoded}`, base))
         }
       }
@@ -389,14 +391,23 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
       }
       if (!LIST_PARAMS.includes(name) && once(`${pattern} ${name}`)) sendEach(new URLSearchParams(page.url.search), name, `${pattern} ${name}`)
     }
+    // bytes that break the decoding of the query, in every parameter the page shows at once
+    if (shown.size > 0 && once(`${pattern} decoding ${[...shown].sort()}`)) {
+      for (const client of clients) {
+        for (const value of DECODING) {
+          const query = [...shown].map((name) => `${encodeURIComponent(name)}=${value.encoded}`).join('&')
+          get(`${pattern} decoding ${value.label} ${client.name}`, client, `GET ${path}?(every parameter)=${value.label}`, new URL(`${path}?${query}`, base))
+        }
+      }
+    }
   }
   for (const route of routes.filter((r) => r.dynamic)) {
     for (const value of END_TO_END.filter((v) => v.encoded !== '')) get(`${route.pattern} segments ${value.label}`, admin, `GET ${route.pattern} as ${value.label}`, new URL(`${base}${withSegments(route.pattern, value.encoded)}`))
   }
 
   // 3. POST forms: each field in turn, with each kind of submit button (intent=remove-part:7 is
-  //    one kind), once per route the form posts to; a resend after a 409 when the record moved on
-  //    meanwhile. The sign-out form (in every page's top bar) ends the session it is posted with:
+  //    one kind), once per route the form posts to, and the bytes that break the decoding of a body
+  //    in every field at once; a resend after a 409 when the record moved on meanwhile. The sign-out form (in every page's top bar) ends the session it is posted with:
   //    it goes last, once every other form was posted signed in.
   const posted = new Set<string>()
   const forms = new Map<string, ParsedForm | null>()
@@ -411,21 +422,27 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
       if (submitters.size === 0) submitters.set('', null)
       for (const [kind, submitter] of submitters) {
         // conform's control field (its client-side validate/reset steps) is read on every post too
-        for (const field of [...fieldNames(form), ...(submitter ? [submitter.name] : []), '__intent__']) {
+        const fields = [...fieldNames(form), ...(submitter ? [submitter.name] : []), '__intent__']
+        const queue = (request: Request) => (form.action.pathname === '/logout' ? signOuts : work).push(request)
+        for (const field of fields) {
           const key = `${routeOf(form.action)?.pattern} ${kind} ${field}`
           if (posted.has(key)) continue
           posted.add(key)
           formFields++
-          const request: Request = { key: `post ${key}`, send: () => postEach(page, form, field, submitter) }
-          if (form.action.pathname === '/logout') signOuts.push(request)
-          else work.push(request)
+          queue({ key: `post ${key}`, send: () => postEach(page, form, [field], submitter, PER_FIELD) })
           reached.add(routeOf(form.action)?.pattern ?? '')
+        }
+        const key = `${routeOf(form.action)?.pattern} ${kind}`
+        if (!posted.has(`decoding ${key}`)) {
+          posted.add(`decoding ${key}`)
+          queue({ key: `post decoding ${key}`, send: () => postEach(page, form, fields, submitter, DECODING) })
         }
       }
     }
   }
-  async function postEach(page: Page, form: ParsedForm, field: string, submitter: Control | null): Promise<void> {
-    for (const value of END_TO_END) {
+  async function postEach(page: Page, form: ParsedForm, fields: string[], submitter: Control | null, values: Hostile[]): Promise<void> {
+    const field = fields.length === 1 ? fields[0]! : 'every field'
+    for (const value of values) {
       const key = `${page.url.href} ${form.action.pathname} ${fieldNames(form)}`
       const current = forms.has(key) ? forms.get(key) : form
       if (!current) return
@@ -434,12 +451,12 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
         // new filler text too, so that sign-in posts do not share one username's growing delay
         const pairs = baselineOf(f).map(([k, v]): [string, string] => [k, k === 'submission_id' ? randomUUID() : v === FILLER_TEXT ? `${v} ${randomUUID().slice(0, 8)}` : v])
         if (submitter) pairs.push([submitter.name, submitter.value])
-        return probe(page.client, `POST ${f.action.pathname} ${field}=${value.label}${submitter ? ` (${submitter.name}=${submitter.value})` : ''}`, f.action, { method: 'POST', ...bodyOf(f, pairs, field, value) })
+        return probe(page.client, `POST ${f.action.pathname} ${field}=${value.label}${submitter ? ` (${submitter.name}=${submitter.value})` : ''}`, f.action, { method: 'POST', ...bodyOf(f, pairs, fields, value) })
       }
       const answer = await send(current)
       // a form refused for its CSRF token never reached its action: the crawl proved nothing there
       // (a sign-out ends the session and its token: the next one is refused, as it should be)
-      if (field !== 'csrf' && form.action.pathname !== '/logout' && answer?.status === 403 && answer.body.startsWith('Your form has expired')) expired.add(`${form.action.pathname} (${page.client.name})`)
+      if (!fields.includes('csrf') && form.action.pathname !== '/logout' && answer?.status === 403 && answer.body.startsWith('Your form has expired')) expired.add(`${form.action.pathname} (${page.client.name})`)
       if (answer?.status === 409) {
         const again = await page.client.send(page.url)
         const fresh = formsOf(again.body, page.url).find((f) => f.method === 'post' && `${f.action.pathname} ${fieldNames(f)}` === `${form.action.pathname} ${fieldNames(form)}`)

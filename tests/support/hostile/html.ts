@@ -150,11 +150,11 @@ export function baselineOf(form: ParsedForm, clear: ReadonlySet<string> = new Se
 
 export const fieldNames = (form: ParsedForm) => [...new Set(form.controls.filter((c) => c.name && !isSubmitter(c)).map((c) => c.name))]
 
-/** A form's body with `field` set to the hostile value (bytes exactly as given, in either encoding). */
-export function bodyOf(form: ParsedForm, pairs: [string, string][], field: string, value: Hostile): { body: string | Buffer; type: string } {
-  const rest = pairs.filter(([k]) => k !== field)
+/** A form's body with `fields` set to the hostile value (bytes exactly as given, in either encoding). */
+export function bodyOf(form: ParsedForm, pairs: [string, string][], fields: string[], value: Hostile): { body: string | Buffer; type: string } {
+  const rest = pairs.filter(([k]) => !fields.includes(k))
   if (!form.multipart) {
-    const body = [...rest.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`), `${encodeURIComponent(field)}=${value.encoded}`].join('&')
+    const body = [...rest.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`), ...fields.map((field) => `${encodeURIComponent(field)}=${value.encoded}`)].join('&')
     return { body, type: 'application/x-www-form-urlencoded' }
   }
   const boundary = `----hostile${randomUUID()}`
@@ -164,8 +164,10 @@ export function bodyOf(form: ParsedForm, pairs: [string, string][], field: strin
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file}\r\n\r\n`), content, Buffer.from('\r\n'))
   }
   for (const [k, v] of rest) part(k, Buffer.from(v))
-  const isFile = form.controls.some((c) => c.name === field && c.type === 'file')
-  part(field, bytesOf(value.encoded), isFile ? value.label : undefined)
+  for (const field of fields) {
+    const isFile = form.controls.some((c) => c.name === field && c.type === 'file')
+    part(field, bytesOf(value.encoded), isFile ? value.label : undefined)
+  }
   parts.push(Buffer.from(`--${boundary}--\r\n`))
   return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` }
 }

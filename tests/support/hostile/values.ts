@@ -38,6 +38,9 @@ export const TEXTS: [label: string, value: string][] = [
   ['[]', '[]'],
   ['{}', '{"__proto__":{"admin":true}}'],
   ['protocol-relative URL', '//evil.example/'],
+  // what the broken bytes below leave after decoding, in a field
+  ['a broken escape, decoded', '%ZZ%'],
+  ['invalid UTF-8, decoded', '\uFFFD\uFFFD\uFFFD'],
 ]
 
 /** All of them on the wire, with what no JavaScript string carries: broken escapes and invalid UTF-8. */
@@ -58,6 +61,15 @@ export const HOSTILE: Hostile[] = [
 export const END_TO_END: Hostile[] = HOSTILE.filter((v) =>
   ['text with NUL inside', 'CRLF header injection', '10 KB text', 'huge integer', '1e309', '0000-01-01', 'bad escape', 'invalid UTF-8'].includes(v.label),
 )
+
+/**
+ * Of them, what breaks the decoding of a whole query or body: the decoder reads every field alike,
+ * so the crawl sends each once per form and per page, in every field at once, and what a field is
+ * left with (a literal '%ZZ%', U+FFFD) is in TEXTS, sent to every field builder by the unit tests.
+ */
+export const DECODING: Hostile[] = END_TO_END.filter((v) => v.label === 'bad escape' || v.label === 'invalid UTF-8')
+/** The others go to each field and parameter in turn. */
+export const PER_FIELD: Hostile[] = END_TO_END.filter((v) => !DECODING.includes(v))
 
 /** Raw request bodies (JSON read by the APIs): the same, and an object that tries to reach __proto__. */
 export const RAW_BODIES: Hostile[] = [...END_TO_END, ...HOSTILE.filter((v) => v.label === '{}')]
