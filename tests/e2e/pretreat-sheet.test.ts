@@ -176,7 +176,10 @@ describe('the application sheet', () => {
     const pt = await sheetForApplicator()
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(page, 'applicator', `/pretreats/${pt.id}`)
-    const HOSTILE = ['\u0000', 'x'.repeat(100_000), '1e999', '-0x10', '9'.repeat(40), 'NaN', '\r\nSet-Cookie: a=b', "'; drop table pretreats; --", '２０', '']
+    // what can only fail end to end (bytes, length, overflow); how each field reads '-0x10', 'NaN',
+    // '２０', a quote or nothing is its schema's rule, proven with every hostile value in
+    // core/schemas/hostile.unit.test.ts
+    const HOSTILE = ['\u0000', 'x'.repeat(100_000), '1e999', '9'.repeat(40), '\r\nSet-Cookie: a=b']
     const answers = await page.evaluate(
       async ({ id, values }) => {
         const statuses: Record<string, number> = {}
