@@ -429,13 +429,15 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
           if (posted.has(key)) continue
           posted.add(key)
           formFields++
-          queue({ key: `post ${key}`, send: () => postEach(page, form, [field], submitter, PER_FIELD) })
+          queue({ key: `post ${key}`, send: () => postEach(page, form, [field], submitter, field === 'csrf' ? END_TO_END : PER_FIELD) })
           reached.add(routeOf(form.action)?.pattern ?? '')
         }
         const key = `${routeOf(form.action)?.pattern} ${kind}`
         if (!posted.has(`decoding ${key}`)) {
           posted.add(`decoding ${key}`)
-          queue({ key: `post decoding ${key}`, send: () => postEach(page, form, fields, submitter, DECODING) })
+          // every field but the CSRF token, which gets them on its own: a post refused for its token
+          // never reaches the action
+          queue({ key: `post decoding ${key}`, send: () => postEach(page, form, fields.filter((f) => f !== 'csrf'), submitter, DECODING) })
         }
       }
     }
