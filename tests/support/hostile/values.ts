@@ -67,8 +67,9 @@ export const END_TO_END: Hostile[] = HOSTILE.filter((v) =>
 
 /**
  * Of them, what breaks the decoding of a whole query or body: the decoder reads every field alike,
- * so the crawl sends each once per form and per page, in every field at once, and what a field is
- * left with (a literal '%ZZ%', U+FFFD) is in TEXTS, sent to every field builder by the unit tests.
+ * so the crawl sends each once per form and per page, in every field at once (but the CSRF token),
+ * and what a field is left with (a literal '%ZZ%', U+FFFD) is in TEXTS, sent to every field
+ * builder by the unit tests.
  */
 export const DECODING: Hostile[] = END_TO_END.filter((v) => v.label === 'bad escape' || v.label === 'invalid UTF-8')
 /** The others go to each field and parameter in turn. */
