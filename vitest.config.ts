@@ -45,7 +45,7 @@ export default defineConfig({
           include: FOLDERS.map((folder) => `${folder}/**/*.test.{ts,tsx}`),
           exclude: [...UNIT, ...BROWSER, ...SYSTEM],
           globalSetup: ['tests/support/setup-db.ts'],
-          // a file's packages stay loaded for the next file in its worker: 108 -> 76 core-seconds
+          // a file's packages stay loaded for the next file in its worker: 108 -> 75 core-seconds
           // for the project; the app's modules and the process's settings are fresh per file
           pool: 'threads',
           // after the others: pools of one group run side by side, each with maxWorkers files

@@ -1,5 +1,5 @@
-// The db project's files share their workers' processes (isolate: false in vitest.config.ts, decision
-// 0052): the packages stay loaded, but each file starts with the app's own modules fresh, and what
+// The db project's files share their workers (the threads pool without isolation, vitest.config.ts;
+// decision 0052): the packages stay loaded, but each file starts with the app's own modules fresh, and what
 // it set in the process (settings, the pool, the blob store) is put back after it.
 import { afterAll, vi } from 'vitest'
 

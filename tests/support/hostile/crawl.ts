@@ -406,9 +406,10 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
   }
 
   // 3. POST forms: each field in turn, with each kind of submit button (intent=remove-part:7 is
-  //    one kind), once per route the form posts to, and the bytes that break the decoding of a body
-  //    in every field at once; a resend after a 409 when the record moved on meanwhile. The sign-out form (in every page's top bar) ends the session it is posted with:
-  //    it goes last, once every other form was posted signed in.
+  //    one kind), once per route the form posts to, and the bytes that break the decoding of a
+  //    body in every field at once; a resend after a 409 when the record moved on meanwhile. The
+  //    sign-out form (in every page's top bar) ends the session it is posted with: it goes last,
+  //    once every other form was posted signed in.
   const posted = new Set<string>()
   const forms = new Map<string, ParsedForm | null>()
   const signOuts: Request[] = []
@@ -423,16 +424,17 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
       for (const [kind, submitter] of submitters) {
         // conform's control field (its client-side validate/reset steps) is read on every post too
         const fields = [...fieldNames(form), ...(submitter ? [submitter.name] : []), '__intent__']
+        const pattern = routeOf(form.action)?.pattern
         const queue = (request: Request) => (form.action.pathname === '/logout' ? signOuts : work).push(request)
         for (const field of fields) {
-          const key = `${routeOf(form.action)?.pattern} ${kind} ${field}`
+          const key = `${pattern} ${kind} ${field}`
           if (posted.has(key)) continue
           posted.add(key)
           formFields++
           queue({ key: `post ${key}`, send: () => postEach(page, form, [field], submitter, field === 'csrf' ? END_TO_END : PER_FIELD) })
-          reached.add(routeOf(form.action)?.pattern ?? '')
+          reached.add(pattern ?? '')
         }
-        const key = `${routeOf(form.action)?.pattern} ${kind}`
+        const key = `${pattern} ${kind}`
         if (!posted.has(`decoding ${key}`)) {
           posted.add(`decoding ${key}`)
           // every field but the CSRF token, which gets them on its own: a post refused for its token
