@@ -1,4 +1,4 @@
-// `npm run bench` (DESIGN §9): seeds a database named `bench` with a million call-ins and a million
+// `npm run bench` (bench/README.md): seeds a database named `bench` with a million call-ins and a million
 // service sheets (with their reviews and tracker rows) and prints, in one run, each figure beside
 // its limit. See bench/README.md for what each line means.
 //

@@ -35,14 +35,6 @@ export function mdyToIso(text: string): string | null {
   return isRealDate(year, month, day) ? `${pad(year, 4)}-${pad(month)}-${pad(day)}` : null
 }
 
-/** 'yyyy-mm-dd' → 'mm/dd/yyyy'; null when it is not a real date. */
-export function isoToMdy(iso: string): string | null {
-  const text = iso.trim()
-  if (!isIsoDate(text)) return null
-  const [year, month, day] = text.split('-')
-  return `${month}/${day}/${year}`
-}
-
 /**
  * The dates any input may name, inclusive (docs/decisions/0014-input-bounds.md): the years this
  * company's records can have. Outside it a date is a typo (0202, 2206) or an attack (0000-01-01,
@@ -110,33 +102,6 @@ function calendarDate(at: Date, timeZone: string): string {
   const parts = format.formatToParts(at)
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`
-}
-
-const TIME = /^(\d{1,2})(?::(\d{2}))?(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*([ap])?\.?\s*(m\.?)?$/i
-
-/**
- * Time text → 'HH:MM:SS.ffffff' (24-hour, six fraction digits). Accepts '14:05', '14:05:09',
- * '14:05:09.5', '2:05 PM', '2:05:09 p.m.', '12 AM'. Null when the text is not a time of day.
- */
-export function formatTime(text: string): string | null {
-  const m = TIME.exec(text.trim())
-  if (!m) return null
-  const [, h, mi, s, fraction, meridiem, mSuffix] = m
-  if (mSuffix && !meridiem) return null
-  let hours = Number(h)
-  const minutes = mi === undefined ? 0 : Number(mi)
-  const seconds = s === undefined ? 0 : Number(s)
-  if (mi === undefined && !meridiem) return null // a bare number is not a time
-  if (minutes > 59 || seconds > 59) return null
-  if (meridiem) {
-    if (hours < 1 || hours > 12) return null
-    const pm = meridiem.toLowerCase() === 'p'
-    hours = (hours % 12) + (pm ? 12 : 0)
-  } else if (hours > 23) {
-    return null
-  }
-  const micro = (fraction ?? '').slice(0, 6).padEnd(6, '0')
-  return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}.${micro}`
 }
 
 function toNumber(value: number | string | null | undefined): number | null {

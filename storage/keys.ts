@@ -1,14 +1,10 @@
 // Object keys are made by the server, never taken from the browser:
 //   <area>/<yyyy>/<mm>/<uuid>-<safe name>
 // and uploaded images get the spec's name 'username_code_timestamp_index.extension'.
-import { BLOB_AREAS, type BlobArea } from '#core/enums.ts'
+import type { BlobArea } from '#core/enums.ts'
 
 /** Areas that hold form images: they accept image files only. */
 export const IMAGE_AREAS = ['receipts', 'service', 'storage_checks', 'storages'] as const satisfies readonly BlobArea[]
-
-export function isBlobArea(value: unknown): value is BlobArea {
-  return typeof value === 'string' && (BLOB_AREAS as readonly string[]).includes(value)
-}
 
 export function isImageArea(area: BlobArea): boolean {
   return (IMAGE_AREAS as readonly string[]).includes(area)

@@ -1,4 +1,4 @@
-// The one way a record moves through its workflow (DESIGN §5), for every workflow: call-ins,
+// The one way a record moves through its workflow, for every workflow: call-ins,
 // service reviews and, next, pre-treats. In the caller's transaction it resolves where the record
 // stands, asks the machine, refuses what the machine refuses, saves the new state (moving the
 // version on, optimistically locked), makes the step's own changes, writes the history row and

@@ -1,4 +1,4 @@
-// The one list engine every list uses (DESIGN §6, docs/decisions/0003-list-pagination.md).
+// The one list engine every list uses (docs/decisions/0003-list-pagination.md).
 // A list definition names its base table, joins, columns, whitelists and default sort; the engine
 // reads the URL (list-params.ts) and answers a page with two statements (after a name filter's
 // look-up of its ids, see withNameFilter):

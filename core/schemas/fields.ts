@@ -1,5 +1,5 @@
 // The field builders every form schema is made of, so that every form bounds its input the same way
-// in the browser and on the server (DESIGN §3, docs/decisions/0014-input-bounds.md): text has a
+// in the browser and on the server (docs/decisions/0014-input-bounds.md): text has a
 // length cap and no control characters (no NUL anywhere; no CR, LF or tab in one line), numbers are
 // plain decimals inside their bounds, ids are whole numbers PostgreSQL can hold, dates are real
 // yyyy-mm-dd dates inside DATE_WINDOW.

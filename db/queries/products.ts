@@ -4,7 +4,6 @@
 // that name it keep it, and the pickers stop offering it.
 import { sql } from 'kysely'
 import { InputError } from '#core/errors.ts'
-import { hasControlCharacters } from '#core/formats.ts'
 import type { ProductUnit } from '#core/enums.ts'
 import { APPLICATION_MESSAGES, PRODUCT_MESSAGES, type ApplicationInput, type ProductInput } from '#core/schemas/product.ts'
 import type { Executor } from '../client.server.ts'
@@ -33,17 +32,6 @@ export function productOptions(db: Executor, { activeOnly }: { activeOnly: boole
   let query = db.selectFrom('products').select(['id', 'product_name', 'units', 'active'])
   if (activeOnly) query = query.where('active', '=', true)
   return query.orderBy('product_name').orderBy('id').execute()
-}
-
-/** The product a picker's text names: its whole name, case ignored (names are unique that way). */
-export async function productByName(db: Executor, text: string): Promise<ProductOption | undefined> {
-  const name = text.trim()
-  if (name === '' || name.length > 1000 || hasControlCharacters(name)) return undefined
-  return db
-    .selectFrom('products')
-    .select(['id', 'product_name', 'units', 'active'])
-    .where(sql<string>`lower(product_name)`, '=', name.toLowerCase())
-    .executeTakeFirst()
 }
 
 export interface ProductRecord {

@@ -1,4 +1,4 @@
-// Imports point down only (DESIGN §2): core/ at the bottom, then db/, storage/, workflows/, jobs/,
+// Imports point down only (README, "Layout"): core/ at the bottom, then db/, storage/, workflows/, jobs/,
 // then the screens in app/, then the HTTP server and the command-line entry points. A file may
 // import its own layer or any layer below it, never one above.
 import fs from 'node:fs'
