@@ -8,7 +8,9 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from '@remix-run/node'
 import type { z } from 'zod'
+import { runCommand, type Actor, type Command, type CommandResult } from '#commands/command.ts'
 import { ConflictError, InputError } from '#core/errors.ts'
+import { getDb } from '#db/client.server.ts'
 import { FLASH_PARAM, FLASH_TEXT, type FlashKey } from './components/form/flash-notice.tsx'
 import { ENHANCED_FIELD, SAVE_FAILED, type FormResult } from './components/form/form-result.ts'
 import { asHttpError } from './http-errors.server.ts'
@@ -70,3 +72,32 @@ export async function submitForm<S extends z.ZodType>(options: {
   }
   return data<FormResult>({ ...(submission.reply({ resetForm: true }) as SubmissionResult<string[]>), outcome: 'success', redirectTo, ...(successFlash ? { message: FLASH_TEXT[successFlash] } : {}) })
 }
+
+/**
+ * A form whose save is a command (commands/command.ts): the form's submission id is its
+ * idempotency key, so the same form sent twice acts once. `redirectTo` may read the result (the
+ * new record's id).
+ */
+export async function submitCommand<S extends z.ZodType, R extends CommandResult>(options: {
+  form: FormData
+  command: Command<S, R>
+  actor: Actor
+  redirectTo: string | ((result: R) => string)
+  failureText?: string
+  successFlash?: FlashKey
+}) {
+  const { form, command, actor, redirectTo, ...rest } = options
+  return submitForm({
+    ...rest,
+    form,
+    schema: command.schema,
+    redirectTo: typeof redirectTo === 'string' ? redirectTo : '/',
+    save: async (value) => {
+      const result = await runCommand(getDb(), command, { actor, key: String(form.get(SUBMISSION_FIELD) ?? ''), input: value })
+      if (typeof redirectTo !== 'string') return { redirectTo: redirectTo(result) }
+    },
+  })
+}
+
+/** The field every form's idempotency key comes in (its hidden submission id). */
+export const SUBMISSION_FIELD = 'submission_id'

@@ -9,7 +9,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { COMPRESSIBLE_ASSET } from '../server/compression.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const SOURCES = ['app', 'core', 'db', 'workflows', 'jobs', 'storage', 'public', 'remix.config.js', 'vite.config.ts', 'package.json']
+const SOURCES = ['app', 'core', 'db', 'workflows', 'commands', 'jobs', 'storage', 'public', 'remix.config.js', 'vite.config.ts', 'package.json']
 export const SERVER_BUILD = path.join(root, 'build', 'server', 'index.js')
 export const ASSETS_DIR = path.join(root, 'build', 'client', 'assets')
 

@@ -1,9 +1,18 @@
-// Errors that say what went wrong without saying how to answer it. Workflows, queries and storage
-// throw these; the route layer turns them into HTTP (app/http-errors.server.ts): input → 400 with
-// the messages beside their fields, not found → 404, forbidden → 403, conflict → 409.
+// Refusals: what went wrong, without saying how to answer it. Commands, workflows, queries and
+// storage throw these; the HTTP glue turns them into answers in one place (app/forms.server.ts
+// for forms, app/http-errors.server.ts for pages and JSON): input → 400 with the messages beside
+// their fields, not found → 404, forbidden → 403, conflict → 409.
+
+export type RefusalKind = 'input' | 'forbidden' | 'conflict' | 'not_found'
+
+/** A command's typed refusal: nothing was done. */
+export abstract class Refusal extends Error {
+  abstract readonly kind: RefusalKind
+}
 
 /** Input that is well-formed but wrong (a storage that is not the company's, a part not in the list…). */
-export class InputError extends Error {
+export class InputError extends Refusal {
+  readonly kind = 'input'
   /** field name → message; '' for a message about the whole form */
   constructor(readonly fieldErrors: Record<string, string>) {
     super(Object.values(fieldErrors).join(' '))
@@ -12,7 +21,8 @@ export class InputError extends Error {
 }
 
 /** The record asked for does not exist (or is not visible to this user). */
-export class NotFoundError extends Error {
+export class NotFoundError extends Refusal {
+  readonly kind = 'not_found'
   constructor(message = 'Not Found') {
     super(message)
     this.name = 'NotFoundError'
@@ -20,7 +30,8 @@ export class NotFoundError extends Error {
 }
 
 /** The user may not do this. */
-export class ForbiddenError extends Error {
+export class ForbiddenError extends Refusal {
+  readonly kind = 'forbidden'
   constructor(message = 'You do not have permission to do that.') {
     super(message)
     this.name = 'ForbiddenError'
@@ -28,7 +39,8 @@ export class ForbiddenError extends Error {
 }
 
 /** The step is not possible in the record's current state (a workflow refused it, or someone changed it meanwhile). */
-export class ConflictError extends Error {
+export class ConflictError extends Refusal {
+  readonly kind = 'conflict'
   constructor(message: string) {
     super(message)
     this.name = 'ConflictError'

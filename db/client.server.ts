@@ -37,6 +37,11 @@ export async function executePrepared<Row>(db: Executor, name: string, query: Co
   return result.rows as Row[]
 }
 
+/** Runs `work` in the caller's transaction when it is one, else in a transaction of its own. */
+export function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work)
+}
+
 const holder = globalThis as typeof globalThis & { __appDb?: Executor }
 
 /** The app's pool, created on first use from DATABASE_URL (set by bin/start.ts for the embedded database). */

@@ -701,6 +701,7 @@ export interface Database {
   application_records: ApplicationRecordsTable
   application_record_products: ApplicationRecordProductsTable
   application_record_totals: ApplicationRecordTotalsTable
+  command_runs: CommandRunsTable
 }
 
 /** Migration 0025: the application record kept for a pre-treat (a snapshot; never deleted). */
@@ -759,4 +760,13 @@ export interface ApplicationRecordTotalsTable {
   cwt: Numeric
   quantity: Numeric
   applications: number
+}
+
+/** Migration 0034: what a command answered for an idempotency key (commands/command.ts). */
+export interface CommandRunsTable {
+  key: string
+  command: string
+  actor_id: number | null
+  result: ColumnType<unknown, string, string>
+  created_at: Timestamp
 }

@@ -9,7 +9,7 @@
 // folder delete, so a folder is never deleted while a file is being added to it.
 import { sql } from 'kysely'
 import { ConflictError, InputError, NotFoundError } from '#core/errors.ts'
-import type { Executor } from '#db/client.server.ts'
+import { inTransaction, type Executor } from '#db/client.server.ts'
 import type { BlobStore } from './blob-store.ts'
 import { releaseDerivedDocuments } from './derived-documents.server.ts'
 import { ancestorsOf, checkFolderName, numberedName, parseFileKey, parseFolderKey, splitKey } from './drive-keys.ts'
@@ -350,7 +350,3 @@ export async function searchDrive(db: Executor, query: string, limit = SEARCH_LI
   return hits
 }
 
-/** Runs `work` in a transaction, or inside the caller's when `db` already is one. */
-function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work)
-}

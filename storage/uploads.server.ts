@@ -11,7 +11,7 @@ import { sql } from 'kysely'
 import { config } from '#core/config.server.ts'
 import { ConflictError, InputError } from '#core/errors.ts'
 import type { SessionUser } from '#core/permissions.ts'
-import type { Executor } from '#db/client.server.ts'
+import { inTransaction, type Executor } from '#db/client.server.ts'
 import { CHUNK_BYTES, HEAD_BYTES, type BlobStore, type CompletedPart } from './blob-store.ts'
 import { detectFileType, isImage, type FileType } from './file-types.ts'
 import { displayName, imageFileName, isImageArea, objectKey } from './keys.ts'
@@ -188,7 +188,7 @@ export async function startUploads(
       .execute()
   }
   try {
-    await (db.isTransaction ? open(db) : db.transaction().execute(open))
+    await inTransaction(db, open)
   } catch (error) {
     await Promise.all(opened.map((o) => store.abortMultipart(o.key, o.uploadId).catch(() => undefined)))
     throw error

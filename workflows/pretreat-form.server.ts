@@ -12,7 +12,7 @@ import { parseCwt } from '#core/pretreat-quantities.ts'
 import { licenceHoldsOn, localToday } from '#core/schemas/applicator.ts'
 import { linesDoseWarnings, OTHER_REQUESTER, PRETREAT_FORM_MESSAGES as M, workLines, type PretreatFormInput } from '#core/schemas/pretreat-form.ts'
 import { seasonOf } from '#core/season.ts'
-import type { Executor } from '#db/client.server.ts'
+import { inTransaction, type Executor } from '#db/client.server.ts'
 import { keepRecordAfterVoid } from './application-record.server.ts'
 import {
   applicationChoices,
@@ -90,7 +90,7 @@ async function checkForm(trx: Executor, value: PretreatFormInput, existing: Pret
  */
 export async function savePretreatForm(db: Executor, actorId: number, value: PretreatFormInput, { today = localToday() }: { today?: string } = {}): Promise<{ id: number; created: boolean }> {
   const run = async (trx: Executor) => (value.pretreat_id === undefined ? create(trx, actorId, value, today) : edit(trx, actorId, value.pretreat_id, value, today))
-  return db.isTransaction ? run(db) : db.transaction().execute(run)
+  return inTransaction(db, run)
 }
 
 async function create(trx: Executor, actorId: number, value: PretreatFormInput, today: string) {

@@ -3,7 +3,7 @@
 // leaves its history row. The button names the state it wants, not a toggle: a form sent twice
 // (a double click, a retry) finds it done and changes nothing more. Refusals are ConflictErrors
 // with a message that says why (the list shows it), and nothing is saved.
-import type { Executor } from '#db/client.server.ts'
+import { inTransaction, type Executor } from '#db/client.server.ts'
 import { lockPretreatStanding, savePretreatFlags, type PretreatStanding } from '#db/queries/pretreat-workflow.ts'
 import { ConflictError, NotFoundError } from '#core/errors.ts'
 import { licenceHoldsOn, localToday } from '#core/schemas/applicator.ts'
@@ -48,7 +48,7 @@ export function setUpcoming(db: Executor, id: number, upcoming: boolean, actorId
     })
     return { changed: true }
   }
-  return db.isTransaction ? run(db) : db.transaction().execute(run)
+  return inTransaction(db, run)
 }
 
 /** The day a licence must be valid on: the application date, or today when none is set. */
@@ -87,5 +87,5 @@ export function assignApplicator(db: Executor, id: number, applicatorId: number,
     })
     return { changed: true }
   }
-  return db.isTransaction ? run(db) : db.transaction().execute(run)
+  return inTransaction(db, run)
 }

@@ -20,7 +20,7 @@ import {
   sheetProblems,
 } from '#core/pretreat-sheet.ts'
 import type { PretreatChecklistValue, PretreatSheetValue } from '#core/schemas/pretreat-sheet.ts'
-import type { Executor } from '#db/client.server.ts'
+import { inTransaction, type Executor } from '#db/client.server.ts'
 import { openRestart } from '#db/queries/restarts.ts'
 import { checklistOf, isActiveTruck, lockSheet, pretreatSubmittedWith, saveChecklist, saveSheetFields, sheetColumnsOf, submitFactsOf } from '#db/queries/pretreat-sheet.ts'
 import { canPretreat } from './pretreat.machine.ts'
@@ -54,7 +54,7 @@ export async function saveFields(trx: Executor, id: number, value: PretreatSheet
 }
 
 export function transaction<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work)
+  return inTransaction(db, work)
 }
 
 /** Save: the fields as a draft (SAVE: assigned → in-progress the first time). The new version and when. */

@@ -10,7 +10,7 @@ import type { QuantityInputs } from '#core/pretreat-quantities.ts'
 import type { LabelLimits } from '#core/dose-check.ts'
 import type { Season } from '#core/season.ts'
 import type { PretreatState } from '#core/workflow-states.ts'
-import type { Executor } from '../client.server.ts'
+import { inTransaction, type Executor } from '../client.server.ts'
 import type { PretreatsTable } from '../schema.ts'
 import { OTHER } from './contacts.ts'
 import type { NamedOption } from './registry.ts'
@@ -43,7 +43,7 @@ export async function reservePretreatNumber(db: Executor, userId: number): Promi
     await sql`select pg_advisory_xact_lock(${RESERVATION_LOCK}::int, ${userId}::int)`.execute(trx)
     return (await openPretreatNumber(trx, userId)) ?? (await trx.insertInto('pretreat_numbers').values({ reserved_by: userId }).returning('label').executeTakeFirstOrThrow()).label
   }
-  return db.isTransaction ? reserve(db) : db.transaction().execute(reserve)
+  return inTransaction(db, reserve)
 }
 
 // ---- the form's choices --------------------------------------------------------------------

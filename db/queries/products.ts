@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import { InputError } from '#core/errors.ts'
 import type { ProductUnit } from '#core/enums.ts'
 import { APPLICATION_MESSAGES, PRODUCT_MESSAGES, type ApplicationInput, type ProductInput } from '#core/schemas/product.ts'
-import type { Executor } from '../client.server.ts'
+import { inTransaction, type Executor } from '../client.server.ts'
 
 const isId = (id: number) => Number.isSafeInteger(id) && id > 0
 
@@ -184,7 +184,7 @@ export async function saveApplication(db: Executor, value: ApplicationInput): Pr
     return id
   }
   try {
-    return db.isTransaction ? await work(db) : await db.transaction().execute(work)
+    return await inTransaction(db, work)
   } catch (error) {
     if (uniqueConstraint(error) === 'applications_name_uq') {
       const mine = value.application_id === undefined ? await idOfSubmission(db, 'applications', value.submission_id) : undefined

@@ -2,7 +2,7 @@
 // sheet with its part lines and images, and the look-ups the form and its checks need.
 import { sql } from 'kysely'
 import type { ServiceType } from '#core/enums.ts'
-import type { Executor } from '../client.server.ts'
+import { inTransaction, type Executor } from '../client.server.ts'
 
 /**
  * The sheet number the form shows when it opens (spec: "assigned by the server when the form
@@ -19,7 +19,7 @@ export async function reserveSheetNumber(db: Executor, userId: number): Promise<
     await sql`select pg_advisory_xact_lock(${RESERVATION_LOCK}::int, ${userId}::int)`.execute(trx)
     return (await openSheetNumber(trx, userId)) ?? (await trx.insertInto('service_sheet_numbers').values({ reserved_by: userId }).returning('number').executeTakeFirstOrThrow()).number
   }
-  return db.isTransaction ? reserve(db) : db.transaction().execute(reserve)
+  return inTransaction(db, reserve)
 }
 
 /** The advisory-lock namespace of sheet-number reservations (the second key is the user id). */

@@ -16,7 +16,7 @@ import { hasControlCharacters } from '#core/formats.ts'
 import { djangoHashProblem } from '#core/password.server.ts'
 import { PERMISSIONS, isPermission, type Permission } from '#core/permissions.ts'
 import { USERNAME_PATTERN } from '#core/schemas/user.ts'
-import type { Executor } from '../client.server.ts'
+import { inTransaction, type Executor } from '../client.server.ts'
 import { UserInputError } from './users.ts'
 
 /** A reference to another entry: its pk, or its natural key (a list of strings). */
@@ -228,5 +228,5 @@ export async function importDjangoUsers(db: Executor, dump: DjangoDump): Promise
     }
     return { usersAdded, usersKept, groupsAdded }
   }
-  return db.isTransaction ? work(db) : db.transaction().execute(work)
+  return inTransaction(db, work)
 }

@@ -8,7 +8,7 @@ import { hashPassword, newPasswordProblem, verifyPassword } from '#core/password
 import { PERMISSIONS, isPermission, type Permission } from '#core/permissions.ts'
 import { USER_MESSAGES, type UserInput } from '#core/schemas/user.ts'
 import { delegationRefusals, type RightsGroup, type RightsTarget } from '#core/user-rights.ts'
-import type { Executor } from '../client.server.ts'
+import { inTransaction, type Executor } from '../client.server.ts'
 
 export class UserInputError extends Error {
   override name = 'UserInputError'
@@ -153,7 +153,7 @@ export async function createUser(db: Executor, input: CreateUserInput): Promise<
     }
     return { id, username: v.username, companyId: company, permissions: v.permissions }
   }
-  return db.isTransaction ? work(db) : db.transaction().execute(work)
+  return inTransaction(db, work)
 }
 
 /** A user's name as people see it, in SQL: first and last name, or the username (see displayName). */
@@ -369,7 +369,7 @@ export async function saveUser(db: Executor, saver: UserSaver, value: UserInput)
     return id
   }
   try {
-    return await (db.isTransaction ? work(db) : db.transaction().execute(work))
+    return await inTransaction(db, work)
   } catch (error) {
     // two saves at once: the other one took the username (or is this very form, sent twice)
     if (isUniqueViolation(error, 'users_username_uq') || isUniqueViolation(error, 'users_submission_uq')) {

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import { config } from '#core/config.server.ts'
 import { NotFoundError } from '#core/errors.ts'
-import type { Executor } from '#db/client.server.ts'
+import { inTransaction, type Executor } from '#db/client.server.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
 import { FILE_TYPES } from '#storage/file-types.ts'
 import { getBlobStore } from '#storage/index.server.ts'
@@ -45,10 +45,6 @@ function stateOf(row: ConversionRow): ConversionState {
   return { id: row.id, status: 'pending' }
 }
 
-/** Runs `work` in the caller's transaction, or in a new one. */
-export function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work)
-}
 
 /**
  * The conversion of `hash`, created (and its job queued) when missing; a stale failure or lost job is

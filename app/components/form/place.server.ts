@@ -5,7 +5,7 @@
 //   loader:  const picker = await loadPlacePicker(db, placeQuery(url.searchParams))
 //   action:  const place = await resolvePlace(db, { company, job, storage }); place.place ?? throw …
 //            await requireCustomer(db, value.company_id)   (a form that posts the ids)
-import { config } from '#core/config.server.ts'
+import { isCustomer } from '#commands/rules.ts'
 import { InputError } from '#core/errors.ts'
 import type { Executor } from '#db/client.server.ts'
 import { companyById, companyByName, companyOptions, jobByName, jobOptions, storageById, storagesOfCompany, type JobOption, type NamedOption } from '#db/queries/registry.ts'
@@ -54,14 +54,6 @@ export interface PlacePickerData extends ResolvedPlace {
   jobs: JobOption[]
   /** the chosen customer's storages */
   storages: NamedOption[]
-}
-
-/**
- * The service company itself (COMPANY_NAME: the name the app shows, and its row in companies) is
- * not a customer: it is not offered, and a name or id that points at it is refused.
- */
-export function isCustomer(companyName: string): boolean {
-  return companyName !== config().COMPANY_NAME
 }
 
 export function placeQuery(params: URLSearchParams | FormData): PlaceQuery {

@@ -7,12 +7,13 @@ import type { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
 import type { FormResult } from '#app/components/form/form-result.ts'
-import { parseSubmission, submitForm } from '#app/forms.server.ts'
+import { parseSubmission, submitCommand } from '#app/forms.server.ts'
+import { createReceipt } from '#commands/receipts.ts'
 import { parseUploadForm } from '#app/upload-form.server.ts'
 import { RECEIPT_TYPES, type ReceiptType } from '#core/enums.ts'
 import { IMAGE_REQUIRED, ReceiptSchema, SHOW_JOBS_INTENT } from '#core/schemas/receipt.ts'
 import { getDb } from '#db/client.server.ts'
-import { createReceipt, truckOptions, type TruckOption } from '#db/queries/receipts.ts'
+import { truckOptions, type TruckOption } from '#db/queries/receipts.ts'
 import { companyOptions, jobOptions, type NamedOption } from '#db/queries/registry.ts'
 
 const access = ACCESS['/receipt-form']
@@ -60,14 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return upload.settle(respond<FormResult>({ initialValue: values, error: {} }))
   }
   return upload.settle(
-    await submitForm({
-      form: formData,
-      schema: ReceiptSchema,
-      save: async (value) => {
-        await createReceipt(getDb(), user.id, value)
-      },
-      redirectTo: '/receipt',
-    }),
+    await submitCommand({ form: formData, command: createReceipt, actor: user, redirectTo: '/receipt' }),
   )
 }
 

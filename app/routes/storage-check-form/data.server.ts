@@ -9,30 +9,22 @@ import type { Params, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
 import type { FormResult } from '#app/components/form/form-result.ts'
-import { isCustomer, loadPlacePicker, placeQuery } from '#app/components/form/place.server.ts'
-import { parseSubmission, submitForm } from '#app/forms.server.ts'
+import { loadPlacePicker, placeQuery } from '#app/components/form/place.server.ts'
+import { parseSubmission, submitCommand } from '#app/forms.server.ts'
 import { notFound } from '#app/http-errors.server.ts'
 import { requireId } from '#app/records.server.ts'
 import { parseUploadForm } from '#app/upload-form.server.ts'
-import { InputError } from '#core/errors.ts'
-import type { SessionUser } from '#core/permissions.ts'
-import { CHECK_MESSAGES, StorageCheckSchema, type StorageCheckInput } from '#core/schemas/storage-check.ts'
+import { isCustomer } from '#commands/rules.ts'
+import { createStorageCheck } from '#commands/storage-checks.ts'
+import { StorageCheckSchema } from '#core/schemas/storage-check.ts'
 import { getDb, type Executor } from '#db/client.server.ts'
 import { companyById, storageById } from '#db/queries/registry.ts'
-import { insertStorageCheck } from '#db/queries/storage-checks.ts'
-import { ownedBlobIds } from '#storage/uploads.server.ts'
 
 const access = ACCESS['/storage-check-form']
 
 /** The locked form is opened from the storage picker and returns there, with its grower chosen. */
 const lockedReturn = (company: { name: string }) => `/storage?${new URLSearchParams({ company: company.name })}`
 const UNLOCKED_RETURN = '/checks'
-
-export const SAVE_MESSAGES = {
-  storage: "That storage is not one of this owner's storages.",
-  images: 'An uploaded file could not be found. Please upload it again.',
-  locked: 'This form is for another company. Please open it again.',
-} as const
 
 /** The company the URL locks the form to ({id}), or null on the unlocked paths; a 404 when it names none. */
 async function lockedCompany(db: Executor, params: Params) {
@@ -55,36 +47,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-/** The checks the schema cannot make, then the check and its images in one transaction (once per submission id). */
-async function saveStorageCheck(db: Executor, user: Pick<SessionUser, 'id' | 'username'>, input: StorageCheckInput, lockedId: number | null): Promise<void> {
-  if (lockedId !== null && input.company_id !== lockedId) throw new InputError({ company_id: SAVE_MESSAGES.locked })
-  const company = await companyById(db, input.company_id)
-  if (!company || !isCustomer(company.name)) throw new InputError({ company_id: CHECK_MESSAGES.company })
-  const storage = await storageById(db, input.storage_id)
-  if (!storage) throw new InputError({ storage_id: CHECK_MESSAGES.storage })
-  if (storage.company_id !== input.company_id) throw new InputError({ storage_id: SAVE_MESSAGES.storage })
-  const images = [...new Set(input.images.map((id) => id.toLowerCase()))]
-  if ((await ownedBlobIds(db, user, 'storage_checks', images)).length !== images.length) throw new InputError({ images: SAVE_MESSAGES.images })
-  const { images: _ids, submission_id, ...check } = input
-  const reading = (value: number | undefined) => value ?? null
-  await db.transaction().execute((trx) =>
-    insertStorageCheck(trx, {
-      ...check,
-      submission_id,
-      created_by: user.id,
-      setpoint: reading(check.setpoint),
-      runtime_hours: reading(check.runtime_hours),
-      plenum: reading(check.plenum),
-      humidity: reading(check.humidity),
-      pile1: reading(check.pile1),
-      pile2: reading(check.pile2),
-      pile3: reading(check.pile3),
-      pile4: reading(check.pile4),
-      images,
-    }),
-  )
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAccess(request, access)
   const locked = await lockedCompany(getDb(), params)
@@ -98,13 +60,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return upload.settle(respond<FormResult>(parseSubmission(formData, StorageCheckSchema).reply({ fieldErrors: { images: [problem] } }), { status: 400 }))
   }
   return upload.settle(
-    await submitForm({
-      form: formData,
-      schema: StorageCheckSchema,
-      save: (value) => saveStorageCheck(getDb(), user, value, locked?.id ?? null),
+    await submitCommand({
+      form: withLock(formData, locked?.id ?? null),
+      command: createStorageCheck,
+      actor: user,
       redirectTo: locked ? lockedReturn(locked) : UNLOCKED_RETURN,
     }),
   )
+}
+
+/** The form with the company its address names (what a post says of it is never taken). */
+function withLock(form: FormData, lockedId: number | null): FormData {
+  form.delete('locked_company_id')
+  if (lockedId !== null) form.set('locked_company_id', String(lockedId))
+  return form
 }
 
 export type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>

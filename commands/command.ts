@@ -1,0 +1,59 @@
+// A command: the one home of a write that checks anything (docs/decisions/0056-commands.md). It
+// takes typed input (its zod schema's output), the actor, and a transaction; it returns a result
+// or throws a refusal (core/errors.ts: input, forbidden, conflict, not found), and then nothing
+// was done. Every caller — a form action, the JSON API, the offline queue, a script — runs it
+// through runCommand with an idempotency key of its own: the same key again (a double tap, a
+// retry, a queue sent twice, or both at the same moment) acts once and answers the same.
+import { sql } from 'kysely'
+import type { z } from 'zod'
+import { ConflictError, InputError } from '#core/errors.ts'
+import type { SessionUser } from '#core/permissions.ts'
+import { inTransaction, type Executor } from '#db/client.server.ts'
+
+/** Who acts: a signed-in user (a script acts as the user it names). */
+export type Actor = Pick<SessionUser, 'id' | 'username' | 'is_superuser' | 'permissions'>
+
+/** What a command's result may be: it is kept as JSON and given again for its key. */
+export type CommandResult = null | boolean | number | string | { [key: string]: CommandResult | undefined } | CommandResult[]
+
+export interface Command<S extends z.ZodType, R extends CommandResult> {
+  /** unique among commands: a key used for one command is refused for another */
+  name: string
+  /** what a caller parses its input with (forms: conform, with this schema) */
+  schema: S
+  /** the work, in `trx`; throws a refusal to do nothing */
+  run(trx: Executor, actor: Actor, input: z.output<S>): Promise<R>
+}
+
+export function defineCommand<S extends z.ZodType, R extends CommandResult>(command: Command<S, R>): Command<S, R> {
+  return command
+}
+
+export const KEY_MESSAGES = {
+  invalid: 'This form is out of date. Please reload the page.',
+  reused: 'This submission was already used for something else. Please reload the page.',
+} as const
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * Runs `command` once for `key` (a UUID the caller made for this submission). Its work and the
+ * record of its answer commit together; a refusal leaves no record, so the same key may be sent
+ * again with the input corrected. A second run of the key waits for the first to end (a lock on
+ * the key), then answers what the first answered.
+ */
+export async function runCommand<S extends z.ZodType, R extends CommandResult>(db: Executor, command: Command<S, R>, call: { actor: Actor; key: string; input: z.output<S> }): Promise<R> {
+  const key = call.key.toLowerCase()
+  if (!UUID.test(key)) throw new InputError({ submission_id: KEY_MESSAGES.invalid })
+  return inTransaction(db, async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx)
+    const earlier = await trx.selectFrom('command_runs').select(['command', 'actor_id', 'result']).where('key', '=', key).executeTakeFirst()
+    if (earlier) {
+      if (earlier.command !== command.name || earlier.actor_id !== call.actor.id) throw new ConflictError(KEY_MESSAGES.reused)
+      return earlier.result as R
+    }
+    const result = await command.run(trx, call.actor, call.input)
+    await trx.insertInto('command_runs').values({ key, command: command.name, actor_id: call.actor.id, result: JSON.stringify(result) }).execute()
+    return result
+  })
+}

@@ -1,0 +1,95 @@
+// Every command that creates or advances a record, run with the same idempotency key twice — one
+// after the other, and both at the same moment: one effect, and the same answer each time. A key
+// is one user's and one command's; a refused run leaves no trace of its key.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ConflictError, InputError } from '#core/errors.ts'
+import type { Executor } from '#db/client.server.ts'
+import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { KEY_MESSAGES, runCommand, type Actor, type Command, type CommandResult } from './command.ts'
+import { createReceipt } from './receipts.ts'
+import { createStorageCheck } from './storage-checks.ts'
+
+let t: TestDatabase
+let tech: Actor
+let office: Actor
+let place: { company_id: number; storage_id: number }
+
+beforeAll(async () => {
+  t = await createTestDatabase()
+  const [a, b] = await t.db.insertInto('users').values([{ username: 'tech', password_hash: 'x' }, { username: 'office', password_hash: 'x' }]).returning('id').execute()
+  tech = { id: a!.id, username: 'tech', is_superuser: false, permissions: [] }
+  office = { id: b!.id, username: 'office', is_superuser: false, permissions: [] }
+  const company = await t.db.insertInto('companies').values({ company_name: 'Snake River Farms' }).returning('id').executeTakeFirstOrThrow()
+  const storage = await t.db.insertInto('storages').values({ company_id: company.id, name: 'North Cellar' }).returning('id').executeTakeFirstOrThrow()
+  place = { company_id: company.id, storage_id: storage.id }
+})
+afterAll(() => t.drop())
+
+const count = async (db: Executor, table: 'receipts' | 'storage_checks') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
+
+/** A command, a valid input of it for a fresh key, and the rows its effect adds to. */
+interface Case {
+  command: Command<any, CommandResult>
+  input(key: string): unknown
+  /** a valid input the command refuses */
+  refused(key: string): unknown
+  table: 'receipts' | 'storage_checks'
+}
+
+const CASES: Record<string, Case> = {
+  'a receipt': {
+    command: createReceipt,
+    input: (key) => ({ submission_id: key, type: 'Expenses', date: '2026-11-03', location: 'Diner', total_amount: 12.5, event: 'Lunch', category: 'Food', customer: 'Snake River Farms', job: '', images: [], images_ids: [] }),
+    refused: (key) => ({ submission_id: key, type: 'Expenses', date: '2026-11-03', location: 'Diner', total_amount: 12.5, event: 'Lunch', category: 'Food', customer: 'Nobody Farms', job: '', images: [], images_ids: [] }),
+    table: 'receipts',
+  },
+  'a storage check': {
+    command: createStorageCheck,
+    input: (key) => ({ submission_id: key, ...place, date_inspected: '2026-11-03', variety: 'Russet - Fryer', fill_status: 'Full', notes: 'Dry', images: [] }),
+    refused: (key) => ({ submission_id: key, ...place, storage_id: 999_999, date_inspected: '2026-11-03', variety: 'Russet - Fryer', fill_status: 'Full', notes: 'Dry', images: [] }),
+    table: 'storage_checks',
+  },
+}
+
+describe.each(Object.entries(CASES))('%s', (_, c) => {
+  const run = (key: string, input: unknown, actor = tech) => runCommand(t.db, c.command, { actor, key, input })
+
+  it('acts once for a key sent twice, one after the other, and answers the same', async () => {
+    const key = crypto.randomUUID()
+    const before = await count(t.db, c.table)
+    const first = await run(key, c.input(key))
+    expect(await run(key, c.input(key))).toEqual(first)
+    expect(await count(t.db, c.table)).toBe(before + 1)
+  })
+
+  it('acts once for a key sent twice at the same moment, and answers the same', async () => {
+    const key = crypto.randomUUID()
+    const before = await count(t.db, c.table)
+    const [a, b] = await Promise.all([run(key, c.input(key)), run(key, c.input(key))])
+    expect(b).toEqual(a)
+    expect(await count(t.db, c.table)).toBe(before + 1)
+  })
+
+  it("refuses another user's key and a key used by another command, doing nothing", async () => {
+    const key = crypto.randomUUID()
+    await run(key, c.input(key))
+    const before = await count(t.db, c.table)
+    await expect(run(key, c.input(key), office)).rejects.toEqual(new ConflictError(KEY_MESSAGES.reused))
+    const other = Object.values(CASES).find((o) => o.command !== c.command)!
+    await expect(runCommand(t.db, other.command, { actor: tech, key, input: other.input(key) })).rejects.toEqual(new ConflictError(KEY_MESSAGES.reused))
+    expect(await count(t.db, c.table)).toBe(before)
+  })
+
+  it('keeps no trace of a refused run: the same key then acts, with the input corrected', async () => {
+    const key = crypto.randomUUID()
+    const before = await count(t.db, c.table)
+    await expect(run(key, c.refused(key))).rejects.toBeInstanceOf(InputError)
+    expect(await count(t.db, c.table)).toBe(before)
+    await run(key, c.input(key))
+    expect(await count(t.db, c.table)).toBe(before + 1)
+  })
+
+  it('refuses a key that is not a UUID', async () => {
+    await expect(run('not-a-key', c.input('not-a-key'))).rejects.toEqual(new InputError({ submission_id: KEY_MESSAGES.invalid }))
+  })
+})

@@ -1,0 +1,48 @@
+// Creating a storage check: what the schema cannot check (core/schemas/storage-check.ts) — the
+// owner is a customer, the storage exists and is the owner's, the form opened for one company
+// (the storage picker's /storage-check-form/{id}) posts that company, the images are the user's
+// own uploads — then the check with its images.
+import { z } from 'zod'
+import { InputError } from '#core/errors.ts'
+import { CHECK_MESSAGES, StorageCheckSchema } from '#core/schemas/storage-check.ts'
+import { companyById, storageById } from '#db/queries/registry.ts'
+import { insertStorageCheck } from '#db/queries/storage-checks.ts'
+import { defineCommand } from './command.ts'
+import { isCustomer, requireOwnImages } from './rules.ts'
+
+export const STORAGE_CHECK_MESSAGES = {
+  storage: "That storage is not one of this owner's storages.",
+  locked: 'This form is for another company. Please open it again.',
+} as const
+
+export const createStorageCheck = defineCommand({
+  name: 'storage-checks.create',
+  // locked_company_id: the company the form's address names, set by the route (never the form's)
+  schema: StorageCheckSchema.extend({ locked_company_id: z.number().int().nullable().optional() }),
+  async run(trx, actor, input) {
+    const { images: sent, submission_id, locked_company_id, ...check } = input
+    if (locked_company_id != null && check.company_id !== locked_company_id) throw new InputError({ company_id: STORAGE_CHECK_MESSAGES.locked })
+    const company = await companyById(trx, check.company_id)
+    if (!company || !isCustomer(company.name)) throw new InputError({ company_id: CHECK_MESSAGES.company })
+    const storage = await storageById(trx, check.storage_id)
+    if (!storage) throw new InputError({ storage_id: CHECK_MESSAGES.storage })
+    if (storage.company_id !== check.company_id) throw new InputError({ storage_id: STORAGE_CHECK_MESSAGES.storage })
+    const images = await requireOwnImages(trx, actor, 'storage_checks', sent)
+    const reading = (value: number | undefined) => value ?? null
+    const { id } = await insertStorageCheck(trx, {
+      ...check,
+      submission_id,
+      created_by: actor.id,
+      setpoint: reading(check.setpoint),
+      runtime_hours: reading(check.runtime_hours),
+      plenum: reading(check.plenum),
+      humidity: reading(check.humidity),
+      pile1: reading(check.pile1),
+      pile2: reading(check.pile2),
+      pile3: reading(check.pile3),
+      pile4: reading(check.pile4),
+      images,
+    })
+    return { id }
+  },
+})
