@@ -82,11 +82,17 @@ export async function submitCommand<S extends z.ZodType, R extends CommandResult
   form: FormData
   command: Command<S, R>
   actor: Actor
+  /** inputs the route sets from what it knows (the address, the screen), never taken from the post */
+  fixed?: Record<string, string | number | null>
   redirectTo: string | ((result: R) => string)
   failureText?: string
   successFlash?: FlashKey
 }) {
-  const { form, command, actor, redirectTo, ...rest } = options
+  const { form, command, actor, fixed = {}, redirectTo, ...rest } = options
+  for (const [name, value] of Object.entries(fixed)) {
+    form.delete(name)
+    if (value !== null) form.set(name, String(value))
+  }
   return submitForm({
     ...rest,
     form,

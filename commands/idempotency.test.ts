@@ -6,6 +6,8 @@ import { ConflictError, InputError } from '#core/errors.ts'
 import type { Executor } from '#db/client.server.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { KEY_MESSAGES, runCommand, type Actor, type Command, type CommandResult } from './command.ts'
+import { createCallIn } from './call-ins.ts'
+import { saveGrower } from './growers.ts'
 import { createReceipt } from './receipts.ts'
 import { createStorageCheck } from './storage-checks.ts'
 
@@ -25,7 +27,9 @@ beforeAll(async () => {
 })
 afterAll(() => t.drop())
 
-const count = async (db: Executor, table: 'receipts' | 'storage_checks') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
+const count = async (db: Executor, table: Table) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
+
+type Table = 'receipts' | 'storage_checks' | 'call_ins' | 'companies'
 
 /** A command, a valid input of it for a fresh key, and the rows its effect adds to. */
 interface Case {
@@ -33,10 +37,24 @@ interface Case {
   input(key: string): unknown
   /** a valid input the command refuses */
   refused(key: string): unknown
-  table: 'receipts' | 'storage_checks'
+  table: Table
 }
 
+const grower = (key: string) => ({ submission_id: key, company_name: `Farm ${key}`, qb_list_id: '', service_start: '2026-11-22', notes: '', website: '', active: true, storage_check_interval: 30, contact_interval: 0 })
+
 const CASES: Record<string, Case> = {
+  'a grower': {
+    command: saveGrower,
+    input: (key) => ({ ...grower(key), mode: 'add' }),
+    refused: (key) => ({ ...grower(key), mode: 'edit' }),
+    table: 'companies',
+  },
+  'a call': {
+    command: createCallIn,
+    input: (key) => ({ submission_id: key, ...place, requested_by: 'Dale', call_in_date: '2026-11-20', description: 'Fan 3 rattles', got_it: true }),
+    refused: (key) => ({ submission_id: key, ...place, storage_id: 999_999, requested_by: 'Dale', call_in_date: '2026-11-20', description: 'Fan 3 rattles', got_it: true }),
+    table: 'call_ins',
+  },
   'a receipt': {
     command: createReceipt,
     input: (key) => ({ submission_id: key, type: 'Expenses', date: '2026-11-03', location: 'Diner', total_amount: 12.5, event: 'Lunch', category: 'Food', customer: 'Snake River Farms', job: '', images: [], images_ids: [] }),

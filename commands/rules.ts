@@ -3,6 +3,7 @@ import { config } from '#core/config.server.ts'
 import type { BlobArea } from '#core/enums.ts'
 import { InputError } from '#core/errors.ts'
 import type { Executor } from '#db/client.server.ts'
+import { companyById } from '#db/queries/registry.ts'
 import { ownedBlobIds } from '#storage/uploads.server.ts'
 import type { Actor } from './command.ts'
 
@@ -24,4 +25,17 @@ export async function requireOwnImages(db: Executor, actor: Actor, area: BlobAre
  */
 export function isCustomer(companyName: string): boolean {
   return companyName !== config().COMPANY_NAME
+}
+
+/** The place rule's messages: where work happens is a customer and its storage, or a job. */
+export const PLACE_MESSAGES = {
+  company: 'Choose a customer from the list.',
+  job: 'Choose a job number from the list.',
+  storage: "Choose one of this customer's storages.",
+} as const
+
+/** For forms that post the chosen ids: the company must be an active customer. */
+export async function requireCustomer(db: Executor, companyId: number, field = 'company_id'): Promise<void> {
+  const company = await companyById(db, companyId)
+  if (!company || !isCustomer(company.name)) throw new InputError({ [field]: PLACE_MESSAGES.company })
 }

@@ -42,6 +42,12 @@ export function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<
   return db.isTransaction ? work(db) : db.transaction().execute(work)
 }
 
+/** The constraint a unique violation broke (PostgreSQL 23505), or null for any other error. */
+export function uniqueConstraint(error: unknown): string | null {
+  const e = error as { code?: string; constraint?: string } | null
+  return e?.code === '23505' ? (e.constraint ?? '') : null
+}
+
 const holder = globalThis as typeof globalThis & { __appDb?: Executor }
 
 /** The app's pool, created on first use from DATABASE_URL (set by bin/start.ts for the embedded database). */

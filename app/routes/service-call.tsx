@@ -9,11 +9,11 @@ import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { CheckboxField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
-import { loadPlacePicker, placeQuery, requireCustomer, type Place } from '#app/components/form/place.server.ts'
-import { submitForm } from '#app/forms.server.ts'
+import { loadPlacePicker, placeQuery, type Place } from '#app/components/form/place.server.ts'
+import { submitCommand } from '#app/forms.server.ts'
+import { createCallIn } from '#commands/call-ins.ts'
 import { CallInSchema } from '#core/schemas/call-in.ts'
 import { getDb } from '#db/client.server.ts'
-import { submitCallIn } from '#workflows/call-in.server.ts'
 
 export const access = ACCESS['/service-call']
 export const meta: MetaFunction = () => [{ title: 'New Call Form' }]
@@ -31,16 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request, access)
   const form = await readForm(request)
-  return submitForm({
-    form,
-    schema: CallInSchema,
-    save: async (value) => {
-      const db = getDb()
-      await requireCustomer(db, value.company_id)
-      await submitCallIn(db, user.id, value)
-    },
-    redirectTo: '/service',
-  })
+  return submitCommand({ form, command: createCallIn, actor: user, redirectTo: '/service' })
 }
 
 export const clientAction = clientActionCatchingNetworkErrors

@@ -6,17 +6,12 @@ import { sql } from 'kysely'
 import { InputError } from '#core/errors.ts'
 import type { ProductUnit } from '#core/enums.ts'
 import { APPLICATION_MESSAGES, PRODUCT_MESSAGES, type ApplicationInput, type ProductInput } from '#core/schemas/product.ts'
-import { inTransaction, type Executor } from '../client.server.ts'
+import { inTransaction, uniqueConstraint, type Executor } from '../client.server.ts'
 
 const isId = (id: number) => Number.isSafeInteger(id) && id > 0
 
 /** A numeric as typed: '84000', not '84000.0000' (null stays null); the admin lists show it so too. */
 export const numericAsTyped = (column: string) => sql<string | null>`trim_scale(${sql.ref(column)})::text`
-
-function uniqueConstraint(error: unknown): string | null {
-  const e = error as { code?: string; constraint?: string } | null
-  return e?.code === '23505' ? (e.constraint ?? '') : null
-}
 
 // ---- products ------------------------------------------------------------------------------
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { config } from '#core/config.server.ts'
 import { InputError } from '#core/errors.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
-import { loadPlacePicker, placeQuery, PLACE_MESSAGES, requireCustomer, requirePlace, resolvePlace } from './place.server.ts'
+import { PLACE_MESSAGES, requireCustomer } from '#commands/rules.ts'
+import { loadPlacePicker, placeQuery, requirePlace, resolvePlace } from './place.server.ts'
 
 let t: TestDatabase
 const ids = { grower: 0, other: 0, own: 0, cellar: 0, otherCellar: 0, ownShop: 0, job: 0, ownJob: 0 }

@@ -4,19 +4,14 @@
 // replayed through the call-in machine, the same machine the picker runs in the browser.
 //   loader:  const picker = await loadPlacePicker(db, placeQuery(url.searchParams))
 //   action:  const place = await resolvePlace(db, { company, job, storage }); place.place ?? throw …
-//            await requireCustomer(db, value.company_id)   (a form that posts the ids)
-import { isCustomer } from '#commands/rules.ts'
+// (a form that posts the ids has its command check them: requireCustomer in commands/rules.ts)
+import { isCustomer, PLACE_MESSAGES } from '#commands/rules.ts'
 import { InputError } from '#core/errors.ts'
 import type { Executor } from '#db/client.server.ts'
-import { companyById, companyByName, companyOptions, jobByName, jobOptions, storageById, storagesOfCompany, type JobOption, type NamedOption } from '#db/queries/registry.ts'
+import { companyByName, companyOptions, jobByName, jobOptions, storageById, storagesOfCompany, type JobOption, type NamedOption } from '#db/queries/registry.ts'
 import { callInMachine, type CallInContext, type CallInEvent } from '#workflows/call-in.machine.ts'
 import { replay, stateName } from '#workflows/runner.ts'
 
-export const PLACE_MESSAGES = {
-  company: 'Choose a customer from the list.',
-  job: 'Choose a job number from the list.',
-  storage: "Choose one of this customer's storages.",
-} as const
 
 /** What the picker's fields hold: the customer's and the job's names as typed, the storage's id. */
 export interface PlaceQuery {
@@ -123,10 +118,4 @@ export function requirePlace(resolved: ResolvedPlace, fields: Record<keyof Place
   if (resolved.place) return resolved.place
   const problems = Object.entries(resolved.problems).map(([key, message]) => [fields[key as keyof PlaceQuery], message])
   throw new InputError(problems.length > 0 ? Object.fromEntries(problems) : { [fields.company]: PLACE_MESSAGES.company })
-}
-
-/** For forms that post the chosen ids: the company must be an active customer (the rest is the workflow's to check). */
-export async function requireCustomer(db: Executor, companyId: number, field = 'company_id'): Promise<void> {
-  const company = await companyById(db, companyId)
-  if (!company || !isCustomer(company.name)) throw new InputError({ [field]: PLACE_MESSAGES.company })
 }

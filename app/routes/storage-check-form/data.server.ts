@@ -61,19 +61,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   return upload.settle(
     await submitCommand({
-      form: withLock(formData, locked?.id ?? null),
+      form: formData,
       command: createStorageCheck,
       actor: user,
+      fixed: { locked_company_id: locked?.id ?? null },
       redirectTo: locked ? lockedReturn(locked) : UNLOCKED_RETURN,
     }),
   )
-}
-
-/** The form with the company its address names (what a post says of it is never taken). */
-function withLock(form: FormData, lockedId: number | null): FormData {
-  form.delete('locked_company_id')
-  if (lockedId !== null) form.set('locked_company_id', String(lockedId))
-  return form
 }
 
 export type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
