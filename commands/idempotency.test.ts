@@ -10,6 +10,7 @@ import { createCallIn } from './call-ins.ts'
 import { saveGrower } from './growers.ts'
 import { createReceipt } from './receipts.ts'
 import { createStorageCheck } from './storage-checks.ts'
+import { saveStorage } from './storages.ts'
 
 let t: TestDatabase
 let tech: Actor
@@ -29,7 +30,7 @@ afterAll(() => t.drop())
 
 const count = async (db: Executor, table: Table) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
 
-type Table = 'receipts' | 'storage_checks' | 'call_ins' | 'companies'
+type Table = 'receipts' | 'storage_checks' | 'call_ins' | 'companies' | 'storages'
 
 /** A command, a valid input of it for a fresh key, and the rows its effect adds to. */
 interface Case {
@@ -42,7 +43,19 @@ interface Case {
 
 const grower = (key: string) => ({ submission_id: key, company_name: `Farm ${key}`, qb_list_id: '', service_start: '2026-11-22', notes: '', website: '', active: true, storage_check_interval: 30, contact_interval: 0 })
 
+const storage = (key: string) => ({
+  submission_id: key, owner: 'Snake River Farms', owner_is_grower: true, grower: '', name: `Cellar ${key}`, gps: '43.615, -116.2', type: 'Behlen', service_start: '2026-09-01',
+  door_type: 'Louvres', door_count: 2, duct_count: 12, duct_size_inches: 24, duct_spacing_inches: 120, notes: 'East fan house.', address: '', double_bay: false,
+  bill_to_grower: true, active: true, pretreat_notes: '', images: [], kept_images: [], path_storage_id: null,
+})
+
 const CASES: Record<string, Case> = {
+  'a storage': {
+    command: saveStorage,
+    input: storage,
+    refused: (key) => ({ ...storage(key), owner: 'Nobody Farms' }),
+    table: 'storages',
+  },
   'a grower': {
     command: saveGrower,
     input: (key) => ({ ...grower(key), mode: 'add' }),

@@ -3,7 +3,9 @@ import { ConflictError, InputError } from '#core/errors.ts'
 import type { StorageInput } from '#core/schemas/storage.ts'
 import type { PretreatState } from '#core/workflow-states.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
-import { customerPanel, saveStorage, storageCards, storageForEdit } from './storages.ts'
+import { runCommand } from '#commands/command.ts'
+import { saveStorage as saveStorageCommand } from '#commands/storages.ts'
+import { customerPanel, storageCards, storageForEdit } from './storages.ts'
 
 let t: TestDatabase
 let user: number
@@ -47,6 +49,10 @@ function input(changes: Partial<StorageInput> = {}): StorageInput {
   }
 }
 
+/** The storage form's save (commands/storages.ts), from the page its storage_id names, keyed by its submission id. */
+const saveStorage = async (value: StorageInput) =>
+  (await runCommand(t.db, saveStorageCommand, { actor: { id: user, username: 'admin', is_superuser: true, permissions: [] }, key: value.submission_id, input: { ...value, path_storage_id: value.storage_id ?? null } })).id
+
 const rowOf = (id: number) => t.db.selectFrom('storages').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 const imagesOf = async (id: number) => (await storageForEdit(t.db, id))!.images.map((i) => i.id)
 
@@ -61,15 +67,15 @@ afterAll(() => t?.drop())
 describe('saveStorage: add', () => {
   it('stores the fields, GPS as two numbers, the grower by name, and the images in order', async () => {
     const images = [await blob('a.png'), await blob('b.png')]
-    const id = await saveStorage(t.db, input({ name: 'Cellar Add', images }))
+    const id = await saveStorage(input({ name: 'Cellar Add', images }))
     const row = await rowOf(id)
     expect(row).toMatchObject({ company_id: owner, grower_id: other, name: 'Cellar Add', gps_lat: '43.615000', gps_lng: '-116.200000', door_count: 2, duct_spacing_inches: '120.50', length_feet: null, bill_to_grower: true })
     expect(await imagesOf(id)).toEqual(images)
   })
 
   it('stores no grower when the owner is the grower (ticked, or the same company named)', async () => {
-    const ticked = await saveStorage(t.db, input({ name: 'Own 1', owner_is_grower: true, grower: '' }))
-    const named = await saveStorage(t.db, input({ name: 'Own 2', grower: 'owner farms' }))
+    const ticked = await saveStorage(input({ name: 'Own 1', owner_is_grower: true, grower: '' }))
+    const named = await saveStorage(input({ name: 'Own 2', grower: 'owner farms' }))
     expect((await rowOf(ticked)).grower_id).toBeNull()
     expect((await rowOf(named)).grower_id).toBeNull()
     expect(await storageForEdit(t.db, named)).toMatchObject({ owner: 'Owner Farms', owner_is_grower: true, grower: '' })
@@ -77,14 +83,14 @@ describe('saveStorage: add', () => {
 
   it('a form sent twice adds one storage', async () => {
     const value = input({ name: 'Twice' })
-    const [a, b] = await Promise.all([saveStorage(t.db, value), saveStorage(t.db, value)])
+    const [a, b] = await Promise.all([saveStorage(value), saveStorage(value)])
     expect(a).toBe(b)
     expect(await t.db.selectFrom('storages').select('id').where('name', '=', 'Twice').execute()).toHaveLength(1)
   })
 
   it('refuses an owner or grower that is not a grower of the list, saving nothing', async () => {
-    await expect(saveStorage(t.db, input({ name: 'Nope', owner: 'Nobody Farms' }))).rejects.toEqual(new InputError({ owner: 'Choose an owner company from the list.' }))
-    await expect(saveStorage(t.db, input({ name: 'Nope', grower: 'Nobody Farms' }))).rejects.toEqual(new InputError({ grower: 'Choose a grower from the list.' }))
+    await expect(saveStorage(input({ name: 'Nope', owner: 'Nobody Farms' }))).rejects.toEqual(new InputError({ owner: 'Choose an owner company from the list.' }))
+    await expect(saveStorage(input({ name: 'Nope', grower: 'Nobody Farms' }))).rejects.toEqual(new InputError({ grower: 'Choose a grower from the list.' }))
     expect(await t.db.selectFrom('storages').select('id').where('name', '=', 'Nope').execute()).toEqual([])
   })
 })
@@ -92,28 +98,28 @@ describe('saveStorage: add', () => {
 describe('saveStorage: edit', () => {
   it('saves over the version it read, keeps and drops images, and refuses a save over a newer one', async () => {
     const [a, b, c] = [await blob('a.png'), await blob('b.png'), await blob('c.png')]
-    const id = await saveStorage(t.db, input({ name: 'Edit Me', images: [a, b] }))
+    const id = await saveStorage(input({ name: 'Edit Me', images: [a, b] }))
     const read = (await storageForEdit(t.db, id))!
     expect(read).toMatchObject({ gps: '43.615, -116.2', grower: 'Grower Farms', owner_is_grower: false })
 
     const edit = input({ storage_id: id, version: read.version, name: 'Edited', kept_images: [b], images: [c] })
-    expect(await saveStorage(t.db, edit)).toBe(id)
+    expect(await saveStorage(edit)).toBe(id)
     expect((await rowOf(id)).name).toBe('Edited')
     expect(await imagesOf(id)).toEqual([b, c])
     // the same edit sent again: nothing to refuse, nothing changes
-    expect(await saveStorage(t.db, edit)).toBe(id)
+    expect(await saveStorage(edit)).toBe(id)
 
     // someone else's edit from the same old version: a conflict, and the first edit stays
-    await expect(saveStorage(t.db, input({ storage_id: id, version: read.version, name: 'Theirs' }))).rejects.toBeInstanceOf(ConflictError)
+    await expect(saveStorage(input({ storage_id: id, version: read.version, name: 'Theirs' }))).rejects.toBeInstanceOf(ConflictError)
     expect((await rowOf(id)).name).toBe('Edited')
   })
 
   it('refuses to keep an image of another storage', async () => {
     const foreign = await blob('x.png')
-    await saveStorage(t.db, input({ name: 'Holder', images: [foreign] }))
-    const id = await saveStorage(t.db, input({ name: 'Thief' }))
+    await saveStorage(input({ name: 'Holder', images: [foreign] }))
+    const id = await saveStorage(input({ name: 'Thief' }))
     const { version } = (await storageForEdit(t.db, id))!
-    await expect(saveStorage(t.db, input({ storage_id: id, version, name: 'Thief 2', kept_images: [foreign] }))).rejects.toBeInstanceOf(InputError)
+    await expect(saveStorage(input({ storage_id: id, version, name: 'Thief 2', kept_images: [foreign] }))).rejects.toBeInstanceOf(InputError)
     expect((await rowOf(id)).name).toBe('Thief')
   })
 })
@@ -121,7 +127,7 @@ describe('saveStorage: edit', () => {
 describe('the picker', () => {
   it("shows a grower's storages with their last check and last pre-treat applied, void, unsubmitted and future ones left out", async () => {
     const farm = await company('Card Farms')
-    const [first, second] = await Promise.all([saveStorage(t.db, input({ owner: 'Card Farms', owner_is_grower: true, name: 'B Cellar' })), saveStorage(t.db, input({ owner: 'Card Farms', owner_is_grower: true, name: 'A Cellar', active: false }))])
+    const [first, second] = await Promise.all([saveStorage(input({ owner: 'Card Farms', owner_is_grower: true, name: 'B Cellar' })), saveStorage(input({ owner: 'Card Farms', owner_is_grower: true, name: 'A Cellar', active: false }))])
     for (const [date, fill] of [['2026-10-01', 'Full'], ['2026-11-02', '1/2 Full']] as const) {
       await t.db.insertInto('storage_checks').values({ submission_id: crypto.randomUUID(), company_id: farm, storage_id: first, created_by: user, date_inspected: date, variety: 'Red', fill_status: fill, notes: 'ok' }).execute()
     }

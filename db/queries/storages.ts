@@ -1,23 +1,13 @@
 // Storages: what the storage picker shows of a grower (its storages as cards, and the customer
-// panel), the storage form's read, and its one save (Add Storage and Edit Storage).
+// panel), the storage form's read, and a storage's images (its one save is commands/storages.ts).
 import { sql } from 'kysely'
-import { ConflictError, InputError } from '#core/errors.ts'
-import { parseGps } from '#core/formats.ts'
 import { localToday } from '#core/schemas/applicator.ts'
-import { STORAGE_MESSAGES, type StorageInput } from '#core/schemas/storage.ts'
 import type { PretreatState } from '#core/workflow-states.ts'
 import type { Executor } from '../client.server.ts'
-import { growerByName } from './companies.ts'
 import { OTHER } from './contacts.ts'
 
-export const STORAGE_SAVE_MESSAGES = {
-  unknown: 'That storage does not exist any more.',
-  images: 'An image of this storage could not be found. Please reload the page.',
-  changed: 'Someone else saved this storage after you opened it. Reload the page to see their changes, then make yours again.',
-} as const
-
 /** storages.updated_at in microseconds since 1970, as text: the version an edit form carries. */
-const VERSION = sql<string>`(extract(epoch from s.updated_at) * 1000000)::bigint::text`
+export const STORAGE_VERSION = sql<string>`(extract(epoch from s.updated_at) * 1000000)::bigint::text`
 
 const isId = (id: number) => Number.isSafeInteger(id) && id > 0
 
@@ -179,7 +169,7 @@ export async function storageForEdit(db: Executor, id: number): Promise<StorageR
       's.bill_to_grower',
       's.active',
       's.pretreat_notes',
-      VERSION.as('version'),
+      STORAGE_VERSION.as('version'),
     ])
     .where('s.id', '=', id)
     .executeTakeFirst()
@@ -204,118 +194,16 @@ export async function storageForEdit(db: Executor, id: number): Promise<StorageR
   }
 }
 
-type StorageFields = ReturnType<typeof fieldsOf>
-
-function fieldsOf(value: StorageInput, companyId: number, growerId: number | null) {
-  const gps = parseGps(value.gps)
-  if (!gps) throw new InputError({ gps: STORAGE_MESSAGES.gps })
-  const numeric = (n: number | undefined) => (n === undefined ? null : n.toFixed(2))
-  return {
-    company_id: companyId,
-    grower_id: growerId,
-    name: value.name,
-    type: value.type,
-    address: value.address,
-    gps_lat: gps.lat.toFixed(6),
-    gps_lng: gps.lng.toFixed(6),
-    service_start: value.service_start,
-    duct_count: value.duct_count,
-    duct_size_inches: numeric(value.duct_size_inches),
-    duct_spacing_inches: numeric(value.duct_spacing_inches),
-    door_type: value.door_type,
-    door_count: value.door_count,
-    length_feet: numeric(value.length_feet),
-    width_feet: numeric(value.width_feet),
-    notes: value.notes,
-    pretreat_notes: value.pretreat_notes,
-    double_bay: value.double_bay,
-    bill_to_grower: value.bill_to_grower,
-    active: value.active,
-  }
-}
-
-/** Owner and grower from their typed names; the grower is null when it is the owner. */
-async function resolveCompanies(db: Executor, value: StorageInput): Promise<{ companyId: number; growerId: number | null }> {
-  const owner = await growerByName(db, value.owner, { activeOnly: false })
-  if (!owner) throw new InputError({ owner: STORAGE_MESSAGES.owner })
-  if (value.owner_is_grower) return { companyId: owner.id, growerId: null }
-  const grower = await growerByName(db, value.grower, { activeOnly: false })
-  if (!grower) throw new InputError({ grower: value.grower === '' ? STORAGE_MESSAGES.growerRequired : STORAGE_MESSAGES.grower })
-  return { companyId: owner.id, growerId: grower.id === owner.id ? null : grower.id }
-}
-
-/**
- * Adds a storage (no storage_id) or saves an edit (storage_id and the version the form read), with
- * its images: `images` are new ones (the caller checked they are this user's uploads), `kept_images`
- * those of the storage the edit keeps (any other is refused). Idempotent: an add sent twice finds
- * its row by submission id; an edit sent twice finds the storage already holding what it sends.
- * An edit over a newer save is a conflict. Returns the storage's id.
- */
-export async function saveStorage(db: Executor, value: StorageInput): Promise<number> {
-  const { companyId, growerId } = await resolveCompanies(db, value)
-  const fields = fieldsOf(value, companyId, growerId)
-  return db.transaction().execute(async (trx) => {
-    if (value.storage_id === undefined) return addStorage(trx, value.submission_id, fields, value.images)
-    return editStorage(trx, value.storage_id, value.version ?? '', fields, value.kept_images, value.images)
-  })
-}
-
-async function addStorage(trx: Executor, submissionId: string, fields: StorageFields, images: string[]): Promise<number> {
-  const inserted = await trx
-    .insertInto('storages')
-    .values({ submission_id: submissionId, ...fields })
-    .onConflict((oc) => oc.column('submission_id').doNothing())
-    .returning('id')
-    .executeTakeFirst()
-  if (!inserted) return (await trx.selectFrom('storages').select('id').where('submission_id', '=', submissionId).executeTakeFirstOrThrow()).id
-  await attachImages(trx, inserted.id, images)
-  return inserted.id
-}
-
-async function editStorage(trx: Executor, id: number, version: string, fields: StorageFields, kept: string[], added: string[]): Promise<number> {
-  const current = await storageImageIds(trx, id)
-  const images = [...new Set([...kept.map((k) => k.toLowerCase()), ...added])]
-  if (kept.some((k) => !current.includes(k.toLowerCase()))) throw new InputError({ kept_images: STORAGE_SAVE_MESSAGES.images })
-  const updated = await trx
-    .updateTable('storages as s')
-    .set({ ...fields, updated_at: sql`clock_timestamp()` })
-    .where('s.id', '=', id)
-    .where(VERSION, '=', version)
-    .returning('s.id')
-    .executeTakeFirst()
-  if (updated) {
-    await trx.deleteFrom('storage_images').where('storage_id', '=', id).execute()
-    await attachImages(trx, id, images)
-    return id
-  }
-  const row = await trx.selectFrom('storages').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!row) throw new InputError({ storage_id: STORAGE_SAVE_MESSAGES.unknown })
-  // the same edit sent twice: the storage holds what was sent
-  if (sameFields(row, fields) && sameSet(current, images)) return id
-  throw new ConflictError(STORAGE_SAVE_MESSAGES.changed)
-}
-
-async function storageImageIds(db: Executor, storageId: number): Promise<string[]> {
+/** The ids of a storage's images. */
+export async function storageImageIds(db: Executor, storageId: number): Promise<string[]> {
   return (await db.selectFrom('storage_images').select('blob_id').where('storage_id', '=', storageId).execute()).map((r) => r.blob_id)
 }
 
-async function attachImages(trx: Executor, storageId: number, images: string[]): Promise<void> {
+/** Links images to a storage, in order. */
+export async function attachStorageImages(trx: Executor, storageId: number, images: readonly string[]): Promise<void> {
   if (images.length === 0) return
   await trx
     .insertInto('storage_images')
     .values(images.map((blob_id, position) => ({ storage_id: storageId, blob_id, position })))
     .execute()
-}
-
-const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x))
-
-const NUMERIC: ReadonlySet<string> = new Set(['gps_lat', 'gps_lng', 'duct_size_inches', 'duct_spacing_inches', 'length_feet', 'width_feet'])
-
-/** The stored row holds `fields`; numeric columns compare as numbers ('24.00' is 24). */
-function sameFields(row: Record<string, unknown>, fields: StorageFields): boolean {
-  return Object.entries(fields).every(([key, mine]) => {
-    const theirs = row[key]
-    if (NUMERIC.has(key) && mine !== null && theirs !== null) return Number(mine) === Number(theirs)
-    return mine === theirs
-  })
 }

@@ -1,20 +1,18 @@
-// The one save of Add Storage and Edit Storage (spec: "Storage form. Title: Add New Storage. Used
-// for add and edit"), and what both read for the form. Posted as multipart (images without
-// JavaScript) through parseUploadForm; new images must be this user's uploads, kept ones the
-// storage's own (db/queries/storages.ts). Saved: the Success modal, then /manage-storage with
-// the owner's storages; without JavaScript a redirect with the flash message.
+// The action of Add Storage and Edit Storage, and what both read for the form. Posted as multipart
+// (images without JavaScript) through parseUploadForm, saved by the one command of both
+// (commands/storages.ts). Saved: the Success modal, then /manage-storage with the owner's
+// storages; without JavaScript a redirect with the flash message.
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { data as respond } from '@remix-run/node'
 import type { Access } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
 import type { FormResult } from '#app/components/form/form-result.ts'
-import { parseSubmission, submitForm } from '#app/forms.server.ts'
+import { parseSubmission, submitCommand } from '#app/forms.server.ts'
 import { parseUploadForm } from '#app/upload-form.server.ts'
-import { InputError } from '#core/errors.ts'
+import { saveStorage } from '#commands/storages.ts'
 import { StorageSchema } from '#core/schemas/storage.ts'
 import { getDb } from '#db/client.server.ts'
 import { growerOptions } from '#db/queries/companies.ts'
-import { saveStorage } from '#db/queries/storages.ts'
 import { AFTER_STORAGE_SAVE } from './storage-form.tsx'
 
 /** What both pages of the form read: the growers an owner or grower is chosen from. */
@@ -38,14 +36,11 @@ export async function storageAction({ request }: ActionFunctionArgs, access: Acc
   // back to the owner's storages in the manage picker (a name it cannot find is its field message)
   const owner = String(formData.get('owner') ?? '').slice(0, 200)
   return upload.settle(
-    await submitForm({
+    await submitCommand({
       form: formData,
-      schema: StorageSchema,
-      save: async (value) => {
-        // each page does its own: Add Storage never edits, Edit Storage edits the storage of its path
-        if ((value.storage_id ?? null) !== storageId) throw new InputError({ '': 'This form is out of date. Please reload the page.' })
-        await saveStorage(getDb(), value)
-      },
+      command: saveStorage,
+      actor: user,
+      fixed: { path_storage_id: storageId },
       redirectTo: owner ? `${AFTER_STORAGE_SAVE}?${new URLSearchParams({ company: owner.trim() })}` : AFTER_STORAGE_SAVE,
     }),
   )
