@@ -7,6 +7,7 @@ import type { Executor } from '#db/client.server.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { KEY_MESSAGES, runCommand, type Actor, type Command, type CommandResult } from './command.ts'
 import { createCallIn } from './call-ins.ts'
+import { addContact, addCustomerNote } from './contacts.ts'
 import { saveGrower } from './growers.ts'
 import { createReceipt } from './receipts.ts'
 import { createStorageCheck } from './storage-checks.ts'
@@ -16,6 +17,7 @@ let t: TestDatabase
 let tech: Actor
 let office: Actor
 let place: { company_id: number; storage_id: number }
+let contactId: number
 
 beforeAll(async () => {
   t = await createTestDatabase()
@@ -25,12 +27,13 @@ beforeAll(async () => {
   const company = await t.db.insertInto('companies').values({ company_name: 'Snake River Farms' }).returning('id').executeTakeFirstOrThrow()
   const storage = await t.db.insertInto('storages').values({ company_id: company.id, name: 'North Cellar' }).returning('id').executeTakeFirstOrThrow()
   place = { company_id: company.id, storage_id: storage.id }
+  contactId = (await t.db.insertInto('contacts').values({ company_id: company.id, name: 'Dale', email: 'dale@snake.example', notes: '' }).returning('id').executeTakeFirstOrThrow()).id
 })
 afterAll(() => t.drop())
 
 const count = async (db: Executor, table: Table) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
 
-type Table = 'receipts' | 'storage_checks' | 'call_ins' | 'companies' | 'storages'
+type Table = 'receipts' | 'storage_checks' | 'call_ins' | 'companies' | 'storages' | 'contacts' | 'interactions'
 
 /** A command, a valid input of it for a fresh key, and the rows its effect adds to. */
 interface Case {
@@ -49,7 +52,21 @@ const storage = (key: string) => ({
   bill_to_grower: true, active: true, pretreat_notes: '', images: [], kept_images: [], path_storage_id: null,
 })
 
+const contact = (key: string) => ({ submission_id: key, company_id: place.company_id, name: 'Dale', email: 'dale@snake.example', phone: '', role: '', active: true, notes: '', contact_interval: 0 })
+
 const CASES: Record<string, Case> = {
+  'a contact': {
+    command: addContact,
+    input: contact,
+    refused: (key) => ({ ...contact(key), company_id: 999_999 }),
+    table: 'contacts',
+  },
+  'a customer note': {
+    command: addCustomerNote,
+    input: (key) => ({ submission_id: key, company_id: place.company_id, contact_id: contactId, notes: 'Called.' }),
+    refused: (key) => ({ submission_id: key, company_id: place.company_id, contact_id: 999_999, notes: 'Called.' }),
+    table: 'interactions',
+  },
   'a storage': {
     command: saveStorage,
     input: storage,

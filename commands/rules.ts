@@ -27,6 +27,9 @@ export function isCustomer(companyName: string): boolean {
   return companyName !== config().COMPANY_NAME
 }
 
+/** The company picker's message, and a company id that names no active grower. */
+export const COMPANY_CHOICE_MESSAGE = 'Choose a company from the list.'
+
 /** The place rule's messages: where work happens is a customer and its storage, or a job. */
 export const PLACE_MESSAGES = {
   company: 'Choose a customer from the list.',

@@ -9,16 +9,15 @@ import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { CompanyPicker } from '#app/components/form/company-picker.tsx'
-import { COMPANY_CHOICE_MESSAGE, loadCompanyPicker } from '#app/components/form/company-picker.server.ts'
+import { loadCompanyPicker } from '#app/components/form/company-picker.server.ts'
 import { CheckboxField, NumberField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { submitForm } from '#app/forms.server.ts'
-import { InputError } from '#core/errors.ts'
+import { submitCommand } from '#app/forms.server.ts'
+import { addContact } from '#commands/contacts.ts'
 import { ContactSchema } from '#core/schemas/contact.ts'
 import { DEFAULT_CONTACT_INTERVAL, INTERVAL_MAX_DAYS } from '#core/schemas/grower.ts'
 import { getDb } from '#db/client.server.ts'
-import { growerById, growerForEdit } from '#db/queries/companies.ts'
-import { addContact } from '#db/queries/contacts.ts'
+import { growerForEdit } from '#db/queries/companies.ts'
 
 export const access = ACCESS['/add-contact']
 export const meta: MetaFunction = () => [{ title: 'Add Contact' }]
@@ -38,14 +37,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request)
   // used only once the contact is saved, when it is the valid company id the schema read
   const companyId = Number(String(form.get('company_id') ?? '').trim())
-  return submitForm({
+  return submitCommand({
     form,
-    schema: ContactSchema,
-    save: async (value) => {
-      const db = getDb()
-      if (!(await growerById(db, value.company_id, { activeOnly: true }))) throw new InputError({ company_id: COMPANY_CHOICE_MESSAGE })
-      await addContact(db, value)
-    },
+    command: addContact,
+    actor: user,
     redirectTo: mayOpen(user, ACCESS['/view-contact']) ? `/view-contact/${companyId}` : '/contacts?tab=growers',
   })
 }

@@ -9,14 +9,14 @@ import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } 
 import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { SelectField, TextAreaField } from '#app/components/form/fields.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { submitForm } from '#app/forms.server.ts'
+import { submitCommand } from '#app/forms.server.ts'
 import { notFound } from '#app/http-errors.server.ts'
 import { requireId } from '#app/records.server.ts'
+import { addCustomerNote } from '#commands/contacts.ts'
 import { InteractionSchema } from '#core/schemas/interaction.ts'
 import { getDb } from '#db/client.server.ts'
 import { growerById } from '#db/queries/companies.ts'
 import { contactChoices } from '#db/queries/contacts.ts'
-import { addInteraction } from '#db/queries/interactions.ts'
 
 export const access = ACCESS['/interaction-form']
 export const meta: MetaFunction = () => [{ title: 'Customer Notes Form' }]
@@ -39,12 +39,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAccess(request, access)
   const company = await requireGrower(params)
   const form = await readForm(request)
-  return submitForm({
+  return submitCommand({
     form,
-    schema: InteractionSchema,
-    save: async (value) => {
-      await addInteraction(getDb(), company.id, user.id, value)
-    },
+    command: addCustomerNote,
+    actor: user,
+    fixed: { company_id: company.id },
     redirectTo: mayOpen(user, ACCESS['/view-interaction']) ? `/view-interaction/${company.id}` : '/contacts',
   })
 }

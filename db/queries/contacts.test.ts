@@ -5,11 +5,13 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { InputError } from '#core/errors.ts'
 import type { GrowerInput } from '#core/schemas/grower.ts'
-import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
-import { runCommand } from '#commands/command.ts'
+import { runCommand, type Actor } from '#commands/command.ts'
+import { addContact as addContactCommand, addCustomerNote } from '#commands/contacts.ts'
 import { saveGrower } from '#commands/growers.ts'
-import { addContact, followUpsDue } from './contacts.ts'
-import { addInteraction } from './interactions.ts'
+import type { ContactInput } from '#core/schemas/contact.ts'
+import type { InteractionInput } from '#core/schemas/interaction.ts'
+import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
+import { followUpsDue } from './contacts.ts'
 
 let t: TestDatabase
 let office: number
@@ -32,8 +34,12 @@ const newGrower = (name: string): GrowerInput => ({
   contact_interval: 0,
 })
 
+const actor = (): Actor => ({ id: office, username: 'office', is_superuser: false, permissions: [] })
 /** A grower, as Add Grower saves it; returns its id. */
-const addGrower = async (name: string) => (await runCommand(t.db, saveGrower, { actor: { id: office, username: 'office', is_superuser: false, permissions: [] }, key: randomUUID(), input: { ...newGrower(name), mode: 'add' } })).id
+const addGrower = async (name: string) => (await runCommand(t.db, saveGrower, { actor: actor(), key: randomUUID(), input: { ...newGrower(name), mode: 'add' } })).id
+/** Add Contact's and the Customer Notes Form's saves, keyed by the form's submission id; each returns the new row's id. */
+const addContact = async (value: ContactInput) => (await runCommand(t.db, addContactCommand, { actor: actor(), key: value.submission_id, input: value })).id
+const addInteraction = async (companyId: number, value: InteractionInput) => (await runCommand(t.db, addCustomerNote, { actor: actor(), key: value.submission_id, input: { ...value, company_id: companyId } })).id
 
 const count = async (table: 'companies' | 'contacts' | 'interactions') => Number((await t.db.selectFrom(table).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n)
 
@@ -42,17 +48,17 @@ describe('contacts and notes', () => {
     const [a, b] = await Promise.all([addGrower('Notes Farm A'), addGrower('Notes Farm B')])
     const contact = { submission_id: randomUUID(), company_id: a, name: 'Dale', email: 'dale@a.example', phone: '(208) 555-1000', role: '', active: true, notes: 'x', contact_interval: 0 }
     const contactsBefore = await count('contacts')
-    const contactId = await addContact(t.db, contact)
-    expect(await addContact(t.db, contact)).toBe(contactId)
+    const contactId = await addContact(contact)
+    expect(await addContact(contact)).toBe(contactId)
     expect(await count('contacts')).toBe(contactsBefore + 1)
     expect((await t.db.selectFrom('contacts').select('phone').where('id', '=', contactId).executeTakeFirstOrThrow()).phone).toBe('+12085551000')
 
     const note = { submission_id: randomUUID(), contact_id: contactId, notes: 'Called.' }
     const notesBefore = await count('interactions')
-    const noteId = await addInteraction(t.db, a, office, note)
-    expect(await addInteraction(t.db, a, office, note)).toBe(noteId)
+    const noteId = await addInteraction(a, note)
+    expect(await addInteraction(a, note)).toBe(noteId)
     expect(await count('interactions')).toBe(notesBefore + 1)
-    await expect(addInteraction(t.db, b, office, { ...note, submission_id: randomUUID() })).rejects.toEqual(new InputError({ contact_id: "Choose one of this company's contacts." }))
+    await expect(addInteraction(b, { ...note, submission_id: randomUUID() })).rejects.toEqual(new InputError({ contact_id: "Choose one of this company's contacts." }))
     expect(await count('interactions')).toBe(notesBefore + 1)
   })
 

@@ -1,38 +1,16 @@
-// A grower's contacts: Add Contact's save, the Customer Notes Form's choice list, and the follow-ups
+// A grower's contacts: Add Contact's row, the Customer Notes Form's choice list, and the follow-ups
 // due (a contact with a contact interval whose last interaction is older than it).
-import { sql } from 'kysely'
-import { InputError } from '#core/errors.ts'
-import { normalizePhone, type ContactInput } from '#core/schemas/contact.ts'
+import { sql, type Insertable } from 'kysely'
 import type { Executor } from '../client.server.ts'
+import type { ContactsTable } from '../schema.ts'
 import type { NamedOption } from './registry.ts'
 
 /** The catch-all contact ('Other', any case): hidden from Company Contacts, never due a follow-up. */
 export const OTHER = 'other'
 
-/**
- * Adds the contact to its company, once per submission id; returns its id. The company was chosen
- * on the page (the route checks it exists); a company gone meanwhile is a field message.
- */
-export async function addContact(db: Executor, value: ContactInput): Promise<number> {
-  const row = {
-    submission_id: value.submission_id,
-    company_id: value.company_id,
-    name: value.name,
-    email: value.email,
-    phone: normalizePhone(value.phone) ?? '',
-    role: value.role,
-    active: value.active,
-    notes: value.notes,
-    contact_interval: value.contact_interval,
-  }
-  try {
-    const inserted = await db.insertInto('contacts').values(row).onConflict((oc) => oc.column('submission_id').doNothing()).returning('id').executeTakeFirst()
-    if (inserted) return inserted.id
-  } catch (error) {
-    if ((error as { code?: string }).code === '23503') throw new InputError({ company_id: 'Choose a company from the list.' })
-    throw error
-  }
-  return (await db.selectFrom('contacts').select('id').where('submission_id', '=', value.submission_id).executeTakeFirstOrThrow()).id
+/** A new contact (Add Contact's, checked by commands/contacts.ts). */
+export async function insertContact(db: Executor, row: Insertable<ContactsTable>): Promise<number> {
+  return (await db.insertInto('contacts').values(row).returning('id').executeTakeFirstOrThrow()).id
 }
 
 /** The company's contacts a note can be about: the active ones, by name (with their role, to tell two Dales apart). */

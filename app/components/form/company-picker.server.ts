@@ -2,11 +2,10 @@
 // ?company= names (its whole name, case ignored; spec §5: a choice takes effect only when the text
 // matches a known name).
 import { redirect } from '@remix-run/node'
+import { COMPANY_CHOICE_MESSAGE } from '#commands/rules.ts'
 import type { Executor } from '#db/client.server.ts'
 import { growerById, growerByName, growerOptions } from '#db/queries/companies.ts'
 import type { NamedOption } from '#db/queries/registry.ts'
-
-export const COMPANY_CHOICE_MESSAGE = 'Choose a company from the list.'
 
 export interface CompanyPickerData {
   companies: NamedOption[]
