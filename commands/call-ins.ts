@@ -3,18 +3,17 @@
 // the call: it saves only a call that reaches `submitted`, with its history row.
 import type { Executor } from '#db/client.server.ts'
 import { insertCallIn } from '#db/queries/call-ins.ts'
-import { jobById, storageById } from '#db/queries/registry.ts'
 import { InputError } from '#core/errors.ts'
 import { CallInSchema, type CallInInput } from '#core/schemas/call-in.ts'
 import { callInMachine, type CallInEvent } from '#workflows/call-in.machine.ts'
 import { replay } from '#workflows/runner.ts'
 import { defineWorkflow, runTransition } from '#workflows/transition.server.ts'
 import { defineCommand } from './command.ts'
-import { PLACE_MESSAGES, requireCustomer } from './rules.ts'
+import { PLACE_ID_MESSAGES, PLACE_MESSAGES, requireCustomer, requirePlaceIds } from './rules.ts'
 
 const REFUSALS: Record<CallInEvent['type'], [field: string, message: string]> = {
   CHOOSE_COMPANY: ['company_id', PLACE_MESSAGES.company],
-  CHOOSE_STORAGE: ['storage_id', "That storage is not one of this customer's storages."],
+  CHOOSE_STORAGE: ['storage_id', PLACE_ID_MESSAGES.storage],
   CHOOSE_JOB: ['job_id', PLACE_MESSAGES.job],
   RESET: ['', ''],
   SUBMIT: ['description', 'The call is not complete.'],
@@ -23,20 +22,11 @@ const REFUSALS: Record<CallInEvent['type'], [field: string, message: string]> = 
 /** The events the submitted form stands for, with the facts looked up from the database. */
 async function eventsFor(db: Executor, input: CallInInput): Promise<CallInEvent[]> {
   const details = { requestedBy: input.requested_by, callInDate: input.call_in_date, description: input.description, gotIt: input.got_it }
-  if (input.job_id !== undefined) {
-    const job = await jobById(db, input.job_id)
-    if (!job) throw new InputError({ job_id: PLACE_MESSAGES.job })
-    // The job fills company and storage; what the form sent must be the same.
-    if (job.company_id !== input.company_id || job.storage_id !== input.storage_id) {
-      throw new InputError({ job_id: "That job's customer and storage do not match the ones sent." })
-    }
-    return [{ type: 'CHOOSE_JOB', jobId: job.id, companyId: job.company_id, storageId: job.storage_id }, { type: 'SUBMIT', details }]
-  }
-  const storage = await storageById(db, input.storage_id)
-  if (!storage) throw new InputError({ storage_id: 'Choose a storage.' })
+  const { job, storage } = await requirePlaceIds(db, input)
+  if (job) return [{ type: 'CHOOSE_JOB', jobId: job.id, companyId: job.company_id, storageId: job.storage_id }, { type: 'SUBMIT', details }]
   return [
     { type: 'CHOOSE_COMPANY', companyId: input.company_id },
-    { type: 'CHOOSE_STORAGE', storageId: storage.id, storageCompanyId: storage.company_id },
+    { type: 'CHOOSE_STORAGE', storageId: storage!.id, storageCompanyId: storage!.company_id },
     { type: 'SUBMIT', details },
   ]
 }

@@ -4,11 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConflictError, InputError } from '#core/errors.ts'
 import type { Executor } from '#db/client.server.ts'
+import { reserveSheetNumber } from '#db/queries/service-sheets.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { KEY_MESSAGES, runCommand, type Actor, type Command, type CommandResult } from './command.ts'
 import { createCallIn } from './call-ins.ts'
 import { addContact, addCustomerNote } from './contacts.ts'
 import { saveGrower } from './growers.ts'
+import { createServiceSheet } from './service-sheets.ts'
 import { createReceipt } from './receipts.ts'
 import { createStorageCheck } from './storage-checks.ts'
 import { saveStorage } from './storages.ts'
@@ -33,14 +35,14 @@ afterAll(() => t.drop())
 
 const count = async (db: Executor, table: Table) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
 
-type Table = 'receipts' | 'storage_checks' | 'call_ins' | 'companies' | 'storages' | 'contacts' | 'interactions'
+type Table = 'receipts' | 'storage_checks' | 'call_ins' | 'companies' | 'storages' | 'contacts' | 'interactions' | 'service_sheets'
 
 /** A command, a valid input of it for a fresh key, and the rows its effect adds to. */
 interface Case {
   command: Command<any, CommandResult>
-  input(key: string): unknown
+  input(key: string): unknown | Promise<unknown>
   /** a valid input the command refuses */
-  refused(key: string): unknown
+  refused(key: string): unknown | Promise<unknown>
   table: Table
 }
 
@@ -54,7 +56,18 @@ const storage = (key: string) => ({
 
 const contact = (key: string) => ({ submission_id: key, company_id: place.company_id, name: 'Dale', email: 'dale@snake.example', phone: '', role: '', active: true, notes: '', contact_interval: 0 })
 
+const sheet = async (key: string) => ({
+  submission_id: key, sheet_number: await reserveSheetNumber(t.db, tech.id), ...place, service_date: '2026-10-05', po_number: '', requested_by: 'Dale',
+  service_rendered: ['Fan'], other_service: '', description: 'Fan 3 rattles', notes: 'Replaced the belt.', travel_hours: 1.5, labor_hours: 2, parts: [], images: [],
+})
+
 const CASES: Record<string, Case> = {
+  'a service sheet': {
+    command: createServiceSheet,
+    input: sheet,
+    refused: async (key) => ({ ...(await sheet(key)), storage_id: 999_999 }),
+    table: 'service_sheets',
+  },
   'a contact': {
     command: addContact,
     input: contact,
@@ -100,7 +113,7 @@ const CASES: Record<string, Case> = {
 }
 
 describe.each(Object.entries(CASES))('%s', (_, c) => {
-  const run = (key: string, input: unknown, actor = tech) => runCommand(t.db, c.command, { actor, key, input })
+  const run = async (key: string, input: unknown, actor = tech) => runCommand(t.db, c.command, { actor, key, input: await input })
 
   it('acts once for a key sent twice, one after the other, and answers the same', async () => {
     const key = crypto.randomUUID()
@@ -113,7 +126,8 @@ describe.each(Object.entries(CASES))('%s', (_, c) => {
   it('acts once for a key sent twice at the same moment, and answers the same', async () => {
     const key = crypto.randomUUID()
     const before = await count(t.db, c.table)
-    const [a, b] = await Promise.all([run(key, c.input(key)), run(key, c.input(key))])
+    const input = await c.input(key)
+    const [a, b] = await Promise.all([run(key, input), run(key, input)])
     expect(b).toEqual(a)
     expect(await count(t.db, c.table)).toBe(before + 1)
   })
@@ -124,7 +138,7 @@ describe.each(Object.entries(CASES))('%s', (_, c) => {
     const before = await count(t.db, c.table)
     await expect(run(key, c.input(key), office)).rejects.toEqual(new ConflictError(KEY_MESSAGES.reused))
     const other = Object.values(CASES).find((o) => o.command !== c.command)!
-    await expect(runCommand(t.db, other.command, { actor: tech, key, input: other.input(key) })).rejects.toEqual(new ConflictError(KEY_MESSAGES.reused))
+    await expect(runCommand(t.db, other.command, { actor: tech, key, input: await other.input(key) })).rejects.toEqual(new ConflictError(KEY_MESSAGES.reused))
     expect(await count(t.db, c.table)).toBe(before)
   })
 

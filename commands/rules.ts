@@ -3,7 +3,7 @@ import { config } from '#core/config.server.ts'
 import type { BlobArea } from '#core/enums.ts'
 import { InputError } from '#core/errors.ts'
 import type { Executor } from '#db/client.server.ts'
-import { companyById } from '#db/queries/registry.ts'
+import { companyById, jobById, storageById } from '#db/queries/registry.ts'
 import { ownedBlobIds } from '#storage/uploads.server.ts'
 import type { Actor } from './command.ts'
 
@@ -41,4 +41,28 @@ export const PLACE_MESSAGES = {
 export async function requireCustomer(db: Executor, companyId: number, field = 'company_id'): Promise<void> {
   const company = await companyById(db, companyId)
   if (!company || !isCustomer(company.name)) throw new InputError({ [field]: PLACE_MESSAGES.company })
+}
+
+/** The place rule for forms that post ids: what a job fills, and a storage of the customer. */
+export const PLACE_ID_MESSAGES = {
+  job: "That job's customer and storage do not match the ones sent.",
+  noStorage: 'Choose a storage.',
+  storage: "That storage is not one of this customer's storages.",
+} as const
+
+/**
+ * The ids a form posted agree: a job (when one is sent) exists and fills the same company and
+ * storage; otherwise the storage exists and is the company's. Returns what it found.
+ */
+export async function requirePlaceIds(db: Executor, input: { company_id: number; storage_id: number; job_id?: number | null }): Promise<{ job?: { id: number; company_id: number; storage_id: number }; storage?: { id: number; company_id: number; name: string } }> {
+  if (input.job_id !== undefined && input.job_id !== null) {
+    const job = await jobById(db, input.job_id)
+    if (!job) throw new InputError({ job_id: PLACE_MESSAGES.job })
+    if (job.company_id !== input.company_id || job.storage_id !== input.storage_id) throw new InputError({ job_id: PLACE_ID_MESSAGES.job })
+    return { job }
+  }
+  const storage = await storageById(db, input.storage_id)
+  if (!storage) throw new InputError({ storage_id: PLACE_ID_MESSAGES.noStorage })
+  if (storage.company_id !== input.company_id) throw new InputError({ storage_id: PLACE_ID_MESSAGES.storage })
+  return { storage }
 }

@@ -1,11 +1,12 @@
 // Demo service sheets at every stage of their review chain, made through the workflow itself
-// (createServiceSheet, as the sheet form saves, then submitReview), so the demo shows what real
+// (the createServiceSheet command, as the sheet form saves, then submitReview), so the demo shows what real
 // use leaves behind: open reviews at each level, approved ones with changes for the next reviewer
 // to see, and finished sheets in the tracker. Idempotent: a sheet's submission id derives from a
 // fixed key.
+import { runCommand } from '#commands/command.ts'
+import { createServiceSheet } from '#commands/service-sheets.ts'
 import { existingSheet, reserveSheetNumber } from '#db/queries/service-sheets.ts'
 import { submitReview, type Reviewer } from '#workflows/service-review.server.ts'
-import { createServiceSheet } from '#workflows/service-sheet.server.ts'
 import { daysAgo, demoUuid } from './helpers.ts'
 import type { ServiceType } from '#core/enums.ts'
 import type { Executor } from '#db/client.server.ts'
@@ -46,22 +47,26 @@ export async function seedDemoSheets(db: Executor, today: Date): Promise<number>
     const submissionId = demoUuid(`service-sheet:${demo.key}`)
     if (await existingSheet(db, submissionId)) continue
     const storage = storages[i % storages.length]!
-    const sheet = await createServiceSheet(db, tech, {
-      submission_id: submissionId,
-      sheet_number: await reserveSheetNumber(db, tech.id),
-      company_id: storage.company_id,
-      storage_id: storage.id,
-      service_date: daysAgo(today, demo.ageDays),
-      po_number: '',
-      requested_by: 'Storage manager',
-      service_rendered: demo.service,
-      other_service: demo.service.includes('Other') ? 'Door seal inspection' : '',
-      description: 'Called in by the storage manager.',
-      notes: demo.notes,
-      travel_hours: demo.travel,
-      labor_hours: demo.labor,
-      parts: parts.map((p, n) => ({ part_id: p.id, quantity: n + 1, description: '' })),
-      images: [],
+    const sheet = await runCommand(db, createServiceSheet, {
+      actor: { ...tech, is_superuser: false, permissions: [] },
+      key: submissionId,
+      input: {
+        submission_id: submissionId,
+        sheet_number: await reserveSheetNumber(db, tech.id),
+        company_id: storage.company_id,
+        storage_id: storage.id,
+        service_date: daysAgo(today, demo.ageDays),
+        po_number: '',
+        requested_by: 'Storage manager',
+        service_rendered: demo.service,
+        other_service: demo.service.includes('Other') ? 'Door seal inspection' : '',
+        description: 'Called in by the storage manager.',
+        notes: demo.notes,
+        travel_hours: demo.travel,
+        labor_hours: demo.labor,
+        parts: parts.map((p, n) => ({ part_id: p.id, quantity: n + 1, description: '' })),
+        images: [],
+      },
     })
     made++
     // Each approval changes something, so the next reviewer has something in 'What level N changed'.

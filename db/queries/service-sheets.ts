@@ -25,6 +25,16 @@ export async function reserveSheetNumber(db: Executor, userId: number): Promise<
 /** The advisory-lock namespace of sheet-number reservations (the second key is the user id). */
 const RESERVATION_LOCK = 7_001
 
+/** Until the caller's transaction ends, other saves with this sheet number wait (two tabs of one form). */
+export async function lockSheetNumber(trx: Executor, number: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`service-sheet-number:${number}`}, 0))`.execute(trx)
+}
+
+/** Until the caller's transaction ends, other sheets made from this call wait. */
+export async function lockCall(trx: Executor, callId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`call-sheet:${callId}`}, 0))`.execute(trx)
+}
+
 async function openSheetNumber(db: Executor, userId: number): Promise<number | undefined> {
   const row = await db.selectFrom('service_sheet_numbers').select('number').where('reserved_by', '=', userId).where('used_by_sheet', 'is', null).executeTakeFirst()
   return row?.number

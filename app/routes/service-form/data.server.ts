@@ -10,14 +10,13 @@ import type { FormResult } from '#app/components/form/form-result.ts'
 import { applyLineIntent } from '#app/components/form/line-items.server.ts'
 import { partLines } from '#app/components/form/line-rules.ts'
 import { loadPlacePicker, placeQuery, type PlaceQuery } from '#app/components/form/place.server.ts'
-import { requireCustomer } from '#commands/rules.ts'
-import { parseSubmission, submitForm } from '#app/forms.server.ts'
+import { parseSubmission, submitCommand } from '#app/forms.server.ts'
 import { parseUploadForm } from '#app/upload-form.server.ts'
+import { createServiceSheet } from '#commands/service-sheets.ts'
 import { ServiceSheetSchema } from '#core/schemas/service-sheet.ts'
 import { getDb } from '#db/client.server.ts'
 import { partOptions, type PartOption } from '#db/queries/registry.ts'
 import { callForSheet, reserveSheetNumber, type CallForSheet } from '#db/queries/service-sheets.ts'
-import { createServiceSheet } from '#workflows/service-sheet.server.ts'
 
 const access = ACCESS['/service-form']
 
@@ -75,16 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (lines) return upload.settle(lines)
   if (imageErrors) return upload.settle(respond<FormResult>(parseSubmission(formData, ServiceSheetSchema).reply({ fieldErrors: imageErrors }), { status: 400 }))
   return upload.settle(
-    await submitForm({
-      form: formData,
-      schema: ServiceSheetSchema,
-      save: async (value) => {
-        const db = getDb()
-        await requireCustomer(db, value.company_id)
-        await createServiceSheet(db, user, value)
-      },
-      redirectTo: '/service',
-    }),
+    await submitCommand({ form: formData, command: createServiceSheet, actor: user, redirectTo: '/service' }),
   )
 }
 
