@@ -24,6 +24,7 @@ import {
 import { config } from '#core/config.server.ts'
 import { assertCsrf, CSRF_FIELD } from '#app/auth/csrf.server.ts'
 import type { SessionUser } from '#core/permissions.ts'
+import { IMAGE_NOT_FOUND } from '#core/schemas/place.ts'
 import { getDb, type Executor } from '#db/client.server.ts'
 import { deleteIfUnattached } from '#storage/attachments.server.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
@@ -178,7 +179,7 @@ export async function parseUploadForm(request: Request, options: UploadFormOptio
   const sent = formData.getAll(idsField).filter((v): v is string => typeof v === 'string' && v !== '')
   const owned = await ownedBlobIds(db, options.user, options.area, sent)
   if (owned.length < new Set(sent).size) {
-    errors.push({ filename: '', error: 'An uploaded file could not be found. Please upload it again.' })
+    errors.push({ filename: '', error: IMAGE_NOT_FOUND })
   }
   const blobIds = [...new Set([...owned, ...storedIds])]
   formData.delete(idsField)

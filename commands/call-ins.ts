@@ -5,11 +5,12 @@ import type { Executor } from '#db/client.server.ts'
 import { insertCallIn } from '#db/queries/call-ins.ts'
 import { InputError } from '#core/errors.ts'
 import { CallInSchema, type CallInInput } from '#core/schemas/call-in.ts'
+import { PLACE_ID_MESSAGES, PLACE_MESSAGES } from '#core/schemas/place.ts'
 import { callInMachine, type CallInEvent } from '#workflows/call-in.machine.ts'
 import { replay } from '#workflows/runner.ts'
 import { defineWorkflow, runTransition } from '#workflows/transition.server.ts'
 import { defineCommand } from './command.ts'
-import { PLACE_ID_MESSAGES, PLACE_MESSAGES, requireCustomer, requirePlaceIds } from './rules.ts'
+import { requireCustomer, requirePlaceIds } from './rules.ts'
 
 const REFUSALS: Record<CallInEvent['type'], [field: string, message: string]> = {
   CHOOSE_COMPANY: ['company_id', PLACE_MESSAGES.company],

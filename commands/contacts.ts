@@ -4,11 +4,11 @@ import { z } from 'zod'
 import { InputError } from '#core/errors.ts'
 import { ContactSchema, normalizePhone } from '#core/schemas/contact.ts'
 import { CONTACT_CHOICE_MESSAGE, InteractionSchema } from '#core/schemas/interaction.ts'
+import { COMPANY_CHOICE_MESSAGE } from '#core/schemas/place.ts'
 import { growerById } from '#db/queries/companies.ts'
 import { insertContact } from '#db/queries/contacts.ts'
 import { activeContactOf, insertInteraction } from '#db/queries/interactions.ts'
 import { defineCommand } from './command.ts'
-import { COMPANY_CHOICE_MESSAGE } from './rules.ts'
 
 export const NOT_OF_COMPANY = "Choose one of this company's contacts."
 

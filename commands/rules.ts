@@ -1,13 +1,12 @@
-// The checks more than one command makes, each written once.
+// The checks more than one command makes, each written once (their texts: core/schemas/place.ts).
 import { config } from '#core/config.server.ts'
 import type { BlobArea } from '#core/enums.ts'
 import { InputError } from '#core/errors.ts'
+import { IMAGE_NOT_FOUND, PLACE_ID_MESSAGES, PLACE_MESSAGES } from '#core/schemas/place.ts'
 import type { Executor } from '#db/client.server.ts'
 import { companyById, jobById, storageById } from '#db/queries/registry.ts'
 import { ownedBlobIds } from '#storage/uploads.server.ts'
 import type { Actor } from './command.ts'
-
-export const IMAGE_NOT_FOUND = 'An uploaded file could not be found. Please upload it again.'
 
 /**
  * The images a record takes must be the actor's own uploads of the record's area: another user's
@@ -27,28 +26,11 @@ export function isCustomer(companyName: string): boolean {
   return companyName !== config().COMPANY_NAME
 }
 
-/** The company picker's message, and a company id that names no active grower. */
-export const COMPANY_CHOICE_MESSAGE = 'Choose a company from the list.'
-
-/** The place rule's messages: where work happens is a customer and its storage, or a job. */
-export const PLACE_MESSAGES = {
-  company: 'Choose a customer from the list.',
-  job: 'Choose a job number from the list.',
-  storage: "Choose one of this customer's storages.",
-} as const
-
 /** For forms that post the chosen ids: the company must be an active customer. */
 export async function requireCustomer(db: Executor, companyId: number, field = 'company_id'): Promise<void> {
   const company = await companyById(db, companyId)
   if (!company || !isCustomer(company.name)) throw new InputError({ [field]: PLACE_MESSAGES.company })
 }
-
-/** The place rule for forms that post ids: what a job fills, and a storage of the customer. */
-export const PLACE_ID_MESSAGES = {
-  job: "That job's customer and storage do not match the ones sent.",
-  noStorage: 'Choose a storage.',
-  storage: "That storage is not one of this customer's storages.",
-} as const
 
 /**
  * The ids a form posted agree: a job (when one is sent) exists and fills the same company and

@@ -1,12 +1,13 @@
 // Creating a service sheet: the checks the schema cannot make (they need the database), then the
 // sheet with its parts and images and the start of its review chain.
 import { InputError } from '#core/errors.ts'
+import { IMAGE_NOT_FOUND, PLACE_ID_MESSAGES, PLACE_MESSAGES } from '#core/schemas/place.ts'
 import { partLineProblem, ServiceSheetSchema, type ServiceSheetInput } from '#core/schemas/service-sheet.ts'
 import type { Executor } from '#db/client.server.ts'
 import { activePartsById, callForSheet, insertServiceSheet, lockCall, lockSheetNumber, sheetNumberRow, type CallForSheet } from '#db/queries/service-sheets.ts'
 import { startReviewChain } from '#workflows/service-review.server.ts'
 import { defineCommand } from './command.ts'
-import { IMAGE_NOT_FOUND, PLACE_ID_MESSAGES, PLACE_MESSAGES, requireCustomer, requireOwnImages, requirePlaceIds } from './rules.ts'
+import { requireCustomer, requireOwnImages, requirePlaceIds } from './rules.ts'
 
 export const SHEET_MESSAGES = {
   storage: PLACE_ID_MESSAGES.storage,

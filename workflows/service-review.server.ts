@@ -7,6 +7,7 @@
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import { editableNcLevels, levelValueProblems, levelValues, removalOf, type LevelValues } from '#core/service-hours.ts'
 import { hasPermission, type SessionUser } from '#core/permissions.ts'
+import { PLACE_MESSAGES } from '#core/schemas/place.ts'
 import { partLineProblem } from '#core/schemas/service-sheet.ts'
 import { jobById, storageById } from '#db/queries/registry.ts'
 import {
@@ -238,7 +239,7 @@ export interface ServiceDetailsInput {
 async function placeOf(trx: Executor, input: ServiceDetailsInput): Promise<{ company_id: number; storage_id: number; job_id: number | null }> {
   if (input.jobId !== null) {
     const job = await jobById(trx, input.jobId)
-    if (!job) throw new InputError({ job: 'Choose a job number from the list.' })
+    if (!job) throw new InputError({ job: PLACE_MESSAGES.job })
     return { company_id: job.company_id, storage_id: job.storage_id, job_id: job.id }
   }
   const storage = await storageById(trx, input.storageId)

@@ -2,6 +2,7 @@
 // optional; the phone is stored as +1 and ten digits; contact interval whole days, default 0.
 import { z } from 'zod'
 import { id, multiLineText, oneLineText, uuid } from './fields.ts'
+import { COMPANY_CHOICE_MESSAGE } from './place.ts'
 import { intervalDays } from './grower.ts'
 
 export const EMAIL_MESSAGE = 'Email must be an e-mail address, like name@example.com.'
@@ -34,7 +35,7 @@ export function formatPhone(stored: string): string {
 export const ContactSchema = z
   .object({
     submission_id: uuid(),
-    company_id: id('Choose a company from the list.'),
+    company_id: id(COMPANY_CHOICE_MESSAGE),
     name: oneLineText('Name'),
     email: oneLineText('Email', { max: 254 }),
     phone: oneLineText('Phone', { optional: true, max: 40 }),

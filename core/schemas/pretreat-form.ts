@@ -10,9 +10,10 @@ import { doseWarnings, type DoseWarning, type LabelLimits } from '#core/dose-che
 import { CWT_MIN, parseCwt, quantityFor, type QuantityInputs } from '#core/pretreat-quantities.ts'
 import { STOCK_TYPES, TREATED_FOR, VARIETIES } from '#core/enums.ts'
 import { decimal, id, matching, multiLineText, oneLineText, uuid, wholeNumber } from './fields.ts'
+import { COMPANY_CHOICE_MESSAGE } from './place.ts'
 
 export const PRETREAT_FORM_MESSAGES = {
-  company: 'Choose a company from the list.',
+  company: COMPANY_CHOICE_MESSAGE,
   storage: 'Choose a storage of this company.',
   recommendedBy: 'Choose who recommended it.',
   licence: 'This applicator’s licence is expired on the application day: choose another.',
@@ -26,7 +27,7 @@ export const PRETREAT_FORM_MESSAGES = {
   quantity: 'Enter the quantity for each chemical.',
   billToTwice: 'This company is already billed.',
   billToOwner: 'The company itself is billed already: choose another company.',
-  billToUnknown: 'Choose a company from the list.',
+  billToUnknown: COMPANY_CHOICE_MESSAGE,
   billToService: 'The service company itself is never billed: choose a customer.',
   voidNotes: 'Void notes are required when VOID is checked.',
   message: 'Choose a message to insert.',

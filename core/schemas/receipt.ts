@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { EXPENSE_CATEGORIES, RECEIPT_TYPES } from '#core/enums.ts'
 import { date, decimal, id, oneLineText, uuid, wholeNumber } from './fields.ts'
+import { PLACE_MESSAGES } from './place.ts'
 
 /** The spec's image upload error (two spaces, exact), also what a receipt without an image gets. */
 export const IMAGE_REQUIRED = 'Error while uploading images.  Please try again.'
@@ -22,10 +23,10 @@ export const RECEIPT_MESSAGES = {
   truck: 'Choose a truck from the list.',
   mileage: 'Mileage is required.',
   category: 'Choose a category.',
-  customer: 'Choose a customer from the list.',
+  customer: PLACE_MESSAGES.company,
   customerRequired: 'Customer is required.',
   event: 'Event is required.',
-  job: 'Choose a job number from the list.',
+  job: PLACE_MESSAGES.job,
   jobNotCustomers: "That job is not one of this customer's jobs.",
   sheet: 'No service sheet has that number.',
   sheetNotCustomers: "That service sheet is not this customer's.",

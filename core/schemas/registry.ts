@@ -5,14 +5,15 @@
 import { z } from 'zod'
 import { requiredMessage } from '#core/field-messages.ts'
 import { id, matching, multiLineText, oneLineText, uuid } from './fields.ts'
+import { PLACE_MESSAGES } from './place.ts'
 
 export const REGISTRY_MESSAGES = {
   jobName: 'A job with this name already exists.',
   truckNumber: 'A truck with this number already exists.',
   partNumber: 'A part with this part number already exists.',
   destination: 'A destination with this name already exists.',
-  company: 'Choose a customer from the list.',
-  storage: "Choose one of this customer's storages.",
+  company: PLACE_MESSAGES.company,
+  storage: PLACE_MESSAGES.storage,
 } as const
 
 export const JobSchema = z.object({

@@ -1,10 +1,11 @@
 // The service sheet form's schema and the parts picker's rule, used by the browser (conform, the
 // picker) and the server alike. What needs the database (is the part in the list, is it special,
-// is the storage the company's) is checked by workflows/service-sheet.server.ts.
+// is the storage the company's) is checked by commands/service-sheets.ts.
 import { z } from 'zod'
 import { SERVICE_TYPES } from '#core/enums.ts'
 import { tooLargeMessage } from '#core/field-messages.ts'
 import { date, decimal, hours, id, multiLineText, oneLineText, uuid } from './fields.ts'
+import { PLACE_MESSAGES } from './place.ts'
 
 export const PART_MESSAGES = {
   unknown: 'Choose a part from the parts list.',
@@ -50,9 +51,9 @@ export const ServiceSheetSchema = z
   .object({
     submission_id: uuid(),
     sheet_number: id('The sheet number is missing. Please open the form again.'),
-    company_id: id('Choose a customer from the list.'),
+    company_id: id(PLACE_MESSAGES.company),
     storage_id: id('Choose a storage.'),
-    job_id: id('Choose a job number from the list.').optional(),
+    job_id: id(PLACE_MESSAGES.job).optional(),
     call_in_id: id('That call does not exist.').optional(),
     requested_by: oneLineText('Requested by'),
     po_number: oneLineText('PO number', { max: 100, optional: true }),

@@ -2,7 +2,7 @@
 // ?company= names (its whole name, case ignored; spec §5: a choice takes effect only when the text
 // matches a known name).
 import { redirect } from '@remix-run/node'
-import { COMPANY_CHOICE_MESSAGE } from '#commands/rules.ts'
+import { COMPANY_CHOICE_MESSAGE } from '#core/schemas/place.ts'
 import type { Executor } from '#db/client.server.ts'
 import { growerById, growerByName, growerOptions } from '#db/queries/companies.ts'
 import type { NamedOption } from '#db/queries/registry.ts'

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { config } from '#core/config.server.ts'
 import { InputError } from '#core/errors.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
-import { PLACE_MESSAGES, requireCustomer } from '#commands/rules.ts'
+import { requireCustomer } from '#commands/rules.ts'
+import { PLACE_MESSAGES } from '#core/schemas/place.ts'
 import { loadPlacePicker, placeQuery, requirePlace, resolvePlace } from './place.server.ts'
 
 let t: TestDatabase

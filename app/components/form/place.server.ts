@@ -5,7 +5,8 @@
 //   loader:  const picker = await loadPlacePicker(db, placeQuery(url.searchParams))
 //   action:  const place = await resolvePlace(db, { company, job, storage }); place.place ?? throw …
 // (a form that posts the ids has its command check them: requireCustomer in commands/rules.ts)
-import { isCustomer, PLACE_MESSAGES } from '#commands/rules.ts'
+import { isCustomer } from '#commands/rules.ts'
+import { PLACE_MESSAGES } from '#core/schemas/place.ts'
 import { InputError } from '#core/errors.ts'
 import type { Executor } from '#db/client.server.ts'
 import { companyByName, companyOptions, jobByName, jobOptions, storageById, storagesOfCompany, type JobOption, type NamedOption } from '#db/queries/registry.ts'

@@ -117,7 +117,7 @@ function PretreatForm({ data, form: page }: { data: PageData; form: PageForm }) 
     handler()
   }
   const addBillTo = act(() => {
-    if (!billPick) setProblems({ bill_to_pick: 'Choose a company from the list.' })
+    if (!billPick) setProblems({ bill_to_pick: PRETREAT_FORM_MESSAGES.billToUnknown })
     else {
       setBillTo([...billTo, billPick])
       setBillPick('')
