@@ -12,6 +12,7 @@ import { addContact, addCustomerNote } from './contacts.ts'
 import { saveGrower } from './growers.ts'
 import { createServiceSheet } from './service-sheets.ts'
 import { createReceipt } from './receipts.ts'
+import { saveJob, savePart, saveTruck } from './registry.ts'
 import { createStorageCheck } from './storage-checks.ts'
 import { saveStorage } from './storages.ts'
 
@@ -35,7 +36,7 @@ afterAll(() => t.drop())
 
 const count = async (db: Executor, table: Table) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
 
-type Table = 'receipts' | 'storage_checks' | 'call_ins' | 'companies' | 'storages' | 'contacts' | 'interactions' | 'service_sheets'
+type Table = 'receipts' | 'storage_checks' | 'call_ins' | 'companies' | 'storages' | 'contacts' | 'interactions' | 'service_sheets' | 'jobs' | 'trucks' | 'parts'
 
 /** A command, a valid input of it for a fresh key, and the rows its effect adds to. */
 interface Case {
@@ -62,6 +63,24 @@ const sheet = async (key: string) => ({
 })
 
 const CASES: Record<string, Case> = {
+  'a job': {
+    command: saveJob,
+    input: (key) => ({ submission_id: key, name: `J-${key}`, ...place, notes: '', active: true, record_id: null }),
+    refused: (key) => ({ submission_id: key, name: `J-${key}`, ...place, storage_id: 999_999, notes: '', active: true, record_id: null }),
+    table: 'jobs',
+  },
+  'a truck': {
+    command: saveTruck,
+    input: (key) => ({ submission_id: key, make: 'Ford', model: 'F-250', number: `T-${key}`, active: true, record_id: null }),
+    refused: (key) => ({ submission_id: key, make: 'Ford', model: 'F-250', number: `T-${key}`, active: true, record_id: 999_999 }),
+    table: 'trucks',
+  },
+  'a part': {
+    command: savePart,
+    input: (key) => ({ submission_id: key, part_number: `P-${key}`, description: 'Belt', is_special: false, active: true, record_id: null }),
+    refused: (key) => ({ submission_id: key, part_number: `P-${key}`, description: 'Belt', is_special: false, active: true, record_id: 999_999 }),
+    table: 'parts',
+  },
   'a service sheet': {
     command: createServiceSheet,
     input: sheet,

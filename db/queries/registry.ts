@@ -1,10 +1,8 @@
 // Look-ups of the core registry for pickers: names for autocompletes, a company's storages, jobs
 // with their company and storage. Explicit columns; active records only. Below them, the admin
-// screens' reads and saves of jobs, trucks and parts (which see inactive records too).
+// screens' reads and rows of jobs, trucks and parts (which see inactive records too).
 import { sql } from 'kysely'
-import { InputError } from '#core/errors.ts'
 import { hasControlCharacters } from '#core/formats.ts'
-import { REGISTRY_MESSAGES, type JobInput, type PartInput, type TruckInput } from '#core/schemas/registry.ts'
 import type { Executor } from '../client.server.ts'
 
 export interface NamedOption {
@@ -131,50 +129,18 @@ export interface PartRecord {
   active: boolean
 }
 
-export const REGISTRY_NOT_FOUND = 'This record no longer exists.'
-
-/** The constraint a unique violation names, or null for any other error. */
-function uniqueViolation(error: unknown): string | null {
-  const e = error as { code?: string; constraint?: string } | null
-  return e?.code === '23505' ? (e.constraint ?? '') : null
+/** A new job, truck or part (checked by commands/registry.ts); returns its id. */
+export async function insertRegistryRow(trx: Executor, table: RegistryTable, submissionId: string, values: Record<string, unknown>): Promise<number> {
+  return (await trx.insertInto(table).values({ submission_id: submissionId, ...values } as never).returning('id').executeTakeFirstOrThrow()).id
 }
 
-/**
- * Inserts (no id: idempotent on the submission id) or updates `id`. `duplicate` maps the unique
- * index of the record's name to its field and message. Returns the record's id.
- */
-async function saveRecord(
-  db: Executor,
-  table: 'jobs' | 'trucks' | 'parts',
-  id: number | undefined,
-  submissionId: string,
-  values: Record<string, unknown>,
-  duplicate: { constraint: string; field: string; message: string },
-): Promise<number> {
-  try {
-    if (id === undefined) {
-      const inserted = await db
-        .insertInto(table)
-        .values({ submission_id: submissionId, ...values } as never)
-        .onConflict((oc) => oc.column('submission_id').doNothing())
-        .returning('id')
-        .executeTakeFirst()
-      if (inserted) return inserted.id
-      return (await db.selectFrom(table).select('id').where('submission_id', '=', submissionId).executeTakeFirstOrThrow()).id
-    }
-    const updated = isId(id) ? await db.updateTable(table).set(values as never).where('id', '=', id).returning('id').executeTakeFirst() : undefined
-    if (!updated) throw new InputError({ '': REGISTRY_NOT_FOUND })
-    return updated.id
-  } catch (error) {
-    if (uniqueViolation(error) === duplicate.constraint) {
-      // the same add sent twice at once: the other request's row is this one
-      const mine = id === undefined ? await db.selectFrom(table).select('id').where('submission_id', '=', submissionId).executeTakeFirst() : undefined
-      if (mine) return mine.id
-      throw new InputError({ [duplicate.field]: duplicate.message })
-    }
-    throw error
-  }
+/** Saves job, truck or part `id`; false when there is none. */
+export async function updateRegistryRow(trx: Executor, table: RegistryTable, id: number, values: Record<string, unknown>): Promise<boolean> {
+  if (!isId(id)) return false
+  return (await trx.updateTable(table).set(values as never).where('id', '=', id).returning('id').executeTakeFirst()) !== undefined
 }
+
+export type RegistryTable = 'jobs' | 'trucks' | 'parts'
 
 export async function jobForEdit(db: Executor, id: number): Promise<JobRecord | undefined> {
   if (!isId(id)) return undefined
@@ -187,32 +153,14 @@ export async function jobForEdit(db: Executor, id: number): Promise<JobRecord | 
     .executeTakeFirst()
 }
 
-/** Adds a job, or saves job `id`. The storage must be the company's (the foreign key says so too). */
-export async function saveJob(db: Executor, value: JobInput, id?: number): Promise<number> {
-  const storage = await storageById(db, value.storage_id)
-  if (!storage || storage.company_id !== value.company_id) throw new InputError({ storage_id: REGISTRY_MESSAGES.storage })
-  const values = { name: value.name, company_id: value.company_id, storage_id: value.storage_id, notes: value.notes, active: value.active }
-  return saveRecord(db, 'jobs', id, value.submission_id, values, { constraint: 'jobs_name_uq', field: 'name', message: REGISTRY_MESSAGES.jobName })
-}
-
 export async function truckForEdit(db: Executor, id: number): Promise<TruckRecord | undefined> {
   if (!isId(id)) return undefined
   return db.selectFrom('trucks').select(['id', 'make', 'model', 'number', 'active']).where('id', '=', id).executeTakeFirst()
 }
 
-export function saveTruck(db: Executor, value: TruckInput, id?: number): Promise<number> {
-  const values = { make: value.make, model: value.model, number: value.number, active: value.active }
-  return saveRecord(db, 'trucks', id, value.submission_id, values, { constraint: 'trucks_number_uq', field: 'number', message: REGISTRY_MESSAGES.truckNumber })
-}
-
 export async function partForEdit(db: Executor, id: number): Promise<PartRecord | undefined> {
   if (!isId(id)) return undefined
   return db.selectFrom('parts').select(['id', 'part_number', 'description', 'is_special', 'active']).where('id', '=', id).executeTakeFirst()
-}
-
-export function savePart(db: Executor, value: PartInput, id?: number): Promise<number> {
-  const values = { part_number: value.part_number, description: value.description, is_special: value.is_special, active: value.active }
-  return saveRecord(db, 'parts', id, value.submission_id, values, { constraint: 'parts_number_uq', field: 'part_number', message: REGISTRY_MESSAGES.partNumber })
 }
 
 /** Every job, truck or part (inactive ones too) by its name or number: the edit pickers' choices. */

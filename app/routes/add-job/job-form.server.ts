@@ -4,12 +4,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import type { Access } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { loadPlacePicker, placeQuery } from '#app/components/form/place.server.ts'
-import { requireCustomer } from '#commands/rules.ts'
-import { submitForm } from '#app/forms.server.ts'
+import { submitCommand } from '#app/forms.server.ts'
 import { requireId, requireRecord } from '#app/records.server.ts'
-import { JobSchema } from '#core/schemas/registry.ts'
 import { getDb } from '#db/client.server.ts'
-import { jobForEdit, saveJob } from '#db/queries/registry.ts'
+import { jobForEdit } from '#db/queries/registry.ts'
+import { saveJob } from '#commands/registry.ts'
 
 /**
  * The form's page: the place picker (a customer, then one of its storages) and, when editing, the
@@ -27,17 +26,8 @@ export async function loadJobForm({ request, params }: LoaderFunctionArgs, acces
 }
 
 export async function jobAction({ request, params }: ActionFunctionArgs, access: Access, mode: 'add' | 'edit') {
-  await requireAccess(request, access)
-  const id = mode === 'edit' ? requireId(params) : undefined
+  const user = await requireAccess(request, access)
+  const id = mode === 'edit' ? requireId(params) : null
   const form = await readForm(request)
-  return submitForm({
-    form,
-    schema: JobSchema,
-    save: async (value) => {
-      const db = getDb()
-      await requireCustomer(db, value.company_id)
-      await saveJob(db, value, id)
-    },
-    redirectTo: '/manage-job',
-  })
+  return submitCommand({ form, command: saveJob, actor: user, fixed: { record_id: id }, redirectTo: '/manage-job' })
 }

@@ -2,11 +2,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import type { Access } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
-import { submitForm } from '#app/forms.server.ts'
+import { submitCommand } from '#app/forms.server.ts'
 import { requireId, requireRecord } from '#app/records.server.ts'
-import { TruckSchema } from '#core/schemas/registry.ts'
 import { getDb } from '#db/client.server.ts'
-import { saveTruck, truckForEdit } from '#db/queries/registry.ts'
+import { truckForEdit } from '#db/queries/registry.ts'
+import { saveTruck } from '#commands/registry.ts'
 
 /** The form's page: when editing, the truck the URL names (404 when none). */
 export async function loadTruckForm({ request, params }: LoaderFunctionArgs, access: Access, mode: 'add' | 'edit') {
@@ -16,15 +16,8 @@ export async function loadTruckForm({ request, params }: LoaderFunctionArgs, acc
 }
 
 export async function truckAction({ request, params }: ActionFunctionArgs, access: Access, mode: 'add' | 'edit') {
-  await requireAccess(request, access)
-  const id = mode === 'edit' ? requireId(params) : undefined
+  const user = await requireAccess(request, access)
+  const id = mode === 'edit' ? requireId(params) : null
   const form = await readForm(request)
-  return submitForm({
-    form,
-    schema: TruckSchema,
-    save: async (value) => {
-      await saveTruck(getDb(), value, id)
-    },
-    redirectTo: '/manage-truck',
-  })
+  return submitCommand({ form, command: saveTruck, actor: user, fixed: { record_id: id }, redirectTo: '/manage-truck' })
 }
