@@ -11,6 +11,7 @@ import { createCallIn } from './call-ins.ts'
 import { addContact, addCustomerNote } from './contacts.ts'
 import { saveGrower } from './growers.ts'
 import { createServiceSheet } from './service-sheets.ts'
+import { saveApplication, saveProduct } from './products.ts'
 import { createReceipt } from './receipts.ts'
 import { saveJob, savePart, saveTruck } from './registry.ts'
 import { createStorageCheck } from './storage-checks.ts'
@@ -21,6 +22,7 @@ let tech: Actor
 let office: Actor
 let place: { company_id: number; storage_id: number }
 let contactId: number
+let productId: number
 
 beforeAll(async () => {
   t = await createTestDatabase()
@@ -30,13 +32,14 @@ beforeAll(async () => {
   const company = await t.db.insertInto('companies').values({ company_name: 'Snake River Farms' }).returning('id').executeTakeFirstOrThrow()
   const storage = await t.db.insertInto('storages').values({ company_id: company.id, name: 'North Cellar' }).returning('id').executeTakeFirstOrThrow()
   place = { company_id: company.id, storage_id: storage.id }
+  productId = (await t.db.insertInto('products').values({ product_name: 'Sprout Stop', registration: '5481-433', units: 'oz', min_qty: 32 }).returning('id').executeTakeFirstOrThrow()).id
   contactId = (await t.db.insertInto('contacts').values({ company_id: company.id, name: 'Dale', email: 'dale@snake.example', notes: '' }).returning('id').executeTakeFirstOrThrow()).id
 })
 afterAll(() => t.drop())
 
 const count = async (db: Executor, table: Table) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
 
-type Table = 'receipts' | 'storage_checks' | 'call_ins' | 'companies' | 'storages' | 'contacts' | 'interactions' | 'service_sheets' | 'jobs' | 'trucks' | 'parts'
+type Table = 'receipts' | 'storage_checks' | 'call_ins' | 'companies' | 'storages' | 'contacts' | 'interactions' | 'service_sheets' | 'jobs' | 'trucks' | 'parts' | 'products' | 'applications'
 
 /** A command, a valid input of it for a fresh key, and the rows its effect adds to. */
 interface Case {
@@ -63,6 +66,18 @@ const sheet = async (key: string) => ({
 })
 
 const CASES: Record<string, Case> = {
+  'a product': {
+    command: saveProduct,
+    input: (key) => ({ submission_id: key, product_name: `Chem ${key}`, registration: '5481-433', units: 'oz', ppm: 16.6, ppm_constant: 84000, min_qty: 32, active: true }),
+    refused: (key) => ({ submission_id: key, product_id: 999_999, product_name: `Chem ${key}`, registration: '5481-433', units: 'oz', ppm: 16.6, ppm_constant: 84000, min_qty: 32, active: true }),
+    table: 'products',
+  },
+  'an application': {
+    command: saveApplication,
+    input: (key) => ({ submission_id: key, name: `Fog ${key}`, base_price: 0.04, active: true, products: [{ product_id: productId }] }),
+    refused: (key) => ({ submission_id: key, name: `Fog ${key}`, base_price: 0.04, active: true, products: [] }),
+    table: 'applications',
+  },
   'a job': {
     command: saveJob,
     input: (key) => ({ submission_id: key, name: `J-${key}`, ...place, notes: '', active: true, record_id: null }),

@@ -9,12 +9,20 @@ import { APPLICATOR_MESSAGES, type ApplicatorInput } from '#core/schemas/applica
 import { APPLICATION_MESSAGES, PRODUCT_MESSAGES, type ApplicationInput, type ProductInput } from '#core/schemas/product.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
 import { applicatorCandidates, applicatorForEdit, saveApplicator } from './applicators.ts'
-import { applicationForEdit, productForEdit, saveApplication, saveProduct } from './products.ts'
+import { runCommand, type Actor } from '#commands/command.ts'
+import { saveApplication as saveApplicationCommand, saveProduct as saveProductCommand } from '#commands/products.ts'
+import { applicationForEdit, productForEdit } from './products.ts'
 
 let t: TestDatabase
 
+/** The product and application forms' saves (commands/products.ts), keyed by the form's submission id; each returns the record's id. */
+const admin: Actor = { id: 0, username: 'admin', is_superuser: true, permissions: [] }
+const saveProduct = async (value: ProductInput) => (await runCommand(t.db, saveProductCommand, { actor: admin, key: value.submission_id, input: value })).id
+const saveApplication = async (value: ApplicationInput) => (await runCommand(t.db, saveApplicationCommand, { actor: admin, key: value.submission_id, input: value })).id
+
 beforeAll(async () => {
   t = await createTestDatabase()
+  admin.id = (await t.db.insertInto('users').values({ username: 'admin', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow()).id
 })
 afterAll(() => t.drop())
 
@@ -46,25 +54,25 @@ describe('the product save', () => {
   it('adds once when the same form is sent twice at the same moment, and reads back as typed', async () => {
     const form = product('CIPC Aerosol 98', { max_ppm_per_application: 22, max_applications_per_season: 3 })
     const before = await count('products')
-    const [a, b] = await Promise.all([saveProduct(t.db, form), saveProduct(t.db, form)])
+    const [a, b] = await Promise.all([saveProduct(form), saveProduct(form)])
     expect(a).toBe(b)
     expect(await count('products')).toBe(before + 1)
     expect(await productForEdit(t.db, a)).toMatchObject({ product_name: 'CIPC Aerosol 98', ppm: '16.6', ppm_constant: '84000', per: null, min_qty: '32', max_ppm_per_application: '22', max_applications_per_season: 3 })
   })
 
   it('refuses a name another product has (case ignored), on add and on edit', async () => {
-    await saveProduct(t.db, product('Sprout Stop'))
-    const other = await saveProduct(t.db, product('Sprout Go'))
+    await saveProduct(product('Sprout Stop'))
+    const other = await saveProduct(product('Sprout Go'))
     const before = await count('products')
-    expect(await refusal(saveProduct(t.db, product('SPROUT STOP')))).toEqual({ product_name: PRODUCT_MESSAGES.duplicate })
-    expect(await refusal(saveProduct(t.db, product('sprout stop', { product_id: other })))).toEqual({ product_name: PRODUCT_MESSAGES.duplicate })
+    expect(await refusal(saveProduct(product('SPROUT STOP')))).toEqual({ product_name: PRODUCT_MESSAGES.duplicate })
+    expect(await refusal(saveProduct(product('sprout stop', { product_id: other })))).toEqual({ product_name: PRODUCT_MESSAGES.duplicate })
     expect(await count('products')).toBe(before)
     expect((await productForEdit(t.db, other))?.product_name).toBe('Sprout Go')
   })
 
   it('edits and deactivates', async () => {
-    const id = await saveProduct(t.db, product('Old Name'))
-    await saveProduct(t.db, product('New Name', { product_id: id, ppm: undefined, ppm_constant: undefined, per: 1000, converter: 12.8, units: 'gal', active: false }))
+    const id = await saveProduct(product('Old Name'))
+    await saveProduct(product('New Name', { product_id: id, ppm: undefined, ppm_constant: undefined, per: 1000, converter: 12.8, units: 'gal', active: false }))
     expect(await productForEdit(t.db, id)).toMatchObject({ product_name: 'New Name', units: 'gal', ppm: null, per: '1000', converter: '12.8', active: false })
   })
 })
@@ -73,8 +81,8 @@ describe('the application save', () => {
   let a: number
   let b: number
   beforeAll(async () => {
-    a = await saveProduct(t.db, product('Chem A'))
-    b = await saveProduct(t.db, product('Chem B'))
+    a = await saveProduct(product('Chem A'))
+    b = await saveProduct(product('Chem B'))
   })
   const application = (name: string, productIds: number[], more: Partial<ApplicationInput> = {}): ApplicationInput => ({
     submission_id: randomUUID(),
@@ -88,31 +96,31 @@ describe('the application save', () => {
   it('adds once when sent twice, with its chemicals in order; an edit replaces them', async () => {
     const form = application('Thermal Fog', [b, a])
     const before = await count('application_products')
-    const [first, second] = await Promise.all([saveApplication(t.db, form), saveApplication(t.db, form)])
+    const [first, second] = await Promise.all([saveApplication(form), saveApplication(form)])
     expect(first).toBe(second)
     expect(await count('application_products')).toBe(before + 2)
     expect(await applicationForEdit(t.db, first)).toEqual({ id: first, name: 'Thermal Fog', base_price: '0.0425', active: true, products: [{ product_id: b }, { product_id: a }] })
-    await saveApplication(t.db, application('Thermal Fog', [a], { application_id: first, base_price: 0.05 }))
+    await saveApplication(application('Thermal Fog', [a], { application_id: first, base_price: 0.05 }))
     expect(await applicationForEdit(t.db, first)).toMatchObject({ base_price: '0.05', products: [{ product_id: a }] })
   })
 
   it('refuses a duplicate name, no chemicals, an unknown or inactive product, a chemical twice, saving nothing', async () => {
-    await saveApplication(t.db, application('Hot Fog', [a]))
-    const inactive = await saveProduct(t.db, product('Chem Gone', { active: false }))
+    await saveApplication(application('Hot Fog', [a]))
+    const inactive = await saveProduct(product('Chem Gone', { active: false }))
     const before = [await count('applications'), await count('application_products')]
-    expect(await refusal(saveApplication(t.db, application('HOT FOG', [a])))).toEqual({ name: APPLICATION_MESSAGES.duplicate })
-    expect(await refusal(saveApplication(t.db, application('No Chems', [])))).toEqual({ products: APPLICATION_MESSAGES.noChemicals })
-    expect(await refusal(saveApplication(t.db, application('Unknown Chem', [a, 987654])))).toEqual({ products: PRODUCT_MESSAGES.unknown })
-    expect(await refusal(saveApplication(t.db, application('Inactive Chem', [inactive])))).toEqual({ products: PRODUCT_MESSAGES.unknown })
-    expect(await refusal(saveApplication(t.db, application('Twice Chem', [a, a])))).toEqual({ products: APPLICATION_MESSAGES.twice })
+    expect(await refusal(saveApplication(application('HOT FOG', [a])))).toEqual({ name: APPLICATION_MESSAGES.duplicate })
+    expect(await refusal(saveApplication(application('No Chems', [])))).toEqual({ products: APPLICATION_MESSAGES.noChemicals })
+    expect(await refusal(saveApplication(application('Unknown Chem', [a, 987654])))).toEqual({ products: PRODUCT_MESSAGES.unknown })
+    expect(await refusal(saveApplication(application('Inactive Chem', [inactive])))).toEqual({ products: PRODUCT_MESSAGES.unknown })
+    expect(await refusal(saveApplication(application('Twice Chem', [a, a])))).toEqual({ products: APPLICATION_MESSAGES.twice })
     expect([await count('applications'), await count('application_products')]).toEqual(before)
   })
 
   it('keeps a deactivated product on the application that already has it', async () => {
-    const c = await saveProduct(t.db, product('Chem C'))
-    const id = await saveApplication(t.db, application('Keeps C', [c]))
-    await saveProduct(t.db, product('Chem C', { product_id: c, active: false }))
-    await saveApplication(t.db, application('Keeps C', [c], { application_id: id, base_price: 1 }))
+    const c = await saveProduct(product('Chem C'))
+    const id = await saveApplication(application('Keeps C', [c]))
+    await saveProduct(product('Chem C', { product_id: c, active: false }))
+    await saveApplication(application('Keeps C', [c], { application_id: id, base_price: 1 }))
     expect(await applicationForEdit(t.db, id)).toMatchObject({ base_price: '1', products: [{ product_id: c }] })
   })
 })

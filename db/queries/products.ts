@@ -1,12 +1,11 @@
-// Products (chemicals) and applications: the admin screens' reads and their saves (spec §3
-// Chemical/product; the application's chemicals are application_products lines, in order).
+// Products (chemicals) and applications: the admin screens' reads, and an application's chemicals
+// (spec §3 Chemical/product; application_products lines, in order). Their saves: commands/products.ts.
 // Nothing is deleted: a product or application is deactivated (active = false), so the pre-treats
 // that name it keep it, and the pickers stop offering it.
-import { sql } from 'kysely'
-import { InputError } from '#core/errors.ts'
+import { sql, type Insertable, type Updateable } from 'kysely'
 import type { ProductUnit } from '#core/enums.ts'
-import { APPLICATION_MESSAGES, PRODUCT_MESSAGES, type ApplicationInput, type ProductInput } from '#core/schemas/product.ts'
-import { inTransaction, uniqueConstraint, type Executor } from '../client.server.ts'
+import type { Executor } from '../client.server.ts'
+import type { Database } from '../schema.ts'
 
 const isId = (id: number) => Number.isSafeInteger(id) && id > 0
 
@@ -68,57 +67,6 @@ export async function productForEdit(db: Executor, id: number): Promise<ProductR
   return row ? { ...row, min_qty: row.min_qty ?? '0' } : undefined
 }
 
-function productFields(value: ProductInput) {
-  return {
-    product_name: value.product_name,
-    registration: value.registration,
-    units: value.units,
-    ppm: value.ppm ?? null,
-    ppm_constant: value.ppm_constant ?? null,
-    per: value.per ?? null,
-    converter: value.converter ?? null,
-    min_qty: value.min_qty,
-    max_ppm_per_application: value.max_ppm_per_application ?? null,
-    max_applications_per_season: value.max_applications_per_season ?? null,
-    active: value.active,
-  }
-}
-
-/**
- * Adds a product (no product_id) or saves an edit. Idempotent: an add sent twice finds its row by
- * submission id; an edit sent twice writes the same values. A name another product has (case
- * ignored) is a field message. Returns the product's id.
- */
-export async function saveProduct(db: Executor, value: ProductInput): Promise<number> {
-  const fields = productFields(value)
-  try {
-    if (value.product_id === undefined) {
-      const inserted = await db
-        .insertInto('products')
-        .values({ submission_id: value.submission_id, ...fields })
-        .onConflict((oc) => oc.column('submission_id').doNothing())
-        .returning('id')
-        .executeTakeFirst()
-      return inserted?.id ?? (await idOfSubmission(db, 'products', value.submission_id))!
-    }
-    const updated = await db.updateTable('products').set(fields).where('id', '=', value.product_id).returning('id').executeTakeFirst()
-    if (!updated) throw new InputError({ product_id: PRODUCT_MESSAGES.unknown })
-    return updated.id
-  } catch (error) {
-    if (uniqueConstraint(error) === 'products_name_uq') {
-      // the same add sent twice at once: the other request's row is this one
-      const mine = value.product_id === undefined ? await idOfSubmission(db, 'products', value.submission_id) : undefined
-      if (mine) return mine
-      throw new InputError({ product_name: PRODUCT_MESSAGES.duplicate })
-    }
-    throw error
-  }
-}
-
-async function idOfSubmission(db: Executor, table: 'products' | 'applications', submissionId: string): Promise<number | undefined> {
-  return (await db.selectFrom(table).select('id').where('submission_id', '=', submissionId).executeTakeFirst())?.id
-}
-
 // ---- applications --------------------------------------------------------------------------
 
 export interface ApplicationRecord {
@@ -138,54 +86,29 @@ export async function applicationForEdit(db: Executor, id: number): Promise<Appl
   return { ...row, base_price: row.base_price ?? '0', products: lines }
 }
 
-/**
- * Adds an application (no application_id) or saves an edit, with its chemicals in the order given,
- * in one transaction. A line must name a product that exists and is active, or one the application
- * already has (a deactivated product stays on the applications that use it). Idempotent like
- * saveProduct. Returns the application's id.
- */
-export async function saveApplication(db: Executor, value: ApplicationInput): Promise<number> {
-  const work = async (trx: Executor): Promise<number> => {
-    const productIds = value.products.map((line) => line.product_id)
-    if (productIds.length === 0) throw new InputError({ products: APPLICATION_MESSAGES.noChemicals })
-    if (new Set(productIds).size !== productIds.length) throw new InputError({ products: APPLICATION_MESSAGES.twice })
-    const kept = value.application_id === undefined ? [] : await trx.selectFrom('application_products').select('product_id').where('application_id', '=', value.application_id).execute()
-    const active = productIds.length === 0 ? [] : await trx.selectFrom('products').select('id').where('id', 'in', productIds).where('active', '=', true).execute()
-    const known = new Set([...active.map((p) => p.id), ...kept.map((k) => k.product_id)])
-    if (productIds.some((id) => !known.has(id))) throw new InputError({ products: PRODUCT_MESSAGES.unknown })
+/** A new product or application row (checked by commands/products.ts); returns its id. */
+export async function insertCatalogRow<T extends 'products' | 'applications'>(trx: Executor, table: T, row: Insertable<Database[T]>): Promise<number> {
+  return (await trx.insertInto(table).values(row as never).returning('id').executeTakeFirstOrThrow()).id
+}
 
-    const fields = { name: value.name, base_price: value.base_price, active: value.active }
-    let id: number
-    if (value.application_id === undefined) {
-      const inserted = await trx
-        .insertInto('applications')
-        .values({ submission_id: value.submission_id, ...fields })
-        .onConflict((oc) => oc.column('submission_id').doNothing())
-        .returning('id')
-        .executeTakeFirst()
-      // sent before: that save stands as it was
-      if (!inserted) return (await idOfSubmission(trx, 'applications', value.submission_id))!
-      id = inserted.id
-    } else {
-      const updated = await trx.updateTable('applications').set(fields).where('id', '=', value.application_id).returning('id').executeTakeFirst()
-      if (!updated) throw new InputError({ application_id: APPLICATION_MESSAGES.unknown })
-      id = updated.id
-      await trx.deleteFrom('application_products').where('application_id', '=', id).execute()
-    }
-    await trx
-      .insertInto('application_products')
-      .values(productIds.map((product_id, position) => ({ application_id: id, product_id, position })))
-      .execute()
-    return id
-  }
-  try {
-    return await inTransaction(db, work)
-  } catch (error) {
-    if (uniqueConstraint(error) === 'applications_name_uq') {
-      const mine = value.application_id === undefined ? await idOfSubmission(db, 'applications', value.submission_id) : undefined
-      if (mine) return mine
-      throw new InputError({ name: APPLICATION_MESSAGES.duplicate })
-    }
-    throw error
-  }
+/** Saves product or application `id`; false when there is none. */
+export async function updateCatalogRow<T extends 'products' | 'applications'>(trx: Executor, table: T, id: number, fields: Updateable<Database[T]>): Promise<boolean> {
+  const query = trx.updateTable(table as 'products').set(fields as Updateable<Database['products']>)
+  return (await query.where('id', '=', id).returning('id').executeTakeFirst()) !== undefined
+}
+
+/** Replaces an application's chemicals by `productIds`, in that order. */
+export async function setApplicationProducts(trx: Executor, applicationId: number, productIds: readonly number[]): Promise<void> {
+  await trx.deleteFrom('application_products').where('application_id', '=', applicationId).execute()
+  await trx
+    .insertInto('application_products')
+    .values(productIds.map((product_id, position) => ({ application_id: applicationId, product_id, position })))
+    .execute()
+}
+
+/** Of `ids`, the active products and those the application already has (a deactivated product stays on the applications that use it). */
+export async function usableProductIds(db: Executor, applicationId: number | undefined, ids: readonly number[]): Promise<Set<number>> {
+  const kept = applicationId === undefined ? [] : await db.selectFrom('application_products').select('product_id').where('application_id', '=', applicationId).execute()
+  const active = ids.length === 0 ? [] : await db.selectFrom('products').select('id').where('id', 'in', [...ids]).where('active', '=', true).execute()
+  return new Set([...active.map((p) => p.id), ...kept.map((k) => k.product_id)])
 }

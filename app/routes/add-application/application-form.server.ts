@@ -5,32 +5,23 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import type { Access } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { applyLineIntent } from '#app/components/form/line-items.server.ts'
-import { submitForm } from '#app/forms.server.ts'
+import { submitCommand } from '#app/forms.server.ts'
+import { saveApplication } from '#commands/products.ts'
 import { requireId } from '#app/records.server.ts'
-import { ApplicationSchema } from '#core/schemas/product.ts'
 import { getDb } from '#db/client.server.ts'
-import { productOptions, saveApplication } from '#db/queries/products.ts'
+import { productOptions } from '#db/queries/products.ts'
 import { chemicalLines } from './chemical-lines.ts'
 
 /** Where a saved application leads. */
 export const AFTER_APPLICATION_SAVE = '/manage-application'
 
 export async function applicationAction({ request, params }: ActionFunctionArgs, access: Access, mode: 'add' | 'edit') {
-  await requireAccess(request, access)
+  const user = await requireAccess(request, access)
   const applicationId = mode === 'edit' ? requireId(params) : null
   const form = await readForm(request)
   // the lines already on the form: Add refuses a chemical twice, as it does in the page
   const chosen = [...form.entries()].filter(([name]) => /^products\[\d+\]\.product_id$/.test(name)).map(([, value]) => String(value))
   const lines = applyLineIntent(form, { products: chemicalLines(await productOptions(getDb(), { activeOnly: true }), chosen) })
   if (lines) return lines
-  form.delete('application_id')
-  if (applicationId !== null) form.set('application_id', String(applicationId))
-  return submitForm({
-    form,
-    schema: ApplicationSchema,
-    save: async (value) => {
-      await saveApplication(getDb(), value)
-    },
-    redirectTo: AFTER_APPLICATION_SAVE,
-  })
+  return submitCommand({ form, command: saveApplication, actor: user, fixed: { application_id: applicationId }, redirectTo: AFTER_APPLICATION_SAVE })
 }
