@@ -7,6 +7,7 @@ import type { Executor } from '#db/client.server.ts'
 import { reserveSheetNumber } from '#db/queries/service-sheets.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { KEY_MESSAGES, runCommand, type Actor, type Command, type CommandResult } from './command.ts'
+import { saveApplicator } from './applicators.ts'
 import { createCallIn } from './call-ins.ts'
 import { addContact, addCustomerNote } from './contacts.ts'
 import { saveGrower } from './growers.ts'
@@ -39,7 +40,7 @@ afterAll(() => t.drop())
 
 const count = async (db: Executor, table: Table) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
 
-type Table = 'receipts' | 'storage_checks' | 'call_ins' | 'companies' | 'storages' | 'contacts' | 'interactions' | 'service_sheets' | 'jobs' | 'trucks' | 'parts' | 'products' | 'applications'
+type Table = 'receipts' | 'storage_checks' | 'call_ins' | 'companies' | 'storages' | 'contacts' | 'interactions' | 'service_sheets' | 'jobs' | 'trucks' | 'parts' | 'products' | 'applications' | 'applicators'
 
 /** A command, a valid input of it for a fresh key, and the rows its effect adds to. */
 interface Case {
@@ -65,7 +66,20 @@ const sheet = async (key: string) => ({
   service_rendered: ['Fan'], other_service: '', description: 'Fan 3 rattles', notes: 'Replaced the belt.', travel_hours: 1.5, labor_hours: 2, parts: [], images: [],
 })
 
+/** A user for each key (a user is one applicator at most), made once. */
+const users = new Map<string, Promise<number>>()
+const userFor = (key: string) => {
+  if (!users.has(key)) users.set(key, t.db.insertInto('users').values({ username: `u-${key}`, password_hash: 'x' }).returning('id').executeTakeFirstOrThrow().then((u) => u.id))
+  return users.get(key)!
+}
+
 const CASES: Record<string, Case> = {
+  'an applicator': {
+    command: saveApplicator,
+    input: async (key) => ({ submission_id: key, user_id: await userFor(key), license: 'ID-PA-1', expiration: '2027-12-31', active: true }),
+    refused: (key) => ({ submission_id: key, user_id: 999_999, license: 'ID-PA-1', expiration: '2027-12-31', active: true }),
+    table: 'applicators',
+  },
   'a product': {
     command: saveProduct,
     input: (key) => ({ submission_id: key, product_name: `Chem ${key}`, registration: '5481-433', units: 'oz', ppm: 16.6, ppm_constant: 84000, min_qty: 32, active: true }),

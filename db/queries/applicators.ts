@@ -1,9 +1,7 @@
 // Applicators (spec §3: a user with a license and its expiration): the admin screens' reads and
-// their save. One applicator per user (applicators_user_uq), so the user is the natural key: an add
-// sent twice finds the row the first one made. Nothing is deleted: an applicator is deactivated.
+// the rows their save writes (commands/applicators.ts). One applicator per user
+// (applicators_user_uq). Nothing is deleted: an applicator is deactivated.
 import { sql } from 'kysely'
-import { InputError } from '#core/errors.ts'
-import { APPLICATOR_MESSAGES, type ApplicatorInput } from '#core/schemas/applicator.ts'
 import type { Executor } from '../client.server.ts'
 import { userDisplayName } from './users.ts'
 
@@ -66,34 +64,29 @@ export async function applicatorForEdit(db: Executor, id: number): Promise<Appli
     .executeTakeFirst()
 }
 
-/**
- * Adds an applicator (user_id, no applicator_id) or saves an edit (the user stays). The user must
- * be active and not an applicator already, unless that applicator holds exactly what is sent (the
- * same add sent twice). Returns the applicator's id.
- */
-export async function saveApplicator(db: Executor, value: ApplicatorInput): Promise<number> {
-  const fields = { license: value.license, expiration: value.expiration, active: value.active }
-  if (value.applicator_id !== undefined) {
-    const updated = await db.updateTable('applicators').set(fields).where('id', '=', value.applicator_id).returning('id').executeTakeFirst()
-    if (!updated) throw new InputError({ applicator_id: APPLICATOR_MESSAGES.unknown })
-    return updated.id
-  }
-  const userId = value.user_id
-  if (userId === undefined || !isId(userId)) throw new InputError({ user_id: APPLICATOR_MESSAGES.user })
-  const user = await db.selectFrom('users').select('id').where('id', '=', userId).where('is_active', '=', true).executeTakeFirst()
-  if (!user) throw new InputError({ user_id: APPLICATOR_MESSAGES.user })
-  const inserted = await db
-    .insertInto('applicators')
-    .values({ user_id: userId, ...fields })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .returning('id')
-    .executeTakeFirst()
-  if (inserted) return inserted.id
-  const existing = await db
-    .selectFrom('applicators')
-    .select(['id', 'license', sql<string>`expiration::text`.as('expiration'), 'active'])
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow()
-  if (existing.license === fields.license && existing.expiration === fields.expiration && existing.active === fields.active) return existing.id
-  throw new InputError({ user_id: APPLICATOR_MESSAGES.already })
+export interface ApplicatorFields {
+  license: string
+  expiration: string
+  active: boolean
+}
+
+/** Saves applicator `id`; false when there is none. */
+export async function updateApplicator(trx: Executor, id: number, fields: ApplicatorFields): Promise<boolean> {
+  return (await trx.updateTable('applicators').set(fields).where('id', '=', id).returning('id').executeTakeFirst()) !== undefined
+}
+
+/** A new applicator of `userId`; undefined when the user is one already. */
+export async function insertApplicator(trx: Executor, userId: number, fields: ApplicatorFields): Promise<number | undefined> {
+  return (await trx.insertInto('applicators').values({ user_id: userId, ...fields }).onConflict((oc) => oc.column('user_id').doNothing()).returning('id').executeTakeFirst())?.id
+}
+
+/** The applicator a user is, with its fields. */
+export function applicatorOfUser(db: Executor, userId: number): Promise<(ApplicatorFields & { id: number }) | undefined> {
+  return db.selectFrom('applicators').select(['id', 'license', sql<string>`expiration::text`.as('expiration'), 'active']).where('user_id', '=', userId).executeTakeFirst()
+}
+
+/** The user, when it exists and is active. */
+export async function isActiveUser(db: Executor, userId: number): Promise<boolean> {
+  if (!isId(userId)) return false
+  return (await db.selectFrom('users').select('id').where('id', '=', userId).where('is_active', '=', true).executeTakeFirst()) !== undefined
 }

@@ -8,7 +8,8 @@ import { InputError } from '#core/errors.ts'
 import { APPLICATOR_MESSAGES, type ApplicatorInput } from '#core/schemas/applicator.ts'
 import { APPLICATION_MESSAGES, PRODUCT_MESSAGES, type ApplicationInput, type ProductInput } from '#core/schemas/product.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
-import { applicatorCandidates, applicatorForEdit, saveApplicator } from './applicators.ts'
+import { saveApplicator as saveApplicatorCommand } from '#commands/applicators.ts'
+import { applicatorCandidates, applicatorForEdit } from './applicators.ts'
 import { runCommand, type Actor } from '#commands/command.ts'
 import { saveApplication as saveApplicationCommand, saveProduct as saveProductCommand } from '#commands/products.ts'
 import { applicationForEdit, productForEdit } from './products.ts'
@@ -18,6 +19,7 @@ let t: TestDatabase
 /** The product and application forms' saves (commands/products.ts), keyed by the form's submission id; each returns the record's id. */
 const admin: Actor = { id: 0, username: 'admin', is_superuser: true, permissions: [] }
 const saveProduct = async (value: ProductInput) => (await runCommand(t.db, saveProductCommand, { actor: admin, key: value.submission_id, input: value })).id
+const saveApplicator = async (value: ApplicatorInput) => (await runCommand(t.db, saveApplicatorCommand, { actor: admin, key: value.submission_id, input: value })).id
 const saveApplication = async (value: ApplicationInput) => (await runCommand(t.db, saveApplicationCommand, { actor: admin, key: value.submission_id, input: value })).id
 
 beforeAll(async () => {
@@ -134,11 +136,11 @@ describe('the applicator save', () => {
     const user = await newUser('cody')
     expect((await applicatorCandidates(t.db)).map((u) => u.id)).toContain(user)
     const form = applicator(user)
-    const [a, b] = await Promise.all([saveApplicator(t.db, form), saveApplicator(t.db, form)])
+    const [a, b] = await Promise.all([saveApplicator(form), saveApplicator(form)])
     expect(a).toBe(b)
     expect((await applicatorCandidates(t.db)).map((u) => u.id)).not.toContain(user)
     const before = await count('applicators')
-    expect(await refusal(saveApplicator(t.db, applicator(user, { license: 'OTHER' })))).toEqual({ user_id: APPLICATOR_MESSAGES.already })
+    expect(await refusal(saveApplicator(applicator(user, { license: 'OTHER' })))).toEqual({ user_id: APPLICATOR_MESSAGES.already })
     expect(await count('applicators')).toBe(before)
     expect(await applicatorForEdit(t.db, a)).toMatchObject({ user_id: user, name: 'Cody cody', license: 'ID-PA-1', expiration: '2098-12-31' })
   })
@@ -146,10 +148,10 @@ describe('the applicator save', () => {
   it('refuses an inactive user; an edit keeps the user and may deactivate', async () => {
     const gone = await newUser('gone', false)
     expect((await applicatorCandidates(t.db)).map((u) => u.id)).not.toContain(gone)
-    expect(await refusal(saveApplicator(t.db, applicator(gone)))).toEqual({ user_id: APPLICATOR_MESSAGES.user })
+    expect(await refusal(saveApplicator(applicator(gone)))).toEqual({ user_id: APPLICATOR_MESSAGES.user })
     const user = await newUser('edited')
-    const id = await saveApplicator(t.db, applicator(user))
-    await saveApplicator(t.db, { submission_id: randomUUID(), applicator_id: id, license: 'ID-PA-2', expiration: '2001-01-01', active: false })
+    const id = await saveApplicator(applicator(user))
+    await saveApplicator({ submission_id: randomUUID(), applicator_id: id, license: 'ID-PA-2', expiration: '2001-01-01', active: false })
     expect(await applicatorForEdit(t.db, id)).toMatchObject({ user_id: user, license: 'ID-PA-2', expiration: '2001-01-01', active: false })
   })
 })

@@ -3,30 +3,18 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import type { Access } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
-import { submitForm } from '#app/forms.server.ts'
+import { submitCommand } from '#app/forms.server.ts'
+import { saveApplicator } from '#commands/applicators.ts'
 import { requireId } from '#app/records.server.ts'
-import { ApplicatorSchema } from '#core/schemas/applicator.ts'
-import { getDb } from '#db/client.server.ts'
-import { saveApplicator } from '#db/queries/applicators.ts'
 
 /** Where a saved applicator leads. */
 export const AFTER_APPLICATOR_SAVE = '/manage-applicator'
 
 export async function applicatorAction({ request, params }: ActionFunctionArgs, access: Access, mode: 'add' | 'edit') {
-  await requireAccess(request, access)
+  const user = await requireAccess(request, access)
   const applicatorId = mode === 'edit' ? requireId(params) : null
   const form = await readForm(request)
-  form.delete('applicator_id')
-  if (applicatorId !== null) {
-    form.set('applicator_id', String(applicatorId))
-    form.delete('user_id')
-  }
-  return submitForm({
-    form,
-    schema: ApplicatorSchema,
-    save: async (value) => {
-      await saveApplicator(getDb(), value)
-    },
-    redirectTo: AFTER_APPLICATOR_SAVE,
-  })
+  // an edit keeps its user: what the form says of it is never taken
+  const fixed: Record<string, number | null> = applicatorId === null ? { applicator_id: null } : { applicator_id: applicatorId, user_id: null }
+  return submitCommand({ form, command: saveApplicator, actor: user, fixed, redirectTo: AFTER_APPLICATOR_SAVE })
 }
