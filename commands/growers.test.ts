@@ -6,6 +6,7 @@ import { ConflictError, InputError } from '#core/errors.ts'
 import type { GrowerInput } from '#core/schemas/grower.ts'
 import { growerForEdit } from '#db/queries/companies.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { newGrower } from '../tests/support/growers.ts'
 import { runCommand, type Actor } from './command.ts'
 import { saveGrower } from './growers.ts'
 
@@ -18,18 +19,6 @@ beforeAll(async () => {
   office = { id, username: 'office', is_superuser: false, permissions: [] }
 })
 afterAll(() => t.drop())
-
-const newGrower = (name: string): GrowerInput => ({
-  submission_id: randomUUID(),
-  company_name: name,
-  qb_list_id: 'QB-1',
-  service_start: '2026-11-22',
-  notes: 'x',
-  website: '',
-  active: true,
-  storage_check_interval: 30,
-  contact_interval: 0,
-})
 
 /** The form's save: Add Grower without an id, Edit Grower with one; keyed by its submission id. */
 const save = async (form: GrowerInput) =>

@@ -4,13 +4,13 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { InputError } from '#core/errors.ts'
-import type { GrowerInput } from '#core/schemas/grower.ts'
 import { runCommand, type Actor } from '#commands/command.ts'
 import { addContact as addContactCommand, addCustomerNote } from '#commands/contacts.ts'
 import { saveGrower } from '#commands/growers.ts'
 import type { ContactInput } from '#core/schemas/contact.ts'
 import type { InteractionInput } from '#core/schemas/interaction.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
+import { newGrower } from '../../tests/support/growers.ts'
 import { followUpsDue } from './contacts.ts'
 
 let t: TestDatabase
@@ -21,18 +21,6 @@ beforeAll(async () => {
   office = (await t.db.insertInto('users').values({ username: 'office', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow()).id
 })
 afterAll(() => t.drop())
-
-const newGrower = (name: string): GrowerInput => ({
-  submission_id: randomUUID(),
-  company_name: name,
-  qb_list_id: 'QB-1',
-  service_start: '2026-11-22',
-  notes: 'x',
-  website: '',
-  active: true,
-  storage_check_interval: 30,
-  contact_interval: 0,
-})
 
 const actor = (): Actor => ({ id: office, username: 'office', is_superuser: false, permissions: [] })
 /** A grower, as Add Grower saves it; returns its id. */
