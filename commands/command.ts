@@ -4,6 +4,7 @@
 // was done. Every caller — a form action, the JSON API, the offline queue, a script — runs it
 // through runCommand with an idempotency key of its own: the same key again (a double tap, a
 // retry, a queue sent twice, or both at the same moment) acts once and answers the same.
+import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import type { z } from 'zod'
 import { ConflictError, InputError } from '#core/errors.ts'
@@ -34,26 +35,36 @@ export const KEY_MESSAGES = {
   reused: 'This submission was already used for something else. Please reload the page.',
 } as const
 
+/** The input as JSON with its keys sorted (undefined left out), hashed: the same input gives the same hash. */
+function hashOf(input: unknown): string {
+  const stable = (value: unknown): unknown =>
+    Array.isArray(value) ? value.map(stable) : value && typeof value === 'object' && !(value instanceof Date) ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, stable(v)])) : value
+  return createHash('sha256').update(JSON.stringify(stable(input))).digest('hex')
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * Runs `command` once for `key` (a UUID the caller made for this submission). Its work and the
  * record of its answer commit together; a refusal leaves no record, so the same key may be sent
  * again with the input corrected. A second run of the key waits for the first to end (a lock on
- * the key), then answers what the first answered.
+ * the key), then answers what the first answered — when it is the same command, actor and input;
+ * anything else sent with a used key is refused (a form re-sent with other values after it was
+ * saved must be opened again, not taken for the first).
  */
 export async function runCommand<S extends z.ZodType, R extends CommandResult>(db: Executor, command: Command<S, R>, call: { actor: Actor; key: string; input: z.output<S> }): Promise<R> {
   const key = call.key.toLowerCase()
   if (!UUID.test(key)) throw new InputError({ submission_id: KEY_MESSAGES.invalid })
   return inTransaction(db, async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx)
-    const earlier = await trx.selectFrom('command_runs').select(['command', 'actor_id', 'result']).where('key', '=', key).executeTakeFirst()
+    const inputHash = hashOf(call.input)
+    const earlier = await trx.selectFrom('command_runs').select(['command', 'actor_id', 'input_hash', 'result']).where('key', '=', key).executeTakeFirst()
     if (earlier) {
-      if (earlier.command !== command.name || earlier.actor_id !== call.actor.id) throw new ConflictError(KEY_MESSAGES.reused)
+      if (earlier.command !== command.name || earlier.actor_id !== call.actor.id || earlier.input_hash !== inputHash) throw new ConflictError(KEY_MESSAGES.reused)
       return earlier.result as R
     }
     const result = await command.run(trx, call.actor, call.input)
-    await trx.insertInto('command_runs').values({ key, command: command.name, actor_id: call.actor.id, result: JSON.stringify(result) }).execute()
+    await trx.insertInto('command_runs').values({ key, command: command.name, actor_id: call.actor.id, input_hash: inputHash, result: JSON.stringify(result) }).execute()
     return result
   })
 }

@@ -165,9 +165,10 @@ describe.each(Object.entries(CASES))('%s', (_, c) => {
 
   it('acts once for a key sent twice, one after the other, and answers the same', async () => {
     const key = crypto.randomUUID()
+    const input = await c.input(key)
     const before = await count(t.db, c.table)
-    const first = await run(key, c.input(key))
-    expect(await run(key, c.input(key))).toEqual(first)
+    const first = await run(key, input)
+    expect(await run(key, input)).toEqual(first)
     expect(await count(t.db, c.table)).toBe(before + 1)
   })
 
@@ -180,11 +181,22 @@ describe.each(Object.entries(CASES))('%s', (_, c) => {
     expect(await count(t.db, c.table)).toBe(before + 1)
   })
 
+  it('refuses a used key sent with other input, doing nothing', async () => {
+    const key = crypto.randomUUID()
+    const input = await c.input(key)
+    await run(key, input)
+    const before = await count(t.db, c.table)
+    const other = { ...(input as object), changed: 'other input' }
+    await expect(run(key, other)).rejects.toEqual(new ConflictError(KEY_MESSAGES.reused))
+    expect(await count(t.db, c.table)).toBe(before)
+  })
+
   it("refuses another user's key and a key used by another command, doing nothing", async () => {
     const key = crypto.randomUUID()
-    await run(key, c.input(key))
+    const input = await c.input(key)
+    await run(key, input)
     const before = await count(t.db, c.table)
-    await expect(run(key, c.input(key), office)).rejects.toEqual(new ConflictError(KEY_MESSAGES.reused))
+    await expect(run(key, input, office)).rejects.toEqual(new ConflictError(KEY_MESSAGES.reused))
     const other = Object.values(CASES).find((o) => o.command !== c.command)!
     await expect(runCommand(t.db, other.command, { actor: tech, key, input: await other.input(key) })).rejects.toEqual(new ConflictError(KEY_MESSAGES.reused))
     expect(await count(t.db, c.table)).toBe(before)

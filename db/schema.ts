@@ -767,6 +767,8 @@ export interface CommandRunsTable {
   key: string
   command: string
   actor_id: number | null
+  /** sha256 of the input, as stable JSON */
+  input_hash: string
   result: ColumnType<unknown, string, string>
   created_at: Timestamp
 }
