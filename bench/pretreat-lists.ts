@@ -8,7 +8,7 @@
 import pg from 'pg'
 import { ACCESS } from '#app/access.ts'
 import { startSession } from '#app/auth/session.server.ts'
-import { loadPretreatList, LIST_PATHS } from '#app/components/pretreat-lists/list-data.server.ts'
+import { loadPretreatList, LIST_PATHS } from '#app/features/pretreat-lists/list-data.server.ts'
 import { PRETREAT_LIST_ENGINES } from '#app/lists/pretreat-lists.server.ts'
 import type { CompiledList } from '#app/lists/list-engine.server.ts'
 import type { Executor } from '#db/client.server.ts'

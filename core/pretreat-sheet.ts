@@ -155,7 +155,7 @@ export function mayFillSheet(user: Pick<SessionUser, 'id' | 'is_superuser' | 'pe
   return assignedUserId !== null && user.id === assignedUserId && APPLICATOR_STATUSES.includes(status)
 }
 
-// ---- the forms' values (app/components/pretreat-sheet/form-values.ts re-exports them for the browser)
+// ---- the forms' values (app/features/pretreat-sheet/form-values.ts re-exports them for the browser)
 type Num = string | number | null
 
 /** The sheet columns of a pre-treat, as the database gives them (numeric as text, time as hh:mm:ss). */

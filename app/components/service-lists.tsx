@@ -1,7 +1,7 @@
 // The two review lists' screen: Available Reviews (/review-sheets) and Completed Reviews
 // (/completed-reviews) show the same columns, cards and filters on the list screen kit; a row opens
 // the review editor (a page of its own, not a modal). REVIEW_COLUMNS are also their CSV's columns.
-import type { Column } from '#app/components/list/columns.ts'
+import type { Column } from '#app/lists/columns.ts'
 import { ListScreen, type CardLayout, type ListScreenProps } from '#app/components/list/list-screen.tsx'
 import { formatDate } from '#core/formats.ts'
 

@@ -5,7 +5,7 @@
 //   loader:    checks: await loadStorageCheckList(db, url.searchParams, { storageId })
 //   component: <StorageCheckList list={checks} title="Storage Checks" forStorage />
 // Rows open the check's detail modal, a child route of /view-storage-check (view-storage-check.$id.tsx).
-import type { Column } from '#app/components/list/columns.ts'
+import type { Column } from '#app/lists/columns.ts'
 import { ListScreen, type CardLayout, type ListView } from '#app/components/list/list-screen.tsx'
 import { formatDate } from '#core/formats.ts'
 

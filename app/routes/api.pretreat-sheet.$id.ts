@@ -11,7 +11,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { ACCESS, mayOpen } from '#app/access.ts'
 import { assertCsrf, CSRF_FIELD, CSRF_HEADER } from '#app/auth/csrf.server.ts'
 import { requireApiUser } from '#app/auth/guard.server.ts'
-import { runSheetIntent } from '#app/components/pretreat-sheet/sheet-intent.server.ts'
+import { runSheetIntent } from '#app/features/pretreat-sheet/sheet-intent.server.ts'
 import { idOf } from '#app/records.server.ts'
 
 export const access = ACCESS['/pretreats/:id']

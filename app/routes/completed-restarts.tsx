@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { ListErrorBoundary } from '#app/components/list/list-screen.tsx'
-import { RestartListScreen } from '#app/components/restarts/restart-list.tsx'
+import { RestartListScreen } from '#app/features/restarts/restart-list.tsx'
 import { completedRestarts } from '#app/lists/restart-lists.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 

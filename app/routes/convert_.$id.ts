@@ -9,7 +9,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { ACCESS, mayOpen } from '#app/access.ts'
 import { getUser, verifyCsrfHeader } from '#app/auth/guard.server.ts'
 import { settlePdf } from '#app/documents/pdf-answer.server.ts'
-import { askPretreatPdf } from '#app/documents/pretreat-pdf.server.ts'
+import { askPretreatPdf } from '#app/features/pretreat-pdf/pretreat-pdf.server.ts'
 import { NotFoundError } from '#core/errors.ts'
 import { getDb } from '#db/client.server.ts'
 

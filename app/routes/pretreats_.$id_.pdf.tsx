@@ -10,7 +10,7 @@ import { requireAccess } from '#app/auth/guard.server.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { PdfNotReady } from '#app/components/pdf-not-ready.tsx'
 import { settlePdf } from '#app/documents/pdf-answer.server.ts'
-import { askPretreatPdf } from '#app/documents/pretreat-pdf.server.ts'
+import { askPretreatPdf } from '#app/features/pretreat-pdf/pretreat-pdf.server.ts'
 import { asHttpError, notFound } from '#app/http-errors.server.ts'
 import { getDb } from '#db/client.server.ts'
 

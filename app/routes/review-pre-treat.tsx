@@ -1,13 +1,13 @@
 // Review Pre-Treats (/review-pre-treat), one of the four pre-treat lists (docs/decisions/0036): the
-// list screen in app/components/pretreat-lists/, its rows' Stage / Schedule and Assign forms posting
+// list screen in app/features/pretreat-lists/, its rows' Stage / Schedule and Assign forms posting
 // here; review-pre-treat[.]csv.ts exports the current filter and sort.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { ListErrorBoundary } from '#app/components/list/list-screen.tsx'
-import { loadPretreatList, pretreatListAction } from '#app/components/pretreat-lists/list-data.server.ts'
-import { PretreatListScreen } from '#app/components/pretreat-lists/pretreat-list.tsx'
-import listCss from '#app/components/pretreat-lists/pretreat-lists.css?url'
+import { loadPretreatList, pretreatListAction } from '#app/features/pretreat-lists/list-data.server.ts'
+import { PretreatListScreen } from '#app/features/pretreat-lists/pretreat-list.tsx'
+import listCss from '#app/features/pretreat-lists/pretreat-lists.css?url'
 
 export const access = ACCESS['/review-pre-treat']
 export const meta: MetaFunction = () => [{ title: 'Review Pre-Treats' }]

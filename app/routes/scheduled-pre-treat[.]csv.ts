@@ -1,7 +1,7 @@
 // /scheduled-pre-treat.csv: Scheduled Pre-Treats as a CSV download (the current filter, date range and sort, every
 // page), with the screen's columns without its controls, streamed. The same rule as the screen.
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { textColumns, LIST_TEXTS } from '#app/components/pretreat-lists/pretreat-list.tsx'
+import { textColumns, LIST_TEXTS } from '#app/features/pretreat-lists/pretreat-list.tsx'
 import { PRETREAT_LIST_SCREENS } from '#app/lists/pretreat-lists.server.ts'
 import { exportListCsv } from '#app/lists/list-screen.server.ts'
 import { access } from './scheduled-pre-treat.tsx'

@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
-import type { Column } from '#app/components/list/columns.ts'
+import type { Column } from '#app/lists/columns.ts'
 import { ListErrorBoundary, ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
 import { companyContacts, type ContactListRow } from '#app/lists/contact-list.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'

@@ -1,4 +1,4 @@
-// What the pre-treat sheet's PDF prints (app/documents/pretreat-document.tsx; docs/decisions/0040):
+// What the pre-treat sheet's PDF prints (app/features/pretreat-pdf/pretreat-document.tsx; docs/decisions/0040):
 // the sheet as every view reads it (sheetById: the form's facts, the sheet's fields, the chemical
 // lines with product name, EPA registration and units, billables, the final checklist), and beside it
 // what only the document shows: the price lines with company names, the restart, the truck, and the

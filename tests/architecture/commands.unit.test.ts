@@ -29,10 +29,10 @@ const MACHINERY: Record<string, string> = {
 /** Files whose writes have not moved onto commands yet. */
 const NOT_YET = [
   'app/components/admin/short-list.server.ts',
-  'app/components/pretreat-form/pretreat-form.server.ts',
-  'app/components/pretreat-lists/list-data.server.ts',
-  'app/components/pretreat-sheet/review-intent.server.ts',
-  'app/components/pretreat-sheet/sheet-intent.server.ts',
+  'app/features/pretreat-form/pretreat-form.server.ts',
+  'app/features/pretreat-lists/list-data.server.ts',
+  'app/features/pretreat-sheet/review-intent.server.ts',
+  'app/features/pretreat-sheet/sheet-intent.server.ts',
   'app/routes/add-user/user-form.server.ts',
   'app/routes/api.delete-folder.ts',
   'app/routes/api.delete.ts',

@@ -58,4 +58,20 @@ describe('layers', () => {
     const io = files.filter((f) => f.startsWith('core/') && !f.includes('.server.')).flatMap((f) => importsOf(f).filter((s) => /^(node:|kysely|pg|@aws-sdk|pg-boss|@remix-run)/.test(s)).map((s) => `${f} → ${s}`))
     expect(io).toEqual([])
   })
+
+  it('inside app/, no two folders import each other (a feature imports the kit, never the other way)', () => {
+    const folderOf = (file: string) => (file.split('/').length > 2 ? file.split('/')[1]! : null)
+    const edges = new Map<string, Map<string, string>>()
+    for (const file of files.filter((f) => f.startsWith('app/'))) {
+      const from = folderOf(file)
+      if (!from) continue
+      for (const specifier of importsOf(file)) {
+        const target = specifier.startsWith('#app/') ? `app/${specifier.slice(5)}` : specifier.startsWith('.') ? path.relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier)) : null
+        const to = target?.startsWith('app/') ? folderOf(target) : null
+        if (to && to !== from && !edges.get(from)?.has(to)) edges.set(from, (edges.get(from) ?? new Map()).set(to, `${file} → ${specifier}`))
+      }
+    }
+    const both = [...edges].flatMap(([from, tos]) => [...tos].filter(([to]) => from < to && edges.get(to)?.has(from)).map(([to, via]) => `${via} and ${edges.get(to)!.get(from)}`))
+    expect(both).toEqual([])
+  })
 })

@@ -3,7 +3,7 @@
 // the date range and the page size, and starts again at page 1; with JavaScript a change sorts at once.
 import { Form, useLocation, useSubmit } from '@remix-run/react'
 import { DEFAULT_PAGE_SIZE, PARAM, type ListState } from '#app/lists/list-params.ts'
-import { sortableColumns, type Column } from './columns.ts'
+import { sortableColumns, type Column } from '#app/lists/columns.ts'
 import { KeptParams } from './list-toolbar.tsx'
 
 export interface CardSortProps<Row> {

@@ -5,10 +5,10 @@ import { Link, useNavigate } from '@remix-run/react'
 import type { MouseEvent } from 'react'
 import { useHydrated } from '../use-hydrated.ts'
 import type { ListState } from '#app/lists/list-params.ts'
-import { columnText, type Column } from './columns.ts'
+import { columnText, type Column } from '#app/lists/columns.ts'
 import { SortHeader } from './sort-header.tsx'
 
-export type { Column } from './columns.ts'
+export type { Column } from '#app/lists/columns.ts'
 
 export interface DataTableProps<Row> {
   rows: readonly Row[]

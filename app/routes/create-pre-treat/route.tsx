@@ -1,11 +1,11 @@
 // New Pre-Treat (/create-pre-treat): the company, then the pre-treat form; saved, it is staged
-// (app/components/pretreat-form/pretreat-form.tsx; decision 0035).
+// (app/features/pretreat-form/pretreat-form.tsx; decision 0035).
 import type { MetaFunction } from '@remix-run/node'
 import type { ShouldRevalidateFunction } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { PretreatFormPage } from '#app/components/pretreat-form/pretreat-form.tsx'
+import { PretreatFormPage } from '#app/features/pretreat-form/pretreat-form.tsx'
 
 export { action, loader } from './data.server.ts'
 export const access = ACCESS['/create-pre-treat']

@@ -5,7 +5,7 @@ import type { ShouldRevalidateFunction } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { PretreatFormPage } from '#app/components/pretreat-form/pretreat-form.tsx'
+import { PretreatFormPage } from '#app/features/pretreat-form/pretreat-form.tsx'
 
 export { action, loader } from './data.server.ts'
 export const access = ACCESS['/create-pre-treat']

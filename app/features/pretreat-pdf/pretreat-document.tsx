@@ -2,11 +2,11 @@
 // sheet, drawn by the sheet's own parts in their read-only form (ApplicationInfo, SheetConditions,
 // ChecklistFields: one definition of what each section holds), plus the tables only the document
 // has: the chemicals with EPA registration, the price lines, the restart, the applicator's licence.
-import { ApplicationInfo } from '#app/components/pretreat-sheet/info.tsx'
-import { ChecklistFields } from '#app/components/pretreat-sheet/checklist.tsx'
-import { SheetConditions } from '#app/components/pretreat-sheet/conditions.tsx'
-import type { FieldContext } from '#app/components/pretreat-sheet/sheet-fields.tsx'
-import { sheetView } from '#app/components/pretreat-sheet/sheet-view.server.ts'
+import { ApplicationInfo } from '#app/features/pretreat-sheet/info.tsx'
+import { ChecklistFields } from '#app/features/pretreat-sheet/checklist.tsx'
+import { SheetConditions } from '#app/features/pretreat-sheet/conditions.tsx'
+import type { FieldContext } from '#app/features/pretreat-sheet/sheet-fields.tsx'
+import { sheetView } from '#app/features/pretreat-sheet/sheet-view.server.ts'
 import { formatDate } from '#core/formats.ts'
 import { checklistFormValues, sheetFormValues } from '#core/pretreat-sheet.ts'
 import { formatCwt, formatQuantity } from '#core/pretreat-quantities.ts'

@@ -8,7 +8,7 @@ import type { Executor } from '#db/client.server.ts'
 import { pretreatDocument } from '#db/queries/pretreat-document.ts'
 import { htmlPdf, type ConversionState } from '#jobs/documents/conversions.server.ts'
 import { PretreatDocument } from './pretreat-document.tsx'
-import { printHtml } from './print-html.server.tsx'
+import { printHtml } from '#app/documents/print-html.server.tsx'
 
 /** The pre-treat's PDF as HTML; its title (the page header) is the pre-treat number. Throws NotFoundError. */
 export async function pretreatPdfHtml(db: Executor, pretreatId: number): Promise<{ html: string; number: string }> {

@@ -1,7 +1,7 @@
 // The two restart lists' screen (docs/decisions/0041): the same columns, card and filters, with the
 // pending list's Opened or the completed list's Completed and Completed By. A void pre-treat's
 // restart stays on the list, its number marked Void (the storage was still shut down).
-import type { Column } from '#app/components/list/columns.ts'
+import type { Column } from '#app/lists/columns.ts'
 import { ListScreen, type CardLayout, type ListView } from '#app/components/list/list-screen.tsx'
 import { formatDate } from '#core/formats.ts'
 

@@ -18,9 +18,9 @@ import { FsDriver } from '#storage/fs-driver.server.ts'
 import { setBlobStore } from '#storage/index.server.ts'
 import { completeRestart } from '#workflows/restart.server.ts'
 import { submitReview } from '#workflows/pretreat-review.server.ts'
-import { CHROMIUM_PATH } from '../../tests/support/browser.ts'
-import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
-import { makePretreat } from '../../tests/support/pretreats.ts'
+import { CHROMIUM_PATH } from '../../../tests/support/browser.ts'
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts'
+import { makePretreat } from '../../../tests/support/pretreats.ts'
 import { askPretreatPdf, queueCompletedPretreatPdf, queuePretreatPdf } from './pretreat-pdf.server.ts'
 
 describe('the pre-treat PDF made at completion', () => {
@@ -66,7 +66,7 @@ describe('the pre-treat PDF made at completion', () => {
       prices: [{ company_id: String(row.company_id), cwt_share: '1000', price: '0.0500' }],
     })
     const actor = { id: reviewer, is_superuser: false, permissions: ['api.view_pretreat', 'api.pretreat_reviewer2'] as const }
-    // the hook the review page passes (app/components/pretreat-sheet/review-intent.server.ts)
+    // the hook the review page passes (app/features/pretreat-sheet/review-intent.server.ts)
     expect((await submitReview(t.db, pt.id, { ...actor, permissions: [...actor.permissions] }, value, { onCompleted: queuePretreatPdf })).status).toBe('completed')
     return pt
   }

@@ -1,7 +1,7 @@
 // The Service Calls tab: Completed Service Sheets for one storage (operations.md: the list "can be
 // embedded for a single storage, hiding the company and storage columns"), on the list screen kit
 // with the /view-service list's columns. A row opens the sheet's modal over that storage's list.
-import type { Column } from '#app/components/list/columns.ts'
+import type { Column } from '#app/lists/columns.ts'
 import { ListScreen, type CardLayout, type ListView } from '#app/components/list/list-screen.tsx'
 import { serviceText } from '#app/components/service-sheet-detail.tsx'
 import { formatDate } from '#core/formats.ts'

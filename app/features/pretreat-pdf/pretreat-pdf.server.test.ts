@@ -14,9 +14,9 @@ import { pdfText } from '#jobs/documents/extract-text.job.ts'
 import { QUEUES } from '#jobs/queues.ts'
 import { FsDriver } from '#storage/fs-driver.server.ts'
 import { setBlobStore } from '#storage/index.server.ts'
-import { CHROMIUM_PATH } from '../../tests/support/browser.ts'
-import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
-import { makePretreat } from '../../tests/support/pretreats.ts'
+import { CHROMIUM_PATH } from '../../../tests/support/browser.ts'
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts'
+import { makePretreat } from '../../../tests/support/pretreats.ts'
 import { queuePretreatPdf } from './pretreat-pdf.server.ts'
 
 const RUN = { timeoutMs: 60_000, lastAttempt: false }

@@ -1,8 +1,8 @@
 // One posted review sheet form (/review-pre-treat/{id}), run: its intent (save, submit) read with
 // the review schema and taken through workflows/pretreat-review.server.ts, the outcome told in the
 // shape of the application sheet's (sheet-intent.server.ts), which the page's action answers.
-// A completing submit queues the sheet's PDF in its transaction (app/documents/pretreat-pdf.server.ts).
-import { queuePretreatPdf } from '#app/documents/pretreat-pdf.server.ts'
+// A completing submit queues the sheet's PDF in its transaction (app/features/pretreat-pdf/pretreat-pdf.server.ts).
+import { queuePretreatPdf } from '#app/features/pretreat-pdf/pretreat-pdf.server.ts'
 import { parseSubmission } from '#app/forms.server.ts'
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import type { SessionUser } from '#core/permissions.ts'

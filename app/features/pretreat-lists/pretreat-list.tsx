@@ -5,7 +5,7 @@
 // control is a plain POST form, so the list works without JavaScript; with it the page stays.
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { CsrfInput } from '#app/components/csrf.tsx'
-import type { Column } from '#app/components/list/columns.ts'
+import type { Column } from '#app/lists/columns.ts'
 import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
 import { useRootData } from '#app/components/shell/root-data.ts'
 import { formatDate } from '#core/formats.ts'
