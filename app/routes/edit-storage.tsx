@@ -6,8 +6,8 @@ import { Outlet, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { StoragePickerPage } from '#app/components/storage-cards.tsx'
-import { loadStoragePicker } from '#app/components/storage-picker.server.ts'
+import { StoragePickerPage } from '#app/features/storage-picker/storage-cards.tsx'
+import { loadStoragePicker } from '#app/features/storage-picker/storage-picker.server.ts'
 
 export const access = ACCESS['/edit-storage']
 export const meta: MetaFunction = () => [{ title: 'Edit Storage' }]

@@ -5,8 +5,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { StoragePickerPage } from '#app/components/storage-cards.tsx'
-import { loadStoragePicker } from '#app/components/storage-picker.server.ts'
+import { StoragePickerPage } from '#app/features/storage-picker/storage-cards.tsx'
+import { loadStoragePicker } from '#app/features/storage-picker/storage-picker.server.ts'
 
 export const access = ACCESS['/storage']
 export const meta: MetaFunction = () => [{ title: 'Growers' }]

@@ -3,8 +3,8 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { formatPhone } from '#core/schemas/contact.ts'
-import { CompanyPicker } from './form/company-picker.tsx'
-import { FlashNotice } from './form/flash-notice.tsx'
+import { CompanyPicker } from '#app/components/form/company-picker.tsx'
+import { FlashNotice } from '#app/components/form/flash-notice.tsx'
 import type { StoragePickerData } from './storage-picker.server.ts'
 
 export const NO_STORAGES = 'No storage data available.'

@@ -9,7 +9,7 @@ import { hasPermission, type SessionUser } from '#core/permissions.ts'
 import { getDb } from '#db/client.server.ts'
 import { growerById } from '#db/queries/companies.ts'
 import { customerPanel, storageCards } from '#db/queries/storages.ts'
-import { loadCompanyPicker } from './form/company-picker.server.ts'
+import { loadCompanyPicker } from '#app/components/form/company-picker.server.ts'
 
 /** view: cards open the storage's page; manage: the storage form, with Add Storage; edit: the storage form only */
 export type PickerMode = 'view' | 'manage' | 'edit'
