@@ -5,6 +5,7 @@
 import { FINAL_CHECKLIST_ITEMS } from './enums.ts'
 import { InputError } from './errors.ts'
 import { hasAnyPermission, type Permission, type SessionUser } from './permissions.ts'
+import { APPLICATOR_STATES } from './workflow-states.ts'
 
 export const FORM_INVALID = 'Form is incomplete or invalid.'
 export const MISSING_QUANTITY_USED = 'Missing Quantity Used'
@@ -141,18 +142,18 @@ export function checklistComplete(values: SheetValues): boolean {
 }
 
 /** Who fills any sheet besides its applicator (the others who may open it read it). */
-export const SHEET_FILLERS: readonly Permission[] = ['api.pretreat_reviewer1', 'api.pretreat_reviewer2']
+export const SHEET_REVIEWERS: readonly Permission[] = ['api.pretreat_reviewer1', 'api.pretreat_reviewer2']
 
-/** The statuses in which the assigned applicator fills the sheet (after the submit, the reviewers do). */
-const APPLICATOR_STATUSES: readonly string[] = ['assigned', 'in-progress']
+/** The permission the assigned applicator fills their sheet under (decision 0034). */
+export const SHEET_APPLICATOR: Permission = 'api.view_pretreat'
 
 /**
  * Reviewers and superusers may fill a sheet; the assigned applicator's user while it is assigned or
  * in progress; everyone else only reads it. (Whether the step is possible now is the machine's.)
  */
 export function mayFillSheet(user: Pick<SessionUser, 'id' | 'is_superuser' | 'permissions'>, assignedUserId: number | null, status: string): boolean {
-  if (hasAnyPermission(user, SHEET_FILLERS)) return true
-  return assignedUserId !== null && user.id === assignedUserId && APPLICATOR_STATUSES.includes(status)
+  if (hasAnyPermission(user, SHEET_REVIEWERS)) return true
+  return assignedUserId !== null && user.id === assignedUserId && (APPLICATOR_STATES as readonly string[]).includes(status)
 }
 
 // ---- the forms' values (app/features/pretreat-sheet/form-values.ts re-exports them for the browser)

@@ -7,6 +7,7 @@
 import type { AnyStateMachine, EventObject } from 'xstate'
 import { REVIEW_LEVELS, type ReviewLevel } from '#core/enums.ts'
 import type { Permission } from '#core/permissions.ts'
+import { SHEET_APPLICATOR, SHEET_REVIEWERS } from '#core/pretreat-sheet.ts'
 import { SHEET_STATE_LABELS } from '#core/storage-timeline.ts'
 import { CALL_IN_STATE_LABELS, PRETREAT_STATE_LABELS } from '#core/workflow-states.ts'
 import type { WorkflowRecordSource } from '#db/queries/workflow-inspector.ts'
@@ -65,8 +66,8 @@ function callInSteps(): CandidateStep[] {
   return events.map((event) => ({ event, permissions: ['api.add_callin'] }))
 }
 
-/** The sheet is filled by its assigned applicator (who holds api.view_pretreat), reviewers and superusers (decision 0034). */
-const SHEET_FILLERS: readonly Permission[] = ['api.view_pretreat', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2']
+/** The sheet is filled by its assigned applicator, reviewers and superusers (decision 0034). */
+const SHEET_FILLERS: readonly Permission[] = [SHEET_APPLICATOR, ...SHEET_REVIEWERS]
 
 function pretreatSteps(): CandidateStep[] {
   const steps: [PretreatEvent, readonly Permission[]][] = [

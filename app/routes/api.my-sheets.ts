@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser } from '#app/auth/guard.server.ts'
+import { APPLICATOR_STATES } from '#core/workflow-states.ts'
 import { getDb } from '#db/client.server.ts'
 
 // GET /api/my-sheets → { sheets: ['/pretreats/12', …] }: the signed-in user's assigned sheets not
@@ -11,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .innerJoin('applicators as a', 'a.id', 'p.assigned_to')
     .select('p.id')
     .where('a.user_id', '=', user.id)
-    .where('p.status', 'in', ['assigned', 'in-progress'])
+    .where('p.status', 'in', APPLICATOR_STATES)
     .where('p.void', '=', false)
     .orderBy('p.id')
     .limit(100)
