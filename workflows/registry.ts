@@ -7,7 +7,7 @@
 import type { AnyStateMachine, EventObject } from 'xstate'
 import { REVIEW_LEVELS, type ReviewLevel } from '#core/enums.ts'
 import type { Permission } from '#core/permissions.ts'
-import { SHEET_APPLICATOR, SHEET_REVIEWERS } from '#core/pretreat-sheet.ts'
+import { PRETREAT_STEP_PERMISSIONS, REVIEW_PERMISSIONS, type PretreatStep } from '#core/pretreat-steps.ts'
 import { SHEET_STATE_LABELS } from '#core/storage-timeline.ts'
 import { CALL_IN_STATE_LABELS, PRETREAT_STATE_LABELS } from '#core/workflow-states.ts'
 import type { WorkflowRecordSource } from '#db/queries/workflow-inspector.ts'
@@ -66,23 +66,24 @@ function callInSteps(): CandidateStep[] {
   return events.map((event) => ({ event, permissions: ['api.add_callin'] }))
 }
 
-/** The sheet is filled by its assigned applicator, reviewers and superusers (decision 0034). */
-const SHEET_FILLERS: readonly Permission[] = [SHEET_APPLICATOR, ...SHEET_REVIEWERS]
-
 function pretreatSteps(): CandidateStep[] {
-  const steps: [PretreatEvent, readonly Permission[]][] = [
-    [{ type: 'EDIT' }, ['api.add_pretreat']],
-    [{ type: 'STAGE' }, ['api.add_pretreat']],
-    [{ type: 'SCHEDULE' }, ['api.add_pretreat']],
-    [{ type: 'ASSIGN', licenceValid: true }, ['api.pretreat_assigner']],
-    [{ type: 'UNASSIGN' }, ['api.pretreat_assigner']],
-    [{ type: 'SAVE' }, SHEET_FILLERS],
-    [{ type: 'SUBMIT', complete: true }, SHEET_FILLERS],
-    [{ type: 'REVIEW', level: 2 }, ['api.pretreat_reviewer2']],
-    [{ type: 'REVIEW', level: 1 }, ['api.pretreat_reviewer1']],
-    [{ type: 'VOID', notes: 'Called off' }, ['api.add_pretreat']],
+  const step = (event: PretreatEvent & { type: PretreatStep }): CandidateStep => ({ event, permissions: PRETREAT_STEP_PERMISSIONS[event.type] })
+  const review = (level: 1 | 2): CandidateStep => {
+    const event: PretreatEvent = { type: 'REVIEW', level }
+    return { event, permissions: [REVIEW_PERMISSIONS[level]] }
+  }
+  return [
+    step({ type: 'EDIT' }),
+    step({ type: 'STAGE' }),
+    step({ type: 'SCHEDULE' }),
+    step({ type: 'ASSIGN', licenceValid: true }),
+    step({ type: 'UNASSIGN' }),
+    step({ type: 'SAVE' }),
+    step({ type: 'SUBMIT', complete: true }),
+    review(2),
+    review(1),
+    step({ type: 'VOID', notes: 'Called off' }),
   ]
-  return steps.map(([event, permissions]) => ({ event, permissions }))
 }
 
 export const INSPECTED_WORKFLOWS: readonly InspectedWorkflow[] = [

@@ -7,7 +7,8 @@ import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
 import { Modal } from '#app/components/modal.tsx'
-import { mayAssign, runRowStep, type RowStepResult } from '#app/features/pretreat-lists/list-data.server.ts'
+import { runRowStep, type RowStepResult } from '#app/features/pretreat-lists/list-data.server.ts'
+import { mayTakeStep } from '#core/pretreat-steps.ts'
 import { AssignForm, statusText } from '#app/features/pretreat-lists/pretreat-list.tsx'
 import { forbidden } from '#app/http-errors.server.ts'
 import { requireId, requireRecord } from '#app/records.server.ts'
@@ -22,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: 'Assign Applicator' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireAccess(request, access)
-  if (!mayAssign(user)) throw forbidden()
+  if (!mayTakeStep(user, 'ASSIGN')) throw forbidden()
   const id = requireId(params)
   const [pretreat, applicators] = await Promise.all([scheduledPretreat(getDb(), id), applicatorChoices(getDb())])
   return { pretreat: requireRecord(pretreat), applicators, today: localToday() }

@@ -10,7 +10,7 @@ import { readForm, readWithAccess, requireAccess } from '#app/auth/guard.server.
 import { asHttpError, forbidden } from '#app/http-errors.server.ts'
 import { PRETREAT_LIST_SCREENS } from '#app/lists/pretreat-lists.server.ts'
 import { ConflictError } from '#core/errors.ts'
-import { hasPermission, type SessionUser } from '#core/permissions.ts'
+import { mayTakeStep } from '#core/pretreat-steps.ts'
 import { localToday } from '#core/schemas/applicator.ts'
 import { getDb } from '#db/client.server.ts'
 import type { PretreatListName } from '#db/queries/pretreat-lists.ts'
@@ -35,13 +35,11 @@ export async function loadPretreatList({ request }: Pick<LoaderFunctionArgs, 're
     Promise.all([source.list.load(db, url.searchParams), source.readChoices(db), list === 'scheduled' ? applicatorChoices(db) : Promise.resolve([])]),
   )
   const [page, choices, applicators] = read
-  return { list: page, choices, applicators: mayAssign(user) ? applicators : ([] as ApplicatorChoice[]), today: localToday() }
+  return { list: page, choices, applicators: mayTakeStep(user, 'ASSIGN') ? applicators : ([] as ApplicatorChoice[]), today: localToday() }
 }
 
 export type PretreatListData = SerializeFrom<typeof loadPretreatList>
 
-export const mayAssign = (user: SessionUser) => hasPermission(user, 'api.pretreat_assigner')
-export const mayStage = (user: SessionUser) => hasPermission(user, 'api.add_pretreat')
 
 const RowStep = z.discriminatedUnion('intent', [
   z.object({ intent: z.enum(['stage', 'schedule']), id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
@@ -62,7 +60,7 @@ export async function runRowStep(request: Request, access: Access, backTo: strin
   const parsed = RowStep.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')))
   if (!parsed.success) return data<RowStepResult>({ error: INVALID_REQUEST }, { status: 400 })
   const step = parsed.data
-  if (step.intent === 'assign' ? !mayAssign(user) : !mayStage(user)) throw forbidden()
+  if (!mayTakeStep(user, step.intent === 'assign' ? 'ASSIGN' : step.intent === 'stage' ? 'STAGE' : 'SCHEDULE')) throw forbidden()
   try {
     if (step.intent === 'assign') await assignApplicator(getDb(), step.id, step.applicator, user.id)
     else await setUpcoming(getDb(), step.id, step.intent === 'stage', user.id)

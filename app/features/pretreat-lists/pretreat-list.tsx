@@ -10,6 +10,7 @@ import { ListScreen, type CardLayout } from '#app/components/list/list-screen.ts
 import { useRootData } from '#app/components/shell/root-data.ts'
 import { formatDate } from '#core/formats.ts'
 import { hasPermission } from '#core/permissions.ts'
+import { mayTakeStep } from '#core/pretreat-steps.ts'
 import { formatCwt } from '#core/pretreat-quantities.ts'
 import { licenceHoldsOn, licenseStatus } from '#core/licence.ts'
 import { PRETREAT_STATUS_LABELS } from '#core/workflow-states.ts'
@@ -118,13 +119,13 @@ export function PretreatListScreen({ list, data }: { list: PretreatListName; dat
   const navigation = useNavigation()
   const texts = LIST_TEXTS[list]
   const action = `${texts.path}${search}`
-  const canAssign = hasPermission(user, 'api.pretreat_assigner')
+  const canAssign = mayTakeStep(user, 'ASSIGN')
   const canEdit = hasPermission(user, 'api.add_pretreat') && list !== 'completed'
   const assignHere = canAssign && list === 'scheduled'
 
   // the table and the cards are both in the page (CSS shows one): each select has its own id
   const assignCell = (r: Row, where: 'table' | 'card') =>
-    assignHere && !r.void && canPretreat(r.status, r, { type: 'ASSIGN', licenceValid: true }) ? (
+    assignHere && canPretreat(r.status, r, { type: 'ASSIGN', licenceValid: true }) ? (
       <div className="pretreat-row-actions">
         <AssignForm row={r} applicators={data.applicators} today={data.today} action={action} id={`assign-${where}-${r.id}`} />
         <Link to={`${texts.path}/assign/${r.id}${search}`} className="pretreat-assign-more" preventScrollReset aria-label={`More: assign ${r.pre_treat_number} in a window`}>

@@ -1,0 +1,26 @@
+// Who may take each step of a pre-treat (decision 0034): the one map the server's checks, the
+// lists' buttons and the workflow inspector read. Whether the step is possible now is the
+// machine's (workflows/pretreat.machine.ts); a review's level is its own (REVIEW_PERMISSIONS).
+import { hasAnyPermission, type Permission, type SessionUser } from './permissions.ts'
+import { SHEET_APPLICATOR, SHEET_REVIEWERS } from './pretreat-sheet.ts'
+
+export type PretreatStep = 'EDIT' | 'STAGE' | 'SCHEDULE' | 'ASSIGN' | 'UNASSIGN' | 'SAVE' | 'SUBMIT' | 'VOID'
+
+export const PRETREAT_STEP_PERMISSIONS: Record<PretreatStep, readonly Permission[]> = {
+  EDIT: ['api.add_pretreat'],
+  STAGE: ['api.add_pretreat'],
+  SCHEDULE: ['api.add_pretreat'],
+  ASSIGN: ['api.pretreat_assigner'],
+  UNASSIGN: ['api.pretreat_assigner'],
+  // the sheet: its assigned applicator (who fills only their own: mayFillSheet), reviewers and superusers
+  SAVE: [SHEET_APPLICATOR, ...SHEET_REVIEWERS],
+  SUBMIT: [SHEET_APPLICATOR, ...SHEET_REVIEWERS],
+  VOID: ['api.add_pretreat'],
+}
+
+/** The review of each level. */
+export const REVIEW_PERMISSIONS: Record<1 | 2, Permission> = { 1: 'api.pretreat_reviewer1', 2: 'api.pretreat_reviewer2' }
+
+export function mayTakeStep(user: Pick<SessionUser, 'is_superuser' | 'permissions'> | null | undefined, step: PretreatStep): boolean {
+  return hasAnyPermission(user, PRETREAT_STEP_PERMISSIONS[step])
+}
