@@ -4,6 +4,7 @@
 import { ForbiddenError } from '#core/errors.ts'
 import type { SessionUser } from '#core/permissions.ts'
 import type { Executor } from '#db/client.server.ts'
+import { blobKeyOf } from '#storage/attachments.server.ts'
 import { docxPdf, type ConversionState } from '#jobs/documents/conversions.server.ts'
 import { blobForViewer } from '#storage/attachments.server.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
@@ -44,9 +45,9 @@ export async function openedFile(db: Executor, user: SessionUser, key: string | 
   const state = await conversionOf(db, file.blob_id, file.sha256)
   if (state.status === 'pending') return { ...base, kind, status: 'pending' }
   if (state.status === 'failed') return { ...base, kind, status: 'failed', error: state.error }
-  const pdf = await db.selectFrom('blobs').select('key').where('id', '=', state.pdfBlobId).executeTakeFirst()
-  if (!pdf) return { ...base, kind, status: 'failed', error: CONVERSION_UNAVAILABLE }
-  return { ...base, kind, status: 'done', url: await inlineUrl(pdf.key, file.name.replace(/\.docx$/i, '') + '.pdf', 'application/pdf') }
+  const pdfKey = await blobKeyOf(db, state.pdfBlobId)
+  if (!pdfKey) return { ...base, kind, status: 'failed', error: CONVERSION_UNAVAILABLE }
+  return { ...base, kind, status: 'done', url: await inlineUrl(pdfKey, file.name.replace(/\.docx$/i, '') + '.pdf', 'application/pdf') }
 }
 
 /**

@@ -141,8 +141,11 @@ export function checklistComplete(values: SheetValues): boolean {
   return true
 }
 
-/** Who fills any sheet besides its applicator (the others who may open it read it). */
-export const SHEET_REVIEWERS: readonly Permission[] = ['api.pretreat_reviewer1', 'api.pretreat_reviewer2']
+/** The pre-treat review of each level. */
+export const PRETREAT_REVIEW_PERMISSIONS: Record<1 | 2, Permission> = { 1: 'api.pretreat_reviewer1', 2: 'api.pretreat_reviewer2' }
+
+/** Who fills any sheet besides its applicator: the reviewers (the others who may open it read it). */
+export const SHEET_REVIEWERS: readonly Permission[] = Object.values(PRETREAT_REVIEW_PERMISSIONS)
 
 /** The permission the assigned applicator fills their sheet under (decision 0034). */
 export const SHEET_APPLICATOR: Permission = 'api.view_pretreat'

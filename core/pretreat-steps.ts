@@ -1,6 +1,6 @@
 // Who may take each step of a pre-treat (decision 0034): the one map the server's checks, the
 // lists' buttons and the workflow inspector read. Whether the step is possible now is the
-// machine's (workflows/pretreat.machine.ts); a review's level is its own (REVIEW_PERMISSIONS).
+// machine's (workflows/pretreat.machine.ts); a review's level is its own (PRETREAT_REVIEW_PERMISSIONS, core/pretreat-sheet.ts).
 import { hasAnyPermission, type Permission, type SessionUser } from './permissions.ts'
 import { SHEET_APPLICATOR, SHEET_REVIEWERS } from './pretreat-sheet.ts'
 
@@ -18,8 +18,6 @@ export const PRETREAT_STEP_PERMISSIONS: Record<PretreatStep, readonly Permission
   VOID: ['api.add_pretreat'],
 }
 
-/** The review of each level. */
-export const REVIEW_PERMISSIONS: Record<1 | 2, Permission> = { 1: 'api.pretreat_reviewer1', 2: 'api.pretreat_reviewer2' }
 
 export function mayTakeStep(user: Pick<SessionUser, 'is_superuser' | 'permissions'> | null | undefined, step: PretreatStep): boolean {
   return hasAnyPermission(user, PRETREAT_STEP_PERMISSIONS[step])

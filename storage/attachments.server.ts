@@ -11,6 +11,11 @@ import type { Executor } from '#db/client.server.ts'
 import type { BlobArea } from '#core/enums.ts'
 import type { BlobStore } from './blob-store.ts'
 
+/** Where blob `id` is stored (its key), or undefined when it is gone. */
+export async function blobKeyOf(db: Executor, id: string): Promise<string | undefined> {
+  return (await db.selectFrom('blobs').select('key').where('id', '=', id).executeTakeFirst())?.key
+}
+
 export type Viewer = Pick<SessionUser, 'id' | 'is_superuser' | 'permissions'>
 
 type LinkTable = 'service_sheet_images' | 'receipt_images' | 'storage_check_images' | 'storage_images'

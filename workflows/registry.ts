@@ -7,7 +7,8 @@
 import type { AnyStateMachine, EventObject } from 'xstate'
 import { REVIEW_LEVELS, type ReviewLevel } from '#core/enums.ts'
 import type { Permission } from '#core/permissions.ts'
-import { PRETREAT_STEP_PERMISSIONS, REVIEW_PERMISSIONS, type PretreatStep } from '#core/pretreat-steps.ts'
+import { PRETREAT_REVIEW_PERMISSIONS } from '#core/pretreat-sheet.ts'
+import { PRETREAT_STEP_PERMISSIONS, type PretreatStep } from '#core/pretreat-steps.ts'
 import { SHEET_STATE_LABELS } from '#core/storage-timeline.ts'
 import { CALL_IN_STATE_LABELS, PRETREAT_STATE_LABELS } from '#core/workflow-states.ts'
 import type { WorkflowRecordSource } from '#db/queries/workflow-inspector.ts'
@@ -70,7 +71,7 @@ function pretreatSteps(): CandidateStep[] {
   const step = (event: PretreatEvent & { type: PretreatStep }): CandidateStep => ({ event, permissions: PRETREAT_STEP_PERMISSIONS[event.type] })
   const review = (level: 1 | 2): CandidateStep => {
     const event: PretreatEvent = { type: 'REVIEW', level }
-    return { event, permissions: [REVIEW_PERMISSIONS[level]] }
+    return { event, permissions: [PRETREAT_REVIEW_PERMISSIONS[level]] }
   }
   return [
     step({ type: 'EDIT' }),

@@ -6,6 +6,7 @@
 import { config } from '#core/config.server.ts'
 import { NotFoundError } from '#core/errors.ts'
 import type { Executor } from '#db/client.server.ts'
+import { blobKeyOf } from '#storage/attachments.server.ts'
 import { waitForConversion, type ConversionState } from '#jobs/documents/conversions.server.ts'
 import { getBlobStore } from '#storage/index.server.ts'
 
@@ -25,9 +26,9 @@ export async function settlePdf(db: Executor, state: ConversionState, name: stri
     const settled = state.status === 'pending' ? await waitForConversion(db, state.id, waitMs) : state
     if (settled.status === 'failed') console.error(`PDF ${name} failed: ${settled.error}`)
     if (settled.status !== 'done') return { ready: false, message: PDF_NOT_READY }
-    const pdf = await db.selectFrom('blobs').select('key').where('id', '=', settled.pdfBlobId).executeTakeFirst()
-    if (!pdf) throw new NotFoundError('The rendered PDF is no longer stored.')
-    const url = await getBlobStore().signedDownloadUrl(pdf.key, { expiresInSeconds: PDF_URL_SECONDS, filename: pdfFileName(name), contentType: 'application/pdf', disposition: 'inline' })
+    const key = await blobKeyOf(db, settled.pdfBlobId)
+    if (!key) throw new NotFoundError('The rendered PDF is no longer stored.')
+    const url = await getBlobStore().signedDownloadUrl(key, { expiresInSeconds: PDF_URL_SECONDS, filename: pdfFileName(name), contentType: 'application/pdf', disposition: 'inline' })
     return { ready: true, url }
   } catch (error) {
     console.error(`PDF ${name} could not be answered`, error)

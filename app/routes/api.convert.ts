@@ -15,6 +15,7 @@ import { config } from '#core/config.server.ts'
 import { NotFoundError } from '#core/errors.ts'
 import type { Permission } from '#core/permissions.ts'
 import { getDb, type Executor } from '#db/client.server.ts'
+import { blobKeyOf } from '#storage/attachments.server.ts'
 import { docxPdf, postedHtmlPdf, waitForConversion, type ConversionState } from '#jobs/documents/conversions.server.ts'
 import { findDriveFile } from '#storage/drive.server.ts'
 import { FILE_TYPES } from '#storage/file-types.ts'
@@ -90,9 +91,9 @@ async function answer(db: Executor, state: ConversionState, waitMs: number, name
   const settled = state.status === 'pending' ? await waitForConversion(db, state.id, waitMs) : state
   if (settled.status === 'pending') return json(202, { status: 'pending' })
   if (settled.status === 'failed') return error(422, settled.error)
-  const pdf = await db.selectFrom('blobs').select('key').where('id', '=', settled.pdfBlobId).executeTakeFirst()
-  if (!pdf) return error(404, 'The converted document is no longer stored.')
-  return json(200, { pdf_url: await pdfUrl(pdf.key, name) })
+  const key = await blobKeyOf(db, settled.pdfBlobId)
+  if (!key) return error(404, 'The converted document is no longer stored.')
+  return json(200, { pdf_url: await pdfUrl(key, name) })
 }
 
 const pdfUrl = (key: string, name: string) =>

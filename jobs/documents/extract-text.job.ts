@@ -3,6 +3,7 @@
 // Safe to run twice: entries that already have their words are not touched.
 import { sql } from 'kysely'
 import type { Executor } from '#db/client.server.ts'
+import { blobKeyOf } from '#storage/attachments.server.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
 
 /** At most this much text is kept per document (the index stays small; the first 1 MiB finds it). */
@@ -44,11 +45,11 @@ function entriesOf(pdfBlobId: string) {
 export async function extractText(db: Executor, store: BlobStore, pdfBlobId: string): Promise<number> {
   const waiting = await db.selectFrom('drive_entries as e').select('e.id').where(entriesOf(pdfBlobId)).where('e.content', 'is', null).limit(1).executeTakeFirst()
   if (!waiting) return 0
-  const pdf = await db.selectFrom('blobs').select('key').where('id', '=', pdfBlobId).executeTakeFirst()
-  if (!pdf) return 0
+  const key = await blobKeyOf(db, pdfBlobId)
+  if (!key) return 0
   let words: string
   try {
-    words = await pdfText(new Uint8Array(await readAll(store, pdf.key)))
+    words = await pdfText(new Uint8Array(await readAll(store, key)))
   } catch {
     // an unreadable PDF has no words to find; its entries are marked done (empty) so it is not read again
     words = ''
