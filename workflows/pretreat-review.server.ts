@@ -10,13 +10,13 @@ import { cwtMismatch, type PriceLine } from '#core/pretreat-pricing.ts'
 import { missingFieldsMessage, sheetFacts, sheetProblems } from '#core/pretreat-sheet.ts'
 import type { PretreatReviewValue } from '#core/schemas/pretreat-review.ts'
 import type { PretreatState } from '#core/workflow-states.ts'
-import type { Executor } from '#db/client.server.ts'
+import { inTransaction, type Executor } from '#db/client.server.ts'
 import { lockSheet, pretreatSubmittedWith, submitFactsOf } from '#db/queries/pretreat-sheet.ts'
 import { pricedCompanies, pricingBasis, replacePriceLines } from '#db/queries/pretreat-review.ts'
 import { applicationRecordGaps, keepApplicationRecord } from './application-record.server.ts'
 import { isReviewState, type PretreatReviewerLevel } from './pretreat.machine.ts'
 import { runPretreatStep } from './pretreat.server.ts'
-import { requireKnownTruck, saveFields, SUBMIT_ID_USED, transaction, type SheetActor } from './pretreat-sheet.server.ts'
+import { requireKnownTruck, saveFields, SUBMIT_ID_USED, type SheetActor } from './pretreat-sheet.server.ts'
 import { CHANGED_MEANWHILE, NOT_POSSIBLE } from './transition.server.ts'
 
 export const NOT_A_REVIEWER = 'Only pre-treat reviewers may review this sheet; nothing was changed.'
@@ -69,7 +69,7 @@ async function checkedPrices(trx: Executor, id: number, posted: PretreatReviewVa
 
 /** Save: a reviewer's corrections and the price lines (shares that do not add up yet are kept: Submit refuses them). */
 export async function saveReview(db: Executor, id: number, actor: SheetActor, value: PretreatReviewValue): Promise<{ version: number; savedAt: Date }> {
-  return transaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
     await lockForReview(trx, id, actor)
     await requireKnownTruck(trx, value.truck_id)
     const { lines } = await checkedPrices(trx, id, value.prices)
@@ -93,7 +93,7 @@ export async function saveReview(db: Executor, id: number, actor: SheetActor, va
  * already used here answers `repeated: true` and does nothing.
  */
 export async function submitReview(db: Executor, id: number, actor: SheetActor, value: PretreatReviewValue, options: ReviewOptions = {}): Promise<{ repeated: boolean; status: PretreatState }> {
-  return transaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
     const found = await lockSheet(trx, id)
     if (!found) throw new NotFoundError('No such pre-treat.')
     if (found.sheet_submit_id === value.submission_id) return { repeated: true, status: found.status }

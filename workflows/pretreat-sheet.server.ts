@@ -2,7 +2,7 @@
 // one starts the work), the final checklist saved, and Submit (the fields saved and SUBMIT in one
 // transaction, once per submit id). Only the assigned applicator's user, reviewers and superusers
 // fill a sheet (core/pretreat-sheet.ts mayFillSheet; docs/decisions/0037-pretreat-sheet.md).
-// The form's version makes a save over someone else's newer one a ConflictError (CHANGED_MEANWHILE).
+// The form's version makes a save over someone else's newer one a ConflictError (CHANGED_MEANWHILE, from runPretreatStep).
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import type { SessionUser } from '#core/permissions.ts'
 import {
@@ -25,7 +25,7 @@ import { openRestart } from '#db/queries/restarts.ts'
 import { checklistOf, isActiveTruck, lockSheet, pretreatSubmittedWith, saveChecklist, saveSheetFields, sheetColumnsOf, submitFactsOf } from '#db/queries/pretreat-sheet.ts'
 import { canPretreat } from './pretreat.machine.ts'
 import { runPretreatStep } from './pretreat.server.ts'
-import { CHANGED_MEANWHILE, NOT_POSSIBLE } from './transition.server.ts'
+import { NOT_POSSIBLE } from './transition.server.ts'
 
 export type SheetActor = Pick<SessionUser, 'id' | 'is_superuser' | 'permissions'>
 
@@ -53,13 +53,9 @@ export async function saveFields(trx: Executor, id: number, value: PretreatSheet
   return { before, after, changes: changedValues(before, after) }
 }
 
-export function transaction<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
-  return inTransaction(db, work)
-}
-
 /** Save: the fields as a draft (SAVE: assigned → in-progress the first time). The new version and when. */
 export async function saveSheet(db: Executor, id: number, actor: SheetActor, value: PretreatSheetValue): Promise<{ version: number; savedAt: Date }> {
-  return transaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
     await lockForFiller(trx, id, actor)
     await requireKnownTruck(trx, value.truck_id)
     await runPretreatStep(trx, id, { type: 'SAVE' }, { actorId: actor.id, version: value.version, apply: async (t) => ({ changes: (await saveFields(t, id, value, actor.id)).changes }) })
@@ -73,20 +69,25 @@ export async function saveSheet(db: Executor, id: number, actor: SheetActor, val
  * `repeated: true` and does nothing.
  */
 export async function submitSheet(db: Executor, id: number, actor: SheetActor, value: PretreatSheetValue): Promise<{ repeated: boolean }> {
-  return transaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
     const sheet = await lockSheet(trx, id)
     if (!sheet) throw new NotFoundError('No such pre-treat.')
     if (sheet.sheet_submit_id === value.submission_id) return { repeated: true }
     if (!mayFillSheet(actor, sheet.assigned_user_id ?? null, sheet.status)) throw new ForbiddenError(NOT_YOURS)
     if (await pretreatSubmittedWith(trx, value.submission_id)) throw new InputError({ '': SUBMIT_ID_USED })
-    if (!canPretreat(sheet.status, sheet, { type: 'SUBMIT', complete: true })) throw new ConflictError(NOT_POSSIBLE)
-    if (sheet.version !== value.version) throw new ConflictError(CHANGED_MEANWHILE)
-    await requireKnownTruck(trx, value.truck_id)
-    const { after, changes } = await saveFields(trx, id, value, actor.id, { sheet_submit_id: value.submission_id })
-    const problems = sheetProblems({ ...sheetFacts(await submitFactsOf(trx, id)), ...after })
-    if (problems.length > 0) throw new IncompleteError(missingFieldsMessage(problems), missingInputs(after))
-    if (!checklistComplete(checklistFormValues(await checklistOf(trx, id)))) throw new InputError({ '': CHECKLIST_INCOMPLETE })
-    await runPretreatStep(trx, id, { type: 'SUBMIT', complete: true }, { actorId: actor.id, version: value.version, details: { changes } })
+    // the machine and the version first (runPretreatStep), then the fields saved and checked whole
+    await runPretreatStep(trx, id, { type: 'SUBMIT', complete: true }, {
+      actorId: actor.id,
+      version: value.version,
+      apply: async (t) => {
+        await requireKnownTruck(t, value.truck_id)
+        const { after, changes } = await saveFields(t, id, value, actor.id, { sheet_submit_id: value.submission_id })
+        const problems = sheetProblems({ ...sheetFacts(await submitFactsOf(t, id)), ...after })
+        if (problems.length > 0) throw new IncompleteError(missingFieldsMessage(problems), missingInputs(after))
+        if (!checklistComplete(checklistFormValues(await checklistOf(t, id)))) throw new InputError({ '': CHECKLIST_INCOMPLETE })
+        return { changes }
+      },
+    })
     // the storage was shut down for the application: someone must confirm it runs again (decision 0041)
     await openRestart(trx, id)
     return { repeated: false }
@@ -97,7 +98,7 @@ export async function submitSheet(db: Executor, id: number, actor: SheetActor, v
 export async function saveSheetChecklist(db: Executor, id: number, actor: SheetActor, value: PretreatChecklistValue): Promise<{ version: number; savedAt: Date }> {
   const flat = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, v === undefined ? '' : String(v)]))
   if (!checklistComplete(flat)) throw new IncompleteError(CHECKLIST_INCOMPLETE, checklistGaps(flat))
-  return transaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
     const sheet = await lockForFiller(trx, id, actor)
     if (!canPretreat(sheet.status, sheet, { type: 'SAVE' })) throw new ConflictError(NOT_POSSIBLE)
     const savedAt = await saveChecklist(trx, id, value, actor.id)
