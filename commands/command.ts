@@ -24,6 +24,11 @@ export interface Command<S extends z.ZodType, R extends CommandResult> {
   schema: S
   /** the work, in `trx`; throws a refusal to do nothing */
   run(trx: Executor, actor: Actor, input: z.output<S>): Promise<R>
+  /**
+   * Fields a resend carries anew, left out when a key's input is compared: files posted without
+   * JavaScript are stored again by each post, so the same form sent twice names other blob ids.
+   */
+  resentAnew?: readonly string[]
 }
 
 export function defineCommand<S extends z.ZodType, R extends CommandResult>(command: Command<S, R>): Command<S, R> {
@@ -42,6 +47,11 @@ function hashOf(input: unknown): string {
   return createHash('sha256').update(JSON.stringify(stable(input))).digest('hex')
 }
 
+function withoutFields(input: unknown, fields: readonly string[]): unknown {
+  if (fields.length === 0 || !input || typeof input !== 'object') return input
+  return Object.fromEntries(Object.entries(input).filter(([k]) => !fields.includes(k)))
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
@@ -57,7 +67,7 @@ export async function runCommand<S extends z.ZodType, R extends CommandResult>(d
   if (!UUID.test(key)) throw new InputError({ submission_id: KEY_MESSAGES.invalid })
   return inTransaction(db, async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx)
-    const inputHash = hashOf(call.input)
+    const inputHash = hashOf(withoutFields(call.input, command.resentAnew ?? []))
     const earlier = await trx.selectFrom('command_runs').select(['command', 'actor_id', 'input_hash', 'result']).where('key', '=', key).executeTakeFirst()
     if (earlier) {
       if (earlier.command !== command.name || earlier.actor_id !== call.actor.id || earlier.input_hash !== inputHash) throw new ConflictError(KEY_MESSAGES.reused)

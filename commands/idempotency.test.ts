@@ -215,3 +215,16 @@ describe.each(Object.entries(CASES))('%s', (_, c) => {
     await expect(run('not-a-key', c.input('not-a-key'))).rejects.toEqual(new InputError({ submission_id: KEY_MESSAGES.invalid }))
   })
 })
+
+// A form with files posted without JavaScript stores them anew with each post: the same form sent
+// twice names other blob ids, and is still the same submission.
+describe.each(Object.entries(CASES).filter(([, c]) => c.command.resentAnew?.includes('images')))('%s posted again without JavaScript', (_, c) => {
+  it('takes the post with its files stored anew (other image ids) as the same submission', async () => {
+    const key = crypto.randomUUID()
+    const input = (await c.input(key)) as { images: string[] }
+    const first = await runCommand(t.db, c.command, { actor: tech, key, input })
+    const before = await count(t.db, c.table)
+    expect(await runCommand(t.db, c.command, { actor: tech, key, input: { ...input, images: [crypto.randomUUID()] } })).toEqual(first)
+    expect(await count(t.db, c.table)).toBe(before)
+  })
+})

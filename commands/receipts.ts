@@ -56,6 +56,7 @@ function finish(problems: Record<string, string>, resolved: Resolved): Resolved 
 
 export const createReceipt = defineCommand({
   name: 'receipts.create',
+  resentAnew: ['images'],
   schema: ReceiptSchema,
   async run(trx, actor, input) {
     const ids = await resolve(trx, input)

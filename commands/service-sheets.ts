@@ -55,6 +55,7 @@ async function checkNumber(db: Executor, userId: number, number: number): Promis
 
 export const createServiceSheet = defineCommand({
   name: 'service-sheets.create',
+  resentAnew: ['images'],
   schema: ServiceSheetSchema,
   async run(trx, actor, input) {
     await requireCustomer(trx, input.company_id)

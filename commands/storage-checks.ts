@@ -17,6 +17,7 @@ export const STORAGE_CHECK_MESSAGES = {
 
 export const createStorageCheck = defineCommand({
   name: 'storage-checks.create',
+  resentAnew: ['images'],
   // locked_company_id: the company the form's address names, set by the route (never the form's)
   schema: StorageCheckSchema.extend({ locked_company_id: z.number().int().nullable().optional() }),
   async run(trx, actor, input) {

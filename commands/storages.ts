@@ -104,6 +104,7 @@ function sameFields(row: Record<string, unknown>, fields: StorageFields): boolea
 
 export const saveStorage = defineCommand({
   name: 'storages.save',
+  resentAnew: ['images'],
   // path_storage_id: the storage the edit page's path names (null on Add Storage), set by the route
   schema: StorageSchema.extend({ path_storage_id: z.number().int().nullable().optional() }),
   async run(trx, actor, value) {
