@@ -75,8 +75,7 @@ export async function submitForm<S extends z.ZodType>(options: {
 
 /**
  * A form whose save is a command (commands/command.ts): the form's submission id is its
- * idempotency key, so the same form sent twice acts once. `redirectTo` may read the result (the
- * new record's id).
+ * idempotency key, so the same form sent twice acts once.
  */
 export async function submitCommand<S extends z.ZodType, R extends CommandResult>(options: {
   form: FormData
@@ -84,11 +83,11 @@ export async function submitCommand<S extends z.ZodType, R extends CommandResult
   actor: Actor
   /** inputs the route sets from what it knows (the address, the screen), never taken from the post */
   fixed?: Record<string, string | number | null>
-  redirectTo: string | ((result: R) => string)
+  redirectTo: string
   failureText?: string
   successFlash?: FlashKey
 }) {
-  const { form, command, actor, fixed = {}, redirectTo, ...rest } = options
+  const { form, command, actor, fixed = {}, ...rest } = options
   for (const [name, value] of Object.entries(fixed)) {
     form.delete(name)
     if (value !== null) form.set(name, String(value))
@@ -97,10 +96,8 @@ export async function submitCommand<S extends z.ZodType, R extends CommandResult
     ...rest,
     form,
     schema: command.schema,
-    redirectTo: typeof redirectTo === 'string' ? redirectTo : '/',
     save: async (value) => {
-      const result = await runCommand(getDb(), command, { actor, key: String(form.get(SUBMISSION_FIELD) ?? ''), input: value })
-      if (typeof redirectTo !== 'string') return { redirectTo: redirectTo(result) }
+      await runCommand(getDb(), command, { actor, key: String(form.get(SUBMISSION_FIELD) ?? ''), input: value })
     },
   })
 }
