@@ -18,7 +18,7 @@ import { isCustomer } from '#commands/rules.ts'
 import { createStorageCheck } from '#commands/storage-checks.ts'
 import { StorageCheckSchema } from '#core/schemas/storage-check.ts'
 import { getDb, type Executor } from '#db/client.server.ts'
-import { companyById, storageById } from '#db/queries/registry.ts'
+import { companyById } from '#db/queries/registry.ts'
 
 const access = ACCESS['/storage-check-form']
 
