@@ -103,4 +103,4 @@ export async function submitCommand<S extends z.ZodType, R extends CommandResult
 }
 
 /** The field every form's idempotency key comes in (its hidden submission id). */
-export const SUBMISSION_FIELD = 'submission_id'
+const SUBMISSION_FIELD = 'submission_id'

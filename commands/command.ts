@@ -9,7 +9,7 @@ import { sql } from 'kysely'
 import type { z } from 'zod'
 import { ConflictError, InputError } from '#core/errors.ts'
 import type { SessionUser } from '#core/permissions.ts'
-import { inTransaction, type Executor } from '#db/client.server.ts'
+import { inTransaction, uniqueConstraint, type Executor } from '#db/client.server.ts'
 
 /** Who acts: a signed-in user (a script acts as the user it names). */
 export type Actor = Pick<SessionUser, 'id' | 'username' | 'is_superuser' | 'permissions'>
@@ -73,7 +73,13 @@ export async function runCommand<S extends z.ZodType, R extends CommandResult>(d
       if (earlier.command !== command.name || earlier.actor_id !== call.actor.id || earlier.input_hash !== inputHash) throw new ConflictError(KEY_MESSAGES.reused)
       return earlier.result as R
     }
-    const result = await command.run(trx, call.actor, call.input)
+    const result = await command.run(trx, call.actor, call.input).catch((error: unknown) => {
+      // a record that already holds this submission id from before its key was kept (made before
+      // commands, or by another way in): the key is used, as above
+      const cause = error instanceof Error ? error.cause : undefined // a command may wrap it in its own message
+      if ([error, cause].some((e) => uniqueConstraint(e)?.endsWith('_submission_uq'))) throw new ConflictError(KEY_MESSAGES.reused)
+      throw error
+    })
     await trx.insertInto('command_runs').values({ key, command: command.name, actor_id: call.actor.id, input_hash: inputHash, result: JSON.stringify(result) }).execute()
     return result
   })

@@ -2,7 +2,7 @@
 // after the other, and both at the same moment: one effect, and the same answer each time. A key
 // is one user's and one command's; a refused run leaves no trace of its key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ConflictError, InputError } from '#core/errors.ts'
+import { ConflictError, InputError, Refusal } from '#core/errors.ts'
 import type { Executor } from '#db/client.server.ts'
 import { reserveSheetNumber } from '#db/queries/service-sheets.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
@@ -209,6 +209,21 @@ describe.each(Object.entries(CASES))('%s', (_, c) => {
     expect(await count(t.db, c.table)).toBe(before)
     await run(key, c.input(key))
     expect(await count(t.db, c.table)).toBe(before + 1)
+  })
+
+  it('makes no second record for a key a record already holds without its answer kept (made before commands)', async () => {
+    const key = crypto.randomUUID()
+    const input = await c.input(key)
+    const first = await run(key, input)
+    await t.db.deleteFrom('command_runs').where('key', '=', key).execute()
+    const before = await count(t.db, c.table)
+    const again = await run(key, input).then(
+      (answer) => answer,
+      (error: unknown) => error,
+    )
+    // the first record's answer, or a refusal that says why: never a failure, never a second record
+    expect(again instanceof Refusal || JSON.stringify(again) === JSON.stringify(first), String(again)).toBe(true)
+    expect(await count(t.db, c.table)).toBe(before)
   })
 
   it('refuses a key that is not a UUID', async () => {
