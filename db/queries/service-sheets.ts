@@ -67,22 +67,13 @@ export interface NewServiceSheet {
 }
 
 /**
- * Inserts the sheet, its part lines (added on the sheet form: level 0) and its images, unless a
- * sheet with the same submission id exists; returns its id and whether it is new. Call it inside
- * a transaction, so a sheet never exists without its lines.
+ * Inserts the sheet, its part lines (added on the sheet form: level 0) and its images (checked by
+ * commands/service-sheets.ts); returns its id and number. Call it inside a transaction, so a sheet
+ * never exists without its lines.
  */
-export async function insertServiceSheet(trx: Executor, sheet: NewServiceSheet): Promise<{ id: number; service_sheet_number: number; created: boolean }> {
+export async function insertServiceSheet(trx: Executor, sheet: NewServiceSheet): Promise<{ id: number; service_sheet_number: number }> {
   const { parts, images, ...row } = sheet
-  const inserted = await trx
-    .insertInto('service_sheets')
-    .values(row)
-    .onConflict((oc) => oc.column('submission_id').doNothing())
-    .returning(['id', 'service_sheet_number'])
-    .executeTakeFirst()
-  if (!inserted) {
-    const existing = await existingSheet(trx, sheet.submission_id)
-    return { ...existing!, created: false }
-  }
+  const inserted = await trx.insertInto('service_sheets').values(row).returning(['id', 'service_sheet_number']).executeTakeFirstOrThrow()
   if (parts.length > 0) {
     await trx
       .insertInto('service_sheet_parts')
@@ -95,7 +86,7 @@ export async function insertServiceSheet(trx: Executor, sheet: NewServiceSheet):
       .values(images.map((blob_id, position) => ({ service_sheet_id: inserted.id, blob_id, position })))
       .execute()
   }
-  return { ...inserted, created: true }
+  return inserted
 }
 
 export function existingSheet(db: Executor, submissionId: string): Promise<{ id: number; service_sheet_number: number; created_by: number } | undefined> {

@@ -26,28 +26,17 @@ export interface NewStorageCheck {
   images: string[]
 }
 
-/** The check an earlier send of the same form made, if any. */
-export function checkBySubmission(db: Executor, submissionId: string): Promise<{ id: number; created_by: number } | undefined> {
-  return db.selectFrom('storage_checks').select(['id', 'created_by']).where('submission_id', '=', submissionId).executeTakeFirst()
-}
-
-/** Inserts the check and its images; a second send of the same form finds the first one (created: false). */
-export async function insertStorageCheck(trx: Executor, check: NewStorageCheck): Promise<{ id: number; created: boolean }> {
+/** Inserts the check and its images (checked by commands/storage-checks.ts); returns its id. */
+export async function insertStorageCheck(trx: Executor, check: NewStorageCheck): Promise<{ id: number }> {
   const { images, ...row } = check
-  const inserted = await trx
-    .insertInto('storage_checks')
-    .values(row)
-    .onConflict((oc) => oc.column('submission_id').doNothing())
-    .returning('id')
-    .executeTakeFirst()
-  if (!inserted) return { id: (await checkBySubmission(trx, check.submission_id))!.id, created: false }
+  const inserted = await trx.insertInto('storage_checks').values(row).returning('id').executeTakeFirstOrThrow()
   if (images.length > 0) {
     await trx
       .insertInto('storage_check_images')
       .values(images.map((blob_id, position) => ({ storage_check_id: inserted.id, blob_id, position })))
       .execute()
   }
-  return { id: inserted.id, created: true }
+  return { id: inserted.id }
 }
 
 export interface StorageCheckImage {
