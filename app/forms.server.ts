@@ -10,7 +10,7 @@ import { data, redirect } from '@remix-run/node'
 import type { z } from 'zod'
 import { runCommand, type Actor, type Command, type CommandResult } from '#commands/command.ts'
 import { ConflictError, InputError } from '#core/errors.ts'
-import { getDb } from '#db/client.server.ts'
+import { getDb, type Executor } from '#db/client.server.ts'
 import { FLASH_PARAM, FLASH_TEXT, type FlashKey } from './components/form/flash-notice.tsx'
 import { ENHANCED_FIELD, SAVE_FAILED, type FormResult } from './components/form/form-result.ts'
 import { asHttpError } from './http-errors.server.ts'
@@ -83,11 +83,13 @@ export async function submitCommand<S extends z.ZodType, R extends CommandResult
   actor: Actor
   /** inputs the route sets from what it knows (the address, the screen), never taken from the post */
   fixed?: Record<string, string | number | null>
+  /** work of app/ committed with the command's (runCommand's `then`) */
+  then?: (trx: Executor, result: R) => Promise<unknown>
   redirectTo: string
   failureText?: string
   successFlash?: FlashKey
 }) {
-  const { form, command, actor, fixed = {}, ...rest } = options
+  const { form, command, actor, fixed = {}, then, ...rest } = options
   for (const [name, value] of Object.entries(fixed)) {
     form.delete(name)
     if (value !== null) form.set(name, String(value))
@@ -97,7 +99,7 @@ export async function submitCommand<S extends z.ZodType, R extends CommandResult
     form,
     schema: command.schema,
     save: async (value) => {
-      await runCommand(getDb(), command, { actor, key: String(form.get(SUBMISSION_FIELD) ?? ''), input: value })
+      await runCommand(getDb(), command, { actor, key: String(form.get(SUBMISSION_FIELD) ?? ''), input: value, then })
     },
   })
 }

@@ -52,6 +52,18 @@ function withoutFields(input: unknown, fields: readonly string[]): unknown {
   return Object.fromEntries(Object.entries(input).filter(([k]) => !fields.includes(k)))
 }
 
+export interface CommandCall<S extends z.ZodType, R extends CommandResult> {
+  actor: Actor
+  /** the submission's idempotency key (a UUID) */
+  key: string
+  input: z.output<S>
+  /**
+   * Work of a layer above commands that must commit with the command's (queueing a PDF whose
+   * renderer lives in app/): run in its transaction after the command, on the first run only.
+   */
+  then?: (trx: Executor, result: R) => Promise<unknown>
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
@@ -62,7 +74,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  * anything else sent with a used key is refused (a form re-sent with other values after it was
  * saved must be opened again, not taken for the first).
  */
-export async function runCommand<S extends z.ZodType, R extends CommandResult>(db: Executor, command: Command<S, R>, call: { actor: Actor; key: string; input: z.output<S> }): Promise<R> {
+export async function runCommand<S extends z.ZodType, R extends CommandResult>(db: Executor, command: Command<S, R>, call: CommandCall<S, R>): Promise<R> {
   const key = call.key.toLowerCase()
   if (!UUID.test(key)) throw new InputError({ submission_id: KEY_MESSAGES.invalid })
   return inTransaction(db, async (trx) => {
@@ -80,6 +92,7 @@ export async function runCommand<S extends z.ZodType, R extends CommandResult>(d
       if ([error, cause].some((e) => uniqueConstraint(e)?.endsWith('_submission_uq'))) throw new ConflictError(KEY_MESSAGES.reused)
       throw error
     })
+    await call.then?.(trx, result)
     await trx.insertInto('command_runs').values({ key, command: command.name, actor_id: call.actor.id, input_hash: inputHash, result: JSON.stringify(result) }).execute()
     return result
   })
