@@ -85,11 +85,12 @@ export async function submitCommand<S extends z.ZodType, R extends CommandResult
   fixed?: Record<string, string | number | null>
   /** work of app/ committed with the command's (runCommand's `then`) */
   then?: (trx: Executor, result: R) => Promise<unknown>
-  redirectTo: string
+  /** where a success leads: a path, or one made from the command's answer (where the record now is) */
+  redirectTo: string | ((result: R) => string)
   failureText?: string
   successFlash?: FlashKey
 }) {
-  const { form, command, actor, fixed = {}, then, ...rest } = options
+  const { form, command, actor, fixed = {}, then, redirectTo, ...rest } = options
   for (const [name, value] of Object.entries(fixed)) {
     form.delete(name)
     if (value !== null) form.set(name, String(value))
@@ -98,8 +99,10 @@ export async function submitCommand<S extends z.ZodType, R extends CommandResult
     ...rest,
     form,
     schema: command.schema,
+    redirectTo: typeof redirectTo === 'string' ? redirectTo : '/',
     save: async (value) => {
-      await runCommand(getDb(), command, { actor, key: String(form.get(SUBMISSION_FIELD) ?? ''), input: value, then })
+      const result = await runCommand(getDb(), command, { actor, key: String(form.get(SUBMISSION_FIELD) ?? ''), input: value, then })
+      return typeof redirectTo === 'string' ? undefined : { redirectTo: redirectTo(result) }
     },
   })
 }

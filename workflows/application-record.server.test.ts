@@ -5,7 +5,8 @@ import { seasonRecount, seasonTotals } from '#db/queries/application-records.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
 import { applicationRecordGaps, keepApplicationRecord } from './application-record.server.ts'
-import { savePretreatForm } from './pretreat-form.server.ts'
+import { runCommand } from '#commands/command.ts'
+import { pretreatFormCommand } from '#commands/pretreat-form.ts'
 
 let t: TestDatabase
 let d: Awaited<ReturnType<typeof pretreatDefaults>>
@@ -99,6 +100,8 @@ describe('keepApplicationRecord', () => {
 })
 
 describe('a void after the product was applied', () => {
+  const saveForm = (value: PretreatFormInput) =>
+    runCommand(t.db, pretreatFormCommand({ today: () => TODAY }), { actor: { id: d.created_by, username: 'u', is_superuser: false, permissions: [] }, key: value.submission_id, input: value })
   function form(pretreatId: number, version: number, overrides: Partial<PretreatFormInput>): PretreatFormInput {
     return {
       pretreat_id: pretreatId,
@@ -132,17 +135,17 @@ describe('a void after the product was applied', () => {
   it('keeps the record marked void with its reason, out of the totals; an unvoid puts it back to pending', async () => {
     const pt = await makePretreat(t.db, { stage: 'to-review', ...APPLIED, cwt: 777, quantityUsed: 12.9 })
     const before = await seasonTotals(t.db, SEASON)
-    await savePretreatForm(t.db, d.created_by, form(pt.id, await version(pt.id), { void: true, void_comments: 'Grower sold the pile.' }), { today: TODAY })
+    await saveForm(form(pt.id, await version(pt.id), { void: true, void_comments: 'Grower sold the pile.' }))
     expect(await recordOf(pt.id)).toMatchObject({ state: 'void', void_reason: 'Grower sold the pile.', pre_treat_number: pt.pre_treat_number })
     expect(await seasonTotals(t.db, SEASON)).toEqual(before)
-    await savePretreatForm(t.db, d.created_by, form(pt.id, await version(pt.id), { void: false }), { today: TODAY })
+    await saveForm(form(pt.id, await version(pt.id), { void: false }))
     expect(await recordOf(pt.id)).toMatchObject({ state: 'pending', void_reason: '' })
     expect(await recordCount(pt.id)).toBe(1)
   })
 
   it('keeps no record of a pre-treat voided before anything was applied', async () => {
     const pt = await makePretreat(t.db, { stage: 'assigned' })
-    await savePretreatForm(t.db, d.created_by, form(pt.id, await version(pt.id), { void: true, void_comments: 'Called off.' }), { today: TODAY })
+    await saveForm(form(pt.id, await version(pt.id), { void: true, void_comments: 'Called off.' }))
     expect(await recordCount(pt.id)).toBe(0)
   })
 })

@@ -77,7 +77,7 @@ export async function keepApplicationRecord(trx: Executor, pretreatId: number): 
 }
 
 /**
- * After a VOID or UNVOID step (workflows/pretreat-form.server.ts): once the product was applied (the
+ * After a VOID or UNVOID step (commands/pretreat-form.ts): once the product was applied (the
  * sheet was submitted), the record is kept with the void and its reason, or back to pending; a
  * pre-treat voided before any application has nothing to record.
  */

@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!mayTakeStep(user, 'ASSIGN')) throw forbidden()
   const id = requireId(params)
   const [pretreat, applicators] = await Promise.all([scheduledPretreat(getDb(), id), applicatorChoices(getDb())])
-  return { pretreat: requireRecord(pretreat), applicators, today: localToday() }
+  return { pretreat: requireRecord(pretreat), applicators, today: localToday(), submissionId: crypto.randomUUID() }
 }
 
 export function action({ request }: ActionFunctionArgs) {
@@ -34,7 +34,7 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AssignModal() {
-  const { pretreat, applicators, today } = useLoaderData<typeof loader>()
+  const { pretreat, applicators, today, submissionId } = useLoaderData<typeof loader>()
   const failed = useActionData<RowStepResult>()
   const { pathname, search } = useLocation()
   return (
@@ -64,7 +64,7 @@ export default function AssignModal() {
         <p>This pre-treat is void: it cannot be assigned.</p>
       ) : (
         <div className="pretreat-assign-form">
-          <AssignForm row={pretreat} applicators={applicators} today={today} action={`${pathname}${search}`} id="assign-modal-applicator" />
+          <AssignForm row={pretreat} applicators={applicators} today={today} action={`${pathname}${search}`} id="assign-modal-applicator" submissionId={submissionId} />
         </div>
       )}
     </Modal>

@@ -4,7 +4,7 @@
 // pre-written message, recalculate): with JavaScript they act in the page, without it they post the
 // form back (`intent`) and it comes back changed, nothing saved. The facts that need the database
 // (the storage is the company's, the licence on the day, the dose against the label) are checked
-// again by workflows/pretreat-form.server.ts.
+// again by commands/pretreat-form.ts.
 import { z } from 'zod'
 import { doseWarnings, type DoseWarning, type LabelLimits } from '#core/dose-check.ts'
 import { CWT_MIN, parseCwt, quantityFor, type QuantityInputs } from '#core/pretreat-quantities.ts'

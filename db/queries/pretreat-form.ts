@@ -265,18 +265,6 @@ export async function pretreatForForm(db: Executor, id: number): Promise<Pretrea
   return { ...row, bill_to: billTo.map((b) => b.company_id), chemicals }
 }
 
-/** Whether an edit with this submission id was saved already (a resent edit form saves once). */
-export async function editAlreadySaved(db: Executor, id: number, submissionId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('workflow_events')
-    .select('id')
-    .where('entity', '=', 'pretreat')
-    .where('entity_id', '=', id)
-    .where(sql<string>`details->>'submission_id'`, '=', submissionId)
-    .executeTakeFirst()
-  return Boolean(row)
-}
-
 // ---- writes --------------------------------------------------------------------------------
 
 export interface PretreatLines {

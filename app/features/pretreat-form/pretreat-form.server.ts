@@ -1,6 +1,6 @@
 // The pre-treat form's server half, shared by /create-pre-treat (new) and /create-pre-treat/{id}
 // (edit): what the page reads (the company picker, the company's choices, the number, the record)
-// and what its posts do. Save to Staging goes through submitForm to workflows/pretreat-form.server.ts;
+// and what its posts do. Save to Staging runs the form's command (commands/pretreat-form.ts);
 // the other buttons (Add / remove a billable company, Add / Remove Product, Recalculate, Insert
 // Message) are posted only without JavaScript and answer with the same form changed, nothing saved.
 import { parseWithZod } from '@conform-to/zod/v4'
@@ -10,21 +10,18 @@ import { ACCESS } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { loadCompanyPicker } from '#app/components/form/company-picker.server.ts'
 import type { FormResult } from '#app/components/form/form-result.ts'
-import { submitForm } from '#app/forms.server.ts'
+import { submitCommand } from '#app/forms.server.ts'
+import { savePretreat } from '#commands/pretreat-form.ts'
 import { CWT_MIN, parseCwt } from '#core/pretreat-quantities.ts'
 import { localToday } from '#core/schemas/applicator.ts'
-import { PRETREAT_FORM_MESSAGES as M, PretreatFormSchema, SAVE_INTENT, workLines } from '#core/schemas/pretreat-form.ts'
+import { PRETREAT_FORM_MESSAGES as M, SAVE_INTENT, workLines } from '#core/schemas/pretreat-form.ts'
 import { seasonOf } from '#core/season.ts'
 import { getDb } from '#db/client.server.ts'
 import { applicationChoices, billableCompanies, messageText, pretreatChoices, pretreatForForm, reservePretreatNumber, seasonCounts } from '#db/queries/pretreat-form.ts'
-import { pretreatListOf } from '#db/queries/pretreat-lists.ts'
-import { savePretreatForm } from '#workflows/pretreat-form.server.ts'
 import { LIST_PATHS } from '../pretreat-lists/list-data.server.ts'
 
 const access = ACCESS['/create-pre-treat']
 export const NOT_FOUND = 'That pre-treat does not exist.'
-/** Where a new pre-treat goes once saved: it is staged. An edit goes to the list the pre-treat is on. */
-export const SAVED_TO = LIST_PATHS.staged
 
 /** The pre-treat an edit's path names, or a 404. */
 async function recordOf(idText: string | undefined) {
@@ -77,18 +74,14 @@ export async function pretreatFormAction(request: Request, idText?: string) {
   const form = await readForm(request)
   const intent = form.get('intent')
   if (typeof intent === 'string' && intent !== SAVE_INTENT) return applyFormIntent(form, intent)
-  return submitForm({
+  return submitCommand({
     form,
-    schema: PretreatFormSchema,
+    command: savePretreat,
+    actor: user,
     // the path names the pre-treat an edit saves, never a posted field
-    save: async (value) => {
-      const { id } = await savePretreatForm(getDb(), user.id, { ...value, pretreat_id: record?.id })
-      if (!record) return
-      // an edit goes back to the list the pre-treat is on (a scheduled one in progress: Scheduled)
-      const saved = await pretreatForForm(getDb(), id)
-      return saved ? { redirectTo: LIST_PATHS[pretreatListOf(saved.status, saved.upcoming)] } : undefined
-    },
-    redirectTo: SAVED_TO,
+    fixed: { pretreat_id: record?.id ?? null },
+    // back to the list the pre-treat is on (a new one: Staged; a scheduled one in progress: Scheduled)
+    redirectTo: (saved) => LIST_PATHS[saved.list],
   })
 }
 

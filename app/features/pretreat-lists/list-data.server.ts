@@ -4,10 +4,12 @@
 // (api.pretreat_assigner). Each checks its own permission on the server; a refusal is a message on
 // the list (nothing changed), a success goes back to the same page, sort and filter.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from '@remix-run/node'
-import { z } from 'zod'
 import type { Access } from '#app/access.ts'
 import { readForm, readWithAccess, requireAccess } from '#app/auth/guard.server.ts'
-import { asHttpError, forbidden } from '#app/http-errors.server.ts'
+import { asHttpError } from '#app/http-errors.server.ts'
+import { runCommand } from '#commands/command.ts'
+import { takeRowStep } from '#commands/pretreat-schedule.ts'
+import { stepKey } from '#commands/step-key.ts'
 import { PRETREAT_LIST_SCREENS } from '#app/lists/pretreat-lists.server.ts'
 import { ConflictError } from '#core/errors.ts'
 import { mayTakeStep } from '#core/pretreat-steps.ts'
@@ -15,7 +17,6 @@ import { localToday } from '#core/schemas/applicator.ts'
 import { getDb } from '#db/client.server.ts'
 import type { PretreatListName } from '#db/queries/pretreat-lists.ts'
 import { applicatorChoices, type ApplicatorChoice } from '#db/queries/pretreat-form.ts'
-import { assignApplicator, setUpcoming } from '#workflows/pretreat-schedule.server.ts'
 
 export const LIST_PATHS: Record<PretreatListName, string> = {
   staged: '/staged-pre-treat',
@@ -35,35 +36,32 @@ export async function loadPretreatList({ request }: Pick<LoaderFunctionArgs, 're
     Promise.all([source.list.load(db, url.searchParams), source.readChoices(db), list === 'scheduled' ? applicatorChoices(db) : Promise.resolve([])]),
   )
   const [page, choices, applicators] = read
-  return { list: page, choices, applicators: mayTakeStep(user, 'ASSIGN') ? applicators : ([] as ApplicatorChoice[]), today: localToday() }
+  return { list: page, choices, applicators: mayTakeStep(user, 'ASSIGN') ? applicators : ([] as ApplicatorChoice[]), today: localToday(), submissionId: crypto.randomUUID() }
 }
 
 export type PretreatListData = SerializeFrom<typeof loadPretreatList>
 
-
-const RowStep = z.discriminatedUnion('intent', [
-  z.object({ intent: z.enum(['stage', 'schedule']), id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
-  z.object({ intent: z.literal('assign'), id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), applicator: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }),
-])
 
 export interface RowStepResult {
   error: string
 }
 
 /**
- * A row's step (Stage, Schedule, Assign), then back to `backTo`. Bad input: 400 with a message;
- * a refusal: 409 with the reason; no such pre-treat: 404; a missing permission: 403.
+ * A row's step (Stage, Schedule, Assign: commands/pretreat-schedule.ts), then back to `backTo`.
+ * Bad input: 400 with a message; a refusal: 409 with the reason; no such pre-treat: 404; a missing
+ * permission: 403. The page's submission id with the step names the press (stepKey): the same
+ * button sent twice acts once; a post without one (a page from before) is a press of its own.
  */
 export async function runRowStep(request: Request, access: Access, backTo: string) {
   const user = await requireAccess(request, access)
   const form = await readForm(request)
-  const parsed = RowStep.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')))
+  const parsed = takeRowStep.schema.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')))
   if (!parsed.success) return data<RowStepResult>({ error: INVALID_REQUEST }, { status: 400 })
   const step = parsed.data
-  if (!mayTakeStep(user, step.intent === 'assign' ? 'ASSIGN' : step.intent === 'stage' ? 'STAGE' : 'SCHEDULE')) throw forbidden()
+  const page = form.get('submission_id')
+  const key = typeof page === 'string' && page !== '' ? stepKey(page, step.intent, step.id, step.intent === 'assign' ? step.applicator : '') : crypto.randomUUID()
   try {
-    if (step.intent === 'assign') await assignApplicator(getDb(), step.id, step.applicator, user.id)
-    else await setUpcoming(getDb(), step.id, step.intent === 'stage', user.id)
+    await runCommand(getDb(), takeRowStep, { actor: user, key, input: step })
   } catch (error) {
     if (error instanceof ConflictError) return data<RowStepResult>({ error: error.message }, { status: 409 })
     throw asHttpError(error)

@@ -61,13 +61,14 @@ function choicesFor(row: Row, applicators: readonly ApplicatorChoice[], today: s
 }
 
 /** The select of applicators with its Assign button: one POST form per row (or in the assign modal). */
-export function AssignForm({ row, applicators, today, action, id }: { row: Row; applicators: readonly ApplicatorChoice[]; today: string; action: string; id?: string }) {
+export function AssignForm({ row, applicators, today, action, id, submissionId }: { row: Row; applicators: readonly ApplicatorChoice[]; today: string; action: string; id?: string; submissionId: string }) {
   const choices = choicesFor(row, applicators, today)
   const selectId = id ?? `assign-${row.id}`
   const mayUnassign = canPretreat(row.status, row, { type: 'UNASSIGN' }) || row.assigned_to === null
   return (
     <Form method="post" action={action} className="pretreat-row-form" preventScrollReset>
       <CsrfInput />
+      <input type="hidden" name="submission_id" value={submissionId} />
       <input type="hidden" name="intent" value="assign" />
       <input type="hidden" name="id" value={row.id} />
       <label htmlFor={selectId} className="visually-hidden">
@@ -89,7 +90,7 @@ export function AssignForm({ row, applicators, today, action, id }: { row: Row; 
   )
 }
 
-function RowActions({ row, action, edit }: { row: Row; action: string; edit: boolean }) {
+function RowActions({ row, action, edit, submissionId }: { row: Row; action: string; edit: boolean; submissionId: string }) {
   const flags = { void: row.void, upcoming: row.upcoming }
   const step = row.upcoming ? ({ intent: 'schedule', label: 'Schedule', event: { type: 'SCHEDULE' } } as const) : ({ intent: 'stage', label: 'Stage', event: { type: 'STAGE' } } as const)
   return (
@@ -102,6 +103,7 @@ function RowActions({ row, action, edit }: { row: Row; action: string; edit: boo
       {canPretreat(row.status, flags, step.event) ? (
         <Form method="post" action={action} className="pretreat-row-form" preventScrollReset>
           <CsrfInput />
+          <input type="hidden" name="submission_id" value={submissionId} />
           <input type="hidden" name="id" value={row.id} />
           <button type="submit" name="intent" value={step.intent} className="button button-small" aria-label={`${step.label} ${row.pre_treat_number}`}>
             {step.label}
@@ -127,7 +129,7 @@ export function PretreatListScreen({ list, data }: { list: PretreatListName; dat
   const assignCell = (r: Row, where: 'table' | 'card') =>
     assignHere && canPretreat(r.status, r, { type: 'ASSIGN', licenceValid: true }) ? (
       <div className="pretreat-row-actions">
-        <AssignForm row={r} applicators={data.applicators} today={data.today} action={action} id={`assign-${where}-${r.id}`} />
+        <AssignForm row={r} applicators={data.applicators} today={data.today} action={action} id={`assign-${where}-${r.id}`} submissionId={data.submissionId} />
         <Link to={`${texts.path}/assign/${r.id}${search}`} className="pretreat-assign-more" preventScrollReset aria-label={`More: assign ${r.pre_treat_number} in a window`}>
           More…
         </Link>
@@ -136,7 +138,7 @@ export function PretreatListScreen({ list, data }: { list: PretreatListName; dat
       (r.assigned_name ?? 'Unassigned')
     )
   const columns: Column<Row>[] = textColumns<Row>(list).map((c) => (c.key === 'assigned_to' ? { ...c, text: c.text!, cell: (r: Row) => assignCell(r, 'table') } : c))
-  if (canEdit) columns.push({ key: 'actions', label: 'Actions', sortable: false, text: () => '', cell: (r) => <RowActions row={r} action={action} edit /> })
+  if (canEdit) columns.push({ key: 'actions', label: 'Actions', sortable: false, text: () => '', cell: (r) => <RowActions row={r} action={action} edit submissionId={data.submissionId} /> })
   // issue 12 (docs/decisions/0040): the PDF column of the completed list, and the print summary of the scheduled one
   const pdfHere = list === 'completed' && !!user && mayOpen(user, ACCESS['/pretreats/:id/pdf'])
   const pdfCell = (r: Row) => (
@@ -164,7 +166,7 @@ export function PretreatListScreen({ list, data }: { list: PretreatListName; dat
       { label: 'CWT', value: cwtText },
       { label: 'Chemical', value: (r) => r.chemicals ?? '' },
       ...(list === 'staged' ? [] : [{ label: 'Assigned To', value: (r: Row) => assignCell(r, 'card') }]),
-      ...(canEdit ? [{ label: 'Actions', value: (r: Row) => <RowActions row={r} action={action} edit /> }] : []),
+      ...(canEdit ? [{ label: 'Actions', value: (r: Row) => <RowActions row={r} action={action} edit submissionId={data.submissionId} /> }] : []),
       ...(pdfHere ? [{ label: 'PDF', value: pdfCell }] : []),
     ],
   }

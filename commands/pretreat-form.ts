@@ -5,21 +5,22 @@
 // what only the database knows: the storage and contact are the company's, the applicator's licence
 // holds on the application day, the destination (required, decision 0049) and product are offered,
 // the billable companies exist (never the service company itself), and a dose past the label is
-// saved only with a reason (decision 0035).
+// saved only with a reason (decision 0035). A form sent twice saves once (runCommand's key).
 import { ConflictError, InputError, NotFoundError } from '#core/errors.ts'
 import { doseReasonRequired } from '#core/dose-check.ts'
 import { parseCwt } from '#core/pretreat-quantities.ts'
 import { licenceHoldsOn, localToday } from '#core/schemas/applicator.ts'
-import { linesDoseWarnings, OTHER_REQUESTER, PRETREAT_FORM_MESSAGES as M, workLines, type PretreatFormInput } from '#core/schemas/pretreat-form.ts'
+import { linesDoseWarnings, OTHER_REQUESTER, PRETREAT_FORM_MESSAGES as M, PretreatFormSchema, workLines, type PretreatFormInput } from '#core/schemas/pretreat-form.ts'
 import { seasonOf } from '#core/season.ts'
-import { inTransaction, type Executor } from '#db/client.server.ts'
-import { keepRecordAfterVoid } from './application-record.server.ts'
+import type { Executor } from '#db/client.server.ts'
+import { pretreatListOf, type PretreatListName } from '#db/queries/pretreat-lists.ts'
+import { keepRecordAfterVoid } from '#workflows/application-record.server.ts'
+import { createPretreat, runPretreatStep } from '#workflows/pretreat.server.ts'
 import {
   applicationChoices,
   billableCompanies,
   applicatorChoice,
   contactOfCompany,
-  editAlreadySaved,
   isActiveDestination,
   pretreatForForm,
   reservePretreatNumber,
@@ -30,7 +31,7 @@ import {
   type PretreatForForm,
 } from '#db/queries/pretreat-form.ts'
 import { savePretreatFlags } from '#db/queries/pretreat-workflow.ts'
-import { createPretreat, runPretreatStep } from './pretreat.server.ts'
+import { defineCommand, KEY_MESSAGES, type Actor } from './command.ts'
 
 export const NOT_EDITABLE = M.notEditable
 
@@ -84,28 +85,39 @@ async function checkForm(trx: Executor, value: PretreatFormInput, existing: Pret
 }
 
 /**
- * Saves the form: a new pre-treat (staged, with the user's reserved number) or the edit of
- * `value.pretreat_id`. A form sent twice saves once. Throws InputError (a field's message),
- * NotFoundError (no such pre-treat), ConflictError (changed meanwhile, or completed).
+ * The form's save: a new pre-treat (staged, with the actor's reserved number) or the edit of the
+ * pre-treat the edit page's address names (`pretreat_id`, set by the route). Refuses with
+ * InputError (a field's message), NotFoundError (no such pre-treat), ConflictError (changed
+ * meanwhile, or completed). Answers the pre-treat and the list it now stands on. `today` is the
+ * application day of a new pre-treat (a test's fixed day; the app's is the local date).
  */
-export async function savePretreatForm(db: Executor, actorId: number, value: PretreatFormInput, { today = localToday() }: { today?: string } = {}): Promise<{ id: number; created: boolean }> {
-  const run = async (trx: Executor) => (value.pretreat_id === undefined ? create(trx, actorId, value, today) : edit(trx, actorId, value.pretreat_id, value, today))
-  return inTransaction(db, run)
+export function pretreatFormCommand({ today = localToday }: { today?: () => string } = {}) {
+  return defineCommand({
+    name: 'pretreats.save',
+    schema: PretreatFormSchema,
+    async run(trx, actor, value): Promise<{ id: number; list: PretreatListName }> {
+      const id = value.pretreat_id === undefined ? await create(trx, actor, value, today()) : await edit(trx, actor, value.pretreat_id, value, today())
+      const saved = await pretreatForForm(trx, id)
+      return { id, list: pretreatListOf(saved!.status, saved!.upcoming) }
+    },
+  })
 }
 
-async function create(trx: Executor, actorId: number, value: PretreatFormInput, today: string) {
-  const made = await trx.selectFrom('pretreats').select('id').where('submission_id', '=', value.submission_id).executeTakeFirst()
-  if (made) return { id: made.id, created: false }
+export const savePretreat = pretreatFormCommand()
+
+async function create(trx: Executor, actor: Actor, value: PretreatFormInput, today: string): Promise<number> {
   const { fields, lines } = await checkForm(trx, value, undefined, today)
-  const number = await reservePretreatNumber(trx, actorId)
-  const row = { ...fields, submission_id: value.submission_id, pre_treat_number: number, created_by: actorId, last_modified_by: actorId, upcoming: true }
-  const result = await createPretreat(trx, row, actorId)
-  if (result.created) await savePretreatLines(trx, result.id, lines)
-  return result
+  const number = await reservePretreatNumber(trx, actor.id)
+  const row = { ...fields, submission_id: value.submission_id, pre_treat_number: number, created_by: actor.id, last_modified_by: actor.id, upcoming: true }
+  const { id, created } = await createPretreat(trx, row, actor.id)
+  // a pre-treat that holds this key from before its answer was kept (runCommand answers the rest)
+  if (!created) throw new ConflictError(KEY_MESSAGES.reused)
+  await savePretreatLines(trx, id, lines)
+  return id
 }
 
-async function edit(trx: Executor, actorId: number, id: number, value: PretreatFormInput, today: string) {
-  if (await editAlreadySaved(trx, id, value.submission_id)) return { id, created: false }
+async function edit(trx: Executor, actor: Actor, id: number, value: PretreatFormInput, today: string): Promise<number> {
+  const actorId = actor.id
   const existing = await pretreatForForm(trx, id)
   if (!existing) throw new NotFoundError('No such pre-treat.')
   if (existing.status === 'completed') throw new ConflictError(NOT_EDITABLE)
@@ -129,5 +141,5 @@ async function edit(trx: Executor, actorId: number, id: number, value: PretreatF
   }
   // once applied, a void is kept on the application record with its reason (decision 0042)
   if (value.void !== existing.void) await keepRecordAfterVoid(trx, id)
-  return { id, created: false }
+  return id
 }

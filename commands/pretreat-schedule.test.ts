@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConflictError } from '#core/errors.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
-import { assignApplicator, SCHEDULE_MESSAGES, setUpcoming } from './pretreat-schedule.server.ts'
+import { assignApplicator, SCHEDULE_MESSAGES, setUpcoming } from './pretreat-schedule.ts'
 
 let t: TestDatabase
 let actorId: number

@@ -2,12 +2,16 @@
 // assigning an applicator, each through runPretreatStep, so the machine decides and every step
 // leaves its history row. The button names the state it wants, not a toggle: a form sent twice
 // (a double click, a retry) finds it done and changes nothing more. Refusals are ConflictErrors
-// with a message that says why (the list shows it), and nothing is saved.
+// with a message that says why (the list shows it), and nothing is saved. The commands check the
+// step's permission (core/pretreat-steps.ts, the same map the lists' buttons read).
+import { z } from 'zod'
+import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts'
+import { mayTakeStep } from '#core/pretreat-steps.ts'
+import { licenceHoldsOn, localToday } from '#core/schemas/applicator.ts'
 import { inTransaction, type Executor } from '#db/client.server.ts'
 import { lockPretreatStanding, savePretreatFlags, type PretreatStanding } from '#db/queries/pretreat-workflow.ts'
-import { ConflictError, NotFoundError } from '#core/errors.ts'
-import { licenceHoldsOn, localToday } from '#core/schemas/applicator.ts'
-import { runPretreatStep } from './pretreat.server.ts'
+import { runPretreatStep } from '#workflows/pretreat.server.ts'
+import { defineCommand, type Actor } from './command.ts'
 
 export const SCHEDULE_MESSAGES = {
   void: 'This pre-treat is void: unvoid it on its form first.',
@@ -89,3 +93,39 @@ export function assignApplicator(db: Executor, id: number, applicatorId: number,
   }
   return inTransaction(db, run)
 }
+
+const recordId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+
+/** The row forms' steps: what a list's button posts. */
+export const RowStepSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.enum(['stage', 'schedule']), id: recordId }),
+  z.object({ intent: z.literal('assign'), id: recordId, applicator: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }),
+])
+
+function requireStep(actor: Actor, step: 'STAGE' | 'SCHEDULE' | 'ASSIGN'): void {
+  if (!mayTakeStep(actor, step)) throw new ForbiddenError()
+}
+
+/**
+ * A row's Stage, Schedule or Assign; `today` is the day a licence is checked on when no application
+ * date is set. It answers nothing: the pre-treat stands where the button asked, whether this press
+ * moved it or an earlier one had.
+ */
+export function rowStepCommand({ today = localToday }: { today?: () => string } = {}) {
+  return defineCommand({
+    name: 'pretreats.row-step',
+    schema: RowStepSchema,
+    async run(trx, actor, step): Promise<null> {
+      if (step.intent === 'assign') {
+        requireStep(actor, 'ASSIGN')
+        await assignApplicator(trx, step.id, step.applicator, actor.id, today())
+      } else {
+        requireStep(actor, step.intent === 'stage' ? 'STAGE' : 'SCHEDULE')
+        await setUpcoming(trx, step.id, step.intent === 'stage', actor.id)
+      }
+      return null
+    },
+  })
+}
+
+export const takeRowStep = rowStepCommand()
