@@ -35,7 +35,7 @@ beforeAll(async () => {
   const { createUser } = await import('#db/queries/users.ts')
   const { startSession } = await import('#app/auth/session.server.ts')
   const { newCsrfCookieValue } = await import('#app/auth/csrf.server.ts')
-  const { createFolder } = await import('#storage/drive.server.ts')
+  const { insertFolder } = await import('#storage/drive.server.ts')
   const { storeUploadedFile } = await import('#storage/uploads.server.ts')
   csrf = newCsrfCookieValue()
   const people: Record<string, Permission[]> = {
@@ -49,8 +49,8 @@ beforeAll(async () => {
     cookies[username] = `${(await startSession(t.db, new Request('http://app.test/'), id)).split(';')[0]!}; csrf=${csrf.cookieValue}`
   }
   const owner = await t.db.selectFrom('users').select(['id', 'username']).where('username', '=', 'adder').executeTakeFirstOrThrow()
-  await createFolder(t.db, owner, 'Audits/', 'Secret plans')
-  await createFolder(t.db, owner, '', 'Empty')
+  await insertFolder(t.db, owner, 'Audits/', 'Secret plans')
+  await insertFolder(t.db, owner, '', 'Empty')
   const stored = await storeUploadedFile(t.db, store, owner, 'drive', { filename: 'merger.txt', stream: Readable.from([Buffer.from('confidential')]) }, { prefix: 'Audits/Secret plans/' })
   expect(stored.ok).toBe(true)
 })
@@ -66,11 +66,11 @@ afterAll(async () => {
 
 const b64 = (text: string) => btoa(encodeURIComponent(text))
 
-async function call(route: keyof typeof routes, who: string, method: string, query: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+async function call(route: keyof typeof routes, who: string, method: string, query: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
   const module = (await routes[route]()) as { action?: (args: unknown) => Promise<Response>; loader?: (args: unknown) => Promise<Response> }
   const request = new Request(`http://app.test/api/x/?${query}`, {
     method,
-    headers: { cookie: cookies[who]!, 'x-csrf-token': csrf.token, 'content-type': 'application/json' },
+    headers: { cookie: cookies[who]!, 'x-csrf-token': csrf.token, 'content-type': 'application/json', ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
   const run = method === 'GET' ? module.loader! : module.action!
@@ -125,5 +125,29 @@ describe('a user who may view and delete (the page’s rights)', () => {
 describe('a user who may add (which opens the drive page)', () => {
   it('creates a folder through the API', async () => {
     expect(await call('folders', 'adder', 'POST', '', { f: 'Added', p: '' })).toEqual({ status: 201, body: { key: 'Added/' } })
+  })
+})
+
+describe('a change sent again with its Idempotency-Key (app/api-commands.server.ts)', () => {
+  it('acts once and answers the same; without the key the same call is one of its own', async () => {
+    const create = { 'Idempotency-Key': crypto.randomUUID() }
+    const created = { status: 201, body: { key: 'Retried/' } }
+    expect(await call('folders', 'adder', 'POST', '', { f: 'Retried', p: '' }, create)).toEqual(created)
+    expect(await call('folders', 'adder', 'POST', '', { f: 'Retried', p: '' }, create)).toEqual(created)
+    expect(await call('folders', 'adder', 'POST', '', { f: 'Retried', p: '' })).toEqual({ status: 409, body: { error: 'A file or folder named "Retried" already exists here.' } })
+
+    const remove = { 'Idempotency-Key': crypto.randomUUID() }
+    const deleted = { status: 200, body: { deleted: 'Retried/' } }
+    expect(await call('deleteFolder', 'viewerDeleter', 'DELETE', `k=${b64('Retried/')}`, undefined, remove)).toEqual(deleted)
+    expect(await call('deleteFolder', 'viewerDeleter', 'DELETE', `k=${b64('Retried/')}`, undefined, remove)).toEqual(deleted)
+    expect(await call('deleteFolder', 'viewerDeleter', 'DELETE', `k=${b64('Retried/')}`)).toEqual({ status: 404, body: { error: 'The folder does not exist.' } })
+  })
+
+  it('refuses a key that is not a UUID, and a key used for another call', async () => {
+    expect(await call('folders', 'adder', 'POST', '', { f: 'Keyed', p: '' }, { 'Idempotency-Key': 'once' })).toEqual({ status: 400, body: { error: 'The Idempotency-Key header must be a UUID.' } })
+    const used = { 'Idempotency-Key': crypto.randomUUID() }
+    expect((await call('folders', 'adder', 'POST', '', { f: 'Keyed', p: '' }, used)).status).toBe(201)
+    expect(await call('folders', 'adder', 'POST', '', { f: 'Other', p: '' }, used)).toEqual({ status: 409, body: { error: 'This submission was already used for something else. Please reload the page.' } })
+    expect(await exists('', 'Other')).toBe(false)
   })
 })

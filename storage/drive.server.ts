@@ -1,18 +1,20 @@
 // The auditing drive's tree (db/migrations/0012_drive.ts): folders and files indexed in
 // drive_entries, file contents in the BlobStore under their blob's key. Drive keys are the paths
 // the drive's API speaks ('reports/2026/a.pdf', folders end in '/'); they are parsed and checked
-// (storage/drive-keys.ts) on the server, so no key can leave the drive's root.
+// (storage/drive-keys.ts) on the server, so no key can leave the drive's root. The screens' changes
+// (create a folder, delete files, delete an empty folder) are commands (commands/drive.ts), which
+// check them; the functions here write the rows they are given.
 //
 // A folder lists its folders first, then its files; the two are paged apart, so each page walks
 // one of the migration's (parent, is_folder, <column>, name) indexes in either direction, however
 // deep the page. Folders are locked (FOR KEY SHARE) by whoever adds into them and FOR UPDATE by a
 // folder delete, so a folder is never deleted while a file is being added to it.
 import { sql } from 'kysely'
-import { ConflictError, InputError, NotFoundError } from '#core/errors.ts'
-import { inTransaction, type Executor } from '#db/client.server.ts'
+import { ConflictError, InputError } from '#core/errors.ts'
+import type { Executor } from '#db/client.server.ts'
 import type { BlobStore } from './blob-store.ts'
 import { releaseDerivedDocuments } from './derived-documents.server.ts'
-import { ancestorsOf, checkFolderName, numberedName, parseFileKey, parseFolderKey, splitKey } from './drive-keys.ts'
+import { ancestorsOf, numberedName, splitKey } from './drive-keys.ts'
 
 export interface DriveFile {
   id: string
@@ -169,44 +171,42 @@ async function ensureFolders(trx: Executor, parent: string, userId: number | nul
   }
 }
 
-/** Creates folder `name` in `parent` (and `parent`'s own folders if missing); returns its key. */
-export async function createFolder(db: Executor, user: { id: number }, parent: string, name: unknown): Promise<string> {
-  const checked = checkFolderName(name)
-  if (!checked.ok) throw new InputError({ f: checked.error })
-  return inTransaction(db, async (trx) => {
-    await ensureFolders(trx, parent, user.id)
-    const inserted = await trx
-      .insertInto('drive_entries')
-      .values({ parent, name: checked.value, is_folder: true, file_type: 'folder', created_by: user.id })
-      .onConflict((oc) => oc.columns(['parent', 'name']).doNothing())
-      .returning('id')
-      .executeTakeFirst()
-    if (!inserted) throw new ConflictError(`A file or folder named "${checked.value}" already exists here.`)
-    return `${parent}${checked.value}/`
-  })
+/**
+ * Adds folder `name` (a checked name: drive-keys.ts checkFolderName) to `parent`, and `parent`'s
+ * missing folders, in the caller's transaction. Returns its key, or null when a file or folder of
+ * that name is already there.
+ */
+export async function insertFolder(trx: Executor, user: { id: number }, parent: string, name: string): Promise<string | null> {
+  await ensureFolders(trx, parent, user.id)
+  const inserted = await trx
+    .insertInto('drive_entries')
+    .values({ parent, name, is_folder: true, file_type: 'folder', created_by: user.id })
+    .onConflict((oc) => oc.columns(['parent', 'name']).doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return inserted ? `${parent}${name}/` : null
 }
 
-export const FOLDER_NOT_EMPTY = 'The folder is not empty: delete its files and folders first.'
-
-/** Deletes an empty folder; one that holds anything is refused (ConflictError). */
-export async function deleteFolder(db: Executor, key: unknown): Promise<void> {
-  const folder = parseFolderKey(key)
-  if (!folder.ok) throw new InputError({ k: folder.error })
-  const { parent, name } = splitKey(folder.value)
-  await inTransaction(db, async (trx) => {
-    const row = await trx
-      .selectFrom('drive_entries')
-      .select('id')
-      .where('parent', '=', parent)
-      .where('name', '=', name)
-      .where('is_folder', '=', true)
-      .forUpdate()
-      .executeTakeFirst()
-    if (!row) throw new NotFoundError('The folder does not exist.')
-    const child = await trx.selectFrom('drive_entries').select('id').where('parent', '=', folder.value).limit(1).executeTakeFirst()
-    if (child) throw new ConflictError(FOLDER_NOT_EMPTY)
-    await trx.deleteFrom('drive_entries').where('id', '=', row.id).execute()
-  })
+/**
+ * Deletes folder `key` ('a/b/') if it holds nothing, in the caller's transaction: the folder is
+ * locked FOR UPDATE first, so no upload adds to it meanwhile (adding takes FOR KEY SHARE). Says
+ * what it found: deleted, missing, or not empty (then nothing is deleted).
+ */
+export async function deleteEmptyFolder(trx: Executor, key: string): Promise<'deleted' | 'missing' | 'not_empty'> {
+  const { parent, name } = splitKey(key)
+  const row = await trx
+    .selectFrom('drive_entries')
+    .select('id')
+    .where('parent', '=', parent)
+    .where('name', '=', name)
+    .where('is_folder', '=', true)
+    .forUpdate()
+    .executeTakeFirst()
+  if (!row) return 'missing'
+  const child = await trx.selectFrom('drive_entries').select('id').where('parent', '=', key).limit(1).executeTakeFirst()
+  if (child) return 'not_empty'
+  await trx.deleteFrom('drive_entries').where('id', '=', row.id).execute()
+  return 'deleted'
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -253,38 +253,37 @@ export async function addDriveFile(trx: Executor, file: NewDriveFile): Promise<s
 }
 
 /**
- * Deletes files by key: their entries and blob rows in one transaction (with the PDFs derived
- * from them, releaseDerivedDocuments), then the stored objects. Keys that name no file are
- * skipped; returns the keys deleted.
+ * Deletes the files at `files` (checked keys: drive-keys.ts parseFileKey), in the caller's
+ * transaction: their entries and blob rows, with the PDFs derived from them
+ * (releaseDerivedDocuments). Files not there are skipped. Returns the files deleted with their
+ * stored objects' keys, which the caller deletes once its transaction has committed
+ * (deleteStoredObjects): an object is never gone while its row may still be there.
  */
-export async function deleteFiles(db: Executor, store: BlobStore, keys: readonly unknown[]): Promise<string[]> {
-  const wanted: { parent: string; name: string }[] = []
-  for (const key of keys) {
-    const parsed = parseFileKey(key)
-    if (!parsed.ok) throw new InputError({ k: parsed.error })
-    wanted.push(parsed.value)
+export async function removeDriveFiles(trx: Executor, store: BlobStore, files: readonly { parent: string; name: string }[]): Promise<{ key: string; blobKey: string }[]> {
+  if (files.length === 0) return []
+  const rows = await trx
+    .selectFrom('drive_entries as e')
+    .innerJoin('blobs as b', 'b.id', 'e.blob_id')
+    .select(['e.id', 'e.parent', 'e.name', 'b.id as blob_id', 'b.key as blob_key', 'b.sha256'])
+    .where('e.is_folder', '=', false)
+    .where((eb) => eb.or(files.map((f) => eb.and([eb('e.parent', '=', f.parent), eb('e.name', '=', f.name)]))))
+    .forUpdate()
+    .execute()
+  if (rows.length === 0) return []
+  await trx.deleteFrom('drive_entries').where('id', 'in', rows.map((r) => r.id)).execute()
+  await trx.deleteFrom('blobs').where('id', 'in', rows.map((r) => r.blob_id)).execute()
+  await releaseDerivedDocuments(trx, store, rows.map((r) => ({ id: r.blob_id, sha256: r.sha256 })))
+  return rows.map((r) => ({ key: r.parent + r.name, blobKey: r.blob_key }))
+}
+
+/**
+ * Deletes stored objects whose rows a committed transaction removed (removeDriveFiles). A delete
+ * that fails is logged and leaves only an orphan in the store, never a row without its file.
+ */
+export async function deleteStoredObjects(store: BlobStore, blobKeys: readonly string[]): Promise<void> {
+  for (const blobKey of blobKeys) {
+    await store.delete(blobKey).catch((error) => console.error('could not delete a drive object', blobKey, error))
   }
-  if (wanted.length === 0) return []
-  const removed = await inTransaction(db, async (trx) => {
-    const rows = await trx
-      .selectFrom('drive_entries as e')
-      .innerJoin('blobs as b', 'b.id', 'e.blob_id')
-      .select(['e.id', 'e.parent', 'e.name', 'b.id as blob_id', 'b.key as blob_key', 'b.sha256'])
-      .where('e.is_folder', '=', false)
-      .where((eb) => eb.or(wanted.map((w) => eb.and([eb('e.parent', '=', w.parent), eb('e.name', '=', w.name)]))))
-      .forUpdate()
-      .execute()
-    if (rows.length === 0) return []
-    await trx.deleteFrom('drive_entries').where('id', 'in', rows.map((r) => r.id)).execute()
-    await trx.deleteFrom('blobs').where('id', 'in', rows.map((r) => r.blob_id)).execute()
-    await releaseDerivedDocuments(trx, store, rows.map((r) => ({ id: r.blob_id, sha256: r.sha256 })))
-    return rows
-  })
-  // After the commit: an object whose delete fails is only an orphan in the store, never a row without its file.
-  for (const row of removed) {
-    await store.delete(row.blob_key).catch((error) => console.error('could not delete a drive object', row.blob_key, error))
-  }
-  return removed.map((r) => r.parent + r.name)
 }
 
 // ---------------------------------------------------------------------------------------------

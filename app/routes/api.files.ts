@@ -4,7 +4,8 @@
 // and current_page. The list parameters sort_by (name, size, type, modified), order, page_size and
 // current_page page it as the drive screen does.
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { driveApiError, jsonError, requireDriveUser } from '#app/drive-api.server.ts'
+import { refusalResponse } from '#app/api-commands.server.ts'
+import { jsonError, requireDriveUser } from '#app/drive-api.server.ts'
 import { parseListParams } from '#app/lists/list-params.ts'
 import { getDb } from '#db/client.server.ts'
 import { decodeParam, parsePrefix } from '#storage/drive-keys.ts'
@@ -37,6 +38,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { headers: { 'Cache-Control': 'no-store' } },
     )
   } catch (error) {
-    return driveApiError(error)
+    return refusalResponse(error)
   }
 }

@@ -1,12 +1,12 @@
 // POST /api/folders/ with JSON {f, p} (operations.md §7 Drive): creates folder `f` in folder `p`
 // ('' or 'a/b/', plain text as the page's ?p=; missing folders of `p` are created too)
 // → 201 {key}. A blank name → 400 'Please enter a folder name!'; a name with '/', '..', control
-// characters or a leading dot → 400; a name already taken → 409.
+// characters or a leading dot → 400; a name already taken → 409. An Idempotency-Key header (a
+// UUID) makes a retry act once (app/api-commands.server.ts).
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { driveApiError, jsonError, methodNotAllowed, requireDriveUser } from '#app/drive-api.server.ts'
-import { getDb } from '#db/client.server.ts'
-import { parsePrefix } from '#storage/drive-keys.ts'
-import { createFolder } from '#storage/drive.server.ts'
+import { runJsonCommand } from '#app/api-commands.server.ts'
+import { jsonError, methodNotAllowed, requireDriveUser } from '#app/drive-api.server.ts'
+import { createFolder } from '#commands/drive.ts'
 
 const MAX_BODY_BYTES = 16 * 1024
 
@@ -23,13 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch {
     return jsonError(400, 'The request body must be JSON.')
   }
+  // a body that is not an object names no folder: the blank name's message
   const { f, p } = (body && typeof body === 'object' ? body : {}) as { f?: unknown; p?: unknown }
-  const prefix = parsePrefix(p ?? '')
-  if (!prefix.ok) return jsonError(400, prefix.error)
-  try {
-    const key = await createFolder(getDb(), user, prefix.value, f)
-    return Response.json({ key }, { status: 201 })
-  } catch (error) {
-    return driveApiError(error)
-  }
+  return runJsonCommand(request, createFolder, { actor: user, input: { f, p } }, (result) => Response.json(result, { status: 201 }))
 }

@@ -3,7 +3,7 @@
 // of files says so in the drive's words, and a name with a text-direction character is refused.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { createFolder } from '#storage/drive.server.ts'
+import { insertFolder } from '#storage/drive.server.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
 import { httpSession } from '../support/http-session.ts'
@@ -38,7 +38,7 @@ describe.each([
     page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js })).newPage()
     await signIn(page, 'admin')
     const admin = await suite.app.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
-    const folder = await createFolder(suite.app.db, admin, '', `Stale ${tag}`)
+    const folder = (await insertFolder(suite.app.db, admin, '', `Stale ${tag}`))!
     await page.goto(folderHref(folder))
     if (js) await page.getByRole('button', { name: 'Upload', exact: true }).waitFor({ state: 'detached' }) // hydrated
     await page.getByText('This folder is empty.').waitFor()

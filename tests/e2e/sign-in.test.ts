@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { createUser } from '#db/queries/users.ts'
-import { createFolder } from '#storage/drive.server.ts'
+import { insertFolder } from '#storage/drive.server.ts'
 import { DEMO_LOGINS } from '../../bin/demo/data.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { DEMO_PASSWORD, newContext, signInWithForm, type ContextOptions } from '../support/browser.ts'
@@ -69,7 +69,7 @@ describe('sign-in and permissions', () => {
 
   it.each([true, false])('brings a signed-out visitor back to a drive folder (its key encoded in ?p=) after sign-in, JavaScript %s', async (js) => {
     const admin = await suite.app.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
-    const folder = await createFolder(suite.app.db, admin, `Return ${js}/`, 'Häuser 2026')
+    const folder = (await insertFolder(suite.app.db, admin, `Return ${js}/`, 'Häuser 2026'))!
     const address = `/auditing?${new URLSearchParams({ p: folder })}` // as the drive links to it
     expect(address).toMatch(/%2F/)
     const page = await (await newContext(suite.browser, suite.app.url, { ...WITH_WORKER, javaScriptEnabled: js })).newPage()

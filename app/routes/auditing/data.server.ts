@@ -6,8 +6,9 @@
 //   open=<key>       the one opened row (the viewer)
 //   intent=download|delete&k=<key>…   the selection's next step without JavaScript: links to
 //                    each selected file, or the confirmation of their delete
-// Posts (intent): create-folder, delete (the confirmed selection), delete-folder, and the no-JS
-// upload (multipart; with JavaScript the chunked upload saves the files itself).
+// Posts (intent): create-folder, delete (the confirmed selection), delete-folder — commands
+// (commands/drive.ts), keyed by the page's hidden submission_id — and the no-JS upload (multipart;
+// with JavaScript the chunked upload saves the files itself).
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { ACCESS } from '#app/access.ts'
 import { readForm, requireAccess, requirePermission } from '#app/auth/guard.server.ts'
@@ -16,12 +17,14 @@ import { isOpenable, openedFile, type OpenedFile } from '#app/drive-viewer.serve
 import { DRIVE_PERMISSIONS } from '#app/drive-api.server.ts'
 import { parseListParams, type ListState } from '#app/lists/list-params.ts'
 import { parseUploadForm } from '#app/upload-form.server.ts'
+import { runCommand } from '#commands/command.ts'
+import { createFolder, deleteDriveFiles, deleteFolder } from '#commands/drive.ts'
 import { ConflictError, InputError, NotFoundError } from '#core/errors.ts'
 import { hasAnyPermission } from '#core/permissions.ts'
 import { getDb } from '#db/client.server.ts'
 import { documentsUploaded } from '#jobs/documents/conversions.server.ts'
 import { parseFileKey, parsePrefix, splitKey } from '#storage/drive-keys.ts'
-import { createFolder, deleteFiles, deleteFolder, DRIVE_SORTS, findDriveFile, folderExists, listFolder, MAX_SEARCH_LENGTH, searchDrive, type DriveSort } from '#storage/drive.server.ts'
+import { DRIVE_SORTS, findDriveFile, folderExists, listFolder, MAX_SEARCH_LENGTH, searchDrive, type DriveSort } from '#storage/drive.server.ts'
 import { getBlobStore } from '#storage/index.server.ts'
 import { DELETED_PARAM, driveHref } from './drive-href.ts'
 
@@ -89,6 +92,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     opened: opened satisfies OpenedFile | null,
     selection: selection ? { intent: intent as 'download' | 'delete', ...selection } : null,
     can: { add: hasAnyPermission(user, DRIVE_PERMISSIONS.add), remove: hasAnyPermission(user, DRIVE_PERMISSIONS.remove) },
+    /** the page's posts' idempotency key (a new one after each post, as the page loads again) */
+    submissionId: crypto.randomUUID(),
   }
 }
 
@@ -141,30 +146,32 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request, access)
   const form = await readForm(request)
   const intent = String(form.get('intent') ?? '')
+  // the same post sent twice acts once; a post from a page too old to have a submission id acts as one of its own
+  const key = String(form.get('submission_id') || crypto.randomUUID())
   try {
     if (intent === 'create-folder') {
       await requirePermission(request, DRIVE_PERMISSIONS.add)
-      if (!prefix.ok) return fail(intent, prefix.error)
-      await createFolder(db, user, p, form.get('f'))
+      const f = form.get('f')
+      await runCommand(db, createFolder, { actor: user, key, input: { p: url.searchParams.get('p') ?? '', f: typeof f === 'string' ? f : null } })
       throw redirect(driveHref(p, { [FLASH_PARAM]: 'submitted' }))
     }
     if (intent === 'delete') {
       await requirePermission(request, DRIVE_PERMISSIONS.remove)
       const keys = form.getAll('k').filter((k): k is string => typeof k === 'string').slice(0, MAX_SELECTED)
       if (keys.length === 0) return fail(intent, 'Select one or more files first.')
-      // deleting what is already gone (a confirmation sent twice) is done, not an error
-      await deleteFiles(db, getBlobStore(), keys)
+      // deleting what is already gone (a confirmation sent twice with another key) is done, not an error
+      await deleteDriveFiles(db, { actor: user, key, input: { k: keys } })
       // the drive's own words, not the forms' 'Submission Successful!' (route.tsx DeletedNotice)
       throw redirect(driveHref(p, { [DELETED_PARAM]: String(new Set(keys).size) }))
     }
     if (intent === 'delete-folder') {
       await requirePermission(request, DRIVE_PERMISSIONS.remove)
-      const key = String(form.get('k') ?? '')
-      await deleteFolder(db, key).catch((error) => {
+      const folder = String(form.get('k') ?? '')
+      await runCommand(db, deleteFolder, { actor: user, key, input: { k: folder } }).catch((error) => {
         // a folder already deleted (the button pressed twice) is the outcome asked for
         if (!(error instanceof NotFoundError)) throw error
       })
-      throw redirect(driveHref(splitKey(key).parent, { [FLASH_PARAM]: 'submitted' }))
+      throw redirect(driveHref(splitKey(folder).parent, { [FLASH_PARAM]: 'submitted' }))
     }
   } catch (error) {
     if (error instanceof InputError || error instanceof ConflictError || error instanceof NotFoundError) {

@@ -40,7 +40,7 @@ export function DriveActions({ data, result }: { data: LoaderData; result: Actio
   }
   const onDeleteFolder = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const failure = await deleteFolderCall(prefix, csrfToken)
+    const failure = await deleteFolderCall(prefix, csrfToken, data.submissionId)
     if (failure) {
       window.alert(failure)
       // refused: what the page showed was out of date (a file added meanwhile), so show what is there now
@@ -55,6 +55,7 @@ export function DriveActions({ data, result }: { data: LoaderData; result: Actio
       {can.add ? (
         <Form method="post" action={action} className="drive-action" onSubmit={hydrated ? onCreate : undefined} aria-label="Create folder">
           <CsrfInput />
+          <input type="hidden" name="submission_id" value={data.submissionId} />
           <input type="hidden" name="intent" value="create-folder" />
           <label htmlFor="drive-folder-name">Folder name</label>
           <div className="drive-action-row">
@@ -100,6 +101,7 @@ export function DriveActions({ data, result }: { data: LoaderData; result: Actio
       {can.remove && prefix ? (
         <Form method="post" action={action} className="drive-action" onSubmit={hydrated ? onDeleteFolder : undefined} aria-label="Delete folder">
           <CsrfInput />
+          <input type="hidden" name="submission_id" value={data.submissionId} />
           <input type="hidden" name="intent" value="delete-folder" />
           <input type="hidden" name="k" value={prefix} />
           <button type="submit" className="button button-secondary" disabled={!empty} title={empty ? undefined : 'Only an empty folder can be deleted.'}>

@@ -34,13 +34,16 @@ export async function downloadFiles(keys: readonly string[], prefix: string): Pr
   return failed
 }
 
-/** DELETE /api/delete-folder/; null when deleted, else the spec's alert text. */
-export async function deleteFolderCall(key: string, csrfToken: string): Promise<string | null> {
+/**
+ * DELETE /api/delete-folder/; null when deleted, else the spec's alert text. `submissionId` (the
+ * page's, new after each change) is the call's Idempotency-Key: the same call sent again acts once.
+ */
+export async function deleteFolderCall(key: string, csrfToken: string, submissionId: string): Promise<string | null> {
   try {
     const response = await fetch(`/api/delete-folder/?k=${encodeURIComponent(encodeParam(key))}`, {
       method: 'DELETE',
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'X-CSRF-Token': csrfToken },
+      headers: { Accept: 'application/json', 'X-CSRF-Token': csrfToken, 'Idempotency-Key': submissionId },
     })
     if (response.ok) return null
     const body = (await response.json().catch(() => null)) as { error?: unknown } | null

@@ -40,6 +40,7 @@ export function SelectionBar({ data }: { data: LoaderData }) {
     const form = new FormData()
     form.set('csrf', (document.querySelector<HTMLInputElement>('input[name="csrf"]')?.value ?? ''))
     form.set('intent', 'delete')
+    form.set('submission_id', data.submissionId)
     for (const key of keys) form.append('k', key)
     submit(form, { method: 'post', action: driveHref(prefix) })
   }
@@ -89,6 +90,7 @@ export function SelectionStep({ data }: { data: LoaderData }) {
       {selection.intent === 'delete' && selection.files.length > 0 ? (
         <Form method="post" action={back}>
           <CsrfInput />
+          <input type="hidden" name="submission_id" value={data.submissionId} />
           <input type="hidden" name="intent" value="delete" />
           <p>{selection.files.length === 1 ? 'Delete this file?' : `Delete these ${selection.files.length} files?`}</p>
           <ul>
