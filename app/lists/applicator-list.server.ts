@@ -2,7 +2,7 @@
 // its expiration. Filters: the name (or username) and the license number; the date range is the
 // license expiration (which licenses run out between two days). A short table: counted.
 import { sql } from 'kysely'
-import type { Executor } from '#db/client.server.ts'
+import { applicatorListRows, applicatorsAsA } from '#db/queries/applicators.ts'
 import { userDisplayName } from '#db/queries/users.ts'
 import { defineList } from './list-engine.server.ts'
 import { listScreen } from './list-screen.server.ts'
@@ -11,9 +11,10 @@ import { listScreen } from './list-screen.server.ts'
 const userNames = sql<string>`(select concat_ws(' ', u.first_name, u.last_name, u.username) from users u where u.id = a.user_id)`
 
 export const applicatorList = defineList({
-  from: (db: Executor) => db.selectFrom('applicators as a'),
-  joins: (qb) => qb.innerJoin('users as u', 'u.id', 'a.user_id'),
-  select: (qb) => qb.select(['a.id', userDisplayName('u').as('name'), 'u.username', 'a.license', 'a.expiration', 'a.active']),
+  from: applicatorsAsA,
+  // the row's join and columns are the query layer's (its u is what the name sort names)
+  joins: (qb) => qb,
+  select: applicatorListRows,
   primaryKey: 'a.id',
   sortable: {
     name: { expr: userDisplayName('u'), join: (qb) => qb.innerJoin('users as u', 'u.id', 'a.user_id') },

@@ -6,39 +6,16 @@
 // number by contained text, owner and storage by part of the name.
 import { sql } from 'kysely'
 import type { Executor } from '#db/client.server.ts'
-import { chemicalNames, firstChemicalCwt, onPretreatList, type PretreatListName } from '#db/queries/pretreat-lists.ts'
-import { userDisplayName } from '#db/queries/users.ts'
-import type { PretreatState } from '#core/workflow-states.ts'
+import { onPretreatList, pretreatListRows, pretreatsAsP, type PretreatListName } from '#db/queries/pretreat-lists.ts'
 import { defineList } from './list-engine.server.ts'
 import { listScreen } from './list-screen.server.ts'
 
 function pretreatList(list: PretreatListName) {
   return defineList({
-    from: (db: Executor) => db.selectFrom('pretreats as p').where(onPretreatList(list)),
-    joins: (qb) =>
-      qb
-        .innerJoin('companies as co', 'co.id', 'p.company_id')
-        .innerJoin('storages as st', 'st.id', 'p.storage_id')
-        .leftJoin('applicators as a', 'a.id', 'p.assigned_to')
-        .leftJoin('users as au', 'au.id', 'a.user_id'),
-    select: (qb) =>
-      qb
-        .select([
-          'p.id',
-          'p.created_at',
-          'p.pre_treat_number',
-          'co.company_name',
-          'st.name as storage_name',
-          'p.status',
-          'p.void',
-          'p.upcoming',
-          'p.assigned_to',
-          sql<string | null>`case when au.id is null then null else ${userDisplayName('au')} end`.as('assigned_name'),
-          'p.application_date',
-          firstChemicalCwt.as('cwt'),
-          chemicalNames.as('chemicals'),
-        ])
-        .$narrowType<{ status: PretreatState }>(),
+    from: (db: Executor) => pretreatsAsP(db).where(onPretreatList(list)),
+    // the row's joins and columns are the query layer's (its co and st are what the sorts below name)
+    joins: (qb) => qb,
+    select: pretreatListRows,
     primaryKey: 'p.id',
     sortable: {
       created_at: 'p.created_at',

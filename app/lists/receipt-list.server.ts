@@ -5,29 +5,15 @@
 // Filters: type, location and total by contained text; truck (by number), customer and created by
 // (username) by part of the name.
 import { sql } from 'kysely'
-import type { Executor } from '#db/client.server.ts'
-import { userDisplayName } from '#db/queries/users.ts'
+import { receiptListRows, receiptsAsR } from '#db/queries/receipts.ts'
 import { defineList } from './list-engine.server.ts'
 import { listScreen } from './list-screen.server.ts'
 
 export const receiptList = defineList({
-  from: (db: Executor) => db.selectFrom('receipts as r'),
-  joins: (qb) =>
-    qb
-      .leftJoin('trucks as t', 't.id', 'r.truck_id')
-      .leftJoin('companies as co', 'co.id', 'r.customer_id')
-      .innerJoin('users as u', 'u.id', 'r.created_by'),
-  select: (qb) =>
-    qb.select([
-      'r.id',
-      'r.date',
-      'r.type',
-      'r.location',
-      'r.total_amount',
-      't.number as truck_number',
-      'co.company_name as customer_name',
-      userDisplayName('u').as('created_by_name'),
-    ]),
+  from: receiptsAsR,
+  // the row's joins and columns are the query layer's (its t, co and u are what the sorts below name)
+  joins: (qb) => qb,
+  select: receiptListRows,
   primaryKey: 'r.id',
   sortable: {
     date: 'r.date',

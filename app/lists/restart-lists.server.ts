@@ -6,37 +6,18 @@
 // part of the name. The base is restarts joined to its pre-treat (a NOT NULL key, one each), so the
 // owner and storage filters go through the pre-treats' indexed keys; the default sorts walk
 // restarts_pending_idx / restarts_completed_idx.
-import { sql } from 'kysely'
 import type { Executor } from '#db/client.server.ts'
-import { userDisplayName } from '#db/queries/users.ts'
+import { restartListRows, restartsWithPretreat } from '#db/queries/restarts.ts'
 import { defineList } from './list-engine.server.ts'
 import { listScreen } from './list-screen.server.ts'
 
 function restartList(completed: boolean) {
   const date = completed ? 'r.completed_at' : 'r.created_at'
   return defineList({
-    from: (db: Executor) => db.selectFrom('restarts as r').innerJoin('pretreats as p', 'p.id', 'r.pretreat_id').where('r.completed_at', completed ? 'is not' : 'is', null),
-    joins: (qb) =>
-      qb
-        .innerJoin('companies as co', 'co.id', 'p.company_id')
-        .innerJoin('storages as st', 'st.id', 'p.storage_id')
-        .leftJoin('applicators as a', 'a.id', 'p.assigned_to')
-        .leftJoin('users as au', 'au.id', 'a.user_id')
-        .leftJoin('users as cu', 'cu.id', 'r.completed_by'),
-    select: (qb) =>
-      qb.select([
-        'r.id',
-        'r.pretreat_id',
-        'r.created_at',
-        'r.completed_at',
-        'p.pre_treat_number',
-        'p.void',
-        'co.company_name',
-        'st.name as storage_name',
-        'p.application_date',
-        sql<string | null>`case when au.id is null then null else ${userDisplayName('au')} end`.as('applicator_name'),
-        sql<string | null>`case when cu.id is null then null else ${userDisplayName('cu')} end`.as('completed_by_name'),
-      ]),
+    from: (db: Executor) => restartsWithPretreat(db).where('r.completed_at', completed ? 'is not' : 'is', null),
+    // the row's joins and columns are the query layer's (its co and st are what the sorts below name)
+    joins: (qb) => qb,
+    select: restartListRows,
     primaryKey: 'r.id',
     sortable: {
       date,

@@ -5,32 +5,16 @@
 // storage and job by part of the name, sheet # by exact number. The same list for one storage is
 // the list scoped to it (`?i=`: completedSheets' scope, or `loadServiceSheetList(db, params, { storageId })`).
 import type { Executor } from '#db/client.server.ts'
-import { userDisplayName } from '#db/queries/users.ts'
+import { serviceSheetListRows, serviceSheetsAsSs } from '#db/queries/service-sheets.ts'
 import { defineList } from './list-engine.server.ts'
 import { listScreen } from './list-screen.server.ts'
 import { oneStorage } from './one-storage.server.ts'
 
 export const serviceSheetList = defineList({
-  from: (db: Executor) => db.selectFrom('service_sheets as ss'),
-  joins: (qb) =>
-    qb
-      .innerJoin('companies as co', 'co.id', 'ss.company_id')
-      .innerJoin('storages as st', 'st.id', 'ss.storage_id')
-      .leftJoin('jobs as j', 'j.id', 'ss.job_id')
-      .innerJoin('users as u', 'u.id', 'ss.created_by'),
-  select: (qb) =>
-    qb.select([
-      'ss.id',
-      'ss.service_date',
-      'ss.service_sheet_number',
-      'co.company_name',
-      'st.name as storage_name',
-      'ss.job_id',
-      'j.name as job_name',
-      userDisplayName('u').as('created_by_name'),
-      'ss.service_rendered',
-      'ss.other_service',
-    ]),
+  from: serviceSheetsAsSs,
+  // the row's joins and columns are the query layer's (its co, st and j are what the sorts below name)
+  joins: (qb) => qb,
+  select: serviceSheetListRows,
   primaryKey: 'ss.id',
   // Company and storage are NOT NULL keys (walked in name order with the sheets' key index); a
   // sheet's job is optional, so sheets without one are their own run.

@@ -4,6 +4,7 @@
 // storage's checks, as Completed Service Sheets is (storage detail pages embed it).
 import type { Executor } from '#db/client.server.ts'
 import type { Database } from '#db/schema.ts'
+import { storageCheckListRows, storageChecksAsSc } from '#db/queries/storage-checks.ts'
 import { userDisplayName } from '#db/queries/users.ts'
 import { defineList } from './list-engine.server.ts'
 import { listScreen } from './list-screen.server.ts'
@@ -16,22 +17,10 @@ import { oneStorage } from './one-storage.server.ts'
 const USER_NAMES = 'user_display_names' as keyof Database & string
 
 export const storageCheckList = defineList({
-  from: (db: Executor) => db.selectFrom('storage_checks as sc'),
-  joins: (qb) =>
-    qb
-      .innerJoin('companies as co', 'co.id', 'sc.company_id')
-      .innerJoin('storages as st', 'st.id', 'sc.storage_id')
-      .innerJoin('users as u', 'u.id', 'sc.created_by'),
-  select: (qb) =>
-    qb.select([
-      'sc.id',
-      'sc.date_inspected',
-      'co.company_name',
-      'st.name as storage_name',
-      userDisplayName('u').as('inspector_name'),
-      'sc.variety',
-      'sc.fill_status',
-    ]),
+  from: storageChecksAsSc,
+  // the row's joins and columns are the query layer's (its co, st and u are what the sorts below name)
+  joins: (qb) => qb,
+  select: storageCheckListRows,
   primaryKey: 'sc.id',
   // Company, storage and inspector are NOT NULL keys, walked in name order with the checks' key indexes.
   sortable: {

@@ -54,14 +54,18 @@ export interface ApplicatorRecord {
   active: boolean
 }
 
+/** The applicators, aliased `a` as applicatorListRows names them. */
+export const applicatorsAsA = (db: Executor) => db.selectFrom('applicators as a')
+
+/** Each applicator `applicators` selects as the Applicators list shows it (app/lists/applicator-list.server.ts): name and username (u), license, expiration. */
+export function applicatorListRows(applicators: ReturnType<typeof applicatorsAsA>) {
+  return applicators.innerJoin('users as u', 'u.id', 'a.user_id').select(['a.id', userDisplayName('u').as('name'), 'u.username', 'a.license', 'a.expiration', 'a.active'])
+}
+
+/** An applicator as the edit form reads it: its list row and its user. */
 export async function applicatorForEdit(db: Executor, id: number): Promise<ApplicatorRecord | undefined> {
   if (!isId(id)) return undefined
-  return db
-    .selectFrom('applicators as a')
-    .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.id', 'a.user_id', userDisplayName('u').as('name'), 'u.username', 'a.license', 'a.expiration', 'a.active'])
-    .where('a.id', '=', id)
-    .executeTakeFirst()
+  return applicatorListRows(applicatorsAsA(db)).select('a.user_id').where('a.id', '=', id).executeTakeFirst()
 }
 
 export interface ApplicatorFields {

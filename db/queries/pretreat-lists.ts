@@ -34,15 +34,21 @@ export function pretreatListOf(status: PretreatState, upcoming: boolean): Pretre
 }
 
 /** The first chemical line's cwt of pre-treat `p` (null without chemicals). */
-export const firstChemicalCwt = sql<string | null>`(select pc.cwt from pretreat_chemicals pc where pc.pretreat_id = p.id order by pc.id limit 1)`
+const firstChemicalCwt = sql<string | null>`(select pc.cwt from pretreat_chemicals pc where pc.pretreat_id = p.id order by pc.id limit 1)`
 
 /** The names of pre-treat `p`'s chemicals, in the order they were entered, comma separated. */
-export const chemicalNames = sql<string | null>`(select string_agg(pr.product_name, ', ' order by pc.id) from pretreat_chemicals pc join products pr on pr.id = pc.product_id where pc.pretreat_id = p.id)`
+const chemicalNames = sql<string | null>`(select string_agg(pr.product_name, ', ' order by pc.id) from pretreat_chemicals pc join products pr on pr.id = pc.product_id where pc.pretreat_id = p.id)`
 
-/** One pre-treat on the scheduled list, as the assign modal shows it (undefined when it is not there): a list row's columns (app/lists/pretreat-lists.server.ts). */
-export function scheduledPretreat(db: Executor, id: number) {
-  return db
-    .selectFrom('pretreats as p')
+/** The pre-treats, aliased `p` as the list conditions and row columns name them. */
+export const pretreatsAsP = (db: Executor) => db.selectFrom('pretreats as p')
+
+/**
+ * A list row of each pre-treat `pretreats` selects (app/lists/pretreat-lists.server.ts pages
+ * these): owner and storage names as co and st, the assigned applicator's name, the first
+ * chemical's cwt and the chemicals' names.
+ */
+export function pretreatListRows(pretreats: ReturnType<typeof pretreatsAsP>) {
+  return pretreats
     .innerJoin('companies as co', 'co.id', 'p.company_id')
     .innerJoin('storages as st', 'st.id', 'p.storage_id')
     .leftJoin('applicators as a', 'a.id', 'p.assigned_to')
@@ -63,7 +69,9 @@ export function scheduledPretreat(db: Executor, id: number) {
       chemicalNames.as('chemicals'),
     ])
     .$narrowType<{ status: PretreatState }>()
-    .where('p.id', '=', id)
-    .where(onPretreatList('scheduled'))
-    .executeTakeFirst()
+}
+
+/** One pre-treat on the scheduled list, as the assign modal shows it: its list row (undefined when it is not there). */
+export function scheduledPretreat(db: Executor, id: number) {
+  return pretreatListRows(pretreatsAsP(db)).where('p.id', '=', id).where(onPretreatList('scheduled')).executeTakeFirst()
 }

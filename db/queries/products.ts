@@ -43,27 +43,31 @@ export interface ProductRecord {
   active: boolean
 }
 
+/** The products, aliased `p` as productColumns names them. */
+export const productsAsP = (db: Executor) => db.selectFrom('products as p')
+
+/** Every field of each product `products` selects, numbers as typed: the edit form's and the Products list's row. */
+export function productColumns(products: ReturnType<typeof productsAsP>) {
+  return products.select([
+    'p.id',
+    'p.product_name',
+    'p.registration',
+    'p.units',
+    numericAsTyped('p.ppm').as('ppm'),
+    numericAsTyped('p.ppm_constant').as('ppm_constant'),
+    numericAsTyped('p.per').as('per'),
+    numericAsTyped('p.converter').as('converter'),
+    numericAsTyped('p.min_qty').as('min_qty'),
+    numericAsTyped('p.max_ppm_per_application').as('max_ppm_per_application'),
+    'p.max_applications_per_season',
+    'p.active',
+  ])
+}
+
 /** A product with every field the form shows (numbers as typed, without trailing zeros). */
 export async function productForEdit(db: Executor, id: number): Promise<ProductRecord | undefined> {
   if (!isId(id)) return undefined
-  const row = await db
-    .selectFrom('products')
-    .select([
-      'id',
-      'product_name',
-      'registration',
-      'units',
-      numericAsTyped('ppm').as('ppm'),
-      numericAsTyped('ppm_constant').as('ppm_constant'),
-      numericAsTyped('per').as('per'),
-      numericAsTyped('converter').as('converter'),
-      numericAsTyped('min_qty').as('min_qty'),
-      numericAsTyped('max_ppm_per_application').as('max_ppm_per_application'),
-      'max_applications_per_season',
-      'active',
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst()
+  const row = await productColumns(productsAsP(db)).where('p.id', '=', id).executeTakeFirst()
   return row ? { ...row, min_qty: row.min_qty ?? '0' } : undefined
 }
 

@@ -1,5 +1,5 @@
 // Receipts: the form's trucks, a receipt row with its images (written by the command that checks
-// it: commands/receipts.ts), and one receipt for its detail.
+// it: commands/receipts.ts), the receipts as their list shows them, and one receipt for its detail.
 import type { Insertable } from 'kysely'
 import type { ExpenseCategory, ReceiptType } from '#core/enums.ts'
 import type { Executor } from '../client.server.ts'
@@ -56,33 +56,28 @@ export interface ReceiptDetail {
   images: ReceiptImage[]
 }
 
-/** One receipt with the names of what it refers to and its images in upload order; undefined when there is none. */
+/** The receipts, aliased `r` as receiptListRows names them. */
+export const receiptsAsR = (db: Executor) => db.selectFrom('receipts as r')
+
+/**
+ * Each receipt `receipts` selects as the Receipts list shows it (app/lists/receipt-list.server.ts):
+ * date, type, location, total, truck number (t), customer (co), created by (u).
+ */
+export function receiptListRows(receipts: ReturnType<typeof receiptsAsR>) {
+  return receipts
+    .leftJoin('trucks as t', 't.id', 'r.truck_id')
+    .leftJoin('companies as co', 'co.id', 'r.customer_id')
+    .innerJoin('users as u', 'u.id', 'r.created_by')
+    .select(['r.id', 'r.date', 'r.type', 'r.location', 'r.total_amount', 't.number as truck_number', 'co.company_name as customer_name', userDisplayName('u').as('created_by_name')])
+}
+
+/** One receipt with the names of what it refers to and its images in upload order (its list row and the rest); undefined when there is none. */
 export async function receiptDetail(db: Executor, id: number): Promise<ReceiptDetail | undefined> {
   const [row, images] = await Promise.all([
-    db
-      .selectFrom('receipts as r')
-      .leftJoin('trucks as t', 't.id', 'r.truck_id')
-      .leftJoin('companies as co', 'co.id', 'r.customer_id')
+    receiptListRows(receiptsAsR(db))
       .leftJoin('jobs as j', 'j.id', 'r.job_id')
       .leftJoin('service_sheets as ss', 'ss.id', 'r.service_sheet_id')
-      .innerJoin('users as u', 'u.id', 'r.created_by')
-      .select([
-        'r.id',
-        'r.type',
-        'r.date',
-        'r.location',
-        'r.total_amount',
-        't.make as truck_make',
-        't.model as truck_model',
-        't.number as truck_number',
-        'r.mileage',
-        'co.company_name as customer_name',
-        'j.name as job_name',
-        'ss.service_sheet_number',
-        'r.event',
-        'r.is_food',
-        userDisplayName('u').as('created_by_name'),
-      ])
+      .select(['t.make as truck_make', 't.model as truck_model', 'r.mileage', 'j.name as job_name', 'ss.service_sheet_number', 'r.event', 'r.is_food'])
       .where('r.id', '=', id)
       .executeTakeFirst(),
     db

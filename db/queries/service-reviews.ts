@@ -3,6 +3,7 @@
 import { sql } from 'kysely'
 import type { SheetHours } from '#core/service-hours.ts'
 import type { ServiceSheetStatus } from '../schema.ts'
+import { serviceSheetListRows, serviceSheetsAsSs } from './service-sheets.ts'
 import { userDisplayName } from './users.ts'
 import type { ReviewLevel, ServiceReviewStatus, ServiceType } from '#core/enums.ts'
 import type { Executor } from '../client.server.ts'
@@ -82,33 +83,10 @@ export interface ReviewSheet {
 }
 
 export async function reviewSheet(db: Executor, sheetId: number): Promise<ReviewSheet | undefined> {
-  const row = await db
-    .selectFrom('service_sheets as s')
-    .innerJoin('companies as c', 'c.id', 's.company_id')
-    .innerJoin('storages as st', 'st.id', 's.storage_id')
-    .leftJoin('jobs as j', 'j.id', 's.job_id')
-    .innerJoin('users as u', 'u.id', 's.created_by')
-    .select([
-      's.id',
-      's.service_sheet_number',
-      's.status',
-      's.service_date',
-      's.company_id',
-      'c.company_name',
-      's.storage_id',
-      'st.name as storage_name',
-      's.job_id',
-      'j.name as job_name',
-      's.requested_by',
-      's.po_number',
-      's.service_rendered',
-      's.other_service',
-      's.description',
-      's.notes',
-      userDisplayName('u').as('created_by_name'),
-      ...HOUR_COLUMNS.map((c) => `s.${c}` as const),
-    ])
-    .where('s.id', '=', sheetId)
+  // the sheet's list row (its names), and what the review editor shows besides
+  const row = await serviceSheetListRows(serviceSheetsAsSs(db))
+    .select(['ss.status', 'ss.company_id', 'ss.storage_id', 'ss.requested_by', 'ss.po_number', 'ss.description', 'ss.notes', ...HOUR_COLUMNS.map((c) => `ss.${c}` as const)])
+    .where('ss.id', '=', sheetId)
     .executeTakeFirst()
   if (!row) return undefined
   const rest = withoutHours(row)

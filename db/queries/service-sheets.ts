@@ -1,8 +1,10 @@
 // Service sheets as the sheet form writes them: sheet numbers handed out when the form opens, the
-// sheet with its part lines and images, and the look-ups the form and its checks need.
+// sheet with its part lines and images, and the look-ups the form and its checks need; and the
+// sheets as the Completed Service Sheets list shows them.
 import { sql } from 'kysely'
 import type { ServiceType } from '#core/enums.ts'
 import { inTransaction, type Executor } from '../client.server.ts'
+import { userDisplayName } from './users.ts'
 
 /**
  * The sheet number the form shows when it opens (spec: "assigned by the server when the form
@@ -137,4 +139,31 @@ export function callForSheet(db: Executor, callId: number): Promise<CallForSheet
     ])
     .where('ci.id', '=', callId)
     .executeTakeFirst()
+}
+
+/** The service sheets, aliased `ss` as serviceSheetListRows names them. */
+export const serviceSheetsAsSs = (db: Executor) => db.selectFrom('service_sheets as ss')
+
+/**
+ * Each sheet `sheets` selects as Completed Service Sheets shows it (app/lists/service-sheet-list.server.ts):
+ * date, number, company (co), storage (st), job (j, optional), created by (u), service rendered.
+ */
+export function serviceSheetListRows(sheets: ReturnType<typeof serviceSheetsAsSs>) {
+  return sheets
+    .innerJoin('companies as co', 'co.id', 'ss.company_id')
+    .innerJoin('storages as st', 'st.id', 'ss.storage_id')
+    .leftJoin('jobs as j', 'j.id', 'ss.job_id')
+    .innerJoin('users as u', 'u.id', 'ss.created_by')
+    .select([
+      'ss.id',
+      'ss.service_date',
+      'ss.service_sheet_number',
+      'co.company_name',
+      'st.name as storage_name',
+      'ss.job_id',
+      'j.name as job_name',
+      userDisplayName('u').as('created_by_name'),
+      'ss.service_rendered',
+      'ss.other_service',
+    ])
 }

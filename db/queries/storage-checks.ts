@@ -1,5 +1,6 @@
-// Storage checks: saving one (with its images, once per submission id), reading one for its detail
-// modal, and which storages are due for a check (the 'Checks due' list and the alerts bell).
+// Storage checks: saving one (with its images, once per submission id), their rows as the list shows
+// them, reading one for its detail modal, and which storages are due for a check (the 'Checks due'
+// list and the alerts bell).
 import { sql } from 'kysely'
 import type { FillStatus, Variety } from '#core/enums.ts'
 import type { Executor } from '#db/client.server.ts'
@@ -44,22 +45,26 @@ export interface StorageCheckImage {
   filename: string
 }
 
-/** One check with its names, readings (numeric text, or null) and images, for its detail modal. */
+/** The storage checks, aliased `sc` as storageCheckListRows names them. */
+export const storageChecksAsSc = (db: Executor) => db.selectFrom('storage_checks as sc')
+
+/**
+ * Each check `checks` selects as the Storage Checks list shows it (app/lists/storage-check-list.server.ts):
+ * date, company (co), storage (st), inspector (u), variety, fill.
+ */
+export function storageCheckListRows(checks: ReturnType<typeof storageChecksAsSc>) {
+  return checks
+    .innerJoin('companies as co', 'co.id', 'sc.company_id')
+    .innerJoin('storages as st', 'st.id', 'sc.storage_id')
+    .innerJoin('users as u', 'u.id', 'sc.created_by')
+    .select(['sc.id', 'sc.date_inspected', 'co.company_name', 'st.name as storage_name', userDisplayName('u').as('inspector_name'), 'sc.variety', 'sc.fill_status'])
+}
+
+/** One check with its names, readings (numeric text, or null) and images, for its detail modal: its list row and the rest. */
 export async function storageCheckDetail(db: Executor, id: number) {
   const [check, images] = await Promise.all([
-    db
-      .selectFrom('storage_checks as sc')
-      .innerJoin('companies as co', 'co.id', 'sc.company_id')
-      .innerJoin('storages as st', 'st.id', 'sc.storage_id')
-      .innerJoin('users as u', 'u.id', 'sc.created_by')
+    storageCheckListRows(storageChecksAsSc(db))
       .select([
-        'sc.id',
-        'sc.date_inspected',
-        'co.company_name',
-        'st.name as storage_name',
-        userDisplayName('u').as('inspector_name'),
-        'sc.variety',
-        'sc.fill_status',
         'sc.setpoint',
         'sc.runtime_hours',
         'sc.plenum',
