@@ -2,41 +2,28 @@
 // (transition.server.ts): it resolves the sheet's stored state, asks the same machine the browser
 // runs, and saves the step, its history row and the effects of the state entered (opening and
 // approving review levels, the tracker, the bell's counts) in one transaction. What is left here
-// is what the machine cannot know: the review's existence, a stale editor, input checks, and the
-// words a refusal is told in.
+// is what the machine cannot know: the review's existence, a stale editor, and the words a refusal
+// is told in. The reviewer's steps themselves (save, approve, Select Service Details: their input
+// checks and changes) are commands (commands/service-reviews.ts) that run through runReviewStep.
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
-import { editableNcLevels, levelValueProblems, levelValues, removalOf, type LevelValues } from '#core/service-hours.ts'
+import { levelValueProblems, levelValues, type LevelValues } from '#core/service-hours.ts'
 import { hasPermission, type SessionUser } from '#core/permissions.ts'
-import { PLACE_MESSAGES } from '#core/schemas/place.ts'
-import { partLineProblem } from '#core/schemas/service-sheet.ts'
-import { jobById, storageById } from '#db/queries/registry.ts'
 import {
-  addReviewPartLines,
   approveReview,
   carryLevel,
-  deletePartLine,
   insertTrackerRow,
   lockSheet,
   markLevelDone,
   openReview,
-  partLinesOf,
-  saveLevelHours,
-  saveReviewComments,
-  saveServiceDetails,
-  setPartLineFlags,
-  sheetPlaceNames,
-  sheetServiceTypes,
   shiftOpenReviewCounts,
   startLevelOneHours,
-  touchReview,
   type LockedSheet,
 } from '#db/queries/review-chain.ts'
 import { reviewById, type ReviewRow } from '#db/queries/service-reviews.ts'
-import { activePartsById } from '#db/queries/service-sheets.ts'
 import { lastWorkflowEvent } from '#db/queries/workflow-events.ts'
 import { reviewRefusal, serviceReviewMachine, type ServiceReviewEvent, type SheetState } from './service-review.machine.ts'
-import { defineWorkflow, NOT_POSSIBLE, runTransition, type Transition } from './transition.server.ts'
-import { REVIEW_LEVELS, type ReviewLevel, type ServiceType } from '#core/enums.ts'
+import { defineWorkflow, NOT_POSSIBLE, runTransition, type StepResult, type Transition } from './transition.server.ts'
+import { REVIEW_LEVELS, type ReviewLevel } from '#core/enums.ts'
 import type { Executor } from '#db/client.server.ts'
 
 const ENTITY = 'service_sheet'
@@ -79,40 +66,13 @@ export async function startReviewChain(trx: Executor, sheetId: number, actorId: 
   await runTransition(trx, sheetWorkflow, await lockSheet(trx, sheetId), { type: 'SUBMIT' }, { actorId })
 }
 
-// ---- Saving and approving a review ------------------------------------------------------------
-
-export interface ReviewPartInput {
-  id: number
-  nc1: boolean
-  nc2: boolean
-  nc3: boolean
-  /** the reviewer's removal: for an older line, this level's deletion mark; for a line added at this level, delete it */
-  removed: boolean
-}
-
-export interface NewPartInput {
-  partId: number
-  quantity: number
-  description: string
-  nc: boolean
-}
-
-export interface ReviewInput {
-  /** the review's version the editor was showing */
-  version: number
-  values: LevelValues
-  comments: string
-  parts: readonly ReviewPartInput[]
-  newParts: readonly NewPartInput[]
-}
+// ---- A reviewer's step ---------------------------------------------------------------------------
 
 export interface Reviewer {
   id: number
   /** the levels the user may review (superusers: all) */
   levels: readonly ReviewLevel[]
 }
-
-export type ReviewOutcome = { outcome: 'saved' } | { outcome: 'approved'; completed: boolean } | { outcome: 'already-approved' }
 
 /** The levels a user may review. */
 export function reviewerLevels(user: Pick<SessionUser, 'is_superuser' | 'permissions'>): ReviewLevel[] {
@@ -156,123 +116,43 @@ async function checkUnchanged(trx: Executor, review: ReviewRow, sheet: LockedShe
   )
 }
 
-/** The review a reviewer changes and its sheet, both locked until the transaction ends. */
-async function openForChange(trx: Executor, reviewId: number): Promise<{ review: ReviewRow; sheet: LockedSheet }> {
+/** What a reviewer's step changes: the review and its sheet, both locked until the transaction ends. */
+export interface ReviewAtStep {
+  review: ReviewRow
+  sheet: LockedSheet
+  level: ReviewLevel
+}
+
+export interface ReviewStep {
+  /** SAVE keeps the level open; APPROVE closes it and opens the next (level 3's completes the sheet) */
+  type: 'SAVE' | 'APPROVE'
+  /** the review's version the editor was showing */
+  version: number
+  /** the level's values the step leaves (default: as they stand) */
+  values?: LevelValues
+  /** the step's own changes, once the machine allowed it and the editor was not stale; what it returns joins the history row */
+  apply: (trx: Executor, at: ReviewAtStep) => Promise<Record<string, unknown> | void>
+}
+
+/**
+ * A reviewer's step on review `reviewId`, inside `trx`: the review and its sheet locked (no such
+ * review: NotFoundError), the machine asked (a reviewer of another level: ForbiddenError; values
+ * the level refuses: InputError; a level no longer open: ConflictError saying why), an editor that
+ * showed an older version refused with the current values, then the step's own changes.
+ */
+export async function runReviewStep(trx: Executor, reviewId: number, reviewer: Reviewer, step: ReviewStep): Promise<StepResult<SheetState>> {
   const review = await reviewById(trx, reviewId, { lock: true })
   if (!review) throw new NotFoundError()
-  return { review, sheet: await lockSheet(trx, review.service_sheet_id) }
-}
-
-async function checkNewParts(trx: Executor, newParts: readonly NewPartInput[]): Promise<void> {
-  if (newParts.length === 0) return
-  const known = await activePartsById(trx, newParts.map((p) => p.partId))
-  for (const part of newParts) {
-    // the sheet form's Add Part rule
-    const problem = partLineProblem(known.find((k) => k.id === part.partId), part.quantity, part.description)
-    if (problem) throw new InputError({ new_part: problem.message })
-  }
-}
-
-/** Applies the reviewer's part changes at `level` (only the NC flags the level may edit). */
-async function saveParts(trx: Executor, sheetId: number, level: ReviewLevel, input: ReviewInput): Promise<void> {
-  const lines = await partLinesOf(trx, sheetId)
-  const editable = editableNcLevels(level)
-  for (const sent of input.parts) {
-    const line = lines.find((l) => l.id === sent.id)
-    if (!line) throw new InputError({ '': 'A part line does not belong to this sheet. Reload the review and try again.' })
-    if (sent.removed && removalOf(line, level) === 'delete') {
-      await deletePartLine(trx, line.id)
-      continue
-    }
-    const flags: Record<string, boolean> = {}
-    for (const l of editable) flags[`nc${l}`] = sent[`nc${l}`]
-    if (removalOf(line, level) === 'toggle-mark') flags[`marked_for_deletion${level}`] = sent.removed
-    await setPartLineFlags(trx, line.id, flags)
-  }
-  await addReviewPartLines(trx, sheetId, level, input.newParts.map((p) => ({ ...p, description: p.description.trim() })))
-}
-
-/** This user's approval of this review, sent again (a double click, a resent form): nothing more to do. */
-function isResentApproval(review: ReviewRow, reviewer: Reviewer, intent: 'save' | 'approve', version: number): boolean {
-  return intent === 'approve' && review.status === 'approved' && review.reviewed_by === reviewer.id && review.version === version + 1
-}
-
-/**
- * Saves a review (intent 'save', the machine's SAVE: the level stays open) or saves and approves
- * it ('approve', APPROVE: the next level opens from this one's values; level 3's completes the
- * sheet). The review's version guards against a silent overwrite; approving again what this user
- * just approved changes nothing.
- */
-export async function submitReview(db: Executor, reviewId: number, reviewer: Reviewer, intent: 'save' | 'approve', input: ReviewInput): Promise<ReviewOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const { review, sheet } = await openForChange(trx, reviewId)
-    if (isResentApproval(review, reviewer, intent, input.version)) return { outcome: 'already-approved' }
-    const level = review.review_level
-    const event = { type: intent === 'approve' ? ('APPROVE' as const) : ('SAVE' as const), level, reviewerLevels: reviewer.levels, values: input.values }
-    const done = await runTransition(trx, sheetWorkflow, sheet, event, {
-      actorId: reviewer.id,
-      details: { level, reviewId: review.id, values: input.values },
-      refusal: (state, e) => reviewRefused(review, state, e),
-      apply: async (trx) => {
-        await checkUnchanged(trx, review, sheet, input.version)
-        await checkNewParts(trx, input.newParts)
-        await saveParts(trx, sheet.id, level, input)
-        await saveLevelHours(trx, sheet.id, level, input.values)
-        await saveReviewComments(trx, review.id, input.comments.trim())
-      },
-    })
-    return intent === 'approve' ? { outcome: 'approved', completed: done.to === 'complete' } : { outcome: 'saved' }
-  })
-}
-
-export interface ServiceDetailsInput {
-  version: number
-  companyId: number
-  storageId: number
-  jobId: number | null
-  /** needed when the sheet leaves its job and has no service type yet */
-  serviceRendered: readonly ServiceType[]
-  otherService: string
-}
-
-/** The company, storage and job the details name, checked: a job fixes both; a storage must be the company's. */
-async function placeOf(trx: Executor, input: ServiceDetailsInput): Promise<{ company_id: number; storage_id: number; job_id: number | null }> {
-  if (input.jobId !== null) {
-    const job = await jobById(trx, input.jobId)
-    if (!job) throw new InputError({ job: PLACE_MESSAGES.job })
-    return { company_id: job.company_id, storage_id: job.storage_id, job_id: job.id }
-  }
-  const storage = await storageById(trx, input.storageId)
-  if (!storage || storage.company_id !== input.companyId) throw new InputError({ storage_id: "That storage is not one of this customer's storages." })
-  return { company_id: input.companyId, storage_id: storage.id, job_id: null }
-}
-
-/**
- * 'Select Service Details': moves the sheet to another company and storage, or to a job (which
- * fixes both). For the machine it is a SAVE of the review's level, with the level's values as they are.
- */
-export async function changeServiceDetails(db: Executor, reviewId: number, reviewer: Reviewer, input: ServiceDetailsInput): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const { review, sheet } = await openForChange(trx, reviewId)
-    const level = review.review_level
-    const event = { type: 'SAVE' as const, level, reviewerLevels: reviewer.levels, values: levelValues(sheet.hours, level) }
-    await runTransition(trx, sheetWorkflow, sheet, event, {
-      actorId: reviewer.id,
-      refusal: (state, e) => reviewRefused(review, state, e),
-      apply: async (trx) => {
-        await checkUnchanged(trx, review, sheet, input.version)
-        const place = await placeOf(trx, input)
-        const current = await sheetServiceTypes(trx, sheet.id)
-        const leavesJob = input.jobId === null
-        const service_rendered = leavesJob && input.serviceRendered.length > 0 ? [...input.serviceRendered] : current.service_rendered
-        const other_service = leavesJob && input.serviceRendered.length > 0 ? input.otherService.trim() : current.other_service
-        if (leavesJob && service_rendered.length === 0) throw new InputError({ service_rendered: 'Choose the service type.' })
-        if (service_rendered.includes('Other') && !other_service) throw new InputError({ other_service: 'Other service is required when Other is picked.' })
-        const before = await sheetPlaceNames(trx, sheet.id)
-        await saveServiceDetails(trx, sheet.id, { ...place, service_rendered, other_service })
-        await touchReview(trx, review.id)
-        return { kind: 'service-details', level, reviewId: review.id, from: before, to: await sheetPlaceNames(trx, sheet.id) }
-      },
-    })
+  const sheet = await lockSheet(trx, review.service_sheet_id)
+  const level = review.review_level
+  const values = step.values ?? levelValues(sheet.hours, level)
+  return runTransition(trx, sheetWorkflow, sheet, { type: step.type, level, reviewerLevels: reviewer.levels, values }, {
+    actorId: reviewer.id,
+    details: { level, reviewId: review.id, ...(step.values ? { values } : {}) },
+    refusal: (state, e) => reviewRefused(review, state, e),
+    apply: async (trx) => {
+      await checkUnchanged(trx, review, sheet, step.version)
+      return step.apply(trx, { review, sheet, level })
+    },
   })
 }

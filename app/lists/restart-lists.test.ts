@@ -2,10 +2,11 @@
 // Restarts until completed, then on Completed Restarts with who completed it; a void pre-treat's
 // restart stays, marked void; the filters and the completed total (row count less the pending).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCommand } from '#commands/command.ts'
+import { completeRestart } from '#commands/restarts.ts'
 import { RestartSchema } from '#core/schemas/restart.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { makePretreat } from '#tests/support/pretreats.ts'
-import { completeRestart } from '#workflows/restart.server.ts'
 import { completedRestartList, pendingRestartList } from './restart-lists.server.ts'
 
 let t: TestDatabase
@@ -28,7 +29,8 @@ describe('the restart lists', () => {
     const completedBefore = (await completedRestartList.load(t.db, '')).total
 
     const { id } = await restartOf(pt.id)
-    await completeRestart(t.db, id, RestartSchema.parse({ submission_id: crypto.randomUUID(), remote: 'yes', running: 'yes', cleaned_up: 'yes' }), userId)
+    const answers = RestartSchema.parse({ submission_id: crypto.randomUUID(), remote: 'yes', running: 'yes', cleaned_up: 'yes' })
+    await runCommand(t.db, completeRestart, { actor: { id: userId, username: 'restarter', is_superuser: false, permissions: [] }, key: answers.submission_id, input: { ...answers, restart_id: id } })
     expect((await pendingRestartList.load(t.db, byNumber(pt.pre_treat_number))).rows).toEqual([])
     const completed = await completedRestartList.load(t.db, byNumber(pt.pre_treat_number))
     expect(completed.rows.map((r) => [r.id, r.completed_by_name])).toEqual([[id, 'Rita Moss']])

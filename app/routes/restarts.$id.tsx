@@ -15,12 +15,12 @@ import { YesNo } from '#app/features/pretreat-sheet/sheet-fields.tsx'
 import sheetCss from '#app/features/pretreat-sheet/sheet.css?url'
 import { RestartFacts, RestartInfo } from '#app/features/restarts/restart-info.tsx'
 import { queueCompletedPretreatPdf } from '#app/features/pretreat-pdf/pretreat-pdf.server.ts'
-import { submitForm } from '#app/forms.server.ts'
+import { submitCommand } from '#app/forms.server.ts'
 import { loadRecord, requireId } from '#app/records.server.ts'
+import { completeRestart } from '#commands/restarts.ts'
 import { RESTART_FAILED, RESTART_QUESTIONS, RestartSchema } from '#core/schemas/restart.ts'
 import { getDb } from '#db/client.server.ts'
 import { restartById } from '#db/queries/restarts.ts'
-import { completeRestart } from '#workflows/restart.server.ts'
 
 export const access = ACCESS['/restarts/:id']
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Restart ${data.restart.pre_treat_number}` : 'Restart Checklist' }]
@@ -37,11 +37,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAccess(request, access)
   const id = requireId(params)
   const form = await readForm(request)
-  return submitForm({
+  return submitCommand({
     form,
-    schema: RestartSchema,
+    command: completeRestart,
+    actor: user,
+    fixed: { restart_id: id },
     // the pre-treat's PDF prints the restart: a completed pre-treat's new PDF is queued with it
-    save: async (value) => void (await completeRestart(getDb(), id, value, user.id, { onCompleted: queueCompletedPretreatPdf })),
+    then: (trx, done) => queueCompletedPretreatPdf(trx, done.pretreat_id),
     redirectTo: '/pending-restarts',
     failureText: RESTART_FAILED,
     successFlash: 'restart-submitted',

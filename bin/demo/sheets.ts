@@ -1,12 +1,12 @@
 // Demo service sheets at every stage of their review chain, made through the workflow itself
-// (the createServiceSheet command, as the sheet form saves, then submitReview), so the demo shows what real
+// (the createServiceSheet command, as the sheet form saves, then approveServiceReview), so the demo shows what real
 // use leaves behind: open reviews at each level, approved ones with changes for the next reviewer
 // to see, and finished sheets in the tracker. Idempotent: a sheet's submission id derives from a
 // fixed key.
-import { runCommand } from '#commands/command.ts'
+import { runCommand, type Actor } from '#commands/command.ts'
+import { approveServiceReview } from '#commands/service-reviews.ts'
 import { createServiceSheet } from '#commands/service-sheets.ts'
 import { existingSheet, reserveSheetNumber } from '#db/queries/service-sheets.ts'
-import { submitReview, type Reviewer } from '#workflows/service-review.server.ts'
 import { daysAgo, demoUuid } from './helpers.ts'
 import type { ServiceType } from '#core/enums.ts'
 import type { Executor } from '#db/client.server.ts'
@@ -37,7 +37,7 @@ export async function seedDemoSheets(db: Executor, today: Date): Promise<number>
   const users = await db.selectFrom('users').select(['id', 'username']).where('username', 'in', ['tech', 'reviewer1', 'reviewer2', 'reviewer3']).execute()
   const userId = (name: string) => users.find((u) => u.username === name)?.id
   const tech = users.find((u) => u.username === 'tech')
-  const reviewers: Reviewer[] = ([1, 2, 3] as const).map((level) => ({ id: userId(`reviewer${level}`) ?? 0, levels: [level] }))
+  const reviewers: Actor[] = ([1, 2, 3] as const).map((level) => ({ id: userId(`reviewer${level}`) ?? 0, username: `reviewer${level}`, is_superuser: false, permissions: [`api.can_review_${level}`] }))
   const storages = await db.selectFrom('storages').select(['id', 'company_id']).where('active', '=', true).orderBy('id').limit(SHEETS.length).execute()
   const parts = await db.selectFrom('parts').select('id').where('active', '=', true).where('is_special', '=', false).orderBy('part_number').limit(2).execute()
   if (!tech || reviewers.some((r) => !r.id) || storages.length === 0 || parts.length < 2) return 0
@@ -77,12 +77,23 @@ export async function seedDemoSheets(db: Executor, today: Date): Promise<number>
       const lines = await db.selectFrom('service_sheet_parts').select(['id', 'nc1', 'nc2', 'nc3']).where('service_sheet_id', '=', sheet.id).orderBy('id').execute()
       if (level === 1) travel += 0.5
       if (level === 2) ncLabor = 0.5
-      await submitReview(db, review.id, reviewers[level - 1]!, 'approve', {
-        version: review.version,
-        values: { travel, labor: demo.labor, ncTravel: 0, ncLabor },
-        comments: level === 1 ? 'Travel was longer than written: the county road was closed.' : level === 2 ? 'Half an hour of labor was warranty work.' : '',
-        parts: lines.map((l, n) => ({ id: l.id, nc1: l.nc1 || (level === 1 && n === 1), nc2: l.nc2, nc3: l.nc3, removed: false })),
-        newParts: [],
+      await runCommand(db, approveServiceReview, {
+        actor: reviewers[level - 1]!,
+        key: demoUuid(`service-review:${demo.key}:${level}`),
+        input: {
+          review_id: review.id,
+          intent: 'approve',
+          version: review.version,
+          travel_hours: travel,
+          labor_hours: demo.labor,
+          nc_travel: 0,
+          nc_labor: ncLabor,
+          comments: level === 1 ? 'Travel was longer than written: the county road was closed.' : level === 2 ? 'Half an hour of labor was warranty work.' : '',
+          parts: lines.map((l, n) => ({ id: l.id, nc1: l.nc1 || (level === 1 && n === 1), nc2: l.nc2, nc3: l.nc3, removed: false })),
+          new_parts: [],
+          new_part: '',
+          new_description: '',
+        },
       })
     }
   }

@@ -9,37 +9,47 @@ export async function openRestart(trx: Executor, pretreatId: number): Promise<vo
   await trx.insertInto('restarts').values({ pretreat_id: pretreatId }).onConflict((oc) => oc.column('pretreat_id').doNothing()).execute()
 }
 
-/** Restarts with what their form shows of the pre-treat (number, owner, storage and its GPS, date, applicator, notes). */
-function restartRows(db: Executor) {
-  return db
-    .selectFrom('restarts as r')
-    .innerJoin('pretreats as p', 'p.id', 'r.pretreat_id')
+/** Restarts with their pre-treat (one each, a NOT NULL key), aliased r and p as restartListRows names them. */
+export const restartsWithPretreat = (db: Executor) => db.selectFrom('restarts as r').innerJoin('pretreats as p', 'p.id', 'r.pretreat_id')
+
+/**
+ * Each restart `restarts` selects as the restart lists show it (app/lists/restart-lists.server.ts):
+ * pre-treat number, owner (co), storage (st), application date, applicator, opened, completed and by whom.
+ */
+export function restartListRows(restarts: ReturnType<typeof restartsWithPretreat>) {
+  return restarts
     .innerJoin('companies as co', 'co.id', 'p.company_id')
-    .innerJoin('storages as s', 's.id', 'p.storage_id')
+    .innerJoin('storages as st', 'st.id', 'p.storage_id')
     .leftJoin('applicators as a', 'a.id', 'p.assigned_to')
     .leftJoin('users as au', 'au.id', 'a.user_id')
     .leftJoin('users as cu', 'cu.id', 'r.completed_by')
     .select([
       'r.id',
       'r.pretreat_id',
-      'r.remote',
-      'r.running',
-      'r.cleaned_up',
-      'r.comments',
       'r.created_at',
       'r.completed_at',
-      'r.completed_by',
       'p.pre_treat_number',
       'p.void',
-      'p.application_date',
-      'p.application_notes',
       'co.company_name',
-      's.name as storage_name',
-      's.gps_lat',
-      's.gps_lng',
+      'st.name as storage_name',
+      'p.application_date',
       sql<string | null>`case when au.id is null then null else ${userDisplayName('au')} end`.as('applicator_name'),
       sql<string | null>`case when cu.id is null then null else ${userDisplayName('cu')} end`.as('completed_by_name'),
     ])
+}
+
+/** Restarts with what their form shows of the pre-treat (its list row, and the storage's GPS, the notes and the answers). */
+function restartRows(db: Executor) {
+  return restartListRows(restartsWithPretreat(db)).select([
+    'r.remote',
+    'r.running',
+    'r.cleaned_up',
+    'r.comments',
+    'r.completed_by',
+    'p.application_notes',
+    'st.gps_lat',
+    'st.gps_lng',
+  ])
 }
 
 /** One restart, by its id. */
@@ -59,7 +69,7 @@ export function lockRestart(trx: Executor, id: number) {
   return trx
     .selectFrom('restarts as r')
     .leftJoin('users as cu', 'cu.id', 'r.completed_by')
-    .select(['r.id', 'r.pretreat_id', 'r.completed_at', 'r.submission_id', sql<string | null>`case when cu.id is null then null else ${userDisplayName('cu')} end`.as('completed_by_name')])
+    .select(['r.id', 'r.pretreat_id', 'r.completed_at', sql<string | null>`case when cu.id is null then null else ${userDisplayName('cu')} end`.as('completed_by_name')])
     .where('r.id', '=', id)
     .forUpdate('r')
     .executeTakeFirst()
@@ -82,10 +92,4 @@ export async function saveRestartCompletion(trx: Executor, id: number, answers: 
     .where('completed_at', 'is', null)
     .executeTakeFirst()
   return done.numUpdatedRows > 0n
-}
-
-/** The restart a submission id completed, if any. */
-export async function restartSubmittedWith(db: Executor, submissionId: string): Promise<number | undefined> {
-  const row = await db.selectFrom('restarts').select('id').where('submission_id', '=', submissionId).executeTakeFirst()
-  return row?.id
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { submitReview } from '#workflows/service-review.server.ts'
+import { runCommand } from '#commands/command.ts'
+import { approveServiceReview, saveServiceReview } from '#commands/service-reviews.ts'
 import { inspectedWorkflow } from '#workflows/registry.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
 import { makeServiceSheet } from '../../tests/support/service-sheets.ts'
@@ -22,7 +23,13 @@ afterAll(() => t.drop())
 
 const counts = async () => (await workflowStateCounts(t.db, [sheets, calls]))
 const since = async (id: number) => (await t.db.selectFrom('service_sheets').select('state_since').where('id', '=', id).executeTakeFirstOrThrow()).state_since
-const values = { travel: 1, labor: 2, ncTravel: 0, ncLabor: 0 }
+/** The level-1 reviewer's Save or Approve of the review, hours unchanged (travel 1, labor 2). */
+const review1 = (reviewId: number, intent: 'save' | 'approve', version: number) =>
+  runCommand(t.db, intent === 'approve' ? approveServiceReview : saveServiceReview, {
+    actor: { id: reviewer, username: 'rev1', is_superuser: false, permissions: ['api.can_review_1'] },
+    key: crypto.randomUUID(),
+    input: { review_id: reviewId, intent, version, travel_hours: 1, labor_hours: 2, nc_travel: 0, nc_labor: 0, comments: '', parts: [], new_parts: [], new_part: '', new_description: '' },
+  })
 
 describe('the workflow inspector’s reads', () => {
   it('counts records per state as they move, in the same transaction, and not on a save that stays', async () => {
@@ -35,11 +42,11 @@ describe('the workflow inspector’s reads', () => {
 
     const review = await t.db.selectFrom('service_reviews').select('id').where('service_sheet_id', '=', a.id).executeTakeFirstOrThrow()
     const entered = await since(a.id)
-    await submitReview(t.db, review.id, { id: reviewer, levels: [1] }, 'save', { version: 1, values, comments: '', parts: [], newParts: [] })
+    await review1(review.id, 'save', 1)
     expect(await counts()).toEqual(after)
     expect(await since(a.id)).toEqual(entered)
 
-    await submitReview(t.db, review.id, { id: reviewer, levels: [1] }, 'approve', { version: 2, values, comments: '', parts: [], newParts: [] })
+    await review1(review.id, 'approve', 2)
     const approved = await counts()
     expect(approved.service_sheet!.level_1_review ?? 0).toBe((after.service_sheet!.level_1_review ?? 0) - 1)
     expect(approved.service_sheet!.level_2_review).toBe((after.service_sheet!.level_2_review ?? 0) + 1)

@@ -4,6 +4,7 @@
 // twice; another post to a completed restart refused; the CSV export.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { KEY_MESSAGES } from '#commands/command.ts'
 import { RESTART_SUBMITTED } from '#core/schemas/restart.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
@@ -92,8 +93,13 @@ describe('restarts', () => {
       return { status: response.status(), location: response.headers().location ?? '', html: (await response.text()).replaceAll('&#x27;', "'") }
     }
     // the same form again (a double click, a retry): answered as the first, nothing changes
-    const again = await post({ comments: 'A retry with other words.' })
+    const again = await post({})
     expect([again.status, again.location]).toEqual([302, '/pending-restarts?flash=restart-submitted'])
+    expect(await restartRow(restart.id)).toEqual(done)
+    // its submission id sent with other words is not taken for the first (decision 0056): refused
+    const reworded = await post({ comments: 'A retry with other words.' })
+    expect(reworded.status).toBe(409)
+    expect(reworded.html).toContain(KEY_MESSAGES.reused)
     expect(await restartRow(restart.id)).toEqual(done)
     // another form for the completed restart: refused, saying who completed it
     const other = await post({ submission_id: crypto.randomUUID(), running: 'no' })

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { hydrated, newContext, signIn } from '../support/browser.ts'
 import { approveLevel, makeServiceSheet } from '../support/service-sheets.ts'
-import { submitReview } from '#workflows/service-review.server.ts'
+import { runCommand } from '#commands/command.ts'
+import { saveServiceReview } from '#commands/service-reviews.ts'
 
 const suite = useBrowserSuite()
 
@@ -301,12 +302,23 @@ describe('the review editor screen', () => {
     const level2 = await db.selectFrom('service_reviews').select(['id', 'version']).where('service_sheet_id', '=', sheet.id).where('review_level', '=', 2).executeTakeFirstOrThrow()
     const lines = await db.selectFrom('service_sheet_parts').select('id').where('service_sheet_id', '=', sheet.id).orderBy('id').execute()
     const added = await db.selectFrom('parts').select(['id', 'part_number']).where('is_special', '=', false).orderBy('part_number', 'desc').executeTakeFirstOrThrow()
-    await submitReview(db, level2.id, { id: reviewer.id, levels: [1, 2, 3] }, 'save', {
-      version: level2.version,
-      values: { travel: 5, labor: 6, ncTravel: 1, ncLabor: 0 },
-      comments: '',
-      parts: lines.map((l) => ({ id: l.id, nc1: false, nc2: true, nc3: false, removed: false })),
-      newParts: [{ partId: added.id, quantity: 1, description: '', nc: true }],
+    await runCommand(db, saveServiceReview, {
+      actor: { id: reviewer.id, username: 'admin', is_superuser: true, permissions: [] },
+      key: crypto.randomUUID(),
+      input: {
+        review_id: level2.id,
+        intent: 'save',
+        version: level2.version,
+        travel_hours: 5,
+        labor_hours: 6,
+        nc_travel: 1,
+        nc_labor: 0,
+        comments: '',
+        parts: lines.map((l) => ({ id: l.id, nc1: false, nc2: true, nc3: false, removed: false })),
+        new_parts: [{ part_id: added.id, quantity: 1, description: '', nc: true }],
+        new_part: '',
+        new_description: '',
+      },
     })
 
     const page = await reviewerPage(suite.browser, 'reviewer3', true)

@@ -1,13 +1,15 @@
 // Service sheets for tests, made the way the app makes them: the tech's sheet number (reserveSheetNumber),
 // the sheet (in the machine's initial state), its part lines, then startReviewChain (the SUBMIT
 // that opens level 1 and the tracker row). Levels can be approved through the real review
-// workflow (submitReview), so a sheet can be put at any stage.
+// workflow (the approveServiceReview command), so a sheet can be put at any stage.
 //   const sheet = await makeServiceSheet(db, { storage_id, approvedLevels: 3 })
 import type { Insertable } from 'kysely'
 import { levelValues } from '#core/service-hours.ts'
 import type { Executor } from '#db/client.server.ts'
 import type { ServiceSheetsTable } from '#db/schema.ts'
-import { startReviewChain, submitReview } from '#workflows/service-review.server.ts'
+import { runCommand } from '#commands/command.ts'
+import { approveServiceReview } from '#commands/service-reviews.ts'
+import { startReviewChain } from '#workflows/service-review.server.ts'
 import { hoursOf, HOUR_COLUMNS } from '#db/queries/service-reviews.ts'
 import { reserveSheetNumber } from '#db/queries/service-sheets.ts'
 import type { ReviewLevel } from '#core/enums.ts'
@@ -94,11 +96,11 @@ function aCall(trx: Executor, at: { company_id: number; storage_id: number; job_
 export async function approveLevel(db: Executor, sheetId: number, level: ReviewLevel, reviewerId: number): Promise<void> {
   const review = await db.selectFrom('service_reviews').select(['id', 'version']).where('service_sheet_id', '=', sheetId).where('review_level', '=', level).executeTakeFirstOrThrow()
   const sheet = await db.selectFrom('service_sheets').select([...HOUR_COLUMNS]).where('id', '=', sheetId).executeTakeFirstOrThrow()
-  await submitReview(db, review.id, { id: reviewerId, levels: [1, 2, 3] }, 'approve', {
-    version: review.version,
-    values: levelValues(hoursOf(sheet), level),
-    comments: '',
-    parts: [],
-    newParts: [],
+  const values = levelValues(hoursOf(sheet), level)
+  await runCommand(db, approveServiceReview, {
+    // a reviewer of every level
+    actor: { id: reviewerId, username: 'reviewer', is_superuser: true, permissions: [] },
+    key: crypto.randomUUID(),
+    input: { review_id: review.id, intent: 'approve', version: review.version, travel_hours: values.travel, labor_hours: values.labor, nc_travel: values.ncTravel, nc_labor: values.ncLabor, comments: '', parts: [], new_parts: [], new_part: '', new_description: '' },
   })
 }

@@ -1,21 +1,26 @@
 // The review editor's server half (route.tsx is its page): what the page reads, and what its
 // Save, Approve, Add/Remove line and Select Service Details posts do.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { data as respond } from '@remix-run/node'
 import type { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
+import type { FormResult } from '#app/components/form/form-result.ts'
 import { applyLineIntent } from '#app/components/form/line-items.server.ts'
 import { partLines } from '#app/components/form/line-rules.ts'
-import { loadPlacePicker, placeQuery, requirePlace, resolvePlace } from '#app/components/form/place.server.ts'
-import { submitForm } from '#app/forms.server.ts'
+import { loadPlacePicker, placeQuery, requirePlace, resolvePlace, type Place } from '#app/components/form/place.server.ts'
+import { parseSubmission, submitCommand } from '#app/forms.server.ts'
 import { forbidden } from '#app/http-errors.server.ts'
 import { requireId, requireRecord } from '#app/records.server.ts'
+import { approveServiceReview, changeServiceDetails, saveServiceReview } from '#commands/service-reviews.ts'
+import { stepKey } from '#commands/step-key.ts'
 import type { ReviewLevel } from '#core/enums.ts'
-import { ReviewSchema, reviewValues, ServiceDetailsSchema } from '#core/schemas/review.ts'
+import { InputError } from '#core/errors.ts'
+import { ServiceDetailsSchema } from '#core/schemas/review.ts'
 import { getDb } from '#db/client.server.ts'
 import { partOptions } from '#db/queries/registry.ts'
 import { detailsChangesAt, earlierComments, reviewById, reviewSheet, sheetPartLines } from '#db/queries/service-reviews.ts'
-import { changeServiceDetails, mayOpenReview, reviewerLevels, submitReview } from '#workflows/service-review.server.ts'
+import { mayOpenReview, reviewerLevels } from '#workflows/service-review.server.ts'
 
 const access = ACCESS['/review-editor/:id']
 
@@ -62,51 +67,60 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { review, sheet, parts, earlier, detailsChanges, partList, editable, reviewerLevels: levels, details }
 }
 
+/** The details form posts the picker's names: resolved here as the page resolves them (the command checks the ids). */
+const PLACE_FIELDS = { company: 'company', job: 'job', storage: 'storage_id' } as const
+
+/**
+ * The idempotency key of one press. The editor's submission id names the review and the version
+ * it shows (`review-{id}-{version}`, `details-{id}-{version}`): Save and Approve share it, and so do
+ * all reviewers with the page open. A press is that, its step and who pressed: the same press sent
+ * again acts once, and another reviewer's save of the same version is refused as stale (with the
+ * current values), not as a reused key.
+ */
+function pressKey(form: FormData, step: string, actorId: number): string {
+  const page = form.get('submission_id')
+  return typeof page === 'string' && page !== '' ? stepKey(page, step, String(form.get('version') ?? ''), actorId) : ''
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAccess(request, access)
   const id = requireId(params)
   const db = getDb()
   const form = await readForm(request)
-  const reviewer = { id: user.id, levels: reviewerLevels(user) }
   const failureText = 'Error updating review'
 
   if (form.get('intent') === 'details') {
-    return submitForm({
+    const parsed = parseSubmission(form, ServiceDetailsSchema)
+    if (parsed.status !== 'success') return respond<FormResult>(parsed.reply(), { status: 400 })
+    const { company = '', job = '', storage_id } = parsed.value
+    let place: Place
+    try {
+      place = requirePlace(await resolvePlace(db, { company, job, storage: storage_id ? String(storage_id) : '' }), PLACE_FIELDS)
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error
+      const fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, [v]]))
+      return respond<FormResult>(parsed.reply({ fieldErrors }), { status: 400 })
+    }
+    return submitCommand({
       form,
-      schema: ServiceDetailsSchema,
+      command: changeServiceDetails,
+      actor: user,
+      fixed: { review_id: id, company_id: place.companyId, storage_id: place.storageId, job_id: place.jobId, submission_id: pressKey(form, 'details', user.id) },
       failureText,
       redirectTo: `/review-editor/${id}`,
-      save: async (value) => {
-        const query = { company: value.company ?? '', job: value.job ?? '', storage: value.storage_id ? String(value.storage_id) : '' }
-        const place = requirePlace(await resolvePlace(db, query), { company: 'company', job: 'job', storage: 'storage_id' })
-        await changeServiceDetails(db, id, reviewer, {
-          version: value.version,
-          companyId: place.companyId,
-          storageId: place.storageId,
-          jobId: place.jobId,
-          serviceRendered: value.service_rendered,
-          otherService: value.other_service,
-        })
-      },
     })
   }
 
   const lines = applyLineIntent(form, { new_parts: partLines(await partOptions(db)) })
   if (lines) return lines
-  return submitForm({
+  const approve = form.get('intent') === 'approve'
+  return submitCommand({
     form,
-    schema: ReviewSchema,
+    command: approve ? approveServiceReview : saveServiceReview,
+    actor: user,
+    fixed: { review_id: id, submission_id: pressKey(form, approve ? 'approve' : 'save', user.id) },
     failureText,
-    redirectTo: form.get('intent') === 'approve' ? '/review-sheets' : `/review-editor/${id}`,
-    save: async (value) => {
-      await submitReview(db, id, reviewer, value.intent === 'approve' ? 'approve' : 'save', {
-        version: value.version,
-        values: reviewValues(value),
-        comments: value.comments,
-        parts: value.parts,
-        newParts: value.new_parts.map((p) => ({ partId: p.part_id, quantity: p.quantity, description: p.description, nc: p.nc })),
-      })
-    },
+    redirectTo: approve ? '/review-sheets' : `/review-editor/${id}`,
   })
 }
 
