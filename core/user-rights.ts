@@ -1,6 +1,6 @@
 // Rights are delegated, never minted (docs/decisions/0045-delegated-rights-and-passwords.md): what
 // a user who manages users may do to an account. Pure, so the user form (which boxes it offers)
-// and the save (db/queries/users.ts saveUser, which refuses) read the same rule. Superusers hold
+// and the save (commands/users.ts saveUser, which refuses) read the same rule. Superusers hold
 // every permission, so nothing here limits them.
 import { PERMISSION_CODENAMES, type Permission } from './permissions.ts'
 

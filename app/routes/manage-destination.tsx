@@ -7,7 +7,6 @@ import { ShortListScreen } from '#app/components/admin/short-list.tsx'
 import { shortListActionOf, shortListLoader, type ShortListScreenConfig } from '#app/components/admin/short-list.server.ts'
 import { ListErrorBoundary } from '#app/components/list/list-screen.tsx'
 import adminCss from '#app/styles/admin.css?url'
-import { DestinationFormSchema } from '#core/schemas/registry.ts'
 
 export const access = ACCESS['/manage-destination']
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminCss }]
@@ -15,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: 'Destinations' }]
 export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Destinations', to: '/manage-destination' }] }
 
 const CHANGE = { permissions: ['api.change_destination'] } as const
-const CONFIG: ShortListScreenConfig = { list: 'destinations', access, change: CHANGE, path: '/manage-destination', schema: DestinationFormSchema }
+const CONFIG: ShortListScreenConfig = { list: 'destinations', access, change: CHANGE, path: '/manage-destination' }
 
 export const loader = shortListLoader(CONFIG)
 export const action = shortListActionOf(CONFIG)

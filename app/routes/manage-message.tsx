@@ -7,7 +7,6 @@ import { ShortListScreen } from '#app/components/admin/short-list.tsx'
 import { shortListActionOf, shortListLoader, type ShortListScreenConfig } from '#app/components/admin/short-list.server.ts'
 import { ListErrorBoundary } from '#app/components/list/list-screen.tsx'
 import adminCss from '#app/styles/admin.css?url'
-import { MessageFormSchema } from '#core/schemas/registry.ts'
 
 export const access = ACCESS['/manage-message']
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminCss }]
@@ -15,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: 'Pre-Written Messages' }]
 export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Pre-Written Messages', to: '/manage-message' }] }
 
 const CHANGE = { permissions: ['api.change_pretreatmessage'] } as const
-const CONFIG: ShortListScreenConfig = { list: 'pretreat_messages', access, change: CHANGE, path: '/manage-message', schema: MessageFormSchema }
+const CONFIG: ShortListScreenConfig = { list: 'pretreat_messages', access, change: CHANGE, path: '/manage-message' }
 
 export const loader = shortListLoader(CONFIG)
 export const action = shortListActionOf(CONFIG)

@@ -1,4 +1,4 @@
-// Add User and Edit User: one schema, one save (db/queries/users.ts saveUser). Edit sends the
+// Add User and Edit User: one schema, one save (commands/users.ts saveUser). Edit sends the
 // user's id; its password is optional there ("New Password": blank keeps the old one). The
 // username, password and e-mail rules are the ones `npm run user:create` enforces (checkUserInput).
 import { z } from 'zod'

@@ -3,8 +3,6 @@
 // position and an active flag; the admin screen adds, edits, moves and (de)activates rows; the
 // pre-treat form offers the active rows in position order (shortListOptions).
 import { sql } from 'kysely'
-import { InputError } from '#core/errors.ts'
-import { REGISTRY_MESSAGES, type ShortListAction } from '#core/schemas/registry.ts'
 import type { Executor } from '../client.server.ts'
 
 export type ShortList = 'destinations' | 'pretreat_messages'
@@ -19,8 +17,6 @@ export interface ShortListRow {
   active: boolean
 }
 
-export const SHORT_LIST_GONE = 'This row no longer exists. The list below is the current one.'
-
 /** Every row, active or not, in position order: the admin screen. */
 export function shortListRows(db: Executor, list: ShortList): Promise<ShortListRow[]> {
   return sql<ShortListRow>`select id, ${sql.ref(TEXT[list])} as text, position, active from ${sql.table(list)} order by position, id`
@@ -34,43 +30,37 @@ export async function shortListOptions(db: Executor, list: ShortList): Promise<{
   return rows.rows
 }
 
-/**
- * One admin action on a list. Adding is idempotent on the submission id and puts the row last;
- * moving renumbers the list 1…n in its current order with the row swapped with its neighbour, in
- * one transaction holding the list's rows, so two moves at once cannot leave two rows on one
- * position. A destination's name that another has (case ignored) is refused on the `text` field.
- */
-export async function applyShortListAction(db: Executor, list: ShortList, action: ShortListAction, sent: string, submissionId?: string): Promise<void> {
-  const text = sent.replace(/\r\n?/g, '\n') // a textarea sends CRLF; the form that copies a message wants plain lines
+// The rows of the admin screen's changes (commands/short-lists.ts, where their rules are): each checks nothing.
+
+/** A new row, last. Returns its id. */
+export async function insertShortListRow(db: Executor, list: ShortList, submissionId: string, text: string): Promise<number> {
   const table = sql.table(list)
-  const column = sql.ref(TEXT[list])
-  try {
-    if (action.kind === 'add') {
-      await sql`insert into ${table} (submission_id, ${column}, position)
-        select ${submissionId}, ${text}, coalesce(max(position), 0) + 1 from ${table}
-        on conflict (submission_id) do nothing`.execute(db)
-      return
-    }
-    if (action.kind === 'save' || action.kind === 'activate' || action.kind === 'deactivate') {
-      const set = action.kind === 'save' ? sql`${column} = ${text}` : sql`active = ${action.kind === 'activate'}`
-      const updated = await sql`update ${table} set ${set} where id = ${action.id}`.execute(db)
-      if (!updated.numAffectedRows) throw new InputError({ '': SHORT_LIST_GONE })
-      return
-    }
-    await db.transaction().execute(async (trx) => {
-      const rows = (await sql<{ id: number }>`select id from ${table} order by position, id for update`.execute(trx)).rows.map((r) => r.id)
-      const at = rows.indexOf(action.id)
-      if (at < 0) throw new InputError({ '': SHORT_LIST_GONE })
-      const to = action.kind === 'up' ? at - 1 : at + 1
-      if (to < 0 || to >= rows.length) return // already first or last
-      ;[rows[at], rows[to]] = [rows[to]!, rows[at]!]
-      await sql`update ${table} as t set position = n.position
-        from unnest(${rows}::bigint[]) with ordinality as n(id, position)
-        where t.id = n.id and t.position is distinct from n.position`.execute(trx)
-    })
-  } catch (error) {
-    const e = error as { code?: string; constraint?: string } | null
-    if (e?.code === '23505' && e.constraint !== `${list}_submission_uq`) throw new InputError({ text: REGISTRY_MESSAGES.destination })
-    throw error
-  }
+  const { rows } = await sql<{ id: number }>`insert into ${table} (submission_id, ${sql.ref(TEXT[list])}, position)
+    select ${submissionId}, ${text}, coalesce(max(position), 0) + 1 from ${table} returning id`.execute(db)
+  return Number(rows[0]!.id)
+}
+
+/** A row's text; false when there is no such row. */
+export async function updateShortListText(db: Executor, list: ShortList, id: number, text: string): Promise<boolean> {
+  const updated = await sql`update ${sql.table(list)} set ${sql.ref(TEXT[list])} = ${text} where id = ${id}`.execute(db)
+  return !!updated.numAffectedRows
+}
+
+/** A row's active flag; false when there is no such row. */
+export async function setShortListRowActive(db: Executor, list: ShortList, id: number, active: boolean): Promise<boolean> {
+  const updated = await sql`update ${sql.table(list)} set active = ${active} where id = ${id}`.execute(db)
+  return !!updated.numAffectedRows
+}
+
+/** Every row's id in position order, the rows locked until the transaction ends. */
+export async function shortListIdsForUpdate(db: Executor, list: ShortList): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`select id from ${sql.table(list)} order by position, id for update`.execute(db)
+  return rows.map((r) => Number(r.id))
+}
+
+/** Positions 1…n in the order of `ids`. */
+export async function renumberShortList(db: Executor, list: ShortList, ids: readonly number[]): Promise<void> {
+  await sql`update ${sql.table(list)} as t set position = n.position
+    from unnest(${[...ids]}::bigint[]) with ordinality as n(id, position)
+    where t.id = n.id and t.position is distinct from n.position`.execute(db)
 }

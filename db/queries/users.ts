@@ -1,13 +1,11 @@
-// Creating users: used by `npm run user:create`, the demo seed and tests; below, the users admin's
-// look-ups and its one save (saveUser). Validates everything
+// Creating users: used by `npm run user:create`, the demo seed and tests. Validates everything
 // first and changes nothing on bad input (a UserInputError with a message fit for a person).
+// Below, the users admin's look-ups and the rows of its save (its rules: commands/users.ts).
 import { sql, type RawBuilder } from 'kysely'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '#core/accounts.ts'
-import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
-import { hashPassword, newPasswordProblem, verifyPassword } from '#core/password.server.ts'
+import { hashPassword, newPasswordProblem } from '#core/password.server.ts'
 import { PERMISSIONS, isPermission, type Permission } from '#core/permissions.ts'
-import { USER_MESSAGES, type UserInput } from '#core/schemas/user.ts'
-import { delegationRefusals, type RightsGroup, type RightsTarget } from '#core/user-rights.ts'
+import type { RightsGroup, RightsTarget } from '#core/user-rights.ts'
 import { inTransaction, type Executor } from '../client.server.ts'
 
 export class UserInputError extends Error {
@@ -250,7 +248,7 @@ export async function userForEdit(db: Executor, id: number): Promise<UserRecord 
 }
 
 /** An account's permissions, groups and everything it holds, for the delegation rule. */
-async function rightsOf(db: Executor, id: number): Promise<Pick<RightsTarget, 'permissions' | 'groups' | 'holds'>> {
+export async function userRights(db: Executor, id: number): Promise<Pick<RightsTarget, 'permissions' | 'groups' | 'holds'>> {
   const [own, groups, holds] = await Promise.all([
     db.selectFrom('user_permissions').select('codename').where('user_id', '=', id).execute(),
     db.selectFrom('user_groups').select('group_id').where('user_id', '=', id).execute(),
@@ -259,124 +257,69 @@ async function rightsOf(db: Executor, id: number): Promise<Pick<RightsTarget, 'p
   return { permissions: own.map((r) => r.codename).filter(isPermission), groups: groups.map((g) => Number(g.group_id)), holds }
 }
 
-/** The delegation rule on this save (the saver's rights read now, in the save's transaction). */
-async function checkDelegation(trx: Executor, saver: UserSaver, target: RightsTarget | null, value: UserInput): Promise<void> {
-  if (saver.is_superuser) return
-  const [permissions, groups] = await Promise.all([heldPermissions(trx, saver.id), groupOptions(trx)])
-  const refusals = delegationRefusals({ ...saver, permissions }, target, { permissions: value.permissions, groups: value.groups, setsPassword: !!value.password }, groups)
-  if (Object.keys(refusals).length) throw new InputError(refusals)
+// The rows of the users admin's save (commands/users.ts, where its rules are): each checks nothing.
+
+/** The company of this whole name, case ignored. */
+export async function companyIdByName(db: Executor, name: string): Promise<number | undefined> {
+  const row = await db.selectFrom('companies').select('id').where(sql<string>`lower(company_name)`, '=', name.toLowerCase()).executeTakeFirst()
+  return row?.id
 }
 
-/** Who is saving: the rules on flags and on one's own account depend on it. */
-export interface UserSaver {
-  id: number
+/** Which of these groups exist. */
+export async function existingGroupIds(db: Executor, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return []
+  return (await db.selectFrom('groups').select('id').where('id', 'in', [...ids]).execute()).map((g) => Number(g.id))
+}
+
+/** The user who has this username, case ignored. */
+export async function userIdByUsername(db: Executor, username: string): Promise<number | undefined> {
+  const row = await db.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', username.toLowerCase()).executeTakeFirst()
+  return row?.id
+}
+
+/** An account as the save finds it, its row locked until the save ends. */
+export function userForUpdate(db: Executor, id: number) {
+  return db.selectFrom('users').select(['id', 'username', 'password_hash', 'is_staff', 'is_superuser']).where('id', '=', id).forUpdate().executeTakeFirst()
+}
+
+/** A user's own fields, as the users admin sets them. */
+export interface UserFields {
+  username: string
+  first_name: string
+  last_name: string
+  email: string
+  company_id: number | null
+  is_active: boolean
+  is_staff: boolean
   is_superuser: boolean
 }
 
-/**
- * The one save of Add User and Edit User, in one transaction (docs/decisions/0027): the user's
- * fields, their own permissions and their groups replaced by the form's. Rules:
- * - only a superuser changes the staff and superuser flags: for anyone else a flag that was not
- *   sent (a disabled checkbox) keeps its value, and one sent to grant it is refused;
- * - only a superuser edits a superuser (else anyone with change_user could take over the account);
- * - nobody deactivates themself or drops their own superuser flag, and one's own username or
- *   password changes only with one's current password;
- * - rights are delegated, never minted (core/user-rights.ts): a non-superuser grants and removes
- *   only permissions and groups they hold, never changes their own, and sets no password of a
- *   staff user or of one holding a right they lack;
- * - deactivating a user, or setting someone else's password, ends that user's sessions at once.
- * An add sent twice (same submission id) is one user. Returns the user's id.
- */
-export async function saveUser(db: Executor, saver: UserSaver, value: UserInput): Promise<number> {
-  const weak = value.password ? newPasswordProblem(value.password) : null
-  if (weak) throw new InputError({ password: weak })
-  // the (deliberately slow) hash before the transaction, so it holds no locks meanwhile
-  const passwordHash = value.password ? await hashPassword(value.password) : null
-  const work = async (trx: Executor): Promise<number> => {
-    const company = value.company === '' ? null : await trx.selectFrom('companies').select('id').where(sql<string>`lower(company_name)`, '=', value.company.toLowerCase()).executeTakeFirst()
-    if (company === undefined) throw new InputError({ company: USER_MESSAGES.company })
-    const groups = [...new Set(value.groups)]
-    if (groups.length) {
-      const found = await trx.selectFrom('groups').select('id').where('id', 'in', groups).execute()
-      if (found.length !== groups.length) throw new InputError({ groups: USER_MESSAGES.group })
-    }
-    const fields = {
-      username: value.username,
-      first_name: value.first_name,
-      last_name: value.last_name,
-      email: value.email,
-      company_id: company?.id ?? null,
-      is_active: value.is_active,
-    }
-    const clash = await trx
-      .selectFrom('users')
-      .select(['id', 'submission_id'])
-      .where(sql<string>`lower(username)`, '=', value.username.toLowerCase())
-      .executeTakeFirst()
+export async function insertUser(db: Executor, values: UserFields & { password_hash: string; submission_id: string }): Promise<number> {
+  return (await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow()).id
+}
 
-    let id: number
-    if (value.user_id === undefined) {
-      const resent = await trx.selectFrom('users').select('id').where('submission_id', '=', value.submission_id).executeTakeFirst()
-      if (resent) return resent.id
-      if (clash) throw new InputError({ username: USER_MESSAGES.usernameTaken })
-      if (!saver.is_superuser && (value.is_staff || value.is_superuser)) throw new InputError({ [value.is_superuser ? 'is_superuser' : 'is_staff']: USER_MESSAGES.flagsSuperuserOnly })
-      await checkDelegation(trx, saver, null, value)
-      const row = await trx
-        .insertInto('users')
-        .values({ ...fields, password_hash: passwordHash!, is_staff: value.is_staff, is_superuser: value.is_superuser, submission_id: value.submission_id })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      id = row.id
-    } else {
-      id = value.user_id
-      const current = await trx.selectFrom('users').select(['id', 'username', 'password_hash', 'is_staff', 'is_superuser']).where('id', '=', id).forUpdate().executeTakeFirst()
-      if (!current) throw new NotFoundError('No such user.')
-      // one's own sign-in changes only with the password now (a borrowed session cannot lock one out)
-      if (id === saver.id && (passwordHash || value.username !== current.username) && !(await verifyPassword(value.current_password ?? '', current.password_hash))) {
-        throw new InputError({ current_password: USER_MESSAGES.currentPassword })
-      }
-      if (clash && clash.id !== id) throw new InputError({ username: USER_MESSAGES.usernameTaken })
-      let flags = { is_staff: value.is_staff, is_superuser: value.is_superuser }
-      if (!saver.is_superuser) {
-        if (current.is_superuser) throw new ForbiddenError('Only a superuser can change a superuser’s account.')
-        if (value.is_staff && !current.is_staff) throw new InputError({ is_staff: USER_MESSAGES.flagsSuperuserOnly })
-        if (value.is_superuser) throw new InputError({ is_superuser: USER_MESSAGES.flagsSuperuserOnly })
-        flags = { is_staff: current.is_staff, is_superuser: current.is_superuser }
-      }
-      await checkDelegation(trx, saver, { ...current, ...(await rightsOf(trx, id)) }, value)
-      if (id === saver.id && !value.is_active) throw new InputError({ is_active: USER_MESSAGES.selfInactive })
-      if (id === saver.id && current.is_superuser && !flags.is_superuser) throw new InputError({ is_superuser: USER_MESSAGES.selfSuperuser })
-      await trx
-        .updateTable('users')
-        .set({ ...fields, ...flags, ...(passwordHash ? { password_hash: passwordHash } : {}) })
-        .where('id', '=', id)
-        .execute()
-      // a deactivated user is out at once; a password set by someone else ends the old sign-ins
-      if (!value.is_active || (passwordHash && id !== saver.id)) await trx.deleteFrom('sessions').where('user_id', '=', id).execute()
-      await trx.deleteFrom('user_permissions').where('user_id', '=', id).execute()
-      await trx.deleteFrom('user_groups').where('user_id', '=', id).execute()
-    }
-    const permissions = [...new Set(value.permissions)]
-    if (permissions.length) {
-      await trx
-        .insertInto('permissions')
-        .values(permissions.map((codename) => ({ codename, name: PERMISSIONS[codename] })))
-        .onConflict((oc) => oc.column('codename').doNothing())
-        .execute()
-      await trx.insertInto('user_permissions').values(permissions.map((codename) => ({ user_id: id, codename }))).execute()
-    }
-    if (groups.length) await trx.insertInto('user_groups').values(groups.map((group_id) => ({ user_id: id, group_id }))).execute()
-    return id
+/** A new password_hash only when one is given (a blank password keeps the old one). */
+export async function updateUser(db: Executor, id: number, values: UserFields & { password_hash?: string }): Promise<void> {
+  await db.updateTable('users').set(values).where('id', '=', id).execute()
+}
+
+/** Signs the user out everywhere. */
+export async function endSessions(db: Executor, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
+}
+
+/** The user's own permissions and groups become these. */
+export async function replaceUserRights(db: Executor, userId: number, permissions: readonly Permission[], groups: readonly number[]): Promise<void> {
+  await db.deleteFrom('user_permissions').where('user_id', '=', userId).execute()
+  await db.deleteFrom('user_groups').where('user_id', '=', userId).execute()
+  if (permissions.length) {
+    // the permission rows normally exist (db:migrate syncs them); make sure for a fresh database
+    await db
+      .insertInto('permissions')
+      .values(permissions.map((codename) => ({ codename, name: PERMISSIONS[codename] })))
+      .onConflict((oc) => oc.column('codename').doNothing())
+      .execute()
+    await db.insertInto('user_permissions').values(permissions.map((codename) => ({ user_id: userId, codename }))).execute()
   }
-  try {
-    return await inTransaction(db, work)
-  } catch (error) {
-    // two saves at once: the other one took the username (or is this very form, sent twice)
-    if (isUniqueViolation(error, 'users_username_uq') || isUniqueViolation(error, 'users_submission_uq')) {
-      const mine = value.user_id === undefined ? await db.selectFrom('users').select('id').where('submission_id', '=', value.submission_id).executeTakeFirst() : undefined
-      if (mine) return mine.id
-      throw new InputError({ username: USER_MESSAGES.usernameTaken })
-    }
-    throw error
-  }
+  if (groups.length) await db.insertInto('user_groups').values(groups.map((group_id) => ({ user_id: userId, group_id }))).execute()
 }

@@ -1,14 +1,14 @@
-// The one save of Add User and Edit User: the user form's action, and what the form needs to show.
+// The one save of Add User and Edit User (commands/users.ts saveUser): the user form's action, and
+// what the form needs to show.
 import type { ActionFunctionArgs } from '@remix-run/node'
 import type { Access } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
-import { submitForm } from '#app/forms.server.ts'
-import { InputError } from '#core/errors.ts'
+import { submitCommand } from '#app/forms.server.ts'
+import { saveUser } from '#commands/users.ts'
 import type { SessionUser } from '#core/permissions.ts'
-import { USER_MESSAGES, UserSchema } from '#core/schemas/user.ts'
 import { delegationLimits } from '#core/user-rights.ts'
-import { getDb, type Executor } from '#db/client.server.ts'
-import { companyOptions, groupOptions, saveUser, type UserRecord } from '#db/queries/users.ts'
+import type { Executor } from '#db/client.server.ts'
+import { companyOptions, groupOptions, type UserRecord } from '#db/queries/users.ts'
 
 /** Where a saved user leads: the users list. */
 export const AFTER_USER_SAVE = '/manage-user'
@@ -31,15 +31,6 @@ export async function userFormChoices(db: Executor, viewer: SessionUser, user: U
 export async function userAction({ request, params }: ActionFunctionArgs, access: Access, mode: 'add' | 'edit') {
   const user = await requireAccess(request, access)
   const form = await readForm(request)
-  return submitForm({
-    form,
-    schema: UserSchema,
-    save: async (value) => {
-      // each screen does its own: Add User never edits, Edit User edits the user of its path
-      const wanted = mode === 'edit' ? Number(params.id) : undefined
-      if (value.user_id !== wanted) throw new InputError({ user_id: USER_MESSAGES.user })
-      await saveUser(getDb(), user, value)
-    },
-    redirectTo: AFTER_USER_SAVE,
-  })
+  // each screen does its own: Add User never edits, Edit User edits the user of its path
+  return submitCommand({ form, command: saveUser, actor: user, fixed: { user_id: mode === 'edit' ? (params.id ?? '') : null }, redirectTo: AFTER_USER_SAVE })
 }

@@ -1,7 +1,7 @@
 // The user form of Add User and Edit User: the same fields, schema and save. Permissions are
 // checkboxes grouped by area (PERMISSION_AREAS), each with its codename; groups are checkboxes of
 // the groups table. Staff and Superuser are disabled for anyone but a superuser (the server keeps
-// or refuses them too, db/queries/users.ts saveUser). Rights are delegated, never minted
+// or refuses them too, commands/users.ts saveUser). Rights are delegated, never minted
 // (core/user-rights.ts): a box the viewer may not change is disabled, its value sent as it is by a
 // hidden field, and a password they may not set is disabled with the reason; the save refuses
 // the same with the same words.

@@ -1,5 +1,6 @@
-// The users admin's one save, against a real database: what each rule lets through and what it
-// refuses (with nothing saved), and that user:create's createUser still works beside it.
+// The users admin's one save (Add User and Edit User's command), run as the form runs it, against
+// a real database: what each rule lets through and what it refuses (with nothing saved), and that
+// user:create's createUser still works beside it.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ForbiddenError, InputError } from '#core/errors.ts'
@@ -7,13 +8,21 @@ import { verifyPassword } from '#core/password.server.ts'
 import { USER_MESSAGES, type UserInput } from '#core/schemas/user.ts'
 import { RIGHTS_MESSAGES } from '#core/user-rights.ts'
 import { PERMISSION_CODENAMES } from '#core/permissions.ts'
-import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
-import { createUser, saveUser, userForEdit } from './users.ts'
+import { createUser, userForEdit } from '#db/queries/users.ts'
+import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { runCommand, type Actor } from './command.ts'
+import { saveUser as saveUserCommand } from './users.ts'
 
 let t: TestDatabase
-let root: { id: number; is_superuser: boolean }
-let manager: { id: number; is_superuser: boolean }
+let root: Actor
+let manager: Actor
 let groupId: number
+
+/** The form's save, keyed by its submission id (the actor's rights are read by the save itself). */
+const saveUser = async (db: TestDatabase['db'], actor: Actor, form: UserInput) => (await runCommand(db, saveUserCommand, { actor, key: form.submission_id, input: form })).id
+
+/** Who signs in: only the id and the superuser flag matter to the save. */
+const actor = (id: number, is_superuser: boolean, username = `user${id}`): Actor => ({ id, username, is_superuser, permissions: [] })
 
 beforeAll(async () => {
   t = await createTestDatabase()
@@ -21,8 +30,8 @@ beforeAll(async () => {
   groupId = (await t.db.insertInto('groups').values({ name: 'Reviewers' }).returning('id').executeTakeFirstOrThrow()).id
   await t.db.insertInto('permissions').values({ codename: 'api.view_callin', name: 'Can view call-ins' }).onConflict((oc) => oc.doNothing()).execute()
   await t.db.insertInto('group_permissions').values({ group_id: groupId, codename: 'api.view_callin' }).execute()
-  root = { id: (await createUser(t.db, { username: 'root', password: 'root-pass-1', isSuperuser: true, isStaff: true })).id, is_superuser: true }
-  manager = { id: (await createUser(t.db, { username: 'manager', password: 'manager-pass-1', permissions: ['api.change_user', 'api.add_user'] })).id, is_superuser: false }
+  root = actor((await createUser(t.db, { username: 'root', password: 'root-pass-1', isSuperuser: true, isStaff: true })).id, true, 'root')
+  manager = actor((await createUser(t.db, { username: 'manager', password: 'manager-pass-1', permissions: ['api.change_user', 'api.add_user'] })).id, false, 'manager')
 })
 afterAll(() => t.drop())
 
@@ -64,6 +73,18 @@ describe('adding a user', () => {
     const first = await saveUser(t.db, root, form)
     expect(await saveUser(t.db, root, form)).toBe(first)
     expect(await t.db.selectFrom('users').select('id').where('username', '=', 'twice').execute()).toHaveLength(1)
+    const together = input({ username: 'together' })
+    const [a, b] = await Promise.all([saveUser(t.db, root, together), saveUser(t.db, root, together)])
+    expect(b).toBe(a)
+    expect(await t.db.selectFrom('users').select('id').where('username', '=', 'together').execute()).toHaveLength(1)
+  })
+
+  it('keeps no password with its key: the key sent again with another password is the same submission, and sets nothing', async () => {
+    const form = input({ username: 'keyless', password: 'first-pass-12' })
+    const id = await saveUser(t.db, root, form)
+    expect(await saveUser(t.db, root, { ...form, password: 'second-pass-12' })).toBe(id)
+    const { password_hash } = await t.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()
+    expect(await verifyPassword('first-pass-12', password_hash)).toBe(true)
   })
 
   it('refuses a taken username (case ignored), an unknown company or group, and flags from a non-superuser, saving nothing', async () => {
@@ -102,7 +123,7 @@ describe('editing a user', () => {
   })
 
   it('changes one’s own username or password only with one’s current password', async () => {
-    const self = { id: await saveUser(t.db, root, input({ username: 'selfish', password: 'selfish-pass-1' })), is_superuser: false }
+    const self = actor(await saveUser(t.db, root, input({ username: 'selfish', password: 'selfish-pass-1' })), false, 'selfish')
     const mine = (over: Partial<UserInput>) => input({ user_id: self.id, username: 'selfish', password: undefined, ...over })
     expect(await refusal(saveUser(t.db, self, mine({ password: 'new-pass-123' })))).toEqual({ current_password: USER_MESSAGES.currentPassword })
     expect(await refusal(saveUser(t.db, self, mine({ username: '0x10', current_password: 'wrong-pass-1' })))).toEqual({ current_password: USER_MESSAGES.currentPassword })
@@ -158,13 +179,30 @@ describe('rights are delegated, never minted', () => {
   })
 
   it('a user who may only add users creates none with a permission they lack', async () => {
-    const adder = { id: (await createUser(t.db, { username: 'adder', password: 'adder-pass-1', permissions: ['api.add_user'] })).id, is_superuser: false }
+    const adder = actor((await createUser(t.db, { username: 'adder', password: 'adder-pass-1', permissions: ['api.add_user'] })).id, false, 'adder')
     const before = await count()
     expect(await refusal(saveUser(t.db, adder, input({ username: 'minted', permissions: [...PERMISSION_CODENAMES] })))).toEqual({
       permissions: RIGHTS_MESSAGES.permissions(PERMISSION_CODENAMES.filter((p) => p !== 'api.add_user').sort()),
     })
     expect(await count()).toBe(before)
     await saveUser(t.db, adder, input({ username: 'delegated', permissions: ['api.add_user'] }))
+  })
+
+  it('a user who may only add users puts nobody in a group holding a right they lack', async () => {
+    const adder = actor((await createUser(t.db, { username: 'groupadder', password: 'adder-pass-1', permissions: ['api.add_user'] })).id, false, 'groupadder')
+    const before = await count()
+    expect(await refusal(saveUser(t.db, adder, input({ username: 'grouped', groups: [groupId] })))).toEqual({ groups: RIGHTS_MESSAGES.groups(['Reviewers']) })
+    expect(await count()).toBe(before)
+  })
+
+  it('reads the saver’s rights from the database when it saves, not from the session that asks', async () => {
+    // a session read before the manager's rights were taken away still lists them: the save refuses all the same
+    const stale = { ...manager, permissions: [...PERMISSION_CODENAMES] }
+    const id = await saveUser(t.db, root, input({ username: 'stalesession' }))
+    expect(await refusal(saveUser(t.db, stale, input({ user_id: id, username: 'stalesession', permissions: ['api.s3_admin'], password: undefined })))).toEqual({
+      permissions: RIGHTS_MESSAGES.permissions(['api.s3_admin']),
+    })
+    expect(await permissionsOf(id)).toEqual([])
   })
 
   it('a manager sets no password of a staff user, nor of one holding a right they lack; nothing changes', async () => {
