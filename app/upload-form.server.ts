@@ -6,9 +6,10 @@
 //   if (upload.errors.length) return upload.settle(data(reply, { status: 400 }))
 //   return upload.settle(await submitForm({ form: upload.formData, … }))
 //
-// In the returned FormData the file field ('images') holds blob ids: those of the files stored now
-// plus those sent in '{field}_ids' by the JavaScript uploader (checked to be this user's blobs of
-// this area); '{field}_ids' itself is removed. The CSRF field is checked here, and it must come
+// In the returned FormData the file field ('images') holds blob ids: those sent in '{field}_ids' by
+// the JavaScript uploader, then those of the files stored now; '{field}_ids' itself is removed.
+// Whether the sent ids are this user's uploads of this area is the command's to check, once
+// (commands/rules.ts requireOwnImages): the same check then holds for a form, the API and a replay. The CSRF field is checked here, and it must come
 // before the file inputs in the form, so that no file is stored for a forged request.
 //
 // A refused form keeps nothing this post stored: `settle(answer)` deletes those files when the
@@ -24,12 +25,11 @@ import {
 import { config } from '#core/config.server.ts'
 import { assertCsrf, CSRF_FIELD } from '#app/auth/csrf.server.ts'
 import type { SessionUser } from '#core/permissions.ts'
-import { IMAGE_NOT_FOUND } from '#core/schemas/place.ts'
 import { getDb, type Executor } from '#db/client.server.ts'
 import { deleteIfUnattached } from '#storage/attachments.server.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
 import { getBlobStore } from '#storage/index.server.ts'
-import { ownedBlobIds, storeUploadedFile } from '#storage/uploads.server.ts'
+import { storeUploadedFile } from '#storage/uploads.server.ts'
 import type { BlobArea } from '#core/enums.ts'
 
 export interface UploadFormOptions {
@@ -56,8 +56,10 @@ export interface UploadFileError {
 
 export interface ParsedUploadForm {
   formData: FormData
-  /** every blob id now in formData under the file field, in order */
+  /** every blob id now in formData under the file field, in order: the ids sent, then the files stored now */
   blobIds: string[]
+  /** the blobs of the files this post stored */
+  storedIds: string[]
   /** one entry per refused file */
   errors: UploadFileError[]
   /**
@@ -175,15 +177,10 @@ export async function parseUploadForm(request: Request, options: UploadFormOptio
     }
   }
 
-  // Ids from the JavaScript uploader: only this user's blobs of this area count.
   const sent = formData.getAll(idsField).filter((v): v is string => typeof v === 'string' && v !== '')
-  const owned = await ownedBlobIds(db, options.user, options.area, sent)
-  if (owned.length < new Set(sent).size) {
-    errors.push({ filename: '', error: IMAGE_NOT_FOUND })
-  }
-  const blobIds = [...new Set([...owned, ...storedIds])]
   formData.delete(idsField)
   formData.delete(field)
+  const blobIds = [...new Set([...sent, ...storedIds])]
   for (const id of blobIds) formData.append(field, id)
 
   const settle = async <T,>(answer: T): Promise<T> => {
@@ -191,7 +188,7 @@ export async function parseUploadForm(request: Request, options: UploadFormOptio
     await discard(db, store, storedIds)
     return withoutIds(answer, field, new Set(storedIds))
   }
-  return { formData, blobIds, errors, settle }
+  return { formData, blobIds, storedIds, errors, settle }
 }
 
 async function discard(db: Executor, store: BlobStore, ids: readonly string[]): Promise<void> {

@@ -136,7 +136,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const user = await requirePermission(request, DRIVE_PERMISSIONS.add)
     if (!prefix.ok) return fail('upload', prefix.error)
     // Each file is a record of its own: the good ones of a post are kept even when another is refused.
-    const { blobIds, errors } = await parseUploadForm(request, { area: 'drive', user, field: 'files', prefix: p })
+    // only the files this post stored: ids sent beside them are no one's to convert here
+    const { storedIds: blobIds, errors } = await parseUploadForm(request, { area: 'drive', user, field: 'files', prefix: p })
     await documentsUploaded(db, blobIds).catch((e) => console.error('documentsUploaded failed', e))
     if (errors.length > 0) return Response.json({ intent: 'upload', error: 'Upload failed', errors } satisfies ActionData, { status: 400 })
     if (blobIds.length === 0) return fail('upload', 'Choose a file to upload.')
