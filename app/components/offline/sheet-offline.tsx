@@ -5,15 +5,19 @@
 // It renders the status line; everything else is effects on the sheet's plain <form>s, which keep
 // working without JavaScript (then none of this runs). What the server refuses goes to the page
 // (onRefused), which shows it by the form's buttons and marks the fields.
+// When to send, and what the status line says, is the sync machine's (sheet-sync.machine.ts); this
+// component does its I/O: the draft in IndexedDB, the posts, the pings and the form's fields.
 import { useNavigate } from '@remix-run/react'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useMachine } from '@xstate/react'
+import { useCallback, useEffect, useRef } from 'react'
+import { fromPromise } from 'xstate'
 import { checklistComplete, checklistGaps, CHECKLIST_INCOMPLETE } from '#core/pretreat-sheet.ts'
 import { useCsrfToken } from '../csrf.tsx'
-import { SUCCESS_MODAL_MS, SUCCESS_TEXT } from '../form/form-result.ts'
+import { SUCCESS_TEXT } from '../form/form-result.ts'
 import { Modal } from '../modal.tsx'
 import { useRootData } from '../shell/root-data.ts'
 import { useHydrated } from '../use-hydrated.ts'
-import { ConflictDialog, type ShownDifference } from './conflict-dialog.tsx'
+import { ConflictDialog } from './conflict-dialog.tsx'
 import {
   afterChecklistSave,
   afterSave,
@@ -29,14 +33,13 @@ import {
   withEdit,
   withQueuedChecklist,
   withQueuedSubmit,
-  type Connection,
   type DraftRecord,
-  type FormValues,
 } from './draft-record.ts'
 import { deleteDraft, readDraft, writeDraft } from './draft-store.ts'
 import { fieldLabel, fillForm, hiddenValue, readForm, setHidden } from './form-fields.ts'
 import { postSheet, sendQueuedChecklist, sheetFields, type Sent } from './outbox.ts'
 import { countWaiting, openSheet, PING_EVERY_MS, PING_TIMEOUT_MS, pingServer } from './outbox-state.ts'
+import { connectionOf, sheetSyncMachine, type PingOutcome, type ResolveInput, type SendInput, type SendOutcome } from './sheet-sync.machine.ts'
 
 export { PING_EVERY_MS, PING_TIMEOUT_MS }
 
@@ -54,12 +57,6 @@ export interface Refusal {
 }
 
 export type SheetPart = 'sheet' | 'checklist'
-
-interface Conflict {
-  version: number
-  server: FormValues
-  differences: ShownDifference[]
-}
 
 export interface SheetOfflineProps {
   /** the sheet's <form id>, with hidden `version` and `submission_id` */
@@ -90,20 +87,18 @@ export function SheetOffline(props: SheetOfflineProps) {
   const userId = useRootData()?.user?.id
   const csrf = useCsrfToken()
   const navigate = useNavigate()
-  const [connection, setConnection] = useState<Connection>('online')
-  const [lastServerSave, setLastServerSave] = useState<Date | null>(null)
-  const [queued, setQueued] = useState(false)
-  const [message, setMessage] = useState<string | null>(null)
-  const [conflict, setConflict] = useState<Conflict | null>(null)
-  const [submitted, setSubmitted] = useState<string | null>(null)
 
+  /** the sheet's draft as last kept in IndexedDB (the machine decides when to send it; this is what it holds) */
   const draft = useRef<DraftRecord | undefined>(undefined)
-  const sending = useRef(false)
-  /** asked to send while a send was on its way (a Submit during a draft's save): sent right after it */
-  const again = useRef(false)
-  /** the draft's savedLocallyAt the server refused (400): not sent again until the next edit */
-  const refused = useRef<string | null>(null)
-  const paused = useRef(false) // while the conflict choice is open
+  // The machine takes this render's effects (defined below; @xstate/react hands the running machine the latest ones).
+  const [snapshot, send] = useMachine(
+    sheetSyncMachine.provide({
+      actors: { send: fromPromise(({ input }) => sendWhatWaits(input)), ping: fromPromise(() => ping()), resolve: fromPromise(({ input }) => resolve(input)) },
+      guards: { browserOnline: () => navigator.onLine },
+      actions: { goOn: ({ context }) => context.redirect && navigate(context.redirect) },
+    }),
+    { input: { syncEveryMs: syncIntervalMs, pingEveryMs: pingIntervalMs } },
+  )
   const form = useCallback(() => document.getElementById(formId) as HTMLFormElement | null, [formId])
   const checklistForm = useCallback(() => (checklistFormId ? (document.getElementById(checklistFormId) as HTMLFormElement | null) : null), [checklistFormId])
 
@@ -118,8 +113,8 @@ export function SheetOffline(props: SheetOfflineProps) {
   }, [])
   const refuse = useCallback((part: SheetPart, refusal: Refusal | null) => {
     if (latest.current.onRefused) latest.current.onRefused(part, refusal)
-    else setMessage(refusal?.message ?? null)
-  }, [])
+    else send({ type: 'SHOW_REFUSAL', message: refusal?.message ?? null })
+  }, [send])
   const keptChecklist = useCallback((kept: boolean) => latest.current.onChecklistKept?.(kept), [])
 
   // The pump of other pages leaves this sheet's draft to this page while it is open.
@@ -162,94 +157,80 @@ export function SheetOffline(props: SheetOfflineProps) {
     await store(withChecklistEdit(current, base(), readForm(el), values, new Date()))
   }, [form, checklistForm, userId, base, store])
 
-  const lostConnection = (sent: Sent) => setConnection(sent.kind === 'unreachable' && !navigator.onLine ? 'offline' : 'failed')
-
   /** Sends what the draft holds that the server has not: a checklist saved here first, then the sheet (the queued submit, else a save). */
-  const sync = useCallback(async () => {
+  const sendWhatWaits = async ({ refusedAt }: SendInput): Promise<SendOutcome> => {
     const el = form()
-    if (sending.current) {
-      again.current = true
-      return
-    }
-    if (!el || !draft.current || userId === undefined || paused.current) return
-    sending.current = true
-    try {
-      if (draft.current.checklist?.queued) {
-        const { draft: next, sent } = await sendQueuedChecklist(draft.current, csrf)
-        await store(next)
-        if (sent.kind === 'refused') {
-          keptChecklist(false)
-          setQueued(false)
-          refuse('checklist', sent)
-          return
-        }
-        if (sent.kind !== 'saved') return lostConnection(sent)
+    if (!el || !draft.current || userId === undefined) return { type: 'NOTHING_SENT' }
+    if (draft.current.checklist?.queued) {
+      const { draft: next, sent } = await sendQueuedChecklist(draft.current, csrf)
+      await store(next)
+      if (sent.kind === 'refused') {
         keptChecklist(false)
-        refuse('checklist', null)
+        refuse('checklist', sent)
+        return { type: 'CHECKLIST_REFUSED' }
       }
-      const current = draft.current
-      if (!current || !sheetUnsynced(current) || refused.current === current.savedLocallyAt) return
-      // the form's own id for a save (the server reads it with every intent); the queued one for a submit
-      const sent = await postSheet(sheetId, sheetFields(current, hiddenValue(el, 'submission_id')), csrf)
-      if (sent.kind === 'submitted') {
-        await deleteDraft(userId, draftKey)
-        await store(undefined)
-        setQueued(false)
-        setConnection('online')
-        setSubmitted(sent.redirect)
-      } else if (sent.kind === 'saved') {
-        const saved = afterSave(draft.current ?? current, { values: current.values, savedLocallyAt: current.savedLocallyAt }, { version: sent.version, savedAt: sent.savedAt })
-        await store(saved)
+      if (sent.kind !== 'saved') return failed(sent)
+      keptChecklist(false)
+      refuse('checklist', null)
+    }
+    const current = draft.current
+    if (!current || !sheetUnsynced(current) || refusedAt === current.savedLocallyAt) return { type: 'NOTHING_SENT' }
+    // the form's own id for a save (the server reads it with every intent); the queued one for a submit
+    const sent = await postSheet(sheetId, sheetFields(current, hiddenValue(el, 'submission_id')), csrf)
+    if (sent.kind === 'submitted') {
+      await deleteDraft(userId, draftKey)
+      await store(undefined)
+      return { type: 'SUBMITTED', redirect: sent.redirect }
+    }
+    if (sent.kind === 'saved') {
+      await store(afterSave(draft.current ?? current, { values: current.values, savedLocallyAt: current.savedLocallyAt }, { version: sent.version, savedAt: sent.savedAt }))
+      moveVersion(el, sent.version)
+      return { type: 'SAVED', savedAt: sent.savedAt }
+    }
+    if (sent.kind === 'conflict') {
+      const differences = differingFields(current.values, sent.server)
+      if (differences.length === 0) {
+        // the server already holds these values (a save made by the page itself): send on its version
+        await store(keepMine(draft.current ?? current, sent.version))
         moveVersion(el, sent.version)
-        setLastServerSave(new Date(sent.savedAt))
-        setConnection('online')
-      } else if (sent.kind === 'conflict') {
-        const differences = differingFields(current.values, sent.server)
-        if (differences.length === 0) {
-          // the server already holds these values (a save made by the page itself): send on its version
-          await store(keepMine(draft.current ?? current, sent.version))
-          moveVersion(el, sent.version)
-          sending.current = false
-          return void (await sync())
-        }
-        paused.current = true
-        setConflict({ version: sent.version, server: sent.server, differences: differences.map((d) => ({ ...d, label: fieldLabel(el, d.name) })) })
-        setConnection('online')
-      } else if (sent.kind === 'refused') {
-        // refused as it stands: say why, keep the draft, and wait for the next edit
-        refused.current = current.savedLocallyAt
-        if (current.pendingSubmit) {
-          const { pendingSubmit: _dropped, ...rest } = draft.current ?? current
-          await store(rest)
-          setQueued(false)
-        }
-        refuse('sheet', sent)
-        setConnection('online')
-      } else {
-        lostConnection(sent)
+        return { type: 'REBASED' }
       }
-    } finally {
-      sending.current = false
-      if (again.current) {
-        again.current = false
-        void sync()
-      }
+      return { type: 'CONFLICT', conflict: { version: sent.version, server: sent.server, differences: differences.map((d) => ({ ...d, label: fieldLabel(el, d.name) })) } }
     }
-  }, [form, userId, draftKey, sheetId, csrf, store, moveVersion, refuse, keptChecklist])
+    if (sent.kind === 'refused') {
+      // refused as it stands: say why, keep the draft, and wait for the next edit
+      if (current.pendingSubmit) {
+        const { pendingSubmit: _dropped, ...rest } = draft.current ?? current
+        await store(rest)
+      }
+      refuse('sheet', sent)
+      return { type: 'REFUSED', savedLocallyAt: current.savedLocallyAt }
+    }
+    return failed(sent)
+  }
+  const failed = (sent: Sent): SendOutcome => ({ type: 'SEND_FAILED', unreachable: sent.kind === 'unreachable' })
 
-  /** Asks /api/ping (3 s at most); online, it sends what waits. True when the server answered. */
-  const check = useCallback(async (): Promise<boolean> => {
+  /** Asks /api/ping (3 s at most), and whether the sheet holds what the server has not. */
+  const ping = async (): Promise<PingOutcome> => {
     // a ping answered just after the browser said it went offline is old news: offline it is
-    if (!(await pingServer(pingTimeoutMs)) || !navigator.onLine) {
-      setConnection('offline')
-      return false
+    if (!(await pingServer(pingTimeoutMs)) || !navigator.onLine) return { type: 'UNREACHED' }
+    return { type: 'REACHED', unsent: draft.current !== undefined && sheetUnsynced(draft.current) }
+  }
+
+  /** The conflict's choice, kept in the draft and the form; false when there is nothing to apply it to. */
+  const resolve = async ({ choice, conflict }: ResolveInput): Promise<boolean> => {
+    const current = draft.current
+    const el = form()
+    if (!current || !el) return false
+    if (choice === 'mine') {
+      await store(keepMine(current, conflict.version))
+    } else {
+      await store(takeServers(current, { values: { ...current.values, ...conflict.server }, version: conflict.version }, new Date()))
+      fillForm(el, { ...current.values, ...conflict.server })
     }
-    // a failed sync stays said until a send succeeds; with nothing to send the server is simply there
-    const waiting = draft.current !== undefined && sheetUnsynced(draft.current)
-    setConnection((now) => (now === 'failed' && waiting ? 'failed' : 'online'))
-    await sync()
+    moveVersion(el, conflict.version)
     return true
-  }, [pingTimeoutMs, sync])
+  }
 
   // Open: restore a newer draft, then keep every change on this device.
   useEffect(() => {
@@ -277,15 +258,13 @@ export function SheetOffline(props: SheetOfflineProps) {
       const current = form() ?? el
       void (async () => {
         await saveLocally()
-        if (intent === 'submit' && draft.current) {
+        const submit = intent === 'submit' && draft.current !== undefined
+        if (submit && draft.current) {
           const submissionId = hiddenValue(current, 'submission_id') || crypto.randomUUID()
           await store(withQueuedSubmit(draft.current, submissionId))
-          refused.current = null
-          setQueued(true)
           refuse('sheet', null)
         }
-        if (navigator.onLine) await sync()
-        else setConnection('offline')
+        send({ type: 'SAVE', submit })
       })()
     }
     // Save Checklist with no signal: kept here (when complete, as the server would ask) and sent later.
@@ -301,7 +280,7 @@ export function SheetOffline(props: SheetOfflineProps) {
         await store(withQueuedChecklist(draft.current))
         refuse('checklist', null)
         keptChecklist(true)
-        setConnection('offline')
+        send({ type: 'CHECKLIST_KEPT' })
       })()
     }
     void readDraft(userId, draftKey).then(async (stored) => {
@@ -315,8 +294,6 @@ export function SheetOffline(props: SheetOfflineProps) {
       const list = checklistForm()
       if (stored?.checklist && list) fillForm(list, stored.checklist.values)
       filling = false
-      if (stored?.syncedAt) setLastServerSave(new Date(stored.syncedAt))
-      if (stored?.pendingSubmit) setQueued(true)
       if (stored?.checklist?.queued) keptChecklist(true)
       if (stored?.refusal) {
         // what another page sent was refused: said here, once
@@ -324,8 +301,8 @@ export function SheetOffline(props: SheetOfflineProps) {
         const { refusal: _said, ...rest } = stored
         await store(rest)
       }
-      setConnection(navigator.onLine ? 'online' : 'offline')
-      if (navigator.onLine) void check()
+      // with signal, the machine pings at once and sends what waits
+      send({ type: 'RESTORED', syncedAt: stored?.syncedAt ?? null, queued: stored?.pendingSubmit !== undefined })
     })
     // on the window, so a form React renders again (the checklist toggle) is still heard
     window.addEventListener('input', onEdit, true)
@@ -359,70 +336,36 @@ export function SheetOffline(props: SheetOfflineProps) {
     keptChecklist(false)
   }, [checklistSavedAt, checklistForm, store, keptChecklist])
 
-  // Ping every minute and when the browser says the network changed; sync while online.
+  // What the browser says of the network; the machine pings every minute and sends every syncIntervalMs itself.
   useEffect(() => {
-    let retry: number | undefined
-    const goOffline = () => setConnection('offline')
-    // the browser says "online" as the link comes up, often before the server can be reached
-    const goOnline = (tries = 5) => {
-      window.clearTimeout(retry)
-      void check().then((reachable) => {
-        if (!reachable && tries > 1 && navigator.onLine) retry = window.setTimeout(() => goOnline(tries - 1), 2_000)
-      })
-    }
-    const onOnline = () => goOnline()
-    window.addEventListener('offline', goOffline)
-    window.addEventListener('online', onOnline)
-    const ping = window.setInterval(() => void check(), pingIntervalMs)
-    const push = window.setInterval(() => {
-      if (navigator.onLine) void sync()
-    }, syncIntervalMs)
+    const wentOffline = () => send({ type: 'WENT_OFFLINE' })
+    const backOnline = () => send({ type: 'BACK_ONLINE' })
+    window.addEventListener('offline', wentOffline)
+    window.addEventListener('online', backOnline)
     return () => {
-      window.removeEventListener('offline', goOffline)
-      window.removeEventListener('online', onOnline)
-      window.clearTimeout(retry)
-      window.clearInterval(ping)
-      window.clearInterval(push)
+      window.removeEventListener('offline', wentOffline)
+      window.removeEventListener('online', backOnline)
     }
-  }, [check, sync, pingIntervalMs, syncIntervalMs])
-
-  // The Success modal closes itself, then goes on (as AppForm's does).
-  useEffect(() => {
-    if (!submitted) return
-    const timer = window.setTimeout(() => navigate(submitted), SUCCESS_MODAL_MS)
-    return () => window.clearTimeout(timer)
-  }, [submitted, navigate])
-
-  const resolve = async (choice: 'mine' | 'server') => {
-    const current = draft.current
-    const el = form()
-    if (!conflict || !current || !el) return
-    if (choice === 'mine') {
-      await store(keepMine(current, conflict.version))
-    } else {
-      await store(takeServers(current, { values: { ...current.values, ...conflict.server }, version: conflict.version }, new Date()))
-      fillForm(el, { ...current.values, ...conflict.server })
-    }
-    moveVersion(el, conflict.version)
-    paused.current = false
-    setConflict(null)
-    await sync()
-  }
+  }, [send])
 
   if (!hydrated) return null
+  const connection = connectionOf(snapshot)
+  const { lastServerSave, message, conflict } = snapshot.context
   return (
     <div className="offline-status">
       <p role="status" className="muted" data-connection={connection}>
-        {statusText(connection, lastServerSave)}
+        {statusText(connection, lastServerSave ? new Date(lastServerSave) : null)}
       </p>
-      {queued ? <p className="notice">{QUEUED_TEXT}</p> : null}
+      {snapshot.matches({ queue: 'queued' }) ? <p className="notice">{QUEUED_TEXT}</p> : null}
       {message ? (
         <p role="alert" className="notice notice-error">
           {message}
         </p>
       ) : null}
-      {conflict ? <ConflictDialog differences={conflict.differences} onKeepMine={() => void resolve('mine')} onUseServers={() => void resolve('server')} /> : null}
-      {submitted ? (
+      {conflict && snapshot.matches({ send: 'conflict' }) ? (
+        <ConflictDialog differences={conflict.differences} onKeepMine={() => send({ type: 'RESOLVE', choice: 'mine' })} onUseServers={() => send({ type: 'RESOLVE', choice: 'server' })} />
+      ) : null}
+      {snapshot.matches({ send: 'submitted' }) ? (
         <Modal title="Success">
           <p role="status">{SUCCESS_TEXT}</p>
         </Modal>
