@@ -41,7 +41,7 @@ export const KEY_MESSAGES = {
 } as const
 
 /** The input as JSON with its keys sorted (undefined left out), hashed: the same input gives the same hash. */
-function hashOf(input: unknown): string {
+export function hashOf(input: unknown): string {
   const stable = (value: unknown): unknown =>
     Array.isArray(value) ? value.map(stable) : value && typeof value === 'object' && !(value instanceof Date) ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, stable(v)])) : value
   return createHash('sha256').update(JSON.stringify(stable(input))).digest('hex')

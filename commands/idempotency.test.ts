@@ -1,22 +1,37 @@
 // Every command that creates or advances a record, run with the same idempotency key twice — one
 // after the other, and both at the same moment: one effect, and the same answer each time. A key
 // is one user's and one command's; a refused run leaves no trace of its key.
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ConflictError, InputError, Refusal } from '#core/errors.ts'
+import { ConflictError, InputError, NotFoundError, Refusal } from '#core/errors.ts'
+import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
+import { PretreatChecklistSchema } from '#core/schemas/pretreat-sheet.ts'
 import type { Executor } from '#db/client.server.ts'
+import { saveChecklist } from '#db/queries/pretreat-sheet.ts'
 import { reserveSheetNumber } from '#db/queries/service-sheets.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
+import { makeServiceSheet } from '../tests/support/service-sheets.ts'
 import { KEY_MESSAGES, runCommand, type Actor, type Command, type CommandResult } from './command.ts'
 import { saveApplicator } from './applicators.ts'
 import { createCallIn } from './call-ins.ts'
 import { addContact, addCustomerNote } from './contacts.ts'
+import { createFolder } from './drive.ts'
 import { saveGrower } from './growers.ts'
 import { createServiceSheet } from './service-sheets.ts'
+import { completeRestart } from './restarts.ts'
+import { approveServiceReview } from './service-reviews.ts'
 import { saveApplication, saveProduct } from './products.ts'
+import { pretreatFormCommand } from './pretreat-form.ts'
+import { submitReview } from './pretreat-review.ts'
+import { saveSheet, submitSheet } from './pretreat-sheet.ts'
+import { rowStepCommand } from './pretreat-schedule.ts'
 import { createReceipt } from './receipts.ts'
 import { saveJob, savePart, saveTruck } from './registry.ts'
+import { changeDestinations } from './short-lists.ts'
 import { createStorageCheck } from './storage-checks.ts'
 import { saveStorage } from './storages.ts'
+import { saveUser } from './users.ts'
 
 let t: TestDatabase
 let tech: Actor
@@ -27,8 +42,10 @@ let productId: number
 
 beforeAll(async () => {
   t = await createTestDatabase()
+  await t.db.insertInto('destinations').values({ name: 'Lamb Weston', position: 1 }).execute()
   const [a, b] = await t.db.insertInto('users').values([{ username: 'tech', password_hash: 'x' }, { username: 'office', password_hash: 'x' }]).returning('id').execute()
-  tech = { id: a!.id, username: 'tech', is_superuser: false, permissions: [] }
+  // a technician who may also stage and schedule pre-treats (the only commands here that ask)
+  tech = { id: a!.id, username: 'tech', is_superuser: false, permissions: ['api.add_pretreat'] }
   office = { id: b!.id, username: 'office', is_superuser: false, permissions: [] }
   const company = await t.db.insertInto('companies').values({ company_name: 'Snake River Farms' }).returning('id').executeTakeFirstOrThrow()
   const storage = await t.db.insertInto('storages').values({ company_id: company.id, name: 'North Cellar' }).returning('id').executeTakeFirstOrThrow()
@@ -40,15 +57,27 @@ afterAll(() => t.drop())
 
 const count = async (db: Executor, table: Table) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
 
-type Table = 'receipts' | 'storage_checks' | 'call_ins' | 'companies' | 'storages' | 'contacts' | 'interactions' | 'service_sheets' | 'jobs' | 'trucks' | 'parts' | 'products' | 'applications' | 'applicators'
+type Table = 'restarts' | 'pretreats' | 'workflow_events' | 'receipts' | 'storage_checks' | 'call_ins' | 'companies' | 'storages' | 'contacts' | 'interactions' | 'service_sheets' | 'jobs' | 'trucks' | 'parts' | 'products' | 'applications' | 'applicators' | 'users' | 'destinations' | 'drive_entries'
 
 /** A command, a valid input of it for a fresh key, and the rows its effect adds to. */
 interface Case {
   command: Command<any, CommandResult>
   input(key: string): unknown | Promise<unknown>
-  /** a valid input the command refuses */
+  /** a valid input the command refuses (with an InputError unless `refusedAs` says which) */
   refused(key: string): unknown | Promise<unknown>
+  refusedAs?: new (...args: never[]) => Refusal
   table: Table
+  /** the rows counted, when not all of the table's (a step adds a history row among others; a completion fills a column of its row) */
+  where?: { event: string } | { filled: 'completed_at' }
+  /** who sends it (default: tech) */
+  actor?: () => Actor
+}
+
+const countOf = async (c: Case) => {
+  if (!c.where) return count(t.db, c.table)
+  if ('filled' in c.where) return Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(c.table)} where ${sql.ref(c.where.filled)} is not null`.execute(t.db)).rows[0]!.n)
+  const row = await t.db.selectFrom('workflow_events').select((eb) => eb.fn.countAll<string>().as('n')).where('event', '=', c.where.event).executeTakeFirstOrThrow()
+  return Number(row.n)
 }
 
 const grower = (key: string) => ({ submission_id: key, company_name: `Farm ${key}`, qb_list_id: '', service_start: '2026-11-22', notes: '', website: '', active: true, storage_check_interval: 30, contact_interval: 0 })
@@ -73,7 +102,133 @@ const userFor = (key: string) => {
   return users.get(key)!
 }
 
+const TODAY = '2026-11-23'
+const pretreatForm = async (key: string) => {
+  const d = await pretreatDefaults(t.db)
+  return {
+    submission_id: key, company_id: d.company_id, storage_id: d.storage_id, bill_to: [], bill_to_pick: '', void: false, void_comments: '', recommended_by: d.applicator_id,
+    requested_by: 'other', other_name: 'Dale Jensen', destination: 'Lamb Weston', variety: 'Russet - Process', treated_for: 'Sprouting', stock_type: 'Process',
+    application_id: d.application_id, cwt: '12,500', chemicals: [{ product_id: d.product_id, cwt: '12,500', quantity_requested: 207.5 }], message_id: '', application_notes: 'Fog through the main plenum.',
+    purge: false, dose_reason: '',
+  }
+}
+
+/** A staged pre-treat for each key, made once. */
+const pretreats = new Map<string, Promise<number>>()
+const pretreatFor = (key: string) => {
+  if (!pretreats.has(key)) pretreats.set(key, makePretreat(t.db).then((p) => p.id))
+  return pretreats.get(key)!
+}
+
+const newUser = (key: string) => ({
+  submission_id: key, username: `new-${key}`, first_name: '', last_name: '', email: '', company: '', is_staff: false, is_superuser: false, is_active: true,
+  permissions: [], groups: [], password: 'a-long-password',
+})
+
+/** tech's applicator licence (tech fills the sheets assigned to it), and a truck, made once. */
+let applicatorOfTech: Promise<number> | undefined
+let sheetTruck: Promise<number> | undefined
+/** A pre-treat assigned to tech for each key and stage, its final checklist saved, made once. */
+const sheets = new Map<string, Promise<{ id: number; version: number; lineId: number; owner: number }>>()
+const sheetFor = (key: string, stage: 'assigned' | 'to-review') => {
+  const made = async () => {
+    applicatorOfTech ??= t.db.insertInto('applicators').values({ user_id: tech.id, license: 'ID-PA-TECH', expiration: '2099-12-31' })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ active: true, expiration: '2099-12-31' })).returning('id').executeTakeFirstOrThrow().then((a) => a.id)
+    const pt = await makePretreat(t.db, { stage, assignTo: await applicatorOfTech, quantityUsed: 16 })
+    const checklist = PretreatChecklistSchema.parse({ intent: 'checklist', inverter: 'yes', wires: 'yes', coils: 'yes', residue: 'no', covers: 'yes', fan_direction: 'yes', system_run: 'yes', purge: 'yes', purge_time: '15', panel: 'yes', instructions: 'yes', tools: 'yes', lights: 'yes', storage: 'yes', barrel_temp: '180' })
+    await saveChecklist(t.db, pt.id, checklist, tech.id)
+    const row = await t.db.selectFrom('pretreats').select(['version', 'company_id']).where('id', '=', pt.id).executeTakeFirstOrThrow()
+    const line = await t.db.selectFrom('pretreat_chemicals').select('id').where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()
+    return { id: pt.id, version: row.version, lineId: line.id, owner: row.company_id }
+  }
+  if (!sheets.has(`${stage} ${key}`)) sheets.set(`${stage} ${key}`, made())
+  return sheets.get(`${stage} ${key}`)!
+}
+/** The sheet form (the review form: with its price line) of the key's pre-treat, whole, as its page posts it for `intent`. */
+const sheetPost = async (key: string, stage: 'assigned' | 'to-review', intent: 'save' | 'submit', truck?: number) => {
+  const s = await sheetFor(key, stage)
+  sheetTruck ??= t.db.insertInto('trucks').values({ number: 'T-SHEETS', make: 'Ford' }).returning('id').executeTakeFirstOrThrow().then((tr) => tr.id)
+  const value = PretreatReviewSchema.parse({
+    intent, version: String(s.version), submission_id: crypto.randomUUID(),
+    pile_front: 'Dry', pile_middle: 'Damp', pile_back: 'Dry', sprouting: 'Eyes Open', pile_comments: 'Even pile.', temps1_front: '45', temps1_middle: '46', temps1_back: '45.5', set_point: '44',
+    ducts_open: 'All Open', ducts_condition: 'Dry', storage_temp_front: '44', storage_temp_middle: '44.5', storage_temp_back: '45', bypass_door: 'Closed', coils_covered: 'yes', cell_covered: 'no',
+    env_temp: '28', weather: 'Clear', wind_speed: '6', wind_direction: 'NW', env_comments: 'Calm morning.', truck_id: String(truck ?? (await sheetTruck)), batch_numbers: 'B-1001', sampled_by: 'Cody',
+    application_date: '2026-11-20', start_time: '08:00', stop_time: '11:30', chemicals: [{ id: String(s.lineId), quantity_used: '16' }],
+    prices: stage === 'to-review' ? [{ company_id: String(s.owner), cwt_share: '1000', price: '0.0500' }] : [],
+  })
+  return { ...value, submission_id: key, pretreat_id: s.id }
+}
+
+/** A pending restart (its pre-treat's sheet submitted) for each key, made once. */
+const restarts = new Map<string, Promise<number>>()
+const restartFor = (key: string) => {
+  if (!restarts.has(key)) restarts.set(key, makePretreat(t.db, { stage: 'to-review' }).then((p) => t.db.selectFrom('restarts').select('id').where('pretreat_id', '=', p.id).executeTakeFirstOrThrow()).then((r) => r.id))
+  return restarts.get(key)!
+}
+const restartForm = (key: string, restartId: number) => ({ submission_id: key, remote: 'yes', running: 'yes', cleaned_up: 'no', comments: 'Fans back on.', restart_id: restartId })
+
+/** A service sheet's open level-1 review for each key (version 1, travel 1 and labor 2 hours), made once. */
+const reviews = new Map<string, Promise<number>>()
+const reviewFor = (key: string) => {
+  if (!reviews.has(key)) {
+    const made = makeServiceSheet(t.db, { ...place, created_by: tech.id, travel_hours: 1, labor_hours: 2 })
+    reviews.set(key, made.then((sheet) => t.db.selectFrom('service_reviews').select('id').where('service_sheet_id', '=', sheet.id).executeTakeFirstOrThrow()).then((r) => r.id))
+  }
+  return reviews.get(key)!
+}
+const reviewForm = async (key: string, newParts: { part_id: number; quantity: number; description: string; nc: boolean }[] = []) => ({
+  review_id: await reviewFor(key), intent: 'approve', version: 1, travel_hours: 1, labor_hours: 2, nc_travel: 0, nc_labor: 0, comments: '', parts: [], new_parts: newParts, new_part: '', new_description: '',
+})
+
 const CASES: Record<string, Case> = {
+  'a user': {
+    command: saveUser,
+    input: newUser,
+    refused: (key) => ({ ...newUser(key), company: 'Nobody Farms' }),
+    table: 'users',
+  },
+  'a short-list row': {
+    command: changeDestinations,
+    input: (key) => ({ submission_id: key, intent: 'add', text: `Dest ${key}` }),
+    refused: (key) => ({ submission_id: key, intent: 'save:999999', text: `Dest ${key}` }),
+    table: 'destinations',
+  },
+  'a pre-treat': {
+    command: pretreatFormCommand({ today: () => TODAY }),
+    input: pretreatForm,
+    refused: async (key) => ({ ...(await pretreatForm(key)), storage_id: 999_999 }),
+    table: 'pretreats',
+  },
+  'a pre-treat scheduled': {
+    command: rowStepCommand({ today: () => TODAY }),
+    input: async (key) => ({ intent: 'schedule', id: await pretreatFor(key) }),
+    refused: () => ({ intent: 'schedule', id: 999_999 }),
+    refusedAs: NotFoundError,
+    table: 'workflow_events',
+    where: { event: 'SCHEDULE' },
+  },
+  'a pre-treat sheet saved': {
+    command: saveSheet,
+    input: (key) => sheetPost(key, 'assigned', 'save'),
+    refused: (key) => sheetPost(key, 'assigned', 'save', 999_999),
+    table: 'workflow_events',
+    where: { event: 'SAVE' },
+  },
+  'a pre-treat sheet submitted': {
+    command: submitSheet,
+    input: (key) => sheetPost(key, 'assigned', 'submit'),
+    refused: (key) => sheetPost(key, 'assigned', 'submit', 999_999),
+    table: 'workflow_events',
+    where: { event: 'SUBMIT' },
+  },
+  'a pre-treat reviewed': {
+    command: submitReview,
+    input: (key) => sheetPost(key, 'to-review', 'submit'),
+    refused: (key) => sheetPost(key, 'to-review', 'submit', 999_999),
+    table: 'workflow_events',
+    where: { event: 'REVIEW' },
+    actor: () => ({ ...tech, permissions: ['api.pretreat_reviewer1'] }),
+  },
   'an applicator': {
     command: saveApplicator,
     input: async (key) => ({ submission_id: key, user_id: await userFor(key), license: 'ID-PA-1', expiration: '2027-12-31', active: true }),
@@ -158,57 +313,79 @@ const CASES: Record<string, Case> = {
     refused: (key) => ({ submission_id: key, ...place, storage_id: 999_999, date_inspected: '2026-11-03', variety: 'Russet - Fryer', fill_status: 'Full', notes: 'Dry', images: [] }),
     table: 'storage_checks',
   },
+  'a drive folder': {
+    command: createFolder,
+    input: (key) => ({ p: '', f: `Folder ${key}` }),
+    refused: () => ({ p: '', f: ' ' }),
+    table: 'drive_entries',
+  },
+  'a restart completed': {
+    command: completeRestart,
+    input: async (key) => restartForm(key, await restartFor(key)),
+    refused: (key) => restartForm(key, 999_999_999),
+    refusedAs: NotFoundError,
+    table: 'restarts',
+    where: { filled: 'completed_at' },
+  },
+  'a service review approved': {
+    command: approveServiceReview,
+    input: (key) => reviewForm(key),
+    refused: (key) => reviewForm(key, [{ part_id: 999_999, quantity: 1, description: '', nc: false }]),
+    actor: () => ({ ...tech, permissions: ['api.can_review_1'] }),
+    table: 'workflow_events',
+    where: { event: 'APPROVE' },
+  },
 }
 
 describe.each(Object.entries(CASES))('%s', (_, c) => {
-  const run = async (key: string, input: unknown, actor = tech) => runCommand(t.db, c.command, { actor, key, input: await input })
+  const run = async (key: string, input: unknown, actor = c.actor?.() ?? tech) => runCommand(t.db, c.command, { actor, key, input: await input })
 
   it('acts once for a key sent twice, one after the other, and answers the same', async () => {
     const key = crypto.randomUUID()
     const input = await c.input(key)
-    const before = await count(t.db, c.table)
+    const before = await countOf(c)
     const first = await run(key, input)
     expect(await run(key, input)).toEqual(first)
-    expect(await count(t.db, c.table)).toBe(before + 1)
+    expect(await countOf(c)).toBe(before + 1)
   })
 
   it('acts once for a key sent twice at the same moment, and answers the same', async () => {
     const key = crypto.randomUUID()
-    const before = await count(t.db, c.table)
+    const before = await countOf(c)
     const input = await c.input(key)
     const [a, b] = await Promise.all([run(key, input), run(key, input)])
     expect(b).toEqual(a)
-    expect(await count(t.db, c.table)).toBe(before + 1)
+    expect(await countOf(c)).toBe(before + 1)
   })
 
   it('refuses a used key sent with other input, doing nothing', async () => {
     const key = crypto.randomUUID()
     const input = await c.input(key)
     await run(key, input)
-    const before = await count(t.db, c.table)
+    const before = await countOf(c)
     const other = { ...(input as object), changed: 'other input' }
     await expect(run(key, other)).rejects.toEqual(new ConflictError(KEY_MESSAGES.reused))
-    expect(await count(t.db, c.table)).toBe(before)
+    expect(await countOf(c)).toBe(before)
   })
 
   it("refuses another user's key and a key used by another command, doing nothing", async () => {
     const key = crypto.randomUUID()
     const input = await c.input(key)
     await run(key, input)
-    const before = await count(t.db, c.table)
+    const before = await countOf(c)
     await expect(run(key, input, office)).rejects.toEqual(new ConflictError(KEY_MESSAGES.reused))
     const other = Object.values(CASES).find((o) => o.command !== c.command)!
     await expect(runCommand(t.db, other.command, { actor: tech, key, input: await other.input(key) })).rejects.toEqual(new ConflictError(KEY_MESSAGES.reused))
-    expect(await count(t.db, c.table)).toBe(before)
+    expect(await countOf(c)).toBe(before)
   })
 
   it('keeps no trace of a refused run: the same key then acts, with the input corrected', async () => {
     const key = crypto.randomUUID()
-    const before = await count(t.db, c.table)
-    await expect(run(key, c.refused(key))).rejects.toBeInstanceOf(InputError)
-    expect(await count(t.db, c.table)).toBe(before)
+    const before = await countOf(c)
+    await expect(run(key, c.refused(key))).rejects.toBeInstanceOf(c.refusedAs ?? InputError)
+    expect(await countOf(c)).toBe(before)
     await run(key, c.input(key))
-    expect(await count(t.db, c.table)).toBe(before + 1)
+    expect(await countOf(c)).toBe(before + 1)
   })
 
   it('makes no second record for a key a record already holds without its answer kept (made before commands)', async () => {
@@ -216,14 +393,14 @@ describe.each(Object.entries(CASES))('%s', (_, c) => {
     const input = await c.input(key)
     const first = await run(key, input)
     await t.db.deleteFrom('command_runs').where('key', '=', key).execute()
-    const before = await count(t.db, c.table)
+    const before = await countOf(c)
     const again = await run(key, input).then(
       (answer) => answer,
       (error: unknown) => error,
     )
     // the first record's answer, or a refusal that says why: never a failure, never a second record
     expect(again instanceof Refusal || JSON.stringify(again) === JSON.stringify(first), String(again)).toBe(true)
-    expect(await count(t.db, c.table)).toBe(before)
+    expect(await countOf(c)).toBe(before)
   })
 
   it('refuses a key that is not a UUID', async () => {
@@ -238,8 +415,8 @@ describe.each(Object.entries(CASES).filter(([, c]) => c.command.resentAnew?.incl
     const key = crypto.randomUUID()
     const input = (await c.input(key)) as { images: string[] }
     const first = await runCommand(t.db, c.command, { actor: tech, key, input })
-    const before = await count(t.db, c.table)
+    const before = await countOf(c)
     expect(await runCommand(t.db, c.command, { actor: tech, key, input: { ...input, images: [crypto.randomUUID()] } })).toEqual(first)
-    expect(await count(t.db, c.table)).toBe(before)
+    expect(await countOf(c)).toBe(before)
   })
 })

@@ -1,7 +1,7 @@
 // The review sheet's reads and writes (/review-pre-treat/{id}, the read-only completed modal): the
 // companies a pre-treat is priced for (owner first, then its billables), its price lines, the cwt
 // and base price the default split starts from, and what was changed on the sheet (the history's
-// details.changes). Steps go through workflows/pretreat-review.server.ts.
+// details.changes). Steps go through commands/pretreat-review.ts.
 import { sql } from 'kysely'
 import type { Executor } from '../client.server.ts'
 import { userDisplayName } from './users.ts'

@@ -1,6 +1,6 @@
 // The application sheet's reads and writes (/pretreats/{id}): the sheet with what the pre-treat
 // form set (names looked up), its chemical lines and final checklist; the active trucks; the sheet's
-// fields and the checklist saved. Steps go through workflows/pretreat-sheet.server.ts.
+// fields and the checklist saved. Steps go through commands/pretreat-sheet.ts.
 import { sql } from 'kysely'
 import type { Executor } from '../client.server.ts'
 import { userDisplayName } from './users.ts'

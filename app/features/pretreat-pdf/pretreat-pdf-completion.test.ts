@@ -8,6 +8,8 @@ import os from 'node:os'
 import path from 'node:path'
 import type PgBoss from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { submitReview } from '#commands/pretreat-review.ts'
+import { sheetPressKey } from '#commands/pretreat-sheet.ts'
 import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
 import { RestartSchema } from '#core/schemas/restart.ts'
 import { createBoss } from '#jobs/boss.server.ts'
@@ -16,12 +18,13 @@ import { waitForConversion } from '#jobs/documents/conversions.server.ts'
 import { startWorkers } from '#jobs/worker.ts'
 import { FsDriver } from '#storage/fs-driver.server.ts'
 import { setBlobStore } from '#storage/index.server.ts'
-import { completeRestart } from '#workflows/restart.server.ts'
-import { submitReview } from '#workflows/pretreat-review.server.ts'
+import { runCommand } from '#commands/command.ts'
+import { completeRestart } from '#commands/restarts.ts'
 import { CHROMIUM_PATH } from '../../../tests/support/browser.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts'
 import { makePretreat } from '../../../tests/support/pretreats.ts'
-import { askPretreatPdf, queueCompletedPretreatPdf, queuePretreatPdf } from './pretreat-pdf.server.ts'
+import { queuePdfWhenCompleted } from '../pretreat-sheet/review-intent.server.ts'
+import { askPretreatPdf, queueCompletedPretreatPdf } from './pretreat-pdf.server.ts'
 
 describe('the pre-treat PDF made at completion', () => {
   let t: TestDatabase
@@ -65,13 +68,23 @@ describe('the pre-treat PDF made at completion', () => {
       chemicals: [{ id: String(line.id), quantity_used: '16' }],
       prices: [{ company_id: String(row.company_id), cwt_share: '1000', price: '0.0500' }],
     })
-    const actor = { id: reviewer, is_superuser: false, permissions: ['api.view_pretreat', 'api.pretreat_reviewer2'] as const }
+    const actor = { id: reviewer, username: 'pt-rev-two', is_superuser: false, permissions: ['api.view_pretreat' as const, 'api.pretreat_reviewer2' as const] }
+    const input = { ...value, pretreat_id: pt.id }
     // the hook the review page passes (app/features/pretreat-sheet/review-intent.server.ts)
-    expect((await submitReview(t.db, pt.id, { ...actor, permissions: [...actor.permissions] }, value, { onCompleted: queuePretreatPdf })).status).toBe('completed')
+    expect((await runCommand(t.db, submitReview, { actor, key: sheetPressKey('submit', input), input, then: queuePdfWhenCompleted(pt.id) })).status).toBe('completed')
     return pt
   }
 
   const conversions = async () => (await t.db.selectFrom('document_conversions').select('id').where('kind', '=', 'html').execute()).length
+
+  /** The restart form's post, with the hook it passes (app/routes/restarts.$id.tsx). */
+  const complete = (restartId: number, answers: ReturnType<typeof RestartSchema.parse>) =>
+    runCommand(t.db, completeRestart, {
+      actor: { id: reviewer, username: 'pt-rev-two', is_superuser: false, permissions: [] },
+      key: answers.submission_id,
+      input: { ...answers, restart_id: restartId },
+      then: (trx, done) => queueCompletedPretreatPdf(trx, done.pretreat_id),
+    })
 
   /** The worker's render of the conversion queued last, awaited. */
   async function rendered() {
@@ -96,7 +109,7 @@ describe('the pre-treat PDF made at completion', () => {
     const restart = await t.db.selectFrom('restarts').select('id').where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()
     const answers = RestartSchema.parse({ submission_id: crypto.randomUUID(), remote: 'yes', running: 'yes', cleaned_up: 'yes', comments: 'Fans back on at 6 am' })
     // the hook the restart form passes (app/routes/restarts.$id.tsx)
-    await completeRestart(t.db, restart.id, answers, reviewer, { onCompleted: queueCompletedPretreatPdf })
+    await complete(restart.id, answers)
     await rendered()
     const renders = pool.uses
     const before = await conversions()
@@ -109,7 +122,7 @@ describe('the pre-treat PDF made at completion', () => {
     const pt = await makePretreat(t.db, { stage: 'to-review' })
     const restart = await t.db.selectFrom('restarts').select('id').where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()
     const before = await conversions()
-    await completeRestart(t.db, restart.id, RestartSchema.parse({ submission_id: crypto.randomUUID(), remote: 'no', running: 'yes', cleaned_up: 'yes' }), reviewer, { onCompleted: queueCompletedPretreatPdf })
+    await complete(restart.id, RestartSchema.parse({ submission_id: crypto.randomUUID(), remote: 'no', running: 'yes', cleaned_up: 'yes' }))
     expect(await conversions()).toBe(before)
   }, 60_000)
 })

@@ -1,16 +1,18 @@
 // One posted review sheet form (/review-pre-treat/{id}), run: its intent (save, submit) read with
-// the review schema and taken through workflows/pretreat-review.server.ts, the outcome told in the
+// the review command's schema and run by commands/pretreat-review.ts, the outcome told in the
 // shape of the application sheet's (sheet-intent.server.ts), which the page's action answers.
 // A completing submit queues the sheet's PDF in its transaction (app/features/pretreat-pdf/pretreat-pdf.server.ts).
 import { queuePretreatPdf } from '#app/features/pretreat-pdf/pretreat-pdf.server.ts'
 import { parseSubmission } from '#app/forms.server.ts'
+import { runCommand } from '#commands/command.ts'
+import { ReviewStepSchema, saveReview, submitReview } from '#commands/pretreat-review.ts'
+import { sheetPressKey } from '#commands/pretreat-sheet.ts'
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import type { SessionUser } from '#core/permissions.ts'
 import { FORM_INVALID } from '#core/pretreat-sheet.ts'
-import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
-import { getDb } from '#db/client.server.ts'
-import { saveReview, submitReview } from '#workflows/pretreat-review.server.ts'
-import { fieldMessages, SHEET_SAVE_FAILED } from './sheet-intent.server.ts'
+import type { PretreatState } from '#core/workflow-states.ts'
+import { getDb, type Executor } from '#db/client.server.ts'
+import { fieldMessages, onPretreat, SHEET_SAVE_FAILED } from './sheet-intent.server.ts'
 
 export type ReviewIntent = 'save' | 'submit'
 
@@ -22,18 +24,24 @@ export type ReviewOutcome =
   /** not possible now or changed meanwhile (409), not a reviewer (403), no such sheet (404), or a failure (500) */
   | { kind: 'refused'; status: 403 | 404 | 409 | 500; message: string }
 
+/** What the review's submit does besides, in its transaction (runCommand's `then`): the sheet's PDF queued once it completed the pre-treat. */
+export function queuePdfWhenCompleted(id: number) {
+  return async (trx: Executor, result: { status: PretreatState }) => (result.status === 'completed' ? queuePretreatPdf(trx, id) : null)
+}
+
 export async function runReviewIntent(form: FormData, id: number, user: SessionUser): Promise<ReviewOutcome> {
   const intent: ReviewIntent = form.get('intent') === 'submit' ? 'submit' : 'save'
   const db = getDb()
   try {
-    const submission = parseSubmission(form, PretreatReviewSchema)
+    const submission = parseSubmission(onPretreat(form, id), ReviewStepSchema)
     if (submission.status !== 'success') return { kind: 'invalid', message: FORM_INVALID, errors: fieldMessages(submission.error) }
+    const input = submission.value
     if (intent === 'submit') {
-      await submitReview(db, id, user, submission.value, { onCompleted: queuePretreatPdf })
+      await runCommand(db, submitReview, { actor: user, key: sheetPressKey('submit', input), input, then: queuePdfWhenCompleted(id) })
       return { kind: 'submitted' }
     }
-    const saved = await saveReview(db, id, user, submission.value)
-    return { kind: 'saved', version: saved.version, savedAt: saved.savedAt.toISOString() }
+    const saved = await runCommand(db, saveReview, { actor: user, key: sheetPressKey('save', input), input })
+    return { kind: 'saved', version: saved.version, savedAt: saved.savedAt }
   } catch (error) {
     if (error instanceof InputError) {
       const { '': message, ...errors } = error.fieldErrors

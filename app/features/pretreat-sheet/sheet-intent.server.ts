@@ -1,14 +1,14 @@
 // One posted sheet form (the page's, or the same FormData through the JSON API), run: its intent
-// (save, checklist, submit) read with its schema and taken through workflows/pretreat-sheet.server.ts,
+// (save, checklist, submit) read with its command's schema and run by commands/pretreat-sheet.ts,
 // and the outcome told in one shape that the page's action and the API each answer in their own way.
 import { parseSubmission } from '#app/forms.server.ts'
+import { runCommand } from '#commands/command.ts'
+import { saveSheet, saveSheetChecklist, sheetPressKey, SheetStepSchema, submitSheet } from '#commands/pretreat-sheet.ts'
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import type { SessionUser } from '#core/permissions.ts'
 import { CHECKLIST_INCOMPLETE, FORM_INVALID, IncompleteError, sheetFormValues } from '#core/pretreat-sheet.ts'
-import { PretreatChecklistSchema, PretreatSheetSchema } from '#core/schemas/pretreat-sheet.ts'
 import { getDb } from '#db/client.server.ts'
 import { sheetById } from '#db/queries/pretreat-sheet.ts'
-import { saveSheet, saveSheetChecklist, submitSheet } from '#workflows/pretreat-sheet.server.ts'
 import { CHANGED_MEANWHILE } from '#workflows/transition.server.ts'
 
 export type SheetIntent = 'save' | 'checklist' | 'submit'
@@ -35,25 +35,38 @@ export function fieldMessages(error: Record<string, string[] | null> | null | un
   return Object.fromEntries(Object.entries(error ?? {}).flatMap(([name, messages]) => (messages?.length && name !== '' ? [[name, messages.join(' ')]] : [])))
 }
 
+/** The post with the pre-treat the page's address names (`pretreat_id`), never the one it may carry. */
+export function onPretreat(form: FormData, id: number): FormData {
+  const posted = new FormData()
+  for (const [name, value] of form) if (name !== 'pretreat_id') posted.append(name, value)
+  posted.set('pretreat_id', String(id))
+  return posted
+}
+
 export async function runSheetIntent(form: FormData, id: number, user: SessionUser): Promise<SheetOutcome> {
   const intent = intentOf(form)
   const db = getDb()
   const failMessage = intent === 'checklist' ? CHECKLIST_INCOMPLETE : FORM_INVALID
+  const posted = onPretreat(form, id)
   try {
     if (intent === 'checklist') {
-      const submission = parseSubmission(form, PretreatChecklistSchema)
+      const submission = parseSubmission(posted, saveSheetChecklist.schema)
       if (submission.status !== 'success') return { kind: 'invalid', intent, message: failMessage, errors: fieldMessages(submission.error), missing: [] }
-      const saved = await saveSheetChecklist(db, id, user, submission.value)
-      return { kind: 'saved', intent, version: saved.version, savedAt: saved.savedAt.toISOString() }
+      // A key of its own for each post: the checklist replaces the one saved before and leaves the
+      // version, so nothing in a post tells a later press with the same answers (after others) from
+      // this one sent again; and saved again, it is the same checklist.
+      const saved = await runCommand(db, saveSheetChecklist, { actor: user, key: crypto.randomUUID(), input: submission.value })
+      return { kind: 'saved', intent, version: saved.version, savedAt: saved.savedAt }
     }
-    const submission = parseSubmission(form, PretreatSheetSchema)
+    const submission = parseSubmission(posted, SheetStepSchema)
     if (submission.status !== 'success') return { kind: 'invalid', intent, message: failMessage, errors: fieldMessages(submission.error), missing: [] }
+    const input = submission.value
     if (intent === 'submit') {
-      await submitSheet(db, id, user, { ...submission.value, intent })
+      await runCommand(db, submitSheet, { actor: user, key: sheetPressKey('submit', input), input })
       return { kind: 'submitted' }
     }
-    const saved = await saveSheet(db, id, user, submission.value)
-    return { kind: 'saved', intent, version: saved.version, savedAt: saved.savedAt.toISOString() }
+    const saved = await runCommand(db, saveSheet, { actor: user, key: sheetPressKey('save', input), input })
+    return { kind: 'saved', intent, version: saved.version, savedAt: saved.savedAt }
   } catch (error) {
     if (error instanceof InputError) {
       const { '': message, ...errors } = error.fieldErrors

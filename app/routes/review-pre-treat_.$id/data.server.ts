@@ -14,10 +14,10 @@ import { runReviewIntent } from '#app/features/pretreat-sheet/review-intent.serv
 import { readReviewView } from '#app/features/pretreat-sheet/review-view.server.ts'
 import { parseSubmission } from '#app/forms.server.ts'
 import { requireId, requireRecord } from '#app/records.server.ts'
+import { reviewerLevel } from '#commands/pretreat-review.ts'
 import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
 import { getDb } from '#db/client.server.ts'
 import { canPretreat, isReviewState } from '#workflows/pretreat.machine.ts'
-import { reviewerLevel } from '#workflows/pretreat-review.server.ts'
 
 const access = ACCESS['/review-pre-treat/:id']
 
