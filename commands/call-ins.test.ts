@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { InputError } from '#core/errors.ts'
+import { ForbiddenError, InputError } from '#core/errors.ts'
 import type { CallInInput } from '#core/schemas/call-in.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { createCallIn } from './call-ins.ts'
@@ -31,11 +31,19 @@ const base = () => ({
 })
 
 /** The call form's save: the command, keyed by the form's submission id. */
-const submitCallIn = (input: CallInInput) => runCommand(t.db, createCallIn, { actor: { id: userId, username: 'caller', is_superuser: false, permissions: [] }, key: input.submission_id, input })
+const submitCallIn = (input: CallInInput) => runCommand(t.db, createCallIn, { actor: { id: userId, username: 'caller', is_superuser: false, permissions: ['api.add_callin'] }, key: input.submission_id, input })
 
 const countCalls = async () => (await t.db.selectFrom('call_ins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
 
 describe('createCallIn', () => {
+  it('refuses a call from one who may not log calls (the machine’s guard), saving nothing', async () => {
+    const before = await countCalls()
+    const input = { ...base(), company_id: acme.id, storage_id: silo.id }
+    const office = { id: userId, username: 'office', is_superuser: false, permissions: ['api.view_callin' as const] }
+    await expect(runCommand(t.db, createCallIn, { actor: office, key: input.submission_id, input })).rejects.toBeInstanceOf(ForbiddenError)
+    expect(await countCalls()).toBe(before)
+  })
+
   it('saves a company-path call and records the transition in the workflow history', async () => {
     const saved = await submitCallIn({ ...base(), company_id: acme.id, storage_id: silo.id })
     const row = await t.db.selectFrom('call_ins').selectAll().where('id', '=', saved.id).executeTakeFirstOrThrow()

@@ -3,13 +3,14 @@
 // the call: it saves only a call that reaches `submitted`, with its history row.
 import type { Executor } from '#db/client.server.ts'
 import { insertCallIn } from '#db/queries/call-ins.ts'
-import { InputError } from '#core/errors.ts'
+import { ForbiddenError, InputError } from '#core/errors.ts'
+import { hasPermission } from '#core/permissions.ts'
 import { CallInSchema, type CallInInput } from '#core/schemas/call-in.ts'
 import { PLACE_ID_MESSAGES, PLACE_MESSAGES } from '#core/schemas/place.ts'
-import { callInMachine, type CallInEvent } from '#workflows/call-in.machine.ts'
+import { CALL_IN_PERMISSION, callInMachine, type CallInEvent } from '#workflows/call-in.machine.ts'
 import { replay } from '#workflows/runner.ts'
 import { defineWorkflow, runTransition } from '#workflows/transition.server.ts'
-import { defineCommand } from './command.ts'
+import { defineCommand, type Actor } from './command.ts'
 import { requireCustomer, requirePlaceIds } from './rules.ts'
 
 const REFUSALS: Record<CallInEvent['type'], [field: string, message: string]> = {
@@ -21,19 +22,21 @@ const REFUSALS: Record<CallInEvent['type'], [field: string, message: string]> = 
 }
 
 /** The events the submitted form stands for, with the facts looked up from the database. */
-async function eventsFor(db: Executor, input: CallInInput): Promise<CallInEvent[]> {
+async function eventsFor(db: Executor, input: CallInInput, actor: Actor): Promise<CallInEvent[]> {
   const details = { requestedBy: input.requested_by, callInDate: input.call_in_date, description: input.description, gotIt: input.got_it }
+  const submit = { type: 'SUBMIT', details, mayCall: hasPermission(actor, CALL_IN_PERMISSION) } as const
   const { job, storage } = await requirePlaceIds(db, input)
-  if (job) return [{ type: 'CHOOSE_JOB', jobId: job.id, companyId: job.company_id, storageId: job.storage_id }, { type: 'SUBMIT', details }]
+  if (job) return [{ type: 'CHOOSE_JOB', jobId: job.id, companyId: job.company_id, storageId: job.storage_id }, submit]
   return [
     { type: 'CHOOSE_COMPANY', companyId: input.company_id },
     { type: 'CHOOSE_STORAGE', storageId: storage!.id, storageCompanyId: storage!.company_id },
-    { type: 'SUBMIT', details },
+    submit,
   ]
 }
 
-/** A refused event is a field of the form that does not fit the rest. */
-function refusedField(event: CallInEvent): InputError {
+/** A refused event is a field of the form that does not fit the rest, or a sender who may not log a call. */
+function refusedField(event: CallInEvent): InputError | ForbiddenError {
+  if (event.type === 'SUBMIT' && !event.mayCall) return new ForbiddenError()
   const [field, message] = REFUSALS[event.type]
   return new InputError({ [field]: message })
 }
@@ -46,7 +49,7 @@ export const createCallIn = defineCommand({
   schema: CallInSchema,
   async run(trx, actor, input: CallInInput) {
     await requireCustomer(trx, input.company_id)
-    const events = await eventsFor(trx, input)
+    const events = await eventsFor(trx, input, actor)
     // The choices lead up to the details; the last event, SUBMIT, is the step that makes the call.
     const { snapshot, refused } = replay(callInMachine, events.slice(0, -1))
     if (refused) throw refusedField(refused)

@@ -44,8 +44,8 @@ beforeAll(async () => {
   t = await createTestDatabase()
   await t.db.insertInto('destinations').values({ name: 'Lamb Weston', position: 1 }).execute()
   const [a, b] = await t.db.insertInto('users').values([{ username: 'tech', password_hash: 'x' }, { username: 'office', password_hash: 'x' }]).returning('id').execute()
-  // a technician who may also stage and schedule pre-treats (the only commands here that ask)
-  tech = { id: a!.id, username: 'tech', is_superuser: false, permissions: ['api.add_pretreat'] }
+  // a technician who logs calls and may also add and schedule pre-treats (the steps here whose machine asks)
+  tech = { id: a!.id, username: 'tech', is_superuser: false, permissions: ['api.add_callin', 'api.add_pretreat'] }
   office = { id: b!.id, username: 'office', is_superuser: false, permissions: [] }
   const company = await t.db.insertInto('companies').values({ company_name: 'Snake River Farms' }).returning('id').executeTakeFirstOrThrow()
   const storage = await t.db.insertInto('storages').values({ company_id: company.id, name: 'North Cellar' }).returning('id').executeTakeFirstOrThrow()

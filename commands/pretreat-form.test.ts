@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ConflictError, InputError } from '#core/errors.ts'
+import { ConflictError, ForbiddenError, InputError } from '#core/errors.ts'
 import { doseReasonRequired } from '#core/dose-check.ts'
 import { PRETREAT_FORM_MESSAGES, type PretreatFormInput } from '#core/schemas/pretreat-form.ts'
 import { config } from '#core/config.server.ts'
 import { pretreatChoices, reservePretreatNumber } from '#db/queries/pretreat-form.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
+import { EVERY_RIGHT, makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
 import { runPretreatStep } from '#workflows/pretreat.server.ts'
 import { CHANGED_MEANWHILE } from '#workflows/transition.server.ts'
 import { runCommand } from './command.ts'
@@ -67,7 +67,7 @@ function form(overrides: Partial<PretreatFormInput> = {}): PretreatFormInput {
 }
 
 const command = pretreatFormCommand({ today: () => TODAY })
-const save = (value: PretreatFormInput, actor = d.created_by) => runCommand(t.db, command, { actor: { id: actor, username: 'u', is_superuser: false, permissions: [] }, key: value.submission_id, input: value })
+const save = (value: PretreatFormInput, actor = d.created_by) => runCommand(t.db, command, { actor: { id: actor, username: 'u', is_superuser: false, permissions: ['api.add_pretreat'] }, key: value.submission_id, input: value })
 const row = (id: number) => t.db.selectFrom('pretreats').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 const history = (id: number) => t.db.selectFrom('workflow_events').select(['event', 'to_state']).where('entity', '=', 'pretreat').where('entity_id', '=', id).orderBy('id').execute()
 const count = async () => Number((await t.db.selectFrom('pretreats').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
@@ -192,10 +192,25 @@ describe('the pre-treat form\'s save: an edit', () => {
 
   it('refuses to edit a completed pre-treat, changing nothing', async () => {
     const pt = await makePretreat(t.db, { stage: 'to-review' })
-    await t.db.transaction().execute((trx) => runPretreatStep(trx, pt.id, { type: 'REVIEW', level: 2 }, { actorId: d.created_by }))
+    await t.db.transaction().execute((trx) => runPretreatStep(trx, pt.id, { type: 'REVIEW', level: 2 }, { actor: { ...EVERY_RIGHT, id: d.created_by } }))
     const before = await row(pt.id)
     expect(before.status).toBe('completed')
     expect(await refusal(save(form({ pretreat_id: pt.id, version: before.version, application_notes: 'Too late.' })))).toEqual(new ConflictError(NOT_EDITABLE))
     expect((await row(pt.id)).application_notes).toBe(before.application_notes)
+  })
+})
+
+describe("the pre-treat form's save: who", () => {
+  it('refuses a new pre-treat, an edit and a void to one without api.add_pretreat (the machine’s guard), saving nothing', async () => {
+    const assigner = { id: d.created_by, username: 'assigner', is_superuser: false, permissions: ['api.pretreat_assigner' as const] }
+    const as = (value: PretreatFormInput) => runCommand(t.db, command, { actor: assigner, key: value.submission_id, input: value })
+    const before = await count()
+    expect(await refusal(as(form()))).toBeInstanceOf(ForbiddenError)
+    expect(await count()).toBe(before)
+    const pt = await makePretreat(t.db)
+    const { version } = await row(pt.id)
+    expect(await refusal(as(form({ pretreat_id: pt.id, version, application_notes: 'Not mine to change.' })))).toBeInstanceOf(ForbiddenError)
+    expect(await refusal(as(form({ pretreat_id: pt.id, version, void: true, void_comments: 'Not mine to call off.' })))).toBeInstanceOf(ForbiddenError)
+    expect(await row(pt.id)).toMatchObject({ version, void: false })
   })
 })

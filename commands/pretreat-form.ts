@@ -109,7 +109,7 @@ async function create(trx: Executor, actor: Actor, value: PretreatFormInput, tod
   const { fields, lines } = await checkForm(trx, value, undefined, today)
   const number = await reservePretreatNumber(trx, actor.id)
   const row = { ...fields, submission_id: value.submission_id, pre_treat_number: number, created_by: actor.id, last_modified_by: actor.id, upcoming: true }
-  const { id, created } = await createPretreat(trx, row, actor.id)
+  const { id, created } = await createPretreat(trx, row, actor)
   // a pre-treat that holds this key from before its answer was kept (runCommand answers the rest)
   if (!created) throw new ConflictError(KEY_MESSAGES.reused)
   await savePretreatLines(trx, id, lines)
@@ -125,7 +125,7 @@ async function edit(trx: Executor, actor: Actor, id: number, value: PretreatForm
   const { fields, lines } = await checkForm(trx, value, existing, today)
   const details = { submission_id: value.submission_id }
   await runPretreatStep(trx, id, { type: 'EDIT' }, {
-    actorId,
+    actor,
     version: value.version ?? existing.version,
     details,
     refusal: () => new ConflictError(NOT_EDITABLE),
@@ -135,9 +135,9 @@ async function edit(trx: Executor, actor: Actor, id: number, value: PretreatForm
     },
   })
   if (value.void && !existing.void) {
-    await runPretreatStep(trx, id, { type: 'VOID', notes: value.void_comments }, { actorId, details, apply: (t) => savePretreatFlags(t, id, { void: true, void_comments: value.void_comments }) })
+    await runPretreatStep(trx, id, { type: 'VOID', notes: value.void_comments }, { actor, details, apply: (t) => savePretreatFlags(t, id, { void: true, void_comments: value.void_comments }) })
   } else if (!value.void && existing.void) {
-    await runPretreatStep(trx, id, { type: 'UNVOID' }, { actorId, details, apply: (t) => savePretreatFlags(t, id, { void: false }) })
+    await runPretreatStep(trx, id, { type: 'UNVOID' }, { actor, details, apply: (t) => savePretreatFlags(t, id, { void: false }) })
   }
   // once applied, a void is kept on the application record with its reason (decision 0042)
   if (value.void !== existing.void) await keepRecordAfterVoid(trx, id)

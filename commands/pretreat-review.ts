@@ -14,7 +14,8 @@ import { missingFieldsMessage, sheetFacts, sheetProblems } from '#core/pretreat-
 import { PretreatReviewSchema, type PretreatReviewValue } from '#core/schemas/pretreat-review.ts'
 import type { PretreatState } from '#core/workflow-states.ts'
 import type { Executor } from '#db/client.server.ts'
-import { lockSheet, pretreatSubmittedWith, submitFactsOf } from '#db/queries/pretreat-sheet.ts'
+import { pretreatSubmittedWith, submitFactsOf } from '#db/queries/pretreat-sheet.ts'
+import { lockPretreatStanding } from '#db/queries/pretreat-workflow.ts'
 import { pricedCompanies, pricingBasis, replacePriceLines } from '#db/queries/pretreat-review.ts'
 import { applicationRecordGaps, keepApplicationRecord } from '#workflows/application-record.server.ts'
 import { isReviewState, type PretreatReviewerLevel } from '#workflows/pretreat.machine.ts'
@@ -41,7 +42,7 @@ export function reviewerLevel(user: Pick<Actor, 'is_superuser' | 'permissions'>)
 
 /** Locks the sheet and checks it is a reviewer's to change now. */
 async function lockForReview(trx: Executor, id: number, actor: Actor) {
-  const sheet = await lockSheet(trx, id)
+  const sheet = await lockPretreatStanding(trx, id)
   if (!sheet) throw new NotFoundError('No such pre-treat.')
   const level = reviewerLevel(actor)
   if (level === null) throw new ForbiddenError(NOT_A_REVIEWER)
@@ -79,7 +80,7 @@ export const saveReview = defineCommand({
     await requireKnownTruck(trx, input.truck_id)
     const { lines } = await checkedPrices(trx, id, input.prices)
     await runPretreatStep(trx, id, { type: 'SAVE' }, {
-      actorId: actor.id,
+      actor,
       version: input.version,
       apply: async (t) => {
         const { changes } = await saveFields(t, id, input, actor.id)
@@ -102,7 +103,7 @@ export const submitReview = defineCommand({
   schema: ReviewStepSchema,
   async run(trx, actor, input): Promise<{ status: PretreatState }> {
     const id = input.pretreat_id
-    const found = await lockSheet(trx, id)
+    const found = await lockPretreatStanding(trx, id)
     if (!found) throw new NotFoundError('No such pre-treat.')
     // the page's submit went through already, sent again with another key (other values or
     // version): told it is done, as before
@@ -122,7 +123,7 @@ export const submitReview = defineCommand({
       const gaps = await applicationRecordGaps(trx, id)
       if (gaps.length > 0) throw new InputError({ '': `${RECORD_INCOMPLETE_PREFIX}${gaps.join(', ')}` })
     }
-    const step = await runPretreatStep(trx, id, { type: 'REVIEW', level }, { actorId: actor.id, version: input.version, details: { changes, level } })
+    const step = await runPretreatStep(trx, id, { type: 'REVIEW', level }, { actor, version: input.version, details: { changes, level } })
     if (step.to === 'completed') await keepApplicationRecord(trx, id)
     return { status: step.to }
   },

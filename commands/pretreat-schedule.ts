@@ -2,16 +2,17 @@
 // assigning an applicator, each through runPretreatStep, so the machine decides and every step
 // leaves its history row. The button names the state it wants, not a toggle: a form sent twice
 // (a double click, a retry) finds it done and changes nothing more. Refusals are ConflictErrors
-// with a message that says why (the list shows it), and nothing is saved. The commands check the
-// step's permission (core/pretreat-steps.ts, the same map the lists' buttons read).
+// with a message that says why (the list shows it), and nothing is saved. Who may take each step
+// is the machine's guard's to say (core/pretreat-steps.ts, the same map the lists' buttons read).
 import { z } from 'zod'
 import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts'
-import { mayTakeStep } from '#core/pretreat-steps.ts'
 import { licenceHoldsOn, localToday } from '#core/schemas/applicator.ts'
 import { inTransaction, type Executor } from '#db/client.server.ts'
 import { lockPretreatStanding, savePretreatFlags, type PretreatStanding } from '#db/queries/pretreat-workflow.ts'
-import { runPretreatStep } from '#workflows/pretreat.server.ts'
-import { defineCommand, type Actor } from './command.ts'
+import { pretreatActor } from '#core/pretreat-steps.ts'
+import { permitted, type PretreatStepEvent } from '#workflows/pretreat.machine.ts'
+import { runPretreatStep, type PretreatSender } from '#workflows/pretreat.server.ts'
+import { defineCommand } from './command.ts'
 
 export const SCHEDULE_MESSAGES = {
   void: 'This pre-treat is void: unvoid it on its form first.',
@@ -38,15 +39,25 @@ async function standingOf(trx: Executor, id: number): Promise<PretreatStanding> 
 const refusedBecause = (reason: string) => () => new ConflictError(reason)
 
 /**
+ * Who may take the step is the machine's to say (every guard asks `permitted` first) even when the
+ * step finds the pre-treat already where it asks: one who may not is refused, not told it is done.
+ */
+function requireMayTake(standing: PretreatStanding, step: PretreatStepEvent, actor: PretreatSender): void {
+  if (!permitted({ ...step, by: pretreatActor(actor, standing.assigned_user_id) })) throw new ForbiddenError()
+}
+
+/**
  * Stage (`upcoming: true`: off the schedule) or Schedule (`upcoming: false`). Already there: nothing
  * changes. The machine allows it only for a pending pre-treat that is not void.
  */
-export function setUpcoming(db: Executor, id: number, upcoming: boolean, actorId: number): Promise<StepOutcome> {
+export function setUpcoming(db: Executor, id: number, upcoming: boolean, actor: PretreatSender): Promise<StepOutcome> {
   const run = async (trx: Executor) => {
     const standing = await standingOf(trx, id)
+    const step = { type: upcoming ? 'STAGE' : 'SCHEDULE' } as const
+    requireMayTake(standing, step, actor)
     if (standing.upcoming === upcoming) return { changed: false }
-    await runPretreatStep(trx, id, { type: upcoming ? 'STAGE' : 'SCHEDULE' }, {
-      actorId,
+    await runPretreatStep(trx, id, step, {
+      actor,
       apply: (t) => savePretreatFlags(t, id, { upcoming }),
       refusal: refusedBecause(standing.void ? SCHEDULE_MESSAGES.void : upcoming && standing.status === 'assigned' ? SCHEDULE_MESSAGES.stageAssigned : SCHEDULE_MESSAGES.started),
     })
@@ -65,26 +76,28 @@ export function applicationDay(applicationDate: string | null, today = localToda
  * ('Unassigned'). The licence is looked up here, never taken from the browser: it must not expire
  * before the application date (today when none is set). Already so: nothing changes.
  */
-export function assignApplicator(db: Executor, id: number, applicatorId: number, actorId: number, today = localToday()): Promise<StepOutcome> {
+export function assignApplicator(db: Executor, id: number, applicatorId: number, actor: PretreatSender, today = localToday()): Promise<StepOutcome> {
   const run = async (trx: Executor): Promise<StepOutcome> => {
     const standing = await standingOf(trx, id)
     if (applicatorId === 0) {
+      requireMayTake(standing, { type: 'UNASSIGN' }, actor)
       if (standing.assigned_to === null) return { changed: false }
       await runPretreatStep(trx, id, { type: 'UNASSIGN' }, {
-        actorId,
+        actor,
         details: { from_applicator_id: standing.assigned_to },
         apply: async (t) => void (await t.updateTable('pretreats').set({ assigned_to: null }).where('id', '=', id).execute()),
         refusal: refusedBecause(standing.void ? SCHEDULE_MESSAGES.void : SCHEDULE_MESSAGES.unassignStarted),
       })
       return { changed: true }
     }
+    requireMayTake(standing, { type: 'ASSIGN', licenceValid: true }, actor)
     const applicator = await trx.selectFrom('applicators').select(['id', 'license', 'expiration']).where('id', '=', applicatorId).where('active', '=', true).executeTakeFirst()
     if (!applicator) throw new ConflictError(SCHEDULE_MESSAGES.unknownApplicator)
     if (standing.assigned_to === applicatorId) return { changed: false }
     const { application_date } = await trx.selectFrom('pretreats').select('application_date').where('id', '=', id).executeTakeFirstOrThrow()
     const licenceValid = licenceHoldsOn(applicator, applicationDay(application_date, today))
     await runPretreatStep(trx, id, { type: 'ASSIGN', licenceValid }, {
-      actorId,
+      actor,
       details: { applicator_id: applicatorId, from_applicator_id: standing.assigned_to },
       apply: async (t) => void (await t.updateTable('pretreats').set({ assigned_to: applicatorId }).where('id', '=', id).execute()),
       refusal: refusedBecause(standing.void ? SCHEDULE_MESSAGES.void : standing.upcoming ? SCHEDULE_MESSAGES.stagedAssign : !licenceValid ? SCHEDULE_MESSAGES.expired : SCHEDULE_MESSAGES.started),
@@ -102,10 +115,6 @@ export const RowStepSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('assign'), id: recordId, applicator: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }),
 ])
 
-function requireStep(actor: Actor, step: 'STAGE' | 'SCHEDULE' | 'ASSIGN'): void {
-  if (!mayTakeStep(actor, step)) throw new ForbiddenError()
-}
-
 /**
  * A row's Stage, Schedule or Assign; `today` is the day a licence is checked on when no application
  * date is set. It answers nothing: the pre-treat stands where the button asked, whether this press
@@ -116,13 +125,8 @@ export function rowStepCommand({ today = localToday }: { today?: () => string } 
     name: 'pretreats.row-step',
     schema: RowStepSchema,
     async run(trx, actor, step): Promise<null> {
-      if (step.intent === 'assign') {
-        requireStep(actor, 'ASSIGN')
-        await assignApplicator(trx, step.id, step.applicator, actor.id, today())
-      } else {
-        requireStep(actor, step.intent === 'stage' ? 'STAGE' : 'SCHEDULE')
-        await setUpcoming(trx, step.id, step.intent === 'stage', actor.id)
-      }
+      if (step.intent === 'assign') await assignApplicator(trx, step.id, step.applicator, actor, today())
+      else await setUpcoming(trx, step.id, step.intent === 'stage', actor)
       return null
     },
   })

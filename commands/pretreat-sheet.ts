@@ -2,10 +2,10 @@
 // draft: SAVE, the first one starts the work), the final checklist saved, and Submit (the fields
 // saved and SUBMIT in one transaction). The pre-treat is the one the page's address names
 // (`pretreat_id`, set by the route, never taken from the post). Only the assigned applicator's
-// user, reviewers and superusers fill a sheet (core/pretreat-sheet.ts mayFillSheet). The form's
+// user, reviewers and superusers fill a sheet: the machine's guard decides (workflows/pretreat.machine.ts). The form's
 // version makes a save over someone else's newer one a ConflictError (CHANGED_MEANWHILE, from runPretreatStep).
 import type { z } from 'zod'
-import { ConflictError, ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
+import { InputError, NotFoundError } from '#core/errors.ts'
 import {
   changedValues,
   CHECKLIST_INCOMPLETE,
@@ -13,7 +13,6 @@ import {
   checklistFormValues,
   checklistGaps,
   IncompleteError,
-  mayFillSheet,
   missingInputs,
   missingFieldsMessage,
   sheetFacts,
@@ -24,15 +23,14 @@ import { id } from '#core/schemas/fields.ts'
 import { PretreatChecklistSchema, PretreatSheetSchema, type PretreatSheetValue } from '#core/schemas/pretreat-sheet.ts'
 import type { PretreatState } from '#core/workflow-states.ts'
 import type { Executor } from '#db/client.server.ts'
-import { checklistOf, isActiveTruck, lockSheet, pretreatSubmittedWith, saveChecklist, saveSheetFields, sheetColumnsOf, submitFactsOf } from '#db/queries/pretreat-sheet.ts'
+import { checklistOf, isActiveTruck, pretreatSubmittedWith, saveChecklist, saveSheetFields, sheetColumnsOf, submitFactsOf } from '#db/queries/pretreat-sheet.ts'
+import { lockPretreatStanding } from '#db/queries/pretreat-workflow.ts'
 import { openRestart } from '#db/queries/restarts.ts'
-import { canPretreat } from '#workflows/pretreat.machine.ts'
-import { runPretreatStep } from '#workflows/pretreat.server.ts'
-import { NOT_POSSIBLE } from '#workflows/transition.server.ts'
+import { pretreatStepRefusal, runPretreatStep } from '#workflows/pretreat.server.ts'
 import { defineCommand, hashOf, type Actor } from './command.ts'
 import { stepKey } from './step-key.ts'
 
-export const NOT_YOURS = 'Only the assigned applicator, reviewers and admins may fill this sheet.'
+export { NOT_YOURS } from '#core/pretreat-sheet.ts'
 export const UNKNOWN_TRUCK = 'Choose a truck from the list.'
 export const SUBMIT_ID_USED = 'This form is out of date. Please reload the page.'
 
@@ -58,14 +56,6 @@ export function sheetPressKey(step: 'save' | 'submit', input: { submission_id: s
   return stepKey(input.submission_id, step, input.pretreat_id, input.version, hashOf(input))
 }
 
-/** Locks the sheet and checks the actor may fill it. */
-async function lockForFiller(trx: Executor, id: number, actor: Actor) {
-  const sheet = await lockSheet(trx, id)
-  if (!sheet) throw new NotFoundError('No such pre-treat.')
-  if (!mayFillSheet(actor, sheet.assigned_user_id ?? null, sheet.status)) throw new ForbiddenError(NOT_YOURS)
-  return sheet
-}
-
 export async function requireKnownTruck(trx: Executor, truckId: number | undefined): Promise<void> {
   if (truckId !== undefined && !(await isActiveTruck(trx, truckId))) throw new InputError({ truck_id: UNKNOWN_TRUCK })
 }
@@ -84,9 +74,14 @@ export const saveSheet = defineCommand({
   schema: SheetStepSchema,
   async run(trx, actor, input): Promise<{ version: number; savedAt: string }> {
     const id = input.pretreat_id
-    await lockForFiller(trx, id, actor)
-    await requireKnownTruck(trx, input.truck_id)
-    await runPretreatStep(trx, id, { type: 'SAVE' }, { actorId: actor.id, version: input.version, apply: async (t) => ({ changes: (await saveFields(t, id, input, actor.id)).changes }) })
+    await runPretreatStep(trx, id, { type: 'SAVE' }, {
+      actor,
+      version: input.version,
+      apply: async (t) => {
+        await requireKnownTruck(t, input.truck_id)
+        return { changes: (await saveFields(t, id, input, actor.id)).changes }
+      },
+    })
     return { version: input.version + 1, savedAt: new Date().toISOString() }
   },
 })
@@ -101,20 +96,19 @@ export const submitSheet = defineCommand({
   schema: SheetStepSchema,
   async run(trx, actor, input): Promise<{ status: PretreatState }> {
     const id = input.pretreat_id
-    const sheet = await lockSheet(trx, id)
+    const sheet = await lockPretreatStanding(trx, id)
     if (!sheet) throw new NotFoundError('No such pre-treat.')
     // The page's submit went through already, and this is the same submit sent again with another
     // key (the outbox's replay after more edits, or another version): told it is done, as before.
     if (sheet.sheet_submit_id === input.submission_id) return { status: sheet.status }
-    if (!mayFillSheet(actor, sheet.assigned_user_id ?? null, sheet.status)) throw new ForbiddenError(NOT_YOURS)
-    // a page's submission id submits one pre-treat: sent for another, its key is another (the key
-    // names the pre-treat), so this refusal is the one that stops it
-    if (await pretreatSubmittedWith(trx, input.submission_id)) throw new InputError({ '': SUBMIT_ID_USED })
-    // the machine and the version first (runPretreatStep), then the fields saved and checked whole
+    // the machine (who, and whether now) and the version first (runPretreatStep), then the fields saved and checked whole
     const step = await runPretreatStep(trx, id, { type: 'SUBMIT', complete: true }, {
-      actorId: actor.id,
+      actor,
       version: input.version,
       apply: async (t) => {
+        // a page's submission id submits one pre-treat: sent for another, its key is another (the
+        // key names the pre-treat), so this refusal is the one that stops it
+        if (await pretreatSubmittedWith(t, input.submission_id)) throw new InputError({ '': SUBMIT_ID_USED })
         await requireKnownTruck(t, input.truck_id)
         const { after, changes } = await saveFields(t, id, input, actor.id, { sheet_submit_id: input.submission_id })
         const problems = sheetProblems({ ...sheetFacts(await submitFactsOf(t, id)), ...after })
@@ -137,8 +131,11 @@ export const saveSheetChecklist = defineCommand({
     const { pretreat_id: id, ...value } = input
     const flat = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, v === undefined ? '' : String(v)]))
     if (!checklistComplete(flat)) throw new IncompleteError(CHECKLIST_INCOMPLETE, checklistGaps(flat))
-    const sheet = await lockForFiller(trx, id, actor)
-    if (!canPretreat(sheet.status, sheet, { type: 'SAVE' })) throw new ConflictError(NOT_POSSIBLE)
+    const sheet = await lockPretreatStanding(trx, id)
+    if (!sheet) throw new NotFoundError('No such pre-treat.')
+    // kept beside the sheet's fields: whoever may save those, when they may
+    const refused = pretreatStepRefusal(sheet, { type: 'SAVE' }, actor)
+    if (refused) throw refused
     const savedAt = await saveChecklist(trx, id, value, actor.id)
     return { version: sheet.version, savedAt: savedAt.toISOString() }
   },

@@ -1,11 +1,11 @@
 // The application sheet's submit rules (spec §5 "Sheet submit" and "Final checklist"), pure so the
 // browser runs the same ones as the server: which fields are still empty (with the spec's labels),
-// the chemical lines without a quantity used, the final checklist's completeness, and who may fill
-// a sheet (docs/decisions/0037-pretreat-sheet.md).
+// the chemical lines without a quantity used, the final checklist's completeness, and the
+// permissions of those who fill a sheet (docs/decisions/0037-pretreat-sheet.md; who may is the
+// machine's guard's: workflows/pretreat.machine.ts).
 import { FINAL_CHECKLIST_ITEMS } from './enums.ts'
 import { InputError } from './errors.ts'
-import { hasAnyPermission, type Permission, type SessionUser } from './permissions.ts'
-import { APPLICATOR_STATES } from './workflow-states.ts'
+import type { Permission } from './permissions.ts'
 
 export const FORM_INVALID = 'Form is incomplete or invalid.'
 export const MISSING_QUANTITY_USED = 'Missing Quantity Used'
@@ -150,14 +150,8 @@ export const SHEET_REVIEWERS: readonly Permission[] = Object.values(PRETREAT_REV
 /** The permission the assigned applicator fills their sheet under (decision 0034). */
 export const SHEET_APPLICATOR: Permission = 'api.view_pretreat'
 
-/**
- * Reviewers and superusers may fill a sheet; the assigned applicator's user while it is assigned or
- * in progress; everyone else only reads it. (Whether the step is possible now is the machine's.)
- */
-export function mayFillSheet(user: Pick<SessionUser, 'id' | 'is_superuser' | 'permissions'>, assignedUserId: number | null, status: string): boolean {
-  if (hasAnyPermission(user, SHEET_REVIEWERS)) return true
-  return assignedUserId !== null && user.id === assignedUserId && (APPLICATOR_STATES as readonly string[]).includes(status)
-}
+/** The refusal of a sheet's step to someone who may not fill it (the machine's guard decides: workflows/pretreat.machine.ts). */
+export const NOT_YOURS = 'Only the assigned applicator, reviewers and admins may fill this sheet.'
 
 // ---- the forms' values (app/features/pretreat-sheet/form-values.ts re-exports them for the browser)
 type Num = string | number | null

@@ -6,7 +6,6 @@ import {
   checklistFormValues,
   checklistGaps,
   linesMissingQuantityUsed,
-  mayFillSheet,
   missingFields,
   missingFieldsMessage,
   missingInputs,
@@ -115,19 +114,6 @@ describe('the stop time', () => {
       expect(result.success).toBe(false)
       expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['stop_time'], message: STOP_BEFORE_START })])
     }
-  })
-})
-
-describe('who fills a sheet', () => {
-  const user = (id: number, permissions: string[] = [], is_superuser = false) => ({ id, is_superuser, permissions: permissions as never })
-  it('the assigned applicator while assigned or in progress; reviewers and superusers always; others read', () => {
-    expect(mayFillSheet(user(5), 5, 'assigned')).toBe(true)
-    expect(mayFillSheet(user(5), 5, 'in-progress')).toBe(true)
-    expect(mayFillSheet(user(5), 5, 'to-review')).toBe(false)
-    expect(mayFillSheet(user(6, ['api.view_pretreat', 'api.pretreat_assigner', 'api.add_pretreat']), 5, 'assigned')).toBe(false)
-    expect(mayFillSheet(user(6), null, 'assigned')).toBe(false)
-    expect(mayFillSheet(user(6, ['api.pretreat_reviewer2']), 5, 'to-review')).toBe(true)
-    expect(mayFillSheet(user(6, [], true), 5, 'in-progress')).toBe(true)
   })
 })
 

@@ -101,7 +101,7 @@ describe('keepApplicationRecord', () => {
 
 describe('a void after the product was applied', () => {
   const saveForm = (value: PretreatFormInput) =>
-    runCommand(t.db, pretreatFormCommand({ today: () => TODAY }), { actor: { id: d.created_by, username: 'u', is_superuser: false, permissions: [] }, key: value.submission_id, input: value })
+    runCommand(t.db, pretreatFormCommand({ today: () => TODAY }), { actor: { id: d.created_by, username: 'u', is_superuser: false, permissions: ['api.add_pretreat'] }, key: value.submission_id, input: value })
   function form(pretreatId: number, version: number, overrides: Partial<PretreatFormInput>): PretreatFormInput {
     return {
       pretreat_id: pretreatId,

@@ -1,8 +1,10 @@
 // The call-in form's workflow, the one definition of what may happen next. The browser runs it
 // (@xstate/react) to show each stage; the server replays the same events to accept only a
 // complete, consistent call. Events carry facts the caller looked up (a job's company and
-// storage, a storage's company); guards compare them, so the machine itself does no I/O.
+// storage, a storage's company) and about who sends them (may they log a call); guards compare
+// them, so the machine itself does no I/O.
 import { assign, setup } from 'xstate'
+import type { Permission } from '#core/permissions.ts'
 import { CALL_IN_STATES, type CallInState } from '#core/workflow-states.ts'
 import { withStates } from './runner.ts'
 
@@ -25,7 +27,11 @@ export type CallInEvent =
   | { type: 'CHOOSE_STORAGE'; storageId: number; storageCompanyId: number }
   | { type: 'CHOOSE_JOB'; jobId: number; companyId: number; storageId: number }
   | { type: 'RESET' }
-  | { type: 'SUBMIT'; details: CallInDetails }
+  /** `mayCall`: the sender holds the permission to log a call (CALL_IN_PERMISSION) */
+  | { type: 'SUBMIT'; details: CallInDetails; mayCall: boolean }
+
+/** Who may log a call (the service-call screen's rule too). */
+export const CALL_IN_PERMISSION = 'api.add_callin' satisfies Permission
 
 /** The machine's states: core/workflow-states.ts CALL_IN_STATES. */
 export type CallInStage = CallInState
@@ -52,6 +58,7 @@ export const callInMachine = withStates(setup({
     storageIsTheCompanys: ({ context, event }) => context.path === 'company' && event.type === 'CHOOSE_STORAGE' && event.storageCompanyId === context.companyId,
     complete: ({ context, event }) =>
       event.type === 'SUBMIT' &&
+      event.mayCall &&
       context.companyId !== null &&
       context.storageId !== null &&
       (context.path === 'company' || context.jobId !== null) &&

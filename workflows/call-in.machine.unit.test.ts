@@ -16,7 +16,7 @@ describe('call-in machine', () => {
     const storage = run({ type: 'CHOOSE_COMPANY', companyId: 1 }, { type: 'CHOOSE_STORAGE', storageId: 7, storageCompanyId: 1 })
     expect(stateName(storage.snapshot)).toBe('details')
     expect(storage.snapshot.context).toEqual({ path: 'company', companyId: 1, storageId: 7, jobId: null })
-    const done = run({ type: 'CHOOSE_COMPANY', companyId: 1 }, { type: 'CHOOSE_STORAGE', storageId: 7, storageCompanyId: 1 }, { type: 'SUBMIT', details })
+    const done = run({ type: 'CHOOSE_COMPANY', companyId: 1 }, { type: 'CHOOSE_STORAGE', storageId: 7, storageCompanyId: 1 }, { type: 'SUBMIT', details, mayCall: true })
     expect(done.refused).toBeNull()
     expect(stateName(done.snapshot)).toBe('submitted')
   })
@@ -25,7 +25,7 @@ describe('call-in machine', () => {
     const job = run({ type: 'CHOOSE_JOB', jobId: 3, companyId: 1, storageId: 7 })
     expect(stateName(job.snapshot)).toBe('details')
     expect(job.snapshot.context).toEqual({ path: 'job', companyId: 1, storageId: 7, jobId: 3 })
-    expect(stateName(run({ type: 'CHOOSE_JOB', jobId: 3, companyId: 1, storageId: 7 }, { type: 'SUBMIT', details }).snapshot)).toBe('submitted')
+    expect(stateName(run({ type: 'CHOOSE_JOB', jobId: 3, companyId: 1, storageId: 7 }, { type: 'SUBMIT', details, mayCall: true }).snapshot)).toBe('submitted')
   })
 
   it("refuses another company's storage", () => {
@@ -42,12 +42,17 @@ describe('call-in machine', () => {
   })
 
   it('refuses to submit without a storage, or with missing details', () => {
-    expect(run({ type: 'SUBMIT', details }).refused?.type).toBe('SUBMIT')
-    expect(run({ type: 'CHOOSE_COMPANY', companyId: 1 }, { type: 'SUBMIT', details }).refused?.type).toBe('SUBMIT')
+    expect(run({ type: 'SUBMIT', details, mayCall: true }).refused?.type).toBe('SUBMIT')
+    expect(run({ type: 'CHOOSE_COMPANY', companyId: 1 }, { type: 'SUBMIT', details, mayCall: true }).refused?.type).toBe('SUBMIT')
     const ready = [{ type: 'CHOOSE_COMPANY', companyId: 1 }, { type: 'CHOOSE_STORAGE', storageId: 7, storageCompanyId: 1 }] as const
     for (const bad of [{ ...details, requestedBy: ' ' }, { ...details, description: '' }, { ...details, callInDate: '11/20/2026' }, { ...details, callInDate: '2026-13-45' }]) {
-      expect(run(...ready, { type: 'SUBMIT', details: bad }).refused?.type).toBe('SUBMIT')
+      expect(run(...ready, { type: 'SUBMIT', details: bad, mayCall: true }).refused?.type).toBe('SUBMIT')
     }
+  })
+
+  it('refuses a complete call from one who may not log calls (the guard reads who sends it)', () => {
+    const ready = [{ type: 'CHOOSE_COMPANY', companyId: 1 }, { type: 'CHOOSE_STORAGE', storageId: 7, storageCompanyId: 1 }] as const
+    expect(run(...ready, { type: 'SUBMIT', details, mayCall: false }).refused?.type).toBe('SUBMIT')
   })
 
   it('choosing a new company starts the company path over; a job replaces a company choice', () => {
@@ -60,7 +65,7 @@ describe('call-in machine', () => {
 
   it('RESET goes back to empty; nothing is taken after submitting', () => {
     expect(stateName(run({ type: 'CHOOSE_COMPANY', companyId: 1 }, { type: 'RESET' }).snapshot)).toBe('empty')
-    const done = run({ type: 'CHOOSE_JOB', jobId: 3, companyId: 1, storageId: 7 }, { type: 'SUBMIT', details }, { type: 'RESET' })
+    const done = run({ type: 'CHOOSE_JOB', jobId: 3, companyId: 1, storageId: 7 }, { type: 'SUBMIT', details, mayCall: true }, { type: 'RESET' })
     expect(done.refused?.type).toBe('RESET')
     expect(stateName(done.snapshot)).toBe('submitted')
   })

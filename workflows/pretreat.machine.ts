@@ -13,9 +13,12 @@
 // so they leave a history row like any other. `completed` is final: it takes nothing more.
 // to-review2 is a review state nothing enters (the spec's transitions never set it): records that
 // carry it from the old system are reviewed like to-review1.
+// Every event carries who sends it (`by`, core/pretreat-steps.ts PretreatActor): the guards decide
+// who may take a step as they decide when, so a refused step is refused by the machine alone.
 // The browser runs this machine to offer only the possible buttons; the server resolves the stored
 // status and flags and decides with it (workflows/transition.server.ts).
 import { assign, setup } from 'xstate'
+import type { PretreatActor, PretreatStep } from '#core/pretreat-steps.ts'
 import { PRETREAT_STATES, type PretreatState } from '#core/workflow-states.ts'
 import { resolveStored, step, withStates } from './runner.ts'
 
@@ -27,7 +30,8 @@ export interface PretreatFlags {
 /** The reviewer level a REVIEW is sent with: the highest the user holds (2 wins), or null for none. */
 export type PretreatReviewerLevel = 1 | 2 | null
 
-export type PretreatEvent =
+/** A step as its sender names it; the machine's event adds who sends it. */
+export type PretreatStepEvent =
   /** the pre-treat form saved a new pre-treat (it starts staged when `upcoming`) */
   | { type: 'CREATE'; upcoming: boolean }
   /** the pre-treat form saved changes to an existing one */
@@ -50,7 +54,39 @@ export type PretreatEvent =
   | { type: 'VOID'; notes: string }
   | { type: 'UNVOID' }
 
-const notVoid = ({ context }: { context: PretreatFlags }) => !context.void
+export type PretreatEvent = PretreatStepEvent & { by: PretreatActor }
+
+/** The permission each event is taken under (a review's is its level, which its guards read). */
+const STEP_OF: Record<Exclude<PretreatEvent['type'], 'REVIEW'>, PretreatStep> = {
+  CREATE: 'EDIT',
+  EDIT: 'EDIT',
+  STAGE: 'STAGE',
+  SCHEDULE: 'SCHEDULE',
+  ASSIGN: 'ASSIGN',
+  UNASSIGN: 'UNASSIGN',
+  SAVE: 'SAVE',
+  SUBMIT: 'SUBMIT',
+  VOID: 'VOID',
+  UNVOID: 'VOID',
+}
+
+/**
+ * Whether the sender may take the event at all, whatever the state (every guard asks it first).
+ * The sheet (SAVE, SUBMIT) is filled by its assigned
+ * applicator's user and by reviewers, whatever else they hold; the review states' SAVE only by
+ * reviewers (reviewSave).
+ */
+export function permitted(event: PretreatEvent): boolean {
+  if (event.type === 'REVIEW') return true
+  if (event.type === 'SAVE' || event.type === 'SUBMIT') return event.by.reviewer || event.by.assignee
+  return event.by.steps.includes(STEP_OF[event.type])
+}
+
+type GuardArgs = { context: PretreatFlags; event: PretreatEvent }
+/** A guard that also asks whether the sender may take the event. */
+const by = (guard: (args: GuardArgs) => boolean) => (args: GuardArgs) => permitted(args.event) && guard(args)
+
+const notVoid = by(({ context }) => !context.void)
 
 const REVIEW_STATES = ['to-review', 'to-review1', 'to-review2'] as const
 
@@ -64,8 +100,8 @@ function reviewState<S extends PretreatState>(self: S) {
         { guard: 'notVoid', target: self },
       ],
       // a reviewer's corrections saved without submitting (issue 12)
-      SAVE: { guard: 'notVoid', target: self },
-      EDIT: { target: self },
+      SAVE: { guard: 'reviewSave', target: self },
+      EDIT: { guard: 'permitted', target: self },
     },
   } as const
 }
@@ -73,15 +109,17 @@ function reviewState<S extends PretreatState>(self: S) {
 export const pretreatMachine = withStates(setup({
   types: { context: {} as PretreatFlags, events: {} as PretreatEvent },
   guards: {
+    permitted: ({ event }) => permitted(event),
     notVoid,
-    stageable: ({ context }) => !context.void && !context.upcoming,
-    schedulable: ({ context }) => !context.void && context.upcoming,
-    assignable: ({ context, event }) => !context.void && !context.upcoming && event.type === 'ASSIGN' && event.licenceValid,
-    submittable: ({ context, event }) => !context.void && event.type === 'SUBMIT' && event.complete,
+    reviewSave: by(({ context, event }) => !context.void && event.by.reviewer),
+    stageable: by(({ context }) => !context.void && !context.upcoming),
+    schedulable: by(({ context }) => !context.void && context.upcoming),
+    assignable: by(({ context, event }) => !context.void && !context.upcoming && event.type === 'ASSIGN' && event.licenceValid),
+    submittable: by(({ context, event }) => !context.void && event.type === 'SUBMIT' && event.complete),
     byLevel2: ({ context, event }) => !context.void && event.type === 'REVIEW' && event.level === 2,
     byLevel1: ({ context, event }) => !context.void && event.type === 'REVIEW' && event.level === 1,
-    voidable: ({ context, event }) => !context.void && event.type === 'VOID' && event.notes.trim() !== '',
-    isVoid: ({ context }) => context.void,
+    voidable: by(({ context, event }) => !context.void && event.type === 'VOID' && event.notes.trim() !== ''),
+    isVoid: by(({ context }) => context.void),
   },
   actions: {
     create: assign(({ event }) => (event.type === 'CREATE' ? { upcoming: event.upcoming, void: false } : {})),
@@ -102,8 +140,8 @@ export const pretreatMachine = withStates(setup({
   states: {
     pending: {
       on: {
-        CREATE: { target: 'pending', actions: 'create' },
-        EDIT: { target: 'pending' },
+        CREATE: { guard: 'permitted', target: 'pending', actions: 'create' },
+        EDIT: { guard: 'permitted', target: 'pending' },
         STAGE: { guard: 'stageable', target: 'pending', actions: 'stage' },
         SCHEDULE: { guard: 'schedulable', target: 'pending', actions: 'schedule' },
         ASSIGN: { guard: 'assignable', target: 'assigned' },
@@ -111,7 +149,7 @@ export const pretreatMachine = withStates(setup({
     },
     assigned: {
       on: {
-        EDIT: { target: 'assigned' },
+        EDIT: { guard: 'permitted', target: 'assigned' },
         ASSIGN: { guard: 'assignable', target: 'assigned' },
         UNASSIGN: { guard: 'notVoid', target: 'pending' },
         SAVE: { guard: 'notVoid', target: 'in-progress' },
@@ -121,7 +159,7 @@ export const pretreatMachine = withStates(setup({
     // Started: another applicator may take it over (ASSIGN), but it does not go back to pending.
     'in-progress': {
       on: {
-        EDIT: { target: 'in-progress' },
+        EDIT: { guard: 'permitted', target: 'in-progress' },
         ASSIGN: { guard: 'assignable', target: 'in-progress' },
         SAVE: { guard: 'notVoid', target: 'in-progress' },
         SUBMIT: { guard: 'submittable', target: 'to-review' },
@@ -147,4 +185,16 @@ export function nextPretreatState(status: PretreatState, flags: PretreatFlags, e
 /** Whether the machine takes `event` from there (for showing only the possible buttons). */
 export function canPretreat(status: PretreatState, flags: PretreatFlags, event: PretreatEvent): boolean {
   return nextPretreatState(status, flags, event) !== null
+}
+
+/** A sender entitled to every step: what the state alone allows (the inspector's question). */
+export const ENTITLED_SENDER: PretreatActor = { steps: [...new Set(Object.values(STEP_OF))], reviewer: true, assignee: true }
+
+/**
+ * Why the machine refuses `event`: 'forbidden' when its sender may not take it (someone entitled
+ * to it could take it now), 'not-possible' when no one could; null when it takes it.
+ */
+export function pretreatRefusal(status: PretreatState, flags: PretreatFlags, event: PretreatEvent): 'forbidden' | 'not-possible' | null {
+  if (canPretreat(status, flags, event)) return null
+  return canPretreat(status, flags, { ...event, by: ENTITLED_SENDER }) ? 'forbidden' : 'not-possible'
 }

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { PRETREAT_STATES, type PretreatState } from '#core/workflow-states.ts'
-import { canPretreat, nextPretreatState, type PretreatEvent, type PretreatFlags } from './pretreat.machine.ts'
+import { pretreatActor, type PretreatActor } from '#core/pretreat-steps.ts'
+import { canPretreat, ENTITLED_SENDER, nextPretreatState, pretreatRefusal, type PretreatFlags, type PretreatStepEvent } from './pretreat.machine.ts'
 
 const live: PretreatFlags = { void: false, upcoming: false }
 const staged: PretreatFlags = { void: false, upcoming: true }
 const voided: PretreatFlags = { void: true, upcoming: false }
-const next = (status: PretreatState, event: PretreatEvent, flags = live) => nextPretreatState(status, flags, event)
+const next = (status: PretreatState, event: PretreatStepEvent, flags = live, by: PretreatActor = ENTITLED_SENDER) => nextPretreatState(status, flags, { ...event, by })
 const ALL = PRETREAT_STATES
 const except = (...states: PretreatState[]) => ALL.filter((s) => !states.includes(s))
 
-const assign: PretreatEvent = { type: 'ASSIGN', licenceValid: true }
-const submit: PretreatEvent = { type: 'SUBMIT', complete: true }
+const assign: PretreatStepEvent = { type: 'ASSIGN', licenceValid: true }
+const submit: PretreatStepEvent = { type: 'SUBMIT', complete: true }
 
 describe('pre-treat machine', () => {
   it('creates in pending, staged or not', () => {
@@ -76,7 +77,45 @@ describe('pre-treat machine', () => {
     expect(next('pending', { type: 'SCHEDULE' }, { void: true, upcoming: true })).toBeNull()
   })
   it('takes nothing once completed', () => {
-    const events: PretreatEvent[] = [{ type: 'EDIT' }, { type: 'SAVE' }, assign, { type: 'UNVOID' }, { type: 'REVIEW', level: 2 }]
-    for (const e of events) expect(canPretreat('completed', live, e)).toBe(false)
+    const events: PretreatStepEvent[] = [{ type: 'EDIT' }, { type: 'SAVE' }, assign, { type: 'UNVOID' }, { type: 'REVIEW', level: 2 }]
+    for (const e of events) expect(canPretreat('completed', live, { ...e, by: ENTITLED_SENDER })).toBe(false)
+  })
+})
+
+// Who may take a step is the guards' too, from the facts the event carries (core/pretreat-steps.ts).
+describe('who may take a step', () => {
+  const user = (id: number, permissions: string[] = [], is_superuser = false) => ({ id, is_superuser, permissions: permissions as never })
+  const save = (status: PretreatState, sender: ReturnType<typeof user>, assignedUserId: number | null) => next(status, { type: 'SAVE' }, live, pretreatActor(sender, assignedUserId)) !== null
+
+  it('fills a sheet: the assigned applicator while assigned or in progress; reviewers and superusers always; others read', () => {
+    expect(save('assigned', user(5), 5)).toBe(true)
+    expect(save('in-progress', user(5), 5)).toBe(true)
+    expect(save('to-review', user(5), 5)).toBe(false)
+    expect(save('assigned', user(6, ['api.view_pretreat', 'api.pretreat_assigner', 'api.add_pretreat']), 5)).toBe(false)
+    expect(save('assigned', user(6), null)).toBe(false)
+    expect(save('to-review', user(6, ['api.pretreat_reviewer2']), 5)).toBe(true)
+    expect(save('in-progress', user(6, [], true), 5)).toBe(true)
+    expect(next('in-progress', submit, live, pretreatActor(user(6, ['api.view_pretreat']), 5))).toBeNull()
+  })
+
+  it('takes the lists’ and the form’s steps under their permissions (core/pretreat-steps.ts)', () => {
+    const office = pretreatActor(user(7, ['api.add_pretreat']))
+    const assigner = pretreatActor(user(8, ['api.pretreat_assigner']))
+    expect(next('pending', { type: 'SCHEDULE' }, staged, office)).toBe('pending')
+    expect(next('pending', { type: 'SCHEDULE' }, staged, assigner)).toBeNull()
+    expect(next('pending', assign, live, assigner)).toBe('assigned')
+    expect(next('pending', assign, live, office)).toBeNull()
+    expect(next('assigned', { type: 'UNASSIGN' }, live, office)).toBeNull()
+    expect(next('pending', { type: 'EDIT' }, live, assigner)).toBeNull()
+    expect(next('pending', { type: 'CREATE', upcoming: true }, live, assigner)).toBeNull()
+    expect(next('pending', { type: 'VOID', notes: 'Sold' }, live, assigner)).toBeNull()
+    expect(next('pending', { type: 'UNVOID' }, voided, office)).toBe('pending')
+  })
+
+  it('tells a refusal for the sender from one for everyone', () => {
+    const office = pretreatActor(user(7, ['api.add_pretreat']))
+    expect(pretreatRefusal('pending', live, { type: 'ASSIGN', licenceValid: true, by: office })).toBe('forbidden')
+    expect(pretreatRefusal('completed', live, { type: 'ASSIGN', licenceValid: true, by: office })).toBe('not-possible')
+    expect(pretreatRefusal('pending', staged, { type: 'SCHEDULE', by: office })).toBeNull()
   })
 })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConflictError } from '#core/errors.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { makePretreat } from '../tests/support/pretreats.ts'
+import { EVERY_RIGHT, makePretreat } from '../tests/support/pretreats.ts'
 import { createPretreat, runPretreatStep } from './pretreat.server.ts'
 
 let t: TestDatabase
@@ -31,7 +31,7 @@ describe('pre-treat workflow on the server', () => {
     const pt = await makePretreat(t.db)
     const row = await t.db.selectFrom('pretreats').selectAll().where('id', '=', pt.id).executeTakeFirstOrThrow()
     const again = await t.db.transaction().execute((trx) =>
-      createPretreat(trx, { ...row, id: undefined, dose_warnings: JSON.stringify(row.dose_warnings), status: undefined, state_since: undefined, version: undefined } as never, row.created_by),
+      createPretreat(trx, { ...row, id: undefined, dose_warnings: JSON.stringify(row.dose_warnings), status: undefined, state_since: undefined, version: undefined } as never, { ...EVERY_RIGHT, id: row.created_by }),
     )
     expect(again).toEqual({ id: pt.id, created: false })
     expect((await history(pt.id)).filter((e) => e.event === 'CREATE')).toHaveLength(1)
@@ -40,7 +40,7 @@ describe('pre-treat workflow on the server', () => {
   it('refuses what the machine refuses, reading the flags from the row, and changes nothing', async () => {
     const pt = await makePretreat(t.db) // staged: not assignable
     const before = await t.db.selectFrom('pretreats').select(['status', 'version']).where('id', '=', pt.id).executeTakeFirstOrThrow()
-    await expect(t.db.transaction().execute((trx) => runPretreatStep(trx, pt.id, { type: 'ASSIGN', licenceValid: true }, { actorId: null }))).rejects.toBeInstanceOf(ConflictError)
+    await expect(t.db.transaction().execute((trx) => runPretreatStep(trx, pt.id, { type: 'ASSIGN', licenceValid: true }, { actor: EVERY_RIGHT }))).rejects.toBeInstanceOf(ConflictError)
     expect(await t.db.selectFrom('pretreats').select(['status', 'version']).where('id', '=', pt.id).executeTakeFirstOrThrow()).toEqual(before)
     expect(await history(pt.id)).toHaveLength(1)
   })
@@ -48,6 +48,6 @@ describe('pre-treat workflow on the server', () => {
   it('refuses a step based on an older version (someone changed it meanwhile)', async () => {
     const pt = await makePretreat(t.db, { stage: 'scheduled' })
     const { version } = await t.db.selectFrom('pretreats').select('version').where('id', '=', pt.id).executeTakeFirstOrThrow()
-    await expect(t.db.transaction().execute((trx) => runPretreatStep(trx, pt.id, { type: 'STAGE' }, { actorId: null, version: version - 1 }))).rejects.toThrow(/changed this record meanwhile/)
+    await expect(t.db.transaction().execute((trx) => runPretreatStep(trx, pt.id, { type: 'STAGE' }, { actor: EVERY_RIGHT, version: version - 1 }))).rejects.toThrow(/changed this record meanwhile/)
   })
 })

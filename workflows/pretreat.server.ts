@@ -9,17 +9,30 @@ import type { Executor } from '#db/client.server.ts'
 import type { PretreatsTable } from '#db/schema.ts'
 import { insertPretreatRow, lockPretreatStanding, type PretreatStanding } from '#db/queries/pretreat-workflow.ts'
 import { NotFoundError } from '#core/errors.ts'
-import { pretreatMachine, type PretreatEvent } from './pretreat.machine.ts'
-import { defineWorkflow, runTransition, type StepOptions, type StepResult } from './transition.server.ts'
+import { ConflictError, ForbiddenError } from '#core/errors.ts'
+import type { SessionUser } from '#core/permissions.ts'
+import { NOT_YOURS } from '#core/pretreat-sheet.ts'
+import { pretreatActor } from '#core/pretreat-steps.ts'
+import { pretreatMachine, pretreatRefusal, type PretreatStepEvent } from './pretreat.machine.ts'
+import { defineWorkflow, NOT_POSSIBLE, runTransition, type StepOptions, type StepResult } from './transition.server.ts'
 import type { PretreatState } from '#core/workflow-states.ts'
 
 export const PRETREAT_ENTITY = 'pretreat'
 
 export const pretreatWorkflow = defineWorkflow(pretreatMachine, { entity: PRETREAT_ENTITY, table: 'pretreats' })
 
-export interface PretreatStepOptions extends StepOptions<typeof pretreatMachine> {
+/** Who takes a step: the machine's guards read their facts (core/pretreat-steps.ts pretreatActor). */
+export type PretreatSender = Pick<SessionUser, 'is_superuser' | 'permissions'> & {
+  /** null: no user (the history row names none) */
+  id: number | null
+}
+
+export interface PretreatStepOptions extends Omit<StepOptions<typeof pretreatMachine>, 'actorId' | 'refusal'> {
+  actor: PretreatSender
   /** the version the user's change is based on (a form's hidden field); default: the version just read */
   version?: number
+  /** explains a step no one could take now (the machine's 'not-possible'); a sender who may not take it is refused as forbidden */
+  refusal?: () => Error
 }
 
 /**
@@ -30,19 +43,39 @@ export interface PretreatStepOptions extends StepOptions<typeof pretreatMachine>
 export async function runPretreatStep(
   trx: Executor,
   id: number,
-  event: PretreatEvent,
+  step: PretreatStepEvent,
   options: PretreatStepOptions,
 ): Promise<StepResult<PretreatState> & { before: PretreatStanding }> {
   const standing = await lockPretreatStanding(trx, id)
   if (!standing) throw new NotFoundError('No such pre-treat.')
+  const { actor, refusal, ...rest } = options
+  const event = { ...step, by: pretreatActor(actor, standing.assigned_user_id) }
+  const flags = { void: standing.void, upcoming: standing.upcoming }
+  const refused = pretreatStepRefusal(standing, step, actor)
+  if (refused instanceof ForbiddenError) throw refused
   const result = await runTransition(
     trx,
     pretreatWorkflow,
-    { id, status: standing.status, version: options.version ?? standing.version, context: { void: standing.void, upcoming: standing.upcoming } },
+    { id, status: standing.status, version: options.version ?? standing.version, context: flags },
     event,
-    options,
+    { ...rest, actorId: actor.id, ...(refusal ? { refusal } : {}) },
   )
   return { ...result, before: standing }
+}
+
+/** Where a pre-treat stands, as the machine's guards need it. */
+type Standing = Pick<PretreatStanding, 'status' | 'void' | 'upcoming' | 'assigned_user_id'>
+
+/**
+ * Asks the machine, without taking it, whether `actor` may take `step` on a pre-treat that stands
+ * so: a ForbiddenError when they may not (the sheet's own message for its steps), a ConflictError
+ * when no one could now, null when they may.
+ */
+export function pretreatStepRefusal(standing: Standing, step: PretreatStepEvent, actor: PretreatSender): ForbiddenError | ConflictError | null {
+  const event = { ...step, by: pretreatActor(actor, standing.assigned_user_id) }
+  const refusal = pretreatRefusal(standing.status, { void: standing.void, upcoming: standing.upcoming }, event)
+  if (refusal === 'forbidden') return new ForbiddenError(step.type === 'SAVE' || step.type === 'SUBMIT' ? NOT_YOURS : undefined)
+  return refusal === 'not-possible' ? new ConflictError(NOT_POSSIBLE) : null
 }
 
 /**
@@ -50,14 +83,14 @@ export async function runPretreatStep(
  * history row. A resent form (same submission id) makes nothing new: `created: false` and the
  * first one's id. The caller adds the chemicals and billable companies in the same transaction.
  */
-export async function createPretreat(trx: Executor, row: Insertable<PretreatsTable>, actorId: number): Promise<{ id: number; created: boolean }> {
+export async function createPretreat(trx: Executor, row: Insertable<PretreatsTable>, actor: PretreatSender): Promise<{ id: number; created: boolean }> {
   const [snapshot] = initialTransition(pretreatMachine)
   const made = await runTransition(
     trx,
     pretreatWorkflow,
     { snapshot, insert: (t) => insertPretreatRow(t, { ...row, status: 'pending' }) },
-    { type: 'CREATE', upcoming: row.upcoming ?? false },
-    { actorId },
+    { type: 'CREATE', upcoming: row.upcoming ?? false, by: pretreatActor(actor) },
+    { actorId: actor.id, refusal: () => new ForbiddenError() },
   )
   return { id: made.id, created: !made.repeated }
 }

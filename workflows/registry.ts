@@ -12,10 +12,10 @@ import { PRETREAT_STEP_PERMISSIONS, type PretreatStep } from '#core/pretreat-ste
 import { SHEET_STATE_LABELS } from '#core/storage-timeline.ts'
 import { CALL_IN_STATE_LABELS, PRETREAT_STATE_LABELS } from '#core/workflow-states.ts'
 import type { WorkflowRecordSource } from '#db/queries/workflow-inspector.ts'
-import { callInMachine, type CallInEvent } from './call-in.machine.ts'
+import { CALL_IN_PERMISSION, callInMachine, type CallInEvent } from './call-in.machine.ts'
 import { resolveStored, stateName, step } from './runner.ts'
 import { levelOf, serviceReviewMachine, type ServiceReviewEvent } from './service-review.machine.ts'
-import { pretreatMachine, type PretreatEvent } from './pretreat.machine.ts'
+import { ENTITLED_SENDER, pretreatMachine, type PretreatEvent, type PretreatStepEvent } from './pretreat.machine.ts'
 
 /** A step someone may try: the event as a rightful actor sends it, and the permissions that let them. */
 export interface CandidateStep {
@@ -62,15 +62,19 @@ function callInSteps(): CandidateStep[] {
     { type: 'CHOOSE_STORAGE', storageId: 1, storageCompanyId: 1 },
     { type: 'CHOOSE_JOB', jobId: 1, companyId: 1, storageId: 1 },
     { type: 'RESET' },
-    { type: 'SUBMIT', details },
+    { type: 'SUBMIT', details, mayCall: true },
   ]
-  return events.map((event) => ({ event, permissions: ['api.add_callin'] }))
+  return events.map((event) => ({ event, permissions: [CALL_IN_PERMISSION] }))
 }
 
 function pretreatSteps(): CandidateStep[] {
-  const step = (event: PretreatEvent & { type: PretreatStep }): CandidateStep => ({ event, permissions: PRETREAT_STEP_PERMISSIONS[event.type] })
+  // sent by someone entitled to it: the permissions it is listed with are who that is
+  const step = (event: PretreatStepEvent & { type: PretreatStep }): CandidateStep => {
+    const sent: PretreatEvent = { ...event, by: ENTITLED_SENDER }
+    return { event: sent, permissions: PRETREAT_STEP_PERMISSIONS[event.type] }
+  }
   const review = (level: 1 | 2): CandidateStep => {
-    const event: PretreatEvent = { type: 'REVIEW', level }
+    const event: PretreatEvent = { type: 'REVIEW', level, by: ENTITLED_SENDER }
     return { event, permissions: [PRETREAT_REVIEW_PERMISSIONS[level]] }
   }
   return [

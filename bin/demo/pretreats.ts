@@ -16,7 +16,7 @@ import { openRestart } from '#db/queries/restarts.ts'
 import { FINAL_CHECKLIST_ITEMS } from '#core/enums.ts'
 import { quantityFor } from '#core/pretreat-quantities.ts'
 import { keepApplicationRecord } from '#workflows/application-record.server.ts'
-import type { PretreatEvent } from '#workflows/pretreat.machine.ts'
+import type { PretreatStepEvent } from '#workflows/pretreat.machine.ts'
 import { createPretreat, runPretreatStep } from '#workflows/pretreat.server.ts'
 import { daysAgo, demoUuid } from './helpers.ts'
 
@@ -170,6 +170,9 @@ export async function seedDemoPretreats(db: Executor, today: Date): Promise<numb
   const admin = await user('admin')
   const creator = assigner ?? admin
   if (!creator) return 0
+  // the seed walks each pre-treat to its stage as the history's creator, with every right (it plays
+  // the assigner, the applicator and both reviewers in turn)
+  const seeder = { id: creator.id, is_superuser: true, permissions: [] }
   const applicatorOf = async (username: string) =>
     (await db.selectFrom('applicators as a').innerJoin('users as u', 'u.id', 'a.user_id').select('a.id').where(sql<string>`lower(u.username)`, '=', username).executeTakeFirst())?.id
   const applicators = { applicator: await applicatorOf('applicator'), tech: await applicatorOf('tech') }
@@ -219,7 +222,7 @@ export async function seedDemoPretreats(db: Executor, today: Date): Promise<numb
           upcoming: true,
           application_date: demo.applicationIn === undefined ? null : daysAgo(today, -demo.applicationIn),
         },
-        creator.id,
+        seeder,
       )
       if (billTo.length) await trx.insertInto('pretreat_bill_to').values(billTo.map((c) => ({ pretreat_id: id, company_id: c.id }))).execute()
       const num = (v: string | number | null) => (v === null ? null : Number(v))
@@ -229,7 +232,7 @@ export async function seedDemoPretreats(db: Executor, today: Date): Promise<numb
         .insertInto('pretreat_chemicals')
         .values({ pretreat_id: id, product_id: application.product_id, cwt: demo.cwt, quantity_requested: quantity, quantity_used: reach >= ORDER.indexOf('to-review') ? quantity : null })
         .execute()
-      const step = (event: PretreatEvent, apply?: (t: Executor) => Promise<void>) => runPretreatStep(trx, id, event, { actorId: creator.id, apply })
+      const step = (event: PretreatStepEvent, apply?: (t: Executor) => Promise<void>) => runPretreatStep(trx, id, event, { actor: seeder, apply })
       const set = (values: Record<string, unknown>) => async (t: Executor) => void (await t.updateTable('pretreats').set(values).where('id', '=', id).execute())
       const assignee = applicators[demo.assignTo ?? 'applicator'] ?? recommendedBy
       if (reach >= 1) await step({ type: 'SCHEDULE' }, (t) => savePretreatFlags(t, id, { upcoming: false }))

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PRETREAT_LIST_ENGINES } from '#app/lists/pretreat-lists.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
-import { makePretreat, type MadePretreat } from '#tests/support/pretreats.ts'
+import { EVERY_RIGHT, makePretreat, type MadePretreat } from '#tests/support/pretreats.ts'
 import { runPretreatStep } from '#workflows/pretreat.server.ts'
 import { savePretreatFlags } from './pretreat-workflow.ts'
 import { pretreatListOf, scheduledPretreat, PRETREAT_LISTS } from './pretreat-lists.ts'
@@ -16,10 +16,10 @@ beforeAll(async () => {
   for (const stage of ['staged', 'scheduled', 'assigned', 'in-progress', 'to-review'] as const) made[stage] = await makePretreat(t.db, { stage })
   made.void = await makePretreat(t.db, { stage: 'scheduled' })
   await t.db.transaction().execute((trx) =>
-    runPretreatStep(trx, made.void!.id, { type: 'VOID', notes: 'Grower sold the crop' }, { actorId: null, apply: (t2) => savePretreatFlags(t2, made.void!.id, { void: true, void_comments: 'Grower sold the crop' }) }),
+    runPretreatStep(trx, made.void!.id, { type: 'VOID', notes: 'Grower sold the crop' }, { actor: EVERY_RIGHT, apply: (t2) => savePretreatFlags(t2, made.void!.id, { void: true, void_comments: 'Grower sold the crop' }) }),
   )
   made.completed = await makePretreat(t.db, { stage: 'to-review' })
-  await t.db.transaction().execute((trx) => runPretreatStep(trx, made.completed!.id, { type: 'REVIEW', level: 2 }, { actorId: null }))
+  await t.db.transaction().execute((trx) => runPretreatStep(trx, made.completed!.id, { type: 'REVIEW', level: 2 }, { actor: EVERY_RIGHT }))
   // a second grower and storage, for the filters and sorts
   const company = await t.db.insertInto('companies').values({ company_name: 'Aardvark Potato Co' }).returning('id').executeTakeFirstOrThrow()
   const storage = await t.db.insertInto('storages').values({ company_id: company.id, name: 'Zebra Cellar' }).returning('id').executeTakeFirstOrThrow()

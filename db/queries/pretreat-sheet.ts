@@ -172,19 +172,6 @@ export async function saveChecklist(trx: Executor, pretreatId: number, value: Pr
   return saved.updated_at
 }
 
-/** Where a sheet stands for a step of the sheet, locked until the transaction ends; with its applicator's user. */
-export function lockSheet(trx: Executor, id: number) {
-  return trx
-    .selectFrom('pretreats as p')
-    .select([
-      'p.id', 'p.status', 'p.version', 'p.void', 'p.upcoming', 'p.sheet_submit_id', 'p.assigned_to',
-      (eb) => eb.selectFrom('applicators as a').select('a.user_id').whereRef('a.id', '=', 'p.assigned_to').as('assigned_user_id'),
-    ])
-    .where('p.id', '=', id)
-    .forUpdate()
-    .executeTakeFirst()
-}
-
 /** The pre-treat form's facts a submit needs (core/pretreat-sheet.ts sheetFacts). */
 export async function submitFactsOf(trx: Executor, id: number) {
   return trx

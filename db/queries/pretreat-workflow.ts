@@ -13,10 +13,20 @@ export interface PretreatStanding {
   void: boolean
   upcoming: boolean
   assigned_to: number | null
+  /** the user of the assigned applicator (who fills the sheet) */
+  assigned_user_id: number | null
+  /** the submission id the sheet was submitted with */
+  sheet_submit_id: string | null
 }
 
 export function lockPretreatStanding(trx: Executor, id: number): Promise<PretreatStanding | undefined> {
-  return trx.selectFrom('pretreats').select(['id', 'status', 'version', 'void', 'upcoming', 'assigned_to']).where('id', '=', id).forUpdate().executeTakeFirst()
+  return trx
+    .selectFrom('pretreats as p')
+    .leftJoin('applicators as a', 'a.id', 'p.assigned_to')
+    .select(['p.id', 'p.status', 'p.version', 'p.void', 'p.upcoming', 'p.assigned_to', 'a.user_id as assigned_user_id', 'p.sheet_submit_id'])
+    .where('p.id', '=', id)
+    .forUpdate('p')
+    .executeTakeFirst()
 }
 
 /** Saves the machine's flags after a step that changed them (the runner has saved the status and moved the version on). */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { PRETREAT_FORM_MESSAGES } from '#core/schemas/pretreat-form.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
-import { makePretreat } from '../support/pretreats.ts'
+import { EVERY_RIGHT, makePretreat } from '../support/pretreats.ts'
 import { runPretreatStep } from '#workflows/pretreat.server.ts'
 
 const suite = useBrowserSuite()
@@ -188,7 +188,7 @@ describe('pre-treat form', () => {
 
     // a completed pre-treat: shown with the reason, no save button
     const done = await makePretreat(suite.app.db, { stage: 'to-review' })
-    await suite.app.db.transaction().execute((trx) => runPretreatStep(trx, done.id, { type: 'REVIEW', level: 2 }, { actorId: null }))
+    await suite.app.db.transaction().execute((trx) => runPretreatStep(trx, done.id, { type: 'REVIEW', level: 2 }, { actor: EVERY_RIGHT }))
     await p.goto(`/create-pre-treat/${done.id}`)
     await p.getByText(PRETREAT_FORM_MESSAGES.notEditable).waitFor()
     expect(await p.getByRole('button', { name: 'Save Changes' }).count()).toBe(0)

@@ -12,7 +12,10 @@ import type { PretreatsTable } from '#db/schema.ts'
 import { savePretreatFlags } from '#db/queries/pretreat-workflow.ts'
 import { openRestart } from '#db/queries/restarts.ts'
 import { keepApplicationRecord } from '#workflows/application-record.server.ts'
-import { createPretreat, runPretreatStep } from '#workflows/pretreat.server.ts'
+import { createPretreat, runPretreatStep, type PretreatSender } from '#workflows/pretreat.server.ts'
+
+/** A test's set-up takes each step as someone who may (a superuser), named in the history or not (id null). */
+export const EVERY_RIGHT = { id: null, is_superuser: true, permissions: [] } as const satisfies PretreatSender
 
 export type PretreatStage = 'staged' | 'scheduled' | 'assigned' | 'in-progress' | 'to-review' | 'to-review1' | 'completed'
 const ORDER: PretreatStage[] = ['staged', 'scheduled', 'assigned', 'in-progress', 'to-review', 'to-review1', 'completed']
@@ -100,14 +103,14 @@ export async function makePretreat(db: Executor, overrides: PretreatOverrides = 
       upcoming: true,
       ...values,
     }
-    const { id } = await createPretreat(trx, row, actorId)
+    const { id } = await createPretreat(trx, row, { ...EVERY_RIGHT, id: actorId })
     await trx.insertInto('pretreat_chemicals').values({ pretreat_id: id, product_id: d.product_id, cwt, quantity_requested: quantityRequested, quantity_used: quantityUsed }).execute()
     return { id, pre_treat_number: number.label }
   })
   const reach = ORDER.indexOf(stage)
   const applicator = assignTo ?? d.applicator_id
   const step = (event: Parameters<typeof runPretreatStep>[2], apply?: (trx: Executor) => Promise<void>) =>
-    db.transaction().execute((trx) => runPretreatStep(trx, made.id, event, { actorId, apply }))
+    db.transaction().execute((trx) => runPretreatStep(trx, made.id, event, { actor: { ...EVERY_RIGHT, id: actorId }, apply }))
   if (reach >= 1) await step({ type: 'SCHEDULE' }, (trx) => savePretreatFlags(trx, made.id, { upcoming: false }))
   if (reach >= 2) await step({ type: 'ASSIGN', licenceValid: true }, async (trx) => void (await trx.updateTable('pretreats').set({ assigned_to: applicator }).where('id', '=', made.id).execute()))
   if (reach >= 3) await step({ type: 'SAVE' })

@@ -9,8 +9,7 @@ import type { Column } from '#app/lists/columns.ts'
 import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
 import { useRootData } from '#app/components/shell/root-data.ts'
 import { formatDate } from '#core/formats.ts'
-import { hasPermission } from '#core/permissions.ts'
-import { mayTakeStep } from '#core/pretreat-steps.ts'
+import { pretreatActor } from '#core/pretreat-steps.ts'
 import { formatCwt } from '#core/pretreat-quantities.ts'
 import { licenceHoldsOn, licenseStatus } from '#core/licence.ts'
 import { PRETREAT_STATUS_LABELS } from '#core/workflow-states.ts'
@@ -64,7 +63,8 @@ function choicesFor(row: Row, applicators: readonly ApplicatorChoice[], today: s
 export function AssignForm({ row, applicators, today, action, id, submissionId }: { row: Row; applicators: readonly ApplicatorChoice[]; today: string; action: string; id?: string; submissionId: string }) {
   const choices = choicesFor(row, applicators, today)
   const selectId = id ?? `assign-${row.id}`
-  const mayUnassign = canPretreat(row.status, row, { type: 'UNASSIGN' }) || row.assigned_to === null
+  const by = pretreatActor(useRootData()?.user)
+  const mayUnassign = canPretreat(row.status, row, { type: 'UNASSIGN', by }) || row.assigned_to === null
   return (
     <Form method="post" action={action} className="pretreat-row-form" preventScrollReset>
       <CsrfInput />
@@ -92,6 +92,7 @@ export function AssignForm({ row, applicators, today, action, id, submissionId }
 
 function RowActions({ row, action, edit, submissionId }: { row: Row; action: string; edit: boolean; submissionId: string }) {
   const flags = { void: row.void, upcoming: row.upcoming }
+  const by = pretreatActor(useRootData()?.user)
   const step = row.upcoming ? ({ intent: 'schedule', label: 'Schedule', event: { type: 'SCHEDULE' } } as const) : ({ intent: 'stage', label: 'Stage', event: { type: 'STAGE' } } as const)
   return (
     <div className="pretreat-row-actions">
@@ -100,7 +101,7 @@ function RowActions({ row, action, edit, submissionId }: { row: Row; action: str
           Edit
         </Link>
       ) : null}
-      {canPretreat(row.status, flags, step.event) ? (
+      {canPretreat(row.status, flags, { ...step.event, by }) ? (
         <Form method="post" action={action} className="pretreat-row-form" preventScrollReset>
           <CsrfInput />
           <input type="hidden" name="submission_id" value={submissionId} />
@@ -121,13 +122,14 @@ export function PretreatListScreen({ list, data }: { list: PretreatListName; dat
   const navigation = useNavigation()
   const texts = LIST_TEXTS[list]
   const action = `${texts.path}${search}`
-  const canAssign = mayTakeStep(user, 'ASSIGN')
-  const canEdit = hasPermission(user, 'api.add_pretreat') && list !== 'completed'
+  const by = pretreatActor(user)
+  const canAssign = by.steps.includes('ASSIGN')
+  const canEdit = by.steps.includes('EDIT') && list !== 'completed'
   const assignHere = canAssign && list === 'scheduled'
 
   // the table and the cards are both in the page (CSS shows one): each select has its own id
   const assignCell = (r: Row, where: 'table' | 'card') =>
-    assignHere && canPretreat(r.status, r, { type: 'ASSIGN', licenceValid: true }) ? (
+    assignHere && canPretreat(r.status, r, { type: 'ASSIGN', licenceValid: true, by }) ? (
       <div className="pretreat-row-actions">
         <AssignForm row={r} applicators={data.applicators} today={data.today} action={action} id={`assign-${where}-${r.id}`} submissionId={data.submissionId} />
         <Link to={`${texts.path}/assign/${r.id}${search}`} className="pretreat-assign-more" preventScrollReset aria-label={`More: assign ${r.pre_treat_number} in a window`}>

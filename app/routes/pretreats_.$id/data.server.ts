@@ -14,7 +14,7 @@ import { runSheetIntent } from '#app/features/pretreat-sheet/sheet-intent.server
 import { parseSubmission } from '#app/forms.server.ts'
 import { requireId, requireRecord } from '#app/records.server.ts'
 import { readSheet, sheetValues, sheetView } from '#app/features/pretreat-sheet/sheet-view.server.ts'
-import { mayFillSheet } from '#core/pretreat-sheet.ts'
+import { fillsSheet, pretreatActor } from '#core/pretreat-steps.ts'
 import { PretreatChecklistSchema, PretreatSheetSchema } from '#core/schemas/pretreat-sheet.ts'
 import { getDb } from '#db/client.server.ts'
 import { canPretreat } from '#workflows/pretreat.machine.ts'
@@ -30,17 +30,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, data: read } = await readWithAccess(request, access, () => readSheet(db, requireId(params)))
   const { row: sheet, trucks } = requireRecord(read)
   const search = new URL(request.url).searchParams
-  const mayFill = mayFillSheet(user, sheet.assigned_user_id, sheet.status)
+  const by = pretreatActor(user, sheet.assigned_user_id)
   const flags = { void: sheet.void, upcoming: sheet.upcoming }
   return {
     sheet: sheetView(sheet),
     /** the sheet form's values (form-values.ts), the pre-treat form's facts (for the browser's submit check), the checklist */
     ...sheetValues(sheet),
     trucks,
-    mayFill,
-    /** which steps this user may take now (the machine decides; the server checks again) */
-    canSave: mayFill && canPretreat(sheet.status, flags, { type: 'SAVE' }),
-    canSubmit: mayFill && canPretreat(sheet.status, flags, { type: 'SUBMIT', complete: true }),
+    mayFill: fillsSheet(by, sheet.status),
+    /** which steps this user may take now (the machine decides, who and when; the server asks it again) */
+    canSave: canPretreat(sheet.status, flags, { type: 'SAVE', by }),
+    canSubmit: canPretreat(sheet.status, flags, { type: 'SUBMIT', complete: true, by }),
     submissionId: crypto.randomUUID(),
     view: search.get('view') === 'checklist' ? ('checklist' as const) : ('sheet' as const),
     saved: search.get('saved'),

@@ -15,6 +15,7 @@ import { readReviewView } from '#app/features/pretreat-sheet/review-view.server.
 import { parseSubmission } from '#app/forms.server.ts'
 import { requireId, requireRecord } from '#app/records.server.ts'
 import { reviewerLevel } from '#commands/pretreat-review.ts'
+import { pretreatActor } from '#core/pretreat-steps.ts'
 import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
 import { getDb } from '#db/client.server.ts'
 import { canPretreat, isReviewState } from '#workflows/pretreat.machine.ts'
@@ -37,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ...view,
     level,
     /** a reviewer, on a sheet in review that is not void (the machine decides; the server checks again) */
-    canReview: level !== null && isReviewState(row.status) && canPretreat(row.status, flags, { type: 'SAVE' }),
+    canReview: level !== null && isReviewState(row.status) && canPretreat(row.status, flags, { type: 'SAVE', by: pretreatActor(user) }),
     submissionId: crypto.randomUUID(),
     view: search.get('view') === 'checklist' ? ('checklist' as const) : ('sheet' as const),
     saved: search.get('saved') === '1',
