@@ -10,7 +10,7 @@ import type { Executor } from '#db/client.server.ts'
 import { saveChecklist } from '#db/queries/pretreat-sheet.ts'
 import { reserveSheetNumber } from '#db/queries/service-sheets.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
+import { makePretreat, pretreatDefaults, pretreatFormValue } from '../tests/support/pretreats.ts'
 import { makeServiceSheet } from '../tests/support/service-sheets.ts'
 import { KEY_MESSAGES, runCommand, type Actor, type Command, type CommandResult } from './command.ts'
 import { saveApplicator } from './applicators.ts'
@@ -103,15 +103,7 @@ const userFor = (key: string) => {
 }
 
 const TODAY = '2026-11-23'
-const pretreatForm = async (key: string) => {
-  const d = await pretreatDefaults(t.db)
-  return {
-    submission_id: key, company_id: d.company_id, storage_id: d.storage_id, bill_to: [], bill_to_pick: '', void: false, void_comments: '', recommended_by: d.applicator_id,
-    requested_by: 'other', other_name: 'Dale Jensen', destination: 'Lamb Weston', variety: 'Russet - Process', treated_for: 'Sprouting', stock_type: 'Process',
-    application_id: d.application_id, cwt: '12,500', chemicals: [{ product_id: d.product_id, cwt: '12,500', quantity_requested: 207.5 }], message_id: '', application_notes: 'Fog through the main plenum.',
-    purge: false, dose_reason: '',
-  }
-}
+const pretreatForm = async (key: string) => pretreatFormValue(await pretreatDefaults(t.db), { submission_id: key })
 
 /** A staged pre-treat for each key, made once. */
 const pretreats = new Map<string, Promise<number>>()

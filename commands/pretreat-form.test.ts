@@ -5,7 +5,7 @@ import { PRETREAT_FORM_MESSAGES, type PretreatFormInput } from '#core/schemas/pr
 import { config } from '#core/config.server.ts'
 import { pretreatChoices, reservePretreatNumber } from '#db/queries/pretreat-form.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { EVERY_RIGHT, makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
+import { EVERY_RIGHT, makePretreat, pretreatDefaults, pretreatFormValue } from '../tests/support/pretreats.ts'
 import { runPretreatStep } from '#workflows/pretreat.server.ts'
 import { CHANGED_MEANWHILE } from '#workflows/transition.server.ts'
 import { runCommand } from './command.ts'
@@ -40,30 +40,7 @@ afterAll(() => t.drop())
 const TODAY = '2026-11-23'
 
 function form(overrides: Partial<PretreatFormInput> = {}): PretreatFormInput {
-  return {
-    submission_id: crypto.randomUUID(),
-    company_id: d.company_id,
-    storage_id: d.storage_id,
-    bill_to: [billable],
-    bill_to_pick: '',
-    void: false,
-    void_comments: '',
-    recommended_by: d.applicator_id,
-    requested_by: 'other',
-    other_name: 'Dale Jensen',
-    destination: 'Lamb Weston',
-    variety: 'Russet - Process',
-    treated_for: 'Sprouting',
-    stock_type: 'Process',
-    application_id: d.application_id,
-    cwt: '12,500',
-    chemicals: [{ product_id: d.product_id, cwt: '12,500', quantity_requested: 1 }],
-    message_id: '',
-    application_notes: 'Fog through the plenum.',
-    purge: false,
-    dose_reason: '',
-    ...overrides,
-  }
+  return pretreatFormValue(d, { bill_to: [billable], cwt: '12,500', chemicals: [{ product_id: d.product_id, cwt: '12,500', quantity_requested: 1 }], ...overrides })
 }
 
 const command = pretreatFormCommand({ today: () => TODAY })

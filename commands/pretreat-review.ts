@@ -22,7 +22,7 @@ import { isReviewState, type PretreatReviewerLevel } from '#workflows/pretreat.m
 import { runPretreatStep } from '#workflows/pretreat.server.ts'
 import { CHANGED_MEANWHILE, NOT_POSSIBLE } from '#workflows/transition.server.ts'
 import { defineCommand, type Actor } from './command.ts'
-import { ON_PRETREAT, requireKnownTruck, saveFields, SUBMIT_ID_USED } from './pretreat-sheet.ts'
+import { lockForSubmit, ON_PRETREAT, requireKnownTruck, saveFields, SUBMIT_ID_USED } from './pretreat-sheet.ts'
 
 export const NOT_A_REVIEWER = 'Only pre-treat reviewers may review this sheet; nothing was changed.'
 export const ALREADY_COMPLETED = 'This pre-treat is already completed.'
@@ -103,11 +103,8 @@ export const submitReview = defineCommand({
   schema: ReviewStepSchema,
   async run(trx, actor, input): Promise<{ status: PretreatState }> {
     const id = input.pretreat_id
-    const found = await lockPretreatStanding(trx, id)
-    if (!found) throw new NotFoundError('No such pre-treat.')
-    // the page's submit went through already, sent again with another key (other values or
-    // version): told it is done, as before
-    if (found.sheet_submit_id === input.submission_id) return { status: found.status }
+    const { standing: found, done } = await lockForSubmit(trx, input)
+    if (done) return done
     const { level } = await lockForReview(trx, id, actor)
     // a page's submission id submits one pre-treat: sent for another, its key is another, so this stops it
     if (await pretreatSubmittedWith(trx, input.submission_id)) throw new InputError({ '': SUBMIT_ID_USED })

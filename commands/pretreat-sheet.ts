@@ -56,6 +56,17 @@ export function sheetPressKey(step: 'save' | 'submit', input: { submission_id: s
   return stepKey(input.submission_id, step, input.pretreat_id, input.version, hashOf(input))
 }
 
+/**
+ * Locks the pre-treat a submit (the sheet's or the review's) is for. `done`: the page's submit went
+ * through already and this is the same submit sent again with another key (the outbox's replay
+ * after more edits, or another version), told it is done, as before.
+ */
+export async function lockForSubmit(trx: Executor, input: { pretreat_id: number; submission_id: string }) {
+  const standing = await lockPretreatStanding(trx, input.pretreat_id)
+  if (!standing) throw new NotFoundError('No such pre-treat.')
+  return { standing, done: standing.sheet_submit_id === input.submission_id ? { status: standing.status } : null }
+}
+
 export async function requireKnownTruck(trx: Executor, truckId: number | undefined): Promise<void> {
   if (truckId !== undefined && !(await isActiveTruck(trx, truckId))) throw new InputError({ truck_id: UNKNOWN_TRUCK })
 }
@@ -96,11 +107,8 @@ export const submitSheet = defineCommand({
   schema: SheetStepSchema,
   async run(trx, actor, input): Promise<{ status: PretreatState }> {
     const id = input.pretreat_id
-    const sheet = await lockPretreatStanding(trx, id)
-    if (!sheet) throw new NotFoundError('No such pre-treat.')
-    // The page's submit went through already, and this is the same submit sent again with another
-    // key (the outbox's replay after more edits, or another version): told it is done, as before.
-    if (sheet.sheet_submit_id === input.submission_id) return { status: sheet.status }
+    const { done } = await lockForSubmit(trx, input)
+    if (done) return done
     // the machine (who, and whether now) and the version first (runPretreatStep), then the fields saved and checked whole
     const step = await runPretreatStep(trx, id, { type: 'SUBMIT', complete: true }, {
       actor,

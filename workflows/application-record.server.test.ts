@@ -3,7 +3,7 @@ import type { PretreatFormInput } from '#core/schemas/pretreat-form.ts'
 import { seasonOf } from '#core/season.ts'
 import { seasonRecount, seasonTotals } from '#db/queries/application-records.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
+import { makePretreat, pretreatDefaults, pretreatFormValue } from '../tests/support/pretreats.ts'
 import { applicationRecordGaps, keepApplicationRecord } from './application-record.server.ts'
 import { runCommand } from '#commands/command.ts'
 import { pretreatFormCommand } from '#commands/pretreat-form.ts'
@@ -102,34 +102,7 @@ describe('keepApplicationRecord', () => {
 describe('a void after the product was applied', () => {
   const saveForm = (value: PretreatFormInput) =>
     runCommand(t.db, pretreatFormCommand({ today: () => TODAY }), { actor: { id: d.created_by, username: 'u', is_superuser: false, permissions: ['api.add_pretreat'] }, key: value.submission_id, input: value })
-  function form(pretreatId: number, version: number, overrides: Partial<PretreatFormInput>): PretreatFormInput {
-    return {
-      pretreat_id: pretreatId,
-      version,
-      submission_id: crypto.randomUUID(),
-      company_id: d.company_id,
-      storage_id: d.storage_id,
-      bill_to: [],
-      bill_to_pick: '',
-      void: false,
-      void_comments: '',
-      recommended_by: d.applicator_id,
-      requested_by: 'other',
-      other_name: 'Dale Jensen',
-      destination: 'Lamb Weston', // the pre-treat's own (tests/support/pretreats.ts)
-      variety: 'Russet - Process',
-      treated_for: 'Sprouting',
-      stock_type: 'Process',
-      application_id: d.application_id,
-      cwt: '1000',
-      chemicals: [{ product_id: d.product_id, cwt: '1000', quantity_requested: 16.6 }],
-      message_id: '',
-      application_notes: 'Fog through the plenum.',
-      purge: false,
-      dose_reason: '',
-      ...overrides,
-    }
-  }
+  const form = (pretreatId: number, version: number, overrides: Partial<PretreatFormInput>) => pretreatFormValue(d, { pretreat_id: pretreatId, version, ...overrides })
   const version = async (id: number) => (await t.db.selectFrom('pretreats').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version
 
   it('keeps the record marked void with its reason, out of the totals; an unvoid puts it back to pending', async () => {

@@ -12,6 +12,7 @@ import type { PretreatsTable } from '#db/schema.ts'
 import { savePretreatFlags } from '#db/queries/pretreat-workflow.ts'
 import { openRestart } from '#db/queries/restarts.ts'
 import { keepApplicationRecord } from '#workflows/application-record.server.ts'
+import type { PretreatFormInput } from '#core/schemas/pretreat-form.ts'
 import { createPretreat, runPretreatStep, type PretreatSender } from '#workflows/pretreat.server.ts'
 
 /** A test's set-up takes each step as someone who may (a superuser), named in the history or not (id null). */
@@ -81,6 +82,37 @@ export async function pretreatDefaults(db: Executor) {
     },
   )
   return { company_id: storage.company_id, storage_id: storage.id, created_by: user.id, applicator_id: applicator.id, application_id: application.id, product_id: application.product_id }
+}
+
+/**
+ * The pre-treat form as a user fills it for the defaults' company, storage, applicator and product
+ * (1,000 cwt at the product's rate): a new pre-treat, unless the overrides name one to edit.
+ */
+export function pretreatFormValue(d: Awaited<ReturnType<typeof pretreatDefaults>>, overrides: Partial<PretreatFormInput> = {}): PretreatFormInput {
+  return {
+    submission_id: crypto.randomUUID(),
+    company_id: d.company_id,
+    storage_id: d.storage_id,
+    bill_to: [],
+    bill_to_pick: '',
+    void: false,
+    void_comments: '',
+    recommended_by: d.applicator_id,
+    requested_by: 'other',
+    other_name: 'Dale Jensen',
+    destination: 'Lamb Weston', // the destination makePretreat gives its pre-treats
+    variety: 'Russet - Process',
+    treated_for: 'Sprouting',
+    stock_type: 'Process',
+    application_id: d.application_id,
+    cwt: '1000',
+    chemicals: [{ product_id: d.product_id, cwt: '1000', quantity_requested: 16.6 }],
+    message_id: '',
+    application_notes: 'Fog through the plenum.',
+    purge: false,
+    dose_reason: '',
+    ...overrides,
+  }
 }
 
 export async function makePretreat(db: Executor, overrides: PretreatOverrides = {}): Promise<MadePretreat> {
