@@ -69,7 +69,8 @@ export const ACCESS = {
   // issue 10 — detail
   '/view-storage/:id': { permissions: ['api.view_storage'] },
   // issue 11 — pre-treats (decision 0034): the lists open for whoever works on pre-treats; each
-  // action checks its own permission (add_pretreat: edit, stage, schedule; pretreat_assigner: assign)
+  // step's permission is the machine's guard's (decision 0057; add_pretreat: edit, stage, schedule;
+  // pretreat_assigner: assign)
   '/create-pre-treat': { permissions: ['api.add_pretreat'] },
   '/staged-pre-treat': { permissions: ['api.view_pretreat', 'api.add_pretreat', 'api.pretreat_assigner'] },
   '/scheduled-pre-treat': { permissions: ['api.view_pretreat', 'api.add_pretreat', 'api.pretreat_assigner'] },

@@ -1,8 +1,9 @@
 // The server half of the four pre-treat list routes (docs/decisions/0036): the loader (the page,
 // the filter names, and on the scheduled list the applicators an assigner may choose from) and the
 // action every row's small forms post to: Stage, Schedule (api.add_pretreat) and Assign
-// (api.pretreat_assigner). Each checks its own permission on the server; a refusal is a message on
-// the list (nothing changed), a success goes back to the same page, sort and filter.
+// (api.pretreat_assigner), run by their command, whose machine decides who may (decision 0057); a
+// refusal is a message on the list (nothing changed), a success goes back to the same page, sort
+// and filter.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from '@remix-run/node'
 import type { Access } from '#app/access.ts'
 import { readForm, readWithAccess, requireAccess } from '#app/auth/guard.server.ts'
