@@ -6,10 +6,14 @@ import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
 import { CompanyStep } from '#app/components/form/company-picker.tsx'
 import { companyStepLoader } from '#app/components/form/company-picker.server.ts'
+import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { getDb } from '#db/client.server.ts'
 
 export const access = ACCESS['/interaction-form']
 export const meta: MetaFunction = () => [{ title: 'Customer Notes Form' }]
+// the parent of the form's route: after a submit that failed, or waits on the device with no
+// signal, it reads nothing again either (its read would fail and replace the form)
+export const shouldRevalidate = keepPageAfterFailedSubmit
 export const handle = { crumbs: [{ label: 'Contacts', to: '/contacts' }, { label: 'Customer Notes Form', to: '/interaction-form' }] }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

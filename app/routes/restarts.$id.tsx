@@ -7,7 +7,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useFetcher, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
-import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { clientActionQueuingOffline } from '#app/components/offline/queue-offline.ts'
 import { TextAreaField } from '#app/components/form/fields.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { keepPageAfterFailedSubmit, type FormResult } from '#app/components/form/form-result.ts'
@@ -50,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   })
 }
 
-export const clientAction = clientActionCatchingNetworkErrors
+export const clientAction = clientActionQueuingOffline
 
 /** After a success the page is not read again: the form (and its Success modal) stays until the move to the list. */
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => ((args.actionResult as FormResult | undefined)?.outcome === 'success' ? false : keepPageAfterFailedSubmit(args))

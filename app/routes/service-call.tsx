@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
-import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { clientActionQueuingOffline } from '#app/components/offline/queue-offline.ts'
 import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { CheckboxField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return submitCommand({ form, command: createCallIn, actor: user, redirectTo: '/service' })
 }
 
-export const clientAction = clientActionCatchingNetworkErrors
+export const clientAction = clientActionQueuingOffline
 export const shouldRevalidate = keepPageAfterFailedSubmit
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>

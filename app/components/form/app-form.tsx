@@ -3,7 +3,7 @@
 // it is a plain POST form and the server answers by redirect (or with field messages).
 import { getFormProps, useForm, type DefaultValue, type FormMetadata } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useActionData, useFetcher, useNavigate, type ClientActionFunctionArgs, type FetcherWithComponents } from '@remix-run/react'
+import { Link, useActionData, useFetcher, useLocation, useNavigate, type ClientActionFunctionArgs, type FetcherWithComponents } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import type { z } from 'zod'
 import { CsrfInput } from '../csrf.tsx'
@@ -69,8 +69,13 @@ export function AppForm({
   draftKey?: string
 }) {
   const hydrated = useHydrated()
+  const { pathname, search } = useLocation()
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className={className} encType={encType} data-draft-key={draftKey}>
+      {/* The router learns this page's own route while there is signal (a link it discovers as it
+          renders): a submit then needs no look-up, so one made with no signal reaches its
+          clientAction (and the outbox) instead of failing on the look-up. */}
+      {hydrated ? <Link to={`${pathname}${search}`} discover="render" hidden tabIndex={-1} aria-hidden="true" /> : null}
       <CsrfInput />
       <input type="hidden" name="submission_id" value={submissionId} />
       {hydrated ? <input type="hidden" name={ENHANCED_FIELD} value="1" /> : null}
@@ -112,6 +117,18 @@ function SubmitOutcome({ fetcher }: { fetcher: FetcherWithComponents<FormResult>
     return (
       <Modal title="Success">
         <p role="status">{result.message ?? SUCCESS_TEXT}</p>
+      </Modal>
+    )
+  }
+  if (result.outcome === 'queued') {
+    return (
+      <Modal title="Waiting to send" onClose={() => setDismissed(result)}>
+        <p role="status">{result.message}</p>
+        <div className="form-actions">
+          <button type="button" className="button" onClick={() => setDismissed(result)} autoFocus>
+            OK
+          </button>
+        </div>
       </Modal>
     )
   }

@@ -10,12 +10,15 @@ export const PAGE_LOAD_FAILED = 'Page load error. Please try refreshing the page
 /** The Success modal closes itself after this long, then the page moves on. */
 export const SUCCESS_MODAL_MS = 750
 
-/** `message`: a form's own success text (the restart form's), instead of SUCCESS_TEXT. */
-export type FormResult = SubmissionResult<string[]> & { outcome?: 'success' | 'error'; redirectTo?: string; message?: string }
+/**
+ * `message`: a form's own success text (the restart form's), instead of SUCCESS_TEXT; or, `queued`,
+ * what the outbox says of a submit kept on the device with no signal.
+ */
+export type FormResult = SubmissionResult<string[]> & { outcome?: 'success' | 'error' | 'queued'; redirectTo?: string; message?: string }
 
-/** A submit that failed on the server or on the way (the Error modal): the page must not read itself again. */
+/** A submit that failed on the server or on the way (the Error modal), or waits on the device: the page must not read itself again. */
 export function isFailedSubmit(value: unknown): boolean {
-  return isFormResult(value) && value.outcome === 'error'
+  return isFormResult(value) && (value.outcome === 'error' || value.outcome === 'queued')
 }
 
 /** After this submit, the page must not read itself again: it failed (an error status, or the Error modal's answer). */

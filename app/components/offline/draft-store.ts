@@ -1,37 +1,11 @@
 // Drafts in IndexedDB (browser only): one record per user and form, see draft-record.ts.
 import { draftRecordKey, isUnsynced, type DraftRecord } from './draft-record.ts'
+import { inStore } from './offline-db.ts'
 
-const DB_NAME = 'offline-drafts'
 const STORE = 'drafts'
 
-let opening: Promise<IDBDatabase> | undefined
-
-function database(): Promise<IDBDatabase> {
-  opening ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1)
-    request.onupgradeneeded = () => {
-      const store = request.result.createObjectStore(STORE, { keyPath: 'key' })
-      store.createIndex('userId', 'userId')
-    }
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => {
-      opening = undefined
-      reject(request.error)
-    }
-  })
-  return opening
-}
-
-async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await database()
-  return new Promise((resolve, reject) => {
-    const tx = db.transaction(STORE, mode)
-    const request = work(tx.objectStore(STORE))
-    // resolve once the transaction is durable, not when the request alone succeeds
-    tx.oncomplete = () => resolve(request.result)
-    tx.onerror = () => reject(tx.error)
-    tx.onabort = () => reject(tx.error)
-  })
+function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  return inStore(STORE, mode, work)
 }
 
 export function readDraft(userId: number, draftKey: string): Promise<DraftRecord | undefined> {

@@ -1,10 +1,11 @@
-// Any page sends what waits (decision 0048): a submit queued offline on a sheet, and a final
-// checklist saved offline, go as soon as the server answers again — on the page's open, on the
+// Any page sends what waits (decision 0048): a submit queued offline on a sheet, a final checklist
+// saved offline, and a field form submitted with no signal (form-outbox.ts), go as soon as the server answers again — on the page's open, on the
 // browser's online event (retried: the link comes up before the server can be reached) and with
 // every minute's ping — whatever page is open, not only that sheet. Browser only.
 import { useEffect } from 'react'
 import { isWaiting } from './draft-record.ts'
 import { userDrafts } from './draft-store.ts'
+import { queuedForms, sendQueuedForm, setOutboxUser } from './form-outbox.ts'
 import { sendWaiting } from './outbox.ts'
 import { countWaiting, isOpenHere, PING_EVERY_MS, pingServer } from './outbox-state.ts'
 
@@ -13,6 +14,7 @@ const RETRY_MS = 2_000
 
 export function useOutboxPump(userId: number | null, csrf: string, pingIntervalMs = PING_EVERY_MS): void {
   useEffect(() => {
+    setOutboxUser(userId)
     if (userId === null || typeof indexedDB === 'undefined') return
     let running = false
     let retry: number | undefined
@@ -21,12 +23,19 @@ export function useOutboxPump(userId: number | null, csrf: string, pingIntervalM
 
     const sendAll = async (): Promise<boolean> => {
       const due = (await userDrafts(userId)).filter((d) => isWaiting(d) && !isOpenHere(d.draftKey) && !conflicted.has(d.draftKey))
-      if (due.length === 0) return true
+      // a form the server refused waits for its user (who sees why on its form), not for a retry
+      const forms = (await queuedForms(userId)).filter((f) => f.refused === undefined)
+      if (due.length === 0 && forms.length === 0) return true
       if (!(await pingServer())) return false
       for (const draft of due) {
         const sent = await sendWaiting(draft, csrf)
         if (sent?.kind === 'conflict') conflicted.add(draft.draftKey)
-        if (sent?.kind === 'unreachable' || sent?.kind === 'failed' || sent?.kind === 'signed-out') break
+        if (sent?.kind === 'unreachable' || sent?.kind === 'failed' || sent?.kind === 'signed-out') return true
+      }
+      // the oldest first, one at a time: a form may need what an earlier one made
+      for (const form of forms.sort((a, b) => (a.queuedAt < b.queuedAt ? -1 : 1))) {
+        const sent = await sendQueuedForm(form, csrf)
+        if (sent === 'unreachable' || sent === 'failed' || sent === 'signed-out') break
       }
       return true
     }

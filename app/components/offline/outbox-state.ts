@@ -1,9 +1,10 @@
-// What this page knows about the device's outbox (decision 0048): how many drafts wait to be sent
-// (the top bar shows it), whether the server answered the last ping, and which sheets are open here
+// What this page knows about the device's outbox (decision 0048): how many drafts and forms wait to
+// be sent (the top bar shows it), whether the server answered the last ping, and which sheets are open here
 // (an open sheet sends its own draft; outbox-pump.ts leaves it alone). Browser only.
 import { useSyncExternalStore } from 'react'
 import { isWaiting } from './draft-record.ts'
 import { userDrafts } from './draft-store.ts'
+import { outboxUser, queuedForms } from './form-outbox.ts'
 
 /** Spec §7/§9: /api/ping every 60 s with a 3 s time-out. */
 export const PING_EVERY_MS = 60_000
@@ -26,12 +27,19 @@ export function useWaitingCount(): number {
   )
 }
 
-/** Counts again what waits (after anything that may queue or send). */
+/** Counts again what waits (after anything that may queue or send): a sheet's queued steps, and the forms kept with no signal. */
 export async function countWaiting(userId: number): Promise<void> {
-  const count = (await userDrafts(userId)).filter(isWaiting).length
+  const [drafts, forms] = await Promise.all([userDrafts(userId), queuedForms(userId)])
+  const count = drafts.filter(isWaiting).length + forms.length
   if (count === waiting) return
   waiting = count
   for (const listener of listeners) listener()
+}
+
+/** Counts again for the user the page's outbox pump serves (a form just queued). */
+export async function countWaitingNow(): Promise<void> {
+  const userId = outboxUser()
+  if (userId !== null) await countWaiting(userId).catch(() => undefined)
 }
 
 let answered = true

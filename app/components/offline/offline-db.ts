@@ -1,0 +1,38 @@
+// The device's IndexedDB for the offline work (browser only): the sheets' drafts (draft-store.ts)
+// and the forms waiting to be sent (form-outbox.ts), each store keyed by `key` with a userId index.
+const DB_NAME = 'offline-drafts'
+/** 1: drafts; 2: forms waiting to be sent */
+const VERSION = 2
+const STORES = ['drafts', 'forms'] as const
+
+let opening: Promise<IDBDatabase> | undefined
+
+function database(): Promise<IDBDatabase> {
+  opening ??= new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, VERSION)
+    request.onupgradeneeded = () => {
+      for (const name of STORES) {
+        if (request.result.objectStoreNames.contains(name)) continue
+        request.result.createObjectStore(name, { keyPath: 'key' }).createIndex('userId', 'userId')
+      }
+    }
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => {
+      opening = undefined
+      reject(request.error)
+    }
+  })
+  return opening
+}
+
+/** One request in its own transaction, resolved once the transaction is durable (not when the request alone succeeds). */
+export async function inStore<T>(store: (typeof STORES)[number], mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await database()
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(store, mode)
+    const request = work(tx.objectStore(store))
+    tx.oncomplete = () => resolve(request.result)
+    tx.onerror = () => reject(tx.error)
+    tx.onabort = () => reject(tx.error)
+  })
+}
