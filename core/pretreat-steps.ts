@@ -20,7 +20,6 @@ export const PRETREAT_STEP_PERMISSIONS: Record<PretreatStep, readonly Permission
   VOID: ['api.add_pretreat'],
 }
 
-
 /** Who sends a pre-treat's event, as the machine's guards read it. */
 export interface PretreatActor {
   /** the steps the actor's permissions allow */
