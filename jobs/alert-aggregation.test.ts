@@ -76,6 +76,7 @@ describe('alert aggregation', () => {
           expect.objectContaining({ name: 'alert-aggregation', cron: '*/5 * * * *' }),
           expect.objectContaining({ name: 'blob-cleanup', cron: '17 * * * *' }),
           expect.objectContaining({ name: 'sign-in-attempts-cleanup', cron: '41 3 * * *' }),
+          expect.objectContaining({ name: 'command-runs-cleanup', cron: '53 3 * * *' }),
         ]),
       )
       const deadline = Date.now() + 20_000

@@ -5,6 +5,7 @@ export const QUEUES = {
   alertAggregation: 'alert-aggregation',
   blobCleanup: 'blob-cleanup',
   signInAttemptsCleanup: 'sign-in-attempts-cleanup',
+  commandRunsCleanup: 'command-runs-cleanup',
   renderPdf: 'render-pdf',
   convertDocx: 'convert-docx',
   extractText: 'extract-text',
@@ -18,6 +19,7 @@ export const PAYLOADS = {
   [QUEUES.alertAggregation]: z.object({}).passthrough(),
   [QUEUES.blobCleanup]: z.object({}).passthrough(),
   [QUEUES.signInAttemptsCleanup]: z.object({}).passthrough(),
+  [QUEUES.commandRunsCleanup]: z.object({}).passthrough(),
   /** the document_conversions row (kind 'html') whose HTML blob is printed */
   [QUEUES.renderPdf]: z.object({ conversionId: uuid }),
   /** the document_conversions row (kind 'docx') to convert */
@@ -46,3 +48,5 @@ export const ALERT_AGGREGATION_CRON = '*/5 * * * *'
 export const BLOB_CLEANUP_CRON = '17 * * * *'
 /** Old sign-in tries are forgotten once a day (at 03:41, a quiet hour). */
 export const SIGN_IN_ATTEMPTS_CLEANUP_CRON = '41 3 * * *'
+/** Commands' answers past a season are forgotten once a day (at 03:53). */
+export const COMMAND_RUNS_CLEANUP_CRON = '53 3 * * *'

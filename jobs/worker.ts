@@ -10,7 +10,8 @@ import { cleanUpBlobs } from './blob-cleanup.job.ts'
 import { documentPool, type ChromiumPool } from './documents/chromium-pool.server.ts'
 import { runConversion } from './documents/convert.job.ts'
 import { extractText } from './documents/extract-text.job.ts'
-import { ALERT_AGGREGATION_CRON, BLOB_CLEANUP_CRON, PAYLOADS, QUEUES, SIGN_IN_ATTEMPTS_CLEANUP_CRON } from './queues.ts'
+import { cleanUpCommandRuns } from './command-runs-cleanup.job.ts'
+import { ALERT_AGGREGATION_CRON, BLOB_CLEANUP_CRON, COMMAND_RUNS_CLEANUP_CRON, PAYLOADS, QUEUES, SIGN_IN_ATTEMPTS_CLEANUP_CRON } from './queues.ts'
 import { cleanUpSignInAttempts } from './sign-in-attempts-cleanup.job.ts'
 
 /** The process's warm Chromium, from the settings (launched by the first document job). */
@@ -46,6 +47,14 @@ export async function startWorkers(boss: PgBoss, db: Executor, store: () => Blob
     }
   })
   await boss.schedule(QUEUES.signInAttemptsCleanup, SIGN_IN_ATTEMPTS_CLEANUP_CRON, {}, { singletonKey: 'sign-in-attempts-cleanup' })
+
+  await boss.work(QUEUES.commandRunsCleanup, async (jobs) => {
+    for (const job of jobs) {
+      PAYLOADS[QUEUES.commandRunsCleanup].parse(job.data ?? {})
+      await cleanUpCommandRuns(db)
+    }
+  })
+  await boss.schedule(QUEUES.commandRunsCleanup, COMMAND_RUNS_CLEANUP_CRON, {}, { singletonKey: 'command-runs-cleanup' })
 
   // Documents: one pg-boss worker per Chromium page, so the pool's pages are all used; a short
   // polling interval because a person is waiting for the PDF.
