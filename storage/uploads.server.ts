@@ -5,7 +5,7 @@
 // Every upload has an upload_sessions row: 'pending' until completed ('completed', with its blob)
 // or refused ('aborted'). Sessions that are never completed stay pending; the alert job counts them
 // as pending_aws_imports.
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { sql } from 'kysely'
 import { config } from '#core/config.server.ts'
@@ -41,6 +41,8 @@ export interface CompleteFile {
   uploadId: string
   /** chunkRecord is the part's ETag (a string, or an object with an ETag field) */
   chunks: { part: number; chunkRecord: unknown }[]
+  /** the browser's hex SHA-256 of the file: the stored bytes must hash the same, or the upload is refused */
+  sha256?: string
 }
 
 export interface CompleteResult {
@@ -49,6 +51,8 @@ export interface CompleteResult {
   error?: string
   /** the drive: the file's drive key (its name numbered when the name was taken) */
   key?: string
+  /** the stored bytes' hex SHA-256, when the browser sent its own: the device may then forget its copy (issue 22) */
+  sha256?: string
 }
 
 export interface UploadOptions {
@@ -82,6 +86,7 @@ export const MESSAGES = {
   mismatch: 'This upload does not match the file that was started.',
   badParts: 'The uploaded parts do not match the file.',
   incomplete: 'The upload could not be completed. Please try again.',
+  checksum: 'The uploaded file does not match the file on the device. It will be uploaded again.',
   chunkCount: 'The chunk count does not match the file size.',
   noFiles: 'No files to upload.',
   tooMany: `Too many files at once (max ${MAX_FILES_PER_REQUEST}).`,
@@ -321,7 +326,7 @@ async function completeOne(
     // The row lock makes a second, concurrent completion wait and then see the first one's result.
     const session = await trx.selectFrom('upload_sessions').selectAll().where('id', '=', file.uploadId).forUpdate().executeTakeFirst()
     if (!session || session.area !== area || session.created_by !== user.id) return fail(MESSAGES.notFound)
-    if (session.status === 'completed') return { success: true, id: session.blob_id, ...(driveFile ? { key: await driveKeyOf(trx, session.blob_id) } : {}) }
+    if (session.status === 'completed') return { ...(await completedAgain(trx, session.blob_id, file)), ...(driveFile ? { key: await driveKeyOf(trx, session.blob_id) } : {}) }
     if (session.status === 'aborted') return fail(MESSAGES.cancelled)
     if (file.size !== session.size_bytes || displayName(file.key) !== session.filename) return fail(MESSAGES.mismatch)
     const parts = partsOf(file.chunks, session.chunk_count)
@@ -346,6 +351,8 @@ async function completeOne(
     if (!stat || stat.size !== session.size_bytes) return refuse(MESSAGES.incomplete)
     const type = detectFileType(await store.readHead(session.key, HEAD_BYTES))
     if (isImageArea(area) && !isImage(type.mime)) return refuse(MESSAGES.notImage)
+    const sha256 = file.sha256 === undefined ? null : await hashOf(store, session.key)
+    if (sha256 !== null && sha256 !== file.sha256) return refuse(MESSAGES.checksum)
     if (!isImageArea(area)) {
       const problem = await documentProblem(store, session.key, type, session.filename, stat.size)
       if (problem) return refuse(problem)
@@ -362,6 +369,7 @@ async function completeOne(
         content_type: type.mime,
         size_bytes: stat.size,
         created_by: user.id,
+        sha256,
       })
       .execute()
     await trx
@@ -369,10 +377,24 @@ async function completeOne(
       .set({ status: 'completed', blob_id: blobId, completed_at: new Date() })
       .where('id', '=', session.id)
       .execute()
-    if (!driveFile) return { success: true, id: blobId }
+    if (!driveFile) return { success: true, id: blobId, ...(sha256 ? { sha256 } : {}) }
     const key = await addDriveFile(trx, { ...driveFile, blobId, fileType: fileTypeLabel(type.label, driveFile.name), sizeBytes: stat.size, userId: user.id })
     return { success: true, id: blobId, key }
   })
+}
+
+/** A completion asked for again: the same blob, with its bytes' hash when the browser asks to compare. */
+async function completedAgain(db: Executor, blobId: string | null, file: CompleteFile): Promise<CompleteResult> {
+  if (file.sha256 === undefined || !blobId) return { success: true, id: blobId }
+  const blob = await db.selectFrom('blobs').select('sha256').where('id', '=', blobId).executeTakeFirst()
+  return { success: true, id: blobId, ...(blob?.sha256 ? { sha256: blob.sha256 } : {}) }
+}
+
+/** The hex SHA-256 of a stored object, read back from the store: what the server really holds. */
+async function hashOf(store: BlobStore, key: string): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of await store.getStream(key)) hash.update(chunk as Buffer)
+  return hash.digest('hex')
 }
 
 /** The drive key of a blob's file (a completion asked for again answers with it). */

@@ -1,6 +1,6 @@
 // The upload protocol against a real Postgres and the filesystem driver, with the parts sent by
 // real HTTP PUTs to the signed part URLs served by the blob handlers (storage/blob-http.server.ts).
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import fsp from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -72,7 +72,7 @@ async function sendParts(urls: string[], data: Buffer) {
   })
 }
 
-async function upload(user: typeof alice, area: 'receipts' | 'drive' | 'storage_checks', name: string, data: Buffer) {
+async function upload(user: typeof alice, area: 'receipts' | 'drive' | 'storage_checks' | 'service', name: string, data: Buffer) {
   const [started] = await startUploads(t.db, store, user, area, [{ key: name, size: data.length, chunk_count: chunkCount(data.length) }])
   const chunks = await sendParts(started!.urls, data)
   return { started: started!, complete: { key: name, size: data.length, uploadId: started!.upload_id, chunks } }
@@ -148,6 +148,26 @@ describe('start → parts → complete', () => {
     const session = await sessionOf(second.started.upload_id)
     const rows = await t.db.selectFrom('blobs').select('id').where('key', '=', session.key).execute()
     expect(rows).toEqual([{ id: x.results[0]!.id }])
+  })
+
+  it('with the browser’s SHA-256: answers the stored bytes’ hash (also when completed again); bytes that differ are refused and nothing kept', async () => {
+    const bytes = png(CHUNK_BYTES + 4000)
+    const sha256 = createHash('sha256').update(bytes).digest('hex')
+    const { complete } = await upload(alice, 'service', 'photo.png', bytes)
+    const { results } = await completeUploads(t.db, store, alice, 'service', [{ ...complete, sha256 }])
+    expect(results[0]).toEqual({ success: true, id: expect.any(String), sha256 })
+    expect(await completeUploads(t.db, store, alice, 'service', [{ ...complete, sha256 }])).toEqual({ results })
+    const blob = await t.db.selectFrom('blobs').select('sha256').where('id', '=', results[0]!.id!).executeTakeFirstOrThrow()
+    expect(blob.sha256).toBe(sha256)
+
+    // a part replaced on the way (the device's file changed, or a proxy mangled it)
+    const other = await upload(alice, 'service', 'photo.png', bytes)
+    const [part] = await sendParts(other.started.urls.slice(0, 1), png(CHUNK_BYTES))
+    const refused = await completeUploads(t.db, store, alice, 'service', [{ ...other.complete, chunks: [part!, other.complete.chunks[1]!], sha256 }])
+    expect(refused.results).toEqual([{ success: false, id: null, error: 'The uploaded file does not match the file on the device. It will be uploaded again.' }])
+    const session = await sessionOf(other.started.upload_id)
+    expect(session.status).toBe('aborted')
+    expect(await store.exists(session.key)).toBe(false)
   })
 
   it('another user cannot complete it; the owner still can', async () => {

@@ -93,6 +93,10 @@ const CompleteSchema = z.object({
             )
             .min(1)
             .max(10_000),
+          sha256: z
+            .string()
+            .regex(/^[0-9a-f]{64}$/, 'sha256 must be 64 lowercase hex digits.')
+            .optional(),
         }),
       )
       .min(1, 'No files to upload.')

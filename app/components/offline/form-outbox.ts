@@ -1,11 +1,13 @@
 // The app's outbox for field forms (issue 22; browser only): a form submitted with no signal is
 // kept on the device, for its user, with its submission id — its idempotency key on the server
 // (decision 0056) — and sent by whatever page is open once the server answers again
-// (outbox-pump.ts). It is posted as the browser would post it without JavaScript, to the same
-// address: the route's own checks and its command run as for any post, and a send whose answer was
-// lost, sent again, acts once. Only forms without files queue (their photos need the upload
-// first); a sheet's draft has its own JSON API (outbox.ts).
+// (outbox-pump.ts). Its photos are kept on the device too (device-photos.ts) and named in the form
+// by `{field}_local`: before the form is posted they are uploaded (resumed where they stopped) and
+// named by their blob ids instead. It is posted as the browser would post it without JavaScript,
+// to the same address: the route's own checks and its command run as for any post, and a send
+// whose answer was lost, sent again, acts once. A sheet's draft has its own JSON API (outbox.ts).
 import { ENHANCED_FIELD } from '../form/form-result.ts'
+import { devicePhoto, forgetPhotos, IDS_SUFFIX, LOCAL_SUFFIX, PhotoRefused, uploadPhoto } from './device-photos.ts'
 import { inStore } from './offline-db.ts'
 
 export interface QueuedForm {
@@ -23,6 +25,9 @@ export interface QueuedForm {
   queuedAt: string
   /** the server refused it as it stands (its answer's status): kept, never dropped, until the user sends or discards it */
   refused?: number
+  /** why the last try failed (the server's words when it refused), and when (ISO) */
+  lastError?: string
+  triedAt?: string
 }
 
 export const FORM_QUEUED_TEXT = 'No connection — the form is kept on this device and will be sent when you are back online.'
@@ -48,6 +53,8 @@ export async function queueForm(url: string, form: FormData): Promise<boolean> {
   if (user === null || typeof submissionId !== 'string' || submissionId === '' || typeof indexedDB === 'undefined') return false
   const fields: [string, string][] = []
   for (const [name, value] of form) {
+    // an empty file input (its files went up at once, or none was chosen) posts an empty file: nothing to keep
+    if (typeof value !== 'string' && value.size === 0 && value.name === '') continue
     if (typeof value !== 'string') return false
     // sent later as a plain post: the route then answers as it does without JavaScript (a redirect)
     if (name !== CSRF_FIELD && name !== ENHANCED_FIELD) fields.push([name, value])
@@ -61,29 +68,92 @@ export async function queueForm(url: string, form: FormData): Promise<boolean> {
   }
 }
 
+/** The device photos a form names (`{field}_local`), as [field, localId]. */
+export function localPhotosOf(fields: Iterable<[string, FormDataEntryValue]>): [string, string][] {
+  const found: [string, string][] = []
+  for (const [name, value] of fields) if (name.endsWith(LOCAL_SUFFIX) && typeof value === 'string') found.push([name.slice(0, -LOCAL_SUFFIX.length), value])
+  return found
+}
+
 export function queuedForms(userId: number): Promise<QueuedForm[]> {
   return inStore('forms', 'readonly', (store) => store.index('userId').getAll(userId) as IDBRequest<QueuedForm[]>)
 }
 
 async function forget(entry: QueuedForm): Promise<void> {
   await inStore('forms', 'readwrite', (store) => store.delete(entry.key))
+  await forgetPhotos(entry.userId, localPhotosOf(entry.fields).map(([, localId]) => localId))
 }
+
+async function markFailed(entry: QueuedForm, lastError: string, refused?: number): Promise<void> {
+  await inStore('forms', 'readwrite', (store) => store.put({ ...entry, lastError, triedAt: new Date().toISOString(), ...(refused ? { refused } : {}) } satisfies QueuedForm))
+}
+
+/** Takes a refused form back to waiting (the user asked to send it again). */
+export async function retryForm(entry: QueuedForm): Promise<void> {
+  const { refused: _refused, ...waiting } = entry
+  await inStore('forms', 'readwrite', (store) => store.put(waiting))
+}
+
+/** The user discarded it: the form and its photos leave the device. */
+export const discardForm = forget
 
 export type FormSent = 'sent' | 'refused' | 'signed-out' | 'failed' | 'unreachable'
 
+export const NO_ANSWER_TEXT = 'The server could not be reached.'
+const FAILED_TEXT = 'The server could not save it now; it will be sent again.'
+
+/**
+ * The form's fields as they are posted: each device photo uploaded (resumed) and named by its blob
+ * id in `{field}_ids`, in place of any earlier blob id of the same photo.
+ */
+async function withUploadedPhotos(entry: QueuedForm, csrf: string): Promise<[string, string][]> {
+  const fields = entry.fields.filter(([name]) => !name.endsWith(LOCAL_SUFFIX))
+  for (const [field, localId] of localPhotosOf(entry.fields)) {
+    const photo = await devicePhoto(entry.userId, localId)
+    if (!photo) continue // not on this device any more: the server says whether the form needs it
+    const earlier = photo.blobId
+    const blobId = await uploadPhoto(photo, csrf)
+    const idsField = `${field}${IDS_SUFFIX}`
+    const at = fields.findIndex(([name, value]) => name === idsField && value === earlier)
+    if (at >= 0) fields.splice(at, 1, [idsField, blobId])
+    else fields.push([idsField, blobId])
+  }
+  return fields
+}
+
+/** The messages of a refused form's page (its field errors and alerts), as the user would read them. */
+function refusalText(html: string): string {
+  const page = new DOMParser().parseFromString(html, 'text/html')
+  const texts = Array.from(page.querySelectorAll('main .field-error, main [role=alert], main .notice-error'), (node) => node.textContent?.trim() ?? '')
+  return [...new Set(texts.filter(Boolean))].join(' ') || 'The server refused the form.'
+}
+
 /**
  * Posts a queued form as a plain form post (no JavaScript's answer: the route redirects to where the
- * record is shown on success) with this page's CSRF token. Sent: forgotten. Refused (4xx): kept,
- * marked, so the user can open it. A redirect to the sign-in page is a session gone, not a success.
+ * record is shown on success) with this page's CSRF token, its photos uploaded first. Sent: it and
+ * its photos are forgotten. Refused (4xx, or a photo the server will not take): kept, marked with
+ * the server's words, so the user can open it. A redirect to the sign-in page is a session gone.
  */
 export async function sendQueuedForm(entry: QueuedForm, csrf: string): Promise<FormSent> {
+  let fields: [string, string][]
+  try {
+    fields = await withUploadedPhotos(entry, csrf)
+  } catch (error) {
+    if (error instanceof PhotoRefused) {
+      await markFailed(entry, error.message, 400)
+      return 'refused'
+    }
+    await markFailed(entry, NO_ANSWER_TEXT)
+    return 'unreachable'
+  }
   const body = new FormData()
   body.append(CSRF_FIELD, csrf)
-  for (const [name, value] of entry.fields) body.append(name, value)
+  for (const [name, value] of fields) body.append(name, value)
   let answer: Response
   try {
     answer = await fetch(entry.url, { method: 'POST', body, credentials: 'same-origin' })
   } catch {
+    await markFailed(entry, NO_ANSWER_TEXT)
     return 'unreachable'
   }
   if (answer.redirected && new URL(answer.url).pathname === '/login') return 'signed-out'
@@ -95,8 +165,9 @@ export async function sendQueuedForm(entry: QueuedForm, csrf: string): Promise<F
   const status = answer.status
   if (status === 401) return 'signed-out'
   if (status >= 400 && status < 500) {
-    await inStore('forms', 'readwrite', (store) => store.put({ ...entry, refused: status } satisfies QueuedForm))
+    await markFailed(entry, refusalText(await answer.text().catch(() => '')), status)
     return 'refused'
   }
+  await markFailed(entry, FAILED_TEXT)
   return 'failed'
 }

@@ -1,9 +1,10 @@
-// The device's IndexedDB for the offline work (browser only): the sheets' drafts (draft-store.ts)
-// and the forms waiting to be sent (form-outbox.ts), each store keyed by `key` with a userId index.
+// The device's IndexedDB for the offline work (browser only): the sheets' drafts (draft-store.ts),
+// the forms waiting to be sent (form-outbox.ts) and the photos kept for them (device-photos.ts),
+// each store keyed by `key` with a userId index.
 const DB_NAME = 'offline-drafts'
-/** 1: drafts; 2: forms waiting to be sent */
-const VERSION = 2
-const STORES = ['drafts', 'forms'] as const
+/** 1: drafts; 2: forms waiting to be sent; 3: photos kept on the device */
+const VERSION = 3
+const STORES = ['drafts', 'forms', 'photos'] as const
 
 let opening: Promise<IDBDatabase> | undefined
 
@@ -16,7 +17,14 @@ function database(): Promise<IDBDatabase> {
         request.result.createObjectStore(name, { keyPath: 'key' }).createIndex('userId', 'userId')
       }
     }
-    request.onsuccess = () => resolve(request.result)
+    request.onsuccess = () => {
+      // another tab brings a newer version: let it, and open again when next asked
+      request.result.onversionchange = () => {
+        request.result.close()
+        opening = undefined
+      }
+      resolve(request.result)
+    }
     request.onerror = () => {
       opening = undefined
       reject(request.error)

@@ -1,22 +1,24 @@
-// Any page sends what waits (decision 0048): a submit queued offline on a sheet, a final checklist
-// saved offline, and a field form submitted with no signal (form-outbox.ts), go as soon as the server answers again — on the page's open, on the
-// browser's online event (retried: the link comes up before the server can be reached) and with
-// every minute's ping — whatever page is open, not only that sheet. Browser only.
+// Any page sends what waits (decisions 0048, 0058): a submit queued offline on a sheet, a final
+// checklist saved offline, and a field form submitted with no signal (form-outbox.ts, its photos
+// first) go as soon as the server answers again — on the page's open, on the browser's online
+// event (retried: the link comes up before the server can be reached), when a form was just queued,
+// and every 30 s after a ping — whatever page is open, not only that sheet. Browser only.
 import { useEffect } from 'react'
 import { isWaiting } from './draft-record.ts'
 import { userDrafts } from './draft-store.ts'
 import { queuedForms, sendQueuedForm, setOutboxUser } from './form-outbox.ts'
 import { sendWaiting } from './outbox.ts'
-import { countWaiting, isOpenHere, PING_EVERY_MS, pingServer } from './outbox-state.ts'
+import { countWaiting, isOpenHere, onSendNow, OUTBOX_EVERY_MS, pingServer } from './outbox-state.ts'
 
 const RETRIES_ON_ONLINE = 5
 const RETRY_MS = 2_000
 
-export function useOutboxPump(userId: number | null, csrf: string, pingIntervalMs = PING_EVERY_MS): void {
+export function useOutboxPump(userId: number | null, csrf: string, pingIntervalMs = OUTBOX_EVERY_MS): void {
   useEffect(() => {
     setOutboxUser(userId)
     if (userId === null || typeof indexedDB === 'undefined') return
     let running = false
+    let again = false
     let retry: number | undefined
     /** drafts the server answered with a conflict: the sheet's own page asks which copy to keep */
     const conflicted = new Set<string>()
@@ -42,7 +44,10 @@ export function useOutboxPump(userId: number | null, csrf: string, pingIntervalM
 
     /** One run at a time on this page, and one page at a time on this device (where the browser can say). */
     const run = async (): Promise<boolean> => {
-      if (running) return true
+      if (running) {
+        again = true // asked while sending: once more after, for what was queued meanwhile
+        return true
+      }
       running = true
       try {
         const locks = navigator.locks
@@ -53,6 +58,10 @@ export function useOutboxPump(userId: number | null, csrf: string, pingIntervalM
       } finally {
         running = false
         await countWaiting(userId).catch(() => undefined)
+        if (again) {
+          again = false
+          void run()
+        }
       }
     }
 
@@ -66,7 +75,9 @@ export function useOutboxPump(userId: number | null, csrf: string, pingIntervalM
     void run()
     window.addEventListener('online', online)
     const ping = window.setInterval(() => void run(), pingIntervalMs)
+    const releaseSendNow = onSendNow(() => void run())
     return () => {
+      releaseSendNow()
       window.removeEventListener('online', online)
       window.clearTimeout(retry)
       window.clearInterval(ping)

@@ -6,8 +6,10 @@ import { isWaiting } from './draft-record.ts'
 import { userDrafts } from './draft-store.ts'
 import { outboxUser, queuedForms } from './form-outbox.ts'
 
-/** Spec §7/§9: /api/ping every 60 s with a 3 s time-out. */
+/** Spec §7/§9: /api/ping every 60 s with a 3 s time-out (the application sheet's own sync). */
 export const PING_EVERY_MS = 60_000
+/** Spec §9: 'default draft sync elsewhere 30 s': how often every page tries what waits. */
+export const OUTBOX_EVERY_MS = 30_000
 export const PING_TIMEOUT_MS = 3_000
 
 let waiting = 0
@@ -40,6 +42,19 @@ export async function countWaiting(userId: number): Promise<void> {
 export async function countWaitingNow(): Promise<void> {
   const userId = outboxUser()
   if (userId !== null) await countWaiting(userId).catch(() => undefined)
+}
+
+const SEND_NOW = 'outbox:send-now'
+
+/** Asks this page's outbox pump to try at once (a form just queued while the server may answer). */
+export function sendWaitingNow(): void {
+  window.dispatchEvent(new Event(SEND_NOW))
+}
+
+/** The pump hears sendWaitingNow(); returns the release. */
+export function onSendNow(listener: () => void): () => void {
+  window.addEventListener(SEND_NOW, listener)
+  return () => window.removeEventListener(SEND_NOW, listener)
 }
 
 let answered = true

@@ -1,26 +1,53 @@
-// A field form's clientAction (one without files; issue 22, decision 0058): with no signal its
-// submit waits in the app's outbox (form-outbox.ts) and is sent from any page once the server
-// answers; the form's 'Waiting to send' says so (app-form.tsx). Browser only.
+// A field form's clientAction (issue 22, decisions 0058, 0059): with no signal its submit waits in
+// the app's outbox (form-outbox.ts) and is sent from any page once the server answers; the form's
+// 'Waiting to send' says so (app-form.tsx). A form whose photos are still only on the device
+// (device-photos.ts) waits there too, at once: the outbox uploads them before it posts the form.
+// A form the server took leaves its photos' device copies behind. Browser only.
 import type { ClientActionFunctionArgs } from '@remix-run/react'
 import { SAVE_FAILED, type FormResult } from '../form/form-result.ts'
-import { FORM_QUEUED_TEXT, queueForm } from './form-outbox.ts'
-import { countWaitingNow } from './outbox-state.ts'
+import { devicePhoto, forgetPhotos, needsUpload } from './device-photos.ts'
+import { FORM_QUEUED_TEXT, localPhotosOf, outboxUser, queueForm } from './form-outbox.ts'
+import { countWaitingNow, sendWaitingNow } from './outbox-state.ts'
+
+const queued = () => {
+  void countWaitingNow()
+  // an error status still: the server was not reached, and the router must read no loader again (they would fail too)
+  return Response.json({ outcome: 'queued', message: FORM_QUEUED_TEXT } satisfies FormResult, { status: 503 })
+}
+
+async function photosWaiting(userId: number | null, localIds: readonly string[]): Promise<boolean> {
+  if (userId === null) return false
+  for (const localId of localIds) {
+    const photo = await devicePhoto(userId, localId).catch(() => undefined)
+    if (photo && needsUpload(photo)) return true
+  }
+  return false
+}
 
 export async function clientActionQueuingOffline({ request, serverAction }: ClientActionFunctionArgs) {
   const form = await request.clone().formData()
+  const url = new URL(request.url)
+  const address = `${url.pathname}${url.search}`
+  const userId = outboxUser()
+  const photos = localPhotosOf(form).map(([, localId]) => localId)
+  if ((await photosWaiting(userId, photos)) && (await queueForm(address, form))) {
+    sendWaitingNow() // with signal it goes at once, photos first
+    return queued()
+  }
+  let result: FormResult
   try {
-    return await serverAction<FormResult>()
+    result = await serverAction<FormResult>()
   } catch (error) {
-    if (error instanceof Response) throw error
-    const url = new URL(request.url)
+    if (error instanceof Response) {
+      if (error.status >= 300 && error.status < 400 && userId !== null) await forgetPhotos(userId, photos).catch(() => undefined)
+      throw error
+    }
     // only a post that got no answer at all (fetch's TypeError) waits: a server that answered with
     // a failure (its database down) is the Error modal, as on any form
-    if (error instanceof TypeError && (await queueForm(`${url.pathname}${url.search}`, form))) {
-      void countWaitingNow()
-      // an error status still: the server was not reached, and the router must read no loader again (they would fail too)
-      return Response.json({ outcome: 'queued', message: FORM_QUEUED_TEXT } satisfies FormResult, { status: 503 })
-    }
+    if (error instanceof TypeError && (await queueForm(address, form))) return queued()
     return Response.json({ status: 'error', outcome: 'error', error: { '': [SAVE_FAILED] } } satisfies FormResult, { status: 503 })
   }
+  // taken: the server holds the record and its photos
+  if (result?.outcome === 'success' && userId !== null) await forgetPhotos(userId, photos).catch(() => undefined)
+  return result
 }
-

@@ -30,9 +30,11 @@ export interface FileUploadResult {
   success: boolean
   id: string | null
   error?: string
+  /** the stored bytes' hex SHA-256, when one was sent to compare */
+  sha256?: string
 }
 
-interface StartedUpload {
+export interface StartedUpload {
   key: string
   upload_id: string
   urls: string[]
@@ -119,20 +121,71 @@ export function putPart(url: string, body: Blob, onProgress: (loaded: number) =>
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+type UploadApiOptions = Pick<ChunkedUploadOptions, 'area' | 'prefix' | 'csrfToken' | 'endpoint' | 'signal'>
+
+const envelopeOf = (options: UploadApiOptions) => ({ bucket: options.area, prefix: options.prefix ?? '' })
+
+/** The protocol's start: one upload (its id and signed part URLs) per file, in order. */
+export async function startUploads(files: readonly { key: string; size: number }[], options: UploadApiOptions): Promise<StartedUpload[]> {
+  const started = await callApi<{ data: StartedUpload[] }>(
+    'POST',
+    { data: { files: files.map((f) => ({ key: f.key, size: f.size, chunk_count: chunkCount(f.size) })) }, ...envelopeOf(options) },
+    options,
+  )
+  const uploads = started?.data
+  if (!Array.isArray(uploads) || uploads.length !== files.length) throw new UploadHttpError(0, 'Unexpected answer from the server')
+  return uploads
+}
+
+export interface UploadToComplete {
+  key: string
+  size: number
+  uploadId: string
+  /** each part's ETag, in part order */
+  etags: readonly string[]
+  /** the file's hex SHA-256: the server compares the stored bytes and answers with its own */
+  sha256?: string
+}
+
+/** The protocol's completion: one result per file, in order. */
+export async function completeUploads(files: readonly UploadToComplete[], options: UploadApiOptions): Promise<FileUploadResult[]> {
+  const completed = await callApi<{ data: { results: FileUploadResult[] } }>(
+    'PUT',
+    {
+      data: {
+        files: files.map((f) => ({
+          key: f.key,
+          size: f.size,
+          uploadId: f.uploadId,
+          chunks: f.etags.map((etag, p) => ({ part: p + 1, chunkRecord: etag })),
+          ...(f.sha256 ? { sha256: f.sha256 } : {}),
+        })),
+      },
+      ...envelopeOf(options),
+    },
+    options,
+  )
+  const answers = completed?.data?.results ?? []
+  return files.map((_, k) => {
+    const answer = answers[k]
+    if (!answer) return { success: false, id: null, error: 'No answer from the server' }
+    return { success: !!answer.success, id: answer.id ?? null, ...(answer.error ? { error: answer.error } : {}), ...(answer.sha256 ? { sha256: answer.sha256 } : {}) }
+  })
+}
+
+/** Part `part` (from 1) of a file: its 5 MiB slice. */
+export const partOf = (file: Blob, part: number): Blob => file.slice((part - 1) * CHUNK_BYTES, Math.min(part * CHUNK_BYTES, file.size))
+
 /**
  * Uploads `files` through the protocol. One result per file, in order. Throws (UploadHttpError)
  * only when the start call itself fails; a file whose parts fail gets `success: false`.
  */
 export async function uploadFiles(files: readonly File[], options: ChunkedUploadOptions): Promise<FileUploadResult[]> {
   if (files.length === 0) return []
-  const envelope = { bucket: options.area, prefix: options.prefix ?? '' }
-  const started = await callApi<{ data: StartedUpload[] }>(
-    'POST',
-    { data: { files: files.map((f) => ({ key: uploadKey(f), size: f.size, chunk_count: chunkCount(f.size) })) }, ...envelope },
+  const uploads = await startUploads(
+    files.map((f) => ({ key: uploadKey(f), size: f.size })),
     options,
   )
-  const uploads = started?.data
-  if (!Array.isArray(uploads) || uploads.length !== files.length) throw new UploadHttpError(0, 'Unexpected answer from the server')
 
   const etags: string[][] = files.map(() => [])
   const failed: (string | null)[] = files.map(() => null)
@@ -150,7 +203,7 @@ export async function uploadFiles(files: readonly File[], options: ChunkedUpload
     if (failed[index] !== null || options.signal?.aborted) return
     const file = files[index]!
     const url = uploads[index]!.urls[part - 1]!
-    const body = file.slice((part - 1) * CHUNK_BYTES, Math.min(part * CHUNK_BYTES, file.size))
+    const body = partOf(file, part)
     for (let attempt = 0; ; attempt++) {
       try {
         etags[index]![part - 1] = await putPart(
@@ -180,27 +233,12 @@ export async function uploadFiles(files: readonly File[], options: ChunkedUpload
   const results: FileUploadResult[] = files.map((_, i) => ({ success: false, id: null, error: failed[i] ?? undefined }))
   const ready = files.map((_, i) => i).filter((i) => failed[i] === null && !options.signal?.aborted)
   if (ready.length === 0) return results
-  const completed = await callApi<{ data: { results: FileUploadResult[] } }>(
-    'PUT',
-    {
-      data: {
-        files: ready.map((i) => ({
-          key: uploadKey(files[i]!),
-          size: files[i]!.size,
-          uploadId: uploads[i]!.upload_id,
-          chunks: etags[i]!.map((etag, p) => ({ part: p + 1, chunkRecord: etag })),
-        })),
-      },
-      ...envelope,
-    },
+  const answers = await completeUploads(
+    ready.map((i) => ({ key: uploadKey(files[i]!), size: files[i]!.size, uploadId: uploads[i]!.upload_id, etags: etags[i]! })),
     options,
   )
-  const answers = completed?.data?.results ?? []
   ready.forEach((fileIndex, k) => {
-    const answer = answers[k]
-    results[fileIndex] = answer
-      ? { success: !!answer.success, id: answer.id ?? null, ...(answer.error ? { error: answer.error } : {}) }
-      : { success: false, id: null, error: 'No answer from the server' }
+    results[fileIndex] = answers[k]!
   })
   return results
 }

@@ -10,13 +10,19 @@
 // same modal, whose OK closes it (a link to the field itself, hidden by CSS :target), keeping the
 // form as typed; the refused post kept none of its files, so they are chosen again.
 // Files already attached (a form shown again) show as thumbnails from the image route.
+// A field form's photos (attach mode, an image area, a signed-in user on a device that can keep
+// them) are first written to the device (device-photos.ts, decision 0059) and named by
+// `{name}_local`; with no signal they stay there ('Saved on this device'), the form can still be
+// submitted, and the outbox uploads them before it sends the form.
 // Styles: app/styles/upload.css (linked by app/root.tsx).
 import { useActionData } from '@remix-run/react'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { formatFileSize } from '#core/formats.ts'
 import { Modal } from '../modal.tsx'
 import { useHydrated } from '../use-hydrated.ts'
-import { DRIVE_UPLOAD_ERROR, IMAGE_UPLOAD_ERROR, UploadHttpError, uploadFiles } from './chunked-upload.ts'
+import { canKeepPhotos, forgetPhotos, keepPhoto, LOCAL_SUFFIX, PhotoRefused, uploadPhoto, type DevicePhoto } from '../offline/device-photos.ts'
+import { outboxUser } from '../offline/form-outbox.ts'
+import { DRIVE_UPLOAD_ERROR, IMAGE_UPLOAD_ERROR, MAX_PARALLEL_UPLOADS, runPool, UploadHttpError, uploadFiles } from './chunked-upload.ts'
 import { imageUrl } from './image-url.ts'
 
 export type UploadArea = 'drive' | 'receipts' | 'service' | 'storage_checks' | 'storages'
@@ -54,11 +60,17 @@ interface Item {
   name: string
   size: number
   percent: number
-  status: 'uploading' | 'done' | 'error'
+  /** 'device': kept on this device, its upload waits for a connection */
+  status: 'uploading' | 'done' | 'error' | 'device'
   blobId?: string
   error?: string
   preview?: string
+  /** the device copy's id (device-photos.ts) */
+  localId?: string
 }
+
+const STATUS_TEXT: Record<Exclude<Item['status'], 'uploading'>, string> = { done: 'Uploaded', error: 'Failed', device: 'Saved on this device' }
+export const ON_DEVICE_HINT = 'No connection: the photo is kept on this device and will be uploaded when you are back online.'
 
 const WAIT_MESSAGE = 'Please wait until the upload has finished.'
 
@@ -93,12 +105,16 @@ export function FileUpload(props: FileUploadProps) {
   const nextKey = useRef(1)
   const busyRef = useRef(false)
   const previews = useRef(new Set<string>())
+  /** the device copies of this field's photos, by item key */
+  const devicePhotos = useRef(new Map<number, DevicePhoto>())
 
   useEffect(() => {
     const urls = previews.current
     return () => urls.forEach((url) => URL.revokeObjectURL(url))
   }, [])
 
+  const itemsRef = useRef(items)
+  itemsRef.current = items
   const busy = items.some((item) => item.status === 'uploading')
   // set while rendering, not in an effect: a submit can come between the two
   busyRef.current = busy
@@ -126,6 +142,67 @@ export function FileUpload(props: FileUploadProps) {
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)))
   }, [])
 
+  /** Uploads a photo kept on the device; with no signal it stays there, marked so. */
+  const sendFromDevice = useCallback(
+    async (key: number, photo: DevicePhoto) => {
+      update(key, { status: 'uploading', error: undefined })
+      try {
+        const blobId = await uploadPhoto(photo, csrfToken, (loaded, total) => update(key, { percent: total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 100 }))
+        update(key, { status: 'done', percent: 100, blobId })
+        return true
+      } catch (e) {
+        if (e instanceof PhotoRefused) {
+          update(key, { status: 'error', error: e.message })
+          return false
+        }
+        update(key, { status: 'device', percent: 0 })
+        return true
+      }
+    },
+    [csrfToken, update],
+  )
+
+  const keepOnDevice = useCallback(
+    async (files: File[], batch: Item[], userId: number) => {
+      const outcomes: boolean[] = []
+      await runPool(
+        files.map((file, index) => ({ file, index })),
+        MAX_PARALLEL_UPLOADS,
+        async ({ file, index }) => {
+          const item = batch[index]!
+          let photo: DevicePhoto
+          try {
+            photo = await keepPhoto(userId, area, file)
+          } catch {
+            // the device has no room (or no storage): uploaded directly, as without the outbox
+            const [result] = await uploadFiles([file], { area, csrfToken, onProgress: (_, loaded, total) => update(item.key, { percent: Math.round((loaded / Math.max(total, 1)) * 100) }) }).catch(() => [null])
+            if (result?.success && result.id) update(item.key, { status: 'done', percent: 100, blobId: result.id })
+            else update(item.key, { status: 'error', error: result?.error ?? 'This device has no room to keep the photo, and it could not be uploaded.' })
+            outcomes[index] = !!result?.success
+            return
+          }
+          devicePhotos.current.set(item.key, photo)
+          update(item.key, { localId: photo.localId })
+          outcomes[index] = await sendFromDevice(item.key, photo)
+        },
+      )
+      if (outcomes.some((ok) => !ok)) setError(failureText)
+    },
+    [area, csrfToken, failureText, sendFromDevice, update],
+  )
+
+  // the connection is back: the photos kept on the device go up
+  useEffect(() => {
+    const online = () => {
+      for (const item of itemsRef.current) {
+        const photo = devicePhotos.current.get(item.key)
+        if (item.status === 'device' && photo) void sendFromDevice(item.key, photo)
+      }
+    }
+    window.addEventListener('online', online)
+    return () => window.removeEventListener('online', online)
+  }, [sendFromDevice])
+
   const onChange = useCallback(
     async (event: React.ChangeEvent<HTMLInputElement>) => {
       const input = event.currentTarget
@@ -142,6 +219,8 @@ export function FileUpload(props: FileUploadProps) {
       })
       setItems((current) => (multiple ? [...current, ...batch] : batch))
       if (!multiple) setKeptIds([])
+      const userId = outboxUser()
+      if (mode === 'attach' && images && userId !== null && canKeepPhotos()) return keepOnDevice(files, batch, userId)
       try {
         const results = await uploadFiles(files, {
           area,
@@ -172,16 +251,20 @@ export function FileUpload(props: FileUploadProps) {
         setError(failureText)
       }
     },
-    [area, images, mode, prefix, csrfToken, multiple, update, failureText],
+    [area, images, mode, prefix, csrfToken, multiple, update, failureText, keepOnDevice],
   )
 
   const removeWhere = (drop: (item: Item) => boolean) => {
     setItems((current) => {
+      const userId = outboxUser()
       for (const item of current) {
-        if (item.preview && drop(item)) {
+        if (!drop(item)) continue
+        if (item.preview) {
           URL.revokeObjectURL(item.preview)
           previews.current.delete(item.preview)
         }
+        devicePhotos.current.delete(item.key)
+        if (item.localId && userId !== null) void forgetPhotos(userId, [item.localId]).catch(() => undefined)
       }
       return current.filter((item) => !drop(item))
     })
@@ -200,7 +283,8 @@ export function FileUpload(props: FileUploadProps) {
 
   const uploadedIds = mode === 'save' ? [] : [...keptIds, ...items.filter((i) => i.status === 'done' && i.blobId).map((i) => i.blobId!)]
   const describedBy = [hint ? hintId : null, error && !failed ? errorId : null].filter(Boolean).join(' ') || undefined
-  const required = props.required && uploadedIds.length === 0 && !busy
+  const onDevice = items.filter((i) => i.localId && (i.status === 'done' || i.status === 'device'))
+  const required = props.required && uploadedIds.length === 0 && onDevice.length === 0 && !busy
 
   return (
     <div className="file-upload" id={`${inputId}-field`} data-enhanced={enhanced ? 'true' : undefined}>
@@ -229,6 +313,14 @@ export function FileUpload(props: FileUploadProps) {
       {uploadedIds.map((id) => (
         <input key={id} type="hidden" name={`${name}_ids`} value={id} />
       ))}
+      {onDevice.map((item) => (
+        <input key={item.localId} type="hidden" name={`${name}${LOCAL_SUFFIX}`} value={item.localId} />
+      ))}
+      {items.some((i) => i.status === 'device') ? (
+        <p className="file-upload__hint" role="status">
+          {ON_DEVICE_HINT}
+        </p>
+      ) : null}
 
       {keptIds.length > 0 && mode === 'attach' ? (
         <div className="file-upload__kept">
@@ -266,9 +358,7 @@ export function FileUpload(props: FileUploadProps) {
                 {item.percent}%
               </progress>
               <span className="file-upload__percent">{item.percent}%</span>
-              {item.status !== 'uploading' ? (
-                <span className="file-upload__status">{item.status === 'error' ? 'Failed' : 'Uploaded'}</span>
-              ) : null}
+              {item.status !== 'uploading' ? <span className="file-upload__status">{STATUS_TEXT[item.status]}</span> : null}
               {item.status !== 'uploading' ? (
                 <button type="button" className="file-upload__remove" onClick={() => remove(item.key)} aria-label={`Remove ${item.name}`}>
                   Remove

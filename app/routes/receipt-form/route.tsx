@@ -6,7 +6,7 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigate, type ShouldRevalidateFunction } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
-import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
+import { clientActionQueuingOffline } from '#app/components/offline/queue-offline.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { isFormResult } from '#app/components/form/form-result.ts'
 import { useHydrated } from '#app/components/use-hydrated.ts'
@@ -23,7 +23,7 @@ export const handle = { crumbs: [{ label: 'Receipts', to: '/receipt' }, { label:
 // After a POST to this page (a refused submit, with JavaScript) the form stays as it is.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === 'POST' ? false : defaultShouldRevalidate)
 
-export const clientAction = clientActionCatchingNetworkErrors
+export const clientAction = clientActionQueuingOffline
 
 export default function ReceiptForm() {
   const data = useLoaderData<typeof loader>()

@@ -6,7 +6,7 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
-import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
+import { clientActionQueuingOffline } from '#app/components/offline/queue-offline.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { isFormResult } from '#app/components/form/form-result.ts'
 import { PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
@@ -25,7 +25,7 @@ export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 
 // would open it again for nothing.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === 'POST' ? false : defaultShouldRevalidate)
 
-export const clientAction = clientActionCatchingNetworkErrors
+export const clientAction = clientActionQueuingOffline
 
 export default function NewServiceSheet() {
   const data = useLoaderData<typeof loader>()

@@ -5,7 +5,7 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
-import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
+import { clientActionQueuingOffline } from '#app/components/offline/queue-offline.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { isFormResult } from '#app/components/form/form-result.ts'
 import { PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
@@ -21,7 +21,7 @@ export const handle = { crumbs: [{ label: 'Storage Checks', to: '/checks' }, { l
 // After a refused POST (with JavaScript) the form stays as it is.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === 'POST' ? false : defaultShouldRevalidate)
 
-export const clientAction = clientActionCatchingNetworkErrors
+export const clientAction = clientActionQueuingOffline
 
 export default function StorageCheckForm() {
   const data = useLoaderData<typeof loader>()
