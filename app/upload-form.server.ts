@@ -179,6 +179,8 @@ export async function parseUploadForm(request: Request, options: UploadFormOptio
 
   const sent = formData.getAll(idsField).filter((v): v is string => typeof v === 'string' && v !== '')
   formData.delete(idsField)
+  // the device's names of its photos (the outbox's): only their uploaded ids count here
+  formData.delete(`${field}_local`)
   formData.delete(field)
   const blobIds = [...new Set([...sent, ...storedIds])]
   for (const id of blobIds) formData.append(field, id)

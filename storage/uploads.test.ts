@@ -432,10 +432,13 @@ describe('through the app: POST/PUT /api/upload/ and the no-JavaScript form', ()
         ['images', new File([png(2000)], 'a.png')],
         ['images', new File(['plain words'], 'b.jpg')],
         ['images', new File([], '')],
+        // the device's name of a photo kept for the outbox: never an image on the server
+        ['images_local', '11111111-1111-4111-8111-111111111111'],
       ]),
       { area: 'receipts', user: alice, db: t.db, store },
     )
     expect(result.errors).toEqual([{ filename: 'b.jpg', error: 'Only image files are accepted.' }])
+    expect(result.formData.get('images_local')).toBeNull()
     // the ids sent are the command's to check (requireOwnImages: commands/rules.ts), then the one file stored now
     expect(result.storedIds).toHaveLength(1)
     expect(result.blobIds).toEqual([earlierId, '00000000-0000-4000-8000-000000000000', result.storedIds[0]])

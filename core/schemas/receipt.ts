@@ -55,9 +55,11 @@ export const ReceiptSchema = z
     job: oneLineText('Job', { optional: true }),
     service_sheet: wholeNumber('Service sheet number', { min: 1 }).optional(),
     // The server reads the stored images here (app/upload-form.server.ts); in the browser, the
-    // images uploaded by JavaScript are in images_ids until the post.
+    // images uploaded by JavaScript are in images_ids until the post, and the photos kept on the
+    // device for the outbox in images_local (the server never sees that field: the upload form drops it).
     images: imageIds,
     images_ids: imageIds,
+    images_local: imageIds.optional(),
   })
   .superRefine(
     (value, ctx) => {
@@ -72,7 +74,7 @@ export const ReceiptSchema = z
         if (!value.customer) missing('customer', RECEIPT_MESSAGES.customerRequired)
         if (!value.event) missing('event', RECEIPT_MESSAGES.event)
       }
-      const images = (Array.isArray(value.images) ? value.images.length : 0) + (Array.isArray(value.images_ids) ? value.images_ids.length : 0)
+      const images = [value.images, value.images_ids, value.images_local].reduce((n, ids) => n + (Array.isArray(ids) ? ids.length : 0), 0)
       if (images === 0) missing('images', IMAGE_REQUIRED)
     },
     { when: () => true },

@@ -87,6 +87,8 @@ describe('ReceiptSchema (the same schema in the browser and on the server)', () 
     expect(errorsOf(withoutImage).images).toEqual([IMAGE_REQUIRED])
     expect(IMAGE_REQUIRED).toBe('Error while uploading images.  Please try again.')
     expect(valueOf({ ...withoutImage, images_ids: IMAGE }).images_ids).toEqual([IMAGE])
+    // a photo kept on the device for the outbox counts in the browser (the server never sees the field)
+    expect(valueOf({ ...withoutImage, images_local: IMAGE }).images_local).toEqual([IMAGE])
     expect(errorsOf({ ...parts, images: 'not-an-id' })['images[0]']).toEqual(['An image was not uploaded. Please add it again.'])
   })
 

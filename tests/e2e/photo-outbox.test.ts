@@ -1,103 +1,19 @@
 // Photos taken with no signal (issue 22, decision 0059): kept on the device at once, the form
 // submitted offline waits in the outbox with them, and whichever page is open once the server
-// answers uploads them (resuming where a closed tab stopped) and sends the form — one record, each
-// photo once, byte for byte.
-import { createHash, randomBytes } from 'node:crypto'
-import type { BrowserContext, Page } from 'playwright-core'
+// answers uploads them and sends the form — one record, each photo once, byte for byte.
 import { describe, expect, it } from 'vitest'
 import { ON_DEVICE_HINT } from '#app/components/upload/file-upload.tsx'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
 import { goOffline, goOnline } from '../support/offline.ts'
+import { checkFormOnline, checkImages, checksWith, fillCheck, keptPhotos, photo, servedHashes, sha256, waiting } from '../support/photo-outbox.ts'
 
 const suite = useBrowserSuite()
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-/** A photo: PNG's first bytes, then random ones (no two alike). */
-function photo(name: string, bytes = 64 * 1024) {
-  const buffer = Buffer.concat([PNG_SIGNATURE, randomBytes(bytes - PNG_SIGNATURE.length)])
-  return { name, mimeType: 'image/png', buffer }
-}
-const sha256 = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex')
-const waiting = (page: Page) => page.locator('.top-bar .waiting-to-send')
-
-async function storageOf(company: string) {
-  return suite.app.db
-    .selectFrom('storages as s')
-    .innerJoin('companies as c', 'c.id', 's.company_id')
-    .select(['s.id'])
-    .where('c.company_name', '=', company)
-    .where('s.active', '=', true)
-    .orderBy('s.name')
-    .executeTakeFirstOrThrow()
-}
-
-/** The check's photos as the app serves them to their author: each one's hash. */
-async function servedHashes(page: Page, checkNotes: string): Promise<string[]> {
-  const images = await suite.app.db
-    .selectFrom('storage_checks as c')
-    .innerJoin('storage_check_images as i', 'i.storage_check_id', 'c.id')
-    .select('i.blob_id')
-    .where('c.notes', '=', checkNotes)
-    .execute()
-  const hashes: string[] = []
-  for (const { blob_id } of images) {
-    const answer = await page.request.get(`/images/${blob_id}`)
-    expect(answer.status()).toBe(200)
-    hashes.push(sha256(await answer.body()))
-  }
-  return hashes.sort()
-}
-
-/** How many photos the device keeps (IndexedDB `offline-drafts`, store `photos`). */
-const keptPhotos = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('offline-drafts')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const db = open.result
-          if (!db.objectStoreNames.contains('photos')) return resolve(0)
-          const count = db.transaction('photos').objectStore('photos').count()
-          count.onsuccess = () => {
-            db.close()
-            resolve(count.result)
-          }
-        }
-      }),
-  )
-
-const checksWith = (notes: string) => suite.app.db.selectFrom('storage_checks').select('id').where('notes', '=', notes).execute()
-
-/** The storage check form of a tech, opened while there is signal, its storage chosen. */
-async function checkFormOnline(context: BrowserContext) {
-  const page = await context.newPage()
-  await signIn(page, 'tech')
-  // the service worker answers for the app's pages once there is no signal
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true)
-  const storage = await storageOf('Aberdeen Acres')
-  const learnt = page.waitForResponse((r) => r.url().includes('/__manifest?'))
-  await page.goto(`/storage-check-form?company=${encodeURIComponent('Aberdeen Acres')}&storage=${storage.id}`)
-  await learnt
-  await page.getByLabel('Date Inspected').waitFor()
-  return page
-}
-
-async function fillCheck(page: Page, notes: string) {
-  await page.getByLabel('Date Inspected').fill('2026-11-20')
-  await page.getByLabel('Variety').selectOption('Russet - Fryer')
-  await page.getByLabel('Cellar Fill Status').selectOption('3/4 Full')
-  await page.getByLabel('Setpoint (°F)').fill('45')
-  await page.getByLabel('Humidity (%)').fill('95')
-  await page.getByLabel('Runtime (hours)').fill('12')
-  await page.getByLabel('Notes').fill(notes)
-}
 
 describe('a storage check with two photos, all offline', () => {
   it('is kept with its photos through another page, a reload and a closed tab; reopened online, it is saved once with both photos, byte for byte', async () => {
     const context = await newContext(suite.browser, suite.app.url, { serviceWorkers: 'allow' })
-    const page = await checkFormOnline(context)
+    const page = await checkFormOnline(suite.app, context)
     const notes = `Checked in the cellar ${Date.now()}`
     await goOffline(context)
     await fillCheck(page, notes)
@@ -113,16 +29,82 @@ describe('a storage check with two photos, all offline', () => {
     await page.goto('/')
     await page.reload()
     await page.close()
-    expect(await checksWith(notes)).toEqual([])
+    expect(await checksWith(suite.app, notes)).toEqual([])
 
     await goOnline(context)
     const later = await context.newPage()
     await later.goto('/')
-    await expect.poll(() => checksWith(notes).then((rows) => rows.length), { timeout: 20_000, interval: 250 }).toBe(1)
-    expect(await servedHashes(later, notes)).toEqual(photos.map((p) => sha256(p.buffer)).sort())
+    await expect.poll(() => checksWith(suite.app, notes).then((rows) => rows.length), { timeout: 20_000, interval: 250 }).toBe(1)
+    expect(await servedHashes(later, await checkImages(suite.app, notes))).toEqual(photos.map((p) => sha256(p.buffer)).sort())
     await expect.poll(() => waiting(later).count(), { timeout: 10_000 }).toBe(0)
     // nothing of it is left on the device
     expect(await keptPhotos(later)).toBe(0)
+    await context.close()
+  })
+})
+
+describe('a receipt, its required image taken offline', () => {
+  it('is saved once with its image when the server answers again', async () => {
+    const context = await newContext(suite.browser, suite.app.url, { serviceWorkers: 'allow' })
+    const page = await context.newPage()
+    await signIn(page, 'tech')
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true)
+    const learnt = page.waitForResponse((r) => r.url().includes('/__manifest?'))
+    await page.goto('/receipt-form?type=Fuel')
+    await learnt
+    const location = `Cellar fuel stop ${Date.now()}`
+    await goOffline(context)
+    await page.getByLabel('Date').fill('2026-11-03')
+    await page.getByLabel('Location').fill(location)
+    await page.getByLabel('Total').fill('84.37')
+    await page.getByLabel('Truck').selectOption({ label: 'Ram 3500 Tradesman T-102' })
+    await page.getByLabel('Mileage').fill('120433')
+    const image = photo('receipt.png')
+    await page.getByLabel('Image').setInputFiles(image)
+    await page.getByText('Saved on this device', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('dialog', { name: 'Waiting to send' }).waitFor()
+    await page.close()
+
+    await goOnline(context)
+    const later = await context.newPage()
+    await later.goto('/')
+    const imagesOf = async () =>
+      (
+        await suite.app.db
+          .selectFrom('receipts as r')
+          .innerJoin('receipt_images as i', 'i.receipt_id', 'r.id')
+          .select('i.blob_id')
+          .where('r.location', '=', location)
+          .execute()
+      ).map((r) => r.blob_id)
+    await expect.poll(() => imagesOf().then((ids) => ids.length), { timeout: 20_000, interval: 250 }).toBe(1)
+    expect(await servedHashes(later, await imagesOf())).toEqual([sha256(image.buffer)])
+    await expect.poll(() => waiting(later).count(), { timeout: 10_000 }).toBe(0)
+    await context.close()
+  })
+})
+
+describe('the same queued submission in two tabs at once', () => {
+  it('makes one record', async () => {
+    const context = await newContext(suite.browser, suite.app.url, { serviceWorkers: 'allow' })
+    const page = await checkFormOnline(suite.app, context)
+    const notes = `Two tabs ${Date.now()}`
+    await goOffline(context)
+    await fillCheck(page, notes)
+    await page.getByLabel('Images').setInputFiles([photo('a.png')])
+    await page.getByText('Saved on this device', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('dialog', { name: 'Waiting to send' }).waitFor()
+    const other = await context.newPage()
+    await other.goto('/').catch(() => undefined) // the offline page: no server yet
+    await goOnline(context)
+    await Promise.all([page.goto('/'), other.goto('/')])
+    await expect.poll(() => checksWith(suite.app, notes).then((rows) => rows.length), { timeout: 20_000, interval: 250 }).toBe(1)
+    // both tabs have tried by now; still one
+    await expect.poll(() => waiting(page).count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => waiting(other).count(), { timeout: 35_000 }).toBe(0)
+    expect(await checksWith(suite.app, notes)).toHaveLength(1)
     await context.close()
   })
 })

@@ -9,6 +9,8 @@ import type { z } from 'zod'
 import { CsrfInput } from '../csrf.tsx'
 import { useHydrated } from '../use-hydrated.ts'
 import { Modal } from '../modal.tsx'
+import { notSentText } from '../offline/form-outbox.ts'
+import { useRestoredSubmission } from '../offline/restore-form.ts'
 import { ENHANCED_FIELD, isFormResult, SAVE_FAILED, SUCCESS_MODAL_MS, SUCCESS_TEXT, type FormResult } from './form-result.ts'
 
 /**
@@ -70,6 +72,8 @@ export function AppForm({
 }) {
   const hydrated = useHydrated()
   const { pathname, search } = useLocation()
+  // a form reopened from the outbox: its device copy filled in, under its own submission id
+  const restored = useRestoredSubmission(form.id)
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className={className} encType={encType} data-draft-key={draftKey}>
       {/* The router learns this page's own route while there is signal (a link it discovers as it
@@ -77,7 +81,12 @@ export function AppForm({
           clientAction (and the outbox) instead of failing on the look-up. */}
       {hydrated ? <Link to={`${pathname}${search}`} discover="render" hidden tabIndex={-1} aria-hidden="true" /> : null}
       <CsrfInput />
-      <input type="hidden" name="submission_id" value={submissionId} />
+      <input type="hidden" name="submission_id" value={restored?.submissionId ?? submissionId} />
+      {restored?.lastError ? (
+        <p className="notice notice-error" role="alert">
+          {notSentText(restored.lastError)}
+        </p>
+      ) : null}
       {hydrated ? <input type="hidden" name={ENHANCED_FIELD} value="1" /> : null}
       {form.errors?.length ? (
         <p className="notice notice-error" role="alert" id={form.errorId}>

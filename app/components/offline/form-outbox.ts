@@ -30,6 +30,9 @@ export interface QueuedForm {
   triedAt?: string
 }
 
+/** A form reopened from the outbox says why it was not sent. */
+export const notSentText = (why: string) => `Not sent: ${why} Correct the form and submit it again.`
+
 export const FORM_QUEUED_TEXT = 'No connection — the form is kept on this device and will be sent when you are back online.'
 
 const CSRF_FIELD = 'csrf'
@@ -73,6 +76,15 @@ export function localPhotosOf(fields: Iterable<[string, FormDataEntryValue]>): [
   const found: [string, string][] = []
   for (const [name, value] of fields) if (name.endsWith(LOCAL_SUFFIX) && typeof value === 'string') found.push([name.slice(0, -LOCAL_SUFFIX.length), value])
   return found
+}
+
+export function queuedForm(userId: number, submissionId: string): Promise<QueuedForm | undefined> {
+  return inStore('forms', 'readonly', (store) => store.get(`${userId}:${submissionId}`) as IDBRequest<QueuedForm | undefined>)
+}
+
+/** The server took this submission (sent from its page): no copy of it waits any more. */
+export async function forgetSubmission(userId: number, submissionId: string): Promise<void> {
+  await inStore('forms', 'readwrite', (store) => store.delete(`${userId}:${submissionId}`))
 }
 
 export function queuedForms(userId: number): Promise<QueuedForm[]> {

@@ -8,7 +8,7 @@ import { isWaiting } from './draft-record.ts'
 import { userDrafts } from './draft-store.ts'
 import { queuedForms, sendQueuedForm, setOutboxUser } from './form-outbox.ts'
 import { sendWaiting } from './outbox.ts'
-import { countWaiting, isOpenHere, onSendNow, OUTBOX_EVERY_MS, pingServer } from './outbox-state.ts'
+import { announceOutboxChange, countWaiting, isOpenHere, onSendNow, OUTBOX_EVERY_MS, pingServer } from './outbox-state.ts'
 
 const RETRIES_ON_ONLINE = 5
 const RETRY_MS = 2_000
@@ -32,11 +32,13 @@ export function useOutboxPump(userId: number | null, csrf: string, pingIntervalM
       for (const draft of due) {
         const sent = await sendWaiting(draft, csrf)
         if (sent?.kind === 'conflict') conflicted.add(draft.draftKey)
+        else if (sent && sent.kind !== 'unreachable' && sent.kind !== 'failed' && sent.kind !== 'signed-out') announceOutboxChange(userId)
         if (sent?.kind === 'unreachable' || sent?.kind === 'failed' || sent?.kind === 'signed-out') return true
       }
       // the oldest first, one at a time: a form may need what an earlier one made
       for (const form of forms.sort((a, b) => (a.queuedAt < b.queuedAt ? -1 : 1))) {
         const sent = await sendQueuedForm(form, csrf)
+        if (sent === 'sent' || sent === 'refused') announceOutboxChange(userId)
         if (sent === 'unreachable' || sent === 'failed' || sent === 'signed-out') break
       }
       return true

@@ -1,10 +1,10 @@
-// What this page knows about the device's outbox (decision 0048): how many drafts and forms wait to
-// be sent (the top bar shows it), whether the server answered the last ping, and which sheets are open here
+// What this page knows about the device's outbox (decisions 0048, 0058): the drafts and forms that
+// wait to be sent (the top bar counts and lists them), whether the server answered the last ping, and which sheets are open here
 // (an open sheet sends its own draft; outbox-pump.ts leaves it alone). Browser only.
 import { useSyncExternalStore } from 'react'
-import { isWaiting } from './draft-record.ts'
+import { isWaiting, sheetIdOf } from './draft-record.ts'
 import { userDrafts } from './draft-store.ts'
-import { outboxUser, queuedForms } from './form-outbox.ts'
+import { localPhotosOf, outboxUser, queuedForms } from './form-outbox.ts'
 
 /** Spec §7/§9: /api/ping every 60 s with a 3 s time-out (the application sheet's own sync). */
 export const PING_EVERY_MS = 60_000
@@ -12,7 +12,24 @@ export const PING_EVERY_MS = 60_000
 export const OUTBOX_EVERY_MS = 30_000
 export const PING_TIMEOUT_MS = 3_000
 
-let waiting = 0
+/** One thing that waits to be sent, as the top bar's list shows it. */
+export interface WaitingItem {
+  /** the device's key of the form or draft */
+  key: string
+  kind: 'form' | 'sheet'
+  /** what it is: the form's page title, or the sheet */
+  title: string
+  /** where the user can open it: the form's address, or the sheet's page */
+  href: string
+  /** ISO: when it was queued (a sheet: its last change on the device) */
+  since: string
+  /** the server refused it (a status): it waits for the user, not for a retry */
+  refused?: number
+  lastError?: string
+  photos: number
+}
+
+let waiting: readonly WaitingItem[] = []
 const listeners = new Set<() => void>()
 
 function subscribe(listener: () => void) {
@@ -20,22 +37,69 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener)
 }
 
-/** How many of the user's drafts wait to be sent (0 on the server and before the first count). */
-export function useWaitingCount(): number {
+/** What the user's outbox holds, oldest first (empty on the server and before the first count). */
+export function useWaitingItems(): readonly WaitingItem[] {
   return useSyncExternalStore(
     subscribe,
     () => waiting,
-    () => 0,
+    () => NOTHING,
   )
 }
+const NOTHING: readonly WaitingItem[] = []
 
-/** Counts again what waits (after anything that may queue or send): a sheet's queued steps, and the forms kept with no signal. */
-export async function countWaiting(userId: number): Promise<void> {
+/** How many of the user's drafts and forms wait to be sent. */
+export const useWaitingCount = (): number => useWaitingItems().length
+
+/** Reads again what waits (after anything that may queue or send): a sheet's queued steps, and the forms kept with no signal. */
+export async function countWaiting(userId: number, { announce = true } = {}): Promise<void> {
   const [drafts, forms] = await Promise.all([userDrafts(userId), queuedForms(userId)])
-  const count = drafts.filter(isWaiting).length + forms.length
-  if (count === waiting) return
-  waiting = count
+  const items: WaitingItem[] = [
+    ...drafts.filter(isWaiting).map((d): WaitingItem => {
+      const sheetId = sheetIdOf(d.draftKey)
+      return {
+        key: d.key,
+        kind: 'sheet',
+        title: sheetId === null ? 'Application sheet' : `Application sheet of pre-treat ${sheetId}`,
+        href: sheetId === null ? '/' : `/pretreats/${sheetId}`,
+        since: d.savedLocallyAt,
+        ...(d.refusal ? { lastError: d.refusal } : {}),
+        photos: 0,
+      }
+    }),
+    ...forms.map(
+      (f): WaitingItem => ({
+        key: f.key,
+        kind: 'form',
+        title: f.title,
+        href: f.url,
+        since: f.queuedAt,
+        ...(f.refused ? { refused: f.refused } : {}),
+        ...(f.lastError ? { lastError: f.lastError } : {}),
+        photos: localPhotosOf(f.fields).length,
+      }),
+    ),
+  ].sort((a, b) => (a.since < b.since ? -1 : 1))
+  if (JSON.stringify(items) === JSON.stringify(waiting)) return
+  waiting = items
   for (const listener of listeners) listener()
+  if (announce) announceOutboxChange(userId)
+}
+
+/** Tells the app's other tabs that `userId`'s outbox changed here (sent, queued, discarded). */
+export function announceOutboxChange(userId: number): void {
+  otherTabs()?.postMessage(userId)
+}
+
+let channel: BroadcastChannel | null | undefined
+
+/** The app's other tabs on this device: told when the outbox changed here, they read it again (one list on every page). */
+function otherTabs(): BroadcastChannel | null {
+  if (channel !== undefined) return channel
+  channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('outbox')
+  channel?.addEventListener('message', (event: MessageEvent<number>) => {
+    if (event.data === outboxUser()) void countWaiting(event.data, { announce: false }).catch(() => undefined)
+  })
+  return channel
 }
 
 /** Counts again for the user the page's outbox pump serves (a form just queued). */

@@ -6,7 +6,7 @@
 import type { ClientActionFunctionArgs } from '@remix-run/react'
 import { SAVE_FAILED, type FormResult } from '../form/form-result.ts'
 import { devicePhoto, forgetPhotos, needsUpload } from './device-photos.ts'
-import { FORM_QUEUED_TEXT, localPhotosOf, outboxUser, queueForm } from './form-outbox.ts'
+import { forgetSubmission, FORM_QUEUED_TEXT, localPhotosOf, outboxUser, queueForm } from './form-outbox.ts'
 import { countWaitingNow, sendWaitingNow } from './outbox-state.ts'
 
 const queued = () => {
@@ -39,7 +39,7 @@ export async function clientActionQueuingOffline({ request, serverAction }: Clie
     result = await serverAction<FormResult>()
   } catch (error) {
     if (error instanceof Response) {
-      if (error.status >= 300 && error.status < 400 && userId !== null) await forgetPhotos(userId, photos).catch(() => undefined)
+      if (error.status >= 300 && error.status < 400) await taken(userId, form, photos)
       throw error
     }
     // only a post that got no answer at all (fetch's TypeError) waits: a server that answered with
@@ -47,7 +47,15 @@ export async function clientActionQueuingOffline({ request, serverAction }: Clie
     if (error instanceof TypeError && (await queueForm(address, form))) return queued()
     return Response.json({ status: 'error', outcome: 'error', error: { '': [SAVE_FAILED] } } satisfies FormResult, { status: 503 })
   }
-  // taken: the server holds the record and its photos
-  if (result?.outcome === 'success' && userId !== null) await forgetPhotos(userId, photos).catch(() => undefined)
+  if (result?.outcome === 'success') await taken(userId, form, photos)
   return result
+}
+
+/** The server holds the record and its photos: their device copies, and any queued copy of the same submission (reopened from the outbox), go. */
+async function taken(userId: number | null, form: FormData, photos: readonly string[]): Promise<void> {
+  if (userId === null) return
+  const submissionId = form.get('submission_id')
+  await forgetPhotos(userId, photos).catch(() => undefined)
+  if (typeof submissionId === 'string') await forgetSubmission(userId, submissionId).catch(() => undefined)
+  void countWaitingNow()
 }

@@ -1,13 +1,101 @@
+// The top bar's outbox (decisions 0048, 0058, 0059): '2 waiting to send' with the oldest time,
+// opening the list of what waits — each form or sheet, when, its photos, why the last try failed —
+// with Send now, Open (a refused form goes back to its page with the server's words) and Discard,
+// which asks first. Shown only with JavaScript: without it nothing is ever queued.
+import { Link } from '@remix-run/react'
+import { useState } from 'react'
 import { waitingText } from './draft-record.ts'
-import { useWaitingCount } from './outbox-state.ts'
+import { discardForm, outboxUser, queuedForms, retryForm } from './form-outbox.ts'
+import { countWaitingNow, sendWaitingNow, useWaitingItems, type WaitingItem } from './outbox-state.ts'
+import { reopenHref } from './restore-form.ts'
 
-/** The top bar's '1 waiting to send' while a submit or checklist queued offline waits (decision 0048). */
-export function WaitingToSend() {
-  const count = useWaitingCount()
-  if (count === 0) return null
+export const DISCARD_QUESTION = 'Discard this form and its photos? They have not reached the office and cannot be brought back.'
+
+/** '14:05', or '25 Nov 14:05' for an earlier day: when something was queued. */
+export function queuedWhen(iso: string, now = new Date()): string {
+  const at = new Date(iso)
+  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+  return at.toDateString() === now.toDateString() ? time : `${at.toLocaleDateString([], { day: 'numeric', month: 'short' })} ${time}`
+}
+
+async function entryOf(item: WaitingItem) {
+  const userId = outboxUser()
+  if (userId === null) return undefined
+  return (await queuedForms(userId)).find((f) => f.key === item.key)
+}
+
+function WaitingEntry({ item }: { item: WaitingItem }) {
+  const [asking, setAsking] = useState(false)
+  const sendNow = async () => {
+    const entry = item.kind === 'form' ? await entryOf(item) : undefined
+    if (entry?.refused) await retryForm(entry)
+    sendWaitingNow()
+  }
+  const discard = async () => {
+    const entry = await entryOf(item)
+    if (entry) await discardForm(entry)
+    setAsking(false)
+    await countWaitingNow()
+  }
+  const submissionId = item.key.slice(item.key.indexOf(':') + 1)
   return (
-    <span className="waiting-to-send" role="status">
-      {waitingText(count)}
-    </span>
+    <li className={`outbox__item${item.refused ? ' outbox__item--refused' : ''}`}>
+      <p className="outbox__title">
+        <strong>{item.title}</strong> <span className="outbox__when">queued {queuedWhen(item.since)}</span>
+        {item.photos > 0 ? <span className="outbox__photos">{item.photos === 1 ? ' · 1 photo' : ` · ${item.photos} photos`}</span> : null}
+      </p>
+      {item.lastError ? (
+        <p className={item.refused ? 'outbox__error' : 'outbox__last-try'}>{item.refused ? `Not sent: ${item.lastError}` : `Last try: ${item.lastError}`}</p>
+      ) : null}
+      {asking ? (
+        <div className="outbox__ask" role="alertdialog" aria-label="Discard">
+          <p>{DISCARD_QUESTION}</p>
+          <button type="button" className="button button-danger" onClick={() => void discard()}>
+            Discard
+          </button>{' '}
+          <button type="button" className="button button-secondary" onClick={() => setAsking(false)} autoFocus>
+            Keep
+          </button>
+        </div>
+      ) : (
+        <div className="outbox__actions">
+          <button type="button" className="button" onClick={() => void sendNow()}>
+            Send now
+          </button>{' '}
+          <Link className="button button-secondary" to={item.kind === 'form' ? reopenHref(item.href, submissionId) : item.href}>
+            Open
+          </Link>{' '}
+          {item.kind === 'form' ? (
+            <button type="button" className="button button-secondary" onClick={() => setAsking(true)}>
+              Discard…
+            </button>
+          ) : null}
+        </div>
+      )}
+    </li>
+  )
+}
+
+export function WaitingToSend() {
+  const items = useWaitingItems()
+  if (items.length === 0) return null
+  const refused = items.filter((item) => item.refused).length
+  return (
+    <details className="outbox">
+      <summary className="waiting-to-send">
+        <span role="status">{waitingText(items.length)}</span>
+        <span className="outbox__oldest"> · since {queuedWhen(items[0]!.since)}</span>
+        {refused > 0 ? <span className="outbox__refused-count"> · {refused} not accepted</span> : null}
+      </summary>
+      <div className="outbox__panel">
+        <h2 className="outbox__heading">Waiting to send</h2>
+        <p className="outbox__hint">Kept on this device and sent when the server can be reached.</p>
+        <ul className="outbox__list">
+          {items.map((item) => (
+            <WaitingEntry key={item.key} item={item} />
+          ))}
+        </ul>
+      </div>
+    </details>
   )
 }

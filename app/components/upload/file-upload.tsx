@@ -20,8 +20,9 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { formatFileSize } from '#core/formats.ts'
 import { Modal } from '../modal.tsx'
 import { useHydrated } from '../use-hydrated.ts'
-import { canKeepPhotos, forgetPhotos, keepPhoto, LOCAL_SUFFIX, PhotoRefused, uploadPhoto, type DevicePhoto } from '../offline/device-photos.ts'
+import { canKeepPhotos, devicePhoto, forgetPhotos, keepPhoto, LOCAL_SUFFIX, needsUpload, PhotoRefused, uploadPhoto, type DevicePhoto } from '../offline/device-photos.ts'
 import { outboxUser } from '../offline/form-outbox.ts'
+import { RESTORE_PHOTOS_EVENT, type RestorePhotos } from '../offline/restore-form.ts'
 import { DRIVE_UPLOAD_ERROR, IMAGE_UPLOAD_ERROR, MAX_PARALLEL_UPLOADS, runPool, UploadHttpError, uploadFiles } from './chunked-upload.ts'
 import { imageUrl } from './image-url.ts'
 
@@ -190,6 +191,31 @@ export function FileUpload(props: FileUploadProps) {
     },
     [area, csrfToken, failureText, sendFromDevice, update],
   )
+
+  // a form reopened from the outbox: its photos, still on the device, are this field's again
+  useEffect(() => {
+    const form = inputRef.current?.form
+    const userId = outboxUser()
+    if (!form || userId === null) return
+    const onRestore = (event: Event) => {
+      const { field, localIds } = (event as CustomEvent<RestorePhotos>).detail
+      if (field !== name) return
+      void (async () => {
+        for (const localId of localIds) {
+          const photo = await devicePhoto(userId, localId).catch(() => undefined)
+          if (!photo || itemsRef.current.some((item) => item.localId === localId)) continue
+          const key = nextKey.current++
+          const preview = URL.createObjectURL(photo.file)
+          previews.current.add(preview)
+          devicePhotos.current.set(key, photo)
+          const done = !needsUpload(photo)
+          setItems((current) => [...current, { key, name: photo.name, size: photo.size, percent: done ? 100 : 0, status: done ? 'done' : 'device', blobId: done ? photo.blobId : undefined, preview, localId }])
+        }
+      })()
+    }
+    form.addEventListener(RESTORE_PHOTOS_EVENT, onRestore)
+    return () => form.removeEventListener(RESTORE_PHOTOS_EVENT, onRestore)
+  }, [enhanced, name])
 
   // the connection is back: the photos kept on the device go up
   useEffect(() => {

@@ -1,0 +1,65 @@
+// A form the outbox holds, opened again in its own page (issue 22): the top bar's list links to the
+// form's address with `?outbox={submission id}`; the page's AppForm then fills the form from the
+// device's copy, under the same submission id, and says why the server refused it. Its photos go
+// back into their file fields (an event FileUpload hears). Browser only.
+import { useEffect, useState } from 'react'
+import { useSearchParams } from '@remix-run/react'
+import { IDS_SUFFIX, LOCAL_SUFFIX } from './device-photos.ts'
+import { localPhotosOf, outboxUser, queuedForm, type QueuedForm } from './form-outbox.ts'
+
+export const OUTBOX_PARAM = 'outbox'
+export const RESTORE_PHOTOS_EVENT = 'outbox:restore-photos'
+export interface RestorePhotos {
+  field: string
+  localIds: string[]
+}
+
+/** Where the list opens a queued form: its own page, told which submission to fill in. */
+export function reopenHref(url: string, submissionId: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}${OUTBOX_PARAM}=${encodeURIComponent(submissionId)}`
+}
+
+/** Fields the page fills itself: the CSRF token, the submission id, and the photos' ids. */
+const notTyped = (name: string) => name === 'csrf' || name === 'submission_id' || name.endsWith(LOCAL_SUFFIX) || name.endsWith(IDS_SUFFIX)
+
+function fill(form: HTMLFormElement, entry: QueuedForm): void {
+  const values = new Map<string, string[]>()
+  for (const [name, value] of entry.fields) if (!notTyped(name)) values.set(name, [...(values.get(name) ?? []), value])
+  for (const [name, list] of values) {
+    const controls = Array.from(form.elements).filter((e): e is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement => 'name' in e && (e as HTMLInputElement).name === name)
+    for (const control of controls) {
+      if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) control.checked = list.includes(control.value)
+      else if (!(control instanceof HTMLInputElement && control.type === 'file')) control.value = list[0] ?? ''
+      // what a user's typing would say: the form's own validation and any listener hear the new value
+      control.dispatchEvent(new Event('input', { bubbles: true }))
+      control.dispatchEvent(new Event('change', { bubbles: true }))
+    }
+  }
+  const photos = new Map<string, string[]>()
+  for (const [field, localId] of localPhotosOf(entry.fields)) photos.set(field, [...(photos.get(field) ?? []), localId])
+  for (const [field, localIds] of photos) form.dispatchEvent(new CustomEvent<RestorePhotos>(RESTORE_PHOTOS_EVENT, { detail: { field, localIds } }))
+}
+
+/** The queued submission the page's address names, filled into form `formId` once it is on the page. */
+export function useRestoredSubmission(formId: string): QueuedForm | null {
+  const [params] = useSearchParams()
+  const submissionId = params.get(OUTBOX_PARAM)
+  const [entry, setEntry] = useState<QueuedForm | null>(null)
+  useEffect(() => {
+    const userId = outboxUser()
+    if (!submissionId || userId === null) return
+    let cancelled = false
+    void queuedForm(userId, submissionId)
+      .then((found) => {
+        if (cancelled || !found) return
+        setEntry(found)
+        const form = document.getElementById(formId)
+        if (form instanceof HTMLFormElement) fill(form, found)
+      })
+      .catch(() => undefined)
+    return () => {
+      cancelled = true
+    }
+  }, [submissionId, formId])
+  return entry
+}

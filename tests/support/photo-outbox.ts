@@ -1,0 +1,98 @@
+// Photos and forms in the outbox, for the browser tests (issue 22): photo files, what the device
+// keeps, what the server serves, and the storage check form opened while there is signal.
+import { createHash, randomBytes } from 'node:crypto'
+import type { BrowserContext, Page } from 'playwright-core'
+import { expect } from 'vitest'
+import type { AppServer } from './app-server.ts'
+import { signIn } from './browser.ts'
+
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+/** A photo: PNG's first bytes, then random ones (no two alike). */
+export function photo(name: string, bytes = 64 * 1024) {
+  const buffer = Buffer.concat([PNG_SIGNATURE, randomBytes(bytes - PNG_SIGNATURE.length)])
+  return { name, mimeType: 'image/png', buffer }
+}
+export const sha256 = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+export const waiting = (page: Page) => page.locator('.top-bar .waiting-to-send')
+
+export async function storageOf(app: AppServer, company: string) {
+  return app.db
+    .selectFrom('storages as s')
+    .innerJoin('companies as c', 'c.id', 's.company_id')
+    .select(['s.id'])
+    .where('c.company_name', '=', company)
+    .where('s.active', '=', true)
+    .orderBy('s.name')
+    .executeTakeFirstOrThrow()
+}
+
+/** The photos as the app serves them to their author: each one's hash. */
+export async function servedHashes(page: Page, blobIds: readonly string[]): Promise<string[]> {
+  const hashes: string[] = []
+  for (const blob_id of blobIds) {
+    const answer = await page.request.get(`/images/${blob_id}`)
+    expect(answer.status()).toBe(200)
+    hashes.push(sha256(await answer.body()))
+  }
+  return hashes.sort()
+}
+
+/** How many photos the device keeps (IndexedDB `offline-drafts`, store `photos`). */
+export const keptPhotos = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('offline-drafts')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('photos')) {
+            db.close() // the app's newer version must not wait for this connection
+            return resolve(0)
+          }
+          const count = db.transaction('photos').objectStore('photos').count()
+          count.onsuccess = () => {
+            db.close()
+            resolve(count.result)
+          }
+        }
+      }),
+  )
+
+export const setActive = (app: AppServer, company: string, active: boolean) => app.db.updateTable('companies').set({ active }).where('company_name', '=', company).execute()
+
+export const checksWith = (app: AppServer, notes: string) => app.db.selectFrom('storage_checks').select('id').where('notes', '=', notes).execute()
+export const checkImages = async (app: AppServer, notes: string) =>
+  (
+    await app.db
+      .selectFrom('storage_checks as c')
+      .innerJoin('storage_check_images as i', 'i.storage_check_id', 'c.id')
+      .select('i.blob_id')
+      .where('c.notes', '=', notes)
+      .execute()
+  ).map((r) => r.blob_id)
+
+/** The storage check form of a tech, opened while there is signal, its storage chosen. */
+export async function checkFormOnline(app: AppServer, context: BrowserContext, signedIn = false) {
+  const page = await context.newPage()
+  if (signedIn) await page.goto('/')
+  else await signIn(page, 'tech')
+  // the service worker answers for the app's pages once there is no signal
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true)
+  const storage = await storageOf(app, 'Aberdeen Acres')
+  const learnt = page.waitForResponse((r) => r.url().includes('/__manifest?'))
+  await page.goto(`/storage-check-form?company=${encodeURIComponent('Aberdeen Acres')}&storage=${storage.id}`)
+  await learnt
+  await page.getByLabel('Date Inspected').waitFor()
+  return page
+}
+
+export async function fillCheck(page: Page, notes: string) {
+  await page.getByLabel('Date Inspected').fill('2026-11-20')
+  await page.getByLabel('Variety').selectOption('Russet - Fryer')
+  await page.getByLabel('Cellar Fill Status').selectOption('3/4 Full')
+  await page.getByLabel('Setpoint (°F)').fill('45')
+  await page.getByLabel('Humidity (%)').fill('95')
+  await page.getByLabel('Runtime (hours)').fill('12')
+  await page.getByLabel('Notes').fill(notes)
+}
