@@ -6,6 +6,7 @@ import type { Alert } from './alerts.ts'
 import { getUser, loginRedirect } from './auth/guard.server.ts'
 import { keepPageAfterFailedSubmit } from './components/form/form-result.ts'
 import { isUnavailable } from './http-errors.server.ts'
+import { OfflineCopyNotice } from './components/offline/offline-copy.tsx'
 import { OfflineSupport } from './components/offline/service-worker.tsx'
 import { Breadcrumbs } from './components/shell/breadcrumbs.tsx'
 import { useAlerts } from './components/shell/alerts-bell.tsx'
@@ -92,6 +93,7 @@ function Shell({ data, children }: { data: RootData | undefined; children: React
   return (
     <div className="shell">
       <TopBar user={data?.user ?? null} alerts={alerts} companyName={companyName} version={data?.version ?? null} />
+      {data?.user ? <OfflineCopyNotice /> : null}
       <Breadcrumbs />
       <main id="main" className="main">
         {children}

@@ -1,8 +1,9 @@
-// The service worker: the application sheet with no signal (docs/decisions/0038-offline-sheet.md,
-// 0047-offline-pages-per-user.md).
+// The service worker: the app with no signal (docs/decisions/0038-offline-sheet.md,
+// 0047-offline-pages-per-user.md, 0059-photos-and-pages-offline.md).
 // - /assets/* (content-hashed names): cache first, kept across users (no user data in them).
-// - The pages a sheet needs ('/', /pretreats/{id}) and their Remix data requests: network first,
-//   the last good copy when the network fails.
+// - Every page the user opens (HTML, and the Remix data requests of its routes): network first,
+//   the last good copy when the network fails; the newest MAX_PAGES copies are kept, the oldest
+//   go first (never a sheet the user is assigned: those are kept again at every pre-cache).
 // - Those copies are one user's: the server names the owner of every page and data answer
 //   (X-Session-User: a user id, or 'none'). PAGES holds one owner's pages only, with the owner's id
 //   beside them; another owner, or the word that the session is gone (an answer for nobody, a
@@ -11,15 +12,19 @@
 // - Installing, it keeps the offline page and home (with their code) before it says it is ready,
 //   so a phone that loses its signal a second after signing in still opens home.
 // - Asked by the page ({ type: 'precache', userId }), it fetches /api/my-sheets and keeps the
-//   user's assigned sheets, so they open offline even if never opened.
+//   user's assigned sheets, section menus and field forms, so they open offline even if never opened.
 // - Any other page that cannot be fetched: /offline.html, the spec's 'No Data Available', then '/'.
 const SHELL = 'shell-v2'
-const PAGES = 'pages-v2'
+const PAGES = 'pages-v3'
 const OFFLINE_PAGE = '/offline.html'
 const OWNER_HEADER = 'X-Session-User'
 /** Inside PAGES: whose pages they are. */
 const OWNER_ENTRY = '/__offline/owner'
-const PAGE = /^\/(?:_root\.data|pretreats\/\d+(?:\.data)?)?$/
+/** Not pages: the API, sign-in and out, files and images, and downloads (CSV, PDF). */
+const NOT_A_PAGE = /^\/(?:api|login|logout|blobs|images|assets|auditing\/files|__manifest)(?:[/.]|$)|\.(?:csv|pdf|xlsx?)$/
+/** How many pages one user's copies may hold (a page and its data answers each count). */
+const MAX_PAGES = 120
+const isPage = (request, url) => request.mode === 'navigate' || url.pathname.endsWith('.data')
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -47,7 +52,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url)
   if (url.origin !== self.location.origin) return
   if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request))
-  else if (PAGE.test(url.pathname)) event.respondWith(networkFirst(event, url))
+  else if (isPage(request, url) && !NOT_A_PAGE.test(url.pathname) && !url.searchParams.has('format')) event.respondWith(networkFirst(event, url))
   // every other page, its data and the API: passed on, heard for what they say about the session
   else if (request.mode === 'navigate' || url.pathname.endsWith('.data') || url.pathname.startsWith('/api/')) event.respondWith(passOn(event))
 })
@@ -102,8 +107,13 @@ async function tellPages(message) {
   for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(message)
 }
 
-/** A copy worth keeping: the page itself, not a sign-in redirect nor an error. */
-const keepable = (response) => response.ok && !response.redirected && response.type === 'basic'
+/** A copy worth keeping: the page itself (HTML or route data), not a sign-in redirect, an error nor a download. */
+const keepable = (response) =>
+  response.ok &&
+  !response.redirected &&
+  response.type === 'basic' &&
+  /^(?:text\/html|text\/x-script)/.test(response.headers.get('content-type') ?? '') &&
+  !(response.headers.get('content-disposition') ?? '').startsWith('attachment')
 
 /**
  * The /assets/ files a page names (scripts, module preloads, styles): a page kept for offline must
@@ -127,8 +137,18 @@ function hearAndKeep(url, response, copy) {
     await learnOwner(owner)
     if (!copy || owner === null || owner === 'gone') return
     await keepAssetsOf(copy.clone()).catch(() => undefined)
-    if ((await currentOwner()) === owner) await (await caches.open(PAGES)).put(url.href, copy)
+    if ((await currentOwner()) !== owner) return
+    const pages = await caches.open(PAGES)
+    await pages.delete(url.href) // put again: the newest at the end of the cache's order
+    await pages.put(url.href, copy)
+    await evictOldest(pages)
   })
+}
+
+/** Keeps the newest MAX_PAGES copies (the cache lists its keys in the order they were put). */
+async function evictOldest(pages) {
+  const keys = (await pages.keys()).filter((request) => !request.url.endsWith(OWNER_ENTRY))
+  for (const request of keys.slice(0, Math.max(0, keys.length - MAX_PAGES))) await pages.delete(request)
 }
 
 async function fetchAndKeep(url) {
@@ -150,16 +170,56 @@ const offlinePage = () => caches.match(OFFLINE_PAGE, { ignoreVary: true })
 
 async function networkFirst(event, url) {
   const request = event.request
+  const client = event.resultingClientId || event.clientId
   try {
     const response = await fetch(request)
     event.waitUntil(hearAndKeep(url, response, keepable(response) ? response.clone() : null))
+    // a page that showed a copy reads the server again: it no longer says 'as of'
+    if (copies.delete(client)) event.waitUntil(self.clients.get(client).then((c) => c?.postMessage({ type: 'copy', at: null })))
     return response
   } catch (error) {
     const cached = await ownersCopy(url)
-    if (cached) return cached
+    if (cached) {
+      event.waitUntil(servedCopy(client, cached.headers.get('date')))
+      return cached
+    }
     if (request.mode === 'navigate') return (await offlinePage()) ?? Promise.reject(error)
+    // a page's data with no copy (a link followed in the page): the whole page instead, from the device or the offline page
+    if (url.pathname.endsWith('.data')) return reloadDocument(documentPathOf(url))
     throw error
   }
+}
+
+// ---- which pages show a copy ('as of'): app/components/offline/offline-copy.tsx asks
+
+/** client id → the Date of the copy it was given (the server's, when it was drawn) */
+const copies = new Map()
+
+async function servedCopy(clientId, date) {
+  if (!clientId) return
+  copies.set(clientId, date ?? new Date().toUTCString())
+  // a page already open (its data read from a copy) is told at once; a new one asks when it starts
+  const client = await self.clients.get(clientId)
+  client?.postMessage({ type: 'copy', at: copies.get(clientId) })
+}
+
+/** '/pretreats.data?_routes=…&q=1' → '/pretreats?q=1'; '/_root.data' → '/'. */
+function documentPathOf(url) {
+  const path = url.pathname === '/_root.data' ? '/' : url.pathname.replace(/\.data$/, '')
+  const search = new URLSearchParams(url.search)
+  search.delete('_routes')
+  const query = search.toString()
+  return query ? `${path}?${query}` : path
+}
+
+/**
+ * Remix's answer to a data request that redirects with a full page load (single fetch's
+ * turbo-stream encoding of { redirect, status: 302, reload: true }): the router leaves the
+ * client-side navigation and the browser asks for the page itself, which this worker answers.
+ */
+function reloadDocument(path) {
+  const body = `[["SingleFetchRedirect",1],{"_2":3,"_4":5,"_6":7,"_8":9,"_10":7},"redirect",${JSON.stringify(path)},"status",302,"revalidate",false,"reload",true,"replace"]\n`
+  return new Response(body, { status: 202, headers: { 'Content-Type': 'text/x-script', 'X-Remix-Response': 'yes' } })
 }
 
 async function passOn(event) {
@@ -181,6 +241,7 @@ let precachedAt = 0
 self.addEventListener('message', (event) => {
   const message = event.data ?? {}
   if (message.type === 'claim') event.waitUntil(self.clients.claim())
+  if (message.type === 'copy?') event.source?.postMessage({ type: 'copy', at: copies.get(event.source.id) ?? null })
   if (message.type === 'precache') event.waitUntil(precache(message.userId))
   if (message.type === 'signed-out') {
     precachedFor = null
@@ -197,8 +258,8 @@ async function precache(userId) {
     const answer = await fetch('/api/my-sheets', { cache: 'no-store' })
     await serially(() => learnOwner(ownerOf(answer)))
     if (!answer.ok) return
-    const { sheets } = await answer.json()
-    for (const path of ['/', ...sheets]) await fetchAndKeep(new URL(path, self.location.origin))
+    const { sheets, pages = [] } = await answer.json()
+    for (const path of new Set(['/', ...pages, ...sheets])) await fetchAndKeep(new URL(path, self.location.origin))
   } catch {
     precachedAt = 0 // no signal: try again on the next page load
   }

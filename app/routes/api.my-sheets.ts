@@ -1,10 +1,16 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { ACCESS, mayOpen } from '#app/access.ts'
 import { requireApiUser } from '#app/auth/guard.server.ts'
+import { MAIN_MENU, visibleItems } from '#app/menu.ts'
 import { APPLICATOR_STATES } from '#core/workflow-states.ts'
 import { getDb } from '#db/client.server.ts'
 
-// GET /api/my-sheets → { sheets: ['/pretreats/12', …] }: the signed-in user's assigned sheets not
-// yet submitted, which the service worker pre-caches so they open with no signal (decision 0038).
+/** The field forms a user may fill with no signal once the app was used online on the device (issue 22). */
+const FIELD_FORMS = ['/service-call', '/service-form', '/storage-check-form', '/receipt-form'] as const
+
+// GET /api/my-sheets → { sheets: ['/pretreats/12', …], pages: ['/service', …] }: the signed-in
+// user's assigned sheets not yet submitted, and the section menus and field forms they may open,
+// which the service worker pre-caches so they open with no signal (decisions 0038, 0059).
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)
   const rows = await getDb()
@@ -17,5 +23,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .orderBy('p.id')
     .limit(100)
     .execute()
-  return Response.json({ sheets: rows.map((r) => `/pretreats/${r.id}`) }, { headers: { 'Cache-Control': 'no-store' } })
+  const pages = [...visibleItems(user, MAIN_MENU).map((item) => item.to), ...FIELD_FORMS.filter((path) => mayOpen(user, ACCESS[path]))]
+  return Response.json({ sheets: rows.map((r) => `/pretreats/${r.id}`), pages }, { headers: { 'Cache-Control': 'no-store' } })
 }

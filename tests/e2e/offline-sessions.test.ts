@@ -49,15 +49,22 @@ describe('the shell, kept when the service worker installs (item 31)', () => {
   })
 })
 
-describe('a page the device does not keep, offline (item 22)', () => {
-  it('a menu link gives the app’s offline page, not the browser’s error page', async () => {
+describe('reading offline (item 22; issue 22)', () => {
+  it('a section menu never opened opens from the device with its age; a list opened before too; a page never seen gives the app’s offline page, not the browser’s error page', async () => {
     const { context, page } = await signedIn('applicator')
     await workerReady(page)
-    await waitUntilCached(page, '/')
+    // the worker keeps the user's section menus while there is signal, and every page opened
+    await waitUntilCached(page, '/pretreats')
+    await page.goto('/completed-pre-treat')
+    await waitUntilCached(page, '/completed-pre-treat')
     await goOffline(context)
+    await page.goto('/')
     await page.getByRole('link', { name: 'Pre-Treats' }).first().click()
-    await page.getByRole('dialog', { name: 'No Data Available' }).getByText(NO_DATA).waitFor()
-    // and a page typed in the address bar
+    await page.getByRole('heading', { name: 'Pre-Treats', exact: true }).waitFor()
+    await page.getByText(/^No connection: you are reading this page as of /).waitFor()
+    await page.goto('/completed-pre-treat')
+    await page.getByText(/^No connection: you are reading this page as of /).waitFor()
+    // a page typed in the address bar, never opened on this device
     await page.goto('/storage-check')
     await page.getByRole('dialog', { name: 'No Data Available' }).getByText(NO_DATA).waitFor()
     await context.close()

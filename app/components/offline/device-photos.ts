@@ -47,8 +47,18 @@ async function sha256Of(file: Blob): Promise<string> {
 
 const save = (photo: DevicePhoto) => inStore('photos', 'readwrite', (store) => store.put(photo))
 
-/** Writes a chosen file to the device for `userId`; resolves once it is durable. */
+let persistAsked = false
+
+/** Asks the browser once to keep this site's storage under pressure (not evicted with the caches). */
+function askToPersist(): void {
+  if (persistAsked) return
+  persistAsked = true
+  void navigator.storage?.persist?.().catch(() => false)
+}
+
+/** Writes a chosen file to the device for `userId`; resolves once it is durable. Rejects when the device has no room (QuotaExceededError). */
 export async function keepPhoto(userId: number, area: string, file: File): Promise<DevicePhoto> {
+  askToPersist()
   const localId = crypto.randomUUID()
   // a copy of the bytes: a File from a camera may be a handle the browser drops with the page
   const bytes = new Blob([await file.arrayBuffer()], { type: file.type })

@@ -65,6 +65,13 @@ export function waitingText(count: number): string {
   return `${count} waiting to send`
 }
 
+/** '14:05', or '25 Nov 14:05' for another day: when something was queued, or how old a page read offline is. */
+export function shortTime(iso: string, now = new Date()): string {
+  const at = new Date(iso)
+  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+  return at.toDateString() === now.toDateString() ? time : `${at.toLocaleDateString([], { day: 'numeric', month: 'short' })} ${time}`
+}
+
 /** The sheet a draft key names ('pretreat:12' → 12), whose JSON API takes its posts; null for another form. */
 export function sheetIdOf(draftKey: string): number | null {
   const match = /^pretreat:(\d+)$/.exec(draftKey)

@@ -9,6 +9,7 @@ import {
   keepMine,
   sameValues,
   sheetIdOf,
+  shortTime,
   shouldRestore,
   statusText,
   takeServers,
@@ -148,5 +149,17 @@ describe('comparing values', () => {
     expect(sameValues({ a: '1', b: '2' }, { b: '2', a: '1' })).toBe(true)
     expect(sameValues({ a: '1' }, { a: '1', b: '' })).toBe(false)
     expect(sameValues({ a: '1' }, { a: '2' })).toBe(false)
+  })
+})
+
+describe('shortTime', () => {
+  it('gives the time alone for today, and the day before it for another day', () => {
+    const now = new Date(2026, 10, 26, 15, 0)
+    const today = shortTime(new Date(2026, 10, 26, 14, 5).toISOString(), now)
+    const earlier = shortTime(new Date(2026, 10, 25, 14, 5).toISOString(), now)
+    expect(today).toMatch(/14:05|2:05/)
+    expect(earlier).toContain(today)
+    expect(earlier).toMatch(/25/)
+    expect(earlier).not.toBe(today)
   })
 })

@@ -6,7 +6,7 @@ import { isUnsynced } from './draft-record.ts'
 import { queuedForms } from './form-outbox.ts'
 
 /** The service worker's per-user cache (public/sw.js names it too). */
-export const PAGES_CACHE = 'pages-v2'
+export const PAGES_CACHE = 'pages-v3'
 
 export const UNSENT_DRAFTS_WARNING =
   'Some changes on this device have not reached the server yet. They stay on this device until you sign in again with a signal. Log out anyway?'

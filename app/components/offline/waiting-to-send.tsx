@@ -4,19 +4,12 @@
 // which asks first. Shown only with JavaScript: without it nothing is ever queued.
 import { Link } from '@remix-run/react'
 import { useState } from 'react'
-import { waitingText } from './draft-record.ts'
+import { shortTime, waitingText } from './draft-record.ts'
 import { discardForm, outboxUser, queuedForms, retryForm } from './form-outbox.ts'
 import { countWaitingNow, sendWaitingNow, useWaitingItems, type WaitingItem } from './outbox-state.ts'
 import { reopenHref } from './restore-form.ts'
 
 export const DISCARD_QUESTION = 'Discard this form and its photos? They have not reached the office and cannot be brought back.'
-
-/** '14:05', or '25 Nov 14:05' for an earlier day: when something was queued. */
-export function queuedWhen(iso: string, now = new Date()): string {
-  const at = new Date(iso)
-  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-  return at.toDateString() === now.toDateString() ? time : `${at.toLocaleDateString([], { day: 'numeric', month: 'short' })} ${time}`
-}
 
 async function entryOf(item: WaitingItem) {
   const userId = outboxUser()
@@ -41,7 +34,7 @@ function WaitingEntry({ item }: { item: WaitingItem }) {
   return (
     <li className={`outbox__item${item.refused ? ' outbox__item--refused' : ''}`}>
       <p className="outbox__title">
-        <strong>{item.title}</strong> <span className="outbox__when">queued {queuedWhen(item.since)}</span>
+        <strong>{item.title}</strong> <span className="outbox__when">queued {shortTime(item.since)}</span>
         {item.photos > 0 ? <span className="outbox__photos">{item.photos === 1 ? ' · 1 photo' : ` · ${item.photos} photos`}</span> : null}
       </p>
       {item.lastError ? (
@@ -84,7 +77,7 @@ export function WaitingToSend() {
     <details className="outbox">
       <summary className="waiting-to-send">
         <span role="status">{waitingText(items.length)}</span>
-        <span className="outbox__oldest"> · since {queuedWhen(items[0]!.since)}</span>
+        <span className="outbox__oldest"> · since {shortTime(items[0]!.since)}</span>
         {refused > 0 ? <span className="outbox__refused-count"> · {refused} not accepted</span> : null}
       </summary>
       <div className="outbox__panel">

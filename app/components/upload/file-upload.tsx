@@ -71,7 +71,7 @@ interface Item {
 }
 
 const STATUS_TEXT: Record<Exclude<Item['status'], 'uploading'>, string> = { done: 'Uploaded', error: 'Failed', device: 'Saved on this device' }
-export const ON_DEVICE_HINT = 'No connection: the photo is kept on this device and will be uploaded when you are back online.'
+export const ON_DEVICE_HINT = 'No connection: the photos are kept on this device and will be uploaded when you are back online.'
 
 const WAIT_MESSAGE = 'Please wait until the upload has finished.'
 
@@ -380,10 +380,14 @@ export function FileUpload(props: FileUploadProps) {
                 {item.name}
               </span>
               <span className="file-upload__size">{formatFileSize(item.size)}</span>
-              <progress className="file-upload__progress" max={100} value={item.percent} aria-label={`Upload of ${item.name}`}>
-                {item.percent}%
-              </progress>
-              <span className="file-upload__percent">{item.percent}%</span>
+              {item.status === 'device' ? null : (
+                <>
+                  <progress className="file-upload__progress" max={100} value={item.percent} aria-label={`Upload of ${item.name}`}>
+                    {item.percent}%
+                  </progress>
+                  <span className="file-upload__percent">{item.percent}%</span>
+                </>
+              )}
               {item.status !== 'uploading' ? <span className="file-upload__status">{STATUS_TEXT[item.status]}</span> : null}
               {item.status !== 'uploading' ? (
                 <button type="button" className="file-upload__remove" onClick={() => remove(item.key)} aria-label={`Remove ${item.name}`}>
