@@ -5,7 +5,7 @@
 //   npm run bench [-- --n=200 --warmup=20 --explain --no-startup --only=<path text>
 //                    --no-http --no-lighthouse --no-documents --no-viewer --no-drive
 //                    --no-storage-detail --no-inspector --no-pretreat-lists --no-pretreat-sheet
-//                    --no-season-summary --no-pretreat-pdf]
+//                    --no-season-summary --no-pretreat-pdf --no-outbox]
 //
 // Exit code 0 whatever the figures say (they are the report); 1 only when the bench itself could
 // not measure something (the line says ERROR and why).
@@ -54,6 +54,7 @@ import { benchPretreatLists } from './pretreat-lists.ts'
 import { benchPretreatSheet } from './pretreat-sheet.ts'
 import { benchSeasonSummary } from './season-summary.ts'
 import { benchPretreatPdf } from './pretreat-pdf.ts'
+import { benchOutbox } from './outbox.ts'
 import { benchViewer } from './viewer.ts'
 import { SHEET_TARGET, seedServiceSheets } from './seed-service-sheets.ts'
 import { RESTART_TARGET, seedRestarts } from './seed-restarts.ts'
@@ -823,6 +824,8 @@ async function main(): Promise<void> {
       ['season-summary', () => benchSeasonSummary(db, { databaseUrl: handle.url, n: N, log })],
       // issue 12: the pre-treat PDF, a new HTML each sample through the warm pool, beside the cache and a cold Chromium
       ['pretreat-pdf', () => benchPretreatPdf(db, { databaseUrl: handle.url, n: Math.min(N, 30), log })],
+      // issue 22: a queued check with two 2 MB photos sent under Slow 3G (about 100 s a sample: 3), and pages opened offline
+      ['outbox', () => benchOutbox(db, { databaseUrl: handle.url, n: 3, log })],
     ] as const) {
       if (flag(`no-${what}`)) {
         figures.push({ name: what, measured: `skipped (--no-${what})`, limit: '', verdict: 'INFO' })
