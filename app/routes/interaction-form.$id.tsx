@@ -62,7 +62,7 @@ export default function CustomerNotesForm() {
         {data.company.name} · <Link to="/interaction-form">Choose another company</Link>
       </p>
       <div className="form-page">
-        <AppForm form={form} fetcher={fetcher} submissionId={data.submissionId}>
+        <AppForm keepDraft form={form} fetcher={fetcher} submissionId={data.submissionId}>
           <SelectField
             field={fields.contact_id}
             label="Contact"

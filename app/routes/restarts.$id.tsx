@@ -88,7 +88,7 @@ function RestartForm({ data }: { data: LoaderData }) {
   return (
     <section className="sheet-section" aria-labelledby="restart-checklist">
       <h2 id="restart-checklist">Restart Checklist</h2>
-      <AppForm form={form} fetcher={fetcher} submissionId={data.submissionId}>
+      <AppForm keepDraft form={form} fetcher={fetcher} submissionId={data.submissionId}>
         <div className="checklist__items">
           {RESTART_QUESTIONS.map((q) => (
             <YesNo key={q.name} ctx={{ values, errors: form.allErrors, readOnly: false, prefix: 'rs' }} name={q.name} label={q.label} />

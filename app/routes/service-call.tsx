@@ -59,7 +59,7 @@ function CallDetailsForm({ data, place }: { data: LoaderData; place: Place }) {
   const { form, fields, fetcher } = useAppForm(CallInSchema, { id: 'call-in', defaultValue: { call_in_date: data.today } })
   const placeErrors = [fields.company_id, fields.storage_id, fields.job_id].flatMap((f) => f.errors ?? [])
   return (
-    <AppForm form={form} fetcher={fetcher} submissionId={data.submissionId}>
+    <AppForm keepDraft form={form} fetcher={fetcher} submissionId={data.submissionId}>
       <input type="hidden" name="company_id" value={place.companyId} />
       <input type="hidden" name="storage_id" value={place.storageId} />
       {place.jobId ? <input type="hidden" name="job_id" value={place.jobId} /> : null}

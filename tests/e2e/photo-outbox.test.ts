@@ -108,3 +108,49 @@ describe('the same queued submission in two tabs at once', () => {
     await context.close()
   })
 })
+
+describe('a field form’s draft', () => {
+  it('what was typed and the photo chosen come back after a reload, offline too; sent, the draft is gone; Start over empties the form', async () => {
+    const context = await newContext(suite.browser, suite.app.url, { serviceWorkers: 'allow' })
+    const page = await checkFormOnline(suite.app, context)
+    const notes = `Typed before the battery died ${Date.now()}`
+    await fillCheck(page, notes)
+    await page.getByLabel('Images').setInputFiles([photo('pile.png')])
+    await page.getByText('Uploaded', { exact: true }).waitFor()
+    await page.waitForTimeout(700) // the draft is written half a second after the last change
+    await goOffline(context)
+    await page.reload()
+    await page.getByText(/^Restored what you typed on this device/).waitFor()
+    expect(await page.getByLabel('Notes').inputValue()).toBe(notes)
+    expect(await page.getByLabel('Setpoint (°F)').inputValue()).toBe('45')
+    expect(await page.getByLabel('Cellar Fill Status').inputValue()).toBe('3/4 Full')
+    await page.getByText('Uploaded', { exact: true }).waitFor()
+
+    await goOnline(context)
+    await page.reload()
+    await page.getByText(/^Restored what you typed on this device/).waitFor()
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await expect.poll(() => checksWith(suite.app, notes).then((rows) => rows.length), { timeout: 15_000, interval: 250 }).toBe(1)
+    expect(await checkImages(suite.app, notes)).toHaveLength(1)
+    await page.waitForURL((url) => !url.pathname.startsWith('/storage-check-form'))
+
+    // the same form again: nothing to restore
+    const again = await checkFormOnline(suite.app, context, true)
+    await again.waitForTimeout(500)
+    expect(await again.getByText(/^Restored what you typed/).count()).toBe(0)
+    expect(await again.getByLabel('Notes').inputValue()).toBe('')
+
+    // typed, then Start over: the form as new
+    await again.getByLabel('Notes').fill('Not this one')
+    await again.waitForTimeout(700)
+    await again.reload()
+    await again.getByText(/^Restored what you typed/).waitFor()
+    await again.getByRole('button', { name: 'Start over' }).last().click()
+    await again.waitForLoadState('load')
+    await again.getByLabel('Notes').waitFor()
+    await again.waitForTimeout(500)
+    expect(await again.getByLabel('Notes').inputValue()).toBe('')
+    expect(await again.getByText(/^Restored what you typed/).count()).toBe(0)
+    await context.close()
+  })
+})

@@ -10,6 +10,8 @@ import { CsrfInput } from '../csrf.tsx'
 import { useHydrated } from '../use-hydrated.ts'
 import { Modal } from '../modal.tsx'
 import { notSentText } from '../offline/form-outbox.ts'
+import { shortTime } from '../offline/draft-record.ts'
+import { draftRestoredText, useFormDraft } from '../offline/form-drafts.ts'
 import { useRestoredSubmission } from '../offline/restore-form.ts'
 import { ENHANCED_FIELD, isFormResult, SAVE_FAILED, SUCCESS_MODAL_MS, SUCCESS_TEXT, type FormResult } from './form-result.ts'
 
@@ -60,6 +62,7 @@ export function AppForm({
   className = 'form',
   encType,
   draftKey,
+  keepDraft = false,
 }: {
   form: FormMetadata<any>
   fetcher: FetcherWithComponents<FormResult>
@@ -69,11 +72,14 @@ export function AppForm({
   encType?: 'multipart/form-data'
   /** where the offline code keeps this form's draft (the pre-treat sheet) */
   draftKey?: string
+  /** a field form that waits in the outbox: what is typed is kept on the device and put back (form-drafts.ts) */
+  keepDraft?: boolean
 }) {
   const hydrated = useHydrated()
   const { pathname, search } = useLocation()
   // a form reopened from the outbox: its device copy filled in, under its own submission id
   const restored = useRestoredSubmission(form.id)
+  const draft = useFormDraft(form.id, keepDraft && hydrated)
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className={className} encType={encType} data-draft-key={draftKey}>
       {/* The router learns this page's own route while there is signal (a link it discovers as it
@@ -81,7 +87,15 @@ export function AppForm({
           clientAction (and the outbox) instead of failing on the look-up. */}
       {hydrated ? <Link to={`${pathname}${search}`} discover="render" hidden tabIndex={-1} aria-hidden="true" /> : null}
       <CsrfInput />
-      <input type="hidden" name="submission_id" value={restored?.submissionId ?? submissionId} />
+      <input type="hidden" name="submission_id" value={restored?.submissionId ?? draft.submissionId ?? submissionId} />
+      {draft.restoredAt ? (
+        <p className="notice" role="status">
+          {draftRestoredText(shortTime(draft.restoredAt))}{' '}
+          <button type="button" className="link-button" onClick={() => void draft.startOver()}>
+            Start over
+          </button>
+        </p>
+      ) : null}
       {restored?.lastError ? (
         <p className="notice notice-error" role="alert">
           {notSentText(restored.lastError)}

@@ -1,10 +1,11 @@
 // The device's IndexedDB for the offline work (browser only): the sheets' drafts (draft-store.ts),
-// the forms waiting to be sent (form-outbox.ts) and the photos kept for them (device-photos.ts),
+// the forms waiting to be sent (form-outbox.ts), the photos kept for them (device-photos.ts) and
+// the field forms' drafts (form-drafts.ts),
 // each store keyed by `key` with a userId index.
 const DB_NAME = 'offline-drafts'
-/** 1: drafts; 2: forms waiting to be sent; 3: photos kept on the device */
-const VERSION = 3
-const STORES = ['drafts', 'forms', 'photos'] as const
+/** 1: drafts; 2: forms waiting to be sent; 3: photos kept on the device; 4: the field forms' drafts */
+const VERSION = 4
+const STORES = ['drafts', 'forms', 'photos', 'formDrafts'] as const
 
 let opening: Promise<IDBDatabase> | undefined
 

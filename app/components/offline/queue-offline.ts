@@ -6,10 +6,14 @@
 import type { ClientActionFunctionArgs } from '@remix-run/react'
 import { SAVE_FAILED, type FormResult } from '../form/form-result.ts'
 import { devicePhoto, forgetPhotos, needsUpload } from './device-photos.ts'
+import { forgetDraftsOf } from './form-drafts.ts'
 import { forgetSubmission, FORM_QUEUED_TEXT, localPhotosOf, outboxUser, queueForm } from './form-outbox.ts'
 import { countWaitingNow, sendWaitingNow } from './outbox-state.ts'
 
-const queued = () => {
+const queued = (userId: number | null, form: FormData) => {
+  // the outbox holds it now: its draft is no longer needed
+  const submissionId = form.get('submission_id')
+  if (userId !== null && typeof submissionId === 'string') void forgetDraftsOf(userId, submissionId).catch(() => undefined)
   void countWaitingNow()
   // an error status still: the server was not reached, and the router must read no loader again (they would fail too)
   return Response.json({ outcome: 'queued', message: FORM_QUEUED_TEXT } satisfies FormResult, { status: 503 })
@@ -32,7 +36,7 @@ export async function clientActionQueuingOffline({ request, serverAction }: Clie
   const photos = localPhotosOf(form).map(([, localId]) => localId)
   if ((await photosWaiting(userId, photos)) && (await queueForm(address, form))) {
     sendWaitingNow() // with signal it goes at once, photos first
-    return queued()
+    return queued(userId, form)
   }
   let result: FormResult
   try {
@@ -44,7 +48,7 @@ export async function clientActionQueuingOffline({ request, serverAction }: Clie
     }
     // only a post that got no answer at all (fetch's TypeError) waits: a server that answered with
     // a failure (its database down) is the Error modal, as on any form
-    if (error instanceof TypeError && (await queueForm(address, form))) return queued()
+    if (error instanceof TypeError && (await queueForm(address, form))) return queued(userId, form)
     return Response.json({ status: 'error', outcome: 'error', error: { '': [SAVE_FAILED] } } satisfies FormResult, { status: 503 })
   }
   if (result?.outcome === 'success') await taken(userId, form, photos)
@@ -56,6 +60,9 @@ async function taken(userId: number | null, form: FormData, photos: readonly str
   if (userId === null) return
   const submissionId = form.get('submission_id')
   await forgetPhotos(userId, photos).catch(() => undefined)
-  if (typeof submissionId === 'string') await forgetSubmission(userId, submissionId).catch(() => undefined)
+  if (typeof submissionId === 'string') {
+    await forgetSubmission(userId, submissionId).catch(() => undefined)
+    await forgetDraftsOf(userId, submissionId).catch(() => undefined)
+  }
   void countWaitingNow()
 }

@@ -22,9 +22,10 @@ export function reopenHref(url: string, submissionId: string): string {
 /** Fields the page fills itself: the CSRF token, the submission id, and the photos' ids. */
 const notTyped = (name: string) => name === 'csrf' || name === 'submission_id' || name.endsWith(LOCAL_SUFFIX) || name.endsWith(IDS_SUFFIX)
 
-function fill(form: HTMLFormElement, entry: QueuedForm): void {
+/** Puts `fields` (as a form posts them) back into `form`, its photos into their file fields. */
+export function fill(form: HTMLFormElement, fields: readonly [string, string][]): void {
   const values = new Map<string, string[]>()
-  for (const [name, value] of entry.fields) if (!notTyped(name)) values.set(name, [...(values.get(name) ?? []), value])
+  for (const [name, value] of fields) if (!notTyped(name)) values.set(name, [...(values.get(name) ?? []), value])
   for (const [name, list] of values) {
     const controls = Array.from(form.elements).filter((e): e is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement => 'name' in e && (e as HTMLInputElement).name === name)
     for (const control of controls) {
@@ -36,7 +37,7 @@ function fill(form: HTMLFormElement, entry: QueuedForm): void {
     }
   }
   const photos = new Map<string, string[]>()
-  for (const [field, localId] of localPhotosOf(entry.fields)) photos.set(field, [...(photos.get(field) ?? []), localId])
+  for (const [field, localId] of localPhotosOf(fields)) photos.set(field, [...(photos.get(field) ?? []), localId])
   for (const [field, localIds] of photos) form.dispatchEvent(new CustomEvent<RestorePhotos>(RESTORE_PHOTOS_EVENT, { detail: { field, localIds } }))
 }
 
@@ -54,7 +55,7 @@ export function useRestoredSubmission(formId: string): QueuedForm | null {
         if (cancelled || !found) return
         setEntry(found)
         const form = document.getElementById(formId)
-        if (form instanceof HTMLFormElement) fill(form, found)
+        if (form instanceof HTMLFormElement) fill(form, found.fields)
       })
       .catch(() => undefined)
     return () => {

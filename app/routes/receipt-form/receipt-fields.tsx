@@ -26,7 +26,7 @@ export function ReceiptFields({ data, type, submissionId, imageIds }: { data: Lo
   const jobs = customer ? data.jobs.filter((j) => j.company_id === customer.id) : data.jobs
   return (
     <div onSubmitCapture={imageError.onSubmit}>
-      <AppForm form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data">
+      <AppForm keepDraft form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data">
         {/* Enter presses the first submit button: Submit, not Show Their Jobs (only there without JavaScript). */}
         {type === 'Parts' && !hydrated ? <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" /> : null}
         <input type="hidden" name="type" value={type} />

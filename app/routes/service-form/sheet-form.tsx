@@ -27,7 +27,7 @@ export function SheetForm({ data, place, sheetNumber, submissionId, imageIds }: 
   const placeErrors = [fields.company_id, fields.storage_id, fields.job_id, fields.call_in_id, fields.sheet_number].flatMap((f) => f.errors ?? [])
 
   return (
-    <AppForm form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data" className="form sheet-form">
+    <AppForm keepDraft form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data" className="form sheet-form">
       {/* The first submit button is the one Enter presses: Submit, not Add Part or Remove. */}
       <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
       <input type="hidden" name="sheet_number" value={sheetNumber} />

@@ -18,7 +18,7 @@ export function CheckForm({ data, place, submissionId, imageIds }: { data: Loade
   const placeErrors = [fields.company_id, fields.storage_id].flatMap((f) => f.errors ?? [])
   const { temperature, humidity, runtime } = READING_BOUNDS
   return (
-    <AppForm form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data">
+    <AppForm keepDraft form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data">
       <input type="hidden" name="company_id" value={place.companyId} />
       <input type="hidden" name="storage_id" value={place.storageId} />
       {placeErrors.length > 0 ? (

@@ -1,0 +1,114 @@
+// Drafts of the field forms (issue 22; browser only): what the user types in a form that can wait in
+// the outbox is kept on the device, per user, as they type (half a second after the last change),
+// and put back when the same form is opened again — after a reload, a closed tab or a lost
+// connection. Photos come back too (they are on the device already: `{field}_local`). A draft goes
+// once its form was queued or taken by the server, or when the user starts over.
+// The application sheet keeps its own drafts (draft-store.ts, decision 0038).
+import { useEffect, useState } from 'react'
+import { useLocation } from '@remix-run/react'
+import { ENHANCED_FIELD } from '../form/form-result.ts'
+import { outboxUser } from './form-outbox.ts'
+import { inStore } from './offline-db.ts'
+import { fill, OUTBOX_PARAM } from './restore-form.ts'
+
+export interface FormDraft {
+  /** `${userId}:${draftKey}` */
+  key: string
+  userId: number
+  /** the page's address and the form's id: one draft per form of a page */
+  draftKey: string
+  /** the form's text fields as typed, the CSRF token left out */
+  fields: [string, string][]
+  submissionId: string
+  /** ISO */
+  savedAt: string
+}
+
+const SAVE_AFTER_MS = 500
+export const draftRestoredText = (when: string) => `Restored what you typed on this device (${when}).`
+
+function fieldsOf(form: HTMLFormElement): [string, string][] {
+  const fields: [string, string][] = []
+  for (const [name, value] of new FormData(form)) if (typeof value === 'string' && name !== 'csrf' && name !== ENHANCED_FIELD) fields.push([name, value])
+  return fields
+}
+
+/** What the user typed, for comparing: the fields without the submission id (a new one each time the page is drawn). */
+const typed = (fields: readonly [string, string][]) => JSON.stringify(fields.filter(([name]) => name !== 'submission_id'))
+
+const draftKeyOf = (pathname: string, search: string, formId: string) => {
+  const params = new URLSearchParams(search)
+  params.delete(OUTBOX_PARAM)
+  const query = params.toString()
+  return `${pathname}${query ? `?${query}` : ''}#${formId}`
+}
+
+/** The drafts of the submission `submissionId` go: it was queued (the outbox holds it) or taken. */
+export async function forgetDraftsOf(userId: number, submissionId: string): Promise<void> {
+  const drafts = await inStore('formDrafts', 'readonly', (store) => store.index('userId').getAll(userId) as IDBRequest<FormDraft[]>)
+  for (const draft of drafts) if (draft.submissionId === submissionId) await inStore('formDrafts', 'readwrite', (store) => store.delete(draft.key))
+}
+
+/**
+ * Keeps form `formId`'s values on the device while `enabled`, and fills them back in once when the
+ * page opens (not for a form reopened from the outbox: that one is the outbox's copy). Returns when
+ * the restored draft was saved, its submission id (the form sends under it), and a way to start over.
+ */
+export function useFormDraft(formId: string, enabled: boolean): { restoredAt: string | null; submissionId: string | null; startOver: () => Promise<void> } {
+  const { pathname, search } = useLocation()
+  const draftKey = draftKeyOf(pathname, search, formId)
+  const reopened = new URLSearchParams(search).has(OUTBOX_PARAM)
+  const [restored, setRestored] = useState<FormDraft | null>(null)
+
+  useEffect(() => {
+    const userId = outboxUser()
+    const form = document.getElementById(formId)
+    if (!enabled || userId === null || !(form instanceof HTMLFormElement) || typeof indexedDB === 'undefined') return
+    const key = `${userId}:${draftKey}`
+    // the form as the page drew it: a form back to that (a saved form starts again) keeps no draft
+    const untouched = typed(fieldsOf(form))
+    let timer: number | undefined
+    let cancelled = false
+    const save = () => {
+      window.clearTimeout(timer)
+      timer = window.setTimeout(() => {
+        const fields = fieldsOf(form)
+        if (typed(fields) === untouched) {
+          void inStore('formDrafts', 'readwrite', (store) => store.delete(key)).catch(() => undefined)
+          return
+        }
+        const submissionId = fields.find(([name]) => name === 'submission_id')?.[1] ?? ''
+        const draft: FormDraft = { key, userId, draftKey, fields, submissionId, savedAt: new Date().toISOString() }
+        void inStore('formDrafts', 'readwrite', (store) => store.put(draft)).catch(() => undefined)
+      }, SAVE_AFTER_MS)
+    }
+    // sent: the outbox or the server has it now (queue-offline.ts forgets its draft), nothing more to write
+    const sent = () => window.clearTimeout(timer)
+    if (!reopened) {
+      void inStore('formDrafts', 'readonly', (store) => store.get(key) as IDBRequest<FormDraft | undefined>)
+        .then((draft) => {
+          if (cancelled || !draft) return
+          fill(form, draft.fields)
+          setRestored(draft) // its submission id too: the draft and what it becomes are one submission
+        })
+        .catch(() => undefined)
+    }
+    form.addEventListener('input', save)
+    form.addEventListener('change', save)
+    form.addEventListener('submit', sent)
+    return () => {
+      cancelled = true
+      window.clearTimeout(timer)
+      form.removeEventListener('input', save)
+      form.removeEventListener('change', save)
+      form.removeEventListener('submit', sent)
+    }
+  }, [enabled, formId, draftKey, reopened])
+
+  const startOver = async () => {
+    const userId = outboxUser()
+    if (userId !== null) await inStore('formDrafts', 'readwrite', (store) => store.delete(`${userId}:${draftKey}`)).catch(() => undefined)
+    window.location.reload()
+  }
+  return { restoredAt: restored?.savedAt ?? null, submissionId: restored?.submissionId || null, startOver }
+}
