@@ -96,3 +96,31 @@ export async function fillCheck(page: Page, notes: string) {
   await page.getByLabel('Runtime (hours)').fill('12')
   await page.getByLabel('Notes').fill(notes)
 }
+
+/**
+ * Chooses `count` photos of `bytes` each in the file field labelled `label`, made in the page (PNG's
+ * first bytes, then random ones) and handed to the field as a picker would; resolves with each
+ * one's SHA-256 (hex), as made.
+ */
+export async function choosePhotosInPage(page: Page, label: string, count: number, bytes: number): Promise<string[]> {
+  const id = await page.getByLabel(label).getAttribute('id')
+  return page.evaluate(
+    async ({ id, count, bytes }) => {
+      const transfer = new DataTransfer()
+      const hashes: string[] = []
+      for (let i = 0; i < count; i++) {
+        const data = new Uint8Array(bytes)
+        for (let at = 0; at < bytes; at += 65_536) crypto.getRandomValues(data.subarray(at, Math.min(bytes, at + 65_536)))
+        data.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+        transfer.items.add(new File([data], `photo-${i + 1}.png`, { type: 'image/png' }))
+        const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data))
+        hashes.push(Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join(''))
+      }
+      const input = document.getElementById(id!) as HTMLInputElement
+      input.files = transfer.files
+      input.dispatchEvent(new Event('change', { bubbles: true }))
+      return hashes
+    },
+    { id, count, bytes },
+  )
+}
