@@ -22,6 +22,8 @@ const OWNER_HEADER = 'X-Session-User'
 const OWNER_ENTRY = '/__offline/owner'
 /** Not pages: the API, sign-in and out, files and images, and downloads (CSV, PDF). */
 const NOT_A_PAGE = /^\/(?:api|login|logout|blobs|images|assets|auditing\/files|__manifest)(?:[/.]|$)|\.(?:csv|pdf|xlsx?)$/
+/** Every place a picker offers (app/routes/api.choices.ts): one user's, kept as their pages are. */
+const CHOICES = '/api/choices'
 /** How many pages one user's copies may hold (a page and its data answers each count). */
 const MAX_PAGES = 120
 const isPage = (request, url) => request.mode === 'navigate' || url.pathname.endsWith('.data')
@@ -52,6 +54,8 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url)
   if (url.origin !== self.location.origin) return
   if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request))
+  // the places a picker offers: kept with the user's pages, for a choice made with no signal
+  else if (url.pathname === CHOICES) event.respondWith(networkFirst(event, url))
   else if (isPage(request, url) && !NOT_A_PAGE.test(url.pathname) && !url.searchParams.has('format')) event.respondWith(networkFirst(event, url))
   // every other page, its data and the API: passed on, heard for what they say about the session
   else if (request.mode === 'navigate' || url.pathname.endsWith('.data') || url.pathname.startsWith('/api/')) event.respondWith(passOn(event))
@@ -112,7 +116,7 @@ const keepable = (response) =>
   response.ok &&
   !response.redirected &&
   response.type === 'basic' &&
-  /^(?:text\/html|text\/x-script)/.test(response.headers.get('content-type') ?? '') &&
+  (/^(?:text\/html|text\/x-script)/.test(response.headers.get('content-type') ?? '') || new URL(response.url).pathname === CHOICES) &&
   !(response.headers.get('content-disposition') ?? '').startsWith('attachment')
 
 /**
@@ -180,7 +184,7 @@ async function networkFirst(event, url) {
   } catch (error) {
     const cached = await ownersCopy(url)
     if (cached) {
-      event.waitUntil(servedCopy(client, cached.headers.get('date')))
+      if (isPage(request, url)) event.waitUntil(servedCopy(client, cached.headers.get('date')))
       return cached
     }
     if (request.mode === 'navigate') return (await offlinePage()) ?? Promise.reject(error)

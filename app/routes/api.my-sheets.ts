@@ -9,7 +9,8 @@ import { getDb } from '#db/client.server.ts'
 const FIELD_FORMS = ['/service-call', '/service-form', '/storage-check-form', '/receipt-form'] as const
 
 // GET /api/my-sheets → { sheets: ['/pretreats/12', …], pages: ['/service', …] }: the signed-in
-// user's assigned sheets not yet submitted, and the section menus and field forms they may open,
+// user's assigned sheets not yet submitted, and the section menus and field forms they may open
+// (with /api/choices, the places their pickers offer),
 // which the service worker pre-caches so they open with no signal (decisions 0038, 0059).
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)
@@ -23,6 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .orderBy('p.id')
     .limit(100)
     .execute()
-  const pages = [...visibleItems(user, MAIN_MENU).map((item) => item.to), ...FIELD_FORMS.filter((path) => mayOpen(user, ACCESS[path]))]
+  const forms = FIELD_FORMS.filter((path) => mayOpen(user, ACCESS[path]))
+  // the places their pickers offer, when they may fill a form that has one
+  const choices = forms.some((path) => path !== '/receipt-form') ? ['/api/choices'] : []
+  const pages = [...visibleItems(user, MAIN_MENU).map((item) => item.to), ...forms, ...choices]
   return Response.json({ sheets: rows.map((r) => `/pretreats/${r.id}`), pages }, { headers: { 'Cache-Control': 'no-store' } })
 }

@@ -42,7 +42,7 @@ type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
 
 export default function NewCallForm() {
   const data = useLoaderData<typeof loader>()
-  const picker = usePlacePicker(data.picker)
+  const picker = usePlacePicker(data.picker, { onDevice: true })
   return (
     <>
       <h1>New Call Form</h1>

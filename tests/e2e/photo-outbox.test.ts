@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest'
 import { ON_DEVICE_HINT } from '#app/components/upload/file-upload.tsx'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
-import { goOffline, goOnline } from '../support/offline.ts'
-import { checkFormOnline, checkImages, checksWith, fillCheck, keptPhotos, photo, servedHashes, sha256, waiting } from '../support/photo-outbox.ts'
+import { hydrated, newContext, signIn } from '../support/browser.ts'
+import { goOffline, goOnline, waitUntilCached } from '../support/offline.ts'
+import { checkFormOnline, checkImages, checksWith, fillCheck, keptPhotos, photo, servedHashes, sha256, storageOf, waiting } from '../support/photo-outbox.ts'
 
 const suite = useBrowserSuite()
 
@@ -151,6 +151,49 @@ describe('a field form’s draft', () => {
     await again.waitForTimeout(500)
     expect(await again.getByLabel('Notes').inputValue()).toBe('')
     expect(await again.getByText(/^Restored what you typed/).count()).toBe(0)
+    await context.close()
+  })
+})
+
+describe('a field form never opened, with no signal', () => {
+  it('opens from the device, its owner and storage are chosen on the device, and the check waits and is sent with its photo; a second check from the same copy is its own', async () => {
+    const context = await newContext(suite.browser, suite.app.url, { serviceWorkers: 'allow' })
+    const page = await context.newPage()
+    await signIn(page, 'tech')
+    // kept ahead while there is signal: the form and the places its picker offers
+    await waitUntilCached(page, '/storage-check-form')
+    await waitUntilCached(page, '/api/choices')
+    await goOffline(context)
+    await page.goto('/storage-check-form')
+    await hydrated(page)
+    const storage = await storageOf(suite.app, 'Aberdeen Acres')
+    await page.getByLabel('Owner', { exact: true }).fill('Aberdeen Acres')
+    await page.getByLabel('Storage', { exact: true }).selectOption(String(storage.id))
+    const notes = `Never opened before ${Date.now()}`
+    await fillCheck(page, notes)
+    await page.getByLabel('Images').setInputFiles([photo('pile.png')])
+    await page.getByText('Saved on this device', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('dialog', { name: 'Waiting to send' }).waitFor()
+
+    // a second check from the same copy of the page: its own submission, not the first one again
+    await page.goto('/storage-check-form')
+    await hydrated(page)
+    await page.getByLabel('Owner', { exact: true }).fill('Aberdeen Acres')
+    await page.getByLabel('Storage', { exact: true }).selectOption(String(storage.id))
+    const second = `${notes} (second)`
+    await fillCheck(page, second)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('dialog', { name: 'Waiting to send' }).waitFor()
+    await expect.poll(() => page.locator('.waiting-to-send').textContent()).toMatch(/^2 waiting to send/)
+
+    await goOnline(context)
+    await page.goto('/')
+    await expect.poll(() => checksWith(suite.app, notes).then((rows) => rows.length), { timeout: 20_000, interval: 250 }).toBe(1)
+    await expect.poll(() => checksWith(suite.app, second).then((rows) => rows.length), { timeout: 20_000, interval: 250 }).toBe(1)
+    const saved = await suite.app.db.selectFrom('storage_checks').select('storage_id').where('notes', '=', notes).executeTakeFirstOrThrow()
+    expect(saved.storage_id).toBe(storage.id)
+    expect(await checkImages(suite.app, notes)).toHaveLength(1)
     await context.close()
   })
 })

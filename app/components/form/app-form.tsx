@@ -78,6 +78,12 @@ export function AppForm({
   const hydrated = useHydrated()
   const { pathname, search } = useLocation()
   // a form reopened from the outbox: its device copy filled in, under its own submission id
+  // Every copy of a page read from the device carries the id the server drew it with: with
+  // JavaScript each form takes its own as it mounts (a second press of the same form keeps it)
+  const [ownId, setOwnId] = useState(submissionId)
+  useEffect(() => {
+    if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') setOwnId(crypto.randomUUID())
+  }, [submissionId])
   const restored = useRestoredSubmission(form.id)
   const draft = useFormDraft(form.id, keepDraft && hydrated)
   return (
@@ -87,7 +93,7 @@ export function AppForm({
           clientAction (and the outbox) instead of failing on the look-up. */}
       {hydrated ? <Link to={`${pathname}${search}`} discover="render" hidden tabIndex={-1} aria-hidden="true" /> : null}
       <CsrfInput />
-      <input type="hidden" name="submission_id" value={restored?.submissionId ?? draft.submissionId ?? submissionId} />
+      <input type="hidden" name="submission_id" value={restored?.submissionId ?? draft.submissionId ?? ownId} />
       {draft.restoredAt ? (
         <p className="notice" role="status">
           {draftRestoredText(shortTime(draft.restoredAt))}{' '}

@@ -15,6 +15,7 @@ import { useRef, useState, type ReactNode } from 'react'
 import { transition, type AnyMachineSnapshot } from 'xstate'
 import { callInMachine, type CallInEvent } from '#workflows/call-in.machine.ts'
 import { useHydrated } from '../use-hydrated.ts'
+import { usePlaceOnDevice } from './place-on-device.ts'
 import { Combobox, useAfterMount } from './combobox-field.tsx'
 import type { Place, PlacePickerData, PlaceQuery } from './place.server.ts'
 
@@ -31,15 +32,24 @@ export interface PlacePickerOptions {
   companyFixed?: boolean
   /** the customer field's label (default 'Customer'; a storage check says 'Owner') */
   companyLabel?: string
+  /**
+   * a field form whose loader resolves exactly the address's choice: with no signal, a choice the
+   * page was not served for is resolved on the device (place-on-device.ts)
+   */
+  onDevice?: boolean
 }
 
 export type PlacePickerState = ReturnType<typeof usePlacePicker>
 
-export function usePlacePicker(data: PlacePickerData, options: PlacePickerOptions = {}) {
-  const { keep = {}, readOnly = false, withJobs = true, companyFixed = false, companyLabel = 'Customer' } = options
+export function usePlacePicker(served: PlacePickerData, options: PlacePickerOptions = {}) {
+  const { keep = {}, readOnly = false, withJobs = true, companyFixed = false, companyLabel = 'Customer', onDevice = false } = options
   const navigate = useNavigate()
   const location = useLocation()
   const hydrated = useHydrated()
+  // With no signal the page may be a copy kept for another choice: the choice its address names is
+  // then resolved on the device (place-on-device.ts)
+  const resolvedOnDevice = usePlaceOnDevice(served, location.search, { withJobs, companyFixed, enabled: onDevice && !readOnly })
+  const data = resolvedOnDevice ?? served
   const [snapshot, setSnapshot] = useState(() => restore(data.machine))
   const [texts, setTexts] = useState(data.texts)
   // The search this picker asked for itself; any other new URL (Back, Start over, Continue) starts
@@ -53,6 +63,11 @@ export function usePlacePicker(data: PlacePickerData, options: PlacePickerOption
     }
     asked.current = null
   }, [location.search]) // only a new URL brings a new choice (not new lists for the same one)
+  useAfterMount(() => {
+    if (!resolvedOnDevice) return
+    setSnapshot(restore(resolvedOnDevice.machine))
+    setTexts(resolvedOnDevice.texts)
+  }, [resolvedOnDevice])
 
   const follow = (choice: Partial<PlaceQuery> | null) => {
     const search = new URLSearchParams({ ...keep, ...choice }).toString()

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { config } from '#core/config.server.ts'
 import { InputError } from '#core/errors.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
-import { requireCustomer } from '#commands/rules.ts'
 import { PLACE_MESSAGES } from '#core/schemas/place.ts'
+import { isCustomer, requireCustomer } from '#commands/rules.ts'
+import { placeChoices } from '#db/queries/place-choices.ts'
+import { pickerOnDevice } from './place-on-device.ts'
 import { loadPlacePicker, placeQuery, requirePlace, resolvePlace } from './place.server.ts'
 
 let t: TestDatabase
@@ -82,3 +84,27 @@ describe('resolvePlace', () => {
 })
 
 const resolvePlaceless = { machine: { value: 'empty', context: { path: null, companyId: null, storageId: null, jobId: null } }, place: null, problems: {}, texts: query({}) }
+
+describe('the same choice on the device (place-on-device.ts, GET /api/choices)', () => {
+  it('resolves every kind of query exactly as the server does, from the choices the device keeps', async () => {
+    const choices = await placeChoices(t.db, isCustomer)
+    expect(choices.companies.map((c) => c.name)).toEqual(['Aberdeen Acres', 'Snake River Farms'])
+    expect(choices.storages.map((s) => s.name).sort()).toEqual(['Cellar 1', 'North Pit'])
+    expect(choices.jobs.map((j) => j.name)).toEqual(['J-1'])
+    for (const q of <Record<string, string>[]>[
+      {},
+      { company: 'Snake River Farms' },
+      { company: ' Snake River Farms ', storage: String(ids.cellar) },
+      { company: 'Snake River Farms', storage: String(ids.otherCellar) },
+      { company: 'Snake River Farms', storage: 'abc' },
+      { company: 'Snake' },
+      { company: config().COMPANY_NAME, storage: String(ids.ownShop) },
+      { job: 'J-1' },
+      { job: 'J-OWN' },
+      { company: 'Aberdeen Acres', job: 'J-1' },
+    ]) {
+      const asked = placeQuery(new URLSearchParams(q))
+      expect(await pickerOnDevice(choices, asked), JSON.stringify(q)).toEqual(await loadPlacePicker(t.db, asked))
+    }
+  })
+})

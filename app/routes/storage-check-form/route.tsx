@@ -26,7 +26,7 @@ export const clientAction = clientActionQueuingOffline
 export default function StorageCheckForm() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const picker = usePlacePicker(data.picker, { withJobs: false, companyFixed: data.locked !== null, companyLabel: 'Owner' })
+  const picker = usePlacePicker(data.picker, { withJobs: false, companyFixed: data.locked !== null, companyLabel: 'Owner', onDevice: true })
   // Without JavaScript a refused post comes back with its submission id and the images it kept.
   const initial = (isFormResult(actionData) && actionData.initialValue) || {}
   return (
