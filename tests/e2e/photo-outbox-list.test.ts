@@ -177,3 +177,51 @@ describe('a shared phone', () => {
     await context.close()
   })
 })
+
+describe('photos left behind', () => {
+  it('a photo no waiting form and no draft names goes a week after it was kept; one a draft names, or a newer one, stays', async () => {
+    const context = await newContext(suite.browser, suite.app.url, { serviceWorkers: 'allow' })
+    const page = await checkFormOnline(suite.app, context)
+    const tech = await suite.app.db.selectFrom('users').select('id').where('username', '=', 'tech').executeTakeFirstOrThrow()
+    const weekAgo = new Date(Date.now() - 8 * 24 * 60 * 60_000).toISOString()
+    await page.evaluate(
+      ({ userId, weekAgo }) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('offline-drafts')
+          open.onerror = () => reject(open.error)
+          open.onsuccess = () => {
+            const db = open.result
+            const tx = db.transaction(['photos', 'formDrafts'], 'readwrite')
+            const photo = (localId: string, keptAt: string) => ({ key: `${userId}:${localId}`, userId, localId, area: 'storage_checks', name: `${localId}.png`, size: 1, sha256: '0', file: new Blob(['x']), keptAt })
+            tx.objectStore('photos').put(photo('left-behind', weekAgo))
+            tx.objectStore('photos').put(photo('in-a-draft', weekAgo))
+            tx.objectStore('photos').put(photo('just-taken', new Date().toISOString()))
+            tx.objectStore('formDrafts').put({ key: `${userId}:/elsewhere#form`, userId, draftKey: '/elsewhere#form', fields: [['images_local', 'in-a-draft']], submissionId: 'x', savedAt: weekAgo })
+            tx.oncomplete = () => {
+              db.close()
+              resolve()
+            }
+          }
+        }),
+      { userId: tech.id, weekAgo },
+    )
+    expect(await keptPhotos(page)).toBe(3)
+    await page.goto('/') // a page load sweeps
+    await expect.poll(() => keptPhotos(page), { timeout: 10_000 }).toBe(2)
+    const left = await page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const open = indexedDB.open('offline-drafts')
+          open.onsuccess = () => {
+            const all = open.result.transaction('photos').objectStore('photos').getAll()
+            all.onsuccess = () => {
+              open.result.close()
+              resolve((all.result as { localId: string }[]).map((p) => p.localId).sort())
+            }
+          }
+        }),
+    )
+    expect(left).toEqual(['in-a-draft', 'just-taken'])
+    await context.close()
+  })
+})

@@ -221,12 +221,22 @@ describe('the review sheet for those who may not review', () => {
         const statuses: Record<string, number> = {}
         const element = document.getElementById('pretreat-review') as HTMLFormElement
         const names = [...new Set([...element.elements].map((e) => (e as HTMLInputElement).name).filter((n) => n && n !== 'csrf'))]
+        // the page drawn again with each value in every field at once (its refusal rendered)
+        for (const value of values) {
+          const form = new FormData(element)
+          for (const name of names) form.set(name, value)
+          form.set('intent', 'submit')
+          const response = await fetch(`/review-pre-treat/${id}`, { method: 'POST', body: form, redirect: 'manual' })
+          statuses[`${response.status}`] = (statuses[`${response.status}`] ?? 0) + 1
+          if (response.status >= 500) statuses[`every field=${value.slice(0, 20)}`] = response.status
+        }
+        // one field at a time through the page's action (its data request: the same action, no page drawn)
         for (const name of [...names, 'intent', 'version', 'prices[9].company_id', 'chemicals[0].id']) {
           for (const value of values) {
             const form = new FormData(element)
             if (name !== 'intent') form.set('intent', 'submit')
             form.set(name, value)
-            const response = await fetch(`/review-pre-treat/${id}`, { method: 'POST', body: form, redirect: 'manual', headers: { 'X-CSRF-Token': String(form.get('csrf')) } })
+            const response = await fetch(`/review-pre-treat/${id}.data`, { method: 'POST', body: form, redirect: 'manual', headers: { 'X-CSRF-Token': String(form.get('csrf')) } })
             statuses[`${response.status}`] = (statuses[`${response.status}`] ?? 0) + 1
             if (response.status >= 500) statuses[`${name}=${value.slice(0, 20)}`] = response.status
           }

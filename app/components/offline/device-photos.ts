@@ -165,3 +165,13 @@ async function tryUpload(photo: DevicePhoto, csrfToken: string, onProgress?: (lo
   if (!START_AGAIN.includes(error)) throw new PhotoRefused(error)
   return { error }
 }
+
+/** A photo no waiting form and no draft names, kept this long, was left behind (a form abandoned): it goes. */
+const ORPHAN_AFTER_MS = 7 * 24 * 60 * 60_000
+
+/** Removes `userId`'s photos that nothing on the device names (`named`: their local ids) and that are older than a week. */
+export async function forgetOrphanPhotos(userId: number, named: ReadonlySet<string>, now = Date.now()): Promise<number> {
+  const orphans = (await userPhotos(userId)).filter((photo) => !named.has(photo.localId) && now - Date.parse(photo.keptAt) > ORPHAN_AFTER_MS)
+  await forgetPhotos(userId, orphans.map((photo) => photo.localId))
+  return orphans.length
+}

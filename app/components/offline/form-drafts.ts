@@ -43,10 +43,13 @@ const draftKeyOf = (pathname: string, search: string, formId: string) => {
   return `${pathname}${query ? `?${query}` : ''}#${formId}`
 }
 
+export function userFormDrafts(userId: number): Promise<FormDraft[]> {
+  return inStore('formDrafts', 'readonly', (store) => store.index('userId').getAll(userId) as IDBRequest<FormDraft[]>)
+}
+
 /** The drafts of the submission `submissionId` go: it was queued (the outbox holds it) or taken. */
 export async function forgetDraftsOf(userId: number, submissionId: string): Promise<void> {
-  const drafts = await inStore('formDrafts', 'readonly', (store) => store.index('userId').getAll(userId) as IDBRequest<FormDraft[]>)
-  for (const draft of drafts) if (draft.submissionId === submissionId) await inStore('formDrafts', 'readwrite', (store) => store.delete(draft.key))
+  for (const draft of await userFormDrafts(userId)) if (draft.submissionId === submissionId) await inStore('formDrafts', 'readwrite', (store) => store.delete(draft.key))
 }
 
 /**

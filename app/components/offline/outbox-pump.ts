@@ -6,7 +6,9 @@
 import { useEffect } from 'react'
 import { isWaiting } from './draft-record.ts'
 import { userDrafts } from './draft-store.ts'
-import { queuedForms, sendQueuedForm, setOutboxUser } from './form-outbox.ts'
+import { forgetOrphanPhotos } from './device-photos.ts'
+import { userFormDrafts } from './form-drafts.ts'
+import { localPhotosOf, queuedForms, sendQueuedForm, setOutboxUser } from './form-outbox.ts'
 import { sendWaiting } from './outbox.ts'
 import { announceOutboxChange, countWaiting, isOpenHere, onSendNow, OUTBOX_EVERY_MS, pingServer } from './outbox-state.ts'
 
@@ -75,6 +77,7 @@ export function useOutboxPump(userId: number | null, csrf: string, pingIntervalM
     }
     const online = () => onOnline()
     void run()
+    void sweepPhotos(userId)
     window.addEventListener('online', online)
     const ping = window.setInterval(() => void run(), pingIntervalMs)
     const releaseSendNow = onSendNow(() => void run())
@@ -85,4 +88,15 @@ export function useOutboxPump(userId: number | null, csrf: string, pingIntervalM
       window.clearInterval(ping)
     }
   }, [userId, csrf, pingIntervalMs])
+}
+
+/** Photos left behind by forms abandoned a week ago (named by no waiting form and no draft) leave the device. */
+async function sweepPhotos(userId: number): Promise<void> {
+  try {
+    const [forms, drafts] = await Promise.all([queuedForms(userId), userFormDrafts(userId)])
+    const named = new Set([...forms, ...drafts].flatMap((entry) => localPhotosOf(entry.fields).map(([, localId]) => localId)))
+    await forgetOrphanPhotos(userId, named)
+  } catch {
+    // IndexedDB unavailable: nothing kept, nothing to sweep
+  }
 }

@@ -243,9 +243,14 @@ export function FileUpload(props: FileUploadProps) {
         if (preview) previews.current.add(preview)
         return { key: nextKey.current++, name: file.webkitRelativePath || file.name, size: file.size, percent: 0, status: 'uploading', preview }
       })
+      const userId = outboxUser()
+      // one file only: the one it replaces leaves the device too
+      if (!multiple && userId !== null) {
+        const replaced = itemsRef.current.flatMap((item) => (item.localId ? [item.localId] : []))
+        if (replaced.length > 0) void forgetPhotos(userId, replaced).catch(() => undefined)
+      }
       setItems((current) => (multiple ? [...current, ...batch] : batch))
       if (!multiple) setKeptIds([])
-      const userId = outboxUser()
       if (mode === 'attach' && images && userId !== null && canKeepPhotos()) return keepOnDevice(files, batch, userId)
       try {
         const results = await uploadFiles(files, {
@@ -310,6 +315,11 @@ export function FileUpload(props: FileUploadProps) {
   const uploadedIds = mode === 'save' ? [] : [...keptIds, ...items.filter((i) => i.status === 'done' && i.blobId).map((i) => i.blobId!)]
   const describedBy = [hint ? hintId : null, error && !failed ? errorId : null].filter(Boolean).join(' ') || undefined
   const onDevice = items.filter((i) => i.localId && (i.status === 'done' || i.status === 'device'))
+  // the form's draft (form-drafts.ts) hears it when the photos on the device change
+  const onDeviceKey = onDevice.map((i) => i.localId).join(',')
+  useEffect(() => {
+    if (onDeviceKey) inputRef.current?.form?.dispatchEvent(new Event('change', { bubbles: true }))
+  }, [onDeviceKey])
   const required = props.required && uploadedIds.length === 0 && onDevice.length === 0 && !busy
 
   return (
