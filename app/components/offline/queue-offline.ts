@@ -2,7 +2,8 @@
 // the app's outbox (form-outbox.ts) and is sent from any page once the server answers; the form's
 // 'Waiting to send' says so (app-form.tsx). A form whose photos are still only on the device
 // (device-photos.ts) waits there too, at once: the outbox uploads them before it posts the form.
-// A form the server took leaves its photos' device copies behind. Browser only.
+// Once the server took a form (or the outbox holds it), its draft goes; once taken, its photos'
+// device copies go too. Browser only.
 import type { ClientActionFunctionArgs } from '@remix-run/react'
 import { SAVE_FAILED, type FormResult } from '../form/form-result.ts'
 import { devicePhoto, forgetPhotos, needsUpload } from './device-photos.ts'
