@@ -32,6 +32,13 @@ describe('whose a page is (X-Session-User)', () => {
     for (const path of ['/', '/login', '/pretreats.data']) expect((await visitor.fetch(path)).headers.get('x-session-user'), path).toBe('none')
     // an API answer says nothing (its 401 says the session is gone)
     expect((await applicator.fetch('/api/my-sheets')).headers.get('x-session-user')).toBeNull()
+    // but the places a picker offers are the user's, kept with their pages: named like a page, and only for those who fill such forms
+    const tech = await suite.app.db.selectFrom('users').select('id').where('username', '=', 'tech').executeTakeFirstOrThrow()
+    const choices = await (await httpSession(suite.app.url, 'tech')).fetch('/api/choices')
+    expect([choices.status, choices.headers.get('x-session-user')]).toEqual([200, String(tech.id)])
+    expect(Object.keys(await choices.json()).sort()).toEqual(['companies', 'jobs', 'storages'])
+    expect((await applicator.fetch('/api/choices')).status).toBe(403)
+    expect((await visitor.fetch('/api/choices')).status).toBe(401)
   })
 })
 
