@@ -96,6 +96,8 @@ interface Route {
   pattern: string
   dynamic: boolean
   hasAction: boolean
+  /** a page (a component), whose action also answers its data request (`/path.data`) */
+  hasPage: boolean
   matches(pathname: string): boolean
 }
 
@@ -107,14 +109,15 @@ async function buildRoutes(): Promise<Route[]> {
     const parent = route.parentId ? full(route.parentId) : ''
     return route.path ? `${parent}/${route.path}` : parent
   }
-  const byPattern = new Map<string, boolean>()
+  const byPattern = new Map<string, { hasAction: boolean; hasPage: boolean }>()
   for (const [id, route] of Object.entries(build.routes)) {
     const pattern = full(id).replace(/\/+/g, '/') || '/'
-    byPattern.set(pattern, (byPattern.get(pattern) ?? false) || typeof route.module.action === 'function')
+    const known = byPattern.get(pattern) ?? { hasAction: false, hasPage: false }
+    byPattern.set(pattern, { hasAction: known.hasAction || typeof route.module.action === 'function', hasPage: known.hasPage || typeof route.module.default === 'function' })
   }
-  return [...byPattern].map(([pattern, hasAction]) => {
+  return [...byPattern].map(([pattern, { hasAction, hasPage }]) => {
     const regex = new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+').replace('*', '.+')}$`)
-    return { pattern, dynamic: /[:*]/.test(pattern), hasAction, matches: (pathname) => regex.test(pathname) }
+    return { pattern, dynamic: /[:*]/.test(pattern), hasAction, hasPage, matches: (pathname) => regex.test(pathname) }
   })
 }
 const withSegments = (pattern: string, encoded: string) => pattern.replace(/:\w+|\*/g, encoded)
@@ -446,6 +449,16 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
   }
   async function postEach(page: Page, form: ParsedForm, fields: string[], submitter: Control | null, values: Hostile[]): Promise<void> {
     const field = fields.length === 1 ? fields[0]! : 'every field'
+    // One field at a time goes to the page's data request: the same action, without the refused
+    // page drawn again for every value. Every field at once, and the CSRF token, go to the page
+    // itself, so each value is still drawn back in every field of the page.
+    const oneField = fields.length === 1 && field !== 'csrf'
+    const targetOf = (action: URL): URL => {
+      if (!oneField || action.pathname === '/' || !routeOf(action)?.hasPage) return action
+      const data = new URL(action)
+      data.pathname = `${action.pathname.replace(/\/$/, '')}.data`
+      return data
+    }
     for (const value of values) {
       const key = `${page.url.href} ${form.action.pathname} ${fieldNames(form)}`
       const current = forms.has(key) ? forms.get(key) : form
@@ -455,12 +468,12 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
         // new filler text too, so that sign-in posts do not share one username's growing delay
         const pairs = baselineOf(f).map(([k, v]): [string, string] => [k, k === 'submission_id' ? randomUUID() : v === FILLER_TEXT ? `${v} ${randomUUID().slice(0, 8)}` : v])
         if (submitter) pairs.push([submitter.name, submitter.value])
-        return probe(page.client, `POST ${f.action.pathname} ${field}=${value.label}${submitter ? ` (${submitter.name}=${submitter.value})` : ''}`, f.action, { method: 'POST', ...bodyOf(f, pairs, fields, value) })
+        return probe(page.client, `POST ${f.action.pathname} ${field}=${value.label}${submitter ? ` (${submitter.name}=${submitter.value})` : ''}`, targetOf(f.action), { method: 'POST', ...bodyOf(f, pairs, fields, value) })
       }
       const answer = await send(current)
       // a form refused for its CSRF token never reached its action: the crawl proved nothing there
       // (a sign-out ends the session and its token: the next one is refused, as it should be)
-      if (!fields.includes('csrf') && form.action.pathname !== '/logout' && answer?.status === 403 && answer.body.startsWith('Your form has expired')) expired.add(`${form.action.pathname} (${page.client.name})`)
+      if (!fields.includes('csrf') && form.action.pathname !== '/logout' && answer?.status === 403 && answer.body.includes('Your form has expired')) expired.add(`${form.action.pathname} (${page.client.name})`)
       if (answer?.status === 409) {
         const again = await page.client.send(page.url)
         const fresh = formsOf(again.body, page.url).find((f) => f.method === 'post' && `${f.action.pathname} ${fieldNames(f)}` === `${form.action.pathname} ${fieldNames(form)}`)
