@@ -7,16 +7,14 @@ import { DISCARD_QUESTION } from '#app/components/offline/waiting-to-send.tsx'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
 import { goOffline, goOnline } from '../support/offline.ts'
-import { checkFormOnline, checkImages, checksWith, choosePhotosInPage, fillCheck, keptPhotos, photo, setActive, storageOf } from '../support/photo-outbox.ts'
+import { checkFormOnline, checkImages, checksWith, choosePhotosInPage, deviceRecords, fillCheck, keptPhotos, photo, setActive, signedInWithWorker, storageOf } from '../support/photo-outbox.ts'
 
 const suite = useBrowserSuite()
 
 describe('a service sheet with ten 4 MB photos taken offline', () => {
   it('the tab closed halfway through their upload: reopened, all ten reach the server once each, byte for byte, and the sheet is saved once', async () => {
     const context = await newContext(suite.browser, suite.app.url, { serviceWorkers: 'allow' })
-    const page = await context.newPage()
-    await signIn(page, 'tech', '/')
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true)
+    const page = await signedInWithWorker(context)
     const storage = await storageOf(suite.app, 'Aberdeen Acres')
     const learnt = page.waitForResponse((r) => r.url().includes('/__manifest?'))
     await page.goto(`/service-form?company=${encodeURIComponent('Aberdeen Acres')}&storage=${storage.id}`)
@@ -208,19 +206,7 @@ describe('photos left behind', () => {
     expect(await keptPhotos(page)).toBe(3)
     await page.goto('/') // a page load sweeps
     await expect.poll(() => keptPhotos(page), { timeout: 10_000 }).toBe(2)
-    const left = await page.evaluate(
-      () =>
-        new Promise<string[]>((resolve) => {
-          const open = indexedDB.open('offline-drafts')
-          open.onsuccess = () => {
-            const all = open.result.transaction('photos').objectStore('photos').getAll()
-            all.onsuccess = () => {
-              open.result.close()
-              resolve((all.result as { localId: string }[]).map((p) => p.localId).sort())
-            }
-          }
-        }),
-    )
+    const left = (await deviceRecords<{ localId: string }>(page, 'photos')).map((p) => p.localId).sort()
     expect(left).toEqual(['in-a-draft', 'just-taken'])
     await context.close()
   })

@@ -7,32 +7,12 @@ import { ON_DEVICE_HINT } from '#app/components/upload/file-upload.tsx'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { hydrated, newContext, signIn } from '../support/browser.ts'
 import { goOffline, goOnline, waitUntilCached } from '../support/offline.ts'
-import { checkFormOnline, checkImages, checksWith, fillCheck, keptPhotos, photo, servedHashes, sha256, storageOf, waiting } from '../support/photo-outbox.ts'
+import { checkFormOnline, checkImages, checksWith, deviceRecords, fillCheck, keptPhotos, photo, servedHashes, sha256, signedInWithWorker, storageOf, waiting } from '../support/photo-outbox.ts'
 
 const suite = useBrowserSuite()
 
-/** Whether the device holds a field form's draft with `text` in it (IndexedDB `offline-drafts`, store `formDrafts`). */
-const draftHolds = (page: Page, text: string) =>
-  page.evaluate(
-    (text) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('offline-drafts')
-        open.onerror = () => resolve(false)
-        open.onsuccess = () => {
-          const db = open.result
-          if (!db.objectStoreNames.contains('formDrafts')) {
-            db.close()
-            return resolve(false)
-          }
-          const all = db.transaction('formDrafts').objectStore('formDrafts').getAll()
-          all.onsuccess = () => {
-            db.close()
-            resolve(JSON.stringify(all.result).includes(text))
-          }
-        }
-      }),
-    text,
-  )
+/** Whether the device holds a field form's draft with `text` in it. */
+const draftHolds = async (page: Page, text: string) => JSON.stringify(await deviceRecords(page, 'formDrafts')).includes(text)
 
 describe('a storage check with two photos, all offline', () => {
   it('is kept with its photos through another page, a reload and a closed tab; reopened online in two tabs at once, it is saved once with both photos, byte for byte', async () => {
@@ -73,9 +53,7 @@ describe('a storage check with two photos, all offline', () => {
 describe('a receipt, its required image taken offline', () => {
   it('is saved once with its image when the server answers again', async () => {
     const context = await newContext(suite.browser, suite.app.url, { serviceWorkers: 'allow' })
-    const page = await context.newPage()
-    await signIn(page, 'tech')
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true)
+    const page = await signedInWithWorker(context)
     const learnt = page.waitForResponse((r) => r.url().includes('/__manifest?'))
     await page.goto('/receipt-form?type=Fuel')
     await learnt

@@ -37,27 +37,40 @@ export async function servedHashes(page: Page, blobIds: readonly string[]): Prom
   return hashes.sort()
 }
 
-/** How many photos the device keeps (IndexedDB `offline-drafts`, store `photos`). */
-export const keptPhotos = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
+/** Every record of one store of the device's IndexedDB `offline-drafts`, as the page reads it ([] before the store exists). */
+export function deviceRecords<T = unknown>(page: Page, store: 'photos' | 'forms' | 'formDrafts'): Promise<T[]> {
+  return page.evaluate(
+    (store) =>
+      new Promise<T[]>((resolve, reject) => {
         const open = indexedDB.open('offline-drafts')
         open.onerror = () => reject(open.error)
         open.onsuccess = () => {
           const db = open.result
-          if (!db.objectStoreNames.contains('photos')) {
+          if (!db.objectStoreNames.contains(store)) {
             db.close() // the app's newer version must not wait for this connection
-            return resolve(0)
+            return resolve([])
           }
-          const count = db.transaction('photos').objectStore('photos').count()
-          count.onsuccess = () => {
+          const all = db.transaction(store).objectStore(store).getAll()
+          all.onsuccess = () => {
             db.close()
-            resolve(count.result)
+            resolve(all.result as T[])
           }
         }
       }),
+    store,
   )
+}
+
+/** How many photos the device keeps. */
+export const keptPhotos = async (page: Page) => (await deviceRecords(page, 'photos')).length
+
+/** A page of a new context signed in as `username`, once the service worker answers for it (it does with no signal). */
+export async function signedInWithWorker(context: BrowserContext, username = 'tech'): Promise<Page> {
+  const page = await context.newPage()
+  await signIn(page, username)
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true)
+  return page
+}
 
 export const setActive = (app: AppServer, company: string, active: boolean) => app.db.updateTable('companies').set({ active }).where('company_name', '=', company).execute()
 
@@ -74,11 +87,11 @@ export const checkImages = async (app: AppServer, notes: string) =>
 
 /** The storage check form of a tech, opened while there is signal, its storage chosen. */
 export async function checkFormOnline(app: AppServer, context: BrowserContext, signedIn = false) {
-  const page = await context.newPage()
-  if (signedIn) await page.goto('/')
-  else await signIn(page, 'tech')
-  // the service worker answers for the app's pages once there is no signal
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true)
+  let page: Page
+  if (signedIn) {
+    page = await context.newPage()
+    await page.goto('/')
+  } else page = await signedInWithWorker(context)
   const storage = await storageOf(app, 'Aberdeen Acres')
   const learnt = page.waitForResponse((r) => r.url().includes('/__manifest?'))
   await page.goto(`/storage-check-form?company=${encodeURIComponent('Aberdeen Acres')}&storage=${storage.id}`)

@@ -5,17 +5,19 @@
 import { Link } from '@remix-run/react'
 import { useState } from 'react'
 import { shortTime, waitingText } from './draft-record.ts'
-import { discardForm, outboxUser, queuedForms, retryForm } from './form-outbox.ts'
+import { discardForm, outboxUser, queuedForm, retryForm } from './form-outbox.ts'
 import { countWaitingNow, sendWaitingNow, useWaitingItems, type WaitingItem } from './outbox-state.ts'
 import { reopenHref } from './restore-form.ts'
 
 export const DISCARD_QUESTION = 'Discard this form and its photos? They have not reached the office and cannot be brought back.'
 
-async function entryOf(item: WaitingItem) {
+/** The queued form a list item names (its key is `${userId}:${submissionId}`). */
+function entryOf(item: WaitingItem) {
   const userId = outboxUser()
-  if (userId === null) return undefined
-  return (await queuedForms(userId)).find((f) => f.key === item.key)
+  return userId === null ? Promise.resolve(undefined) : queuedForm(userId, submissionIdOf(item))
 }
+
+const submissionIdOf = (item: WaitingItem) => item.key.slice(item.key.indexOf(':') + 1)
 
 function WaitingEntry({ item }: { item: WaitingItem }) {
   const [asking, setAsking] = useState(false)
@@ -30,7 +32,6 @@ function WaitingEntry({ item }: { item: WaitingItem }) {
     setAsking(false)
     await countWaitingNow()
   }
-  const submissionId = item.key.slice(item.key.indexOf(':') + 1)
   return (
     <li className={`outbox__item${item.refused ? ' outbox__item--refused' : ''}`}>
       <p className="outbox__title">
@@ -55,7 +56,7 @@ function WaitingEntry({ item }: { item: WaitingItem }) {
           <button type="button" className="button" onClick={() => void sendNow()}>
             Send now
           </button>{' '}
-          <Link className="button button-secondary" to={item.kind === 'form' ? reopenHref(item.href, submissionId) : item.href}>
+          <Link className="button button-secondary" to={item.kind === 'form' ? reopenHref(item.href, submissionIdOf(item)) : item.href}>
             Open
           </Link>{' '}
           {item.kind === 'form' ? (
