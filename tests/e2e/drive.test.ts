@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodeParam } from '#storage/drive-keys.ts'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { newContext, signIn, watchProgressBars } from '../support/browser.ts'
 import { connectBrowser } from '../support/shared-browser.ts'
 import { httpSession } from '../support/http-session.ts'
 
@@ -118,10 +118,10 @@ describe.each(['fs', 's3'] as const)('the drive with JavaScript (%s store)', (dr
     await p.waitForURL(/\?p=Audits%2F/)
     await p.getByRole('button', { name: 'Upload', exact: true }).waitFor({ state: 'detached' })
 
+    const progressBars = await watchProgressBars(p)
     await p.getByLabel('Upload File(s)').setInputFiles([pdf('big-report.pdf', 11 * MiB), pdf('small.pdf')])
-    await p.getByRole('progressbar', { name: 'Overall upload progress' }).waitFor()
-    await p.getByRole('progressbar', { name: 'Upload of big-report.pdf' }).waitFor()
     await p.getByRole('status').filter({ hasText: 'Uploaded: big-report.pdf, small.pdf' }).waitFor({ timeout: 30_000 })
+    expect(await progressBars()).toEqual(expect.arrayContaining(['Overall upload progress', 'Upload of big-report.pdf', 'Upload of small.pdf']))
     await row(p, 'big-report.pdf').waitFor()
     await row(p, 'small.pdf').getByRole('cell', { name: /^2(\.0)? KiB$/ }).waitFor()
 

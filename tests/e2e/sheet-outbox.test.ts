@@ -98,3 +98,64 @@ describe('the final checklist with no signal (item 32)', () => {
     await context.close()
   })
 })
+
+describe('a sheet’s edits left unsent when its page closed (decision 0060)', () => {
+  it('wait in the top bar and are saved by another page when the signal returns', async () => {
+    const sheet = await makePretreat(suite.app.db, { stage: 'assigned', assignTo: await userApplicatorId(suite.app.db, 'applicator') })
+    const { context, page } = await applicatorPage()
+    await page.goto(`/pretreats/${sheet.id}`)
+    await waitUntilCached(page, '/')
+    await statusLine(page, /^Online/).waitFor()
+
+    await goOffline(context)
+    await field(page, 'batch_numbers').fill('B-41')
+    await statusLine(page, 'Offline — saved on this device').waitFor()
+    // on the sheet its status line says so; the top bar counts it once the sheet is left
+    expect(await waiting(page, '1 waiting to send').count()).toBe(0)
+    await page.getByRole('link', { name: 'Home' }).first().click()
+    await page.getByRole('heading', { name: 'Welcome, Cody Hansen' }).waitFor()
+    await waiting(page, '1 waiting to send').waitFor()
+    await page.locator('.top-bar').getByText('1 waiting to send').click()
+    await page.getByText(`Application sheet of pre-treat ${sheet.id}`).waitFor()
+
+    await goOnline(context)
+    await announceOnline(page)
+    await expect.poll(() => sheetColumn(suite.app.db, sheet.id, 'batch_numbers'), { timeout: 15_000, interval: 250 }).toBe('B-41')
+    await expect.poll(() => waiting(page, '1 waiting to send').count(), { timeout: 5_000 }).toBe(0)
+    // saved, not submitted
+    expect(await sheetColumn(suite.app.db, sheet.id, 'status')).toBe('in-progress')
+    await context.close()
+  })
+
+  it('refused by the server (the sheet was given to another applicator meanwhile): listed with its words; Send now asks again', async () => {
+    const sheet = await makePretreat(suite.app.db, { stage: 'assigned', assignTo: await userApplicatorId(suite.app.db, 'applicator') })
+    const { context, page } = await applicatorPage()
+    await page.goto(`/pretreats/${sheet.id}`)
+    await waitUntilCached(page, '/')
+    await statusLine(page, /^Online/).waitFor()
+    await goOffline(context)
+    await field(page, 'batch_numbers').fill('B-42')
+    await statusLine(page, 'Offline — saved on this device').waitFor()
+    await page.getByRole('link', { name: 'Home' }).first().click()
+    await waiting(page, '1 waiting to send').waitFor()
+
+    const other = await suite.app.db.insertInto('users').values({ username: `other-${sheet.id}`, password_hash: '!' }).returning('id').executeTakeFirstOrThrow()
+    const applicator = await suite.app.db.insertInto('applicators').values({ user_id: other.id }).returning('id').executeTakeFirstOrThrow()
+    await suite.app.db.updateTable('pretreats').set({ assigned_to: applicator.id }).where('id', '=', sheet.id).execute()
+    const posts: string[] = []
+    page.on('request', (request) => request.url().includes('/api/pretreat-sheet/') && posts.push(request.url()))
+
+    await goOnline(context)
+    await announceOnline(page)
+    await page.locator('.top-bar').getByText('1 not accepted', { exact: false }).waitFor({ timeout: 15_000 })
+    await page.locator('.top-bar').getByText('1 waiting to send').click()
+    await page.locator('.outbox__error').filter({ hasText: /^Not sent: / }).waitFor()
+    expect(posts).toHaveLength(1)
+    // Send now asks the server again
+    await page.getByRole('button', { name: 'Send now' }).click()
+    await expect.poll(() => posts.length, { timeout: 10_000 }).toBe(2)
+    await page.locator('.outbox__error').filter({ hasText: /^Not sent: / }).waitFor()
+    expect(await sheetColumn(suite.app.db, sheet.id, 'batch_numbers')).not.toBe('B-42')
+    await context.close()
+  })
+})

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FsDriver } from '#storage/fs-driver.server.ts'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { newContext, signIn, watchProgressBars } from '../support/browser.ts'
 import { connectBrowser } from '../support/shared-browser.ts'
 import { makeServiceSheet } from '../support/service-sheets.ts'
 
@@ -72,9 +72,10 @@ describe('uploads to the drive', () => {
     // nothing to press after choosing: the upload is the save (the button without JavaScript
     // goes once the page's script runs, so wait for that rather than read it at once)
     await p.getByRole('button', { name: 'Upload', exact: true }).waitFor({ state: 'detached' })
+    const progressBars = await watchProgressBars(p)
     await p.getByLabel('Upload File').setInputFiles({ name: 'storage-survey.png', mimeType: 'image/png', buffer: pngOf(12 * MiB) })
-    await p.getByRole('progressbar', { name: 'Upload of storage-survey.png' }).waitFor()
     await p.getByRole('status').filter({ hasText: 'Uploaded: storage-survey.png' }).waitFor({ timeout: 30_000 })
+    expect(await progressBars()).toContain('Upload of storage-survey.png')
     expect(parts).toHaveLength(3)
     // the finished item left the uploader, and the file is in the drive's table
     expect(await p.getByRole('progressbar').count()).toBe(0)

@@ -86,3 +86,17 @@ export async function signInWithForm(page: Page, username: string, password = DE
   await page.getByLabel('Password').fill(password)
   await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), page.getByRole('button', { name: 'Login' }).click()])
 }
+
+/**
+ * Records the accessible name of every progress bar the page shows from now on. A small file's bar
+ * can come and go between two looks; the page's own observer sees each one.
+ */
+export async function watchProgressBars(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen = new Set<string>()
+    ;(window as unknown as { progressBarsSeen: Set<string> }).progressBarsSeen = seen
+    const note = () => document.querySelectorAll('progress[aria-label]').forEach((bar) => seen.add(bar.getAttribute('aria-label')!))
+    new MutationObserver(note).observe(document.body, { childList: true, subtree: true })
+  })
+  return () => page.evaluate(() => [...(window as unknown as { progressBarsSeen: Set<string> }).progressBarsSeen])
+}

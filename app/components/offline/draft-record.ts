@@ -60,6 +60,15 @@ export function isWaiting(draft: DraftRecord): boolean {
   return draft.pendingSubmit !== undefined || draft.checklist?.queued === true
 }
 
+/**
+ * What the outbox sends when the sheet is not open (its page sends its own): what isWaiting names,
+ * and the sheet's edits the server has not taken — unless it refused them as they stand (the sheet
+ * says why when opened; the next edit goes again).
+ */
+export function waitsWhenClosed(draft: DraftRecord): boolean {
+  return isWaiting(draft) || (sheetUnsynced(draft) && draft.refusal === undefined)
+}
+
 /** The top bar's words for what waits ('1 waiting to send'); the outbox of a later issue keeps them. */
 export function waitingText(count: number): string {
   return `${count} waiting to send`

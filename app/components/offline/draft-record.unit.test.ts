@@ -19,6 +19,7 @@ import {
   withEdit,
   withQueuedChecklist,
   withQueuedSubmit,
+  waitsWhenClosed,
   type FormValues,
 } from './draft-record.ts'
 
@@ -106,6 +107,17 @@ describe('what waits to be sent (issue 19, items 12 and 32)', () => {
     const sheetRefused = afterRefusal(withQueuedSubmit(edited(), 'uuid-2'), 'sheet', 'Missing required fields: Truck')
     expect(sheetRefused.pendingSubmit).toBeUndefined()
     expect(sheetRefused.refusal).toBe('Missing required fields: Truck')
+  })
+
+  it('with the sheet closed, its edits the server has not taken go too (decision 0060), unless refused as they stand', () => {
+    const draft = edited()
+    expect(waitsWhenClosed(draft)).toBe(true)
+    const saved = afterSave(draft, { values: draft.values, savedLocallyAt: draft.savedLocallyAt }, { version: 4, savedAt: t(1).toISOString() })
+    expect(waitsWhenClosed(saved)).toBe(false)
+    expect(waitsWhenClosed(withEdit(saved, base, { pile_front: 'Wet' }, t(2)))).toBe(true)
+    expect(waitsWhenClosed(afterRefusal(draft, 'sheet', 'You do not have permission to do that.'))).toBe(false)
+    // a queued submit waits whatever the refusal before it
+    expect(waitsWhenClosed(withQueuedSubmit(afterRefusal(draft, 'sheet', 'No.'), 'uuid-3'))).toBe(true)
   })
 })
 

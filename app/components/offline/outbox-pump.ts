@@ -1,16 +1,16 @@
-// Any page sends what waits (decisions 0048, 0058): a submit queued offline on a sheet, a final
-// checklist saved offline, and a field form submitted with no signal (form-outbox.ts, its photos
+// Any page sends what waits (decisions 0048, 0058, 0060): a submit queued offline on a sheet, a final
+// checklist saved offline, a sheet's edits left unsent when its page closed, and a field form submitted with no signal (form-outbox.ts, its photos
 // first) go as soon as the server answers again — on the page's open, on the browser's online
 // event (retried: the link comes up before the server can be reached), when a form was just queued,
 // and every 30 s after a ping — whatever page is open, not only that sheet. Browser only.
 import { useEffect } from 'react'
-import { isWaiting } from './draft-record.ts'
+import { waitsWhenClosed } from './draft-record.ts'
 import { userDrafts } from './draft-store.ts'
 import { forgetOrphanPhotos } from './device-photos.ts'
 import { userFormDrafts } from './form-drafts.ts'
 import { localPhotosOf, queuedForms, sendQueuedForm, setOutboxUser } from './form-outbox.ts'
 import { sendWaiting } from './outbox.ts'
-import { announceOutboxChange, countWaiting, isOpenHere, onSendNow, OUTBOX_EVERY_MS, pingServer } from './outbox-state.ts'
+import { announceOutboxChange, countWaiting, onSendNow, openSheetsAnywhere, OUTBOX_EVERY_MS, pingServer } from './outbox-state.ts'
 
 const RETRIES_ON_ONLINE = 5
 const RETRY_MS = 2_000
@@ -26,7 +26,8 @@ export function useOutboxPump(userId: number | null, csrf: string, pingIntervalM
     const conflicted = new Set<string>()
 
     const sendAll = async (): Promise<boolean> => {
-      const due = (await userDrafts(userId)).filter((d) => isWaiting(d) && !isOpenHere(d.draftKey) && !conflicted.has(d.draftKey))
+      const open = await openSheetsAnywhere()
+      const due = (await userDrafts(userId)).filter((d) => waitsWhenClosed(d) && !open.has(d.draftKey) && !conflicted.has(d.draftKey))
       // a form the server refused waits for its user (who sees why on its form), not for a retry
       const forms = (await queuedForms(userId)).filter((f) => f.refused === undefined)
       if (due.length === 0 && forms.length === 0) return true

@@ -1,8 +1,9 @@
 // What this page knows about the device's outbox (decisions 0048, 0058): the drafts and forms that
-// wait to be sent (the top bar counts and lists them), whether the server answered the last ping, and which sheets are open here
-// (an open sheet sends its own draft; outbox-pump.ts leaves it alone). Browser only.
+// wait to be sent (the top bar counts and lists them), whether the server answered the last ping,
+// and which sheets are open on this device (an open sheet sends its own draft; outbox-pump.ts
+// leaves it alone). Browser only.
 import { useSyncExternalStore } from 'react'
-import { isWaiting, sheetIdOf } from './draft-record.ts'
+import { isWaiting, sheetIdOf, sheetUnsynced } from './draft-record.ts'
 import { userDrafts } from './draft-store.ts'
 import { localPhotosOf, outboxUser, queuedForms } from './form-outbox.ts'
 
@@ -52,9 +53,10 @@ export const useWaitingCount = (): number => useWaitingItems().length
 
 /** Reads again what waits (after anything that may queue or send): a sheet's queued steps, and the forms kept with no signal. */
 export async function countWaiting(userId: number, { announce = true } = {}): Promise<void> {
-  const [drafts, forms] = await Promise.all([userDrafts(userId), queuedForms(userId)])
+  const [drafts, forms, open] = await Promise.all([userDrafts(userId), queuedForms(userId), openSheetsAnywhere()])
+  // an open sheet's edits are its own page's to send (its status line says so); a queued step is listed anyway
   const items: WaitingItem[] = [
-    ...drafts.filter(isWaiting).map((d): WaitingItem => {
+    ...drafts.filter((d) => isWaiting(d) || (!open.has(d.draftKey) && sheetUnsynced(d))).map((d): WaitingItem => {
       const sheetId = sheetIdOf(d.draftKey)
       return {
         key: d.key,
@@ -62,7 +64,8 @@ export async function countWaiting(userId: number, { announce = true } = {}): Pr
         title: sheetId === null ? 'Application sheet' : `Application sheet of pre-treat ${sheetId}`,
         href: sheetId === null ? '/' : `/pretreats/${sheetId}`,
         since: d.savedLocallyAt,
-        ...(d.refusal ? { lastError: d.refusal } : {}),
+        // refused as it stands: the sheet says why when opened; Send now tries again
+        ...(d.refusal ? { refused: 400, lastError: d.refusal } : {}),
         photos: 0,
       }
     }),
@@ -143,11 +146,30 @@ export function seemsOnline(): boolean {
 }
 
 const openSheets = new Set<string>()
+const OPEN_LOCK = 'sheet-open:'
 
-/** A sheet's page is open here and sends its own draft; returns the release. */
-export function openSheet(draftKey: string): () => void {
+/**
+ * A sheet's page is open here and sends its own draft; returns the release. Where the browser has
+ * Web Locks the page also holds a shared lock named for the sheet, so the app's other tabs see it
+ * open too (openSheetsAnywhere) and leave it alone. The release settles once the lock is let go.
+ */
+export function openSheet(draftKey: string): () => Promise<void> {
   openSheets.add(draftKey)
-  return () => openSheets.delete(draftKey)
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  // settles once the lock is let go: other tabs no longer see the sheet open
+  const lock = navigator.locks?.request(OPEN_LOCK + draftKey, { mode: 'shared' }, () => held).catch(() => undefined)
+  return async () => {
+    openSheets.delete(draftKey)
+    release()
+    await lock
+  }
 }
 
-export const isOpenHere = (draftKey: string) => openSheets.has(draftKey)
+/** The sheets open in this tab or in another of the app's tabs on this device. */
+export async function openSheetsAnywhere(): Promise<Set<string>> {
+  const open = new Set(openSheets)
+  const locks = await navigator.locks?.query().catch(() => undefined)
+  for (const lock of locks?.held ?? []) if (lock.name?.startsWith(OPEN_LOCK)) open.add(lock.name.slice(OPEN_LOCK.length))
+  return open
+}

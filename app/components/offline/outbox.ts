@@ -1,9 +1,10 @@
 // Sending a sheet's draft to its JSON API (/api/pretreat-sheet/{id}, decision 0038), from the sheet
 // (sheet-offline.tsx) or from any other page (outbox-pump.ts): the posts, their answers in one
-// shape, and what waits sent in order — the final checklist first, since a submit needs it saved.
+// shape, and what waits sent in order — the final checklist first, since a submit needs it saved;
+// then the submit, or the sheet's edits as a save.
 // Browser only.
-import { afterChecklistSave, afterRefusal, sheetIdOf, type DraftRecord, type FormValues } from './draft-record.ts'
-import { deleteDraft, writeDraft } from './draft-store.ts'
+import { afterChecklistSave, afterRefusal, afterSave, differingFields, sheetIdOf, sheetUnsynced, type DraftRecord, type FormValues } from './draft-record.ts'
+import { deleteDraft, readDraft, writeDraft } from './draft-store.ts'
 
 export type Sent =
   | { kind: 'submitted'; redirect: string }
@@ -78,9 +79,10 @@ export async function sendQueuedChecklist(draft: DraftRecord, csrf: string): Pro
 }
 
 /**
- * Sends what a draft holds waiting (decision 0048), from a page that is not its sheet: the queued
- * checklist, then the queued submit. Submitted, the draft goes; refused, the message is kept for the
- * sheet; a conflict waits for the sheet (its choice); no answer, it stays for the next try.
+ * Sends what a draft holds waiting (decisions 0048, 0060), from a page that is not its sheet: the
+ * queued checklist, then the queued submit, else the sheet's edits as a save. Submitted, the draft
+ * goes; saved, it is the server's; refused, the message is kept for the sheet; a conflict over
+ * different values waits for the sheet (its choice); no answer, it stays for the next try.
  */
 export async function sendWaiting(draft: DraftRecord, csrf: string): Promise<Sent | null> {
   let current = draft
@@ -90,9 +92,30 @@ export async function sendWaiting(draft: DraftRecord, csrf: string): Promise<Sen
     current = result.draft
   }
   const sheetId = sheetIdOf(current.draftKey)
-  if (!current.pendingSubmit || sheetId === null) return null
-  const sent = await postSheet(sheetId, sheetFields(current, current.pendingSubmit.submissionId), csrf)
-  if (sent.kind === 'submitted') await deleteDraft(current.userId, current.draftKey)
-  else if (sent.kind === 'refused') await writeDraft(afterRefusal(current, 'sheet', sent.message))
+  if (sheetId === null) return null
+  if (current.pendingSubmit) {
+    const sent = await postSheet(sheetId, sheetFields(current, current.pendingSubmit.submissionId), csrf)
+    if (sent.kind === 'submitted') await deleteDraft(current.userId, current.draftKey)
+    else if (sent.kind === 'refused') await writeDraft(afterRefusal(current, 'sheet', sent.message))
+    return sent
+  }
+  if (!sheetUnsynced(current) || current.refusal !== undefined) return null
+  // a save's key is its own: the version it was edited on makes a replay a conflict over equal values
+  const sent = await postSheet(sheetId, sheetFields(current, crypto.randomUUID()), csrf)
+  const sentAs = { values: current.values, savedLocallyAt: current.savedLocallyAt }
+  if (sent.kind === 'saved') await writeDraft(afterSave(current, sentAs, sent))
+  else if (sent.kind === 'conflict' && differingFields(current.values, sent.server).length === 0) {
+    // the server already holds these values (the same save arrived earlier): they are its
+    await writeDraft(afterSave(current, sentAs, { version: sent.version, savedAt: new Date().toISOString() }))
+    return { kind: 'saved', version: sent.version, savedAt: new Date().toISOString() }
+  } else if (sent.kind === 'refused') await writeDraft(afterRefusal(current, 'sheet', sent.message))
   return sent
+}
+
+/** Send now on a sheet the server refused: its edits go again as they stand. */
+export async function retrySheet(userId: number, draftKey: string): Promise<void> {
+  const draft = await readDraft(userId, draftKey)
+  if (!draft?.refusal) return
+  const { refusal: _tried, ...rest } = draft
+  await writeDraft(rest)
 }

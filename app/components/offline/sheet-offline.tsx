@@ -38,7 +38,7 @@ import {
 import { deleteDraft, readDraft, writeDraft } from './draft-store.ts'
 import { fieldLabel, fillForm, hiddenValue, readForm, setHidden } from './form-fields.ts'
 import { postSheet, sendQueuedChecklist, sheetFields, type Sent } from './outbox.ts'
-import { countWaiting, openSheet, PING_EVERY_MS, PING_TIMEOUT_MS, pingServer } from './outbox-state.ts'
+import { countWaiting, openSheet, PING_EVERY_MS, PING_TIMEOUT_MS, pingServer, sendWaitingNow } from './outbox-state.ts'
 import { connectionOf, sheetSyncMachine, type PingOutcome, type ResolveInput, type SendInput, type SendOutcome } from './sheet-sync.machine.ts'
 
 export { PING_EVERY_MS, PING_TIMEOUT_MS }
@@ -117,8 +117,12 @@ export function SheetOffline(props: SheetOfflineProps) {
   }, [send])
   const keptChecklist = useCallback((kept: boolean) => latest.current.onChecklistKept?.(kept), [])
 
-  // The pump of other pages leaves this sheet's draft to this page while it is open.
-  useEffect(() => openSheet(draftKey), [draftKey])
+  // The pump of every tab leaves this sheet's draft to this page while it is open; once it closes,
+  // what it did not send is the pump's (asked at once: the user may have left with edits unsent).
+  useEffect(() => {
+    const release = openSheet(draftKey)
+    return () => void release().then(sendWaitingNow)
+  }, [draftKey])
 
   const store = useCallback(
     async (next: DraftRecord | undefined) => {
@@ -239,10 +243,12 @@ export function SheetOffline(props: SheetOfflineProps) {
     let live = true
     let filling = false
     const inForm = (target: EventTarget | null, id: string | undefined) => id !== undefined && target instanceof Element && (target.id === id || (target as HTMLInputElement).form?.id === id)
+    // an edit made before the stored draft was read waits for it: else the read would replace it
+    let read: Promise<void> = Promise.resolve()
     const onEdit = (event: Event) => {
       if (filling) return
-      if (inForm(event.target, formId)) void saveLocally()
-      else if (inForm(event.target, checklistFormId)) void saveChecklistLocally()
+      if (inForm(event.target, formId)) void read.then(saveLocally)
+      else if (inForm(event.target, checklistFormId)) void read.then(saveChecklistLocally)
     }
     const onSubmit = (event: SubmitEvent) => {
       if (inForm(event.target, checklistFormId)) return onChecklistSubmit(event)
@@ -257,6 +263,7 @@ export function SheetOffline(props: SheetOfflineProps) {
       event.stopPropagation()
       const current = form() ?? el
       void (async () => {
+        await read
         await saveLocally()
         const submit = intent === 'submit' && draft.current !== undefined
         if (submit && draft.current) {
@@ -274,6 +281,7 @@ export function SheetOffline(props: SheetOfflineProps) {
       event.preventDefault()
       event.stopPropagation()
       void (async () => {
+        await read
         await saveChecklistLocally()
         const values = draft.current?.checklist?.values ?? {}
         if (!draft.current || !checklistComplete(values)) return refuse('checklist', { message: CHECKLIST_INCOMPLETE, errors: {}, missing: checklistGaps(values) })
@@ -283,7 +291,7 @@ export function SheetOffline(props: SheetOfflineProps) {
         send({ type: 'CHECKLIST_KEPT' })
       })()
     }
-    void readDraft(userId, draftKey).then(async (stored) => {
+    read = readDraft(userId, draftKey).then(async (stored) => {
       if (!live) return
       draft.current = stored
       filling = true
@@ -303,7 +311,7 @@ export function SheetOffline(props: SheetOfflineProps) {
       }
       // with signal, the machine pings at once and sends what waits
       send({ type: 'RESTORED', syncedAt: stored?.syncedAt ?? null, queued: stored?.pendingSubmit !== undefined })
-    })
+    }).catch(() => undefined)
     // on the window, so a form React renders again (the checklist toggle) is still heard
     window.addEventListener('input', onEdit, true)
     window.addEventListener('change', onEdit, true)

@@ -6,6 +6,7 @@ import { Link } from '@remix-run/react'
 import { useState } from 'react'
 import { shortTime, waitingText } from './draft-record.ts'
 import { discardForm, outboxUser, queuedForm, retryForm } from './form-outbox.ts'
+import { retrySheet } from './outbox.ts'
 import { countWaitingNow, sendWaitingNow, useWaitingItems, type WaitingItem } from './outbox-state.ts'
 import { reopenHref } from './restore-form.ts'
 
@@ -18,10 +19,14 @@ function entryOf(item: WaitingItem) {
 }
 
 const submissionIdOf = (item: WaitingItem) => item.key.slice(item.key.indexOf(':') + 1)
+/** A sheet's item is keyed as its draft: `${userId}:${draftKey}`. */
+const sheetKeyOf = submissionIdOf
 
 function WaitingEntry({ item }: { item: WaitingItem }) {
   const [asking, setAsking] = useState(false)
   const sendNow = async () => {
+    const userId = outboxUser()
+    if (item.refused && item.kind === 'sheet' && userId !== null) await retrySheet(userId, sheetKeyOf(item))
     const entry = item.kind === 'form' ? await entryOf(item) : undefined
     if (entry?.refused) await retryForm(entry)
     sendWaitingNow()
