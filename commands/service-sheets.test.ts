@@ -104,7 +104,7 @@ describe('createServiceSheet', () => {
     expect(stored).toEqual(images.map((blob_id, position) => ({ blob_id, position })))
     const reviews = await t.db.selectFrom('service_reviews').select(['review_level', 'status']).where('service_sheet_id', '=', saved.id).execute()
     expect(reviews).toEqual([{ review_level: 1, status: 'open' }])
-    const number = await t.db.selectFrom('service_sheet_numbers').select('used_by_sheet').where('number', '=', value.sheet_number).executeTakeFirstOrThrow()
+    const number = await t.db.selectFrom('service_sheet_numbers').select('used_by_sheet').where('number', '=', value.sheet_number!).executeTakeFirstOrThrow()
     expect(number.used_by_sheet).toBe(saved.id)
   })
 
@@ -171,6 +171,17 @@ describe('createServiceSheet', () => {
     await expectRefused(input({ sheet_number: 987_654 }), { sheet_number: SHEET_MESSAGES.numberNotYours })
     const first = await save(user, await input())
     await expectRefused(input({ sheet_number: first.service_sheet_number }), { sheet_number: SHEET_MESSAGES.numberUsed })
+  })
+
+  it('a sheet filled with no signal (no number shown) gets a new number when it arrives; the user’s open number stays theirs; sent twice, one sheet', async () => {
+    const open = await reserveSheetNumber(t.db, user.id)
+    const offline = await input({ sheet_number: undefined })
+    const saved = await save(user, offline)
+    expect(saved.service_sheet_number).toBeGreaterThan(open)
+    expect((await save(user, offline)).id).toBe(saved.id)
+    expect(await t.db.selectFrom('service_sheets').select('id').where('submission_id', '=', offline.submission_id).execute()).toHaveLength(1)
+    // the form open online in another tab still saves with the number it shows
+    expect((await save(user, await input())).service_sheet_number).toBe(open)
   })
 
   it('two forms open in two tabs share the number: the first saves, the second is told to open the form again', async () => {

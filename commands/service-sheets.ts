@@ -4,7 +4,7 @@ import { InputError } from '#core/errors.ts'
 import { IMAGE_NOT_FOUND, PLACE_ID_MESSAGES, PLACE_MESSAGES } from '#core/schemas/place.ts'
 import { partLineProblem, ServiceSheetSchema, type ServiceSheetInput } from '#core/schemas/service-sheet.ts'
 import type { Executor } from '#db/client.server.ts'
-import { activePartsById, callForSheet, insertServiceSheet, lockCall, lockSheetNumber, sheetNumberRow, type CallForSheet } from '#db/queries/service-sheets.ts'
+import { activePartsById, callForSheet, drawSheetNumber, insertServiceSheet, lockCall, lockSheetNumber, sheetNumberRow, type CallForSheet } from '#db/queries/service-sheets.ts'
 import { startReviewChain } from '#workflows/service-review.server.ts'
 import { defineCommand } from './command.ts'
 import { requireCustomer, requireOwnImages, requirePlaceIds } from './rules.ts'
@@ -61,16 +61,18 @@ export const createServiceSheet = defineCommand({
     await requireCustomer(trx, input.company_id)
     // two forms that share a number (two tabs) or a call wait for each other here: the second
     // then finds the number used, or the call's sheet made
-    await lockSheetNumber(trx, input.sheet_number)
+    if (input.sheet_number !== undefined) await lockSheetNumber(trx, input.sheet_number)
     if (input.call_in_id !== undefined) await lockCall(trx, input.call_in_id)
     const call = await checkPlace(trx, input)
     await checkParts(trx, input.parts)
-    await checkNumber(trx, actor.id, input.sheet_number)
+    if (input.sheet_number !== undefined) await checkNumber(trx, actor.id, input.sheet_number)
     const images = await requireOwnImages(trx, actor, 'service', input.images)
+    // a form opened with no signal had no number to show: it gets one now, once all else passed
+    const number = input.sheet_number ?? (await drawSheetNumber(trx))
     const isJobSheet = input.job_id !== undefined
     const saved = await insertServiceSheet(trx, {
       submission_id: input.submission_id,
-      service_sheet_number: input.sheet_number,
+      service_sheet_number: number,
       company_id: input.company_id,
       storage_id: input.storage_id,
       job_id: input.job_id ?? null,

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { ACCESS, mayOpen } from '#app/access.ts'
 import { requireApiUser } from '#app/auth/guard.server.ts'
 import { MAIN_MENU, visibleItems } from '#app/menu.ts'
+import { RECEIPT_TYPES } from '#core/enums.ts'
 import { APPLICATOR_STATES } from '#core/workflow-states.ts'
 import { getDb } from '#db/client.server.ts'
 
@@ -27,6 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const forms = FIELD_FORMS.filter((path) => mayOpen(user, ACCESS[path]))
   // the places their pickers offer, when they may fill a form that has one
   const choices = forms.some((path) => path !== '/receipt-form') ? ['/api/choices'] : []
-  const pages = [...visibleItems(user, MAIN_MENU).map((item) => item.to), ...forms, ...choices]
+  // the receipt's second step is an address per type (its lists differ): each kept, so a type can be chosen offline
+  const steps = forms.includes('/receipt-form') ? RECEIPT_TYPES.map((type) => `/receipt-form?type=${encodeURIComponent(type)}`) : []
+  const pages = [...visibleItems(user, MAIN_MENU).map((item) => item.to), ...forms, ...steps, ...choices]
   return Response.json({ sheets: rows.map((r) => `/pretreats/${r.id}`), pages }, { headers: { 'Cache-Control': 'no-store' } })
 }

@@ -50,7 +50,8 @@ export const PartLineSchema = z.object({
 export const ServiceSheetSchema = z
   .object({
     submission_id: uuid(),
-    sheet_number: id('The sheet number is missing. Please open the form again.'),
+    // absent on a form opened with no signal: the server gives the number when the sheet arrives
+    sheet_number: id('The sheet number is missing. Please open the form again.').optional(),
     company_id: id(PLACE_MESSAGES.company),
     storage_id: id('Choose a storage.'),
     job_id: id(PLACE_MESSAGES.job).optional(),

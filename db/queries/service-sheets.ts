@@ -24,6 +24,15 @@ export async function reserveSheetNumber(db: Executor, userId: number): Promise<
   return inTransaction(db, reserve)
 }
 
+/**
+ * A number for a sheet filled with no signal (its form opened from the device, issue 22), drawn
+ * when the sheet reaches the server and used at once: it is nobody's open reservation, so a form
+ * open online in another tab keeps the number it shows.
+ */
+export async function drawSheetNumber(trx: Executor): Promise<number> {
+  return (await trx.insertInto('service_sheet_numbers').values({ reserved_by: null }).returning('number').executeTakeFirstOrThrow()).number
+}
+
 /** The advisory-lock namespace of sheet-number reservations (the second key is the user id). */
 const RESERVATION_LOCK = 7_001
 

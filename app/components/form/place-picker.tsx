@@ -139,6 +139,8 @@ export function usePlacePicker(served: PlacePickerData, options: PlacePickerOpti
     storageName,
     /** the complete choice, as the server resolved it; null until then */
     place,
+    /** the choice was resolved on the device (a copy read with no signal), not by this page's loader */
+    onDevice: resolvedOnDevice !== null,
     problems: data.problems,
     chooseCompanyText,
     chooseJobText,

@@ -11,7 +11,7 @@ export type Sent =
   | { kind: 'saved'; version: number; savedAt: string }
   /** someone saved a newer version: theirs, as the form holds it */
   | { kind: 'conflict'; version: number; server: FormValues }
-  /** refused as it stands (400, 403, 404): the toast's message, the fields' messages, the inputs to mark */
+  /** refused as it stands (400, 403, 404, a 409 that is not a conflict): the toast's message, the fields' messages, the inputs to mark */
   | { kind: 'refused'; message: string; errors: Record<string, string>; missing: string[] }
   /** the session is gone (401): nothing is sent until the user signs in again */
   | { kind: 'signed-out' }
@@ -51,7 +51,8 @@ export async function postSheet(sheetId: number, fields: FormValues, csrf: strin
   if (response.ok && answer.ok && typeof answer.version === 'number') return { kind: 'saved', version: answer.version, savedAt: answer.savedAt ?? new Date().toISOString() }
   if (response.status === 409 && answer.conflict && typeof answer.version === 'number') return { kind: 'conflict', version: answer.version, server: answer.server ?? {} }
   if (response.status === 401) return { kind: 'signed-out' }
-  if (response.status === 400 || response.status === 403 || response.status === 404) {
+  // 409 without a newer copy: the sheet moved on (submitted, voided) and will not take these values
+  if (response.status === 400 || response.status === 403 || response.status === 404 || response.status === 409) {
     return { kind: 'refused', message: answer.message ?? REFUSED_TEXT, errors: answer.errors ?? {}, missing: answer.missing ?? [] }
   }
   return { kind: 'failed' }

@@ -1,6 +1,7 @@
 // New Service Sheet Form: the PlacePicker (a customer and its storage, or a job), or ?call=ID (a
 // sheet made from a call, its place fixed), then the sheet form (sheet-form.tsx). The sheet number
-// is reserved when the form opens, that is once the place is complete. Without JavaScript, Add Part
+// is reserved when the form opens, that is once the place is complete; a form opened from the
+// device with no signal (its place chosen there) gets its number when the sheet reaches the server. Without JavaScript, Add Part
 // and Remove post the form back and it comes back as it was, with the lines changed. What the page
 // reads and what its posts do is data.server.ts.
 import type { MetaFunction } from '@remix-run/node'
@@ -50,7 +51,7 @@ export default function NewServiceSheet() {
 
 function ServiceSheetPage({ data }: { data: LoaderData & { picker: NonNullable<LoaderData['picker']> } }) {
   const actionData = useActionData<typeof action>()
-  const picker = usePlacePicker(data.picker, { keep: data.call ? { call: String(data.call.id) } : {}, readOnly: Boolean(data.call) })
+  const picker = usePlacePicker(data.picker, { keep: data.call ? { call: String(data.call.id) } : {}, readOnly: Boolean(data.call), onDevice: true })
   // Without JavaScript a form posted back (Add Part, Remove, a refusal) keeps the number it showed.
   const initial = (isFormResult(actionData) && actionData.initialValue) || {}
   const sheetNumber = Number(initial.sheet_number) || data.sheetNumber
@@ -62,8 +63,8 @@ function ServiceSheetPage({ data }: { data: LoaderData & { picker: NonNullable<L
         <p className="notice notice-error" role="alert">
           This call already has service sheet #{data.call.sheetNumber}.
         </p>
-      ) : place && sheetNumber ? (
-        <SheetForm key={sheetNumber} data={data} place={place} sheetNumber={sheetNumber} submissionId={String(initial.submission_id ?? data.submissionId)} imageIds={[initial.images ?? []].flat().map(String)} />
+      ) : place && (sheetNumber || picker.onDevice) ? (
+        <SheetForm key={sheetNumber ?? 'on-device'} data={data} place={place} sheetNumber={sheetNumber} submissionId={String(initial.submission_id ?? data.submissionId)} imageIds={[initial.images ?? []].flat().map(String)} />
       ) : null}
     </div>
   )

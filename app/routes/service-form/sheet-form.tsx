@@ -16,10 +16,14 @@ import { HOURS_STEP } from '#core/service-hours.ts'
 import type { PartOption } from '#db/queries/registry.ts'
 import type { LoaderData } from './data.server.ts'
 
-export function SheetForm({ data, place, sheetNumber, submissionId, imageIds }: { data: LoaderData; place: Place; sheetNumber: number; submissionId: string; imageIds: string[] }) {
+/** What the read-only Sheet Number says on a form opened from the device, where no number could be given yet. */
+export const NUMBER_WHEN_SENT = 'Given when the sheet is sent'
+
+/** `sheetNumber` null: the form was opened with no signal (the server gives the number when the sheet arrives). */
+export function SheetForm({ data, place, sheetNumber, submissionId, imageIds }: { data: LoaderData; place: Place; sheetNumber: number | null; submissionId: string; imageIds: string[] }) {
   const parts = partLines(data.parts)
   const { form, fields, fetcher } = useAppForm(ServiceSheetSchema, {
-    id: `service-sheet-${sheetNumber}`,
+    id: `service-sheet-${sheetNumber ?? 'on-device'}`,
     defaultValue: { service_date: data.today, requested_by: data.call?.requestedBy ?? '', description: data.call?.description ?? '', [pickName('parts')]: parts.empty },
   })
   const csrfToken = useCsrfToken()
@@ -30,7 +34,7 @@ export function SheetForm({ data, place, sheetNumber, submissionId, imageIds }: 
     <AppForm keepDraft form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data" className="form sheet-form">
       {/* The first submit button is the one Enter presses: Submit, not Add Part or Remove. */}
       <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
-      <input type="hidden" name="sheet_number" value={sheetNumber} />
+      {sheetNumber ? <input type="hidden" name="sheet_number" value={sheetNumber} /> : null}
       <input type="hidden" name="company_id" value={place.companyId} />
       <input type="hidden" name="storage_id" value={place.storageId} />
       {place.jobId ? <input type="hidden" name="job_id" value={place.jobId} /> : null}
@@ -44,7 +48,7 @@ export function SheetForm({ data, place, sheetNumber, submissionId, imageIds }: 
       <div className="form-section">
         <div className="field">
           <label htmlFor="sheet-number">Sheet Number</label>
-          <input id="sheet-number" readOnly value={sheetNumber} />
+          <input id="sheet-number" readOnly value={sheetNumber ?? NUMBER_WHEN_SENT} />
         </div>
         <TextField field={fields.service_date} label="Service Date" type="date" />
         <TextField field={fields.requested_by} label="Requested By" autoComplete="off" />
