@@ -183,7 +183,7 @@ describe('a field form never opened, with no signal', () => {
 })
 
 describe('a service sheet never opened, with no signal', () => {
-  it('opens from the device with its parts; customer and storage chosen there; sent with a part and two photos, it gets its number from the server', async () => {
+  it('opens from the device with its parts; customer and storage chosen there; its draft with a part line and two photos survives a reload; sent, it gets its number from the server', async () => {
     const context = await newContext(suite.browser, suite.app.url, { serviceWorkers: 'allow' })
     const page = await context.newPage()
     await signIn(page, 'tech')
@@ -209,6 +209,14 @@ describe('a service sheet never opened, with no signal', () => {
     await page.getByRole('list', { name: 'Parts on this sheet' }).getByText('FAN-BLT-B75').waitFor()
     const photos = [photo('fan-before.png', 96 * 1024), photo('fan-after.png', 80 * 1024)]
     await page.getByLabel('Images').setInputFiles(photos)
+    await expect.poll(() => page.getByText('Saved on this device', { exact: true }).count()).toBe(2)
+    // the draft, part line and photos included, comes back after a reload with no signal
+    await expect.poll(() => draftHolds(page, notes)).toBe(true)
+    await expect.poll(() => draftHolds(page, 'parts[0].part_id')).toBe(true)
+    await page.reload()
+    await page.getByText(/^Restored what you typed on this device/).waitFor()
+    await page.getByRole('list', { name: 'Parts on this sheet' }).getByText('FAN-BLT-B75').waitFor()
+    expect(await page.getByLabel('Detailed Notes').inputValue()).toBe(notes)
     await expect.poll(() => page.getByText('Saved on this device', { exact: true }).count()).toBe(2)
     await page.getByRole('button', { name: 'Submit' }).click()
     await page.getByRole('dialog', { name: 'Waiting to send' }).waitFor()

@@ -84,8 +84,10 @@ export function AppForm({
   useEffect(() => {
     if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') setOwnId(crypto.randomUUID())
   }, [submissionId])
-  const restored = useRestoredSubmission(form.id)
-  const draft = useFormDraft(form.id, keepDraft && hydrated)
+  // a list's lines (a sheet's parts) live in the form's state: put back there, the page draws them
+  const setList = (name: string, lines: Record<string, string>[]) => form.update({ name, value: lines as never })
+  const restored = useRestoredSubmission(form.id, setList)
+  const draft = useFormDraft(form.id, keepDraft && hydrated, setList)
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className={className} encType={encType} data-draft-key={draftKey}>
       {/* The router learns this page's own route while there is signal (a link it discovers as it

@@ -9,7 +9,7 @@ import { useLocation } from '@remix-run/react'
 import { ENHANCED_FIELD } from '../form/form-result.ts'
 import { outboxUser } from './form-outbox.ts'
 import { inStore } from './offline-db.ts'
-import { fill, OUTBOX_PARAM } from './restore-form.ts'
+import { fill, OUTBOX_PARAM, type SetList } from './restore-form.ts'
 
 export interface FormDraft {
   /** `${userId}:${draftKey}` */
@@ -57,7 +57,7 @@ export async function forgetDraftsOf(userId: number, submissionId: string): Prom
  * page opens (not for a form reopened from the outbox: that one is the outbox's copy). Returns when
  * the restored draft was saved, its submission id (the form sends under it), and a way to start over.
  */
-export function useFormDraft(formId: string, enabled: boolean): { restoredAt: string | null; submissionId: string | null; startOver: () => Promise<void> } {
+export function useFormDraft(formId: string, enabled: boolean, setList?: SetList): { restoredAt: string | null; submissionId: string | null; startOver: () => Promise<void> } {
   const { pathname, search } = useLocation()
   const draftKey = draftKeyOf(pathname, search, formId)
   const reopened = new URLSearchParams(search).has(OUTBOX_PARAM)
@@ -91,21 +91,26 @@ export function useFormDraft(formId: string, enabled: boolean): { restoredAt: st
       void inStore('formDrafts', 'readonly', (store) => store.get(key) as IDBRequest<FormDraft | undefined>)
         .then((draft) => {
           if (cancelled || !draft) return
-          fill(form, draft.fields)
+          fill(form, draft.fields, setList)
           setRestored(draft) // its submission id too: the draft and what it becomes are one submission
         })
         .catch(() => undefined)
     }
     form.addEventListener('input', save)
     form.addEventListener('change', save)
+    // Add Part and Remove change the lines without an input event: kept after the page redraws them
+    form.addEventListener('click', save)
     form.addEventListener('submit', sent)
     return () => {
       cancelled = true
       window.clearTimeout(timer)
       form.removeEventListener('input', save)
       form.removeEventListener('change', save)
+      form.removeEventListener('click', save)
       form.removeEventListener('submit', sent)
     }
+    // once per form and address: setList is the page's, drawn anew each render
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enabled, formId, draftKey, reopened])
 
   const startOver = async () => {

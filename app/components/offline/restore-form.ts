@@ -22,10 +22,33 @@ export function reopenHref(url: string, submissionId: string): string {
 /** Fields the page fills itself: the CSRF token, the submission id, and the photos' ids. */
 const notTyped = (name: string) => name === 'csrf' || name === 'submission_id' || name.endsWith(LOCAL_SUFFIX) || name.endsWith(IDS_SUFFIX)
 
-/** Puts `fields` (as a form posts them) back into `form`, its photos into their file fields. */
-export function fill(form: HTMLFormElement, fields: readonly [string, string][]): void {
+/** A line of a list field as a form posts it: `parts[0].part_id`. */
+const LIST_ITEM = /^([\w-]+)\[(\d+)\]\.([\w-]+)$/
+
+/** The list fields among `fields` (a service sheet's part lines), each as its lines in order. */
+export function listsOf(fields: readonly [string, string][]): Map<string, Record<string, string>[]> {
+  const lists = new Map<string, Record<string, string>[]>()
+  for (const [name, value] of fields) {
+    const match = LIST_ITEM.exec(name)
+    if (!match) continue
+    const [, list, index, key] = match as unknown as [string, string, string, string]
+    const lines = lists.get(list) ?? []
+    lines[Number(index)] = { ...lines[Number(index)], [key]: value }
+    lists.set(list, lines)
+  }
+  for (const [list, lines] of lists) lists.set(list, lines.filter(Boolean))
+  return lists
+}
+
+/** Sets a list field's lines in the form's own state (the page draws a line's inputs from it, not the DOM). */
+export type SetList = (name: string, lines: Record<string, string>[]) => void
+
+/** Puts `fields` (as a form posts them) back into `form`, its lists through `setList`, its photos into their file fields. */
+export function fill(form: HTMLFormElement, fields: readonly [string, string][], setList?: SetList): void {
+  const lists = listsOf(fields)
+  for (const [name, lines] of lists) setList?.(name, lines)
   const values = new Map<string, string[]>()
-  for (const [name, value] of fields) if (!notTyped(name)) values.set(name, [...(values.get(name) ?? []), value])
+  for (const [name, value] of fields) if (!notTyped(name) && !LIST_ITEM.test(name)) values.set(name, [...(values.get(name) ?? []), value])
   for (const [name, list] of values) {
     const controls = Array.from(form.elements).filter((e): e is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement => 'name' in e && (e as HTMLInputElement).name === name)
     for (const control of controls) {
@@ -42,7 +65,7 @@ export function fill(form: HTMLFormElement, fields: readonly [string, string][])
 }
 
 /** The queued submission the page's address names, filled into form `formId` once it is on the page. */
-export function useRestoredSubmission(formId: string): QueuedForm | null {
+export function useRestoredSubmission(formId: string, setList?: SetList): QueuedForm | null {
   const [params] = useSearchParams()
   const submissionId = params.get(OUTBOX_PARAM)
   const [entry, setEntry] = useState<QueuedForm | null>(null)
@@ -55,12 +78,14 @@ export function useRestoredSubmission(formId: string): QueuedForm | null {
         if (cancelled || !found) return
         setEntry(found)
         const form = document.getElementById(formId)
-        if (form instanceof HTMLFormElement) fill(form, found.fields)
+        if (form instanceof HTMLFormElement) fill(form, found.fields, setList)
       })
       .catch(() => undefined)
     return () => {
       cancelled = true
     }
+    // once per submission: setList is the page's, drawn anew each render
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [submissionId, formId])
   return entry
 }
