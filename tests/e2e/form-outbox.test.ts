@@ -87,28 +87,3 @@ describe('a call submitted with no signal', () => {
     }
   })
 })
-
-describe('a customer note submitted with no signal (a form whose address names its record)', () => {
-  it('is kept on the device and sent once the server answers again', async () => {
-    const context = await newContext(suite.browser, suite.app.url)
-    const page = await context.newPage()
-    await signIn(page, 'office')
-    const company = await suite.app.db.selectFrom('companies').select('id').where('company_name', '=', 'Minidoka Growers').executeTakeFirstOrThrow()
-    // the page, open while there was signal, has learnt its own route (AppForm's discovered link)
-    const learnt = page.waitForResponse((r) => r.url().includes('/__manifest?') && new URL(r.url()).searchParams.getAll('p').includes(`/interaction-form/${company.id}`))
-    await page.goto(`/interaction-form/${company.id}`)
-    await learnt
-    await page.getByLabel('Contact').selectOption({ label: 'Sue Tolman (Owner)' })
-    const notes = `Called from the cellar ${Date.now()}`
-    await page.getByLabel('Notes').fill(notes)
-    await goOffline(context)
-    await page.getByRole('button', { name: 'Submit' }).click()
-    await page.getByRole('dialog', { name: 'Waiting to send' }).waitFor()
-    await goOnline(context)
-    await announceOnline(page)
-    const notesLike = () => suite.app.db.selectFrom('interactions').select('id').where('notes', '=', notes).execute()
-    await expect.poll(() => notesLike().then((rows) => rows.length), { timeout: 15_000, interval: 250 }).toBe(1)
-    await expect.poll(() => waiting(page, '1 waiting to send').count(), { timeout: 5_000 }).toBe(0)
-    await context.close()
-  })
-})

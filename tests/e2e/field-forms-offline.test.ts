@@ -1,0 +1,182 @@
+// Every field form through one outbox, as issue 22's "Done means" asks of each (decisions 0058–0060):
+// go offline, fill it (two photos where the form takes images), submit, go to another page, reload
+// with no signal, close the tab; open the app again online on any page → the record exists exactly
+// once on the server, its photos byte for byte, and the top bar's count drops to 0.
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { QUEUED_TEXT } from '#app/components/offline/sheet-offline.tsx'
+import { useBrowserSuite } from '../support/browser-suite.ts'
+import { newContext } from '../support/browser.ts'
+import { fillAllButTwo, goOffline, goOnline, userApplicatorId, waitUntilCached } from '../support/offline.ts'
+import { fillCheck, photo, servedHashes, sha256, signedInWithWorker, storageOf, waiting } from '../support/photo-outbox.ts'
+import { makePretreat } from '../support/pretreats.ts'
+
+const suite = useBrowserSuite()
+const db = () => suite.app.db
+
+interface FieldForm {
+  user: string
+  /** the form takes images: two are chosen */
+  photos?: true
+  /** the form's address, opened while there is signal */
+  url: () => Promise<string>
+  /** fills the form with no signal; the photos it chose, if any */
+  fill: (page: Page, marker: string) => Promise<Buffer[]>
+  /** what a submit with no signal shows */
+  queued: (page: Page) => Promise<void>
+  /** the records the server holds for `marker`, each with its photos' ids */
+  records: (marker: string) => Promise<{ images: string[] }[]>
+}
+
+const twoPhotos = () => [photo('before.png', 96 * 1024), photo('after.png', 80 * 1024)]
+const inOutbox = (page: Page) => page.getByRole('dialog', { name: 'Waiting to send' }).waitFor()
+const aberdeen = async () => `company=${encodeURIComponent('Aberdeen Acres')}&storage=${(await storageOf(suite.app, 'Aberdeen Acres')).id}`
+
+async function choosePhotos(page: Page, label: string): Promise<Buffer[]> {
+  const photos = twoPhotos()
+  await page.getByLabel(label).setInputFiles(photos)
+  await expect.poll(() => page.getByText('Saved on this device', { exact: true }).count()).toBe(2)
+  return photos.map((p) => p.buffer)
+}
+
+const FORMS: Record<string, FieldForm> = {
+  'the call-in': {
+    user: 'tech',
+    url: async () => `/service-call?${await aberdeen()}`,
+    fill: async (page, marker) => {
+      await page.getByLabel('Requested By').fill('Dale')
+      await page.getByLabel('Reason for Service').fill(marker)
+      return []
+    },
+    queued: inOutbox,
+    records: async (marker) => (await db().selectFrom('call_ins').select('id').where('description', '=', marker).execute()).map(() => ({ images: [] })),
+  },
+  'the customer note': {
+    user: 'office',
+    url: async () => `/interaction-form/${(await db().selectFrom('companies').select('id').where('company_name', '=', 'Minidoka Growers').executeTakeFirstOrThrow()).id}`,
+    fill: async (page, marker) => {
+      await page.getByLabel('Contact').selectOption({ label: 'Sue Tolman (Owner)' })
+      await page.getByLabel('Notes').fill(marker)
+      return []
+    },
+    queued: inOutbox,
+    records: async (marker) => (await db().selectFrom('interactions').select('id').where('notes', '=', marker).execute()).map(() => ({ images: [] })),
+  },
+  'the restart checklist': {
+    user: 'tech',
+    url: async () => {
+      const pt = await makePretreat(db(), { stage: 'to-review', application_date: '2026-11-20' })
+      return `/restarts/${(await db().selectFrom('restarts').select('id').where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()).id}`
+    },
+    fill: async (page, marker) => {
+      for (const question of ['Remote', 'Running', 'Cleaned Up']) await page.getByRole('group', { name: question, exact: true }).getByLabel('Yes').check()
+      await page.getByLabel('Comments').fill(marker)
+      return []
+    },
+    queued: inOutbox,
+    records: async (marker) => (await db().selectFrom('restarts').select('id').where('comments', '=', marker).where('completed_at', 'is not', null).execute()).map(() => ({ images: [] })),
+  },
+  'the storage check': {
+    user: 'tech',
+    photos: true,
+    url: async () => `/storage-check-form?${await aberdeen()}`,
+    fill: async (page, marker) => {
+      await fillCheck(page, marker)
+      return choosePhotos(page, 'Images')
+    },
+    queued: inOutbox,
+    records: async (marker) => {
+      const rows = await db().selectFrom('storage_checks').select('id').where('notes', '=', marker).execute()
+      return Promise.all(rows.map(async (r) => ({ images: (await db().selectFrom('storage_check_images').select('blob_id').where('storage_check_id', '=', r.id).execute()).map((i) => i.blob_id) })))
+    },
+  },
+  'the receipt': {
+    user: 'tech',
+    photos: true,
+    url: async () => '/receipt-form?type=Fuel',
+    fill: async (page, marker) => {
+      await page.getByLabel('Date').fill('2026-11-03')
+      await page.getByLabel('Location').fill(marker)
+      await page.getByLabel('Total').fill('84.37')
+      await page.getByLabel('Truck').selectOption({ label: 'Ram 3500 Tradesman T-102' })
+      await page.getByLabel('Mileage').fill('120433')
+      return choosePhotos(page, 'Image')
+    },
+    queued: inOutbox,
+    records: async (marker) => {
+      const rows = await db().selectFrom('receipts').select('id').where('location', '=', marker).execute()
+      return Promise.all(rows.map(async (r) => ({ images: (await db().selectFrom('receipt_images').select('blob_id').where('receipt_id', '=', r.id).execute()).map((i) => i.blob_id) })))
+    },
+  },
+  'the service sheet': {
+    user: 'tech',
+    photos: true,
+    url: async () => `/service-form?${await aberdeen()}`,
+    fill: async (page, marker) => {
+      await page.getByLabel('Requested By').fill('Ann')
+      await page.getByLabel('Fan', { exact: true }).check()
+      await page.getByLabel('Travel Hours').fill('1')
+      await page.getByLabel('Labor Hours').fill('2')
+      await page.getByLabel('Call Description').fill('Fan 2 stopped')
+      await page.getByLabel('Detailed Notes').fill(marker)
+      return choosePhotos(page, 'Images')
+    },
+    queued: inOutbox,
+    records: async (marker) => {
+      const rows = await db().selectFrom('service_sheets').select('id').where('notes', '=', marker).execute()
+      return Promise.all(rows.map(async (r) => ({ images: (await db().selectFrom('service_sheet_images').select('blob_id').where('service_sheet_id', '=', r.id).execute()).map((i) => i.blob_id) })))
+    },
+  },
+  'the application sheet': {
+    user: 'applicator',
+    url: async () => {
+      const sheet = await makePretreat(db(), { stage: 'assigned', assignTo: await userApplicatorId(db(), 'applicator') })
+      await fillAllButTwo(db(), sheet.id)
+      return `/pretreats/${sheet.id}`
+    },
+    fill: async (page, marker) => {
+      await page.locator('#pretreat-sheet [name="batch_numbers"]').fill(marker)
+      await page.locator('#pretreat-sheet [name="sampled_by"]').fill('Cody Hansen')
+      return []
+    },
+    queued: (page) => page.getByText(QUEUED_TEXT).waitFor(),
+    records: async (marker) => (await db().selectFrom('pretreats').select('id').where('batch_numbers', '=', marker).where('status', '=', 'to-review').execute()).map(() => ({ images: [] })),
+  },
+}
+
+describe('every field form, submitted with no signal', () => {
+  for (const [name, form] of Object.entries(FORMS)) {
+    it(`${name}: through another page, a reload and a closed tab, then saved once${form.photos ? ' with its two photos, byte for byte' : ''}`, async () => {
+      const context = await newContext(suite.browser, suite.app.url, { serviceWorkers: 'allow' })
+      const page = await signedInWithWorker(context, form.user)
+      const url = await form.url()
+      // open while there is signal: the router learns the form's route (a submit offline needs no look-up)
+      const pathname = new URL(url, suite.app.url).pathname
+      const learnt = page.waitForResponse((r) => r.url().includes('/__manifest?') && new URL(r.url()).searchParams.getAll('p').includes(pathname))
+      await page.goto(url)
+      await learnt
+      await waitUntilCached(page, '/')
+      const marker = `${name} offline ${Date.now()}`
+
+      await goOffline(context)
+      const photos = await form.fill(page, marker)
+      await page.getByRole('button', { name: 'Submit', exact: true }).click()
+      await form.queued(page)
+      await page.goto('/')
+      await expect.poll(() => waiting(page).textContent()).toMatch(/^1 waiting to send/)
+      await page.reload()
+      await expect.poll(() => waiting(page).textContent()).toMatch(/^1 waiting to send/)
+      await page.close()
+      expect(await form.records(marker)).toEqual([])
+
+      await goOnline(context)
+      const later = await context.newPage()
+      await later.goto('/')
+      await expect.poll(() => form.records(marker).then((rows) => rows.length), { timeout: 20_000, interval: 250 }).toBe(1)
+      const [record] = await form.records(marker)
+      expect(await servedHashes(later, record!.images)).toEqual(photos.map(sha256).sort())
+      await expect.poll(() => waiting(later).count(), { timeout: 10_000 }).toBe(0)
+      await context.close()
+    })
+  }
+})
