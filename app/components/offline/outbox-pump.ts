@@ -1,8 +1,9 @@
-// Any page sends what waits (decisions 0048, 0058, 0060): a submit queued offline on a sheet, a final
-// checklist saved offline, a sheet's edits left unsent when its page closed, and a field form submitted with no signal (form-outbox.ts, its photos
-// first) go as soon as the server answers again — on the page's open, on the browser's online
-// event (retried: the link comes up before the server can be reached), when a form was just queued,
-// and every 30 s after a ping — whatever page is open, not only that sheet. Browser only.
+// Any page sends what waits (decisions 0048, 0058, 0060): a submit queued offline on a sheet, a
+// final checklist saved offline, a sheet's edits left unsent when its page closed, and a field form
+// submitted with no signal (form-outbox.ts, its photos first) go as soon as the server answers
+// again — on the page's open, on the browser's online event (retried: the link comes up before the
+// server can be reached), when a form was just queued, and every 30 s after a ping — whatever page
+// is open, not only that sheet. Browser only.
 import { useEffect } from 'react'
 import { waitsWhenClosed } from './draft-record.ts'
 import { userDrafts } from './draft-store.ts'
