@@ -14,6 +14,8 @@
 // - Asked by the page ({ type: 'precache', userId }), it fetches /api/my-sheets and keeps the
 //   user's assigned sheets, section menus and field forms, so they open offline even if never opened.
 // - Any other page that cannot be fetched: /offline.html, the spec's 'No Data Available', then '/'.
+// - Remix's route look-up with no signal, for the asking page's own address: 'nothing new' (its
+//   routes came with it), so a form read from the device posts to its outbox.
 const SHELL = 'shell-v2'
 const PAGES = 'pages-v3'
 const OFFLINE_PAGE = '/offline.html'
@@ -24,6 +26,8 @@ const OWNER_ENTRY = '/__offline/owner'
 const NOT_A_PAGE = /^\/(?:api|login|logout|blobs|images|assets|auditing\/files|__manifest)(?:[/.]|$)|\.(?:csv|pdf|xlsx?)$/
 /** Every place a picker offers (app/routes/api.choices.ts): one user's, kept as their pages are. */
 const CHOICES = '/api/choices'
+/** Remix's route look-up (lazy route discovery): asked before a page with a :param in its address posts. */
+const MANIFEST = '/__manifest'
 /** How many pages one user's copies may hold (a page and its data answers each count). */
 const MAX_PAGES = 120
 const isPage = (request, url) => request.mode === 'navigate' || url.pathname.endsWith('.data')
@@ -56,6 +60,7 @@ self.addEventListener('fetch', (event) => {
   if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request))
   // the places a picker offers: kept with the user's pages, for a choice made with no signal
   else if (url.pathname === CHOICES) event.respondWith(networkFirst(event, url))
+  else if (url.pathname === MANIFEST) event.respondWith(manifestOrOwnRoutes(event, url))
   else if (isPage(request, url) && !NOT_A_PAGE.test(url.pathname) && !url.searchParams.has('format')) event.respondWith(networkFirst(event, url))
   // every other page, its data and the API: passed on, heard for what they say about the session
   else if (request.mode === 'navigate' || url.pathname.endsWith('.data') || url.pathname.startsWith('/api/')) event.respondWith(passOn(event))
@@ -171,6 +176,22 @@ async function ownersCopy(url) {
 }
 
 const offlinePage = () => caches.match(OFFLINE_PAGE, { ignoreVary: true })
+
+/**
+ * The route look-up, or with no signal, for the page's own address only, 'nothing new': its routes
+ * came with the page, so a form on a copy read from the device (a restart never opened online) can
+ * post to its own address and reach the outbox. Any other address still fails as before.
+ */
+async function manifestOrOwnRoutes(event, url) {
+  try {
+    return await fetch(event.request)
+  } catch (error) {
+    const client = event.clientId ? await self.clients.get(event.clientId) : null
+    const asked = url.searchParams.getAll('p')
+    if (client && asked.length > 0 && asked.every((p) => p === new URL(client.url).pathname)) return Response.json({}, { headers: { 'Cache-Control': 'no-store' } })
+    throw error
+  }
+}
 
 async function networkFirst(event, url) {
   const request = event.request

@@ -8,10 +8,12 @@ import { getDb } from '#db/client.server.ts'
 
 /** The field forms a user may fill with no signal once the app was used online on the device (issue 22). */
 const FIELD_FORMS = ['/service-call', '/service-form', '/storage-check-form', '/receipt-form'] as const
+/** How many pending restarts' forms are kept ahead (the newest): each is fetched again at every pre-cache. */
+const PENDING_RESTARTS_KEPT = 20
 
 // GET /api/my-sheets → { sheets: ['/pretreats/12', …], pages: ['/service', …] }: the signed-in
 // user's assigned sheets not yet submitted, and the section menus and field forms they may open
-// (with /api/choices, the places their pickers offer),
+// (with /api/choices, the places their pickers offer, and the newest pending restarts' forms),
 // which the service worker pre-caches so they open with no signal (decisions 0038, 0059).
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)
@@ -25,11 +27,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .orderBy('p.id')
     .limit(100)
     .execute()
+  // the restarts that wait, newest first: each is its own form, filled at the storage
+  const restarts = mayOpen(user, ACCESS['/restarts/:id'])
+    ? await getDb()
+        .selectFrom('restarts as r')
+        .innerJoin('pretreats as p', 'p.id', 'r.pretreat_id')
+        .select('r.id')
+        .where('r.completed_at', 'is', null)
+        .where('p.void', '=', false)
+        .orderBy('r.id', 'desc')
+        .limit(PENDING_RESTARTS_KEPT)
+        .execute()
+    : []
   const forms = FIELD_FORMS.filter((path) => mayOpen(user, ACCESS[path]))
   // the places their pickers offer, when they may fill a form that has one
   const choices = forms.some((path) => path !== '/receipt-form') ? ['/api/choices'] : []
   // the receipt's second step is an address per type (its lists differ): each kept, so a type can be chosen offline
   const steps = forms.includes('/receipt-form') ? RECEIPT_TYPES.map((type) => `/receipt-form?type=${encodeURIComponent(type)}`) : []
-  const pages = [...visibleItems(user, MAIN_MENU).map((item) => item.to), ...forms, ...steps, ...choices]
+  const pages = [...visibleItems(user, MAIN_MENU).map((item) => item.to), ...forms, ...steps, ...choices, ...restarts.map((r) => `/restarts/${r.id}`)]
   return Response.json({ sheets: rows.map((r) => `/pretreats/${r.id}`), pages }, { headers: { 'Cache-Control': 'no-store' } })
 }

@@ -1,14 +1,16 @@
 // Every field form through one outbox, as issue 22's "Done means" asks of each (decisions 0058–0060):
 // go offline, fill it (two photos where the form takes images), submit, go to another page, reload
-// with no signal, close the tab; open the app again online on any page → the record exists exactly
-// once on the server, its photos byte for byte, and the top bar's count drops to 0.
+// with no signal, close the tab; open the app again online in two tabs at once → the record exists
+// exactly once on the server, its photos byte for byte, none left on the device, and the top bar's
+// count drops to 0 in both. The restart and the receipt are first opened with no signal (kept ahead).
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { QUEUED_TEXT } from '#app/components/offline/sheet-offline.tsx'
+import { ON_DEVICE_HINT } from '#app/components/upload/file-upload.tsx'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext } from '../support/browser.ts'
+import { hydrated, newContext } from '../support/browser.ts'
 import { fillAllButTwo, goOffline, goOnline, userApplicatorId, waitUntilCached } from '../support/offline.ts'
-import { fillCheck, photo, servedHashes, sha256, signedInWithWorker, storageOf, waiting } from '../support/photo-outbox.ts'
+import { fillCheck, keptPhotos, photo, servedHashes, sha256, signedInWithWorker, storageOf, waiting } from '../support/photo-outbox.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
 const suite = useBrowserSuite()
@@ -18,6 +20,10 @@ interface FieldForm {
   user: string
   /** the form takes images: two are chosen */
   photos?: true
+  /** never opened online: the device kept it ahead (api.my-sheets), and it is first opened with no signal */
+  neverOpened?: true
+  /** other pages the device must have kept ahead before the signal goes */
+  ahead?: string[]
   /** the form's address, opened while there is signal */
   url: () => Promise<string>
   /** fills the form with no signal; the photos it chose, if any */
@@ -36,6 +42,7 @@ async function choosePhotos(page: Page, label: string): Promise<Buffer[]> {
   const photos = twoPhotos()
   await page.getByLabel(label).setInputFiles(photos)
   await expect.poll(() => page.getByText('Saved on this device', { exact: true }).count()).toBe(2)
+  await page.getByText(ON_DEVICE_HINT).first().waitFor()
   return photos.map((p) => p.buffer)
 }
 
@@ -64,6 +71,7 @@ const FORMS: Record<string, FieldForm> = {
   },
   'the restart checklist': {
     user: 'tech',
+    neverOpened: true,
     url: async () => {
       const pt = await makePretreat(db(), { stage: 'to-review', application_date: '2026-11-20' })
       return `/restarts/${(await db().selectFrom('restarts').select('id').where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()).id}`
@@ -93,8 +101,12 @@ const FORMS: Record<string, FieldForm> = {
   'the receipt': {
     user: 'tech',
     photos: true,
-    url: async () => '/receipt-form?type=Fuel',
+    neverOpened: true,
+    url: async () => '/receipt-form',
+    // each type's step is its own page, kept ahead too
+    ahead: ['/receipt-form?type=Fuel'],
     fill: async (page, marker) => {
+      await page.getByLabel('Type').selectOption('Fuel')
       await page.getByLabel('Date').fill('2026-11-03')
       await page.getByLabel('Location').fill(marker)
       await page.getByLabel('Total').fill('84.37')
@@ -146,19 +158,28 @@ const FORMS: Record<string, FieldForm> = {
 
 describe('every field form, submitted with no signal', () => {
   for (const [name, form] of Object.entries(FORMS)) {
-    it(`${name}: through another page, a reload and a closed tab, then saved once${form.photos ? ' with its two photos, byte for byte' : ''}`, async () => {
+    it(`${name}${form.neverOpened ? ' (never opened online)' : ''}: through another page, a reload and a closed tab, then saved once${form.photos ? ' with its two photos, byte for byte' : ''}`, async () => {
       const context = await newContext(suite.browser, suite.app.url, { serviceWorkers: 'allow' })
-      const page = await signedInWithWorker(context, form.user)
+      // made first: the sign-in's page has the device keep the user's forms ahead
       const url = await form.url()
+      const page = await signedInWithWorker(context, form.user)
       // open while there is signal: the router learns the form's route (a submit offline needs no look-up)
       const pathname = new URL(url, suite.app.url).pathname
-      const learnt = page.waitForResponse((r) => r.url().includes('/__manifest?') && new URL(r.url()).searchParams.getAll('p').includes(pathname))
-      await page.goto(url)
-      await learnt
+      if (form.neverOpened) {
+        for (const kept of [url, ...(form.ahead ?? [])]) await waitUntilCached(page, kept)
+      } else {
+        const learnt = page.waitForResponse((r) => r.url().includes('/__manifest?') && new URL(r.url()).searchParams.getAll('p').includes(pathname))
+        await page.goto(url)
+        await learnt
+      }
       await waitUntilCached(page, '/')
       const marker = `${name} offline ${Date.now()}`
 
       await goOffline(context)
+      if (form.neverOpened) {
+        await page.goto(url)
+        await hydrated(page)
+      }
       const photos = await form.fill(page, marker)
       await page.getByRole('button', { name: 'Submit', exact: true }).click()
       await form.queued(page)
@@ -169,13 +190,18 @@ describe('every field form, submitted with no signal', () => {
       await page.close()
       expect(await form.records(marker)).toEqual([])
 
+      // the app opened again in two tabs at once: both send what waits, the server keeps one
       await goOnline(context)
-      const later = await context.newPage()
-      await later.goto('/')
+      const [later, other] = [await context.newPage(), await context.newPage()]
+      await Promise.all([later.goto('/'), other.goto('/')])
       await expect.poll(() => form.records(marker).then((rows) => rows.length), { timeout: 20_000, interval: 250 }).toBe(1)
       const [record] = await form.records(marker)
       expect(await servedHashes(later, record!.images)).toEqual(photos.map(sha256).sort())
       await expect.poll(() => waiting(later).count(), { timeout: 10_000 }).toBe(0)
+      await expect.poll(() => waiting(other).count(), { timeout: 10_000 }).toBe(0)
+      expect(await form.records(marker)).toHaveLength(1)
+      // nothing of it is left on the device
+      expect(await keptPhotos(later)).toBe(0)
       await context.close()
     })
   }

@@ -3,95 +3,16 @@
 // answers uploads them and sends the form — one record, each photo once, byte for byte.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { ON_DEVICE_HINT } from '#app/components/upload/file-upload.tsx'
 import { NUMBER_WHEN_SENT } from '#app/routes/service-form/sheet-form.tsx'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { hydrated, newContext, signIn } from '../support/browser.ts'
 import { goOffline, goOnline, waitUntilCached } from '../support/offline.ts'
-import { checkFormOnline, checkImages, checksWith, deviceRecords, fillCheck, keptPhotos, photo, servedHashes, sha256, signedInWithWorker, storageOf, waiting } from '../support/photo-outbox.ts'
+import { checkFormOnline, checkImages, checksWith, deviceRecords, fillCheck, photo, servedHashes, sha256, storageOf, waiting } from '../support/photo-outbox.ts'
 
 const suite = useBrowserSuite()
 
 /** Whether the device holds a field form's draft with `text` in it. */
 const draftHolds = async (page: Page, text: string) => JSON.stringify(await deviceRecords(page, 'formDrafts')).includes(text)
-
-describe('a storage check with two photos, all offline', () => {
-  it('is kept with its photos through another page, a reload and a closed tab; reopened online in two tabs at once, it is saved once with both photos, byte for byte', async () => {
-    const context = await newContext(suite.browser, suite.app.url, { serviceWorkers: 'allow' })
-    const page = await checkFormOnline(suite.app, context)
-    const notes = `Checked in the cellar ${Date.now()}`
-    await goOffline(context)
-    await fillCheck(page, notes)
-    const photos = [photo('pile-1.png'), photo('pile-2.png')]
-    await page.getByLabel('Images').setInputFiles(photos)
-    await expect.poll(() => page.getByText('Saved on this device', { exact: true }).count(), { timeout: 10_000 }).toBe(2)
-    await page.getByText(ON_DEVICE_HINT).waitFor()
-    await page.getByRole('button', { name: 'Submit' }).click()
-    await page.getByRole('dialog', { name: 'Waiting to send' }).waitFor()
-    await expect.poll(() => waiting(page).textContent()).toMatch(/^1 waiting to send/)
-
-    // another page, a reload, then the tab closed — all with no signal
-    await page.goto('/')
-    await page.reload()
-    await page.close()
-    expect(await checksWith(suite.app, notes)).toEqual([])
-
-    // the app opened again in two tabs at once: both send what waits, the server keeps one
-    await goOnline(context)
-    const [later, other] = [await context.newPage(), await context.newPage()]
-    await Promise.all([later.goto('/'), other.goto('/')])
-    await expect.poll(() => checksWith(suite.app, notes).then((rows) => rows.length), { timeout: 20_000, interval: 250 }).toBe(1)
-    expect(await servedHashes(later, await checkImages(suite.app, notes))).toEqual(photos.map((p) => sha256(p.buffer)).sort())
-    await expect.poll(() => waiting(later).count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => waiting(other).count(), { timeout: 10_000 }).toBe(0)
-    expect(await checksWith(suite.app, notes)).toHaveLength(1)
-    // nothing of it is left on the device
-    expect(await keptPhotos(later)).toBe(0)
-    await context.close()
-  })
-})
-
-describe('a receipt, never opened, its required image taken offline', () => {
-  it('its type is chosen on the device, and it is saved once with its image when the server answers again', async () => {
-    const context = await newContext(suite.browser, suite.app.url, { serviceWorkers: 'allow' })
-    const page = await signedInWithWorker(context)
-    // kept ahead: the form and each type's step (its lists differ)
-    await waitUntilCached(page, '/receipt-form?type=Fuel')
-    const location = `Cellar fuel stop ${Date.now()}`
-    await goOffline(context)
-    await page.goto('/receipt-form')
-    await hydrated(page)
-    await page.getByLabel('Type').selectOption('Fuel')
-    await page.getByLabel('Date').fill('2026-11-03')
-    await page.getByLabel('Location').fill(location)
-    await page.getByLabel('Total').fill('84.37')
-    await page.getByLabel('Truck').selectOption({ label: 'Ram 3500 Tradesman T-102' })
-    await page.getByLabel('Mileage').fill('120433')
-    const image = photo('receipt.png')
-    await page.getByLabel('Image').setInputFiles(image)
-    await page.getByText('Saved on this device', { exact: true }).waitFor()
-    await page.getByRole('button', { name: 'Submit' }).click()
-    await page.getByRole('dialog', { name: 'Waiting to send' }).waitFor()
-    await page.close()
-
-    await goOnline(context)
-    const later = await context.newPage()
-    await later.goto('/')
-    const imagesOf = async () =>
-      (
-        await suite.app.db
-          .selectFrom('receipts as r')
-          .innerJoin('receipt_images as i', 'i.receipt_id', 'r.id')
-          .select('i.blob_id')
-          .where('r.location', '=', location)
-          .execute()
-      ).map((r) => r.blob_id)
-    await expect.poll(() => imagesOf().then((ids) => ids.length), { timeout: 20_000, interval: 250 }).toBe(1)
-    expect(await servedHashes(later, await imagesOf())).toEqual([sha256(image.buffer)])
-    await expect.poll(() => waiting(later).count(), { timeout: 10_000 }).toBe(0)
-    await context.close()
-  })
-})
 
 describe('a field form’s draft', () => {
   it('what was typed and the photo chosen come back after a reload, offline too; sent, the draft is gone; Start over empties the form', async () => {

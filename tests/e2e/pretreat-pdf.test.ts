@@ -178,7 +178,8 @@ describe('the print summary', () => {
 describe('with no worker running', () => {
   let idle: AppServer
   beforeAll(async () => {
-    idle = await startAppServer({ WORKERS: 'off' })
+    // no worker will ever render: a request need not wait the default 10 s to say so
+    idle = await startAppServer({ WORKERS: 'off', PDF_WAIT_SECONDS: '1' })
   }, 120_000)
   afterAll(() => idle?.stop())
 
