@@ -22,7 +22,9 @@ describe('a field form’s draft', () => {
     await fillCheck(page, notes)
     await page.getByLabel('Images').setInputFiles([photo('pile.png')])
     await page.getByText('Uploaded', { exact: true }).waitFor()
-    await expect.poll(() => draftHolds(page, notes)).toBe(true) // written half a second after the last change
+    // written half a second after the last change: the notes typed, then the photo kept
+    await expect.poll(() => draftHolds(page, notes)).toBe(true)
+    await expect.poll(() => draftHolds(page, 'images_local')).toBe(true)
     await goOffline(context)
     await page.reload()
     await page.getByText(/^Restored what you typed on this device/).waitFor()

@@ -195,10 +195,12 @@ describe('the application sheet', () => {
             statuses[`${response.status}`] = (statuses[`${response.status}`] ?? 0) + 1
             if (response.status >= 500) statuses[`page, every field=${value.slice(0, 20)}`] = response.status
           }
-          // one field at a time through the page's action (its data request: the same action, no page drawn) and the API
+          // one field at a time through the JSON API the outbox posts to: it runs the page's own
+          // action (runSheetIntent) as this applicator; the hostile crawl posts each field to the
+          // page's data request too
           for (const name of [...names, 'intent', 'version', 'chemicals[99].id', 'chemicals[0].id']) {
             for (const value of values) {
-              for (const target of [`/pretreats/${id}.data`, `/api/pretreat-sheet/${id}`]) {
+              for (const target of [`/api/pretreat-sheet/${id}`]) {
                 const form = new FormData(element)
                 if (formId === 'pretreat-sheet' && name !== 'intent') form.set('intent', 'submit')
                 form.set(name, value)
