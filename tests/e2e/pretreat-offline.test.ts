@@ -300,7 +300,7 @@ describe('a sheet’s edits left unsent when its page closed (decision 0060)', (
     await page.getByRole('heading', { name: 'Welcome, Cody Hansen' }).waitFor()
     await waiting(page, '1 waiting to send').waitFor()
     await page.locator('.top-bar').getByText('1 waiting to send').click()
-    await page.getByText(`Application sheet of pre-treat ${sheet.id}`).waitFor()
+    await page.getByText(`Application sheet ${sheet.pre_treat_number}`).waitFor()
 
     await goOnline(context)
     await announceOnline(page)

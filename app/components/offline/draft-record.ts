@@ -23,6 +23,8 @@ export interface DraftRecord {
   checklist?: ChecklistDraft
   /** what the server answered a queued submit or checklist another page sent: shown when the sheet opens */
   refusal?: string
+  /** the pre-treat's number as the sheet showed it (PT-26-000012), for the top bar's list */
+  number?: string
 }
 
 export interface ChecklistDraft {

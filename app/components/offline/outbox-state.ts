@@ -61,7 +61,7 @@ export async function countWaiting(userId: number, { announce = true } = {}): Pr
       return {
         key: d.key,
         kind: 'sheet',
-        title: sheetId === null ? 'Application sheet' : `Application sheet of pre-treat ${sheetId}`,
+        title: d.number ? `Application sheet ${d.number}` : sheetId === null ? 'Application sheet' : `Application sheet of pre-treat ${sheetId}`,
         href: sheetId === null ? '/' : `/pretreats/${sheetId}`,
         since: d.savedLocallyAt,
         // refused as it stands: the sheet says why when opened; Send now tries again

@@ -68,6 +68,8 @@ export interface SheetOfflineProps {
   /** the server's version of the sheet the page shows */
   version: number
   sheetId: number
+  /** the pre-treat's number (PT-26-000012): how the top bar's list names the sheet's draft */
+  number?: string
   /** told whenever this component moves the form's version on (its own saves, a restored draft, a conflict's choice) */
   onVersion?: (version: number) => void
   /** what the server refused (null: the refusal is over), for the page to show by that form's buttons */
@@ -127,6 +129,7 @@ export function SheetOffline(props: SheetOfflineProps) {
   const store = useCallback(
     async (next: DraftRecord | undefined) => {
       const before = draft.current
+      if (next && latest.current.number) next = { ...next, number: latest.current.number }
       draft.current = next
       if (next) await writeDraft(next)
       if (userId !== undefined && (before ? isWaiting(before) : false) !== (next ? isWaiting(next) : false)) await countWaiting(userId)

@@ -110,6 +110,7 @@ export default function PretreatSheetPage() {
           draftKey={`pretreat:${sheet.id}`}
           version={sheet.version}
           sheetId={sheet.id}
+          number={sheet.number}
           onVersion={setVersion}
           onRefused={refuse}
           onChecklistKept={setChecklistKept}
