@@ -13,9 +13,11 @@
 //   so a phone that loses its signal a second after signing in still opens home.
 // - Asked by the page ({ type: 'precache', userId }), it fetches /api/my-sheets and keeps the
 //   user's assigned sheets, section menus and field forms, so they open offline even if never opened.
+// - A grower's Customer Notes Form never kept: another grower's copy stands for it (STANDS_FOR).
 // - Any other page that cannot be fetched: /offline.html, the spec's 'No Data Available', then '/'.
-// - Remix's route look-up with no signal, for the asking page's own address: 'nothing new' (its
-//   routes came with it), so a form read from the device posts to its outbox.
+// - Remix's route look-up with no signal: for the asking page's own address 'nothing new' (its
+//   routes came with it), so a form read from the device posts to its outbox; for a STANDS_FOR
+//   form, 'load it as a document', which another record's copy then answers.
 const SHELL = 'shell-v2'
 const PAGES = 'pages-v3'
 const OFFLINE_PAGE = '/offline.html'
@@ -26,6 +28,11 @@ const OWNER_ENTRY = '/__offline/owner'
 const NOT_A_PAGE = /^\/(?:api|login|logout|blobs|images|assets|auditing\/files|__manifest)(?:[/.]|$)|\.(?:csv|pdf|xlsx?)$/
 /** Every place a picker offers (app/routes/api.choices.ts): one user's, kept as their pages are. */
 const CHOICES = '/api/choices'
+/**
+ * Forms whose page for one record stands for any record's with no signal: the page notices it was
+ * drawn for another record and takes its own from /api/choices (a grower's Customer Notes Form).
+ */
+const STANDS_FOR = [/^\/interaction-form\/\d+$/]
 /** Remix's route look-up (lazy route discovery): asked before a page with a :param in its address posts. */
 const MANIFEST = '/__manifest'
 /** How many pages one user's copies may hold (a page and its data answers each count). */
@@ -166,21 +173,36 @@ async function fetchAndKeep(url) {
   return response
 }
 
-/** The owner's copy of `url` (the exact URL, else the same path with another query: ?view=checklist, ?_routes=…). */
-async function ownersCopy(url) {
+/**
+ * The owner's copy of `url` (the exact URL, else the same path with another query: ?view=checklist,
+ * ?_routes=…); for a page of a STANDS_FOR form, another record's copy of the same form.
+ */
+async function ownersCopy(url, { navigation = false } = {}) {
   const owner = await currentOwner()
   if (owner === null) return undefined
   const cache = await caches.open(PAGES)
-  const cached = (await cache.match(url.href, { ignoreVary: true })) ?? (await cache.match(url.href, { ignoreSearch: true, ignoreVary: true }))
+  const cached = (await cache.match(url.href, { ignoreVary: true })) ?? (await cache.match(url.href, { ignoreSearch: true, ignoreVary: true })) ?? (navigation ? await standIn(cache, url) : undefined)
   return cached?.headers.get(OWNER_HEADER) === owner ? cached : undefined
+}
+
+/** A kept copy of the same form for another record, when `url` is a STANDS_FOR form's page. */
+async function standIn(cache, url) {
+  const form = STANDS_FOR.find((pattern) => pattern.test(url.pathname))
+  if (!form) return undefined
+  for (const request of await cache.keys()) {
+    if (form.test(new URL(request.url).pathname)) return cache.match(request, { ignoreVary: true })
+  }
+  return undefined
 }
 
 const offlinePage = () => caches.match(OFFLINE_PAGE, { ignoreVary: true })
 
 /**
- * The route look-up, or with no signal, for the page's own address only, 'nothing new': its routes
- * came with the page, so a form on a copy read from the device (a restart never opened online) can
- * post to its own address and reach the outbox. Any other address still fails as before.
+ * The route look-up, or with no signal: for the page's own address, 'nothing new' (its routes came
+ * with the page, so a form on a copy read from the device, a restart never opened online, posts to
+ * its own address and reaches the outbox); for another address, Remix's 'load it as a document'
+ * (the page then comes from the device: its copy, another record's copy of the same form, or the
+ * offline page).
  */
 async function manifestOrOwnRoutes(event, url) {
   try {
@@ -189,6 +211,7 @@ async function manifestOrOwnRoutes(event, url) {
     const client = event.clientId ? await self.clients.get(event.clientId) : null
     const asked = url.searchParams.getAll('p')
     if (client && asked.length > 0 && asked.every((p) => p === new URL(client.url).pathname)) return Response.json({}, { headers: { 'Cache-Control': 'no-store' } })
+    if (asked.length === 1 && STANDS_FOR.some((form) => form.test(asked[0]))) return new Response(null, { status: 204, headers: { 'X-Remix-Reload-Document': 'true', 'Cache-Control': 'no-store' } })
     throw error
   }
 }
@@ -203,7 +226,7 @@ async function networkFirst(event, url) {
     if (copies.delete(client)) event.waitUntil(self.clients.get(client).then((c) => c?.postMessage({ type: 'copy', at: null })))
     return response
   } catch (error) {
-    const cached = await ownersCopy(url)
+    const cached = await ownersCopy(url, { navigation: request.mode === 'navigate' })
     if (cached) {
       if (isPage(request, url)) event.waitUntil(servedCopy(client, cached.headers.get('date')))
       return cached

@@ -5,6 +5,7 @@ import { MAIN_MENU, visibleItems } from '#app/menu.ts'
 import { RECEIPT_TYPES } from '#core/enums.ts'
 import { APPLICATOR_STATES } from '#core/workflow-states.ts'
 import { getDb } from '#db/client.server.ts'
+import { growerOptions } from '#db/queries/companies.ts'
 
 /** The field forms a user may fill with no signal once the app was used online on the device (issue 22). */
 const FIELD_FORMS = ['/service-call', '/service-form', '/storage-check-form', '/receipt-form'] as const
@@ -40,10 +41,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
         .execute()
     : []
   const forms = FIELD_FORMS.filter((path) => mayOpen(user, ACCESS[path]))
-  // the places their pickers offer, when they may fill a form that has one
-  const choices = forms.some((path) => path !== '/receipt-form') ? ['/api/choices'] : []
+  // the Customer Notes Form: its grower step, and one grower's form, which stands for every grower's
+  // with no signal (the page then takes that grower and its contacts from /api/choices)
+  const notes = mayOpen(user, ACCESS['/interaction-form']) ? await notesFormPages() : []
+  // the places their pickers offer and the growers' contacts, when they may fill a form that has them
+  const choices = notes.length > 0 || forms.some((path) => path !== '/receipt-form') ? ['/api/choices'] : []
   // the receipt's second step is an address per type (its lists differ): each kept, so a type can be chosen offline
   const steps = forms.includes('/receipt-form') ? RECEIPT_TYPES.map((type) => `/receipt-form?type=${encodeURIComponent(type)}`) : []
-  const pages = [...visibleItems(user, MAIN_MENU).map((item) => item.to), ...forms, ...steps, ...choices, ...restarts.map((r) => `/restarts/${r.id}`)]
+  const pages = [...visibleItems(user, MAIN_MENU).map((item) => item.to), ...forms, ...steps, ...notes, ...choices, ...restarts.map((r) => `/restarts/${r.id}`)]
   return Response.json({ sheets: rows.map((r) => `/pretreats/${r.id}`), pages }, { headers: { 'Cache-Control': 'no-store' } })
+}
+
+/** The notes form's grower step, and the form of the first active grower (any grower's stands for all offline). */
+async function notesFormPages(): Promise<string[]> {
+  const [first] = await growerOptions(getDb(), { activeOnly: true })
+  return first ? ['/interaction-form', `/interaction-form/${first.id}`] : ['/interaction-form']
 }

@@ -1,8 +1,11 @@
 // Customer Notes Form (/interaction-form/{company id}): choose one of the grower's contacts, write
 // the notes (spec §5). The note records who wrote it and when (its writer is its last modifier).
 // A saved note leads to the grower's interactions (or, for someone who may not view them, to /contacts).
+// With no signal, another grower's copy of the page may be served for it: the grower and its
+// contacts then come from the device (grower-on-device.ts).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { useGrowerOnDevice } from '#app/components/offline/grower-on-device.ts'
 import { ACCESS, mayOpen } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
@@ -53,7 +56,16 @@ export const clientAction = clientActionQueuingOffline
 export const shouldRevalidate = keepPageAfterFailedSubmit
 
 export default function CustomerNotesForm() {
-  const data = useLoaderData<typeof loader>()
+  const served = useLoaderData<typeof loader>()
+  // with no signal, another grower's copy of this form may stand for this one (public/sw.js)
+  const data = useGrowerOnDevice(served)
+  // the spec's words for what this device has no copy of (public/offline.html says them too)
+  if (data === 'missing') return <p className="notice">No Data Available</p>
+  if (!data) return <p className="muted">Loading the grower from this device…</p>
+  return <NotesForm key={data.company.id} data={data} />
+}
+
+function NotesForm({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
   const { form, fields, fetcher } = useAppForm(InteractionSchema, { id: `interaction-${data.company.id}`, defaultValue: { contact_id: data.contact } })
   return (
     <>

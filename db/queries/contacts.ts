@@ -25,6 +25,19 @@ export function contactChoices(db: Executor, companyId: number): Promise<(NamedO
     .execute()
 }
 
+/** Every active contact of the active growers, with its grower: the Customer Notes Form's choices on the device. */
+export function noteContactChoices(db: Executor): Promise<(NamedOption & { role: string; company_id: number })[]> {
+  return db
+    .selectFrom('contacts as ct')
+    .innerJoin('companies as c', 'c.id', 'ct.company_id')
+    .select(['ct.id', 'ct.name', 'ct.role', 'ct.company_id'])
+    .where('ct.active', '=', true)
+    .where('c.active', '=', true)
+    .orderBy('ct.name')
+    .orderBy('ct.id')
+    .execute()
+}
+
 export interface FollowUpDue {
   contact_id: number
   contact_name: string

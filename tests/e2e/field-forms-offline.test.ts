@@ -2,7 +2,8 @@
 // go offline, fill it (two photos where the form takes images), submit, go to another page, reload
 // with no signal, close the tab; open the app again online in two tabs at once → the record exists
 // exactly once on the server, its photos byte for byte, none left on the device, and the top bar's
-// count drops to 0 in both. The restart and the receipt are first opened with no signal (kept ahead).
+// count drops to 0 in both. The restart, the receipt and a grower's notes form are first opened with
+// no signal (kept ahead; another grower's notes form stands for this one's).
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { FORM_QUEUED_TEXT } from '#app/components/offline/form-outbox.ts'
@@ -24,7 +25,7 @@ interface FieldForm {
   /** never opened online: the device kept it ahead (api.my-sheets), and it is first opened with no signal */
   neverOpened?: true
   /** other pages the device must have kept ahead before the signal goes */
-  ahead?: string[]
+  ahead?: () => Promise<string[]>
   /** the form's address, opened while there is signal */
   url: () => Promise<string>
   /** fills the form with no signal; the photos it chose, if any */
@@ -61,14 +62,27 @@ const FORMS: Record<string, FieldForm> = {
   },
   'the customer note': {
     user: 'office',
-    url: async () => `/interaction-form/${(await db().selectFrom('companies').select('id').where('company_name', '=', 'Minidoka Growers').executeTakeFirstOrThrow()).id}`,
+    neverOpened: true,
+    // the grower step; one grower's form (it stands for the others) and the growers' contacts, kept ahead
+    url: async () => '/interaction-form',
+    ahead: async () => {
+      const [first] = await db().selectFrom('companies').select('id').where('active', '=', true).where('company_name', '<>', 'Keystone Storage Services').orderBy('company_name').orderBy('id').limit(1).execute()
+      return [`/interaction-form/${first!.id}`, '/api/choices']
+    },
     fill: async (page, marker) => {
+      // a grower whose form this device never kept: chosen on the device, its contacts from the device
+      await page.getByLabel('Company', { exact: true }).fill('Minidoka Growers')
+      await page.getByRole('heading', { name: 'Customer Notes Form' }).waitFor()
+      await page.getByText('Minidoka Growers ·').waitFor()
       await page.getByLabel('Contact').selectOption({ label: 'Sue Tolman (Owner)' })
       await page.getByLabel('Notes').fill(marker)
       return []
     },
     queued: inOutbox,
-    records: async (marker) => (await db().selectFrom('interactions').select('id').where('notes', '=', marker).execute()).map(() => ({ images: [] })),
+    records: async (marker) => {
+      const minidoka = await db().selectFrom('companies').select('id').where('company_name', '=', 'Minidoka Growers').executeTakeFirstOrThrow()
+      return (await db().selectFrom('interactions').select('id').where('notes', '=', marker).where('company_id', '=', minidoka.id).execute()).map(() => ({ images: [] }))
+    },
   },
   'the restart checklist': {
     user: 'tech',
@@ -105,7 +119,7 @@ const FORMS: Record<string, FieldForm> = {
     neverOpened: true,
     url: async () => '/receipt-form',
     // each type's step is its own page, kept ahead too
-    ahead: ['/receipt-form?type=Fuel'],
+    ahead: async () => ['/receipt-form?type=Fuel'],
     fill: async (page, marker) => {
       await page.getByLabel('Type').selectOption('Fuel')
       await page.getByLabel('Date').fill('2026-11-03')
@@ -167,7 +181,7 @@ describe('every field form, submitted with no signal', () => {
       // open while there is signal: the router learns the form's route (a submit offline needs no look-up)
       const pathname = new URL(url, suite.app.url).pathname
       if (form.neverOpened) {
-        for (const kept of [url, ...(form.ahead ?? [])]) await waitUntilCached(page, kept)
+        for (const kept of [url, ...((await form.ahead?.()) ?? [])]) await waitUntilCached(page, kept)
       } else {
         const learnt = page.waitForResponse((r) => r.url().includes('/__manifest?') && new URL(r.url()).searchParams.getAll('p').includes(pathname))
         await page.goto(url)

@@ -36,7 +36,7 @@ describe('whose a page is (X-Session-User)', () => {
     const tech = await suite.app.db.selectFrom('users').select('id').where('username', '=', 'tech').executeTakeFirstOrThrow()
     const choices = await (await httpSession(suite.app.url, 'tech')).fetch('/api/choices')
     expect([choices.status, choices.headers.get('x-session-user')]).toEqual([200, String(tech.id)])
-    expect(Object.keys(await choices.json()).sort()).toEqual(['companies', 'jobs', 'storages'])
+    expect(Object.keys(await choices.json()).sort()).toEqual(['companies', 'contacts', 'growers', 'jobs', 'storages'])
     expect((await applicator.fetch('/api/choices')).status).toBe(403)
     expect((await visitor.fetch('/api/choices')).status).toBe(401)
   })
