@@ -18,32 +18,36 @@ const PENDING_RESTARTS_KEPT = 20
 // which the service worker pre-caches so they open with no signal (decisions 0038, 0059).
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)
-  const rows = await getDb()
-    .selectFrom('pretreats as p')
-    .innerJoin('applicators as a', 'a.id', 'p.assigned_to')
-    .select('p.id')
-    .where('a.user_id', '=', user.id)
-    .where('p.status', 'in', APPLICATOR_STATES)
-    .where('p.void', '=', false)
-    .orderBy('p.id')
-    .limit(100)
-    .execute()
-  // the restarts that wait, newest first: each is its own form, filled at the storage
-  const restarts = mayOpen(user, ACCESS['/restarts/:id'])
-    ? await getDb()
-        .selectFrom('restarts as r')
-        .innerJoin('pretreats as p', 'p.id', 'r.pretreat_id')
-        .select('r.id')
-        .where('r.completed_at', 'is', null)
-        .where('p.void', '=', false)
-        .orderBy('r.id', 'desc')
-        .limit(PENDING_RESTARTS_KEPT)
-        .execute()
-    : []
+  const db = getDb()
+  // the three reads at once: every page load asks (at most once a minute per device)
+  const [rows, restarts, notes] = await Promise.all([
+    db
+      .selectFrom('pretreats as p')
+      .innerJoin('applicators as a', 'a.id', 'p.assigned_to')
+      .select('p.id')
+      .where('a.user_id', '=', user.id)
+      .where('p.status', 'in', APPLICATOR_STATES)
+      .where('p.void', '=', false)
+      .orderBy('p.id')
+      .limit(100)
+      .execute(),
+    // the restarts that wait, newest first: each is its own form, filled at the storage
+    mayOpen(user, ACCESS['/restarts/:id'])
+      ? db
+          .selectFrom('restarts as r')
+          .innerJoin('pretreats as p', 'p.id', 'r.pretreat_id')
+          .select('r.id')
+          .where('r.completed_at', 'is', null)
+          .where('p.void', '=', false)
+          .orderBy('r.id', 'desc')
+          .limit(PENDING_RESTARTS_KEPT)
+          .execute()
+      : [],
+    // the Customer Notes Form: its grower step, and one grower's form, which stands for every
+    // grower's with no signal (the page then takes that grower and its contacts from /api/choices)
+    mayOpen(user, ACCESS['/interaction-form']) ? notesFormPages() : [],
+  ])
   const forms = FIELD_FORMS.filter((path) => mayOpen(user, ACCESS[path]))
-  // the Customer Notes Form: its grower step, and one grower's form, which stands for every grower's
-  // with no signal (the page then takes that grower and its contacts from /api/choices)
-  const notes = mayOpen(user, ACCESS['/interaction-form']) ? await notesFormPages() : []
   // the places their pickers offer and the growers' contacts, when they may fill a form that has them
   const choices = notes.length > 0 || forms.some((path) => path !== '/receipt-form') ? ['/api/choices'] : []
   // the receipt's second step is an address per type (its lists differ): each kept, so a type can be chosen offline

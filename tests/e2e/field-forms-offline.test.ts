@@ -12,7 +12,7 @@ import { ON_DEVICE_HINT } from '#app/components/upload/file-upload.tsx'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { hydrated, newContext, signIn } from '../support/browser.ts'
 import { announceOnline, fillAllButTwo, goOffline, goOnline, userApplicatorId, waitUntilCached } from '../support/offline.ts'
-import { fillCheck, keptPhotos, photo, servedHashes, sha256, signedInWithWorker, storageOf, waiting } from '../support/photo-outbox.ts'
+import { fillCheck, fillServiceSheet, keptPhotos, photo, servedHashes, sha256, signedInWithWorker, storageOf, waiting } from '../support/photo-outbox.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
 const suite = useBrowserSuite()
@@ -140,12 +140,7 @@ const FORMS: Record<string, FieldForm> = {
     photos: true,
     url: async () => `/service-form?${await aberdeen()}`,
     fill: async (page, marker) => {
-      await page.getByLabel('Requested By').fill('Ann')
-      await page.getByLabel('Fan', { exact: true }).check()
-      await page.getByLabel('Travel Hours').fill('1')
-      await page.getByLabel('Labor Hours').fill('2')
-      await page.getByLabel('Call Description').fill('Fan 2 stopped')
-      await page.getByLabel('Detailed Notes').fill(marker)
+      await fillServiceSheet(page, marker)
       return choosePhotos(page, 'Images')
     },
     queued: inOutbox,

@@ -7,7 +7,7 @@ import { DISCARD_QUESTION } from '#app/components/offline/waiting-to-send.tsx'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
 import { goOffline, goOnline } from '../support/offline.ts'
-import { checkFormOnline, checkImages, checksWith, choosePhotosInPage, deviceRecords, fillCheck, keptPhotos, photo, setActive, signedInWithWorker, storageOf } from '../support/photo-outbox.ts'
+import { checkFormOnline, checkImages, checksWith, choosePhotosInPage, deviceRecords, fillCheck, fillServiceSheet, keptPhotos, photo, setActive, signedInWithWorker, storageOf } from '../support/photo-outbox.ts'
 
 const suite = useBrowserSuite()
 
@@ -22,12 +22,7 @@ describe('a service sheet with ten 4 MB photos taken offline', () => {
     await page.getByLabel('Sheet Number').waitFor()
     const notes = `Ten photos from the fan room ${Date.now()}`
     await goOffline(context)
-    await page.getByLabel('Requested By').fill('Ann')
-    await page.getByLabel('Fan', { exact: true }).check()
-    await page.getByLabel('Travel Hours').fill('1')
-    await page.getByLabel('Labor Hours').fill('2')
-    await page.getByLabel('Call Description').fill('Fan 2 stopped')
-    await page.getByLabel('Detailed Notes').fill(notes)
+    await fillServiceSheet(page, notes)
     // made in the page, as a camera would hand them over (40 MB through the test protocol would cost more than the test)
     const made = await choosePhotosInPage(page, 'Images', 10, 4 * 1024 * 1024)
     await expect.poll(() => page.getByText('Saved on this device', { exact: true }).count(), { timeout: 30_000 }).toBe(10)

@@ -7,7 +7,7 @@ import { NUMBER_WHEN_SENT } from '#app/routes/service-form/sheet-form.tsx'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { hydrated, newContext, signIn } from '../support/browser.ts'
 import { goOffline, goOnline, waitUntilCached } from '../support/offline.ts'
-import { checkFormOnline, checkImages, checksWith, deviceRecords, fillCheck, photo, servedHashes, sha256, storageOf, waiting } from '../support/photo-outbox.ts'
+import { checkFormOnline, checkImages, checksWith, deviceRecords, fillCheck, fillServiceSheet, photo, servedHashes, sha256, storageOf, waiting } from '../support/photo-outbox.ts'
 
 const suite = useBrowserSuite()
 
@@ -120,12 +120,7 @@ describe('a service sheet never opened, with no signal', () => {
     await page.getByLabel('Storage', { exact: true }).selectOption(String(storage.id))
     expect(await page.getByLabel('Sheet Number').inputValue()).toBe(NUMBER_WHEN_SENT)
     const notes = `Opened in the cellar ${Date.now()}`
-    await page.getByLabel('Requested By').fill('Ann')
-    await page.getByLabel('Fan', { exact: true }).check()
-    await page.getByLabel('Travel Hours').fill('1')
-    await page.getByLabel('Labor Hours').fill('2')
-    await page.getByLabel('Call Description').fill('Fan 2 stopped')
-    await page.getByLabel('Detailed Notes').fill(notes)
+    await fillServiceSheet(page, notes)
     await page.getByLabel('Part Number').fill('FAN-BLT-B75')
     await page.getByLabel('Quantity').fill('2')
     await page.getByRole('button', { name: 'Add Part' }).click()

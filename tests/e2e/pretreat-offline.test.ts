@@ -283,22 +283,29 @@ describe('the final checklist with no signal (item 32)', () => {
   })
 })
 
+/**
+ * An assigned sheet edited with no signal (its batch numbers), then left for home: on the sheet its
+ * status line says so and the top bar does not count it; once the sheet is left, it does.
+ */
+async function editedOfflineThenLeft(batch: string) {
+  const sheet = await makePretreat(suite.app.db, { stage: 'assigned', assignTo: await userApplicatorId(suite.app.db, 'applicator') })
+  const { context, page } = await applicatorPage()
+  await page.goto(`/pretreats/${sheet.id}`)
+  await waitUntilCached(page, '/')
+  await statusLine(page, /^Online/).waitFor()
+  await goOffline(context)
+  await field(page, 'batch_numbers').fill(batch)
+  await statusLine(page, 'Offline — saved on this device').waitFor()
+  expect(await waiting(page, '1 waiting to send').count()).toBe(0)
+  await page.getByRole('link', { name: 'Home' }).first().click()
+  await waiting(page, '1 waiting to send').waitFor()
+  return { sheet, context, page }
+}
+
 describe('a sheet’s edits left unsent when its page closed (decision 0060)', () => {
   it('wait in the top bar and are saved by another page when the signal returns', async () => {
-    const sheet = await makePretreat(suite.app.db, { stage: 'assigned', assignTo: await userApplicatorId(suite.app.db, 'applicator') })
-    const { context, page } = await applicatorPage()
-    await page.goto(`/pretreats/${sheet.id}`)
-    await waitUntilCached(page, '/')
-    await statusLine(page, /^Online/).waitFor()
-
-    await goOffline(context)
-    await field(page, 'batch_numbers').fill('B-41')
-    await statusLine(page, 'Offline — saved on this device').waitFor()
-    // on the sheet its status line says so; the top bar counts it once the sheet is left
-    expect(await waiting(page, '1 waiting to send').count()).toBe(0)
-    await page.getByRole('link', { name: 'Home' }).first().click()
+    const { sheet, context, page } = await editedOfflineThenLeft('B-41')
     await page.getByRole('heading', { name: 'Welcome, Cody Hansen' }).waitFor()
-    await waiting(page, '1 waiting to send').waitFor()
     await page.locator('.top-bar').getByText('1 waiting to send').click()
     await page.getByText(`Application sheet ${sheet.pre_treat_number}`).waitFor()
 
@@ -312,16 +319,7 @@ describe('a sheet’s edits left unsent when its page closed (decision 0060)', (
   })
 
   it('refused by the server (the sheet was given to another applicator meanwhile): listed with its words; Send now asks again', async () => {
-    const sheet = await makePretreat(suite.app.db, { stage: 'assigned', assignTo: await userApplicatorId(suite.app.db, 'applicator') })
-    const { context, page } = await applicatorPage()
-    await page.goto(`/pretreats/${sheet.id}`)
-    await waitUntilCached(page, '/')
-    await statusLine(page, /^Online/).waitFor()
-    await goOffline(context)
-    await field(page, 'batch_numbers').fill('B-42')
-    await statusLine(page, 'Offline — saved on this device').waitFor()
-    await page.getByRole('link', { name: 'Home' }).first().click()
-    await waiting(page, '1 waiting to send').waitFor()
+    const { sheet, context, page } = await editedOfflineThenLeft('B-42')
 
     const other = await suite.app.db.insertInto('users').values({ username: `other-${sheet.id}`, password_hash: '!' }).returning('id').executeTakeFirstOrThrow()
     const applicator = await suite.app.db.insertInto('applicators').values({ user_id: other.id }).returning('id').executeTakeFirstOrThrow()

@@ -110,6 +110,16 @@ export async function fillCheck(page: Page, notes: string) {
   await page.getByLabel('Notes').fill(notes)
 }
 
+/** A customer service sheet's own fields (the place already chosen), its detailed notes `notes`. */
+export async function fillServiceSheet(page: Page, notes: string) {
+  await page.getByLabel('Requested By').fill('Ann')
+  await page.getByLabel('Fan', { exact: true }).check()
+  await page.getByLabel('Travel Hours').fill('1')
+  await page.getByLabel('Labor Hours').fill('2')
+  await page.getByLabel('Call Description').fill('Fan 2 stopped')
+  await page.getByLabel('Detailed Notes').fill(notes)
+}
+
 /**
  * Chooses `count` photos of `bytes` each in the file field labelled `label`, made in the page (PNG's
  * first bytes, then random ones) and handed to the field as a picker would; resolves with each

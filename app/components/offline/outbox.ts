@@ -107,8 +107,9 @@ export async function sendWaiting(draft: DraftRecord, csrf: string): Promise<Sen
   if (sent.kind === 'saved') await writeDraft(afterSave(current, sentAs, sent))
   else if (sent.kind === 'conflict' && differingFields(current.values, sent.server).length === 0) {
     // the server already holds these values (the same save arrived earlier): they are its
-    await writeDraft(afterSave(current, sentAs, { version: sent.version, savedAt: new Date().toISOString() }))
-    return { kind: 'saved', version: sent.version, savedAt: new Date().toISOString() }
+    const saved = { kind: 'saved', version: sent.version, savedAt: new Date().toISOString() } as const
+    await writeDraft(afterSave(current, sentAs, saved))
+    return saved
   } else if (sent.kind === 'refused') await writeDraft(afterRefusal(current, 'sheet', sent.message))
   return sent
 }
