@@ -31,6 +31,8 @@ export interface WaitingItem {
 }
 
 let waiting: readonly WaitingItem[] = []
+let countsStarted = 0
+let countsApplied = 0
 const listeners = new Set<() => void>()
 
 function subscribe(listener: () => void) {
@@ -53,7 +55,13 @@ export const useWaitingCount = (): number => useWaitingItems().length
 
 /** Reads again what waits (after anything that may queue or send): a sheet's queued steps, and the forms kept with no signal. */
 export async function countWaiting(userId: number, { announce = true } = {}): Promise<void> {
+  // heard before reading: another tab's change made during the read starts a later count
+  otherTabs()
+  const count = ++countsStarted
   const [drafts, forms, open] = await Promise.all([userDrafts(userId), queuedForms(userId), openSheetsAnywhere()])
+  // a count started later read later: an earlier one that ends after it would put back what was sent
+  if (count < countsApplied) return
+  countsApplied = count
   // an open sheet's edits are its own page's to send (its status line says so); a queued step is listed anyway
   const items: WaitingItem[] = [
     ...drafts.filter((d) => isWaiting(d) || (!open.has(d.draftKey) && sheetUnsynced(d))).map((d): WaitingItem => {
