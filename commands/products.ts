@@ -20,6 +20,13 @@ function productFields(value: ProductInput) {
     min_qty: value.min_qty,
     max_ppm_per_application: value.max_ppm_per_application ?? null,
     max_applications_per_season: value.max_applications_per_season ?? null,
+    max_total_per_season: value.max_total_per_season ?? null,
+    max_total_basis: value.max_total_basis,
+    min_days_between: value.min_days_between ?? null,
+    min_days_before_removal: value.min_days_before_removal ?? null,
+    reentry_hours: value.reentry_hours ?? null,
+    not_for_seed: value.not_for_seed,
+    supplier: value.supplier,
     active: value.active,
   }
 }

@@ -46,6 +46,8 @@ function fieldsOf(value: StorageInput, companyId: number, growerId: number | nul
     pretreat_notes: value.pretreat_notes,
     double_bay: value.double_bay,
     bill_to_grower: value.bill_to_grower,
+    seed: value.seed,
+    planned_removal: value.planned_removal ?? null,
     active: value.active,
   }
 }

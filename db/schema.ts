@@ -113,6 +113,9 @@ export interface StoragesTable {
   active: Defaulted<boolean>
   created_at: Timestamp
   updated_at: Timestamp
+  /** migration 0035: the crop is seed potatoes; the season's planned removal of the crop */
+  seed: Defaulted<boolean>
+  planned_removal: NullableDate
 }
 
 export interface JobsTable {
@@ -463,6 +466,14 @@ export interface ProductsTable {
   /** the label's limits, for the pre-treat dose check; null: the label sets none */
   max_ppm_per_application: NullableNumeric
   max_applications_per_season: number | null
+  /** migration 0035: the most per season, in the product's units per cwt (or per ton) of potatoes */
+  max_total_per_season: NullableNumeric
+  max_total_basis: Defaulted<'cwt' | 'ton'>
+  min_days_between: number | null
+  min_days_before_removal: number | null
+  reentry_hours: NullableNumeric
+  not_for_seed: Defaulted<boolean>
+  supplier: Defaulted<string>
 }
 
 export interface ApplicationsTable {

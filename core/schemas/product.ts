@@ -1,12 +1,19 @@
 // Products (chemicals) and applications, the admin forms' schemas (spec §3 Chemical/product, §5
 // Chemical quantity from cwt). The quantity formula reads either ppm and the ppm constant, or per
 // and the converter, so a product gives at least one of those pairs, with per and the constant
-// above 0 (they divide). The label's limits (max ppm per application, max applications per
-// season) are optional: null means the label sets none.
+// above 0 (they divide). The label's limits (max ppm per application, and for the season ledger
+// the total, the applications, the days between them and before removal, the re-entry interval,
+// not for seed) are optional: null means the label sets none.
 import { z } from 'zod'
 import { PRODUCT_UNITS } from '#core/enums.ts'
 import { tooLargeMessage } from '#core/field-messages.ts'
 import { decimal, id, oneLineText, uuid, wholeNumber } from './fields.ts'
+
+/** What a season total is counted per: a cwt or a ton (2,000 lb) of potatoes. */
+export const TOTAL_BASES = ['cwt', 'ton'] as const
+/** A label's waits fit in ten years; its re-entry interval in a year. */
+const DAYS_MAX = 3650
+const REENTRY_HOURS_MAX = 8760
 
 export const PRODUCT_MESSAGES = {
   duplicate: 'A product with this name already exists.',
@@ -55,6 +62,13 @@ export const ProductSchema = z
     min_qty: amount('Minimum quantity', { atLeast: 0 }),
     max_ppm_per_application: amount('Maximum ppm per application', { above: 0 }).optional(),
     max_applications_per_season: wholeNumber('Maximum applications per season', { min: 1, max: 1000 }).optional(),
+    max_total_per_season: amount('Maximum total per season', { above: 0 }).optional(),
+    max_total_basis: z.enum(TOTAL_BASES, { error: 'Choose per cwt or per ton.' }).default('cwt'),
+    min_days_between: wholeNumber('Minimum days between applications', { min: 1, max: DAYS_MAX }).optional(),
+    min_days_before_removal: wholeNumber('Minimum days before removal', { min: 1, max: DAYS_MAX }).optional(),
+    reentry_hours: decimal('Re-entry interval', { min: 0.25, max: REENTRY_HOURS_MAX, step: 0.25 }).optional(),
+    not_for_seed: z.boolean().default(false),
+    supplier: oneLineText('Supplier', { max: 100, optional: true }),
     active: z.boolean().default(false),
   })
   .superRefine(

@@ -29,8 +29,25 @@ describe('ProductSchema', () => {
       ppm_constant: 84000,
       min_qty: 0,
       max_ppm_per_application: 22,
+      max_total_basis: 'cwt',
+      not_for_seed: false,
+      supplier: '',
       active: true,
     })
+  })
+
+  it('reads the season limits of the ledger: a total per ton, the days, re-entry hours, not for seed, the supplier', () => {
+    const fields = { max_total_per_season: '1.2', max_total_basis: 'ton', min_days_between: '21', min_days_before_removal: '30', reentry_hours: '24.5', not_for_seed: 'on', supplier: ' AMVAC ' }
+    const result = parseWithZod(form({ ...product, ...fields }), { schema: ProductSchema })
+    expect(result.status === 'success' && result.value).toMatchObject({ max_total_per_season: 1.2, max_total_basis: 'ton', min_days_between: 21, min_days_before_removal: 30, reentry_hours: 24.5, not_for_seed: true, supplier: 'AMVAC' })
+  })
+
+  it('refuses season limits out of bounds, each with its message', () => {
+    expect(productErrors({ ...product, max_total_basis: 'acre' }).max_total_basis).toEqual(['Choose per cwt or per ton.'])
+    expect(productErrors({ ...product, max_total_per_season: '0' }).max_total_per_season).toEqual(['Maximum total per season must be above 0.'])
+    expect(productErrors({ ...product, min_days_between: '0' }).min_days_between).toEqual(['Minimum days between applications must be 1 or more.'])
+    expect(productErrors({ ...product, min_days_before_removal: '2.5' }).min_days_before_removal).toEqual(['Minimum days before removal must be a whole number.'])
+    expect(productErrors({ ...product, reentry_hours: '0.1' }).reentry_hours).toEqual(['Re-entry interval must be 0.25 or more.'])
   })
 
   it('takes per and the converter instead of ppm', () => {

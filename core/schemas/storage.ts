@@ -1,7 +1,8 @@
 // The storage form of Add Storage and Edit Storage (storages-and-pretreats.md §2 Storage form, §3
 // Storage, §5): one schema for the browser (conform) and the server. Required: owner, grower
 // (unless the owner is the grower), name, GPS, type, service start, door type and count, the duct
-// fields and notes; address, dimensions and pre-treat notes are optional. Owner and grower are
+// fields and notes; address, dimensions, pre-treat notes and the season's planned removal (for the
+// season ledger, beside whether the crop is seed) are optional. Owner and grower are
 // typed names (an autocomplete); the save resolves them to growers (db/queries/storages.ts).
 // Edit sends the storage's id and the version it read, so a save over someone else's newer one is
 // refused.
@@ -55,6 +56,8 @@ export const StorageSchema = z
     address: oneLineText('Address', { optional: true, max: 300 }),
     double_bay: z.boolean().default(false),
     bill_to_grower: z.boolean().default(false),
+    seed: z.boolean().default(false),
+    planned_removal: date('Planned removal').optional(),
     active: z.boolean().default(false),
     pretreat_notes: multiLineText('Pre-treat notes', { optional: true }),
     /** new images: uploaded by this user (the upload form checks it) */

@@ -25,6 +25,7 @@ import * as m0028 from './0028_posted_html_expiry.ts'
 import * as m0030 from './0030_visible_drive_names.ts'
 import * as m0033 from './0033_pretreats_applied.ts'
 import * as m0034 from './0034_command_runs.ts'
+import * as m0035 from './0035_season_ledger.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0030_visible_drive_names': m0030,
   '0033_pretreats_applied': m0033,
   '0034_command_runs': m0034,
+  '0035_season_ledger': m0035,
 }

@@ -36,6 +36,9 @@ const product = (name: string, more: Partial<ProductInput> = {}): ProductInput =
   ppm: 16.6,
   ppm_constant: 84000,
   min_qty: 32,
+  max_total_basis: 'cwt',
+  not_for_seed: false,
+  supplier: '',
   active: true,
   ...more,
 })
@@ -54,12 +57,12 @@ async function refusal(work: Promise<unknown>): Promise<Record<string, string>> 
 
 describe('the product save', () => {
   it('adds once when the same form is sent twice at the same moment, and reads back as typed', async () => {
-    const form = product('CIPC Aerosol 98', { max_ppm_per_application: 22, max_applications_per_season: 3 })
+    const form = product('CIPC Aerosol 98', { max_ppm_per_application: 22, max_applications_per_season: 3, max_total_per_season: 1.2, max_total_basis: 'ton', min_days_between: 21, min_days_before_removal: 14, reentry_hours: 24, not_for_seed: true, supplier: 'AMVAC' })
     const before = await count('products')
     const [a, b] = await Promise.all([saveProduct(form), saveProduct(form)])
     expect(a).toBe(b)
     expect(await count('products')).toBe(before + 1)
-    expect(await productForEdit(t.db, a)).toMatchObject({ product_name: 'CIPC Aerosol 98', ppm: '16.6', ppm_constant: '84000', per: null, min_qty: '32', max_ppm_per_application: '22', max_applications_per_season: 3 })
+    expect(await productForEdit(t.db, a)).toMatchObject({ product_name: 'CIPC Aerosol 98', ppm: '16.6', ppm_constant: '84000', per: null, min_qty: '32', max_ppm_per_application: '22', max_applications_per_season: 3, max_total_per_season: '1.2', max_total_basis: 'ton', min_days_between: 21, min_days_before_removal: 14, reentry_hours: '24', not_for_seed: true, supplier: 'AMVAC' })
   })
 
   it('refuses a name another product has (case ignored), on add and on edit', async () => {

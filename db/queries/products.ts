@@ -40,6 +40,13 @@ export interface ProductRecord {
   min_qty: string
   max_ppm_per_application: string | null
   max_applications_per_season: number | null
+  max_total_per_season: string | null
+  max_total_basis: 'cwt' | 'ton'
+  min_days_between: number | null
+  min_days_before_removal: number | null
+  reentry_hours: string | null
+  not_for_seed: boolean
+  supplier: string
   active: boolean
 }
 
@@ -60,6 +67,13 @@ export function productColumns(products: ReturnType<typeof productsAsP>) {
     numericAsTyped('p.min_qty').as('min_qty'),
     numericAsTyped('p.max_ppm_per_application').as('max_ppm_per_application'),
     'p.max_applications_per_season',
+    numericAsTyped('p.max_total_per_season').as('max_total_per_season'),
+    'p.max_total_basis',
+    'p.min_days_between',
+    'p.min_days_before_removal',
+    numericAsTyped('p.reentry_hours').as('reentry_hours'),
+    'p.not_for_seed',
+    'p.supplier',
     'p.active',
   ])
 }

@@ -41,6 +41,7 @@ function input(changes: Partial<StorageInput> = {}): StorageInput {
     address: '',
     double_bay: false,
     bill_to_grower: true,
+    seed: false,
     active: true,
     pretreat_notes: '',
     images: [],

@@ -132,6 +132,8 @@ export interface StorageRecord {
   address: string
   double_bay: boolean
   bill_to_grower: boolean
+  seed: boolean
+  planned_removal: string | null
   active: boolean
   pretreat_notes: string
   images: { id: string; filename: string }[]
@@ -167,6 +169,8 @@ export async function storageForEdit(db: Executor, id: number): Promise<StorageR
       's.address',
       's.double_bay',
       's.bill_to_grower',
+      's.seed',
+      's.planned_removal',
       's.active',
       's.pretreat_notes',
       STORAGE_VERSION.as('version'),

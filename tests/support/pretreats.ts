@@ -30,6 +30,8 @@ export interface PretreatOverrides extends Partial<Omit<Insertable<PretreatsTabl
   cwt?: number
   quantityRequested?: number
   quantityUsed?: number | null
+  /** the chemical line's product (default: the application's first) */
+  productId?: number
 }
 
 export interface MadePretreat {
@@ -116,7 +118,7 @@ export function pretreatFormValue(d: Awaited<ReturnType<typeof pretreatDefaults>
 }
 
 export async function makePretreat(db: Executor, overrides: PretreatOverrides = {}): Promise<MadePretreat> {
-  const { stage = 'staged', assignTo, cwt = 1000, quantityRequested = 16.6, quantityUsed = null, ...values } = overrides
+  const { stage = 'staged', assignTo, cwt = 1000, quantityRequested = 16.6, quantityUsed = null, productId, ...values } = overrides
   const d = await pretreatDefaults(db)
   const actorId = values.created_by ?? d.created_by
   const made = await db.transaction().execute(async (trx) => {
@@ -136,7 +138,7 @@ export async function makePretreat(db: Executor, overrides: PretreatOverrides = 
       ...values,
     }
     const { id } = await createPretreat(trx, row, { ...EVERY_RIGHT, id: actorId })
-    await trx.insertInto('pretreat_chemicals').values({ pretreat_id: id, product_id: d.product_id, cwt, quantity_requested: quantityRequested, quantity_used: quantityUsed }).execute()
+    await trx.insertInto('pretreat_chemicals').values({ pretreat_id: id, product_id: productId ?? d.product_id, cwt, quantity_requested: quantityRequested, quantity_used: quantityUsed }).execute()
     return { id, pre_treat_number: number.label }
   })
   const reach = ORDER.indexOf(stage)
@@ -158,5 +160,5 @@ export async function makePretreat(db: Executor, overrides: PretreatOverrides = 
       await trx.insertInto('pretreat_prices').values({ pretreat_id: made.id, company_id: values.company_id ?? d.company_id, price: base_price, cwt_share: cwt }).execute()
       await keepApplicationRecord(trx, made.id)
     })
-  return { ...made, applicator_id: applicator, product_id: d.product_id }
+  return { ...made, applicator_id: applicator, product_id: productId ?? d.product_id }
 }

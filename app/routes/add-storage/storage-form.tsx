@@ -32,7 +32,7 @@ export function StorageForm({ storage, companies, today, submissionId, imageIds,
     // a new form for each storage
     id: storage ? `storage-${storage.id}` : 'storage-new',
     defaultValue: storage
-      ? { ...storage, storage_id: storage.id, images: [], kept_images: storage.images.map((i) => i.id) }
+      ? { ...storage, storage_id: storage.id, planned_removal: storage.planned_removal ?? undefined, images: [], kept_images: storage.images.map((i) => i.id) }
       : { owner, service_start: today, active: true },
   })
   const csrfToken = useCsrfToken()
@@ -89,6 +89,11 @@ export function StorageForm({ storage, companies, today, submissionId, imageIds,
         <CheckboxField field={fields.bill_to_grower} label="Bill to Grower" />
         <CheckboxField field={fields.active} label="Active" />
       </div>
+      <fieldset className="form-section">
+        <legend>This season's crop</legend>
+        <CheckboxField field={fields.seed} label="Seed Potatoes" />
+        <TextField field={fields.planned_removal} label="Planned Removal" type="date" hint="Optional: when the crop is to leave the store. The season ledger checks the labels' days before removal against it." />
+      </fieldset>
       <TextAreaField field={fields.notes} label="Notes" />
       <TextAreaField field={fields.pretreat_notes} label="Pre-Treat Notes" hint="Optional: what an applicator should know before treating this storage." />
       {storage && storage.images.length > 0 ? (

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import { season } from './season.ts'
+import { addDays, reentryFrom, seasonLedger, type LedgerEntry, type SeasonLimits } from './season-ledger.ts'
+
+const SIGHT: SeasonLimits = {
+  product_id: 1, product_name: '1,4SIGHT', units: 'oz', max_total_per_season: 1.2, max_total_basis: 'ton', max_applications_per_season: 3,
+  min_days_between: 21, min_days_before_removal: 30, reentry_hours: 24, not_for_seed: false,
+}
+const NIP: SeasonLimits = {
+  product_id: 2, product_name: 'Sprout Nip 7A', units: 'other', max_total_per_season: null, max_total_basis: 'cwt', max_applications_per_season: 2,
+  min_days_between: null, min_days_before_removal: 14, reentry_hours: null, not_for_seed: true,
+}
+
+let n = 0
+function applied(date: string, product: SeasonLimits, cwt: number, quantity: number, more: Partial<LedgerEntry> = {}): LedgerEntry {
+  n++
+  return {
+    pretreat_id: n, pre_treat_number: `PT-25-00000${n}`, application_date: date, stop_time: '16:00', void: false, grower_name: 'Aberdeen Acres',
+    applicator_name: 'Alex Applicator', applicator_licence: 'ID-PA-1', product_id: product.product_id, product_name: product.product_name,
+    registration: 'EPA Reg. No. 1-1', units: product.units, ppm_constant: product.units === 'oz' ? 84000 : null, cwt, quantity_used: quantity, ...more,
+  }
+}
+
+describe('the season ledger', () => {
+  // by hand: 1,4SIGHT 1200 oz on 60,000 cwt is 0.4 oz per ton; 1500 on 50,000 is 0.6; 500 on 50,000 is 0.2
+  const entries = [
+    applied('2025-06-30', SIGHT, 60_000, 100), // the season before: left out
+    applied('2025-11-20', SIGHT, 50_000, 500, { grower_name: 'Blackfoot Farms' }),
+    applied('2025-10-01', SIGHT, 60_000, 1200),
+    applied('2025-10-15', SIGHT, 60_000, 1200, { void: true }),
+    applied('2025-10-20', NIP, 60_000, 90),
+    applied('2025-11-05', SIGHT, 50_000, 1500, { grower_name: 'Blackfoot Farms' }), // the storage changed growers
+    applied('2026-07-01', NIP, 60_000, 90), // the season after: left out
+  ]
+  const ledger = seasonLedger(season(2025), entries, [SIGHT, NIP], { seed: false, planned_removal: null })
+
+  it('lists the season’s applications in date order, with each product’s running total and count, whoever the grower was', () => {
+    expect(ledger.lines.map((l) => [l.application_date, l.product_name, l.grower_name, l.load, l.running_total, l.running_count])).toEqual([
+      ['2025-10-01', '1,4SIGHT', 'Aberdeen Acres', 0.4, 0.4, 1],
+      ['2025-10-20', 'Sprout Nip 7A', 'Aberdeen Acres', 0.0015, 0.0015, 1],
+      ['2025-11-05', '1,4SIGHT', 'Blackfoot Farms', 0.6, 1, 2],
+      ['2025-11-20', '1,4SIGHT', 'Blackfoot Farms', 0.2, 1.2, 3],
+    ])
+    // 1200 oz = 9.375 gal × 84,000 / 60,000 cwt
+    expect(ledger.lines[0]).toMatchObject({ rate: '13.125 ppm', amount: '1200 oz' })
+  })
+
+  it('lists a void pre-treat apart, counting it nowhere', () => {
+    expect(ledger.voids.map((l) => [l.application_date, l.running_total, l.running_count])).toEqual([['2025-10-15', 0, 0]])
+  })
+
+  it('gives each product its total against the maximum, its count, the next day allowed and the day the crop may leave', () => {
+    const [sight, nip] = ledger.products
+    // at the season's maximum exactly (not over it): no more this season
+    expect(sight).toMatchObject({ applications: 3, total: 1.2, percent_used: 100, next_allowed: 'none', last_application: '2025-11-20', crop_may_leave: '2025-12-20' })
+    // applied 15 days after the one before, where the label asks 21
+    expect(sight!.over).toEqual(['applied 2025-11-20, less than 21 days after 2025-11-05'])
+    expect(nip).toMatchObject({ applications: 1, total: 0.0015, percent_used: null, next_allowed: 'any', crop_may_leave: '2025-11-03', over: [] })
+  })
+
+  it('names a planned removal before the crop may leave, and a product not for seed in a seed storage', () => {
+    const seedStore = seasonLedger(season(2025), entries, [SIGHT, NIP], { seed: true, planned_removal: '2025-12-15' })
+    expect(seedStore.products[0]!.over).toContain('removal planned 2025-12-15, the crop may leave from 2025-12-20')
+    expect(seedStore.products[1]!.over).toEqual(['not for seed potatoes, and this storage holds seed'])
+  })
+
+  it('names a season over its total and its count', () => {
+    const more = [...entries, applied('2026-03-01', SIGHT, 50_000, 250)]
+    const [sight] = seasonLedger(season(2025), more, [SIGHT, NIP], { seed: false, planned_removal: null }).products
+    expect(sight!.percent_used).toBe(108.3)
+    expect(sight!.over).toEqual(expect.arrayContaining(['season total 1.3 oz per ton, the label allows 1.2 oz per ton', '4 applications, the label allows 3']))
+  })
+
+  it('gives the next day after the interval while the limits leave room', () => {
+    const [sight] = seasonLedger(season(2025), [entries[2]!], [SIGHT], { seed: false, planned_removal: null }).products
+    expect(sight).toMatchObject({ applications: 1, next_allowed: '2025-10-22', percent_used: 33.3 })
+  })
+
+  it('counts a product the ledger has no limits for, with none', () => {
+    const [nip] = seasonLedger(season(2025), entries, [], { seed: true, planned_removal: null }).products.filter((p) => p.limits.product_name === 'Sprout Nip 7A')
+    expect(nip).toMatchObject({ applications: 1, next_allowed: 'any', crop_may_leave: null, over: [] })
+  })
+})
+
+describe('dates', () => {
+  it('adds days across months and years', () => {
+    expect(addDays('2025-12-20', 14)).toBe('2026-01-03')
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29')
+  })
+  it('gives re-entry from the stop time plus the label’s hours, or nothing when one is missing', () => {
+    expect(reentryFrom('2025-11-20', '22:30', 24)).toBe('2025-11-21T22:30')
+    expect(reentryFrom('2025-12-31', '23:00', 1.5)).toBe('2026-01-01T00:30')
+    expect(reentryFrom('2025-11-20', null, 24)).toBeNull()
+    expect(reentryFrom('2025-11-20', '16:00', null)).toBeNull()
+  })
+})
