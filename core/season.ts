@@ -29,6 +29,9 @@ export function seasonOf(date: string | Date): Season {
   return season(month >= 7 ? year : year - 1)
 }
 
+/** What a URL naming no season it may be told (the season summary, a storage's ledger). */
+export const SEASON_MESSAGE = 'Season must be a year from 1999 to 2099 (the year it starts, e.g. 2025 for 2025–26).'
+
 /** `?season=2025` → that season; anything else (absent, '2025–26', '1e3', out of range) → null. */
 export function parseSeason(value: string | null | undefined): Season | null {
   if (!value || !/^\d{4}$/.test(value)) return null

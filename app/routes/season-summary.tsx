@@ -7,7 +7,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { readWithAccess } from '#app/auth/guard.server.ts'
 import { SUMMARY_HEADER, SUMMARY_NOTE, summaryTable } from '#app/documents/application-record-pdf-summary.ts'
-import { parseSeason, season as seasonOfYear, seasonOf, type Season } from '#core/season.ts'
+import { parseSeason, season as seasonOfYear, SEASON_MESSAGE, seasonOf, type Season } from '#core/season.ts'
 import { getDb } from '#db/client.server.ts'
 import { recordSeasons, seasonTotals } from '#db/queries/application-records.ts'
 
@@ -15,7 +15,6 @@ export const access = ACCESS['/season-summary']
 export const meta: MetaFunction = () => [{ title: 'Season Summary' }]
 export const handle = { crumbs: [{ label: 'Pre-Treats', to: '/pretreats' }, { label: 'Season Summary', to: '/season-summary' }] }
 
-export const SEASON_MESSAGE = 'Season must be a year from 1999 to 2099 (the year it starts, e.g. 2025 for 2025–26).'
 
 /** The URL's season, or the current one (with a message when the URL named something else). */
 export function seasonFromUrl(url: URL): { season: Season; error: string | null } {

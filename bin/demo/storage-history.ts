@@ -1,6 +1,6 @@
 // Years of history for one storage, and the demo's share of it. seedStorageHistory adds storage
 // checks with readings (some with a photo), call-ins, service sheets at every review state and
-// pre-treats with their application dates (some with a restart), spread evenly over `seasons`
+// pre-treats with their application dates and a chemical line (some with a restart), spread evenly over `seasons`
 // seasons (July–June) ending with `lastSeason`: one insert … select … from generate_series per
 // table, so the bench's 10 seasons (bench/storage-detail.ts) take well under a second. The storage
 // detail tests use it too.
@@ -96,6 +96,13 @@ export async function seedStorageHistory(db: Executor, storageId: number, who: {
       select gen_random_uuid(), case when g.i = ${h.pretreats} then 'to-review' else 'completed' end, g.label, d - 7 + time '09:00', ${userId}, ${applicatorId}, 'Grower',
              ${company}, ${storageId}, 'Apply through the south fan house.', d, ${applicatorId}, d + time '17:00'
       from g cross join lateral (select ${sql`${first}::date + ((g.i - 1) * ${days} / greatest(${h.pretreats} - 1, 1))::int`} + 20 as d) x`.execute(trx)
+    // each applied at 20 ppm of the demo's 1,4SIGHT (where there is one; else the first product) on
+    // 60,000 cwt, so the storage's season ledger has its figures
+    await sql`
+      insert into pretreat_chemicals (pretreat_id, product_id, cwt, quantity_requested, quantity_used)
+      select p.id, pr.id, 60000, 1828.5714, 1828.5714
+      from pretreats p cross join (select id from products order by (product_name = '1,4SIGHT') desc, id limit 1) pr
+      where p.storage_id = ${storageId} and not exists (select 1 from pretreat_chemicals c where c.pretreat_id = p.id)`.execute(trx)
     await sql`
       insert into restarts (pretreat_id, remote, running, cleaned_up, comments, completed_at, completed_by, created_at)
       select id, true, true, true, 'Fans back on; storage closed up.', application_date + 2 + time '11:00', ${userId}, application_date + 1 + time '08:00'

@@ -27,6 +27,8 @@ export async function storageDetail(db: Executor, id: number) {
       'st.length_feet',
       'st.width_feet',
       'st.notes',
+      'st.seed',
+      'st.planned_removal',
       'co.company_name as owner_name',
       'gr.company_name as grower_name',
     ])

@@ -12,6 +12,7 @@ import { startAppServer, type AppServer } from '../support/app-server.ts'
 import { newContext, signIn } from '../support/browser.ts'
 import { connectBrowser } from '../support/shared-browser.ts'
 import { httpSession, type HttpSession } from '../support/http-session.ts'
+import { pdfText } from '../support/pdf-text.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
 let app: AppServer
@@ -43,19 +44,6 @@ async function signedIn(username: string, js: boolean, width = 1280): Promise<Pa
   const page = await (await newContext(browser, app.url, { javaScriptEnabled: js, width })).newPage()
   await signIn(page, username)
   return page
-}
-
-async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
-  const doc = await getDocument({ data: bytes, verbosity: 0 }).promise
-  let text = ''
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent()
-    text += content.items.map((item) => ('str' in item ? item.str : '')).join(' ')
-  }
-  const pages = doc.numPages
-  await doc.destroy()
-  return { pages, text }
 }
 
 /** GET a PDF route: the 303 to the signed URL, then the file. */

@@ -225,7 +225,7 @@ describe('products admin: refusals and exports', () => {
     const csv = async (path: string) => (await (await page.request.get(path)).text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/)
     const products = await csv('/manage-product.csv?filter_by=product&filter_value=sight')
     expect(products[0]).toBe('Product,EPA Reg. No.,Units,PPM,PPM Constant,Per,Converter,Min Qty,Max PPM / Application,Max Applications / Season,Status')
-    expect(products.slice(1)).toEqual(['"1,4SIGHT",EPA Reg. No. 81503-1,oz,20,84000,,,64,20,3,Active'])
+    expect(products.slice(1)).toEqual(['"1,4SIGHT",EPA Reg. No. 81503-1,oz,20,84000,,,64,20,6,Active'])
     const applications = await csv('/manage-application.csv?filter_by=chemical&filter_value=StorOx')
     expect(applications).toEqual(['Application,Base Price,Chemicals,Status', 'StorOx Disinfect,0.018,StorOx 2.0,Active'])
     const applicators = await csv('/manage-applicator.csv?filter_by=license&filter_value=ID-PA-118734')

@@ -74,7 +74,7 @@ describe.each([
     const facts = await page.locator('.storage-facts').innerText()
     for (const part of ['Quonset', '1200 N 400 E, Shelley, ID', '2019-09-01', '43.381235, -112.123457']) expect(facts).toContain(part)
     expect(await page.getByRole('link', { name: '43.381235, -112.123457' }).getAttribute('href')).toBe('https://www.google.com/maps?q=43.381235,-112.123457')
-    expect(await tabNames(page)).toEqual(['Equipment', 'Storage Checks', 'Service Calls', 'Pre Treats', 'Timeline', 'Conditions'])
+    expect(await tabNames(page)).toEqual(['Equipment', 'Storage Checks', 'Service Calls', 'Pre Treats', 'Ledger', 'Timeline', 'Conditions'])
     expect(await currentTab(page)).toBe('Equipment')
     const pairs = async (group: string) => (await page.getByRole('region', { name: group }).innerText()).replace(/\s+/g, ' ')
     expect(await pairs('Ducts')).toBe('Ducts Duct Count 12 Duct Size 24 in Duct Spacing Not available')
@@ -192,7 +192,7 @@ describe('storage detail: who sees what', () => {
   it('hides the tabs a user may not see, and their URLs show Equipment', async () => {
     // assigner: storages and pre-treats, no checks or service sheets
     const page = await openAs('assigner', false, `/view-storage/${storageId}?tab=checks`)
-    expect(await tabNames(page)).toEqual(['Equipment', 'Pre Treats', 'Timeline'])
+    expect(await tabNames(page)).toEqual(['Equipment', 'Pre Treats', 'Ledger', 'Timeline'])
     expect(await currentTab(page)).toBe('Equipment')
     await page.goto(`/view-storage/${storageId}?tab=conditions`)
     expect(await currentTab(page)).toBe('Equipment')

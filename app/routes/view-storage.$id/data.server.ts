@@ -1,6 +1,6 @@
 // What /view-storage/{id} reads: the storage (404 when the id names none), the tabs this user may
-// see, and the open tab's content only (a list, the timeline or a season's conditions). A tab the
-// user may not see is not offered, and its URL shows Equipment.
+// see, and the open tab's content only (a list, the timeline, a season's conditions or its chemical
+// ledger). A tab the user may not see is not offered, and its URL shows Equipment.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { sql } from 'kysely'
 import { ACCESS, mayOpen } from '#app/access.ts'
@@ -9,17 +9,19 @@ import { oneStorage } from '#app/lists/one-storage.server.ts'
 import { serviceSheetList } from '#app/lists/service-sheet-list.server.ts'
 import { storageCheckList } from '#app/lists/storage-check-list.server.ts'
 import { requireId, requireRecord } from '#app/records.server.ts'
-import { hasAnyPermission, type SessionUser } from '#core/permissions.ts'
+import { mayViewPretreats } from '#app/features/storage-detail/ledger.server.ts'
+import type { SessionUser } from '#core/permissions.ts'
 import { parseSeason, season as seasonOfYear, seasonOf } from '#core/season.ts'
 import { parseKinds, TIMELINE_KINDS, type TimelineKind } from '#core/storage-timeline.ts'
 import { getDb, type Executor } from '#db/client.server.ts'
+import { ledgerSeasons, storageSeasonLedger } from '#db/queries/season-ledger.ts'
 import { checkSeasons, seasonConditions, storageDetail } from '#db/queries/storage-detail.ts'
 import { storageTimeline, timelineSeasons, type PhotoOf } from '#db/queries/storage-timeline.ts'
 import { userDisplayName } from '#db/queries/users.ts'
 
 const access = ACCESS['/view-storage/:id']
 
-export const TABS = ['equipment', 'checks', 'service', 'pretreats', 'timeline', 'conditions'] as const
+export const TABS = ['equipment', 'checks', 'service', 'pretreats', 'ledger', 'timeline', 'conditions'] as const
 export type Tab = (typeof TABS)[number]
 
 /** Timeline entries a page: about a season of a busy storage; older ones are on the next pages. */
@@ -34,8 +36,8 @@ export function viewOf(user: SessionUser) {
   const checks = mayOpen(user, ACCESS['/view-storage-check'])
   const sheets = mayOpen(user, ACCESS['/view-service'])
   const calls = mayOpen(user, ACCESS['/view-calls'])
-  const pretreats = user.is_superuser || hasAnyPermission(user, ['api.view_pretreat'])
-  const tabs = TABS.filter((t) => (t === 'checks' || t === 'conditions' ? checks : t === 'service' ? sheets : t === 'pretreats' ? pretreats : true))
+  const pretreats = mayViewPretreats(user)
+  const tabs = TABS.filter((t) => (t === 'checks' || t === 'conditions' ? checks : t === 'service' ? sheets : t === 'pretreats' || t === 'ledger' ? pretreats : true))
   const may: Record<TimelineKind, boolean> = { call: calls, sheet: sheets, check: checks, pretreat: pretreats, restart: pretreats, photo: true }
   const kinds = TIMELINE_KINDS.filter((k) => may[k])
   const photosOf: PhotoOf[] = ['storage', ...(sheets ? (['sheet'] as const) : []), ...(checks ? (['check'] as const) : [])]
@@ -80,6 +82,14 @@ async function readTab(db: Executor, tab: Tab, storageId: number, url: URL, view
         storageTimeline(db, storageId, { kinds, photosOf: view.photosOf, season, limit: TIMELINE_PAGE, offset: (page - 1) * TIMELINE_PAGE }),
       ])
       return { tab, seasons, season: season?.year ?? null, kinds, allKinds: view.kinds, entries, more, page, links: view.links }
+    }
+    case 'ledger': {
+      // the season asked for, else the newest with applications, else this one
+      const seasons = await ledgerSeasons(db, storageId)
+      const season = parseSeason(params.get('season')) ?? (seasons[0] !== undefined ? seasonOfYear(seasons[0]) : seasonOf(new Date()))
+      const ledger = await storageSeasonLedger(db, storageId, season)
+      const choices = [...new Set([seasonOf(new Date()).year, season.year, ...seasons])].sort((a, b) => b - a)
+      return { tab, seasons: choices, ledger, linkPretreats: view.links.pretreat }
     }
     case 'conditions': {
       const seasons = await checkSeasons(db, storageId)

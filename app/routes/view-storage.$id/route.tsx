@@ -1,7 +1,7 @@
 // Storage detail (/view-storage/{id}, storages-and-pretreats.md §2): the storage's name with an
 // Active or Inactive label, owner, address, GPS (a map link), type and service start, then tabs,
 // each a URL (?tab=…) so they work without JavaScript: Equipment, Storage Checks, Service Calls,
-// Pre Treats, and beyond the spec a Timeline and a Conditions chart. A tab the user may not see is
+// Pre Treats, and beyond the spec a season's chemical Ledger, a Timeline and a Conditions chart. A tab the user may not see is
 // not offered. The loader (data.server.ts) reads the open tab only. A missing storage, or an id
 // that is not one, is the app's 404 page (the root error boundary).
 import type { MetaFunction } from '@remix-run/node'
@@ -11,6 +11,7 @@ import { ListCards } from '#app/components/list/list-cards.tsx'
 import { StorageCheckList } from '#app/components/storage-checks.tsx'
 import { ConditionsChart, ConditionsTable } from '#app/features/storage-detail/conditions-chart.tsx'
 import { Equipment } from '#app/features/storage-detail/equipment.tsx'
+import { SeasonLedgerTab } from '#app/features/storage-detail/season-ledger.tsx'
 import { GpsLink } from '#app/components/gps-link.tsx'
 import storageDetailCss from '#app/features/storage-detail/storage-detail.css?url'
 import { StorageSheetList } from '#app/features/storage-detail/storage-sheets.tsx'
@@ -35,6 +36,7 @@ const TAB_LABELS: Record<Tab, string> = {
   checks: 'Storage Checks',
   service: 'Service Calls',
   pretreats: 'Pre Treats',
+  ledger: 'Ledger',
   timeline: 'Timeline',
   conditions: 'Conditions',
 }
@@ -54,6 +56,8 @@ function StorageFacts({ storage }: { storage: Storage }) {
     ['GPS', <MapLink key="gps" storage={storage} />],
     ['Type', storage.type || 'Not available'],
     ['Service Start', storage.service_start ? formatDate(storage.service_start) : 'Not available'],
+    ['Crop', storage.seed ? 'Seed potatoes' : 'Not seed'],
+    ['Planned Removal', storage.planned_removal ? formatDate(storage.planned_removal) : 'Not planned'],
   ]
   return (
     <dl className="detail-list storage-facts">
@@ -170,6 +174,8 @@ function TabContent({ content, storageId }: { content: LoaderData['content']; st
       return <StorageSheetList list={content.sheets} storageId={storageId} />
     case 'pretreats':
       return <PretreatTable content={content} />
+    case 'ledger':
+      return content.ledger ? <SeasonLedgerTab ledger={content.ledger} seasons={content.seasons} storageId={storageId} linkPretreats={content.linkPretreats} /> : null
     case 'timeline':
       return <Timeline view={content} />
     case 'conditions':
