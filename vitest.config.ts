@@ -53,19 +53,7 @@ export default defineConfig({
           setupFiles: ['tests/support/db-file-reset.ts'],
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'browser',
-          include: BROWSER,
-          exclude: UNIT,
-          globalSetup: ['tests/support/setup-browser.ts'],
-          // shared workers too (each file's app runs in its own child process): a fork per file cost
-          // about a core-second of the file's two to four
-          pool: 'threads',
-          setupFiles: ['tests/support/db-file-reset.ts'],
-        },
-      },
+      { extends: true, test: { name: 'browser', include: BROWSER, exclude: UNIT, globalSetup: ['tests/support/setup-browser.ts'] } },
       { extends: true, test: { name: 'system', include: SYSTEM, globalSetup: ['tests/support/setup-system.ts'] } },
     ],
   },

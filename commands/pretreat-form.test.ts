@@ -126,6 +126,36 @@ describe('the pre-treat form\'s save: a new pre-treat', () => {
   })
 })
 
+describe('the pre-treat form\'s save: the storage\'s season (decision 0063)', () => {
+  it('names every season limit this application would pass, asks for a reason, and stores each warning with it', async () => {
+    const product = await t.db
+      .insertInto('products')
+      .values({ product_name: 'Seasoned CIPC', units: 'gal', ppm_constant: 1000, per: null, min_qty: 0, max_total_per_season: 0.05, min_days_between: 21, min_days_before_removal: 14, not_for_seed: true })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const app = await t.db.insertInto('applications').values({ name: 'Seasoned Fogging', base_price: '0.05' }).returning('id').executeTakeFirstOrThrow()
+    await t.db.insertInto('application_products').values({ application_id: app.id, product_id: product.id }).execute()
+    // applied 13 days before: 40 gal on 1,000 cwt, 0.04 of the label's 0.05 gal per cwt
+    await makePretreat(t.db, { stage: 'to-review', application_date: '2026-11-10', productId: product.id, cwt: 1000, quantityUsed: 40 })
+    await t.db.updateTable('storages').set({ seed: true, planned_removal: '2026-12-01' }).where('id', '=', d.storage_id).execute()
+    try {
+      // 200 gal on 12,500 cwt adds 0.016
+      const value = form({ application_id: app.id, chemicals: [{ product_id: product.id, cwt: '12,500', quantity_requested: 200 }] })
+      const error = await refusal(save(value))
+      expect(error).toBeInstanceOf(InputError)
+      const message = (error as InputError).fieldErrors.dose_reason!
+      expect(message).toContain("Seasoned CIPC is over the label's season total: with this application the storage would have 0.056 gal per cwt")
+      expect(message).toContain('applied here on 2026-11-10, the label asks 21 days between applications')
+      expect(message).toContain('removal is planned for 2026-12-01, the label asks 14 days after an application (the crop could leave from 2026-12-07)')
+      expect(message).toContain('Seasoned CIPC is not for seed potatoes, and this storage holds seed.')
+      const { id } = await save({ ...value, dose_reason: 'Grower moves the crop to processing; agronomist agreed.' })
+      expect(((await row(id)).dose_warnings as { kind: string }[]).map((w) => w.kind)).toEqual(['total', 'interval', 'removal', 'seed'])
+    } finally {
+      await t.db.updateTable('storages').set({ seed: false, planned_removal: null }).where('id', '=', d.storage_id).execute()
+    }
+  })
+})
+
 describe('the pre-treat form\'s save: an edit', () => {
   it('saves on the version shown (EDIT row) and refuses an edit based on an older version', async () => {
     const pt = await makePretreat(t.db)

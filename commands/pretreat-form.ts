@@ -7,7 +7,7 @@
 // the billable companies exist (never the service company itself), and a dose past the label is
 // saved only with a reason (decision 0035). A form sent twice saves once (runCommand's key).
 import { ConflictError, InputError, NotFoundError } from '#core/errors.ts'
-import { doseReasonRequired } from '#core/dose-check.ts'
+import { doseReasonRequired, NOTHING_SO_FAR } from '#core/dose-check.ts'
 import { parseCwt } from '#core/pretreat-quantities.ts'
 import { licenceHoldsOn, localToday } from '#core/schemas/applicator.ts'
 import { linesDoseWarnings, OTHER_REQUESTER, PRETREAT_FORM_MESSAGES as M, PretreatFormSchema, workLines, type PretreatFormInput } from '#core/schemas/pretreat-form.ts'
@@ -25,7 +25,7 @@ import {
   pretreatForForm,
   reservePretreatNumber,
   savePretreatLines,
-  seasonCounts,
+  seasonSoFar,
   storageOfCompany,
   updatePretreatFields,
   type PretreatForForm,
@@ -60,8 +60,8 @@ async function checkForm(trx: Executor, value: PretreatFormInput, existing: Pret
   const lines = workLines(application.products, value.chemicals, cwt)
   if (lines.some((l) => l.quantity_requested === null)) throw new InputError({ chemicals: M.quantity })
   const season = seasonOf(day)
-  const counts = await seasonCounts(trx, [value.storage_id], season, existing?.id)
-  const warnings = linesDoseWarnings(application.products, lines, counts[value.storage_id] ?? {}, season.label)
+  const soFar = await seasonSoFar(trx, [value.storage_id], season, existing?.id)
+  const warnings = linesDoseWarnings(application.products, lines, soFar[value.storage_id] ?? NOTHING_SO_FAR, { label: season.label, day })
   if (warnings.length > 0 && value.dose_reason === '') throw new InputError({ dose_reason: doseReasonRequired(warnings) })
 
   const fields = {

@@ -6,7 +6,7 @@
 // (the storage is the company's, the licence on the day, the dose against the label) are checked
 // again by commands/pretreat-form.ts.
 import { z } from 'zod'
-import { doseWarnings, type DoseWarning, type LabelLimits } from '#core/dose-check.ts'
+import { doseWarnings, type DoseWarning, type LabelLimits, type StorageSeasonSoFar } from '#core/dose-check.ts'
 import { CWT_MIN, parseCwt, quantityFor, type QuantityInputs } from '#core/pretreat-quantities.ts'
 import { STOCK_TYPES, TREATED_FOR, VARIETIES } from '#core/enums.ts'
 import { decimal, id, matching, multiLineText, oneLineText, uuid, wholeNumber } from './fields.ts'
@@ -122,11 +122,12 @@ export function workLines(products: readonly FormProduct[], typed: readonly { pr
   })
 }
 
-/** The label limits the lines pass at this storage this season (`counts`: product id → pre-treats this season). */
-export function linesDoseWarnings(products: readonly FormProduct[], lines: readonly WorkedLine[], counts: Record<number, number>, seasonLabel: string): DoseWarning[] {
+/** The label limits the lines pass at this storage on `day`, given what its season holds so far. */
+export function linesDoseWarnings(products: readonly FormProduct[], lines: readonly WorkedLine[], soFar: StorageSeasonSoFar, season: { label: string; day: string }): DoseWarning[] {
   return lines.flatMap((line) => {
     const product = products.find((p) => p.id === line.product_id)
     if (!product || line.quantity_requested === null) return []
-    return doseWarnings({ product, cwt: line.cwt, quantity: line.quantity_requested, applicationsThisSeason: counts[product.id] ?? 0, seasonLabel })
+    const { count = 0, ...sofar } = soFar.products[product.id] ?? { load_per_cwt: 0, applied: [] }
+    return doseWarnings({ product, cwt: line.cwt, quantity: line.quantity_requested, applicationsThisSeason: count, seasonLabel: season.label, day: season.day, storage: soFar, soFar: sofar })
   })
 }

@@ -7,12 +7,13 @@ import { sql, type Updateable } from 'kysely'
 import { config } from '#core/config.server.ts'
 import { hasControlCharacters } from '#core/formats.ts'
 import type { QuantityInputs } from '#core/pretreat-quantities.ts'
-import type { LabelLimits } from '#core/dose-check.ts'
+import type { LabelLimits, StorageSeasonSoFar } from '#core/dose-check.ts'
 import type { Season } from '#core/season.ts'
 import type { PretreatState } from '#core/workflow-states.ts'
 import { inTransaction, type Executor } from '../client.server.ts'
 import type { PretreatsTable } from '../schema.ts'
 import { OTHER } from './contacts.ts'
+import { APPLIED_STATES } from './season-ledger.ts'
 import type { NamedOption } from './registry.ts'
 import { shortListOptions } from './short-lists.ts'
 import { userDisplayName } from './users.ts'
@@ -99,7 +100,8 @@ export async function applicationChoices(db: Executor, { activeOnly, ids }: { ac
   const lines = await db
     .selectFrom('application_products as ap')
     .innerJoin('products as p', 'p.id', 'ap.product_id')
-    .select(['ap.application_id', 'p.id', 'p.product_name', 'p.registration', 'p.units', 'p.ppm', 'p.ppm_constant', 'p.per', 'p.converter', 'p.min_qty', 'p.max_ppm_per_application', 'p.max_applications_per_season'])
+    .select(['ap.application_id', 'p.id', 'p.product_name', 'p.registration', 'p.units', 'p.ppm', 'p.ppm_constant', 'p.per', 'p.converter', 'p.min_qty', 'p.max_ppm_per_application', 'p.max_applications_per_season',
+      'p.max_total_per_season', 'p.max_total_basis', 'p.min_days_between', 'p.min_days_before_removal', 'p.not_for_seed'])
     .where(
       'ap.application_id',
       'in',
@@ -125,30 +127,48 @@ export async function applicationChoices(db: Executor, { activeOnly, ids }: { ac
         min_qty: Number(l.min_qty),
         max_ppm_per_application: num(l.max_ppm_per_application),
         max_applications_per_season: l.max_applications_per_season,
+        max_total_per_season: num(l.max_total_per_season),
+        max_total_basis: l.max_total_basis,
+        min_days_between: l.min_days_between,
+        min_days_before_removal: l.min_days_before_removal,
+        not_for_seed: l.not_for_seed,
       })),
   }))
 }
 
-/** storage id → product id → pre-treats of that storage in `season` with that product (void ones and `except` left out). */
-export type SeasonCounts = Record<number, Record<number, number>>
+/** A pre-treat counts as applied once its sheet was submitted with an application date (0033, 0063). */
+const applied = sql<boolean>`pt.status in (${sql.join(APPLIED_STATES.map((state) => sql.lit(state)))}) and pt.application_date is not null`
 
-/** How often each storage of `storageIds` has had each product in `season` (by application date, or creation date when none). */
-export async function seasonCounts(db: Executor, storageIds: number[], season: Season, except?: number): Promise<SeasonCounts> {
+/**
+ * What each storage of `storageIds` holds in `season` before this pre-treat (`except`): its seed
+ * flag and planned removal, and per product the pre-treats with it (planned ones included, by
+ * application date or else creation date; void ones left out), and of the applied ones (submitted
+ * sheets, decision 0063) the amounts per cwt and the dates.
+ */
+export async function seasonSoFar(db: Executor, storageIds: number[], season: Season, except?: number): Promise<Record<number, StorageSeasonSoFar>> {
   const ids = storageIds.filter(isId)
   if (ids.length === 0) return {}
   let query = db
     .selectFrom('pretreats as pt')
     .innerJoin('pretreat_chemicals as pc', 'pc.pretreat_id', 'pt.id')
-    .select(['pt.storage_id', 'pc.product_id', sql<string>`count(distinct pt.id)`.as('n')])
+    .select(['pt.storage_id', 'pc.product_id'])
+    .select(sql<string>`count(distinct pt.id)`.as('n'))
+    .select(sql<string>`coalesce(sum(pc.quantity_used / nullif(pc.cwt, 0)) filter (where ${applied}), 0)`.as('load'))
+    .select(sql<string[] | null>`array_agg(distinct pt.application_date::text) filter (where ${applied})`.as('applied'))
     .where('pt.storage_id', 'in', ids)
     .where('pt.void', '=', false)
     .where(sql<string>`coalesce(pt.application_date, pt.created_at::date)`, '>=', season.start)
     .where(sql<string>`coalesce(pt.application_date, pt.created_at::date)`, '<', season.end)
     .groupBy(['pt.storage_id', 'pc.product_id'])
   if (except !== undefined) query = query.where('pt.id', '<>', except)
-  const counts: SeasonCounts = {}
-  for (const row of await query.execute()) (counts[row.storage_id] ??= {})[row.product_id] = Number(row.n)
-  return counts
+  const [rows, storages] = await Promise.all([query.execute(), db.selectFrom('storages').select(['id', 'seed', 'planned_removal']).where('id', 'in', ids).execute()])
+  const soFar: Record<number, StorageSeasonSoFar> = {}
+  for (const s of storages) soFar[s.id] = { seed: s.seed, planned_removal: s.planned_removal, products: {} }
+  for (const row of rows) {
+    const storage = soFar[row.storage_id]
+    if (storage) storage.products[row.product_id] = { count: Number(row.n), load_per_cwt: Number(row.load), applied: (row.applied ?? []).sort() }
+  }
+  return soFar
 }
 
 export interface PretreatChoices {

@@ -12,8 +12,8 @@ import { runPretreatStep } from '#workflows/pretreat.server.ts'
 
 const suite = useBrowserSuite()
 
-async function page(js: boolean, username = 'assigner'): Promise<Page> {
-  const p = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js })).newPage()
+async function page(js: boolean, username = 'assigner', width?: number): Promise<Page> {
+  const p = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js, width })).newPage()
   await signIn(p, username)
   return p
 }
@@ -166,6 +166,42 @@ describe('pre-treat form', () => {
       await p.waitForURL((url) => url.pathname !== `/create-pre-treat/${pt.id}`)
       expect(new URL(p.url()).pathname).toBe('/scheduled-pre-treat')
       expect(await savedWith(notes)).toHaveLength(1)
+    })
+  }
+
+  for (const [js, width] of [
+    [true, 375],
+    [false, 1280],
+  ] as const) {
+    it(`${js ? 'with JavaScript, 375 px' : 'without JavaScript, desktop'}: warns of the storage's season (a seed crop, removal too soon) and saves with a reason`, async () => {
+      const { company_id } = await suite.app.db.selectFrom('storages').select('company_id').orderBy('id').executeTakeFirstOrThrow()
+      // a seed crop leaving in a week: Sprout Nip 7A (CIPC) is not for seed, and wants 14 days to removal
+      const removal = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
+      const storage = await suite.app.db.insertInto('storages').values({ company_id, name: `Seed Cellar ${js}`, seed: true, planned_removal: removal }).returning('id').executeTakeFirstOrThrow()
+      const combo = await suite.app.db.selectFrom('applications').select('id').where('name', '=', 'CIPC + 1,4SIGHT Combo').executeTakeFirstOrThrow()
+      const nip = await suite.app.db.selectFrom('products').select('id').where('product_name', '=', 'Sprout Nip 7A').executeTakeFirstOrThrow()
+      const pt = await makePretreat(suite.app.db, { company_id, storage_id: storage.id, application_id: combo.id, productId: nip.id, cwt: 60_000, quantityRequested: 90 })
+      const p = await page(js, 'assigner', width)
+      await p.goto(`/create-pre-treat/${pt.id}`)
+      const seed = 'Sprout Nip 7A is not for seed potatoes, and this storage holds seed.'
+      const tooSoon = `Sprout Nip 7A is too close to the crop's removal: removal is planned for ${removal}, the label asks 14 days after an application`
+      if (js) {
+        // shown as the form stands, before any save
+        const alert = p.getByRole('alert', { name: 'Dose warning' })
+        expect(await alert.innerText()).toContain(seed)
+        expect(await alert.innerText()).toContain(tooSoon)
+      }
+      await p.getByRole('button', { name: 'Save Changes' }).click()
+      await p.getByText(`${seed} Give a reason to save it anyway.`).waitFor()
+      expect((await suite.app.db.selectFrom('pretreats').select('dose_reason').where('id', '=', pt.id).executeTakeFirstOrThrow()).dose_reason).toBe('')
+      await p.getByLabel('Reason to Save Anyway').fill('Seed lot sold for processing; removal date moves.')
+      await p.getByRole('button', { name: 'Save Changes' }).click()
+      await p.waitForURL((url) => url.pathname === '/staged-pre-treat')
+      const saved = await suite.app.db.selectFrom('pretreats').select(['dose_reason', 'dose_warnings']).where('id', '=', pt.id).executeTakeFirstOrThrow()
+      expect(saved.dose_reason).toBe('Seed lot sold for processing; removal date moves.')
+      expect((saved.dose_warnings as { kind: string }[]).map((w) => w.kind)).toEqual(['removal', 'seed'])
+      if (width === 375) expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+      await p.context().close()
     })
   }
 

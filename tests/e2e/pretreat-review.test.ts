@@ -230,11 +230,13 @@ describe('the review sheet for those who may not review', () => {
           statuses[`${response.status}`] = (statuses[`${response.status}`] ?? 0) + 1
           if (response.status >= 500) statuses[`every field=${value.slice(0, 20)}`] = response.status
         }
-        // one field at a time through the page's action (its data request: the same action, no page drawn)
-        for (const name of [...names, 'intent', 'version', 'prices[9].company_id', 'chemicals[0].id']) {
+        // one field at a time: names a crafted post adds to the form as served (a price line past
+        // the last) and the line ids; every served field is posted one at a time by the crawl
+        // (tests/support/hostile/crawl.ts)
+        for (const name of ['prices[9].company_id', 'prices[9].price', 'chemicals[0].id']) {
           for (const value of values) {
             const form = new FormData(element)
-            if (name !== 'intent') form.set('intent', 'submit')
+            form.set('intent', 'submit')
             form.set(name, value)
             const response = await fetch(`/review-pre-treat/${id}.data`, { method: 'POST', body: form, redirect: 'manual', headers: { 'X-CSRF-Token': String(form.get('csrf')) } })
             statuses[`${response.status}`] = (statuses[`${response.status}`] ?? 0) + 1
@@ -251,7 +253,7 @@ describe('the review sheet for those who may not review', () => {
       { id: pt.id, values: HOSTILE },
     )
     expect(Object.keys(answers).filter((k) => Number(k) >= 500 || k.includes('=') || k.startsWith('/'))).toEqual([])
-    expect(answers['400']).toBeGreaterThan(100)
+    expect(answers['400']).toBeGreaterThan(20)
     expect(await pretreat(pt.id)).toEqual(before)
   })
 })

@@ -17,7 +17,7 @@ import { localToday } from '#core/schemas/applicator.ts'
 import { PRETREAT_FORM_MESSAGES as M, SAVE_INTENT, workLines } from '#core/schemas/pretreat-form.ts'
 import { seasonOf } from '#core/season.ts'
 import { getDb } from '#db/client.server.ts'
-import { applicationChoices, billableCompanies, messageText, pretreatChoices, pretreatForForm, reservePretreatNumber, seasonCounts } from '#db/queries/pretreat-form.ts'
+import { applicationChoices, billableCompanies, messageText, pretreatChoices, pretreatForForm, reservePretreatNumber, seasonSoFar } from '#db/queries/pretreat-form.ts'
 import { LIST_PATHS } from '../pretreat-lists/list-data.server.ts'
 
 const access = ACCESS['/create-pre-treat']
@@ -45,7 +45,7 @@ export async function loadPretreatForm(request: Request, idText?: string) {
   const company = picker.company
   if (!company) return { path, picker, record: record ?? null, form: null }
   const choices = await pretreatChoices(db, company.id)
-  const counts = await seasonCounts(
+  const soFar = await seasonSoFar(
     db,
     choices.storages.map((s) => s.id),
     season,
@@ -58,7 +58,7 @@ export async function loadPretreatForm(request: Request, idText?: string) {
     form: {
       company,
       choices,
-      counts,
+      soFar,
       seasonLabel: season.label,
       day,
       // "server assigned": the user's one open number, so reloads and posts back keep it

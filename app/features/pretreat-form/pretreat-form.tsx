@@ -12,6 +12,7 @@ import { CompanyPicker } from '#app/components/form/company-picker.tsx'
 import { CheckboxField, FieldMessages, SelectField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { isFormResult } from '#app/components/form/form-result.ts'
 import { useHydrated } from '#app/components/use-hydrated.ts'
+import { NOTHING_SO_FAR } from '#core/dose-check.ts'
 import { PRETREAT_DEFAULTS, STOCK_TYPES, TREATED_FOR, VARIETIES } from '#core/enums.ts'
 import { CWT_DEFAULT, CWT_MIN, formatCwt, formatQuantity, parseCwt } from '#core/pretreat-quantities.ts'
 import { licenseStatus } from '#core/schemas/applicator.ts'
@@ -103,7 +104,7 @@ function PretreatForm({ data, form: page }: { data: PageData; form: PageForm }) 
   const products = application?.products ?? []
   const cwt = parseCwt(cwtText)
   const numericLines = lines.map((l) => ({ product_id: Number(l.product_id), cwt: Number(l.cwt), quantity_requested: l.quantity_requested.trim() === '' ? null : Number(l.quantity_requested) }))
-  const warnings = linesDoseWarnings(products, numericLines, page.counts[Number(storageId)] ?? {}, page.seasonLabel)
+  const warnings = linesDoseWarnings(products, numericLines, page.soFar[Number(storageId)] ?? NOTHING_SO_FAR, { label: page.seasonLabel, day: page.day })
   const companyName = (id: string) => choices.companies.find((c) => String(c.id) === id)?.name ?? 'Unknown company'
   const billChoices = choices.companies.filter((c) => c.id !== page.company.id && !billTo.includes(String(c.id)))
   const applicators = choices.applicators.filter((a) => {
