@@ -1,6 +1,7 @@
 // The storage detail page's figure (issue 10 target), runnable alone:  npx tsx bench/storage-detail.ts [--n=100]
 // One storage with 10 seasons of history (500 checks, 200 service sheets, 50 pre-treats, 100
-// call-ins, 50 photos; seeded once by bin/demo/storage-history.ts), and each tab of /view-storage/{id}
+// call-ins, 50 photos, a chemical line per pre-treat; seeded once by bin/demo/storage-history.ts),
+// and each tab of /view-storage/{id}
 // fetched over HTTP from the app as `npm start` runs it, signed in as the demo admin (who sees
 // every tab): loader and server render, the session look-up included. p95 < 100 ms per tab.
 // Each request alternates with one of a light page of the same app (the /checks section menu), so
@@ -60,6 +61,8 @@ export async function benchStorageDetail(db: Executor, options: { databaseUrl: s
     ['Timeline, all 10 seasons, page 6', '?tab=timeline&page=6'],
     ['Timeline, one season', `?tab=timeline&season=${lastSeason - 4}`],
     ['Conditions chart, newest season', '?tab=conditions'],
+    ['Chemical ledger, newest season', '?tab=ledger'],
+    ['Chemical ledger, a season five back', `?tab=ledger&season=${lastSeason - 5}`],
   ]
   const app = await startApp(ROOT, options.databaseUrl)
   const rows: StorageDetailBenchRow[] = []

@@ -4,6 +4,7 @@
 // before completion). Pure: the server reads the facts (workflows/application-record.server.ts).
 import { formatGps } from './formats.ts'
 import { ppmOf, type QuantityInputs } from './pretreat-quantities.ts'
+import { reentryOf, reentryText } from './reentry.ts'
 
 export const COMMODITY = 'Potatoes'
 
@@ -15,6 +16,8 @@ export interface RecordProductFacts {
   ppm_constant: number | null
   cwt: number
   quantity_used: number | null
+  supplier: string
+  reentry_hours: number | null
 }
 
 export interface RecordFacts {
@@ -26,6 +29,8 @@ export interface RecordFacts {
   gps_lat: number | null
   gps_lng: number | null
   variety: string
+  /** what it was treated for (Sprouting, Bacteria) */
+  treated_for: string
   products: RecordProductFacts[]
   application_date: string | null
   start_time: string | null
@@ -70,6 +75,11 @@ export interface RecordItems {
   recommended_by_name: string
   applicator_name: string
   applicator_licence: string
+  target: string
+  /** the products' suppliers, '; ' between them */
+  suppliers: string
+  /** when people may go in again: 'yyyy-mm-dd hh:mm (48 h after the stop time, …)', or '' */
+  reentry_from: string
 }
 
 const UNIT_NAMES: Record<QuantityInputs['units'], string> = { oz: 'oz', gal: 'gal', other: 'units' }
@@ -116,6 +126,9 @@ export function recordItems(facts: RecordFacts): RecordItems {
     recommended_by_name: facts.recommended_by_name,
     applicator_name: facts.applicator_name ?? '',
     applicator_licence: facts.applicator_licence ?? '',
+    target: facts.treated_for,
+    suppliers: [...new Set(facts.products.map((p) => p.supplier.trim()).filter(Boolean))].join('; '),
+    reentry_from: ((r) => (r ? reentryText(r) : ''))(reentryOf(facts.application_date, facts.stop_time, facts.products)),
   }
 }
 

@@ -9,7 +9,8 @@ const complete: RecordFacts = {
   gps_lat: null,
   gps_lng: null,
   variety: 'Russet - Process',
-  products: [{ product_name: '1,4SIGHT', registration: 'EPA Reg. No. 81503-1', units: 'oz', ppm_constant: 84000, cwt: 100_000, quantity_used: 3047.6 }],
+  treated_for: 'Sprouting',
+  products: [{ product_name: '1,4SIGHT', registration: 'EPA Reg. No. 81503-1', units: 'oz', ppm_constant: 84000, cwt: 100_000, quantity_used: 3047.6, supplier: '1,4GROUP', reentry_hours: 48 }],
   application_date: '2026-10-02',
   start_time: '08:00:00',
   stop_time: '11:30:00',
@@ -83,5 +84,14 @@ describe('rateOf', () => {
   it('is empty without a quantity or a cwt', () => {
     expect(rateOf({ units: 'gal', ppm_constant: 1000, cwt: 1000, quantity_used: null }).text).toBe('')
     expect(rateOf({ units: 'gal', ppm_constant: 1000, cwt: 0, quantity_used: 3 }).text).toBe('')
+  })
+})
+
+describe('the record for the grower', () => {
+  it('carries the target, the suppliers and when people may go in again (the stop time plus the longest label interval)', () => {
+    const nip = { product_name: 'Sprout Nip 7A', registration: 'EPA Reg. No. 5481-433', units: 'other' as const, ppm_constant: null, cwt: 100_000, quantity_used: 70, supplier: 'AMVAC', reentry_hours: 12 }
+    const items = recordItems({ ...complete, products: [...complete.products, nip, { ...nip, product_name: 'Sprout Nip 2' }] })
+    expect(items).toMatchObject({ target: 'Sprouting', suppliers: '1,4GROUP; AMVAC', reentry_from: "2026-10-04 11:30 (48 h after the stop time, 1,4SIGHT's label)" })
+    expect(recordItems({ ...complete, stop_time: null }).reentry_from).toBe('')
   })
 })

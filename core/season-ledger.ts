@@ -23,7 +23,6 @@ export interface SeasonLimits {
   max_applications_per_season: number | null
   min_days_between: number | null
   min_days_before_removal: number | null
-  reentry_hours: number | null
   not_for_seed: boolean
 }
 
@@ -153,7 +152,6 @@ export function seasonLedger(season: Season, entries: readonly LedgerEntry[], li
     max_applications_per_season: null,
     min_days_between: null,
     min_days_before_removal: null,
-    reentry_hours: null,
     not_for_seed: false,
   })
   const running = new Map<number, { total: number; pretreats: Set<number>; dates: string[] }>()
@@ -192,13 +190,4 @@ export function seasonLedger(season: Season, entries: readonly LedgerEntry[], li
     return { ...p, over: overOf(p, dates, storage) }
   })
   return { season, lines, voids, products: products.sort((a, b) => a.limits.product_name.localeCompare(b.limits.product_name)) }
-}
-
-/** 'yyyy-mm-dd' + 'hh:mm' + hours → 'yyyy-mm-ddThh:mm' (local wall time, as the sheet's times are). */
-export function reentryFrom(date: string | null, stopTime: string | null, hours: number | null): string | null {
-  if (date === null || stopTime === null || hours === null) return null
-  const at = new Date(`${date}T${stopTime.slice(0, 5)}:00Z`)
-  if (Number.isNaN(at.getTime())) return null
-  at.setUTCMinutes(at.getUTCMinutes() + Math.round(hours * 60))
-  return at.toISOString().slice(0, 16)
 }

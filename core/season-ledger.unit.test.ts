@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { season } from './season.ts'
-import { addDays, reentryFrom, seasonLedger, type LedgerEntry, type SeasonLimits } from './season-ledger.ts'
+import { reentryFrom, reentryOf } from './reentry.ts'
+import { addDays, seasonLedger, type LedgerEntry, type SeasonLimits } from './season-ledger.ts'
 
 const SIGHT: SeasonLimits = {
   product_id: 1, product_name: '1,4SIGHT', units: 'oz', max_total_per_season: 1.2, max_total_basis: 'ton', max_applications_per_season: 3,
-  min_days_between: 21, min_days_before_removal: 30, reentry_hours: 24, not_for_seed: false,
+  min_days_between: 21, min_days_before_removal: 30, not_for_seed: false,
 }
 const NIP: SeasonLimits = {
   product_id: 2, product_name: 'Sprout Nip 7A', units: 'other', max_total_per_season: null, max_total_basis: 'cwt', max_applications_per_season: 2,
-  min_days_between: null, min_days_before_removal: 14, reentry_hours: null, not_for_seed: true,
+  min_days_between: null, min_days_before_removal: 14, not_for_seed: true,
 }
 
 let n = 0
@@ -92,5 +93,14 @@ describe('dates', () => {
     expect(reentryFrom('2025-12-31', '23:00', 1.5)).toBe('2026-01-01T00:30')
     expect(reentryFrom('2025-11-20', null, 24)).toBeNull()
     expect(reentryFrom('2025-11-20', '16:00', null)).toBeNull()
+  })
+  it('takes the longest interval of the application’s products', () => {
+    const products = [
+      { product_name: 'Sprout Nip 7A', reentry_hours: null },
+      { product_name: 'SmartBlock', reentry_hours: 24 },
+      { product_name: '1,4SIGHT', reentry_hours: 48 },
+    ]
+    expect(reentryOf('2025-11-20', '16:00:00', products)).toEqual({ from: '2025-11-22 16:00', hours: 48, product: '1,4SIGHT' })
+    expect(reentryOf('2025-11-20', '16:00:00', products.slice(0, 1))).toBeNull()
   })
 })

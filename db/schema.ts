@@ -745,6 +745,10 @@ export interface ApplicationRecordsTable {
   /** the missing items' labels, '; ' between them ('' = complete) */
   gaps: Defaulted<string>
   kept_at: Timestamp
+  /** migration 0035: what it was treated for, the products' suppliers ('; '), 'yyyy-mm-dd hh:mm' or '' */
+  target: Defaulted<string>
+  suppliers: Defaulted<string>
+  reentry_from: Defaulted<string>
 }
 
 export interface ApplicationRecordProductsTable {

@@ -63,6 +63,10 @@ describe('keepApplicationRecord', () => {
       applicator_licence: 'ID-PA-TEST-1',
       gaps: '',
       season: SEASON,
+      target: 'Sprouting',
+      // the test product has no supplier nor re-entry interval
+      suppliers: '',
+      reentry_from: '',
     })
   })
 

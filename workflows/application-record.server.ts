@@ -59,6 +59,9 @@ export async function keepApplicationRecord(trx: Executor, pretreatId: number): 
       applicator_name: items.applicator_name,
       applicator_licence: items.applicator_licence,
       gaps: recordGaps(facts).join('; '),
+      target: items.target,
+      suppliers: items.suppliers,
+      reentry_from: items.reentry_from,
     },
     items.products.map((p, position) => ({
       position,

@@ -59,6 +59,9 @@ export function ApplicationRecordDocument({ record }: { record: ApplicationRecor
             <Item label="Amount treated">{record.cwt === null ? '' : `${formatCwt(Number(record.cwt))} cwt`}</Item>
             <Item label="Application date">{record.application_date ?? ''}</Item>
             <Item label="Start and stop time">{record.start_time && record.stop_time ? `${time(record.start_time)} – ${time(record.stop_time)}` : ''}</Item>
+            <Item label="Target (treated for)">{record.target}</Item>
+            <Item label="Product supplier">{record.suppliers}</Item>
+            <Item label="Re-entry from">{record.reentry_from}</Item>
             <Item label="Wind speed and direction">{record.wind_speed === null ? '' : `${Number(record.wind_speed)} mph ${record.wind_direction ?? ''}`.trim()}</Item>
             <Item label="Recommended by">{record.recommended_by_name}</Item>
             <Item label="Applicator">{record.applicator_name}</Item>

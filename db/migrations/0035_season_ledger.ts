@@ -4,6 +4,8 @@
 //   the days between applications, the days from the last application to the crop's removal, the
 //   re-entry interval after an application, 'not for seed potatoes'; and its supplier, for the record.
 // - storages: whether the crop is seed, and the planned removal date of the season.
+// - application_records: what the record adds for the grower's report: the target (what it was
+//   treated for), the products' suppliers, and when people may go in again.
 // - the ledger's read: a storage's applications in a date range, void ones included (0033's index
 //   leaves them out).
 import { sql, type Kysely } from 'kysely'
@@ -21,6 +23,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     alter table storages
       add column seed boolean not null default false,
       add column planned_removal date;
+    alter table application_records
+      add column target text not null default '',
+      add column suppliers text not null default '',
+      add column reentry_from text not null default '';
     create index pretreats_storage_ledger_idx on pretreats (storage_id, application_date)
       where status in ('to-review', 'to-review1', 'to-review2', 'completed') and application_date is not null;
   `.execute(db)
@@ -29,6 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`
     drop index pretreats_storage_ledger_idx;
+    alter table application_records drop column reentry_from, drop column suppliers, drop column target;
     alter table storages drop column planned_removal, drop column seed;
     alter table products drop column supplier, drop column not_for_seed, drop column reentry_hours, drop column min_days_before_removal,
       drop column min_days_between, drop column max_total_basis, drop column max_total_per_season;

@@ -25,7 +25,7 @@ export async function recordFactsOf(db: Executor, pretreatId: number) {
       'p.id', 'p.pre_treat_number', 'p.status', 'p.void', 'p.void_comments', 'p.sheet_submit_id', 'p.created_at',
       'g.company_name as grower_name', 'g.address as grower_address',
       's.name as storage_name', 's.address as storage_address', 's.gps_lat', 's.gps_lng',
-      'p.variety', 'p.application_date', 'p.start_time', 'p.stop_time', 'p.wind_speed', 'p.wind_direction',
+      'p.variety', 'p.treated_for', 'p.application_date', 'p.start_time', 'p.stop_time', 'p.wind_speed', 'p.wind_direction',
       userDisplayName('ru').as('recommended_by_name'),
       sql<string | null>`case when au.id is null then null else ${userDisplayName('au')} end`.as('applicator_name'),
       'aa.license as applicator_licence',
@@ -36,7 +36,7 @@ export async function recordFactsOf(db: Executor, pretreatId: number) {
   const lines = await db
     .selectFrom('pretreat_chemicals as c')
     .innerJoin('products as pr', 'pr.id', 'c.product_id')
-    .select(['pr.product_name', 'pr.registration', 'pr.units', 'pr.ppm_constant', 'c.cwt', 'c.quantity_used'])
+    .select(['pr.product_name', 'pr.registration', 'pr.units', 'pr.ppm_constant', 'c.cwt', 'c.quantity_used', 'pr.supplier', 'pr.reentry_hours'])
     .where('c.pretreat_id', '=', pretreatId)
     .orderBy('c.id')
     .execute()
@@ -48,6 +48,7 @@ export async function recordFactsOf(db: Executor, pretreatId: number) {
     gps_lat: num(head.gps_lat),
     gps_lng: num(head.gps_lng),
     variety: head.variety,
+    treated_for: head.treated_for,
     products: lines.map((l) => ({
       product_name: l.product_name,
       registration: l.registration,
@@ -55,6 +56,8 @@ export async function recordFactsOf(db: Executor, pretreatId: number) {
       ppm_constant: num(l.ppm_constant),
       cwt: Number(l.cwt),
       quantity_used: num(l.quantity_used),
+      supplier: l.supplier,
+      reentry_hours: num(l.reentry_hours),
     })),
     application_date: head.application_date,
     start_time: head.start_time,

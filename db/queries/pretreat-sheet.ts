@@ -24,13 +24,15 @@ export interface ChemicalLine {
   cwt: string
   quantity_requested: string | null
   quantity_used: string | null
+  /** the label's re-entry interval (migration 0035), hours */
+  reentry_hours: string | null
 }
 
 function chemicalLines(db: Executor, pretreatId: number): Promise<ChemicalLine[]> {
   return db
     .selectFrom('pretreat_chemicals as c')
     .innerJoin('products as pr', 'pr.id', 'c.product_id')
-    .select(['c.id', 'pr.product_name', 'pr.registration', 'pr.units', 'c.cwt', 'c.quantity_requested', 'c.quantity_used'])
+    .select(['c.id', 'pr.product_name', 'pr.registration', 'pr.units', 'c.cwt', 'c.quantity_requested', 'c.quantity_used', 'pr.reentry_hours'])
     .where('c.pretreat_id', '=', pretreatId)
     .orderBy('c.id')
     .execute() as Promise<ChemicalLine[]>

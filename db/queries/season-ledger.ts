@@ -3,6 +3,7 @@
 // products' label limits, and the storage's seed flag and planned removal.
 import { sql } from 'kysely'
 import type { QuantityInputs } from '#core/pretreat-quantities.ts'
+import { reentryOf, type Reentry } from '#core/reentry.ts'
 import { seasonLedger, type LedgerEntry, type SeasonLedger, type SeasonLimits } from '#core/season-ledger.ts'
 import { seasonOf, type Season } from '#core/season.ts'
 import type { Executor } from '../client.server.ts'
@@ -51,14 +52,13 @@ export async function seasonLimits(db: Executor, productIds: readonly number[]):
   if (productIds.length === 0) return []
   const rows = await db
     .selectFrom('products')
-    .select(['id as product_id', 'product_name', 'units', 'max_total_per_season', 'max_total_basis', 'max_applications_per_season', 'min_days_between', 'min_days_before_removal', 'reentry_hours', 'not_for_seed'])
+    .select(['id as product_id', 'product_name', 'units', 'max_total_per_season', 'max_total_basis', 'max_applications_per_season', 'min_days_between', 'min_days_before_removal', 'not_for_seed'])
     .where('id', 'in', [...new Set(productIds)])
     .execute()
   return rows.map((r) => ({
     ...r,
     units: r.units as QuantityInputs['units'],
     max_total_per_season: num(r.max_total_per_season),
-    reentry_hours: num(r.reentry_hours),
   }))
 }
 
@@ -76,6 +76,31 @@ export async function ledgerSeasons(db: Executor, storageId: number): Promise<nu
   const years: number[] = []
   for (let year = seasonOf(rows.last).year; year >= seasonOf(rows.first).year; year--) years.push(year)
   return years
+}
+
+/** The re-entry of the storage's latest application (void ones left out), or null when it has none or its label sets none. */
+export async function latestReentry(db: Executor, storageId: number): Promise<(Reentry & { pretreat_id: number; pre_treat_number: string }) | null> {
+  const latest = await db
+    .selectFrom('pretreats')
+    .select(['id', 'pre_treat_number', 'application_date', 'stop_time'])
+    .where('storage_id', '=', storageId)
+    .where('status', 'in', APPLIED_STATES)
+    .where('void', '=', false)
+    .where('application_date', 'is not', null)
+    .orderBy('application_date', 'desc')
+    .orderBy('stop_time', sql`desc nulls last`)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  if (!latest) return null
+  const products = await db
+    .selectFrom('pretreat_chemicals as c')
+    .innerJoin('products as pr', 'pr.id', 'c.product_id')
+    .select(['pr.product_name', 'pr.reentry_hours'])
+    .where('c.pretreat_id', '=', latest.id)
+    .execute()
+  const reentry = reentryOf(latest.application_date, latest.stop_time, products.map((p) => ({ product_name: p.product_name, reentry_hours: num(p.reentry_hours) })))
+  return reentry ? { ...reentry, pretreat_id: latest.id, pre_treat_number: latest.pre_treat_number } : null
 }
 
 /** The storage's ledger for the season; null when there is no such storage. */

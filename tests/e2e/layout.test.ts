@@ -37,6 +37,8 @@ async function pretreatIn(status: PretreatState): Promise<number> {
     .select('p.id')
     .where('p.status', '=', status)
     .where('p.void', '=', false)
+    // made through the workflow (the demo's storage history is seeded without its steps)
+    .where((eb) => eb.exists(eb.selectFrom('workflow_events as e').select('e.id').where('e.entity', '=', 'pretreat').whereRef('e.entity_id', '=', 'p.id')))
     .orderBy('p.id')
     .executeTakeFirstOrThrow()
   return Number(row.id)

@@ -3,6 +3,7 @@
 // and with the pre-treats they are counted from (figures worked out by hand below); who may see it.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addDays } from '#core/season-ledger.ts'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
 import { newContext, signIn } from '../support/browser.ts'
 import { connectBrowser } from '../support/shared-browser.ts'
@@ -13,6 +14,8 @@ import { pdfText } from '../support/pdf-text.ts'
 let app: AppServer
 let browser: Browser
 let storageId: number
+let ownerId: number
+let sightId: number
 const numbers: Record<string, string> = {}
 
 // By hand: 1,4SIGHT at 20 ppm is 1,828.5714 oz on 60,000 cwt and 1,523.8095 oz on 50,000 cwt, each
@@ -31,6 +34,7 @@ beforeAll(async () => {
   storageId = (await db.insertInto('storages').values({ company_id: owner.id, name: 'Ledger Test Cellar', seed: true, planned_removal: '2026-04-15' }).returning('id').executeTakeFirstOrThrow()).id
   const product = async (name: string) => (await db.selectFrom('products').select('id').where('product_name', '=', name).executeTakeFirstOrThrow()).id
   const [sight, nip] = [await product('1,4SIGHT'), await product('Sprout Nip 7A')]
+  ;[ownerId, sightId] = [owner.id, sight]
   const at = async (key: string, application_date: string, more: Parameters<typeof makePretreat>[1]) => {
     const made = await makePretreat(db, { stage: 'to-review', company_id: owner.id, storage_id: storageId, application_date, stop_time: '16:00', ...more })
     numbers[key] = made.pre_treat_number
@@ -131,5 +135,18 @@ describe('the season ledger of a storage', () => {
     expect((await assigner.fetch(`/view-storage/${storageId}/ledger.csv?season=1e3`)).status).toBe(400)
     expect((await assigner.fetch(`/view-storage/${storageId}/ledger/pdf?season=20255`)).status).toBe(400)
     expect((await assigner.fetch('/view-storage/999999999/ledger.csv')).status).toBe(404)
+  })
+
+  it('says when people may go in again, on the sheet and on the storage: the stop time plus the label’s hours', async () => {
+    const today = new Date().toLocaleDateString('en-CA')
+    const made = await makePretreat(app.db, { stage: 'to-review', company_id: ownerId, storage_id: storageId, application_date: today, stop_time: '23:30', productId: sightId, cwt: 50_000, quantityUsed: 1523.8095 })
+    // 1,4SIGHT's demo label: 48 hours
+    const reentry = `${addDays(today, 2)} 23:30 (48 h after the stop time, 1,4SIGHT's label)`
+    const page = await opened('assigner', false, 1280, `/view-storage/${storageId}`)
+    expect(await page.locator('.storage-facts').innerText()).toContain(`Re-entry From\n${reentry}, ${made.pre_treat_number}`)
+    await page.context().close()
+    const sheet = await opened('admin', true, 375, `/pretreats/${made.id}`)
+    expect(await sheet.getByRole('region', { name: 'Chemical Info' }).innerText()).toContain(`Re-entry From\n${reentry}`)
+    await sheet.context().close()
   })
 })

@@ -10,6 +10,7 @@ import { sheetView } from '#app/features/pretreat-sheet/sheet-view.server.ts'
 import { formatDate } from '#core/formats.ts'
 import { checklistFormValues, sheetFormValues } from '#core/pretreat-sheet.ts'
 import { formatCwt, formatQuantity } from '#core/pretreat-quantities.ts'
+import { reentryText } from '#core/reentry.ts'
 import type { PretreatDocument as Doc, RestartInfo } from '#db/queries/pretreat-document.ts'
 
 const readOnly = (values: Record<string, string>, prefix: string): FieldContext => ({ values, errors: {}, readOnly: true, prefix })
@@ -30,13 +31,19 @@ function Chemicals({ doc }: { doc: Doc }) {
         <dd>{view.application || '—'}</dd>
         <dt>Purge</dt>
         <dd>{view.purge ? 'Yes' : 'No'}</dd>
+        {view.reentry ? (
+          <>
+            <dt>Re-entry From</dt>
+            <dd>{reentryText(view.reentry)}</dd>
+          </>
+        ) : null}
       </dl>
       {view.doseWarnings.length > 0 ? (
         <div className="notice">
           <strong>Dose check</strong>
           <ul>
             {view.doseWarnings.map((w) => (
-              <li key={w.kind}>{w.message}</li>
+              <li key={`${w.kind}-${w.message}`}>{w.message}</li>
             ))}
           </ul>
           {view.doseReason ? <p>Reason: {view.doseReason}</p> : null}

@@ -4,6 +4,7 @@
 import { GpsLink } from '#app/components/gps-link.tsx'
 import { formatDate } from '#core/formats.ts'
 import { formatQuantity } from '#core/pretreat-quantities.ts'
+import { reentryText } from '#core/reentry.ts'
 import type { SheetView, TruckOptions } from './sheet-view.server.ts'
 import { invalid, type FieldContext } from './sheet-fields.tsx'
 
@@ -51,13 +52,14 @@ export function ChemicalInfo({ sheet, ctx, withUsed }: { sheet: Sheet; ctx: Fiel
       <dl className="detail-list sheet-info">
         <Item label="Application">{sheet.application}</Item>
         <Item label="Purge">{sheet.purge ? 'Yes' : 'No'}</Item>
+        {sheet.reentry ? <Item label="Re-entry From">{reentryText(sheet.reentry)}</Item> : null}
       </dl>
       {sheet.doseWarnings.length > 0 ? (
         <div className="notice notice-warning" role="note">
           <strong>Dose check</strong>
           <ul>
             {sheet.doseWarnings.map((w) => (
-              <li key={w.kind}>{w.message}</li>
+              <li key={`${w.kind}-${w.message}`}>{w.message}</li>
             ))}
           </ul>
           {sheet.doseReason ? <p>Reason: {sheet.doseReason}</p> : null}

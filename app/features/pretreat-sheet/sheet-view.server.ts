@@ -5,6 +5,7 @@
 import { storedDoseWarnings } from '#core/dose-check.ts'
 import { formatGps } from '#core/formats.ts'
 import { checklistFormValues, sheetFacts, sheetFormValues } from '#core/pretreat-sheet.ts'
+import { reentryOf } from '#core/reentry.ts'
 import { PRETREAT_STATUS_LABELS } from '#core/workflow-states.ts'
 import type { Executor } from '#db/client.server.ts'
 import { sheetById, truckOptions } from '#db/queries/pretreat-sheet.ts'
@@ -46,6 +47,11 @@ export function sheetView(row: SheetRow) {
     doseWarnings: storedDoseWarnings(row.dose_warnings),
     doseReason: row.dose_reason,
     chemicals: row.chemicals,
+    reentry: reentryOf(
+      row.application_date,
+      row.stop_time,
+      row.chemicals.map((c) => ({ product_name: c.product_name, reentry_hours: c.reentry_hours === null ? null : Number(c.reentry_hours) })),
+    ),
   }
 }
 

@@ -14,7 +14,7 @@ import type { SessionUser } from '#core/permissions.ts'
 import { parseSeason, season as seasonOfYear, seasonOf } from '#core/season.ts'
 import { parseKinds, TIMELINE_KINDS, type TimelineKind } from '#core/storage-timeline.ts'
 import { getDb, type Executor } from '#db/client.server.ts'
-import { ledgerSeasons, storageSeasonLedger } from '#db/queries/season-ledger.ts'
+import { latestReentry, ledgerSeasons, storageSeasonLedger } from '#db/queries/season-ledger.ts'
 import { checkSeasons, seasonConditions, storageDetail } from '#db/queries/storage-detail.ts'
 import { storageTimeline, timelineSeasons, type PhotoOf } from '#db/queries/storage-timeline.ts'
 import { userDisplayName } from '#db/queries/users.ts'
@@ -111,8 +111,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = viewOf(user)
   const asked = url.searchParams.get('tab')
   const tab: Tab = view.tabs.find((t) => t === asked) ?? 'equipment'
-  const [storage, content] = await Promise.all([storageDetail(db, id), readTab(db, tab, id, url, view)])
-  return { storage: requireRecord(storage), tabs: view.tabs, content }
+  const [storage, content, reentry] = await Promise.all([storageDetail(db, id), readTab(db, tab, id, url, view), view.pretreats ? latestReentry(db, id) : null])
+  // shown while people may not go in yet (the sheet's times are the storage's wall time, as the server's)
+  const now = new Date().toLocaleString('sv-SE').slice(0, 16)
+  return { storage: requireRecord(storage), tabs: view.tabs, content, reentry: reentry && reentry.from > now ? reentry : null }
 }
 
 export type LoaderData = Awaited<ReturnType<typeof loader>>

@@ -18,6 +18,7 @@ import { StorageSheetList } from '#app/features/storage-detail/storage-sheets.ts
 import { Timeline } from '#app/features/storage-detail/timeline.tsx'
 import { formatDate, formatGps } from '#core/formats.ts'
 import { season as seasonOfYear } from '#core/season.ts'
+import { reentryText } from '#core/reentry.ts'
 import type { loader, LoaderData, Tab, TabOf } from './data.server.ts'
 
 export { loader } from './data.server.ts'
@@ -48,7 +49,7 @@ function MapLink({ storage }: { storage: Storage }) {
   return gps ? <GpsLink gps={gps} /> : <>Not available</>
 }
 
-function StorageFacts({ storage }: { storage: Storage }) {
+function StorageFacts({ storage, reentry }: { storage: Storage; reentry: LoaderData['reentry'] }) {
   const facts: [string, React.ReactNode][] = [
     ['Owner', storage.owner_name],
     ...(storage.grower_name && storage.grower_name !== storage.owner_name ? ([['Grower', storage.grower_name]] as [string, string][]) : []),
@@ -58,6 +59,7 @@ function StorageFacts({ storage }: { storage: Storage }) {
     ['Service Start', storage.service_start ? formatDate(storage.service_start) : 'Not available'],
     ['Crop', storage.seed ? 'Seed potatoes' : 'Not seed'],
     ['Planned Removal', storage.planned_removal ? formatDate(storage.planned_removal) : 'Not planned'],
+    ...(reentry ? ([['Re-entry From', `${reentryText(reentry)}, ${reentry.pre_treat_number}`]] as [string, string][]) : []),
   ]
   return (
     <dl className="detail-list storage-facts">
@@ -186,14 +188,14 @@ function TabContent({ content, storageId }: { content: LoaderData['content']; st
 }
 
 export default function StorageDetailPage() {
-  const { storage, tabs, content } = useLoaderData<typeof loader>()
+  const { storage, tabs, content, reentry } = useLoaderData<typeof loader>()
   return (
     <>
       <div className="storage-head">
         <h1>{storage.name}</h1>
         <span className={`status-label ${storage.active ? 'status-active' : 'status-inactive'}`}>{storage.active ? 'Active' : 'Inactive'}</span>
       </div>
-      <StorageFacts storage={storage} />
+      <StorageFacts storage={storage} reentry={reentry} />
       <nav className="tabs storage-tabs" aria-label="Storage sections">
         {tabs.map((t) => (
           <Link key={t} to={`?tab=${t}`} aria-current={t === content.tab ? 'page' : undefined} preventScrollReset>
