@@ -12,7 +12,7 @@ import type { Executor } from '#db/client.server.ts'
 import { buildIfStale } from '../bin/build.ts'
 import { httpSession } from '../tests/support/http-session.ts'
 import { startApp, timePageBeside } from './http-load.ts'
-import { seedStorageHistory } from '../bin/demo/storage-history.ts'
+import { seedChemicalLines, seedStorageHistory } from '../bin/demo/storage-history.ts'
 import { argN, isMain, runAlone } from './alone.ts'
 
 export interface StorageDetailBenchRow {
@@ -34,7 +34,10 @@ const REFERENCE = '/checks'
 export async function benchStorage(db: Executor, log: (line: string) => void = () => undefined): Promise<{ id: number; lastSeason: number }> {
   const lastSeason = 2025
   const found = await db.selectFrom('storages').select('id').where('name', '=', BENCH_STORAGE).executeTakeFirst()
-  if (found) return { id: found.id, lastSeason }
+  if (found) {
+    await seedChemicalLines(db, found.id)
+    return { id: found.id, lastSeason }
+  }
   log(`seeding ${BENCH_STORAGE}: ${BENCH_HISTORY.seasons} seasons, ${BENCH_HISTORY.checks} checks, ${BENCH_HISTORY.sheets} sheets, ${BENCH_HISTORY.pretreats} pre-treats…`)
   const company = await db.selectFrom('storages').select('company_id').orderBy('id').executeTakeFirstOrThrow()
   const tech = await db.selectFrom('users').select('id').where('username', '=', 'tech').executeTakeFirstOrThrow()

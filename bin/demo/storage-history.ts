@@ -96,19 +96,26 @@ export async function seedStorageHistory(db: Executor, storageId: number, who: {
       select gen_random_uuid(), case when g.i = ${h.pretreats} then 'to-review' else 'completed' end, g.label, d - 7 + time '09:00', ${userId}, ${applicatorId}, 'Grower',
              ${company}, ${storageId}, 'Apply through the south fan house.', d, ${applicatorId}, d + time '17:00'
       from g cross join lateral (select ${sql`${first}::date + ((g.i - 1) * ${days} / greatest(${h.pretreats} - 1, 1))::int`} + 20 as d) x`.execute(trx)
-    // each applied at 20 ppm of the demo's 1,4SIGHT (where there is one; else the first product) on
-    // 60,000 cwt, so the storage's season ledger has its figures
-    await sql`
-      insert into pretreat_chemicals (pretreat_id, product_id, cwt, quantity_requested, quantity_used)
-      select p.id, pr.id, 60000, 1828.5714, 1828.5714
-      from pretreats p cross join (select id from products order by (product_name = '1,4SIGHT') desc, id limit 1) pr
-      where p.storage_id = ${storageId} and not exists (select 1 from pretreat_chemicals c where c.pretreat_id = p.id)`.execute(trx)
+    await seedChemicalLines(trx, storageId)
     await sql`
       insert into restarts (pretreat_id, remote, running, cleaned_up, comments, completed_at, completed_by, created_at)
       select id, true, true, true, 'Fans back on; storage closed up.', application_date + 2 + time '11:00', ${userId}, application_date + 1 + time '08:00'
       from pretreats where storage_id = ${storageId} and status = 'completed' and id % 3 = 0
       on conflict (pretreat_id) do nothing`.execute(trx)
   })
+}
+
+/**
+ * A chemical line for each of the storage's pre-treats that has none: 20 ppm of the demo's
+ * 1,4SIGHT (where there is one; else the first product) on 60,000 cwt, so the storage's season
+ * ledger has its figures. Safe to run again; a history seeded before lines were added gets them.
+ */
+export async function seedChemicalLines(db: Executor, storageId: number): Promise<void> {
+  await sql`
+    insert into pretreat_chemicals (pretreat_id, product_id, cwt, quantity_requested, quantity_used)
+    select p.id, pr.id, 60000, 1828.5714, 1828.5714
+    from pretreats p cross join (select id from products order by (product_name = '1,4SIGHT') desc, id limit 1) pr
+    where p.storage_id = ${storageId} and not exists (select 1 from pretreat_chemicals c where c.pretreat_id = p.id)`.execute(db)
 }
 
 export const HISTORY_STORAGE = 'Home Place Cellar'
@@ -120,7 +127,10 @@ export async function seedDemoStorageHistory(db: Executor, today: Date): Promise
   const applicator = await db.selectFrom('applicators').select('id').orderBy('id').executeTakeFirst()
   if (!storage || !tech || !applicator) return 0
   const done = await db.selectFrom('storage_checks').select('id').where('storage_id', '=', storage.id).where('notes', '=', SEEDED_CHECK_NOTE).executeTakeFirst()
-  if (done) return 0
+  if (done) {
+    await seedChemicalLines(db, storage.id)
+    return 0
+  }
   const checks = 40
   await seedStorageHistory(db, storage.id, { userId: tech.id, applicatorId: applicator.id }, { seasons: 2, lastSeason: seasonOf(today).year - 1, checks, calls: 0, sheets: 0, pretreats: 4, photoEvery: 0 })
   return checks
