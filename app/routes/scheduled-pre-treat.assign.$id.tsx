@@ -2,6 +2,7 @@
 // facts and the applicator select (licence valid on its application day, 'Expires soon' marked,
 // Unassigned = 0). Its own URL, a <dialog open> from the server, so it works without JavaScript;
 // saving or closing goes back to the list with the same sort, filter and page. Assigners only.
+// Beyond the spec, the season check: what this application would do to its storage's season.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
@@ -16,7 +17,8 @@ import { formatDate } from '#core/formats.ts'
 import { localToday } from '#core/schemas/applicator.ts'
 import { getDb } from '#db/client.server.ts'
 import { scheduledPretreat } from '#db/queries/pretreat-lists.ts'
-import { applicatorChoices } from '#db/queries/pretreat-form.ts'
+import { applicatorChoices, pretreatSeasonCheck } from '#db/queries/pretreat-form.ts'
+import { SeasonCheck } from '#app/features/pretreat-sheet/season-check.tsx'
 
 export const access = ACCESS['/scheduled-pre-treat']
 export const meta: MetaFunction = () => [{ title: 'Assign Applicator' }]
@@ -25,8 +27,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireAccess(request, access)
   if (!mayTakeStep(user, 'ASSIGN')) throw forbidden()
   const id = requireId(params)
-  const [pretreat, applicators] = await Promise.all([scheduledPretreat(getDb(), id), applicatorChoices(getDb())])
-  return { pretreat: requireRecord(pretreat), applicators, today: localToday(), submissionId: crypto.randomUUID() }
+  const today = localToday()
+  const [pretreat, applicators, seasonCheck, reason] = await Promise.all([
+    scheduledPretreat(getDb(), id),
+    applicatorChoices(getDb()),
+    pretreatSeasonCheck(getDb(), id, today),
+    getDb().selectFrom('pretreats').select('dose_reason').where('id', '=', id).executeTakeFirst(),
+  ])
+  return { pretreat: requireRecord(pretreat), applicators, today, seasonCheck, reason: reason?.dose_reason ?? '', submissionId: crypto.randomUUID() }
 }
 
 export function action({ request }: ActionFunctionArgs) {
@@ -34,7 +42,7 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AssignModal() {
-  const { pretreat, applicators, today, submissionId } = useLoaderData<typeof loader>()
+  const { pretreat, applicators, today, seasonCheck, reason, submissionId } = useLoaderData<typeof loader>()
   const failed = useActionData<RowStepResult>()
   const { pathname, search } = useLocation()
   return (
@@ -60,6 +68,7 @@ export default function AssignModal() {
         <dt>Assigned To</dt>
         <dd>{pretreat.assigned_name ?? 'Unassigned'}</dd>
       </dl>
+      <SeasonCheck warnings={seasonCheck} reason={reason} />
       {pretreat.void ? (
         <p>This pre-treat is void: it cannot be assigned.</p>
       ) : (

@@ -7,8 +7,9 @@ import { sql, type Updateable } from 'kysely'
 import { config } from '#core/config.server.ts'
 import { hasControlCharacters } from '#core/formats.ts'
 import type { QuantityInputs } from '#core/pretreat-quantities.ts'
-import type { LabelLimits, StorageSeasonSoFar } from '#core/dose-check.ts'
-import type { Season } from '#core/season.ts'
+import { NOTHING_SO_FAR, type DoseWarning, type LabelLimits, type StorageSeasonSoFar } from '#core/dose-check.ts'
+import { linesDoseWarnings } from '#core/schemas/pretreat-form.ts'
+import { seasonOf, type Season } from '#core/season.ts'
 import type { PretreatState } from '#core/workflow-states.ts'
 import { inTransaction, type Executor } from '../client.server.ts'
 import type { PretreatsTable } from '../schema.ts'
@@ -313,4 +314,48 @@ export async function savePretreatLines(trx: Executor, id: number, lines: Pretre
 
 export async function updatePretreatFields(trx: Executor, id: number, fields: Updateable<PretreatsTable>): Promise<void> {
   await trx.updateTable('pretreats').set(fields).where('id', '=', id).execute()
+}
+
+/**
+ * What a pre-treat would do, or did, to its storage's season (decision 0063), as the assign window
+ * and the review show it: its lines (the quantity used once the sheet holds it, else the quantity
+ * requested) against the labels and the season so far without it, on its application day (today
+ * while it has none). [] when there is no such pre-treat or nothing passes a limit.
+ */
+export async function pretreatSeasonCheck(db: Executor, pretreatId: number, today: string): Promise<DoseWarning[]> {
+  if (!isId(pretreatId)) return []
+  const pretreat = await db.selectFrom('pretreats').select(['storage_id', 'application_date']).where('id', '=', pretreatId).executeTakeFirst()
+  if (!pretreat) return []
+  const day = pretreat.application_date ?? today
+  const season = seasonOf(day)
+  const [lines, soFar] = await Promise.all([
+    db
+      .selectFrom('pretreat_chemicals as c')
+      .innerJoin('products as p', 'p.id', 'c.product_id')
+      .select(['p.id', 'p.product_name', 'p.units', 'p.ppm', 'p.ppm_constant', 'p.per', 'p.converter', 'p.min_qty', 'p.max_ppm_per_application', 'p.max_applications_per_season'])
+      .select(['p.max_total_per_season', 'p.max_total_basis', 'p.min_days_between', 'p.min_days_before_removal', 'p.not_for_seed', 'c.cwt', 'c.quantity_requested', 'c.quantity_used'])
+      .where('c.pretreat_id', '=', pretreatId)
+      .orderBy('c.id')
+      .execute(),
+    seasonSoFar(db, [pretreat.storage_id], season, pretreatId),
+  ])
+  const products = lines.map((l) => ({
+    id: l.id,
+    product_name: l.product_name,
+    units: l.units,
+    ppm: num(l.ppm),
+    ppm_constant: num(l.ppm_constant),
+    per: num(l.per),
+    converter: num(l.converter),
+    min_qty: Number(l.min_qty),
+    max_ppm_per_application: num(l.max_ppm_per_application),
+    max_applications_per_season: l.max_applications_per_season,
+    max_total_per_season: num(l.max_total_per_season),
+    max_total_basis: l.max_total_basis,
+    min_days_between: l.min_days_between,
+    min_days_before_removal: l.min_days_before_removal,
+    not_for_seed: l.not_for_seed,
+  }))
+  const worked = lines.map((l) => ({ product_id: l.id, cwt: Number(l.cwt), quantity_requested: num(l.quantity_used ?? l.quantity_requested) }))
+  return linesDoseWarnings(products, worked, soFar[pretreat.storage_id] ?? NOTHING_SO_FAR, { label: season.label, day })
 }

@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { season } from '#core/season.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
 import { makePretreat, pretreatDefaults } from '../../tests/support/pretreats.ts'
+import { pretreatSeasonCheck } from './pretreat-form.ts'
 import { ledgerSeasons, storageSeasonLedger } from './season-ledger.ts'
 
 let t: TestDatabase
 let storageId: number
 let cipc: number
 let sight: number
+let planned: { id: number }
+let last: { id: number }
 
 beforeAll(async () => {
   t = await createTestDatabase()
@@ -33,8 +36,8 @@ beforeAll(async () => {
   // completed ones keep the grower their record names
   await t.db.updateTable('storages').set({ grower_id: other }).where('id', '=', storageId).execute()
   await at('2025-11-05', { productId: sight, cwt: 50_000, quantityUsed: 1500 })
-  await at('2025-11-20', { productId: sight, cwt: 50_000, quantityUsed: 500, stage: 'to-review1' })
-  await makePretreat(t.db, { stage: 'assigned', application_date: '2025-12-01', productId: sight, cwt: 50_000, quantityUsed: 900 }) // not applied yet
+  last = await at('2025-11-20', { productId: sight, cwt: 50_000, quantityUsed: 500, stage: 'to-review1' })
+  planned = await makePretreat(t.db, { stage: 'assigned', application_date: '2025-12-01', productId: sight, cwt: 50_000, quantityRequested: 900 }) // not applied yet
   await at('2026-07-01', { productId: cipc, cwt: 60_000, quantityUsed: 9 }) // the season after
 })
 
@@ -69,5 +72,15 @@ describe('a storage’s season ledger, from its pre-treats', () => {
   it('lists the seasons with applications, and has no ledger for a storage that is not', async () => {
     expect(await ledgerSeasons(t.db, storageId)).toEqual([2026, 2025, 2024])
     expect(await storageSeasonLedger(t.db, 999_999, season(2025))).toBeNull()
+  })
+
+  it('tells what a pre-treat does to the season without it: as applied in review, as planned when assigned', async () => {
+    // in review: 0.2 oz per ton on top of 1.0 makes the label's 1.2 exactly; 15 days after the one before
+    expect((await pretreatSeasonCheck(t.db, last.id, '2026-01-15')).map((w) => w.kind)).toEqual(['interval'])
+    // planned for 2025-12-01, 900 oz on 50,000 cwt (0.36 per ton): over the total, 11 days after the last
+    const warnings = await pretreatSeasonCheck(t.db, planned.id, '2026-01-15')
+    expect(warnings.map((w) => w.kind)).toEqual(['total', 'interval'])
+    expect(warnings[0]!.message).toContain('the storage would have 1.56 oz per ton in the 2025–26 season, the label allows 1.2 oz per ton')
+    expect(await pretreatSeasonCheck(t.db, 999_999, '2026-01-15')).toEqual([])
   })
 })

@@ -16,6 +16,8 @@ let browser: Browser
 let storageId: number
 let ownerId: number
 let sightId: number
+let nipId: number
+const ids: Record<string, number> = {}
 const numbers: Record<string, string> = {}
 
 // By hand: 1,4SIGHT at 20 ppm is 1,828.5714 oz on 60,000 cwt and 1,523.8095 oz on 50,000 cwt, each
@@ -34,10 +36,11 @@ beforeAll(async () => {
   storageId = (await db.insertInto('storages').values({ company_id: owner.id, name: 'Ledger Test Cellar', seed: true, planned_removal: '2026-04-15' }).returning('id').executeTakeFirstOrThrow()).id
   const product = async (name: string) => (await db.selectFrom('products').select('id').where('product_name', '=', name).executeTakeFirstOrThrow()).id
   const [sight, nip] = [await product('1,4SIGHT'), await product('Sprout Nip 7A')]
-  ;[ownerId, sightId] = [owner.id, sight]
+  ;[ownerId, sightId, nipId] = [owner.id, sight, nip]
   const at = async (key: string, application_date: string, more: Parameters<typeof makePretreat>[1]) => {
     const made = await makePretreat(db, { stage: 'to-review', company_id: owner.id, storage_id: storageId, application_date, stop_time: '16:00', ...more })
     numbers[key] = made.pre_treat_number
+    ids[key] = made.id
     return made
   }
   await at('first', '2025-10-01', { productId: sight, cwt: 60_000, quantityUsed: 1828.5714, stage: 'completed' })
@@ -148,5 +151,19 @@ describe('the season ledger of a storage', () => {
     const sheet = await opened('admin', true, 375, `/pretreats/${made.id}`)
     expect(await sheet.getByRole('region', { name: 'Chemical Info' }).innerText()).toContain(`Re-entry From\n${reentry}`)
     await sheet.context().close()
+  })
+
+  it('shows the season check where the pre-treat is assigned and where it is reviewed (a seed crop here)', async () => {
+    const scheduled = await makePretreat(app.db, { stage: 'scheduled', company_id: ownerId, storage_id: storageId, productId: nipId, cwt: 60_000, quantityRequested: 40, dose_reason: '' })
+    const seed = 'Sprout Nip 7A is not for seed potatoes, and this storage holds seed.'
+    const assign = await opened('assigner', false, 1280, `/scheduled-pre-treat/assign/${scheduled.id}`)
+    const check = assign.getByRole('note', { name: 'Season check' })
+    expect(await check.innerText()).toContain(seed)
+    expect(await check.innerText()).toContain('No reason was given on the form.')
+    await assign.context().close()
+    // in review, with the quantity used: the same limit, read again
+    const review = await opened('ptreview1', true, 375, `/review-pre-treat/${ids.nip}`)
+    expect(await review.getByRole('note', { name: 'Season check' }).innerText()).toContain(seed)
+    await review.context().close()
   })
 })

@@ -17,7 +17,9 @@ import { requireId, requireRecord } from '#app/records.server.ts'
 import { reviewerLevel } from '#commands/pretreat-review.ts'
 import { pretreatActor } from '#core/pretreat-steps.ts'
 import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
+import { localToday } from '#core/licence.ts'
 import { getDb } from '#db/client.server.ts'
+import { pretreatSeasonCheck } from '#db/queries/pretreat-form.ts'
 import { canPretreat, isReviewState } from '#workflows/pretreat.machine.ts'
 
 const access = ACCESS['/review-pre-treat/:id']
@@ -34,8 +36,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const level = reviewerLevel(user)
   const flags = { void: row.void, upcoming: row.upcoming }
   const search = new URL(request.url).searchParams
+  // what the application did to its storage's season, with the quantities used
+  const seasonCheck = isReviewState(row.status) ? await pretreatSeasonCheck(db, row.id, localToday()) : []
   return {
     ...view,
+    seasonCheck,
     level,
     /** a reviewer, on a sheet in review that is not void (the machine decides; the server checks again) */
     canReview: level !== null && isReviewState(row.status) && canPretreat(row.status, flags, { type: 'SAVE', by: pretreatActor(user) }),

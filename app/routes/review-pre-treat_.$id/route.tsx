@@ -17,6 +17,7 @@ import { flatten, useSheetPart } from '#app/features/pretreat-sheet/sheet-page.t
 import { ChecklistFields } from '#app/features/pretreat-sheet/checklist.tsx'
 import { SheetConditions } from '#app/features/pretreat-sheet/conditions.tsx'
 import { ApplicationInfo, ChemicalInfo } from '#app/features/pretreat-sheet/info.tsx'
+import { SeasonCheck } from '#app/features/pretreat-sheet/season-check.tsx'
 import { Pricing, type PricingLine } from '#app/features/pretreat-sheet/pricing.tsx'
 import type { FieldContext } from '#app/features/pretreat-sheet/sheet-fields.tsx'
 import { SheetEdits } from '#app/features/pretreat-sheet/what-changed.tsx'
@@ -119,6 +120,7 @@ function ReviewForm({ data, next }: { data: LoaderData; next: (e: MouseEvent) =>
     <>
       <ApplicationInfo sheet={sheet} />
       <ChemicalInfo sheet={sheet} ctx={ctx} withUsed />
+      <SeasonCheck warnings={data.seasonCheck} reason={sheet.doseReason} />
       {/* with JavaScript it keeps what was typed; without, the page comes again with what was posted */}
       <Pricing lines={prices} expectedCwt={data.expectedCwt} readOnly={readOnly} errors={form.allErrors} />
       <SheetConditions ctx={ctx} trucks={data.trucks} />
