@@ -17,6 +17,7 @@ import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { once } from 'node:events'
 import { crc32 } from './crc32.ts'
 import { sign, verifySignature } from '#core/secrets.server.ts'
 import {
@@ -174,13 +175,17 @@ export class FsDriver implements BlobStore {
   async put(key: string, body: Buffer | Readable, _options: PutOptions): Promise<BlobStat> {
     this.pathOf(key)
     const temp = await this.tempPath()
+    const out = fs.createWriteStream(temp, { flags: 'wx' })
     try {
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body
-      await pipeline(source, fs.createWriteStream(temp, { flags: 'wx' }))
+      await pipeline(source, out)
       const { size } = await fsp.stat(temp)
       await this.publish(temp, key)
       return { size }
     } catch (error) {
+      // a source that fails at once can fail before the file is opened: it is made after, so the
+      // stream must have closed before the file can be removed
+      if (!out.closed) await once(out, 'close').catch(() => undefined)
       await fsp.rm(temp, { force: true })
       throw error
     }
