@@ -68,8 +68,19 @@ describe.each([
     await page.getByLabel('Minimum Quantity').fill('1')
     await page.getByLabel('Maximum PPM per Application').fill('25.5')
     await page.getByLabel('Maximum Applications per Season').fill('3')
+    // the season ledger's limits (issue 23)
+    await page.getByLabel('Supplier').fill('Halt Chemical Co.')
+    await page.getByLabel('Maximum Total per Season').fill('0.05')
+    await page.getByLabel('Total Counted per').selectOption('ton')
+    await page.getByLabel('Minimum Days between Applications').fill('21')
+    await page.getByLabel('Minimum Days before Removal').fill('14')
+    await page.getByLabel('Re-entry Interval (hours)').fill('24')
+    await page.getByLabel('Not for Seed Potatoes').check()
     await submitAndLand(page, '/manage-product')
     expect(await product(name)).toMatchObject({ registration: '12345-6', units: 'gal', ppm: null, per: '1000.0000', converter: '12.8000', max_ppm_per_application: '25.5000', max_applications_per_season: 3, active: true })
+    expect(await suite.app.db.selectFrom('products').select(['supplier', 'max_total_per_season', 'max_total_basis', 'min_days_between', 'min_days_before_removal', 'reentry_hours', 'not_for_seed']).where('product_name', '=', name).executeTakeFirst()).toEqual({
+      supplier: 'Halt Chemical Co.', max_total_per_season: '0.050000', max_total_basis: 'ton', min_days_between: 21, min_days_before_removal: 14, reentry_hours: '24.00', not_for_seed: true,
+    })
 
     await page.goto('/edit-product')
     await pick(page, 'Product', name.toUpperCase()) // the name, case ignored

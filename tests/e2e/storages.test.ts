@@ -165,11 +165,15 @@ describe('the storage form', () => {
     expect(await page.getByLabel('Keep image 1').isChecked()).toBe(true)
     await page.getByLabel('Name', { exact: true }).fill(`${name} (edited)`)
     await page.getByLabel('The owner is the grower').check()
+    // this season's crop (the season ledger, issue 23)
+    expect(await page.getByLabel('Seed Potatoes').isChecked()).toBe(false)
+    await page.getByLabel('Seed Potatoes').check()
+    await page.getByLabel('Planned Removal').fill('2027-04-15')
     // with JavaScript the grower is greyed out once the owner is the grower
     expect(await page.getByLabel('Grower', { exact: true }).isDisabled()).toBe(js)
     await submit(page, js, /^\/manage-storage\?company=Aberdeen\+Acres/)
     const [edited] = await storagesNamed(`${name} (edited)`)
-    expect(edited).toMatchObject({ id: saved!.id, grower_id: null, gps_lat: '43.191200' })
+    expect(edited).toMatchObject({ id: saved!.id, grower_id: null, gps_lat: '43.191200', seed: true, planned_removal: '2027-04-15' })
     expect(await imagesOf(saved!.id)).toEqual([image])
 
     // untick the image: it leaves the storage
