@@ -43,7 +43,8 @@ const aberdeen = async () => `company=${encodeURIComponent('Aberdeen Acres')}&st
 async function choosePhotos(page: Page, label: string): Promise<Buffer[]> {
   const photos = twoPhotos()
   await page.getByLabel(label).setInputFiles(photos)
-  await expect.poll(() => page.getByText('Saved on this device', { exact: true }).count()).toBe(2)
+  // kept on the device, then an upload tried and given up with no signal: a few seconds on a busy machine
+  await expect.poll(() => page.getByText('Saved on this device', { exact: true }).count(), { timeout: 15_000 }).toBe(2)
   await page.getByText(ON_DEVICE_HINT).first().waitFor()
   return photos.map((p) => p.buffer)
 }

@@ -127,7 +127,7 @@ describe('a service sheet never opened, with no signal', () => {
     await page.getByRole('list', { name: 'Parts on this sheet' }).getByText('FAN-BLT-B75').waitFor()
     const photos = [photo('fan-before.png', 96 * 1024), photo('fan-after.png', 80 * 1024)]
     await page.getByLabel('Images').setInputFiles(photos)
-    await expect.poll(() => page.getByText('Saved on this device', { exact: true }).count()).toBe(2)
+    await expect.poll(() => page.getByText('Saved on this device', { exact: true }).count(), { timeout: 15_000 }).toBe(2)
     // the draft, part line and photos included, comes back after a reload with no signal
     await expect.poll(() => draftHolds(page, notes)).toBe(true)
     await expect.poll(() => draftHolds(page, 'parts[0].part_id')).toBe(true)
@@ -135,7 +135,7 @@ describe('a service sheet never opened, with no signal', () => {
     await page.getByText(/^Restored what you typed on this device/).waitFor()
     await page.getByRole('list', { name: 'Parts on this sheet' }).getByText('FAN-BLT-B75').waitFor()
     expect(await page.getByLabel('Detailed Notes').inputValue()).toBe(notes)
-    await expect.poll(() => page.getByText('Saved on this device', { exact: true }).count()).toBe(2)
+    await expect.poll(() => page.getByText('Saved on this device', { exact: true }).count(), { timeout: 15_000 }).toBe(2)
     await page.getByRole('button', { name: 'Submit' }).click()
     await page.getByRole('dialog', { name: 'Waiting to send' }).waitFor()
 
