@@ -32,7 +32,7 @@ export interface LedgerEntry {
   pre_treat_number: string
   /** 'yyyy-mm-dd' */
   application_date: string
-  /** 'hh:mm' (the sheet's stop time), or null */
+  /** 'hh:mm:ss' (the sheet's stop time; it orders a day's applications), or null */
   stop_time: string | null
   void: boolean
   grower_name: string
@@ -71,7 +71,7 @@ export interface ProductSeason {
   /** the first day the crop may leave the store after the last application; null when the label sets no wait */
   crop_may_leave: string | null
   last_application: string | null
-  /** the label's limits the season passed, named ('' when none) */
+  /** the label's limits the season passed, named (empty when none) */
   over: string[]
 }
 
