@@ -6,6 +6,7 @@
 // which is stored with the pre-treat and shown to its reviewers.
 import { ppmOf, type QuantityInputs } from './pretreat-quantities.ts'
 import { addDays, CWT_PER_TON, loadText } from './season-ledger.ts'
+import { seasonOf } from './season.ts'
 
 export interface LabelLimits {
   product_name: string
@@ -116,7 +117,8 @@ export function doseWarnings(dose: PlannedDose): DoseWarning[] {
     }
   }
   const wait = product.min_days_before_removal
-  const removal = dose.storage.planned_removal
+  // a removal planned in another season (last season's crop) says nothing of this one
+  const removal = dose.storage.planned_removal !== null && seasonOf(dose.storage.planned_removal).year === seasonOf(dose.day).year ? dose.storage.planned_removal : null
   if (wait !== null && removal !== null && addDays(dose.day, wait) > removal) {
     warnings.push({
       kind: 'removal',

@@ -59,6 +59,8 @@ describe('doseWarnings against the storage’s season (the ledger’s limits)', 
   it('names a planned removal the label’s days would pass, and a product not for seed in a seed storage', () => {
     const product = { min_days_before_removal: 14, not_for_seed: true }
     expect(doseWarnings(dose(product, { storage: { seed: false, planned_removal: '2026-12-04' } }))).toEqual([])
+    // last season's planned removal is another crop's
+    expect(doseWarnings(dose(product, { storage: { seed: false, planned_removal: '2026-04-15' } }))).toEqual([])
     expect(doseWarnings(dose(product, { storage: { seed: true, planned_removal: '2026-12-03' } }))).toEqual([
       { kind: 'removal', message: "CIPC is too close to the crop's removal: removal is planned for 2026-12-03, the label asks 14 days after an application (the crop could leave from 2026-12-04)." },
       { kind: 'seed', message: 'CIPC is not for seed potatoes, and this storage holds seed.' },

@@ -115,7 +115,7 @@ const byDate = (a: LedgerEntry, b: LedgerEntry) =>
   a.application_date.localeCompare(b.application_date) || (a.stop_time ?? '').localeCompare(b.stop_time ?? '') || a.pre_treat_number.localeCompare(b.pre_treat_number)
 
 /** The labels' limits passed by what the season holds, named. */
-function overOf(p: Omit<ProductSeason, 'over'>, dates: string[], storage: LedgerStorage): string[] {
+function overOf(p: Omit<ProductSeason, 'over'>, dates: string[], storage: LedgerStorage, season: Season): string[] {
   const { limits } = p
   const over: string[] = []
   if (limits.max_total_per_season !== null && p.total > limits.max_total_per_season) {
@@ -129,8 +129,10 @@ function overOf(p: Omit<ProductSeason, 'over'>, dates: string[], storage: Ledger
       if (addDays(dates[i - 1]!, limits.min_days_between) > dates[i]!) over.push(`applied ${dates[i]}, less than ${limits.min_days_between} days after ${dates[i - 1]}`)
     }
   }
-  if (storage.planned_removal !== null && p.crop_may_leave !== null && storage.planned_removal < p.crop_may_leave) {
-    over.push(`removal planned ${storage.planned_removal}, the crop may leave from ${p.crop_may_leave}`)
+  // a removal planned in another season is another crop's
+  const removal = storage.planned_removal !== null && storage.planned_removal >= season.start && storage.planned_removal < season.end ? storage.planned_removal : null
+  if (removal !== null && p.crop_may_leave !== null && removal < p.crop_may_leave) {
+    over.push(`removal planned ${removal}, the crop may leave from ${p.crop_may_leave}`)
   }
   if (storage.seed && limits.not_for_seed && p.applications > 0) over.push('not for seed potatoes, and this storage holds seed')
   return over
@@ -187,7 +189,7 @@ export function seasonLedger(season: Season, entries: readonly LedgerEntry[], li
       crop_may_leave: last !== null && l.min_days_before_removal !== null ? addDays(last, l.min_days_before_removal) : null,
       last_application: last,
     }
-    return { ...p, over: overOf(p, dates, storage) }
+    return { ...p, over: overOf(p, dates, storage, season) }
   })
   return { season, lines, voids, products: products.sort((a, b) => a.limits.product_name.localeCompare(b.limits.product_name)) }
 }

@@ -63,6 +63,8 @@ describe('the season ledger', () => {
     const seedStore = seasonLedger(season(2025), entries, [SIGHT, NIP], { seed: true, planned_removal: '2025-12-15' })
     expect(seedStore.products[0]!.over).toContain('removal planned 2025-12-15, the crop may leave from 2025-12-20')
     expect(seedStore.products[1]!.over).toEqual(['not for seed potatoes, and this storage holds seed'])
+    // a removal planned in another season is another crop's
+    expect(seasonLedger(season(2025), entries, [SIGHT, NIP], { seed: false, planned_removal: '2026-07-01' }).products[0]!.over).toEqual(['applied 2025-11-20, less than 21 days after 2025-11-05'])
   })
 
   it('names a season over its total and its count', () => {
