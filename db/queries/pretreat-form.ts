@@ -22,6 +22,51 @@ import { userDisplayName } from './users.ts'
 const num = (value: string | null): number | null => (value === null ? null : Number(value))
 const isId = (id: number) => Number.isSafeInteger(id) && id > 0
 
+/** A product as the form's quantities and dose check read it (products aliased `p`). */
+const FORM_PRODUCT_COLUMNS = [
+  'p.id', 'p.product_name', 'p.units', 'p.ppm', 'p.ppm_constant', 'p.per', 'p.converter', 'p.min_qty', 'p.max_ppm_per_application', 'p.max_applications_per_season',
+  'p.max_total_per_season', 'p.max_total_basis', 'p.min_days_between', 'p.min_days_before_removal', 'p.not_for_seed',
+] as const
+
+interface FormProductRow {
+  id: number
+  product_name: string
+  units: QuantityInputs['units']
+  ppm: string | null
+  ppm_constant: string | null
+  per: string | null
+  converter: string | null
+  min_qty: string
+  max_ppm_per_application: string | null
+  max_applications_per_season: number | null
+  max_total_per_season: string | null
+  max_total_basis: 'cwt' | 'ton'
+  min_days_between: number | null
+  min_days_before_removal: number | null
+  not_for_seed: boolean
+}
+
+/** FORM_PRODUCT_COLUMNS' row with its numbers as numbers. */
+function formProductOf(l: FormProductRow) {
+  return {
+    id: l.id,
+    product_name: l.product_name,
+    units: l.units,
+    ppm: num(l.ppm),
+    ppm_constant: num(l.ppm_constant),
+    per: num(l.per),
+    converter: num(l.converter),
+    min_qty: Number(l.min_qty),
+    max_ppm_per_application: num(l.max_ppm_per_application),
+    max_applications_per_season: l.max_applications_per_season,
+    max_total_per_season: num(l.max_total_per_season),
+    max_total_basis: l.max_total_basis,
+    min_days_between: l.min_days_between,
+    min_days_before_removal: l.min_days_before_removal,
+    not_for_seed: l.not_for_seed,
+  }
+}
+
 // ---- the pre-treat number ------------------------------------------------------------------
 
 /** The advisory-lock namespace of pre-treat number reservations (the second key is the user id). */
@@ -101,8 +146,7 @@ export async function applicationChoices(db: Executor, { activeOnly, ids }: { ac
   const lines = await db
     .selectFrom('application_products as ap')
     .innerJoin('products as p', 'p.id', 'ap.product_id')
-    .select(['ap.application_id', 'p.id', 'p.product_name', 'p.registration', 'p.units', 'p.ppm', 'p.ppm_constant', 'p.per', 'p.converter', 'p.min_qty', 'p.max_ppm_per_application', 'p.max_applications_per_season',
-      'p.max_total_per_season', 'p.max_total_basis', 'p.min_days_between', 'p.min_days_before_removal', 'p.not_for_seed'])
+    .select(['ap.application_id', 'p.registration', ...FORM_PRODUCT_COLUMNS])
     .where(
       'ap.application_id',
       'in',
@@ -116,24 +160,7 @@ export async function applicationChoices(db: Executor, { activeOnly, ids }: { ac
     ...a,
     products: lines
       .filter((l) => l.application_id === a.id)
-      .map((l) => ({
-        id: l.id,
-        product_name: l.product_name,
-        registration: l.registration,
-        units: l.units,
-        ppm: num(l.ppm),
-        ppm_constant: num(l.ppm_constant),
-        per: num(l.per),
-        converter: num(l.converter),
-        min_qty: Number(l.min_qty),
-        max_ppm_per_application: num(l.max_ppm_per_application),
-        max_applications_per_season: l.max_applications_per_season,
-        max_total_per_season: num(l.max_total_per_season),
-        max_total_basis: l.max_total_basis,
-        min_days_between: l.min_days_between,
-        min_days_before_removal: l.min_days_before_removal,
-        not_for_seed: l.not_for_seed,
-      })),
+      .map((l) => ({ ...formProductOf(l), registration: l.registration })),
   }))
 }
 
@@ -332,30 +359,13 @@ export async function pretreatSeasonCheck(db: Executor, pretreatId: number, toda
     db
       .selectFrom('pretreat_chemicals as c')
       .innerJoin('products as p', 'p.id', 'c.product_id')
-      .select(['p.id', 'p.product_name', 'p.units', 'p.ppm', 'p.ppm_constant', 'p.per', 'p.converter', 'p.min_qty', 'p.max_ppm_per_application', 'p.max_applications_per_season'])
-      .select(['p.max_total_per_season', 'p.max_total_basis', 'p.min_days_between', 'p.min_days_before_removal', 'p.not_for_seed', 'c.cwt', 'c.quantity_requested', 'c.quantity_used'])
+      .select([...FORM_PRODUCT_COLUMNS, 'c.cwt', 'c.quantity_requested', 'c.quantity_used'])
       .where('c.pretreat_id', '=', pretreatId)
       .orderBy('c.id')
       .execute(),
     seasonSoFar(db, [pretreat.storage_id], season, pretreatId),
   ])
-  const products = lines.map((l) => ({
-    id: l.id,
-    product_name: l.product_name,
-    units: l.units,
-    ppm: num(l.ppm),
-    ppm_constant: num(l.ppm_constant),
-    per: num(l.per),
-    converter: num(l.converter),
-    min_qty: Number(l.min_qty),
-    max_ppm_per_application: num(l.max_ppm_per_application),
-    max_applications_per_season: l.max_applications_per_season,
-    max_total_per_season: num(l.max_total_per_season),
-    max_total_basis: l.max_total_basis,
-    min_days_between: l.min_days_between,
-    min_days_before_removal: l.min_days_before_removal,
-    not_for_seed: l.not_for_seed,
-  }))
+  const products = lines.map(formProductOf)
   const worked = lines.map((l) => ({ product_id: l.id, cwt: Number(l.cwt), quantity_requested: num(l.quantity_used ?? l.quantity_requested) }))
   return linesDoseWarnings(products, worked, soFar[pretreat.storage_id] ?? NOTHING_SO_FAR, { label: season.label, day })
 }
