@@ -16,7 +16,7 @@ import LongestFirst from './tests/support/sequencer.ts'
 // decision 0054); the tests of the hash itself run at the real cost.
 process.env.TEST_SCRYPT_LOG_N ??= '10'
 
-const FOLDERS = ['app', 'core', 'db', 'workflows', 'commands', 'jobs', 'storage', 'server', 'bin', 'tests']
+const FOLDERS = ['app', 'core', 'db', 'workflows', 'commands', 'jobs', 'storage', 'mail', 'server', 'bin', 'tests']
 const UNIT = FOLDERS.map((folder) => `${folder}/**/*.unit.test.{ts,tsx}`)
 const BROWSER = ['tests/e2e/**/*.test.ts', 'server/**/*.test.ts']
 const SYSTEM = ['bin/*.test.ts']

@@ -44,7 +44,7 @@ export async function enqueue<Q extends QueueName>(db: Executor, queue: Q, paylo
     null, // retryLimitDefault
     options.retryDelay ?? null,
     null, // retryDelayDefault
-    null, // retryBackoff
+    options.retryBackoff ?? null,
     null, // retryBackoffDefault
   ]
   await db.executeQuery(CompiledQuery.raw(INSERT_JOB, values))

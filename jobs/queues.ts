@@ -9,6 +9,7 @@ export const QUEUES = {
   renderPdf: 'render-pdf',
   convertDocx: 'convert-docx',
   extractText: 'extract-text',
+  growerReport: 'grower-report',
 } as const
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
@@ -26,6 +27,8 @@ export const PAYLOADS = {
   [QUEUES.convertDocx]: z.object({ conversionId: uuid }),
   /** a PDF blob whose text goes into the drive entries it stands for */
   [QUEUES.extractText]: z.object({ pdfBlobId: uuid }),
+  /** the grower_reports row to send */
+  [QUEUES.growerReport]: z.object({ reportId: z.number().int().positive() }),
 } satisfies Record<QueueName, z.ZodType>
 
 export interface JobOptions {
@@ -33,6 +36,7 @@ export interface JobOptions {
   expireInSeconds?: number
   retryLimit?: number
   retryDelay?: number
+  retryBackoff?: boolean
 }
 
 /** Documents: 60 s for a conversion (CONVERSION_TIMEOUT_SECONDS) plus a margin, two retries. */
@@ -40,6 +44,8 @@ export const JOB_OPTIONS: Partial<Record<QueueName, JobOptions>> = {
   [QUEUES.renderPdf]: { expireInSeconds: 75, retryLimit: 2, retryDelay: 2 },
   [QUEUES.convertDocx]: { expireInSeconds: 75, retryLimit: 2, retryDelay: 2 },
   [QUEUES.extractText]: { expireInSeconds: 75, retryLimit: 2, retryDelay: 2 },
+  /** a report waits for its PDF (up to 60 s a run) and for a mail server that is down: tried for about a day, backing off */
+  [QUEUES.growerReport]: { expireInSeconds: 120, retryLimit: 12, retryDelay: 30, retryBackoff: true },
 }
 
 /** Alert counts are recomputed every 5 minutes. */

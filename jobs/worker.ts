@@ -10,6 +10,7 @@ import { cleanUpBlobs } from './blob-cleanup.job.ts'
 import { documentPool, type ChromiumPool } from './documents/chromium-pool.server.ts'
 import { runConversion } from './documents/convert.job.ts'
 import { extractText } from './documents/extract-text.job.ts'
+import { sendGrowerReport } from './grower-report.job.ts'
 import { cleanUpCommandRuns } from './command-runs-cleanup.job.ts'
 import { ALERT_AGGREGATION_CRON, BLOB_CLEANUP_CRON, COMMAND_RUNS_CLEANUP_CRON, PAYLOADS, QUEUES, SIGN_IN_ATTEMPTS_CLEANUP_CRON } from './queues.ts'
 import { cleanUpSignInAttempts } from './sign-in-attempts-cleanup.job.ts'
@@ -73,5 +74,11 @@ export async function startWorkers(boss: PgBoss, db: Executor, store: () => Blob
   await boss.work(QUEUES.extractText, documentWork, async ([job]) => {
     const { pdfBlobId } = PAYLOADS[QUEUES.extractText].parse(job!.data)
     await extractText(db, store(), pdfBlobId)
+  })
+
+  // The grower's reports: one at a time is plenty; a run waits up to a minute for the report's PDF.
+  await boss.work(QUEUES.growerReport, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+    const { reportId } = PAYLOADS[QUEUES.growerReport].parse(job!.data)
+    await sendGrowerReport(db, store(), reportId, { waitMs: 60_000 })
   })
 }

@@ -20,7 +20,8 @@ export interface LedgerStorage {
   planned_removal: string | null
 }
 
-function Table({ header, rows }: { header: readonly string[]; rows: string[][] }) {
+/** A table of text cells under a header row (the ledger's tables, here and in the grower's report). */
+export function TextTable({ header, rows }: { header: readonly string[]; rows: string[][] }) {
   return (
     <table className="lines">
       <thead>
@@ -59,17 +60,17 @@ function SeasonLedgerDocument({ storage, ledger }: { storage: LedgerStorage; led
           {storage.planned_removal ? `Removal planned ${storage.planned_removal}. ` : ''}
           {ledger.lines.length === 0 ? 'No applications this season.' : `${new Set(ledger.lines.map((l) => l.pretreat_id)).size} applications.`} Totals counted from the records.
         </p>
-        {ledger.products.length > 0 ? <Table header={PRODUCT_HEADER} rows={ledger.products.map(productCells)} /> : null}
+        {ledger.products.length > 0 ? <TextTable header={PRODUCT_HEADER} rows={ledger.products.map(productCells)} /> : null}
         {ledger.lines.length > 0 ? (
           <>
             <h2>Applications</h2>
-            <Table header={LINE_HEADER} rows={ledger.lines.map((l) => lineCells(ledger, l))} />
+            <TextTable header={LINE_HEADER} rows={ledger.lines.map((l) => lineCells(ledger, l))} />
           </>
         ) : null}
         {ledger.voids.length > 0 ? (
           <>
             <h2>Void pre-treats (not counted)</h2>
-            <Table header={LINE_HEADER.slice(0, -2)} rows={ledger.voids.map((l) => lineCells(ledger, l, false).slice(0, -2))} />
+            <TextTable header={LINE_HEADER.slice(0, -2)} rows={ledger.voids.map((l) => lineCells(ledger, l, false).slice(0, -2))} />
           </>
         ) : null}
       </body>

@@ -1,4 +1,4 @@
-// Imports point down only (README, "Layout"): core/ at the bottom, then db/, storage/, workflows/, commands/, jobs/,
+// Imports point down only (README, "Layout"): core/ at the bottom, then db/, storage/, mail/, workflows/, commands/, jobs/,
 // then the screens in app/, then the HTTP server and the command-line entry points. A file may
 // import its own layer or any layer below it, never one above.
 import fs from 'node:fs'
@@ -6,9 +6,9 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const LAYERS = ['core', 'db', 'storage', 'workflows', 'commands', 'jobs', 'app', 'server', 'bin', 'bench'] as const
+const LAYERS = ['core', 'db', 'storage', 'mail', 'workflows', 'commands', 'jobs', 'app', 'server', 'bin', 'bench'] as const
 type Layer = (typeof LAYERS)[number]
-const ALIASES: Record<string, Layer> = { '#core/': 'core', '#db/': 'db', '#storage/': 'storage', '#workflows/': 'workflows', '#commands/': 'commands', '#jobs/': 'jobs', '#app/': 'app' }
+const ALIASES: Record<string, Layer> = { '#core/': 'core', '#db/': 'db', '#storage/': 'storage', '#mail/': 'mail', '#workflows/': 'workflows', '#commands/': 'commands', '#jobs/': 'jobs', '#app/': 'app' }
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {

@@ -13,6 +13,9 @@ import { savePretreatFlags } from '#db/queries/pretreat-workflow.ts'
 import { openRestart } from '#db/queries/restarts.ts'
 import { keepApplicationRecord } from '#workflows/application-record.server.ts'
 import type { PretreatFormInput } from '#core/schemas/pretreat-form.ts'
+import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
+import type { Actor } from '#commands/command.ts'
+import { sheetPressKey } from '#commands/pretreat-sheet.ts'
 import { createPretreat, runPretreatStep, type PretreatSender } from '#workflows/pretreat.server.ts'
 
 /** A test's set-up takes each step as someone who may (a superuser), named in the history or not (id null). */
@@ -161,4 +164,27 @@ export async function makePretreat(db: Executor, overrides: PretreatOverrides = 
       await keepApplicationRecord(trx, made.id)
     })
   return { ...made, applicator_id: applicator, product_id: productId ?? d.product_id }
+}
+
+/**
+ * A second-level reviewer's submit of a sheet in to-review1 (makePretreat's stage), filled as the
+ * review page posts it: runCommand(db, submitReview, { ...call, then }) completes the pre-treat.
+ */
+export async function completingReview(db: Executor, pretreatId: number, reviewerId: number) {
+  const row = await db.selectFrom('pretreats').select(['version', 'company_id']).where('id', '=', pretreatId).executeTakeFirstOrThrow()
+  const line = await db.selectFrom('pretreat_chemicals').select('id').where('pretreat_id', '=', pretreatId).executeTakeFirstOrThrow()
+  const truck = await db.insertInto('trucks').values({ number: `T-${pretreatId}`, make: 'Ford' }).returning('id').executeTakeFirstOrThrow()
+  const value = PretreatReviewSchema.parse({
+    intent: 'submit', version: String(row.version), submission_id: crypto.randomUUID(),
+    pile_front: 'Dry', pile_middle: 'Damp', pile_back: 'Dry', sprouting: 'Eyes Open', pile_comments: 'Even pile.',
+    temps1_front: '45', temps1_middle: '46', temps1_back: '45.5', set_point: '44', ducts_open: 'All Open', ducts_condition: 'Dry',
+    storage_temp_front: '44', storage_temp_middle: '44.5', storage_temp_back: '45', bypass_door: 'Closed', coils_covered: 'yes', cell_covered: 'no',
+    env_temp: '28', weather: 'Clear', wind_speed: '6', wind_direction: 'NW', env_comments: 'Calm morning.',
+    truck_id: String(truck.id), batch_numbers: 'B-1001', sampled_by: 'Cody', application_date: '2026-11-20', start_time: '08:00', stop_time: '11:30',
+    chemicals: [{ id: String(line.id), quantity_used: '16' }],
+    prices: [{ company_id: String(row.company_id), cwt_share: '1000', price: '0.0500' }],
+  })
+  const actor: Actor = { id: reviewerId, username: 'pt-rev-two', is_superuser: false, permissions: ['api.view_pretreat', 'api.pretreat_reviewer2'] }
+  const input = { ...value, pretreat_id: pretreatId }
+  return { actor, key: sheetPressKey('submit', input), input }
 }

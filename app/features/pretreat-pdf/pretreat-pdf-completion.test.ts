@@ -9,8 +9,6 @@ import path from 'node:path'
 import type PgBoss from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { submitReview } from '#commands/pretreat-review.ts'
-import { sheetPressKey } from '#commands/pretreat-sheet.ts'
-import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
 import { RestartSchema } from '#core/schemas/restart.ts'
 import { createBoss } from '#jobs/boss.server.ts'
 import { ChromiumPool } from '#jobs/documents/chromium-pool.server.ts'
@@ -22,7 +20,7 @@ import { runCommand } from '#commands/command.ts'
 import { completeRestart } from '#commands/restarts.ts'
 import { CHROMIUM_PATH } from '../../../tests/support/browser.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts'
-import { makePretreat } from '../../../tests/support/pretreats.ts'
+import { completingReview, makePretreat } from '../../../tests/support/pretreats.ts'
 import { queuePdfWhenCompleted } from '../pretreat-sheet/review-intent.server.ts'
 import { askPretreatPdf, queueCompletedPretreatPdf } from './pretreat-pdf.server.ts'
 
@@ -55,23 +53,8 @@ describe('the pre-treat PDF made at completion', () => {
   /** A pre-treat in to-review1 with its sheet filled, completed by a second-level review as the review page does it. */
   async function completeByReview() {
     const pt = await makePretreat(t.db, { stage: 'to-review1', quantityUsed: 16 })
-    const row = await t.db.selectFrom('pretreats').select(['version', 'company_id']).where('id', '=', pt.id).executeTakeFirstOrThrow()
-    const line = await t.db.selectFrom('pretreat_chemicals').select('id').where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()
-    const truck = await t.db.insertInto('trucks').values({ number: `T-${pt.id}`, make: 'Ford' }).returning('id').executeTakeFirstOrThrow()
-    const value = PretreatReviewSchema.parse({
-      intent: 'submit', version: String(row.version), submission_id: crypto.randomUUID(),
-      pile_front: 'Dry', pile_middle: 'Damp', pile_back: 'Dry', sprouting: 'Eyes Open', pile_comments: 'Even pile.',
-      temps1_front: '45', temps1_middle: '46', temps1_back: '45.5', set_point: '44', ducts_open: 'All Open', ducts_condition: 'Dry',
-      storage_temp_front: '44', storage_temp_middle: '44.5', storage_temp_back: '45', bypass_door: 'Closed', coils_covered: 'yes', cell_covered: 'no',
-      env_temp: '28', weather: 'Clear', wind_speed: '6', wind_direction: 'NW', env_comments: 'Calm morning.',
-      truck_id: String(truck.id), batch_numbers: 'B-1001', sampled_by: 'Cody', application_date: '2026-11-20', start_time: '08:00', stop_time: '11:30',
-      chemicals: [{ id: String(line.id), quantity_used: '16' }],
-      prices: [{ company_id: String(row.company_id), cwt_share: '1000', price: '0.0500' }],
-    })
-    const actor = { id: reviewer, username: 'pt-rev-two', is_superuser: false, permissions: ['api.view_pretreat' as const, 'api.pretreat_reviewer2' as const] }
-    const input = { ...value, pretreat_id: pt.id }
     // the hook the review page passes (app/features/pretreat-sheet/review-intent.server.ts)
-    expect((await runCommand(t.db, submitReview, { actor, key: sheetPressKey('submit', input), input, then: queuePdfWhenCompleted(pt.id) })).status).toBe('completed')
+    expect((await runCommand(t.db, submitReview, { ...(await completingReview(t.db, pt.id, reviewer)), then: queuePdfWhenCompleted(pt.id) })).status).toBe('completed')
     return pt
   }
 

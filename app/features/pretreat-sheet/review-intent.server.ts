@@ -1,7 +1,9 @@
 // One posted review sheet form (/review-pre-treat/{id}), run: its intent (save, submit) read with
 // the review command's schema and run by commands/pretreat-review.ts, the outcome told in the
 // shape of the application sheet's (sheet-intent.server.ts), which the page's action answers.
-// A completing submit queues the sheet's PDF in its transaction (app/features/pretreat-pdf/pretreat-pdf.server.ts).
+// A completing submit queues the sheet's PDF in its transaction (app/features/pretreat-pdf/pretreat-pdf.server.ts),
+// and the grower's report by e-mail (app/documents/grower-report.server.tsx).
+import { prepareGrowerReport } from '#app/documents/grower-report.server.tsx'
 import { queuePretreatPdf } from '#app/features/pretreat-pdf/pretreat-pdf.server.ts'
 import { parseSubmission } from '#app/forms.server.ts'
 import { runCommand } from '#commands/command.ts'
@@ -24,9 +26,16 @@ export type ReviewOutcome =
   /** not possible now or changed meanwhile (409), not a reviewer (403), no such sheet (404), or a failure (500) */
   | { kind: 'refused'; status: 403 | 404 | 409 | 500; message: string }
 
-/** What the review's submit does besides, in its transaction (runCommand's `then`): the sheet's PDF queued once it completed the pre-treat. */
+/**
+ * What the review's submit does besides, in its transaction (runCommand's `then`): once it completed
+ * the pre-treat, the sheet's PDF queued, and the grower's report the command asked for prepared.
+ */
 export function queuePdfWhenCompleted(id: number) {
-  return async (trx: Executor, result: { status: PretreatState }) => (result.status === 'completed' ? queuePretreatPdf(trx, id) : null)
+  return async (trx: Executor, result: { status: PretreatState; report?: number | null }) => {
+    if (result.status !== 'completed') return
+    await queuePretreatPdf(trx, id)
+    if (result.report) await prepareGrowerReport(trx, result.report, id)
+  }
 }
 
 export async function runReviewIntent(form: FormData, id: number, user: SessionUser): Promise<ReviewOutcome> {

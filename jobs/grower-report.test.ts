@@ -1,0 +1,213 @@
+// The grower's report by e-mail (issue 23, decision 0065), against a real SMTP server started here
+// (smtp-server from npm, each message parsed by mailparser), real pg-boss workers and Chromium: a
+// completion sends one message to the grower's contacts marked to receive reports, with the PDF
+// (the application record and its ledger line) attached; a retried completion, a second run of
+// the job, or runs side by side send nothing more; a resend is a row of its own; no one to send to
+// and a refusing server are told on the row.
+import fsp from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { simpleParser, type ParsedMail } from 'mailparser'
+import type PgBoss from 'pg-boss'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCommand } from '#commands/command.ts'
+import { maySendReports, NOT_A_REPORT_SENDER, resendGrowerReport } from '#commands/grower-reports.ts'
+import { submitReview } from '#commands/pretreat-review.ts'
+import { prepareGrowerReport } from '#app/documents/grower-report.server.tsx'
+import { queuePdfWhenCompleted } from '#app/features/pretreat-sheet/review-intent.server.ts'
+import { inTransaction } from '#db/client.server.ts'
+import { insertGrowerReport } from '#db/queries/grower-reports.ts'
+import { createBoss } from '#jobs/boss.server.ts'
+import { ChromiumPool } from '#jobs/documents/chromium-pool.server.ts'
+import { startWorkers } from '#jobs/worker.ts'
+import { FsDriver } from '#storage/fs-driver.server.ts'
+import { setBlobStore } from '#storage/index.server.ts'
+import { CHROMIUM_PATH } from '../tests/support/browser.ts'
+import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { pdfText } from '../tests/support/pdf-text.ts'
+import { completingReview, makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
+import { sendGrowerReport } from './grower-report.job.ts'
+
+interface Received {
+  to: string[]
+  mail: ParsedMail
+}
+
+describe('the grower’s report by e-mail', () => {
+  let t: TestDatabase
+  let root: string
+  let store: FsDriver
+  let pool: ChromiumPool
+  let boss: PgBoss
+  let smtp: SMTPServer
+  let reviewer: number
+  let growerId: number
+  const received: Received[] = []
+  /** addresses the server refuses (a mailbox that does not exist) */
+  const refused = new Set<string>()
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        callback(refused.has(address.address) ? Object.assign(new Error('550 No such mailbox here'), { responseCode: 550 }) : undefined)
+      },
+      onData(stream, session, callback) {
+        simpleParser(stream)
+          .then((mail) => received.push({ to: session.envelope.rcptTo.map((r) => r.address).sort(), mail }))
+          .then(() => callback(), callback)
+      },
+    })
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+    process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`
+    process.env.MAIL_FROM = 'Keystone Storage Services <reports@keystone.test>'
+    t = await createTestDatabase()
+    root = await fsp.mkdtemp(path.join(os.tmpdir(), 'grower-report-'))
+    store = new FsDriver({ root })
+    setBlobStore(store)
+    pool = new ChromiumPool({ executablePath: CHROMIUM_PATH, size: 1 })
+    boss = createBoss(t.url)
+    await startWorkers(boss, t.db, () => store, () => pool)
+    reviewer = (await t.db.insertInto('users').values({ username: 'pt-rev-two', password_hash: 'x', first_name: 'Travis', last_name: 'Nielsen' }).returning('id').executeTakeFirstOrThrow()).id
+    growerId = (await pretreatDefaults(t.db)).company_id
+    await t.db
+      .insertInto('contacts')
+      .values([
+        { company_id: growerId, name: 'Ann Owner', email: 'ann@grower.test', receives_reports: true },
+        { company_id: growerId, name: 'Bob Manager', email: 'bob@grower.test', receives_reports: true },
+        { company_id: growerId, name: 'Cal Former', email: 'cal@grower.test', receives_reports: true, active: false },
+        { company_id: growerId, name: 'Dee Office', email: 'dee@grower.test', receives_reports: false },
+      ])
+      .execute()
+  }, 90_000)
+
+  afterAll(async () => {
+    setBlobStore(undefined)
+    await boss?.stop({ graceful: false, wait: true })
+    await pool?.close()
+    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()))
+    await t?.drop()
+    await fsp.rm(root, { recursive: true, force: true })
+  })
+
+  const reportsOf = (pretreatId: number) => t.db.selectFrom('grower_reports').selectAll().where('pretreat_id', '=', pretreatId).orderBy('id').execute()
+
+  /** Waits until the report is settled (not queued or sending) and answers its row. */
+  async function settled(id: number, timeoutMs = 45_000) {
+    const until = Date.now() + timeoutMs
+    for (;;) {
+      const row = await t.db.selectFrom('grower_reports').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+      if (!['queued', 'sending'].includes(row.status) || Date.now() > until) return row
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+
+  const messagesFor = (number: string) => received.filter((r) => r.mail.subject?.includes(number))
+
+  /** A pre-treat completed by a review as the review page posts it (its hook makes the PDF and queues the report). */
+  async function completeByReview() {
+    const pt = await makePretreat(t.db, { stage: 'to-review1', quantityUsed: 16 })
+    const call = await completingReview(t.db, pt.id, reviewer)
+    const answer = await runCommand(t.db, submitReview, { ...call, then: queuePdfWhenCompleted(pt.id) })
+    expect(answer.status).toBe('completed')
+    return { pt, call, answer }
+  }
+
+  it('a completion sends one message to the contacts marked to receive reports, with the record and its ledger line as a readable PDF', async () => {
+    const { pt } = await completeByReview()
+    const [report] = await reportsOf(pt.id)
+    const row = await settled(report!.id)
+    expect(row).toMatchObject({ status: 'sent', reason: 'completed', transport: 'smtp', recipients: 'ann@grower.test, bob@grower.test', error: '' })
+    const messages = messagesFor(pt.pre_treat_number)
+    expect(messages).toHaveLength(1)
+    const [{ to, mail }] = messages as [Received]
+    // the active contacts marked for reports; not the former one, not the one left unmarked
+    expect(to).toEqual(['ann@grower.test', 'bob@grower.test'])
+    expect(mail.from?.value).toEqual([{ name: 'Keystone Storage Services', address: 'reports@keystone.test' }])
+    expect(mail.messageId).toBe(row.message_id)
+    expect(mail.text).toContain(`pre-treat ${pt.pre_treat_number}`)
+    expect(mail.attachments).toHaveLength(1)
+    const [pdf] = mail.attachments
+    expect(pdf).toMatchObject({ filename: `${pt.pre_treat_number}.pdf`, contentType: 'application/pdf' })
+    const { text } = await pdfText(new Uint8Array(pdf!.content))
+    expect(text).toContain(`Pesticide Application Record — ${pt.pre_treat_number}`)
+    expect(text).toContain('Pre-Treat Test Farms')
+    expect(text).toContain('Season chemical ledger (2026–27)')
+    // the ledger's line for it: its date, number and product, with the season's count
+    expect(text).toMatch(new RegExp(`2026-11-20\\s+${pt.pre_treat_number}\\s+Test CIPC .* 16 gal\\s+0\\.016 gal per cwt 1\\s`))
+  }, 90_000)
+
+  it('a retried completion, the job run again and runs side by side send nothing more', async () => {
+    const { pt, call, answer } = await completeByReview()
+    const [report] = await reportsOf(pt.id)
+    expect((await settled(report!.id)).status).toBe('sent')
+    // the same post again (a retry on a bad connection): the same answer, no second report
+    expect(await runCommand(t.db, submitReview, { ...call, then: queuePdfWhenCompleted(pt.id) })).toEqual(answer)
+    expect(await reportsOf(pt.id)).toHaveLength(1)
+    // pg-boss delivering the job again, twice at once
+    expect(await Promise.all([1, 2].map(() => sendGrowerReport(t.db, store, report!.id, { waitMs: 5_000 })))).toEqual(['skipped', 'skipped'])
+    expect(messagesFor(pt.pre_treat_number)).toHaveLength(1)
+  }, 90_000)
+
+  it('two runs of a new report at the same moment: one sends, the other does nothing', async () => {
+    const pt = await makePretreat(t.db, { stage: 'completed', quantityUsed: 16 })
+    // made as the page makes it, but its job left unqueued, so only these two runs take it
+    const id = (await insertGrowerReport(t.db, { pretreat_id: pt.id, reason: 'completed', requested_by: null }))!
+    await inTransaction(t.db, (trx) => prepareGrowerReport(trx, id, pt.id))
+    const runs = await Promise.all([1, 2].map(() => sendGrowerReport(t.db, store, id, { waitMs: 30_000 })))
+    expect(runs.sort()).toEqual(['sent', 'skipped'])
+    expect(messagesFor(pt.pre_treat_number)).toHaveLength(1)
+  }, 90_000)
+
+  it('a resend is asked for by a reviewer, kept as its own row, and sends the report again', async () => {
+    const pt = await makePretreat(t.db, { stage: 'completed', quantityUsed: 16 })
+    const record = await t.db.selectFrom('application_records').select('id').where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()
+    const office = { id: reviewer, username: 'office', is_superuser: false, permissions: ['api.add_pretreat' as const] }
+    expect(maySendReports(office)).toBe(false)
+    const input = { submission_id: crypto.randomUUID(), record_id: record.id }
+    await expect(runCommand(t.db, resendGrowerReport, { actor: office, key: input.submission_id, input })).rejects.toThrow(NOT_A_REPORT_SENDER)
+    expect(await reportsOf(pt.id)).toHaveLength(0)
+    const actor = { ...office, permissions: ['api.pretreat_reviewer1' as const] }
+    const then = (trx: Parameters<typeof prepareGrowerReport>[0], done: { report: number; pretreat: number }) => prepareGrowerReport(trx, done.report, done.pretreat)
+    const first = await runCommand(t.db, resendGrowerReport, { actor, key: input.submission_id, input, then })
+    // the same form sent twice: one resend
+    expect(await runCommand(t.db, resendGrowerReport, { actor, key: input.submission_id, input, then })).toEqual(first)
+    const rows = await reportsOf(pt.id)
+    expect(rows).toMatchObject([{ id: first.report, reason: 'resend', requested_by: reviewer, submission_id: input.submission_id }])
+    expect((await settled(first.report)).status).toBe('sent')
+    expect(messagesFor(pt.pre_treat_number)).toHaveLength(1)
+  }, 90_000)
+
+  it('a grower with no one marked to receive reports: the row says so and nothing is sent', async () => {
+    const other = await t.db.insertInto('companies').values({ company_name: 'Quiet Farms', address: '1 Main St, Rigby, ID 83442' }).returning('id').executeTakeFirstOrThrow()
+    await t.db.insertInto('contacts').values({ company_id: other.id, name: 'Una Unmarked', email: 'una@quiet.test' }).execute()
+    const storage = await t.db.insertInto('storages').values({ company_id: other.id, name: 'Quiet Cellar', address: '2 Main St, Rigby, ID 83442', gps_lat: '43.6', gps_lng: '-111.9' }).returning('id').executeTakeFirstOrThrow()
+    const pt = await makePretreat(t.db, { stage: 'completed', quantityUsed: 16, company_id: other.id, storage_id: storage.id })
+    const id = (await insertGrowerReport(t.db, { pretreat_id: pt.id, reason: 'completed', requested_by: null }))!
+    await inTransaction(t.db, (trx) => prepareGrowerReport(trx, id, pt.id))
+    expect((await settled(id)).status).toBe('no-recipients')
+    expect(messagesFor(pt.pre_treat_number)).toHaveLength(0)
+  }, 90_000)
+
+  it('a server that refuses every address: the row is failed with its answer, and the next run sends it; one refused address is told', async () => {
+    const pt = await makePretreat(t.db, { stage: 'completed', quantityUsed: 16 })
+    const id = (await insertGrowerReport(t.db, { pretreat_id: pt.id, reason: 'completed', requested_by: null }))!
+    refused.add('ann@grower.test').add('bob@grower.test')
+    await inTransaction(t.db, (trx) => prepareGrowerReport(trx, id, pt.id))
+    // the worker's run and this one: whichever claims it meets the refusal
+    await sendGrowerReport(t.db, store, id, { waitMs: 30_000 }).catch(() => undefined)
+    const failed = await settled(id)
+    expect(failed.status).toBe('failed')
+    expect(failed.error).toContain('No such mailbox here')
+    expect(messagesFor(pt.pre_treat_number)).toHaveLength(0)
+    refused.delete('ann@grower.test')
+    expect(await sendGrowerReport(t.db, store, id, { waitMs: 30_000 })).toBe('sent')
+    refused.clear()
+    expect(messagesFor(pt.pre_treat_number).map((m) => m.to)).toEqual([['ann@grower.test']])
+    expect(await settled(id)).toMatchObject({ status: 'sent', recipients: 'ann@grower.test', error: 'Refused by the mail server: bob@grower.test' })
+  }, 90_000)
+})
