@@ -5,7 +5,8 @@
 // demo's products), the /season-summary loader for its fullest season, signed in as the demo
 // reviewer ptreview2, beside a floor: the loader's two statements (the season's totals and the
 // seasons with records) sent raw through pg. For scale, the same table counted from the records'
-// lines (what the summary would cost without the kept totals) is printed as INFO.
+// lines (what the summary would cost without the kept totals) is printed as INFO. In the same
+// database, a storage's season ledger (bench/storage-ledger.ts).
 import pg from 'pg'
 import { sql } from 'kysely'
 import { startSession } from '#app/auth/session.server.ts'
@@ -16,6 +17,8 @@ import { recordSeasons, seasonRecount, seasonTotals } from '#db/queries/applicat
 import { argN, isMain, runAlone, type BenchRow } from './alone.ts'
 import { seedApplicationRecords } from './seed-application-records.ts'
 import { seedPretreats } from './seed-pretreats.ts'
+import { benchStorage } from './storage-detail.ts'
+import { benchStorageLedger } from './storage-ledger.ts'
 import { summarize, timeMs } from './stats.ts'
 
 const LIMIT_MS = 200
@@ -27,6 +30,8 @@ export async function benchSeasonSummary(db: Executor, options: { databaseUrl: s
   process.env.DATABASE_URL ??= options.databaseUrl // the loader's pool (getDb)
   const pretreats = await seedPretreats(db, { log, target: options.pretreats })
   if (pretreats.inserted > 0) log(`  pretreats: ${pretreats.inserted.toLocaleString('en-US')} added in ${pretreats.seconds.toFixed(0)} s`)
+  // the ledger's storage (issue 23) among them: made before the records, so its completed pre-treats get theirs too
+  await benchStorage(db, log)
   const records = await seedApplicationRecords(db, { log })
   if (records.inserted > 0) log(`  application records: ${records.inserted.toLocaleString('en-US')} added in ${records.seconds.toFixed(0)} s`)
 
@@ -79,6 +84,7 @@ export async function benchSeasonSummary(db: Executor, options: { databaseUrl: s
       const t = summarize(samples)
       rows.push({ name: `/application-records list, ${name}`, figure: `p95 ${t.p95.toFixed(2)} ms, p50 ${t.p50.toFixed(2)} ms (n=${samples.length})`, limit: '< 100 ms', ok: t.p95 < 100 })
     }
+    rows.push(...(await benchStorageLedger(db, { databaseUrl: options.databaseUrl, n, log })))
     for (const row of rows) log(`${row.name}: ${row.figure}`)
     return rows
   } finally {
