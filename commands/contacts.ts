@@ -2,15 +2,18 @@
 // the company's active contacts, written (and so last changed) by the actor now.
 import { z } from 'zod'
 import { InputError } from '#core/errors.ts'
-import { ContactSchema, normalizePhone } from '#core/schemas/contact.ts'
+import { ContactSchema, ContactReportsSchema, normalizePhone } from '#core/schemas/contact.ts'
+import { ForbiddenError } from '#core/errors.ts'
+import { hasPermission } from '#core/permissions.ts'
 import { CONTACT_CHOICE_MESSAGE, InteractionSchema } from '#core/schemas/interaction.ts'
 import { COMPANY_CHOICE_MESSAGE } from '#core/schemas/place.ts'
 import { growerById } from '#db/queries/companies.ts'
-import { insertContact } from '#db/queries/contacts.ts'
+import { insertContact, setReceivesReports } from '#db/queries/contacts.ts'
 import { activeContactOf, insertInteraction } from '#db/queries/interactions.ts'
 import { defineCommand } from './command.ts'
 
 export const NOT_OF_COMPANY = "Choose one of this company's contacts."
+export const MAY_NOT_CHANGE_CONTACTS = 'Only users who may add contacts may change who receives reports; nothing was changed.'
 
 export const addContact = defineCommand({
   name: 'contacts.add',
@@ -25,6 +28,7 @@ export const addContact = defineCommand({
       phone: normalizePhone(value.phone) ?? '',
       role: value.role,
       active: value.active,
+      receives_reports: value.receives_reports,
       notes: value.notes,
       contact_interval: value.contact_interval,
     })
@@ -41,5 +45,20 @@ export const addCustomerNote = defineCommand({
     if (!contact) throw new InputError({ contact_id: value.contact_id > 0 ? NOT_OF_COMPANY : CONTACT_CHOICE_MESSAGE })
     const id = await insertInteraction(trx, { submission_id: value.submission_id, company_id: value.company_id, contact_id: contact.id, notes: value.notes, created_by: actor.id, last_modified_by: actor.id })
     return { id }
+  },
+})
+
+/**
+ * Beyond the spec (issue 23): whether one of the grower's contacts receives the grower's reports by
+ * e-mail, switched from Company Contacts by users who may add contacts.
+ */
+export const setContactReports = defineCommand({
+  name: 'contacts.set-reports',
+  // company_id: the company the page's address names, set by the route
+  schema: ContactReportsSchema.extend({ company_id: z.number().int() }),
+  async run(trx, actor, value) {
+    if (!hasPermission(actor, 'api.add_contact')) throw new ForbiddenError(MAY_NOT_CHANGE_CONTACTS)
+    if (!(await setReceivesReports(trx, value.company_id, value.contact_id, value.receives_reports))) throw new InputError({ contact_id: NOT_OF_COMPANY })
+    return { contact_id: value.contact_id }
   },
 })

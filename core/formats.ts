@@ -90,6 +90,11 @@ export function formatDate(value: string | Date | null | undefined, timeZone = '
   return calendarDate(value, timeZone)
 }
 
+/** A moment for display: 'yyyy-mm-dd hh:mm UTC' (history rows, e-mails sent). */
+export function formatDateTime(at: string | Date): string {
+  return `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+}
+
 // a formatter per time zone, made once: making one costs more than formatting with it
 const calendarFormats = new Map<string, Intl.DateTimeFormat>()
 

@@ -14,13 +14,14 @@ import { listScreen } from './list-screen.server.ts'
 export const contactList = defineList({
   from: (db: Executor) => db.selectFrom('contacts as ct'),
   joins: (qb) => qb,
-  select: (qb) => qb.select(['ct.id', 'ct.company_id', 'ct.name', 'ct.role', 'ct.email', 'ct.phone', 'ct.active']),
+  select: (qb) => qb.select(['ct.id', 'ct.company_id', 'ct.name', 'ct.role', 'ct.email', 'ct.phone', 'ct.active', 'ct.receives_reports']),
   primaryKey: 'ct.id',
   sortable: {
     name: 'ct.name',
     role: 'ct.role',
     email: 'ct.email',
     active: 'ct.active',
+    receives_reports: 'ct.receives_reports',
   },
   filterable: {
     name: { kind: 'contains', column: 'ct.name' },

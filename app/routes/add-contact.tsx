@@ -81,6 +81,7 @@ function ContactForm({ company, data }: { company: { id: number; name: string };
         <NumberField field={fields.contact_interval} label="Contact Interval (days)" min={0} max={INTERVAL_MAX_DAYS} step={1} hint="0: no follow-up reminders" />
       </div>
       <CheckboxField field={fields.active} label="Active" />
+      <CheckboxField field={fields.receives_reports} label="Receives Reports (the grower’s application records by e-mail)" />
       <TextAreaField field={fields.notes} label="Notes" />
       <div className="form-actions">
         <SubmitButton fetcher={fetcher}>Submit</SubmitButton>

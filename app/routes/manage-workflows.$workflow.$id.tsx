@@ -11,6 +11,7 @@ import { Modal } from '#app/components/modal.tsx'
 import { WorkflowDiagram } from '#app/components/workflow-diagram.tsx'
 import { requireId, requireRecord } from '#app/records.server.ts'
 import { PERMISSIONS } from '#core/permissions.ts'
+import { formatDateTime } from '#core/formats.ts'
 import { getDb } from '#db/client.server.ts'
 import { inspectedRecord, workflowHistory } from '#db/queries/workflow-inspector.ts'
 import { machineDiagram } from '#workflows/diagram.ts'
@@ -40,7 +41,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-const stamp = (at: string | Date) => `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
 export default function WorkflowRecord() {
   const { workflow, record, steps, history, diagram, recordHref } = useLoaderData<typeof loader>()
@@ -59,7 +59,7 @@ export default function WorkflowRecord() {
         <div className="list-card-field">
           <dt>In state since</dt>
           <dd>
-            {stamp(record.state_since)} ({record.in_state})
+            {formatDateTime(record.state_since)} ({record.in_state})
           </dd>
         </div>
       </dl>
@@ -120,7 +120,7 @@ export default function WorkflowRecord() {
               {history.map((h) => (
                 <tr key={h.id}>
                   <td data-label="When" className="cell-nowrap">
-                    {stamp(h.at)}
+                    {formatDateTime(h.at)}
                   </td>
                   <td data-label="From">{h.from_state}</td>
                   <td data-label="Step">{h.event}</td>

@@ -443,7 +443,7 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
     add('applicators', row.length)
   }
 
-  // Contacts, two per grower.
+  // Contacts, two per grower; the first receives the grower's reports by e-mail (issue 23).
   const contactRows = GROWERS.flatMap((g, gi) =>
     g.contacts.map(([name, role, local], ci) => ({
       submission_id: demoUuid(`contact:${g.name}:${name}`),
@@ -454,6 +454,7 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
       phone: `+1208555${String(1000 + gi * 10 + ci).padStart(4, '0')}`,
       notes: ci === 0 ? 'Primary contact for service calls.' : 'Billing and scheduling.',
       contact_interval: 30,
+      receives_reports: ci === 0,
     })),
   )
   // and a catch-all 'Other' (hidden in Company Contacts), for notes with whoever answered the phone
@@ -466,6 +467,7 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
     phone: '',
     notes: 'Anyone else at the farm.',
     contact_interval: 0,
+    receives_reports: false,
   })
   const contacts = await trx.insertInto('contacts').values(contactRows).onConflict((oc) => oc.doNothing()).returning('id').execute()
   add('contacts', contacts.length)

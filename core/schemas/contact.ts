@@ -41,6 +41,8 @@ export const ContactSchema = z
     phone: oneLineText('Phone', { optional: true, max: 40 }),
     role: oneLineText('Role', { optional: true }),
     active: z.boolean().default(false),
+    /** beyond the spec (issue 23): the grower's reports are e-mailed to this contact */
+    receives_reports: z.boolean().default(false),
     notes: multiLineText('Notes'),
     contact_interval: intervalDays('Contact interval'),
   })
@@ -50,3 +52,10 @@ export const ContactSchema = z
   .refine((value) => typeof value.phone !== 'string' || normalizePhone(value.phone) !== null, { path: ['phone'], message: PHONE_MESSAGE, when: () => true })
 
 export type ContactInput = z.output<typeof ContactSchema>
+
+/** Company Contacts' switch: one contact of the page's grower receives reports, or no longer does. */
+export const ContactReportsSchema = z.object({
+  submission_id: uuid(),
+  contact_id: id("Choose one of this company's contacts."),
+  receives_reports: z.enum(['yes', 'no']).transform((v) => v === 'yes'),
+})

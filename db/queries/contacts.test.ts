@@ -5,9 +5,9 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { InputError } from '#core/errors.ts'
 import { runCommand, type Actor } from '#commands/command.ts'
-import { addContact as addContactCommand, addCustomerNote } from '#commands/contacts.ts'
+import { addContact as addContactCommand, addCustomerNote, MAY_NOT_CHANGE_CONTACTS, setContactReports } from '#commands/contacts.ts'
 import { saveGrower } from '#commands/growers.ts'
-import type { ContactInput } from '#core/schemas/contact.ts'
+import { ContactReportsSchema, type ContactInput } from '#core/schemas/contact.ts'
 import type { InteractionInput } from '#core/schemas/interaction.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
 import { newGrower } from '../../tests/support/growers.ts'
@@ -34,7 +34,7 @@ const count = async (table: 'companies' | 'contacts' | 'interactions') => Number
 describe('contacts and notes', () => {
   it('adds a contact and a note once each when their forms are sent twice, and refuses a contact of another grower', async () => {
     const [a, b] = await Promise.all([addGrower('Notes Farm A'), addGrower('Notes Farm B')])
-    const contact = { submission_id: randomUUID(), company_id: a, name: 'Dale', email: 'dale@a.example', phone: '(208) 555-1000', role: '', active: true, notes: 'x', contact_interval: 0 }
+    const contact = { submission_id: randomUUID(), company_id: a, name: 'Dale', email: 'dale@a.example', phone: '(208) 555-1000', role: '', active: true, receives_reports: false, notes: 'x', contact_interval: 0 }
     const contactsBefore = await count('contacts')
     const contactId = await addContact(contact)
     expect(await addContact(contact)).toBe(contactId)
@@ -81,5 +81,21 @@ describe('contacts and notes', () => {
 
     await t.db.updateTable('companies').set({ active: false }).where('id', '=', id).execute()
     expect((await followUpsDue(t.db, { limit: 10 })).rows.filter((r) => r.company_id === id)).toEqual([])
+  })
+
+  it('switches whether a contact receives the grower’s reports, only for a contact of the page’s grower and a user who may add contacts', async () => {
+    const [a, b] = await Promise.all([addGrower('Reports Farm A'), addGrower('Reports Farm B')])
+    const contactId = await addContact({ submission_id: randomUUID(), company_id: a, name: 'Rae', email: 'rae@a.example', phone: '', role: '', active: true, receives_reports: false, notes: 'x', contact_interval: 0 })
+    const receives = async () => (await t.db.selectFrom('contacts').select('receives_reports').where('id', '=', contactId).executeTakeFirstOrThrow()).receives_reports
+    const office = { ...actor(), permissions: ['api.add_contact' as const] }
+    const set = (who: Actor, company: number, value: 'yes' | 'no') =>
+      runCommand(t.db, setContactReports, { actor: who, key: randomUUID(), input: { ...ContactReportsSchema.parse({ submission_id: randomUUID(), contact_id: String(contactId), receives_reports: value }), company_id: company } })
+    await expect(set(actor(), a, 'yes')).rejects.toThrow(MAY_NOT_CHANGE_CONTACTS)
+    await expect(set(office, b, 'yes')).rejects.toThrow(InputError)
+    expect(await receives()).toBe(false)
+    await set(office, a, 'yes')
+    expect(await receives()).toBe(true)
+    await set(office, a, 'no')
+    expect(await receives()).toBe(false)
   })
 })

@@ -13,6 +13,12 @@ export async function insertContact(db: Executor, row: Insertable<ContactsTable>
   return (await db.insertInto('contacts').values(row).returning('id').executeTakeFirstOrThrow()).id
 }
 
+/** Sets whether the company's contact receives the grower's reports; false when it is not one of the company's. */
+export async function setReceivesReports(db: Executor, companyId: number, contactId: number, receives: boolean): Promise<boolean> {
+  const row = await db.updateTable('contacts').set({ receives_reports: receives, updated_at: new Date() }).where('id', '=', contactId).where('company_id', '=', companyId).returning('id').executeTakeFirst()
+  return row !== undefined
+}
+
 /** The company's contacts a note can be about: the active ones, by name (with their role, to tell two Dales apart). */
 export function contactChoices(db: Executor, companyId: number): Promise<(NamedOption & { role: string })[]> {
   return db

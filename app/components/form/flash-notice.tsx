@@ -1,12 +1,13 @@
 import { useSearchParams } from '@remix-run/react'
 import { RESTART_SUBMITTED } from '#core/restart-texts.ts'
+import { REPORT_QUEUED } from '#core/schemas/grower-report.ts'
 
 /**
  * Without JavaScript a successful form redirects with ?flash=submitted and the next page says so;
  * with JavaScript the same outcome shows as the timed Success modal before navigating.
  */
 export const FLASH_PARAM = 'flash'
-export const FLASH_TEXT = { submitted: 'Submission Successful!', 'restart-submitted': RESTART_SUBMITTED } as const satisfies Record<string, string>
+export const FLASH_TEXT = { submitted: 'Submission Successful!', 'restart-submitted': RESTART_SUBMITTED, 'report-queued': REPORT_QUEUED } as const satisfies Record<string, string>
 export type FlashKey = keyof typeof FLASH_TEXT
 
 export function FlashNotice() {
