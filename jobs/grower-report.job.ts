@@ -7,11 +7,20 @@
 import { buffer } from 'node:stream/consumers'
 import { formatDate } from '#core/formats.ts'
 import type { Executor } from '#db/client.server.ts'
-import { claimGrowerReport, reportRecipients, reportSubject, settleGrowerReport } from '#db/queries/grower-reports.ts'
+import { claimGrowerReport, reportRecipients, reportSubject, setReportConversion, settleGrowerReport } from '#db/queries/grower-reports.ts'
 import { mailFrom, sendMail } from '#mail/mailer.server.ts'
 import { blobKeyOf } from '#storage/attachments.server.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
-import { waitForConversion } from './documents/conversions.server.ts'
+import { htmlPdf, waitForConversion } from './documents/conversions.server.ts'
+import { enqueue } from './enqueue.server.ts'
+import { QUEUES } from './queues.ts'
+
+/** Queues the report's sending with its HTML (made by app/documents/grower-report.server.tsx), asked of the render queue, in the caller's transaction. */
+export async function queueGrowerReport(trx: Executor, reportId: number, html: string): Promise<void> {
+  const pdf = await htmlPdf(trx, html)
+  await setReportConversion(trx, reportId, pdf.id)
+  await enqueue(trx, QUEUES.growerReport, { reportId })
+}
 
 /** Thrown when the PDF is not made yet: the job is handed back and pg-boss runs it again later. */
 export class ReportNotReady extends Error {}

@@ -8,11 +8,8 @@ import { seasonOf } from '#core/season.ts'
 import type { SeasonLedger } from '#core/season-ledger.ts'
 import type { Executor } from '#db/client.server.ts'
 import { applicationRecordById, recordOfPretreat, type ApplicationRecord } from '#db/queries/application-records.ts'
-import { setReportConversion } from '#db/queries/grower-reports.ts'
 import { storageSeasonLedger } from '#db/queries/season-ledger.ts'
-import { htmlPdf } from '#jobs/documents/conversions.server.ts'
-import { enqueue } from '#jobs/enqueue.server.ts'
-import { QUEUES } from '#jobs/queues.ts'
+import { queueGrowerReport } from '#jobs/grower-report.job.ts'
 import { ApplicationRecordBody, PRINT_CSS } from './application-record-pdf.server.tsx'
 import { TextTable } from './season-ledger-pdf.server.tsx'
 import { LINE_HEADER, lineCells, PRODUCT_HEADER, productCells } from './season-ledger-table.ts'
@@ -62,7 +59,5 @@ export async function prepareGrowerReport(trx: Executor, reportId: number, pretr
   if (!record) throw new Error(`Pre-treat ${pretreatId} has no application record to report.`)
   const pretreat = await trx.selectFrom('pretreats').select(['storage_id', 'application_date']).where('id', '=', pretreatId).executeTakeFirstOrThrow()
   const ledger = pretreat.application_date ? await storageSeasonLedger(trx, pretreat.storage_id, seasonOf(pretreat.application_date)) : null
-  const pdf = await htmlPdf(trx, growerReportHtml(record, ledger))
-  await setReportConversion(trx, reportId, pdf.id)
-  await enqueue(trx, QUEUES.growerReport, { reportId })
+  await queueGrowerReport(trx, reportId, growerReportHtml(record, ledger))
 }

@@ -32,6 +32,15 @@ export const COLUMNS: Column<Row>[] = [
   { key: 'eml_file', label: 'Message File', sortable: false, text: (r) => r.eml_file, cell: emlLink },
 ]
 
+/** The CSV: the screen's columns, with the recipients and any error apart. */
+export const CSV_COLUMNS: Column<Row>[] = [
+  ...COLUMNS.filter((c) => c.key !== 'status'),
+  { key: 'status', label: 'Status', text: (r) => r.status },
+  { key: 'sent_at', label: 'Sent', text: (r) => (r.sent_at ? formatDateTime(r.sent_at) : '') },
+  { key: 'recipients', label: 'To' },
+  { key: 'error', label: 'Error' },
+]
+
 const CARD: CardLayout<Row> = {
   title: (r) => `${formatDateTime(r.requested_at)} · ${r.pre_treat_number}`,
   fields: [
@@ -60,6 +69,7 @@ export default function OutgoingMail() {
       choices={choices}
       empty="No reports have been asked for yet."
       rowHref={(r) => (r.record_id === null ? null : `/application-records/${r.record_id}`)}
+      exportTo="/outgoing-mail.csv"
     />
   )
 }

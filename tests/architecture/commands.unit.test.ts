@@ -23,6 +23,7 @@ const MACHINERY: Record<string, string> = {
   deleteIfUnattached: 'a refused form keeps none of the files it brought',
   reserveSheetNumber: 'the spec: the sheet number is assigned when the form opens',
   reservePretreatNumber: 'the spec: the pre-treat number is assigned when the form opens',
+  queueGrowerReport: "a runCommand `then`: the report row is the command's; its PDF, printed from app/, and its e-mail job are queued in the command's transaction (decision 0065)",
 }
 
 /** The writes a file reaches outside a command: imported write functions, and submitForm calls. */

@@ -107,6 +107,12 @@ describe('the grower’s report', () => {
       expect(text).toContain(`Pesticide Application Record — ${pt.pre_treat_number}`)
       expect(text).toContain(growerName)
       expect(text).toContain('Season chemical ledger')
+      // the list's CSV: the same row, with its recipients
+      const csv = await (await admin.request.get(`/outgoing-mail.csv?filter_by=pretreat&filter_value=${pt.pre_treat_number}`)).text()
+      expect(csv.trim().split('\r\n')).toHaveLength(2)
+      expect(csv).toContain(`${pt.pre_treat_number},${growerName},Sent again by Lyle Bingham,`)
+      expect(csv).toContain(`sent,`)
+      expect(csv).toContain(recipients.join(', '))
       await admin.context().close()
     }, 120_000)
   }
