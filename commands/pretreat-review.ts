@@ -5,7 +5,9 @@
 // kept in the same transaction (the page queues the sheet's PDF in it too: runCommand's `then`,
 // when the answer's status is completed). The pre-treat is the one the page's address names
 // (`pretreat_id`, set by the route). Only reviewers and superusers review; a completed pre-treat
-// (and its prices) takes no more changes.
+// (and its prices) takes no more changes. The season check is read again with the sheet as saved
+// (decision 0063): a warning no reason answers yet needs a reason to Submit (commands/season-reason.ts);
+// a Save keeps one given. The reason is kept in the step's history row.
 import type { z } from 'zod'
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import { hasPermission } from '#core/permissions.ts'
@@ -16,12 +18,15 @@ import type { PretreatState } from '#core/workflow-states.ts'
 import type { Executor } from '#db/client.server.ts'
 import { pretreatSubmittedWith, submitFactsOf } from '#db/queries/pretreat-sheet.ts'
 import { lockPretreatStanding } from '#db/queries/pretreat-workflow.ts'
+import { insertGrowerReport } from '#db/queries/grower-reports.ts'
 import { pricedCompanies, pricingBasis, replacePriceLines } from '#db/queries/pretreat-review.ts'
 import { applicationRecordGaps, keepApplicationRecord } from '#workflows/application-record.server.ts'
 import { isReviewState, type PretreatReviewerLevel } from '#workflows/pretreat.machine.ts'
 import { runPretreatStep } from '#workflows/pretreat.server.ts'
 import { CHANGED_MEANWHILE, NOT_POSSIBLE } from '#workflows/transition.server.ts'
+import { localToday } from '#core/licence.ts'
 import { defineCommand, type Actor } from './command.ts'
+import { seasonReasonFor } from './season-reason.ts'
 import { lockForSubmit, ON_PRETREAT, requireKnownTruck, saveFields, SUBMIT_ID_USED } from './pretreat-sheet.ts'
 
 export const NOT_A_REVIEWER = 'Only pre-treat reviewers may review this sheet; nothing was changed.'
@@ -85,7 +90,7 @@ export const saveReview = defineCommand({
       apply: async (t) => {
         const { changes } = await saveFields(t, id, input, actor.id)
         await replacePriceLines(t, id, lines)
-        return { changes }
+        return { changes, ...(await seasonReasonFor(t, id, { today: localToday(), reason: input.season_reason, required: false })) }
       },
     })
     return { version: input.version + 1, savedAt: new Date().toISOString() }
@@ -96,12 +101,13 @@ export const saveReview = defineCommand({
  * Submit: the fields and prices saved and REVIEW { level } taken, in one transaction; refused with
  * nothing saved for a non-reviewer, a completed or not-yet-submitted sheet, shares that do not add
  * up, a missing required field, or (completing) an application record with gaps. Answers the status
- * the pre-treat stands in (completed: the page's `then` queues the PDF).
+ * the pre-treat stands in (completed: the page's `then` queues the PDF) and, on completing it, the
+ * grower's report asked for (its id; the same `then` makes its PDF and queues the e-mail).
  */
 export const submitReview = defineCommand({
   name: 'pretreat-review.submit',
   schema: ReviewStepSchema,
-  async run(trx, actor, input): Promise<{ status: PretreatState }> {
+  async run(trx, actor, input): Promise<{ status: PretreatState; report?: number | null }> {
     const id = input.pretreat_id
     const { standing: found, done } = await lockForSubmit(trx, input)
     if (done) return done
@@ -120,8 +126,12 @@ export const submitReview = defineCommand({
       const gaps = await applicationRecordGaps(trx, id)
       if (gaps.length > 0) throw new InputError({ '': `${RECORD_INCOMPLETE_PREFIX}${gaps.join(', ')}` })
     }
-    const step = await runPretreatStep(trx, id, { type: 'REVIEW', level }, { actor, version: input.version, details: { changes, level } })
-    if (step.to === 'completed') await keepApplicationRecord(trx, id)
-    return { status: step.to }
+    // with the quantities and the date as the reviewer saved them
+    const reason = await seasonReasonFor(trx, id, { today: localToday(), reason: input.season_reason, required: true })
+    const step = await runPretreatStep(trx, id, { type: 'REVIEW', level }, { actor, version: input.version, details: { changes, level, ...reason } })
+    if (step.to !== 'completed') return { status: step.to }
+    await keepApplicationRecord(trx, id)
+    // the grower's report: asked for once (a retried completion finds it); the page's `then` makes its PDF and queues it
+    return { status: step.to, report: await insertGrowerReport(trx, { pretreat_id: id, reason: 'completed', requested_by: actor.id }) }
   },
 })

@@ -117,9 +117,9 @@ describe('who may take a row step', () => {
     await expect(runCommand(t.db, command, { actor: as(['api.pretreat_assigner']), key: key(), input: { intent: 'schedule', id: staged.id } })).rejects.toBeInstanceOf(ForbiddenError)
     const scheduled = await makePretreat(t.db, { stage: 'scheduled' })
     await expect(runCommand(t.db, command, { actor: as(['api.pretreat_assigner']), key: key(), input: { intent: 'stage', id: scheduled.id } })).rejects.toBeInstanceOf(ForbiddenError)
-    await expect(runCommand(t.db, command, { actor: as(['api.add_pretreat']), key: key(), input: { intent: 'assign', id: scheduled.id, applicator: soonApplicator } })).rejects.toBeInstanceOf(ForbiddenError)
+    await expect(runCommand(t.db, command, { actor: as(['api.add_pretreat']), key: key(), input: { intent: 'assign', id: scheduled.id, applicator: soonApplicator, season_reason: '' } })).rejects.toBeInstanceOf(ForbiddenError)
     const assigned = await makePretreat(t.db, { stage: 'assigned' })
-    await expect(runCommand(t.db, command, { actor: as(['api.add_pretreat']), key: key(), input: { intent: 'assign', id: assigned.id, applicator: 0 } })).rejects.toBeInstanceOf(ForbiddenError)
+    await expect(runCommand(t.db, command, { actor: as(['api.add_pretreat']), key: key(), input: { intent: 'assign', id: assigned.id, applicator: 0, season_reason: '' } })).rejects.toBeInstanceOf(ForbiddenError)
     expect([await row(staged.id), await row(scheduled.id), await row(assigned.id)].map((r) => [r.upcoming, r.assigned_to === null])).toEqual([[true, true], [false, true], [false, false]])
   })
 

@@ -4,8 +4,12 @@
 // (a double click, a retry) finds it done and changes nothing more. Refusals are ConflictErrors
 // with a message that says why (the list shows it), and nothing is saved. Who may take each step
 // is the machine's guard's to say (core/pretreat-steps.ts, the same map the lists' buttons read).
+// Assigning reads the season check again (decision 0063): a warning no reason answers yet needs
+// one given with the step (commands/season-reason.ts), kept in the step's history row.
 import { z } from 'zod'
 import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts'
+import { multiLineText } from '#core/schemas/fields.ts'
+import { SEASON_REASON_LABEL } from '#core/season-reasons.ts'
 import { licenceHoldsOn, localToday } from '#core/schemas/applicator.ts'
 import { inTransaction, type Executor } from '#db/client.server.ts'
 import { lockPretreatStanding, savePretreatFlags, type PretreatStanding } from '#db/queries/pretreat-workflow.ts'
@@ -13,6 +17,7 @@ import { pretreatActor } from '#core/pretreat-steps.ts'
 import { permitted, type PretreatStepEvent } from '#workflows/pretreat.machine.ts'
 import { runPretreatStep, type PretreatSender } from '#workflows/pretreat.server.ts'
 import { defineCommand } from './command.ts'
+import { seasonReasonFor } from './season-reason.ts'
 
 export const SCHEDULE_MESSAGES = {
   void: 'This pre-treat is void: unvoid it on its form first.',
@@ -74,9 +79,11 @@ export function applicationDay(applicationDate: string | null, today = localToda
 /**
  * Gives pre-treat `id` to applicator `applicatorId`, or takes it back when the id is 0
  * ('Unassigned'). The licence is looked up here, never taken from the browser: it must not expire
- * before the application date (today when none is set). Already so: nothing changes.
+ * before the application date (today when none is set). Already so: nothing changes. Once the
+ * machine allows the step, a season warning no reason answers yet needs `seasonReason` (else an
+ * InputError on the reason field, nothing saved); given, it is kept in the ASSIGN row's details.
  */
-export function assignApplicator(db: Executor, id: number, applicatorId: number, actor: PretreatSender, today = localToday()): Promise<StepOutcome> {
+export function assignApplicator(db: Executor, id: number, applicatorId: number, actor: PretreatSender, today = localToday(), seasonReason = ''): Promise<StepOutcome> {
   const run = async (trx: Executor): Promise<StepOutcome> => {
     const standing = await standingOf(trx, id)
     if (applicatorId === 0) {
@@ -99,7 +106,10 @@ export function assignApplicator(db: Executor, id: number, applicatorId: number,
     await runPretreatStep(trx, id, { type: 'ASSIGN', licenceValid }, {
       actor,
       details: { applicator_id: applicatorId, from_applicator_id: standing.assigned_to },
-      apply: async (t) => void (await t.updateTable('pretreats').set({ assigned_to: applicatorId }).where('id', '=', id).execute()),
+      apply: async (t) => {
+        await t.updateTable('pretreats').set({ assigned_to: applicatorId }).where('id', '=', id).execute()
+        return seasonReasonFor(t, id, { today, reason: seasonReason, required: true })
+      },
       refusal: refusedBecause(standing.void ? SCHEDULE_MESSAGES.void : standing.upcoming ? SCHEDULE_MESSAGES.stagedAssign : !licenceValid ? SCHEDULE_MESSAGES.expired : SCHEDULE_MESSAGES.started),
     })
     return { changed: true }
@@ -112,7 +122,7 @@ const recordId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 /** The row forms' steps: what a list's button posts. */
 export const RowStepSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.enum(['stage', 'schedule']), id: recordId }),
-  z.object({ intent: z.literal('assign'), id: recordId, applicator: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }),
+  z.object({ intent: z.literal('assign'), id: recordId, applicator: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER), season_reason: multiLineText(SEASON_REASON_LABEL, { optional: true }) }),
 ])
 
 /**
@@ -125,7 +135,7 @@ export function rowStepCommand({ today = localToday }: { today?: () => string } 
     name: 'pretreats.row-step',
     schema: RowStepSchema,
     async run(trx, actor, step): Promise<null> {
-      if (step.intent === 'assign') await assignApplicator(trx, step.id, step.applicator, actor, today())
+      if (step.intent === 'assign') await assignApplicator(trx, step.id, step.applicator, actor, today(), step.season_reason)
       else await setUpcoming(trx, step.id, step.intent === 'stage', actor)
       return null
     },

@@ -272,6 +272,8 @@ export interface ContactsTable {
   active: Defaulted<boolean>
   notes: Defaulted<string>
   contact_interval: Defaulted<number>
+  /** migration 0036: the grower's reports are e-mailed to this contact */
+  receives_reports: Defaulted<boolean>
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -713,6 +715,7 @@ export interface Database {
   application_record_products: ApplicationRecordProductsTable
   application_record_totals: ApplicationRecordTotalsTable
   command_runs: CommandRunsTable
+  grower_reports: GrowerReportsTable
 }
 
 /** Migration 0025: the application record kept for a pre-treat (a snapshot; never deleted). */
@@ -749,6 +752,8 @@ export interface ApplicationRecordsTable {
   target: Defaulted<string>
   suppliers: Defaulted<string>
   reentry_from: Defaulted<string>
+  /** migration 0037: every reason given past the season check, as kept (core/season-reasons.ts SeasonReason[]) */
+  season_reasons: ColumnType<unknown, string | undefined, string>
 }
 
 export interface ApplicationRecordProductsTable {
@@ -786,4 +791,29 @@ export interface CommandRunsTable {
   input_hash: string
   result: ColumnType<unknown, string, string>
   created_at: Timestamp
+}
+
+export type GrowerReportStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'no-recipients'
+
+/** Migration 0036: a grower's report asked for (at completion, or resent by someone) and what became of it. */
+export interface GrowerReportsTable {
+  id: Id
+  pretreat_id: number
+  reason: 'completed' | 'resend'
+  requested_by: number | null
+  requested_at: Timestamp
+  submission_id: string | null
+  /** the HTML conversion whose PDF is attached */
+  conversion_id: string | null
+  status: Defaulted<GrowerReportStatus>
+  attempts: Defaulted<number>
+  claimed_at: NullableTimestamp
+  sent_at: NullableTimestamp
+  /** the addresses it went to, comma-separated */
+  recipients: Defaulted<string>
+  transport: Defaulted<'' | 'smtp' | 'file'>
+  message_id: Defaulted<string>
+  /** the .eml file's name under MAIL_DIR, when written there */
+  eml_file: Defaulted<string>
+  error: Defaulted<string>
 }

@@ -2,12 +2,14 @@
 // professional applicator must keep for every completed pre-treat (IDAPA 02.03.03), taken from the
 // data the workflow holds. The record is a snapshot written in the transaction that completes the
 // pre-treat (or voids it after its product was applied), so later edits of the grower, the storage,
-// the product or the applicator leave it as it was. Records are never deleted (migration 0025).
+// the product or the applicator leave it as it was. Records are never deleted (migration 0025). It
+// keeps every reason given past the season check too, with who gave it and when (migration 0037).
 import { recordGaps, recordItems } from '#core/application-record.ts'
 import { NotFoundError } from '#core/errors.ts'
 import { seasonOf } from '#core/season.ts'
 import type { Executor } from '#db/client.server.ts'
 import { recordFactsOf, recordOfPretreat, saveApplicationRecord } from '#db/queries/application-records.ts'
+import { seasonReasonsOf } from '#db/queries/season-reasons.ts'
 
 /** The record items still missing for this pre-treat (labels to name before completion); [] when complete. */
 export async function applicationRecordGaps(db: Executor, pretreatId: number): Promise<string[]> {
@@ -31,6 +33,8 @@ export async function keepApplicationRecord(trx: Executor, pretreatId: number): 
   // the season of the application (of the pre-treat's creation while it has no date)
   const season = seasonOf(items.application_date ?? pretreat.created_at).year
   const joined = (pick: (p: (typeof items.products)[number]) => string) => items.products.map(pick).join('; ')
+  // every reason given past the season check (the form's and the steps', decision 0063), as they stand now
+  const { reasons } = await seasonReasonsOf(trx, pretreatId)
   await saveApplicationRecord(
     trx,
     {
@@ -62,6 +66,7 @@ export async function keepApplicationRecord(trx: Executor, pretreatId: number): 
       target: items.target,
       suppliers: items.suppliers,
       reentry_from: items.reentry_from,
+      season_reasons: JSON.stringify(reasons),
     },
     items.products.map((p, position) => ({
       position,

@@ -1,5 +1,5 @@
 // One application record, in a modal over Application Records (own URL, works without JavaScript):
-// every item as kept, and a button for its one-page PDF. The PDF is asked for with a GET form's
+// every item as kept (the reasons given past the season check too), and a button for its one-page PDF. The PDF is asked for with a GET form's
 // button rather than a link: making it is work for the render-pdf queue, started on purpose.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
@@ -7,6 +7,7 @@ import { Fragment } from 'react'
 import { ACCESS } from '#app/access.ts'
 import { RecordModal } from '#app/components/modal.tsx'
 import { loadRecord } from '#app/records.server.ts'
+import { SeasonReasonsPrint } from '#app/documents/season-reasons-print.tsx'
 import { formatCwt } from '#core/pretreat-quantities.ts'
 import { getDb } from '#db/client.server.ts'
 import { applicationRecordById } from '#db/queries/application-records.ts'
@@ -51,6 +52,7 @@ export default function ApplicationRecordModal() {
         ))}
       </dl>
       {r.gaps ? <p className="field-error">Missing items: {r.gaps}</p> : null}
+      <SeasonReasonsPrint value={r.season_reasons} />
       <form method="get" action={`/application-records/${r.id}/pdf`} className="form-actions">
         <button type="submit" className="button">
           Open PDF

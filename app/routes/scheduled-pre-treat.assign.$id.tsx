@@ -2,7 +2,9 @@
 // facts and the applicator select (licence valid on its application day, 'Expires soon' marked,
 // Unassigned = 0). Its own URL, a <dialog open> from the server, so it works without JavaScript;
 // saving or closing goes back to the list with the same sort, filter and page. Assigners only.
-// Beyond the spec, the season check: what this application would do to its storage's season.
+// Beyond the spec, the season check: what this application would do to its storage's season, with
+// every reason given so far; a warning no reason answers yet puts the reason field in the form, and
+// the server refuses the Assign without it (decision 0063).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
@@ -18,7 +20,9 @@ import { localToday } from '#core/schemas/applicator.ts'
 import { getDb } from '#db/client.server.ts'
 import { scheduledPretreat } from '#db/queries/pretreat-lists.ts'
 import { applicatorChoices, pretreatSeasonCheck } from '#db/queries/pretreat-form.ts'
-import { SeasonCheck } from '#app/features/pretreat-sheet/season-check.tsx'
+import { SeasonCheck, SeasonReasonField } from '#app/features/pretreat-sheet/season-check.tsx'
+import { SEASON_REASON_MISSING, unansweredWarnings } from '#core/season-reasons.ts'
+import { seasonReasonsOf } from '#db/queries/season-reasons.ts'
 
 export const access = ACCESS['/scheduled-pre-treat']
 export const meta: MetaFunction = () => [{ title: 'Assign Applicator' }]
@@ -28,13 +32,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!mayTakeStep(user, 'ASSIGN')) throw forbidden()
   const id = requireId(params)
   const today = localToday()
-  const [pretreat, applicators, seasonCheck, reason] = await Promise.all([
+  const [pretreat, applicators, seasonCheck, { reasons, answered }] = await Promise.all([
     scheduledPretreat(getDb(), id),
     applicatorChoices(getDb()),
     pretreatSeasonCheck(getDb(), id, today),
-    getDb().selectFrom('pretreats').select('dose_reason').where('id', '=', id).executeTakeFirst(),
+    seasonReasonsOf(getDb(), id),
   ])
-  return { pretreat: requireRecord(pretreat), applicators, today, seasonCheck, reason: reason?.dose_reason ?? '', submissionId: crypto.randomUUID() }
+  const unanswered = unansweredWarnings(seasonCheck, answered)
+  return { pretreat: requireRecord(pretreat), applicators, today, seasonCheck, reasons, unanswered, submissionId: crypto.randomUUID() }
 }
 
 export function action({ request }: ActionFunctionArgs) {
@@ -42,7 +47,7 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AssignModal() {
-  const { pretreat, applicators, today, seasonCheck, reason, submissionId } = useLoaderData<typeof loader>()
+  const { pretreat, applicators, today, seasonCheck, reasons, unanswered, submissionId } = useLoaderData<typeof loader>()
   const failed = useActionData<RowStepResult>()
   const { pathname, search } = useLocation()
   return (
@@ -68,12 +73,15 @@ export default function AssignModal() {
         <dt>Assigned To</dt>
         <dd>{pretreat.assigned_name ?? 'Unassigned'}</dd>
       </dl>
-      <SeasonCheck warnings={seasonCheck} reason={reason} />
+      <SeasonCheck warnings={seasonCheck} reasons={reasons} unanswered={unanswered} />
       {pretreat.void ? (
         <p>This pre-treat is void: it cannot be assigned.</p>
       ) : (
         <div className="pretreat-assign-form">
-          <AssignForm row={pretreat} applicators={applicators} today={today} action={`${pathname}${search}`} id="assign-modal-applicator" submissionId={submissionId} />
+          <AssignForm row={pretreat} applicators={applicators} today={today} action={`${pathname}${search}`} id="assign-modal-applicator" submissionId={submissionId}>
+            {/* asked while a warning has no reason; after a refusal too (with JavaScript the page is not read again after one) */}
+            {unanswered.length > 0 || failed?.reasonAt ? <SeasonReasonField id="assign-season-reason" error={failed?.reasonAt ? SEASON_REASON_MISSING : undefined} /> : null}
+          </AssignForm>
         </div>
       )}
     </Modal>

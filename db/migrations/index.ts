@@ -26,6 +26,8 @@ import * as m0030 from './0030_visible_drive_names.ts'
 import * as m0033 from './0033_pretreats_applied.ts'
 import * as m0034 from './0034_command_runs.ts'
 import * as m0035 from './0035_season_ledger.ts'
+import * as m0036 from './0036_grower_reports.ts'
+import * as m0037 from './0037_season_reasons.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -54,4 +56,6 @@ export const migrations: Record<string, Migration> = {
   '0033_pretreats_applied': m0033,
   '0034_command_runs': m0034,
   '0035_season_ledger': m0035,
+  '0036_grower_reports': m0036,
+  '0037_season_reasons': m0037,
 }

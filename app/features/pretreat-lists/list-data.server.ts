@@ -12,7 +12,8 @@ import { runCommand } from '#commands/command.ts'
 import { takeRowStep } from '#commands/pretreat-schedule.ts'
 import { stepKey } from '#commands/step-key.ts'
 import { PRETREAT_LIST_SCREENS } from '#app/lists/pretreat-lists.server.ts'
-import { ConflictError } from '#core/errors.ts'
+import { ConflictError, InputError } from '#core/errors.ts'
+import { SEASON_REASON_FIELD } from '#core/season-reasons.ts'
 import { mayTakeStep } from '#core/pretreat-steps.ts'
 import { localToday } from '#core/schemas/applicator.ts'
 import { getDb } from '#db/client.server.ts'
@@ -45,12 +46,15 @@ export type PretreatListData = SerializeFrom<typeof loadPretreatList>
 
 export interface RowStepResult {
   error: string
+  /** an Assign refused for want of a season reason: the window where one is given (its form has the field) */
+  reasonAt?: string
 }
 
 /**
  * A row's step (Stage, Schedule, Assign: commands/pretreat-schedule.ts), then back to `backTo`.
  * Bad input: 400 with a message; a refusal: 409 with the reason; no such pre-treat: 404; a missing
- * permission: 403. The page's submission id with the step names the press (stepKey): the same
+ * permission: 403. An Assign past a season warning no reason answers yet (decision 0063): 400 with
+ * the warnings and the assign window's address, where the reason is given. The page's submission id with the step names the press (stepKey): the same
  * button sent twice acts once; a post without one (a page from before) is a press of its own.
  */
 export async function runRowStep(request: Request, access: Access, backTo: string) {
@@ -65,6 +69,11 @@ export async function runRowStep(request: Request, access: Access, backTo: strin
     await runCommand(getDb(), takeRowStep, { actor: user, key, input: step })
   } catch (error) {
     if (error instanceof ConflictError) return data<RowStepResult>({ error: error.message }, { status: 409 })
+    if (error instanceof InputError) {
+      const reason = error.fieldErrors[SEASON_REASON_FIELD]
+      if (reason === undefined) return data<RowStepResult>({ error: Object.values(error.fieldErrors)[0] ?? INVALID_REQUEST }, { status: 400 })
+      return data<RowStepResult>({ error: reason, reasonAt: `/scheduled-pre-treat/assign/${step.id}${new URL(backTo, 'http://list').search}` }, { status: 400 })
+    }
     throw asHttpError(error)
   }
   throw redirect(backTo)

@@ -4,6 +4,7 @@
 // assigners on the scheduled list and the applicator's name as text for everyone else. Every
 // control is a plain POST form, so the list works without JavaScript; with it the page stays.
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { CsrfInput } from '#app/components/csrf.tsx'
 import type { Column } from '#app/lists/columns.ts'
 import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
@@ -59,8 +60,27 @@ function choicesFor(row: Row, applicators: readonly ApplicatorChoice[], today: s
   return applicators.flatMap((a) => (licenceHoldsOn(a, day) ? [{ id: a.id, label: licenseStatus(a.expiration, day) === 'Expires soon' ? `${a.name} (Expires soon)` : a.name }] : []))
 }
 
-/** The select of applicators with its Assign button: one POST form per row (or in the assign modal). */
-export function AssignForm({ row, applicators, today, action, id, submissionId }: { row: Row; applicators: readonly ApplicatorChoice[]; today: string; action: string; id?: string; submissionId: string }) {
+/**
+ * The select of applicators with its Assign button: one POST form per row (or in the assign modal,
+ * whose `children`, the season reason field when one is asked, go in the same form).
+ */
+export function AssignForm({
+  row,
+  applicators,
+  today,
+  action,
+  id,
+  submissionId,
+  children,
+}: {
+  row: Row
+  applicators: readonly ApplicatorChoice[]
+  today: string
+  action: string
+  id?: string
+  submissionId: string
+  children?: ReactNode
+}) {
   const choices = choicesFor(row, applicators, today)
   const selectId = id ?? `assign-${row.id}`
   const by = pretreatActor(useRootData()?.user)
@@ -71,6 +91,7 @@ export function AssignForm({ row, applicators, today, action, id, submissionId }
       <input type="hidden" name="submission_id" value={submissionId} />
       <input type="hidden" name="intent" value="assign" />
       <input type="hidden" name="id" value={row.id} />
+      {children}
       <label htmlFor={selectId} className="visually-hidden">
         Assign {row.pre_treat_number} to
       </label>
@@ -181,6 +202,15 @@ export function PretreatListScreen({ list, data }: { list: PretreatListName; dat
       {failed?.error && navigation.state === 'idle' ? (
         <p className="notice notice-error" role="alert">
           {failed.error}
+          {/* an Assign that needs a season reason: the window has the field (decision 0063) */}
+          {failed.reasonAt ? (
+            <>
+              {' '}
+              <Link to={failed.reasonAt} preventScrollReset>
+                Give the reason in the Assign window
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       <ListScreen

@@ -20,6 +20,8 @@ import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
 import { localToday } from '#core/licence.ts'
 import { getDb } from '#db/client.server.ts'
 import { pretreatSeasonCheck } from '#db/queries/pretreat-form.ts'
+import { seasonReasonsOf } from '#db/queries/season-reasons.ts'
+import { unansweredWarnings } from '#core/season-reasons.ts'
 import { canPretreat, isReviewState } from '#workflows/pretreat.machine.ts'
 
 const access = ACCESS['/review-pre-treat/:id']
@@ -36,14 +38,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const level = reviewerLevel(user)
   const flags = { void: row.void, upcoming: row.upcoming }
   const search = new URL(request.url).searchParams
-  // what the application did to its storage's season, with the quantities used
-  const seasonCheck = isReviewState(row.status) ? await pretreatSeasonCheck(db, row.id, localToday()) : []
+  // what the application did to its storage's season, with the quantities used, and every reason given so far (decision 0063)
+  const [seasonCheck, { reasons, answered }] = await Promise.all([isReviewState(row.status) ? pretreatSeasonCheck(db, row.id, localToday()) : Promise.resolve([]), seasonReasonsOf(db, row.id)])
+  /** a reviewer, on a sheet in review that is not void (the machine decides; the server checks again) */
+  const canReview = level !== null && isReviewState(row.status) && canPretreat(row.status, flags, { type: 'SAVE', by: pretreatActor(user) })
   return {
     ...view,
     seasonCheck,
+    seasonChecked: isReviewState(row.status),
+    seasonReasons: reasons,
+    /** the warnings no reason answers yet: a Submit needs one (the form asks it) */
+    seasonUnanswered: canReview ? unansweredWarnings(seasonCheck, answered) : [],
     level,
-    /** a reviewer, on a sheet in review that is not void (the machine decides; the server checks again) */
-    canReview: level !== null && isReviewState(row.status) && canPretreat(row.status, flags, { type: 'SAVE', by: pretreatActor(user) }),
+    canReview,
     submissionId: crypto.randomUUID(),
     view: search.get('view') === 'checklist' ? ('checklist' as const) : ('sheet' as const),
     saved: search.get('saved') === '1',

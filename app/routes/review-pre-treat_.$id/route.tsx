@@ -17,7 +17,7 @@ import { flatten, useSheetPart } from '#app/features/pretreat-sheet/sheet-page.t
 import { ChecklistFields } from '#app/features/pretreat-sheet/checklist.tsx'
 import { SheetConditions } from '#app/features/pretreat-sheet/conditions.tsx'
 import { ApplicationInfo, ChemicalInfo } from '#app/features/pretreat-sheet/info.tsx'
-import { SeasonCheck } from '#app/features/pretreat-sheet/season-check.tsx'
+import { SeasonCheck, SeasonReasonField } from '#app/features/pretreat-sheet/season-check.tsx'
 import { Pricing, type PricingLine } from '#app/features/pretreat-sheet/pricing.tsx'
 import type { FieldContext } from '#app/features/pretreat-sheet/sheet-fields.tsx'
 import { SheetEdits } from '#app/features/pretreat-sheet/what-changed.tsx'
@@ -107,6 +107,9 @@ function ReviewForm({ data, next }: { data: LoaderData; next: (e: MouseEvent) =>
   const readOnly = !data.canReview
   const values = posted ? { ...Object.fromEntries(Object.keys(data.values).map((k) => [k, ''])), ...posted } : data.values
   const ctx: FieldContext = { values, errors: form.allErrors, readOnly, prefix: 'rv' }
+  const reasonError = form.allErrors.season_reason?.join(' ')
+  // the server's last answer asked for a reason: the field stays while it is typed (conform's check as one types clears the message)
+  const reasonAsked = result?.status === 'error' && Boolean(result.error?.season_reason?.length)
   const prices: PricingLine[] = posted
     ? data.prices.map((l, i) => ({ ...l, cwt_share: posted[`prices[${i}].cwt_share`] ?? '', price: posted[`prices[${i}].price`] ?? '' }))
     : data.prices
@@ -120,7 +123,9 @@ function ReviewForm({ data, next }: { data: LoaderData; next: (e: MouseEvent) =>
     <>
       <ApplicationInfo sheet={sheet} />
       <ChemicalInfo sheet={sheet} ctx={ctx} withUsed />
-      <SeasonCheck warnings={data.seasonCheck} reason={sheet.doseReason} />
+      <SeasonCheck warnings={data.seasonCheck} reasons={data.seasonReasons} unanswered={data.seasonUnanswered} checked={data.seasonChecked} />
+      {/* asked while a warning has no reason, or after a Submit refused for one (the page is not read again after a refusal) */}
+      {!readOnly && (data.seasonUnanswered.length > 0 || reasonAsked) ? <SeasonReasonField id="rv-season-reason" error={reasonError} defaultValue={values.season_reason ?? ''} /> : null}
       {/* with JavaScript it keeps what was typed; without, the page comes again with what was posted */}
       <Pricing lines={prices} expectedCwt={data.expectedCwt} readOnly={readOnly} errors={form.allErrors} />
       <SheetConditions ctx={ctx} trucks={data.trucks} />
