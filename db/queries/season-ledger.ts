@@ -88,7 +88,7 @@ export async function latestReentry(db: Executor, storageId: number): Promise<(R
     .where('void', '=', false)
     .where('application_date', 'is not', null)
     .orderBy('application_date', 'desc')
-    .orderBy('stop_time', sql`desc nulls last`)
+    .orderBy('stop_time', (ob) => ob.desc().nullsLast())
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst()
