@@ -58,7 +58,7 @@ export const setContactReports = defineCommand({
   schema: ContactReportsSchema.extend({ company_id: z.number().int() }),
   async run(trx, actor, value) {
     if (!hasPermission(actor, 'api.add_contact')) throw new ForbiddenError(MAY_NOT_CHANGE_CONTACTS)
-    if (!(await setReceivesReports(trx, value.company_id, value.contact_id, value.receives_reports))) throw new InputError({ contact_id: NOT_OF_COMPANY })
+    if (!(await setReceivesReports(trx, value.company_id, value.contact_id, value.receives_reports === 'yes'))) throw new InputError({ contact_id: NOT_OF_COMPANY })
     return { contact_id: value.contact_id }
   },
 })

@@ -1,12 +1,19 @@
 // One application record, in a modal over Application Records (own URL, works without JavaScript):
 // every item as kept (the reasons given past the season check too), and a button for its one-page PDF. The PDF is asked for with a GET form's
 // button rather than a link: making it is work for the render-pdf queue, started on purpose.
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { Fragment } from 'react'
 import { ACCESS } from '#app/access.ts'
 import { RecordModal } from '#app/components/modal.tsx'
-import { loadRecord } from '#app/records.server.ts'
+import { loadRecord, requireId } from '#app/records.server.ts'
+import { readForm, requireAccess } from '#app/auth/guard.server.ts'
+import { submitCommand } from '#app/forms.server.ts'
+import { prepareGrowerReport } from '#app/documents/grower-report.server.tsx'
+import { GrowerReportLog } from '#app/features/grower-report/grower-report-log.tsx'
+import type { FormResult } from '#app/components/form/form-result.ts'
+import { maySendReports, resendGrowerReport } from '#commands/grower-reports.ts'
+import { reportsOfPretreat } from '#db/queries/grower-reports.ts'
 import { SeasonReasonsPrint } from '#app/documents/season-reasons-print.tsx'
 import { formatCwt } from '#core/pretreat-quantities.ts'
 import { getDb } from '#db/client.server.ts'
@@ -15,13 +22,39 @@ import { applicationRecordById } from '#db/queries/application-records.ts'
 export const access = ACCESS['/application-records']
 export const meta: MetaFunction = () => [{ title: 'Application Record' }]
 
-export const loader = (args: LoaderFunctionArgs) => loadRecord(args, access, (id) => applicationRecordById(getDb(), id))
+export async function loader(args: LoaderFunctionArgs) {
+  let mayResend = false
+  const record = await loadRecord(args, access, (id, user) => {
+    mayResend = maySendReports(user)
+    return applicationRecordById(getDb(), id)
+  })
+  const reports = await reportsOfPretreat(getDb(), record.pretreat_id)
+  // the grower's report can be sent again once the record is completed, by a reviewer
+  const sendForm = mayResend && record.state === 'completed' ? { submissionId: crypto.randomUUID() } : null
+  return { ...record, reports, sendForm }
+}
+
+/** Send Report Again: a new report row (who, when), its PDF made and the e-mail queued in the same transaction. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireAccess(request, access)
+  const id = requireId(params)
+  return submitCommand({
+    form: await readForm(request),
+    command: resendGrowerReport,
+    actor: user,
+    fixed: { record_id: id },
+    then: (trx, done) => prepareGrowerReport(trx, done.report, done.pretreat),
+    redirectTo: `/application-records/${id}${new URL(request.url).search}`,
+    successFlash: 'report-queued',
+  })
+}
 
 const STATE_TEXT = { completed: 'Completed', void: 'Void', pending: 'In review' } as const
 const time = (t: string | null) => (t ? t.slice(0, 5) : '')
 
 export default function ApplicationRecordModal() {
   const r = useLoaderData<typeof loader>()
+  const sent = useActionData<FormResult>()
   const items: [string, string][] = [
     ['Record', r.state === 'void' ? `Void: ${r.void_reason}` : STATE_TEXT[r.state]],
     ['Applied for (grower)', r.grower_name],
@@ -53,6 +86,7 @@ export default function ApplicationRecordModal() {
       </dl>
       {r.gaps ? <p className="field-error">Missing items: {r.gaps}</p> : null}
       <SeasonReasonsPrint value={r.season_reasons} />
+      <GrowerReportLog reports={r.reports} sendForm={r.sendForm} result={sent} />
       <form method="get" action={`/application-records/${r.id}/pdf`} className="form-actions">
         <button type="submit" className="button">
           Open PDF

@@ -1,7 +1,7 @@
 // Add Contact (spec §5): a company chosen first; name, email and notes required; phone and role
 // optional; the phone is stored as +1 and ten digits; contact interval whole days, default 0.
 import { z } from 'zod'
-import { id, multiLineText, oneLineText, uuid } from './fields.ts'
+import { id, matching, multiLineText, oneLineText, uuid } from './fields.ts'
 import { COMPANY_CHOICE_MESSAGE } from './place.ts'
 import { intervalDays } from './grower.ts'
 
@@ -57,5 +57,6 @@ export type ContactInput = z.output<typeof ContactSchema>
 export const ContactReportsSchema = z.object({
   submission_id: uuid(),
   contact_id: id("Choose one of this company's contacts."),
-  receives_reports: z.enum(['yes', 'no']).transform((v) => v === 'yes'),
+  /** 'yes' or 'no': what the switch sets */
+  receives_reports: matching(/^(yes|no)$/, 'Choose whether the contact receives reports.'),
 })

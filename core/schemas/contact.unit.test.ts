@@ -26,7 +26,7 @@ function errorsOf(fields: Record<string, string>) {
 describe('ContactSchema', () => {
   it('reads a complete form; phone and role may be left empty', () => {
     const result = parseWithZod(form(valid), { schema: ContactSchema })
-    expect(result.status === 'success' && result.value).toEqual({ ...valid, company_id: 3, phone: '', role: '', active: false, contact_interval: 30 })
+    expect(result.status === 'success' && result.value).toEqual({ ...valid, company_id: 3, phone: '', role: '', active: false, receives_reports: false, contact_interval: 30 })
   })
 
   it('refuses each blank required field and a missing company', () => {
