@@ -58,7 +58,7 @@ export async function sendGrowerReport(db: Executor, store: BlobStore, reportId:
     const when = about.application_date ? ` on ${formatDate(about.application_date)}` : ''
     const delivery = await sendMail(
       {
-        to: recipients.map((r) => `${r.name.replace(/[<>",]/g, '')} <${r.email}>`),
+        to: recipients.map((r) => ({ name: r.name, address: r.email })),
         subject: `Application record ${about.pre_treat_number} — ${about.storage_name}`,
         text: [
           `${about.grower_name},`,

@@ -5,9 +5,11 @@ import fsp from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { config } from '#core/config.server.ts'
+import { DATA_DIR } from '#db/connection.ts'
 
 export interface OutgoingMessage {
-  to: readonly string[]
+  /** nodemailer quotes and encodes the names */
+  to: readonly { name: string; address: string }[]
   subject: string
   text: string
   /** our own Message-ID ('<…@…>'): the same report keeps its id, so a receiving server can tell a repeat */
@@ -18,7 +20,7 @@ export interface OutgoingMessage {
 /** How it went: the addresses the server took and those it refused (a message all refuse throws). */
 export type Delivery = { messageId: string; accepted: string[]; rejected: string[] } & ({ transport: 'smtp' } | { transport: 'file'; file: string })
 
-export const mailDir = () => path.resolve(config().MAIL_DIR ?? path.join(process.env.DATA_DIR ?? '.data', 'mail'))
+export const mailDir = () => path.resolve(config().MAIL_DIR ?? path.join(DATA_DIR, 'mail'))
 export const mailFrom = () => config().MAIL_FROM ?? `${config().COMPANY_NAME} <reports@localhost>`
 
 /** A .eml file's name: only what we make ([\w.-]), so a name read back from the database cannot leave the folder. */
@@ -49,11 +51,8 @@ export async function sendMail(message: OutgoingMessage, fileStem: string): Prom
   const partial = path.join(dir, `.${file}.${process.pid}.part`)
   await fsp.writeFile(partial, bytes)
   await fsp.rename(partial, path.join(dir, file))
-  return { transport: 'file', messageId: message.messageId, file, accepted: message.to.map(addressOf), rejected: [] }
+  return { transport: 'file', messageId: message.messageId, file, accepted: message.to.map((t) => t.address), rejected: [] }
 }
-
-/** 'Ann Owner <ann@grower.test>' → 'ann@grower.test' */
-const addressOf = (to: string) => /<([^>]+)>\s*$/.exec(to)?.[1] ?? to
 
 /** A written message's bytes, or null when there is no such file. */
 export async function readMailFile(file: string): Promise<Buffer | null> {
