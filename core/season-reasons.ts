@@ -6,6 +6,7 @@
 // day, a total or a count that moved is a new warning) was saved with the form's reason or with a
 // reason given since. Pure: the server reads the reasons (db/queries/season-reasons.ts).
 import type { DoseWarning } from './dose-check.ts'
+import { formatDateTime } from './formats.ts'
 
 /** The form field of a reason given at the assign step or in the review. */
 export const SEASON_REASON_FIELD = 'season_reason'
@@ -84,6 +85,6 @@ export function storedSeasonReasons(value: unknown): SeasonReason[] {
 
 /** 'In review, Rita Reviewer, 2026-11-21 14:05 UTC' (the form's: 'On the pre-treat form'). */
 export function seasonReasonHeading(r: Pick<SeasonReason, 'step' | 'by' | 'at'>): string {
-  const when = r.at ? `${r.at.slice(0, 10)} ${r.at.slice(11, 16)} UTC` : null
+  const when = r.at ? formatDateTime(r.at) : null
   return [STEP_TEXT[r.step], r.by, when].filter(Boolean).join(', ')
 }
