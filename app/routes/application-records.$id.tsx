@@ -1,6 +1,8 @@
 // One application record, in a modal over Application Records (own URL, works without JavaScript):
-// every item as kept (the reasons given past the season check too), and a button for its one-page PDF. The PDF is asked for with a GET form's
-// button rather than a link: making it is work for the render-pdf queue, started on purpose.
+// every item as kept (the reasons given past the season check too), the grower's reports e-mailed
+// for it with Send Report Again for reviewers (its action; decision 0065), and a button for its
+// one-page PDF. The PDF is asked for with a GET form's button rather than a link: making it is work
+// for the render-pdf queue, started on purpose.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { Fragment } from 'react'
