@@ -514,6 +514,7 @@ async function measureLighthouse(db: Executor, appUrl: string, cookieFor: (user:
     { path: `/restarts/${restart}`, user: 'applicator' },
     { path: '/application-records', user: 'ptreview2' },
     { path: '/season-summary', user: 'ptreview2' },
+    { path: '/outgoing-mail', user: 'admin' },
   ]
   const only = process.argv.find((a) => a.startsWith('--pages='))?.slice('--pages='.length)
   for (const p of pages.filter((p) => !only || p.path.includes(only))) {
