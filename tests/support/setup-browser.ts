@@ -6,7 +6,7 @@ import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
 import { buildIfStale } from '../../bin/build.ts'
 import { bundleAppChild } from './app-child-bundle.ts'
-import { CHROMIUM_FLAGS, ensureChromium, testBrowserPath } from './browser.ts'
+import { CHROMIUM_FLAGS, ensureChromium, launchDefaultsLeftOut, testBrowserPath } from './browser.ts'
 import { demoTemplate, releaseCluster, runDir, useCluster } from './pg-cluster.ts'
 
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -15,7 +15,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   const adminUrl = await useCluster()
   const [{ blobDir }, chromiumServer, appChild] = await Promise.all([
     demoTemplate(adminUrl),
-    chromium.launchServer({ executablePath: testBrowserPath(), args: CHROMIUM_FLAGS }),
+    chromium.launchServer({ executablePath: testBrowserPath(), args: CHROMIUM_FLAGS, ...launchDefaultsLeftOut() }),
     bundleAppChild(runDir),
   ])
   project.provide('pgAdminUrl', adminUrl)
