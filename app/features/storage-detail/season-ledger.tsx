@@ -2,11 +2,12 @@
 // running total against the label, the products' season at a glance, void pre-treats apart, and the
 // same figures as CSV and PDF (their cells come from app/documents/season-ledger-table.ts). A table
 // from 600 px, cards on a phone (lists.css switches them, as on every list).
-import { Form, Link } from '@remix-run/react'
+import { Link } from '@remix-run/react'
 import { ListCards } from '#app/components/list/list-cards.tsx'
 import { LINE_HEADER, lineCells, PRODUCT_HEADER, productCells } from '#app/documents/season-ledger-table.ts'
-import { season as seasonOfYear, type Season } from '#core/season.ts'
+import type { Season } from '#core/season.ts'
 import type { SeasonLedger } from '#core/season-ledger.ts'
+import { SeasonPicker } from './season-picker.tsx'
 
 /** The ledger's downloads: /view-storage/{id}/ledger.csv and /view-storage/{id}/ledger/pdf, of a season. */
 export const ledgerCsvHref = (storageId: number, season: Season) => `/view-storage/${storageId}/ledger.csv?season=${season.year}`
@@ -63,28 +64,14 @@ export function SeasonLedgerTab({ ledger, seasons, storageId, linkPretreats }: {
   return (
     <section aria-labelledby="ledger-heading">
       <h2 id="ledger-heading">Chemical Ledger, season {season.label}</h2>
-      <Form method="get" className="season-form">
-        <input type="hidden" name="tab" value="ledger" />
-        <label className="field">
-          <span>Season</span>
-          <select name="season" defaultValue={season.year} key={season.year}>
-            {seasons.map((y) => (
-              <option key={y} value={y}>
-                {seasonOfYear(y).label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="button">
-          Show
-        </button>
+      <SeasonPicker tab="ledger" season={season} seasons={seasons}>
         <a className="button button-secondary" href={ledgerCsvHref(storageId, season)} download>
           CSV
         </a>
         <a className="button button-secondary" href={ledgerPdfHref(storageId, season)}>
           PDF
         </a>
-      </Form>
+      </SeasonPicker>
       {ledger.lines.length === 0 && ledger.voids.length === 0 ? (
         <p className="list-empty">No applications this season.</p>
       ) : (

@@ -5,19 +5,19 @@
 // not offered. The loader (data.server.ts) reads the open tab only. A missing storage, or an id
 // that is not one, is the app's 404 page (the root error boundary).
 import type { MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { ListCards } from '#app/components/list/list-cards.tsx'
 import { StorageCheckList } from '#app/components/storage-checks.tsx'
 import { ConditionsChart, ConditionsTable } from '#app/features/storage-detail/conditions-chart.tsx'
 import { Equipment } from '#app/features/storage-detail/equipment.tsx'
 import { SeasonLedgerTab } from '#app/features/storage-detail/season-ledger.tsx'
+import { SeasonPicker } from '#app/features/storage-detail/season-picker.tsx'
 import { GpsLink } from '#app/components/gps-link.tsx'
 import storageDetailCss from '#app/features/storage-detail/storage-detail.css?url'
 import { StorageSheetList } from '#app/features/storage-detail/storage-sheets.tsx'
 import { Timeline } from '#app/features/storage-detail/timeline.tsx'
 import { formatDate, formatGps } from '#core/formats.ts'
-import { season as seasonOfYear } from '#core/season.ts'
 import { reentryText } from '#core/reentry.ts'
 import type { loader, LoaderData, Tab, TabOf } from './data.server.ts'
 
@@ -133,26 +133,10 @@ function PretreatTable({ content }: { content: TabOf<'pretreats'> }) {
 
 function Conditions({ content }: { content: TabOf<'conditions'> }) {
   const { season, seasons, readings, applications } = content
-  const choices = seasons.includes(season.year) ? seasons : [season.year, ...seasons].sort((a, b) => b - a)
   return (
     <section aria-labelledby="conditions-heading">
       <h2 id="conditions-heading">Conditions, season {season.label}</h2>
-      <Form method="get" className="season-form">
-        <input type="hidden" name="tab" value="conditions" />
-        <label className="field">
-          <span>Season</span>
-          <select name="season" defaultValue={season.year} key={season.year}>
-            {choices.map((y) => (
-              <option key={y} value={y}>
-                {seasonOfYear(y).label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="button">
-          Show
-        </button>
-      </Form>
+      <SeasonPicker tab="conditions" season={season} seasons={seasons} />
       {readings.length === 0 ? (
         <p className="list-empty">No storage checks available.</p>
       ) : (
