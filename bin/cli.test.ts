@@ -1,10 +1,13 @@
-// The three CLIs, run as a person runs them (node + tsx), against a test database.
+// The three CLIs, run as a person runs them (node + tsx), against a test database. user:create's
+// refusals are read from its function in this process (userCreate: the same code the command
+// line runs, without a process start each); creating a user and a refused option go through node.
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { adminQuery, withDatabase } from '../tests/support/pg-admin.ts'
+import { userCreate } from './user-create.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 
@@ -25,18 +28,27 @@ function run(script: string, args: string[], databaseUrl: string): Promise<Run> 
   })
 }
 
+/** user:create in this process: what it prints and the exit code it answers. */
+async function userCreateHere(args: string[]): Promise<Run> {
+  const out: string[] = []
+  const err: string[] = []
+  const code = await userCreate(args, { out: (line) => out.push(`${line}\n`), err: (line) => err.push(`${line}\n`) })
+  return { code, stdout: out.join(''), stderr: err.join('') }
+}
+
 let t: TestDatabase
 beforeAll(async () => {
   t = await createTestDatabase()
+  process.env.DATABASE_URL = t.url
   await t.db.insertInto('companies').values({ company_name: 'Keystone Storage Services' }).execute()
 })
 afterAll(() => t.drop())
 
 describe('user:create', () => {
-  const create = (...args: string[]) => run('bin/user-create.ts', args, t.url)
+  const create = (...args: string[]) => userCreateHere(args)
 
   it('creates a user with permissions and prints its id and username', async () => {
-    const r = await create('--username', 'alice', '--password', 'correct-horse', '--first-name', 'Alice', '--company', 'Keystone Storage Services', '--staff', '--perm', 'api.add_callin', '--perm', 'view_callin')
+    const r = await run('bin/user-create.ts', ['--username', 'alice', '--password', 'correct-horse', '--first-name', 'Alice', '--company', 'Keystone Storage Services', '--staff', '--perm', 'api.add_callin', '--perm', 'view_callin'], t.url)
     expect(r.stderr).toBe('')
     expect(r.code).toBe(0)
     const user = await t.db.selectFrom('users').select(['id', 'username', 'first_name', 'is_staff', 'is_superuser', 'company_id']).where('username', '=', 'alice').executeTakeFirstOrThrow()
@@ -55,7 +67,7 @@ describe('user:create', () => {
   })
 
   it('refuses an unknown option', async () => {
-    const r = await create('--username', 'bob', '--password', 'long-enough', '--admin')
+    const r = await run('bin/user-create.ts', ['--username', 'bob', '--password', 'long-enough', '--admin'], t.url)
     expect(r.code).toBe(2)
     expect(r.stderr.trim().split('\n')).toHaveLength(1)
     expect(r.stderr).toMatch(/Unknown option '--admin'/)
