@@ -2,23 +2,14 @@
 //   [--company "Name"] [--staff] [--superuser] [--perm CODENAME]...
 // Uses DATABASE_URL when set, else the embedded database in .data/pg.
 // Exit codes: 0 created; 2 bad command line; 1 refused input (taken username, unknown company...) or failure.
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createDb } from '#db/client.server.ts'
 import { openDatabase } from '#db/connection.ts'
 import { UserInputError, checkUserInput, createUser, type CreateUserInput } from '#db/queries/users.ts'
+import { CONSOLE, isMainModule, type CommandOutput } from './cli-io.ts'
 
 const USAGE =
   'usage: npm run user:create -- --username U --password P [--first-name F] [--last-name L] [--email E] [--company "Name"] [--staff] [--superuser] [--perm CODENAME]...'
-
-/** Where the command writes (its tests read what it says without starting a process). */
-export interface CommandOutput {
-  out(line: string): void
-  err(line: string): void
-}
-
-const CONSOLE: CommandOutput = { out: (line) => console.log(line), err: (line) => console.error(line) }
 
 /** Reads the command line, then creates the user; answers the exit code. */
 export async function userCreate(args: string[], io: CommandOutput = CONSOLE): Promise<number> {
@@ -81,4 +72,4 @@ export async function userCreate(args: string[], io: CommandOutput = CONSOLE): P
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) process.exitCode = await userCreate(process.argv.slice(2))
+if (isMainModule(import.meta.url)) process.exitCode = await userCreate(process.argv.slice(2))

@@ -1,5 +1,6 @@
 // npm run users:import, run as a person runs it (node + tsx) against a test database, with dumps
-// shaped as Django's dumpdata writes them, and real Django pbkdf2_sha256 hashes.
+// shaped as Django's dumpdata writes them, and real Django pbkdf2_sha256 hashes. The first import
+// and a bad command line go through node; the rest call usersImport, the same code, in this process.
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -7,6 +8,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { authenticate } from '#app/auth/sign-in.server.ts'
 import { verifyPassword } from '#core/password.server.ts'
+import { usersImport } from './users-import.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -70,9 +72,15 @@ interface Run {
   stderr: string
 }
 
-function importFile(content: string | object, ...args: string[]): Promise<Run> {
+function dumpFile(content: string | object): string {
   const file = path.join(DIR, `dump-${Math.random().toString(36).slice(2)}.json`)
   fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2))
+  return file
+}
+
+/** users:import as a person runs it (node + tsx). */
+function importFile(content: string | object, ...args: string[]): Promise<Run> {
+  const file = dumpFile(content)
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -83,9 +91,18 @@ function importFile(content: string | object, ...args: string[]): Promise<Run> {
   })
 }
 
+/** The same command in this process (usersImport: the code the command line runs, without a process start each). */
+async function importHere(content: string | object, ...args: string[]): Promise<Run> {
+  const out: string[] = []
+  const err: string[] = []
+  const code = await usersImport([dumpFile(content), ...args], { out: (line) => out.push(`${line}\n`), err: (line) => err.push(`${line}\n`) })
+  return { code, stdout: out.join(''), stderr: err.join('') }
+}
+
 let t: TestDatabase
 beforeAll(async () => {
   t = await createTestDatabase()
+  process.env.DATABASE_URL = t.url
 })
 afterAll(async () => {
   await t.drop()
@@ -146,7 +163,7 @@ describe('users:import', () => {
 
   it('changes nothing the second time (a re-hashed password included)', async () => {
     const before = await snapshot()
-    const r = await importFile(NATURAL)
+    const r = await importHere(NATURAL)
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('Imported 0 users.')
     expect(r.stdout).toContain('Already here, left as they are: dwhitman, kfarr.')
@@ -154,7 +171,7 @@ describe('users:import', () => {
   })
 
   it('reads a dump without natural keys: permissions and groups by id, apps through contenttypes', async () => {
-    const r = await importFile(BY_ID)
+    const r = await importHere(BY_ID)
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('Imported 1 user: rbyid.')
     expect(r.stdout).toContain('Skipped permissions this app does not have: auth.change_group.')
@@ -171,7 +188,7 @@ describe('users:import', () => {
       { model: 'auth.user', pk: 54, fields: { username: 'goodone', password: POTATO, groups: [], user_permissions: [] } },
     ]
     const before = await snapshot()
-    const refused = await importFile(dump)
+    const refused = await importHere(dump)
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain('Nothing was imported: 4 users cannot be taken over as they are')
     expect(refused.stderr).toContain('User "argon" has a password hash of an unknown kind ("argon2")')
@@ -180,7 +197,7 @@ describe('users:import', () => {
     expect(refused.stderr).toContain('User "nologin" has an unusable password')
     expect(await snapshot()).toEqual(before)
 
-    const skipping = await importFile(dump, '--skip-refused')
+    const skipping = await importHere(dump, '--skip-refused')
     expect(skipping.code).toBe(0)
     expect(skipping.stdout).toContain('Imported 1 user: goodone.')
     expect(skipping.stdout).toContain('Left out (--skip-refused):')
@@ -190,17 +207,17 @@ describe('users:import', () => {
 
   it('refuses a file that is not JSON, or not a dumpdata, with a message and nothing saved', async () => {
     const before = await snapshot()
-    const notJson = await importFile('username,password\nbob,x\n')
+    const notJson = await importHere('username,password\nbob,x\n')
     expect(notJson.code).toBe(1)
     expect(notJson.stderr).toMatch(/The file is not JSON .*expected a Django dumpdata/)
-    const notDump = await importFile({ users: [{ username: 'bob' }] })
+    const notDump = await importHere({ users: [{ username: 'bob' }] })
     expect(notDump.code).toBe(1)
     expect(notDump.stderr).toContain('The file is JSON but not a Django dumpdata')
-    const noModel = await importFile([{ pk: 1, fields: { username: 'bob' } }])
+    const noModel = await importHere([{ pk: 1, fields: { username: 'bob' } }])
     expect(noModel.stderr).toContain('Entry 1 is not a dumpdata entry')
-    const missingGroup = await importFile([{ model: 'auth.user', pk: 60, fields: { username: 'lonely', password: POTATO, groups: [99], user_permissions: [] } }])
+    const missingGroup = await importHere([{ model: 'auth.user', pk: 60, fields: { username: 'lonely', password: POTATO, groups: [99], user_permissions: [] } }])
     expect(missingGroup.stderr).toContain('User "lonely" is in group 99, which the file does not hold')
-    const empty = await importFile([])
+    const empty = await importHere([])
     expect(empty.stderr).toContain('holds no auth.user or auth.group entries')
     expect(await snapshot()).toEqual(before)
   })
