@@ -2,12 +2,13 @@
 // marked to receive reports, with the PDF made when it was asked for (the application record and
 // the season ledger's line for it). pg-boss may run a job twice, and a completion may be retried:
 // the row is claimed before anything is sent, so only the run that claimed it sends; a run that
-// dies between sending and settling leaves a claim that goes stale (STALE_CLAIM_MINUTES) before
-// a retry may send again, and the message keeps its Message-ID, so a receiving server can tell.
+// finds it claimed by another is tried again later (it may be a run that died), and sends only once
+// that claim is stale (STALE_CLAIM_MINUTES): a run that died between sending and settling may so
+// send twice, and the message keeps its Message-ID, so a receiving server can tell.
 import { buffer } from 'node:stream/consumers'
 import { formatDate } from '#core/formats.ts'
 import type { Executor } from '#db/client.server.ts'
-import { claimGrowerReport, reportRecipients, reportSubject, setReportConversion, settleGrowerReport } from '#db/queries/grower-reports.ts'
+import { claimGrowerReport, reportById, reportRecipients, reportSubject, setReportConversion, settleGrowerReport } from '#db/queries/grower-reports.ts'
 import { mailFrom, sendMail } from '#mail/mailer.server.ts'
 import { blobKeyOf } from '#storage/attachments.server.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
@@ -30,9 +31,16 @@ export type ReportRun = 'sent' | 'no-recipients' | 'failed' | 'skipped'
 /** The Message-ID's domain: the sender's, else localhost. */
 const mailDomain = () => /@([\w.-]+)>?\s*$/.exec(mailFrom())?.[1] ?? 'localhost'
 
+/** Thrown when another run holds the report's claim: pg-boss runs this one again later, and it sends only if that claim went stale (its run died). */
+export class ReportBusy extends Error {}
+
 export async function sendGrowerReport(db: Executor, store: BlobStore, reportId: number, options: { waitMs: number }): Promise<ReportRun> {
   const report = await claimGrowerReport(db, reportId)
-  if (!report) return 'skipped'
+  if (!report) {
+    const status = (await reportById(db, reportId))?.status
+    if (status === 'sending') throw new ReportBusy(`Report ${reportId} is being sent by another run.`)
+    return 'skipped'
+  }
   const fail = async (error: string): Promise<ReportRun> => {
     await settleGrowerReport(db, report.id, { status: 'failed', error })
     return 'failed'

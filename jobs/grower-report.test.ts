@@ -15,10 +15,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCommand } from '#commands/command.ts'
 import { maySendReports, NOT_A_REPORT_SENDER, resendGrowerReport } from '#commands/grower-reports.ts'
 import { submitReview } from '#commands/pretreat-review.ts'
-import { prepareGrowerReport } from '#app/documents/grower-report.server.tsx'
+import { growerReportHtml, prepareGrowerReport } from '#app/documents/grower-report.server.tsx'
 import { queuePdfWhenCompleted } from '#app/features/pretreat-sheet/review-intent.server.ts'
 import { inTransaction } from '#db/client.server.ts'
-import { insertGrowerReport } from '#db/queries/grower-reports.ts'
+import { applicationRecordById } from '#db/queries/application-records.ts'
+import { insertGrowerReport, STALE_CLAIM_MINUTES } from '#db/queries/grower-reports.ts'
+import { htmlPdf } from '#jobs/documents/conversions.server.ts'
 import { createBoss } from '#jobs/boss.server.ts'
 import { ChromiumPool } from '#jobs/documents/chromium-pool.server.ts'
 import { startWorkers } from '#jobs/worker.ts'
@@ -28,7 +30,7 @@ import { CHROMIUM_PATH } from '../tests/support/browser.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { pdfText } from '../tests/support/pdf-text.ts'
 import { completingReview, makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
-import { sendGrowerReport } from './grower-report.job.ts'
+import { ReportBusy, sendGrowerReport } from './grower-report.job.ts'
 
 interface Received {
   to: string[]
@@ -108,6 +110,15 @@ describe('the grower’s report by e-mail', () => {
 
   const messagesFor = (number: string) => received.filter((r) => r.mail.subject?.includes(number))
 
+  /** A completion's report with its PDF asked for, as the page makes it, but no job queued: only the test's own runs take it. */
+  async function unqueuedReport(pretreatId: number): Promise<number> {
+    const id = (await insertGrowerReport(t.db, { pretreat_id: pretreatId, reason: 'completed', requested_by: null }))!
+    const record = (await applicationRecordById(t.db, (await t.db.selectFrom('application_records').select('id').where('pretreat_id', '=', pretreatId).executeTakeFirstOrThrow()).id))!
+    const pdf = await htmlPdf(t.db, growerReportHtml(record, null))
+    await t.db.updateTable('grower_reports').set({ conversion_id: pdf.id }).where('id', '=', id).execute()
+    return id
+  }
+
   /** A pre-treat completed by a review as the review page posts it (its hook makes the PDF and queues the report). */
   async function completeByReview() {
     const pt = await makePretreat(t.db, { stage: 'to-review1', quantityUsed: 16 })
@@ -153,13 +164,25 @@ describe('the grower’s report by e-mail', () => {
     expect(messagesFor(pt.pre_treat_number)).toHaveLength(1)
   }, 90_000)
 
-  it('two runs of a new report at the same moment: one sends, the other does nothing', async () => {
+  it('two runs of a new report at the same moment: one sends, the other is handed back and then does nothing', async () => {
     const pt = await makePretreat(t.db, { stage: 'completed', quantityUsed: 16 })
-    // made as the page makes it, but its job left unqueued, so only these two runs take it
-    const id = (await insertGrowerReport(t.db, { pretreat_id: pt.id, reason: 'completed', requested_by: null }))!
-    await inTransaction(t.db, (trx) => prepareGrowerReport(trx, id, pt.id))
-    const runs = await Promise.all([1, 2].map(() => sendGrowerReport(t.db, store, id, { waitMs: 30_000 })))
-    expect(runs.sort()).toEqual(['sent', 'skipped'])
+    const id = await unqueuedReport(pt.id)
+    const runs = await Promise.allSettled([1, 2].map(() => sendGrowerReport(t.db, store, id, { waitMs: 30_000 })))
+    // the one that found it claimed is handed back to pg-boss (or, run after the first settled, skips)
+    expect(runs.map((r) => (r.status === 'fulfilled' ? r.value : r.reason instanceof ReportBusy ? 'busy' : String(r.reason))).sort()).toEqual(expect.arrayContaining(['sent']))
+    expect(runs.filter((r) => r.status === 'rejected' && !(r.reason instanceof ReportBusy))).toEqual([])
+    expect(await sendGrowerReport(t.db, store, id, { waitMs: 5_000 })).toBe('skipped')
+    expect(messagesFor(pt.pre_treat_number)).toHaveLength(1)
+  }, 90_000)
+
+  it('a run that died holding the claim: the next run is handed back until the claim is stale, then sends', async () => {
+    const pt = await makePretreat(t.db, { stage: 'completed', quantityUsed: 16 })
+    const id = await unqueuedReport(pt.id)
+    await t.db.updateTable('grower_reports').set({ status: 'sending', claimed_at: new Date() }).where('id', '=', id).execute()
+    await expect(sendGrowerReport(t.db, store, id, { waitMs: 5_000 })).rejects.toBeInstanceOf(ReportBusy)
+    expect(messagesFor(pt.pre_treat_number)).toHaveLength(0)
+    await t.db.updateTable('grower_reports').set({ claimed_at: new Date(Date.now() - (STALE_CLAIM_MINUTES + 1) * 60_000) }).where('id', '=', id).execute()
+    expect(await sendGrowerReport(t.db, store, id, { waitMs: 30_000 })).toBe('sent')
     expect(messagesFor(pt.pre_treat_number)).toHaveLength(1)
   }, 90_000)
 
