@@ -15,6 +15,7 @@ import { inTransaction, type Executor } from '../client.server.ts'
 import type { PretreatsTable } from '../schema.ts'
 import { OTHER } from './contacts.ts'
 import { APPLIED_STATES } from './season-ledger.ts'
+import type { ProductRecord } from './products.ts'
 import type { NamedOption } from './registry.ts'
 import { shortListOptions } from './short-lists.ts'
 import { userDisplayName } from './users.ts'
@@ -28,23 +29,10 @@ const FORM_PRODUCT_COLUMNS = [
   'p.max_total_per_season', 'p.max_total_basis', 'p.min_days_between', 'p.min_days_before_removal', 'p.not_for_seed',
 ] as const
 
-interface FormProductRow {
-  id: number
-  product_name: string
-  units: QuantityInputs['units']
-  ppm: string | null
-  ppm_constant: string | null
-  per: string | null
-  converter: string | null
-  min_qty: string
-  max_ppm_per_application: string | null
-  max_applications_per_season: number | null
-  max_total_per_season: string | null
-  max_total_basis: 'cwt' | 'ton'
-  min_days_between: number | null
-  min_days_before_removal: number | null
-  not_for_seed: boolean
-}
+/** 'p.ppm' → 'ppm' */
+type Unaliased<T> = T extends `p.${infer C}` ? C : never
+/** FORM_PRODUCT_COLUMNS' row: those columns of a product as the products admin reads them. */
+type FormProductRow = Pick<ProductRecord, Unaliased<(typeof FORM_PRODUCT_COLUMNS)[number]>>
 
 /** FORM_PRODUCT_COLUMNS' row with its numbers as numbers. */
 function formProductOf(l: FormProductRow) {
