@@ -16,7 +16,7 @@ import type { PretreatListName } from '#db/queries/pretreat-lists.ts'
 import { captureStatements, sameStatements, type SentStatement } from './capture.ts'
 import { seedPretreats } from './seed-pretreats.ts'
 import { argN, isMain, runAlone, type BenchRow } from './alone.ts'
-import { summarize, timeMs } from './stats.ts'
+import { timeSideBySide, type Timing } from './stats.ts'
 
 const LIMITS = { ratio: 1.3, p95Ms: 100 }
 const WARMUP = 20
@@ -82,13 +82,7 @@ export async function benchPretreatLists(db: Executor, options: { databaseUrl: s
       const floor = [...others, ...[compiled.lookup, compiled.count, ...(compiled.total === 0 ? [] : [compiled.rows])].filter((q) => q !== null).map((q) => ({ sql: q!.sql, parameters: [...q!.parameters] }))]
       if (!sameStatements(sent, floor)) throw new Error(`${path}${c.search}: the loader sends other statements than the raw floor runs`)
       const raw = () => Promise.all([...others.map((s) => pool.query(s.sql, s.parameters)), runList(pool, compiled)])
-      for (let i = 0; i < WARMUP; i++) {
-        await callLoader()
-        await raw()
-      }
-      const runs = [callLoader, raw].map((fn) => ({ fn, samples: [] as number[] }))
-      for (let i = 0; i < n; i++) for (let j = 0; j < runs.length; j++) runs[(i + j) % runs.length]!.samples.push(await timeMs(runs[(i + j) % runs.length]!.fn))
-      const [l, r] = runs.map((run) => summarize(run.samples)) as [ReturnType<typeof summarize>, ReturnType<typeof summarize>]
+      const [l, r] = (await timeSideBySide([callLoader, raw], { n, warmup: WARMUP })) as [Timing, Timing]
       const shape = `${compiled.total.toLocaleString('en-US')} rows, page ${compiled.page.toLocaleString('en-US')}`
       rows.push(
         { name: `${path} loader, ${c.name}`, figure: `p95 ${l.p95.toFixed(2)} ms, p50 ${l.p50.toFixed(2)} ms (n=${n}; ${shape})`, limit: `< ${LIMITS.p95Ms} ms`, ok: l.p95 < LIMITS.p95Ms },

@@ -60,7 +60,7 @@ import { SHEET_TARGET, seedServiceSheets } from './seed-service-sheets.ts'
 import { RESTART_TARGET, seedRestarts } from './seed-restarts.ts'
 import { completedRestartList, pendingRestartList } from '#app/lists/restart-lists.server.ts'
 import { STORAGE_CHECK_TARGET, STORAGE_TARGET, seedStorageChecks } from './seed-storage-checks.ts'
-import { kb, ms, ratio, summarize, table, timeMs, type Figure, type Timing } from './stats.ts'
+import { kb, ms, ratio, summarize, table, timeMs, timeSideBySide, type Figure, type Timing } from './stats.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const BENCH_DATABASE = 'bench'
@@ -259,21 +259,7 @@ async function measureLoader(db: Executor, pool: pg.Pool, loader: Loader, cookie
   const engine = () => list.load(db, params)
   const session = () => loadSession(db, new Request(`http://localhost${list.path}`, { headers: { cookie } }))
 
-  for (let i = 0; i < WARMUP; i++) {
-    await callLoader()
-    await raw()
-    await engine()
-    await session()
-  }
-  // Interleaved, rotating which goes first, so background load hits every side alike.
-  const runs: { fn: () => Promise<unknown>; samples: number[] }[] = [callLoader, raw, engine, session].map((fn) => ({ fn, samples: [] }))
-  for (let i = 0; i < N; i++) {
-    for (let j = 0; j < runs.length; j++) {
-      const run = runs[(i + j) % runs.length]!
-      run.samples.push(await timeMs(run.fn))
-    }
-  }
-  const [l, r, e, se] = runs.map((run) => summarize(run.samples)) as [Timing, Timing, Timing, Timing]
+  const [l, r, e, se] = (await timeSideBySide([callLoader, raw, engine, session], { n: N, warmup: WARMUP })) as [Timing, Timing, Timing, Timing]
   const times = (t: Timing) => `p50 ${ms(t.p50)}, p95 ${ms(t.p95)}`
   const okAbsolute = l.p95 < LIMITS.loaderP95Ms
   const okRatio = l.p95 / r.p95 <= LIMITS.loaderRatio

@@ -19,7 +19,7 @@ import { seedApplicationRecords } from './seed-application-records.ts'
 import { seedPretreats } from './seed-pretreats.ts'
 import { benchStorage } from './storage-detail.ts'
 import { benchStorageLedger } from './storage-ledger.ts'
-import { summarize, timeMs } from './stats.ts'
+import { summarize, timeMs, timeSideBySide, type Timing } from './stats.ts'
 
 const LIMIT_MS = 200
 const WARMUP = 20
@@ -53,14 +53,8 @@ export async function benchSeasonSummary(db: Executor, options: { databaseUrl: s
   const raw = () => Promise.all([pool.query(compiledTotals.sql, [...compiledTotals.parameters]), pool.query(compiledSeasons.sql, [...compiledSeasons.parameters])])
   const recount = () => seasonRecount(db, season)
   try {
-    for (let i = 0; i < WARMUP; i++) {
-      await callLoader()
-      await raw()
-    }
     await recordSeasons(db)
-    const runs = [callLoader, raw].map((fn) => ({ fn, samples: [] as number[] }))
-    for (let i = 0; i < n; i++) for (let j = 0; j < runs.length; j++) runs[(i + j) % runs.length]!.samples.push(await timeMs(runs[(i + j) % runs.length]!.fn))
-    const [l, r] = runs.map((run) => summarize(run.samples)) as [ReturnType<typeof summarize>, ReturnType<typeof summarize>]
+    const [l, r] = (await timeSideBySide([callLoader, raw], { n, warmup: WARMUP })) as [Timing, Timing]
     const recounts: number[] = []
     for (let i = 0; i < 5; i++) recounts.push(await timeMs(recount))
     const c = summarize(recounts)

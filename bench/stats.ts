@@ -26,6 +26,22 @@ export async function timeMs(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - started
 }
 
+/**
+ * Times each of `fns` `n` times, side by side: `warmup` rounds first, then interleaved, rotating
+ * which goes first, so background load hits every side alike. One Timing per fn, in order.
+ */
+export async function timeSideBySide(fns: readonly (() => Promise<unknown>)[], { n, warmup }: { n: number; warmup: number }): Promise<Timing[]> {
+  for (let i = 0; i < warmup; i++) for (const fn of fns) await fn()
+  const samples = fns.map(() => [] as number[])
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < fns.length; j++) {
+      const k = (i + j) % fns.length
+      samples[k]!.push(await timeMs(fns[k]!))
+    }
+  }
+  return samples.map(summarize)
+}
+
 export const ms = (value: number): string => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`
 export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB`
 export const ratio = (value: number): string => `${value.toFixed(2)}×`

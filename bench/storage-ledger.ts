@@ -15,7 +15,7 @@ import { storageDetail } from '#db/queries/storage-detail.ts'
 import type { BenchRow } from './alone.ts'
 import { captureStatements, recordingDb, sameStatements, type SentStatement } from './capture.ts'
 import { benchStorage } from './storage-detail.ts'
-import { summarize, timeMs } from './stats.ts'
+import { timeSideBySide, type Timing } from './stats.ts'
 
 const LIMIT_MS = 100
 const WARMUP = 20
@@ -75,14 +75,7 @@ export async function benchStorageLedger(db: Executor, options: { databaseUrl: s
     const entries = ledger ? ledger.lines.length + ledger.voids.length : 0
     if (entries !== (await query(lines)).rowCount) throw new Error(`the loader's ledger (${entries} lines) differs from the raw SQL's`)
 
-    for (let i = 0; i < WARMUP; i++) {
-      await callLoader()
-      await raw()
-    }
-    // interleaved, rotating which goes first, so background load hits both alike
-    const runs = [callLoader, raw].map((fn) => ({ fn, samples: [] as number[] }))
-    for (let i = 0; i < n; i++) for (let j = 0; j < runs.length; j++) runs[(i + j) % runs.length]!.samples.push(await timeMs(runs[(i + j) % runs.length]!.fn))
-    const [l, r] = runs.map((run) => summarize(run.samples)) as [ReturnType<typeof summarize>, ReturnType<typeof summarize>]
+    const [l, r] = (await timeSideBySide([callLoader, raw], { n, warmup: WARMUP })) as [Timing, Timing]
     const shape = `season ${season.label}: ${fullest.n} applications, ${entries} lines; ${Number(counts.here).toLocaleString('en-US')} pre-treats over ${(await ledgerSeasons(db, id)).length} seasons at the storage, ${Number(counts.pretreats).toLocaleString('en-US')} over ${counts.storages} storages in all`
     return [
       { name: '/view-storage ledger tab loader, fullest season', figure: `p95 ${l.p95.toFixed(2)} ms, p50 ${l.p50.toFixed(2)} ms (n=${n}; ${shape})`, limit: `< ${LIMIT_MS} ms`, ok: l.p95 < LIMIT_MS },
