@@ -67,6 +67,11 @@ async function scopeOf<Row, K extends string, About>(
 
 /** A list screen's loader data: the page, the filter suggestions, and what its scope is about. */
 export async function loadListScreen<Row, K extends string, About>(args: RouteArgs, access: Access, source: ListScreenSource<Row, K, About>) {
+  return (await readListScreen(args, access, source)).data
+}
+
+/** The same, with the user it was read for (a screen whose rows offer what only some users may do). */
+export async function readListScreen<Row, K extends string, About>(args: RouteArgs, access: Access, source: ListScreenSource<Row, K, About>) {
   const db = getDb()
   const url = new URL(args.request.url)
   const read = async (user: SessionUser | null) => {
@@ -74,9 +79,12 @@ export async function loadListScreen<Row, K extends string, About>(args: RouteAr
     const [list, choices] = await Promise.all([source.list.load(db, url.searchParams, options), source.readChoices(db)])
     return { list, choices, about }
   }
-  if (source.userScope) return read(await requireAccess(args.request, access))
+  if (source.userScope) {
+    const user = await requireAccess(args.request, access)
+    return { user, data: await read(user) }
+  }
   // nothing depends on the user: the session look-up and the list's queries run together (0008)
-  return (await readWithAccess(args.request, access, () => read(null))).data
+  return readWithAccess(args.request, access, () => read(null))
 }
 
 export interface CsvExport<Row> {

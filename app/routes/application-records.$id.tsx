@@ -25,10 +25,9 @@ export const access = ACCESS['/application-records']
 export const meta: MetaFunction = () => [{ title: 'Application Record' }]
 
 export async function loader(args: LoaderFunctionArgs) {
-  let mayResend = false
-  const record = await loadRecord(args, access, (id, user) => {
-    mayResend = maySendReports(user)
-    return applicationRecordById(getDb(), id)
+  const { record, mayResend } = await loadRecord(args, access, async (id, user) => {
+    const record = await applicationRecordById(getDb(), id)
+    return record && { record, mayResend: maySendReports(user) }
   })
   const reports = await reportsOfPretreat(getDb(), record.pretreat_id)
   // the grower's report can be sent again once the record is completed, by a reviewer

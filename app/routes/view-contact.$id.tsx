@@ -9,7 +9,7 @@ import { ACCESS } from '#app/access.ts'
 import type { Column } from '#app/lists/columns.ts'
 import { ListErrorBoundary, ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
 import { companyContacts, type ContactListRow } from '#app/lists/contact-list.server.ts'
-import { loadListScreen } from '#app/lists/list-screen.server.ts'
+import { readListScreen } from '#app/lists/list-screen.server.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import type { FormResult } from '#app/components/form/form-result.ts'
 import { ReportsSwitch } from '#app/features/grower-report/reports-switch.tsx'
@@ -23,8 +23,7 @@ export const access = ACCESS['/view-contact']
 export const meta: MetaFunction = () => [{ title: 'Company Contacts' }]
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { list, about: company } = await loadListScreen(args, access, companyContacts)
-  const user = await requireAccess(args.request, access)
+  const { user, data: { list, about: company } } = await readListScreen(args, access, companyContacts)
   // a submission id per row's Reports button, for those who may switch it
   const switchKeys = hasPermission(user, 'api.add_contact') ? Object.fromEntries(list.rows.map((r) => [r.id, crypto.randomUUID()])) : null
   return { list, company: company!, switchKeys }
