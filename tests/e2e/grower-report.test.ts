@@ -99,7 +99,12 @@ describe('the grower’s report', () => {
       const href = (await link.getAttribute('href'))!
       const answer = await admin.request.get(href)
       expect(answer.headers()['content-type']).toBe('message/rfc822')
-      const mail = await simpleParser(await answer.body())
+      // the link itself downloads it (on a phone's card too, above the card's own link)
+      const [download] = await Promise.all([admin.waitForEvent('download'), link.click()])
+      expect(download.suggestedFilename()).toMatch(/\.eml$/)
+      const saved = path.join(mailDir, `downloaded-${width}.eml`)
+      await download.saveAs(saved)
+      const mail = await simpleParser(fs.readFileSync(saved))
       expect((Array.isArray(mail.to) ? mail.to : [mail.to!]).flatMap((a) => a.value.map((v) => v.address)).sort()).toEqual(recipients)
       expect(mail.subject).toContain(pt.pre_treat_number)
       expect(mail.attachments.map((a) => a.filename)).toEqual([`${pt.pre_treat_number}.pdf`])
