@@ -409,7 +409,6 @@ export interface ServiceStatusTable {
   created_at: Timestamp
 }
 
-
 export interface ReceiptsTable {
   id: Id
   submission_id: string
@@ -428,7 +427,6 @@ export interface ReceiptsTable {
   created_by: number
   created_at: Timestamp
 }
-
 
 export interface StorageChecksTable {
   id: Id
@@ -716,6 +714,7 @@ export interface Database {
   application_record_totals: ApplicationRecordTotalsTable
   command_runs: CommandRunsTable
   grower_reports: GrowerReportsTable
+  restart_follow_ups: RestartFollowUpsTable
 }
 
 /** Migration 0025: the application record kept for a pre-treat (a snapshot; never deleted). */
@@ -816,4 +815,23 @@ export interface GrowerReportsTable {
   /** the .eml file's name under MAIL_DIR, when written there */
   eml_file: Defaulted<string>
   error: Defaulted<string>
+}
+
+/** Migration 0042: a restart answered not running or not cleaned up, followed up by the assigners (decision 0070). */
+export interface RestartFollowUpsTable {
+  id: Id
+  storage_id: number
+  /** the restart that raised it (one each) */
+  restart_id: number
+  not_running: boolean
+  not_cleaned_up: boolean
+  raised_at: Timestamp
+  /** null while open; set together with closed_by */
+  closed_at: NullableTimestamp
+  closed_by: number | null
+  /** the later restart of the storage, answered running and cleaned up, that closed it */
+  closed_by_restart_id: number | null
+  /** how it was resolved, when an assigner closed it by a note */
+  closing_note: string | null
+  closing_submission_id: string | null
 }
