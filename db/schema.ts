@@ -409,6 +409,7 @@ export interface ServiceStatusTable {
   created_at: Timestamp
 }
 
+
 export interface ReceiptsTable {
   id: Id
   submission_id: string
@@ -427,6 +428,7 @@ export interface ReceiptsTable {
   created_by: number
   created_at: Timestamp
 }
+
 
 export interface StorageChecksTable {
   id: Id
