@@ -94,6 +94,8 @@ export const ACCESS = {
   '/pending-restarts': { permissions: ['api.view_pretreat', 'api.add_pretreat', 'api.pretreat_assigner', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
   '/completed-restarts': { permissions: ['api.view_pretreat', 'api.add_pretreat', 'api.pretreat_assigner', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
   '/restarts/:id': { permissions: ['api.view_pretreat', 'api.add_pretreat', 'api.pretreat_assigner', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
+  // restart follow-ups (issue 24): the assigners see and close them
+  '/follow-ups': { permissions: ['api.pretreat_assigner'] },
   // the application records (IDAPA 02.03.03) and their season summary: the office and the reviewers
   '/application-records': { permissions: ['api.add_pretreat', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
   '/season-summary': { permissions: ['api.add_pretreat', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },

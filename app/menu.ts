@@ -129,6 +129,7 @@ export const SECTION_MENUS: SectionMenu[] = [
         screen('/review-pre-treat', 'Review Pre-Treats', 'Submitted sheets waiting for review and pricing.'),
         screen('/pending-restarts', 'Pending Restarts', 'Treated storages still to be confirmed running again.'),
         screen('/completed-restarts', 'Completed Restarts', 'Restart checklists done, with their pre-treat sheets.'),
+        screen('/follow-ups', 'Restart Follow-Ups', 'Storages a restart found not running or not cleaned up, until resolved.'),
       ],
     },
     {

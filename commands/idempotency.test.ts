@@ -69,7 +69,7 @@ interface Case {
   refusedAs?: new (...args: never[]) => Refusal
   table: Table
   /** the rows counted, when not all of the table's (a step adds a history row among others; a completion fills a column of its row) */
-  where?: { event: string } | { filled: 'completed_at' }
+  where?: { event: string } | { filled: 'completed_at' | 'closed_at' }
   /** who sends it (default: tech) */
   actor?: () => Actor
 }

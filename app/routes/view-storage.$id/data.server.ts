@@ -14,6 +14,7 @@ import type { SessionUser } from '#core/permissions.ts'
 import { parseSeason, season as seasonOfYear, seasonOf } from '#core/season.ts'
 import { parseKinds, TIMELINE_KINDS, type TimelineKind } from '#core/storage-timeline.ts'
 import { getDb, type Executor } from '#db/client.server.ts'
+import { openFollowUpsOfStorage, STORAGE_FOLLOW_UP_LIMIT } from '#db/queries/restart-follow-ups.ts'
 import { latestReentry, ledgerSeasons, storageSeasonLedger } from '#db/queries/season-ledger.ts'
 import { checkSeasons, seasonConditions, storageDetail } from '#db/queries/storage-detail.ts'
 import { storageTimeline, timelineSeasons, type PhotoOf } from '#db/queries/storage-timeline.ts'
@@ -111,10 +112,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = viewOf(user)
   const asked = url.searchParams.get('tab')
   const tab: Tab = view.tabs.find((t) => t === asked) ?? 'equipment'
-  const [storage, content, reentry] = await Promise.all([storageDetail(db, id), readTab(db, tab, id, url, view), view.pretreats ? latestReentry(db, id) : null])
+  // the storage's open restart follow-ups, for those who follow them up (issue 24)
+  const followUps = mayOpen(user, ACCESS['/follow-ups']) ? openFollowUpsOfStorage(db, id) : []
+  const [storage, content, reentry, openFollowUps] = await Promise.all([storageDetail(db, id), readTab(db, tab, id, url, view), view.pretreats ? latestReentry(db, id) : null, followUps])
   // shown while people may not go in yet (the sheet's times are the storage's wall time, as the server's)
   const now = new Date().toLocaleString('sv-SE').slice(0, 16)
-  return { storage: requireRecord(storage), tabs: view.tabs, content, reentry: reentry && reentry.from > now ? reentry : null }
+  return {
+    storage: requireRecord(storage),
+    tabs: view.tabs,
+    content,
+    reentry: reentry && reentry.from > now ? reentry : null,
+    followUps: { rows: openFollowUps.slice(0, STORAGE_FOLLOW_UP_LIMIT), more: openFollowUps.length > STORAGE_FOLLOW_UP_LIMIT },
+  }
 }
 
 export type LoaderData = Awaited<ReturnType<typeof loader>>

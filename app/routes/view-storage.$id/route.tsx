@@ -11,6 +11,7 @@ import { ListCards } from '#app/components/list/list-cards.tsx'
 import { StorageCheckList } from '#app/components/storage-checks.tsx'
 import { ConditionsChart, ConditionsTable } from '#app/features/storage-detail/conditions-chart.tsx'
 import { Equipment } from '#app/features/storage-detail/equipment.tsx'
+import { StorageFollowUps } from '#app/features/restart-follow-ups/follow-ups.tsx'
 import { SeasonLedgerTab } from '#app/features/storage-detail/season-ledger.tsx'
 import { SeasonPicker } from '#app/features/storage-detail/season-picker.tsx'
 import { GpsLink } from '#app/components/gps-link.tsx'
@@ -172,7 +173,7 @@ function TabContent({ content, storageId }: { content: LoaderData['content']; st
 }
 
 export default function StorageDetailPage() {
-  const { storage, tabs, content, reentry } = useLoaderData<typeof loader>()
+  const { storage, tabs, content, reentry, followUps } = useLoaderData<typeof loader>()
   return (
     <>
       <div className="storage-head">
@@ -180,6 +181,7 @@ export default function StorageDetailPage() {
         <span className={`status-label ${storage.active ? 'status-active' : 'status-inactive'}`}>{storage.active ? 'Active' : 'Inactive'}</span>
       </div>
       <StorageFacts storage={storage} reentry={reentry} />
+      <StorageFollowUps followUps={followUps.rows} more={followUps.more} />
       <nav className="tabs storage-tabs" aria-label="Storage sections">
         {tabs.map((t) => (
           <Link key={t} to={`?tab=${t}`} aria-current={t === content.tab ? 'page' : undefined} preventScrollReset>
