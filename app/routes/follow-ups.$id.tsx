@@ -76,8 +76,8 @@ export default function FollowUpModal() {
 function CloseForm({ submissionId }: { submissionId: string }) {
   const { form, fields, fetcher } = useAppForm(CloseFollowUpSchema, { id: FORM_ID })
   return (
-    <section aria-labelledby="close-follow-up">
-      <h3 id="close-follow-up">Close with a note</h3>
+    <section aria-labelledby="close-follow-up-title">
+      <h3 id="close-follow-up-title">Close with a note</h3>
       <AppForm form={form} fetcher={fetcher} submissionId={submissionId}>
         <TextAreaField field={fields.note} label="How it was resolved" rows={3} />
         <div className="form-actions">

@@ -8,7 +8,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { ListErrorBoundary, ListScreen } from '#app/components/list/list-screen.tsx'
 import { CLOSED_FOLLOW_UP_COLUMNS, followUpCard, OPEN_FOLLOW_UP_COLUMNS } from '#app/features/restart-follow-ups/follow-ups.tsx'
-import { FOLLOW_UP_SCREENS, FOLLOW_UP_STATES, followUpStateOf } from '#app/lists/follow-up-list.server.ts'
+import { FOLLOW_UP_SCREENS, followUpStateOf } from '#app/lists/follow-up-list.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 
 export const access = ACCESS['/follow-ups']
@@ -27,7 +27,11 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 const FILTERS = [{ key: 'storage', label: 'Storage' }]
-const STATE_LABELS = { open: 'Open', closed: 'Closed' } as const
+/** Which follow-ups to show: links, so the switch works without JavaScript. */
+const STATES = [
+  { state: 'open', label: 'Open', to: '/follow-ups' },
+  { state: 'closed', label: 'Closed', to: '/follow-ups?state=closed' },
+] as const
 
 export default function FollowUps() {
   const { state, list, choices } = useLoaderData<typeof loader>()
@@ -37,9 +41,9 @@ export default function FollowUps() {
       title="Restart Follow-Ups"
       actions={
         <nav className="tabs" aria-label="Follow-ups to show">
-          {FOLLOW_UP_STATES.map((s) => (
-            <Link key={s} to={s === 'open' ? '/follow-ups' : '/follow-ups?state=closed'} aria-current={s === state ? 'page' : undefined}>
-              {STATE_LABELS[s]}
+          {STATES.map((s) => (
+            <Link key={s.state} to={s.to} aria-current={s.state === state ? 'page' : undefined}>
+              {s.label}
             </Link>
           ))}
         </nav>
