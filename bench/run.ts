@@ -500,6 +500,7 @@ async function measureLighthouse(db: Executor, appUrl: string, cookieFor: (user:
     { path: `/restarts/${restart}`, user: 'applicator' },
     { path: '/application-records', user: 'ptreview2' },
     { path: '/season-summary', user: 'ptreview2' },
+    { path: '/follow-ups', user: 'assigner' },
     { path: '/outgoing-mail', user: 'admin' },
   ]
   const only = process.argv.find((a) => a.startsWith('--pages='))?.slice('--pages='.length)
