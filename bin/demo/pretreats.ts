@@ -123,16 +123,20 @@ async function writePrices(trx: Executor, pretreatId: number): Promise<void> {
     .execute()
 }
 
+/** The demo restart answered "not cleaned up", which raises the demo's one restart follow-up (issue 24). */
+const NOT_CLEANED_UP = 'completed-4'
+
 /** A completed pre-treat's restart, completed by its applicator the morning after the application. */
 async function completeDemoRestart(trx: Executor, pretreatId: number, key: string, userId: number, applicationDate: string | null): Promise<void> {
   const completedAt = applicationDate ? sql<Date>`${applicationDate}::date + interval '1 day 9 hours'` : sql<Date>`now()`
+  const cleanedUp = key !== NOT_CLEANED_UP
   await trx
     .updateTable('restarts')
     .set({
       remote: true,
       running: true,
-      cleaned_up: true,
-      comments: 'Fans restarted and running on remote; fogger and hoses cleaned up.',
+      cleaned_up: cleanedUp,
+      comments: cleanedUp ? 'Fans restarted and running on remote; fogger and hoses cleaned up.' : 'Fans restarted and running on remote; the fogger hoses are still in the plenum.',
       completed_by: userId,
       completed_at: completedAt,
       submission_id: demoUuid(`restart:${key}`),
@@ -140,6 +144,13 @@ async function completeDemoRestart(trx: Executor, pretreatId: number, key: strin
     .where('pretreat_id', '=', pretreatId)
     .where('completed_at', 'is', null)
     .execute()
+  // its follow-up for the assigners, raised when it was answered, as the restart form's command raises one
+  if (!cleanedUp)
+    await sql`
+      insert into restart_follow_ups (storage_id, restart_id, not_running, not_cleaned_up, raised_at)
+      select p.storage_id, r.id, not r.running, not r.cleaned_up, r.completed_at from restarts r join pretreats p on p.id = r.pretreat_id
+      where r.pretreat_id = ${pretreatId} and r.completed_at is not null and not (r.running and r.cleaned_up)
+      on conflict (restart_id) do nothing`.execute(trx)
 }
 
 /**
