@@ -94,6 +94,10 @@ describe('restart follow-ups', () => {
     expect((await session.fetch('/follow-ups')).status).toBe(403)
     const body = new URLSearchParams({ csrf: await session.csrfToken(), submission_id: crypto.randomUUID(), note: 'I did it' })
     expect((await session.fetch(`/follow-ups/${followUp!.id}`, { method: 'POST', body })).status).toBe(403)
+    // a technician sees the storage's page, without the assigners' panel
+    const tech = await (await (await httpSession(suite.app.url, 'tech')).fetch(`/view-storage/${storage.id}`)).text()
+    expect(tech).toContain(storage.name)
+    expect(tech).not.toContain('Open Restart Follow-Ups')
 
     const page = await opened('assigner', false, 1280, `/follow-ups?filter_by=storage&filter_value=${encodeURIComponent(storage.name)}`)
     const row = page.getByRole('row').filter({ hasText: storage.name })
@@ -106,11 +110,15 @@ describe('restart follow-ups', () => {
     await page.getByText('No open follow-ups.').waitFor()
     expect(await followUpsOf(storage.id)).toMatchObject([{ closing_note: 'Hoses picked up on Tuesday.', closed_by: await userId('assigner'), closed_by_restart_id: null }])
 
+    // the closed list, filtered by the toolbar's GET form (it keeps the list: state=closed)
     await Promise.all([page.waitForURL(/state=closed/), page.getByRole('link', { name: 'Closed', exact: true }).click()])
+    await page.getByLabel('Filter value').fill(storage.name)
+    await Promise.all([page.waitForURL((url) => url.searchParams.get('filter_value') === storage.name), page.getByRole('button', { name: 'Filter', exact: true }).click()])
+    expect(new URL(page.url()).searchParams.get('state')).toBe('closed')
     const closedRow = page.getByRole('row').filter({ hasText: storage.name })
     expect(await closedRow.innerText()).toMatch(/\d{4}-\d\d-\d\d\s+.*Ray Kunz\s+Hoses picked up on Tuesday\./s)
-    // the CSV of the closed list: the same row
-    const csv = await (await page.request.get(`/follow-ups.csv?state=closed&filter_by=storage&filter_value=${encodeURIComponent(storage.name)}`)).text()
+    // its CSV (the Export CSV link): the same row
+    const csv = await (await page.request.get((await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href'))!)).text()
     expect(csv.trim().split('\r\n')).toHaveLength(2)
     expect(csv).toContain(',Ray Kunz,Hoses picked up on Tuesday.')
     // the storage's page no longer shows it
