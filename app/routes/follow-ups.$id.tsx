@@ -4,13 +4,13 @@
 // open one has the form that closes it: How it was resolved (required), saved by the closeFollowUp
 // command, once per submission id.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useFetcher, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { Fragment } from 'react'
 import { ACCESS } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { TextAreaField } from '#app/components/form/fields.tsx'
-import type { FormResult } from '#app/components/form/form-result.ts'
+import { keepPageAfterFailedSubmit, type FormResult } from '#app/components/form/form-result.ts'
 import { RecordModal } from '#app/components/modal.tsx'
 import { followUpFacts } from '#app/features/restart-follow-ups/follow-ups.tsx'
 import { submitCommand } from '#app/forms.server.ts'
@@ -42,6 +42,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   })
 }
 
+/** After a success the record is not read again: the form (and its Success modal) stays until the move to the list. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => ((args.actionResult as FormResult | undefined)?.outcome === 'success' ? false : keepPageAfterFailedSubmit(args))
+
 const FORM_ID = 'close-follow-up'
 
 export default function FollowUpModal() {
@@ -61,7 +64,7 @@ export default function FollowUpModal() {
         {followUpFacts(followUp).map(([label, value]) => (
           <Fragment key={label}>
             <dt>{label}</dt>
-            <dd className="pre-wrap">{value}</dd>
+            <dd>{value}</dd>
           </Fragment>
         ))}
       </dl>

@@ -1,7 +1,7 @@
 // Restart follow-ups (issue 24) in the browser: a restart answered not running raises one, seen by
-// an assigner in the alerts bell and on the storage's page (JavaScript, 375 px); an assigner closes
-// it with a note without JavaScript (1280 px), then finds it on the closed list with the note, who
-// and when; a later restart of the storage answered running and cleaned up closes another (no
+// an assigner in the alerts bell and on the storage's page, and closed there with a note (JavaScript,
+// 375 px); another closed with a note without JavaScript (1280 px), then found on the closed list
+// with the note, who and when; a later restart of the storage answered running and cleaned up closes another (no
 // JavaScript, 375 px). Others may neither open the list nor post a note. The rules themselves
 // (each answer, another storage, twice-sent forms) are proved in commands/restart-follow-ups.test.ts.
 import type { Page } from 'playwright-core'
@@ -53,7 +53,7 @@ async function answerRestart(page: Page, running: 'Yes' | 'No', cleanedUp: 'Yes'
 }
 
 describe('restart follow-ups', () => {
-  it('raised by a restart answered not running: the assigner sees it in the bell and on the storage page (JavaScript, 375 px)', async () => {
+  it('raised by a restart answered not running: the assigner sees it in the bell and on the storage page, and closes it with a note (JavaScript, 375 px)', async () => {
     const { storage, pt, restartId } = await storageWithRestart('Bell Cellar')
     const applicator = await opened('applicator', true, 375, `/restarts/${restartId}`)
     await hydrated(applicator)
@@ -75,7 +75,15 @@ describe('restart follow-ups', () => {
     await Promise.all([page.waitForURL(/\/follow-ups\/\d+/), card.first().click()])
     const modal = page.getByRole('dialog', { name: `Restart Follow-Up: ${storage.name}` })
     expect(await modal.innerText()).toContain('Cody Hansen')
-    await modal.getByLabel('How it was resolved').waitFor()
+    // closed with a note: the Success modal, then the list; the bell counts one fewer
+    const bell = async () => Number((await page.getByLabel(/^Alerts: \d+$/).getAttribute('aria-label'))!.split(': ')[1])
+    const before = await bell()
+    await modal.getByLabel('How it was resolved').fill('Fan 1 reset at the panel; running again.')
+    await modal.getByRole('button', { name: 'Close Follow-Up' }).click()
+    await page.getByRole('dialog', { name: 'Success' }).waitFor()
+    await page.waitForURL((url) => url.pathname === '/follow-ups')
+    expect(await followUpsOf(storage.id)).toMatchObject([{ closing_note: 'Fan 1 reset at the panel; running again.', closed_by: await userId('assigner') }])
+    await expect.poll(bell).toBe(before - 1)
     await page.context().close()
   })
 

@@ -4,7 +4,7 @@
 import { getFormProps, useForm, type DefaultValue, type FormMetadata } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Link, useActionData, useFetcher, useLocation, useNavigate, type ClientActionFunctionArgs, type FetcherWithComponents } from '@remix-run/react'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
 import type { z } from 'zod'
 import { CsrfInput } from '../csrf.tsx'
 import { useHydrated } from '../use-hydrated.ts'
@@ -137,6 +137,8 @@ function SubmitOutcome({ fetcher }: { fetcher: FetcherWithComponents<FormResult>
   const navigate = useNavigate()
   const result = fetcher.data
   const [dismissed, setDismissed] = useState<FormResult | undefined>()
+  // its own title id: a form inside a record's modal must not name this one by the record's title
+  const titleId = useId()
   useEffect(() => {
     if (result?.outcome !== 'success' || !result.redirectTo) return
     const target = result.redirectTo
@@ -146,14 +148,14 @@ function SubmitOutcome({ fetcher }: { fetcher: FetcherWithComponents<FormResult>
   if (!result || fetcher.state !== 'idle' || dismissed === result) return null
   if (result.outcome === 'success') {
     return (
-      <Modal title="Success">
+      <Modal title="Success" labelledBy={titleId}>
         <p role="status">{result.message ?? SUCCESS_TEXT}</p>
       </Modal>
     )
   }
   if (result.outcome === 'queued') {
     return (
-      <Modal title="Waiting to send" onClose={() => setDismissed(result)}>
+      <Modal title="Waiting to send" onClose={() => setDismissed(result)} labelledBy={titleId}>
         <p role="status">{result.message}</p>
         <div className="form-actions">
           <button type="button" className="button" onClick={() => setDismissed(result)} autoFocus>
@@ -165,7 +167,7 @@ function SubmitOutcome({ fetcher }: { fetcher: FetcherWithComponents<FormResult>
   }
   if (result.outcome === 'error') {
     return (
-      <Modal title="Error" onClose={() => setDismissed(result)}>
+      <Modal title="Error" onClose={() => setDismissed(result)} labelledBy={titleId}>
         <p role="alert">{result.error?.['']?.[0] ?? SAVE_FAILED}</p>
         <div className="form-actions">
           <button type="button" className="button" onClick={() => setDismissed(result)} autoFocus>
