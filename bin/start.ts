@@ -45,7 +45,8 @@ let stopping = false
 async function stopAll(): Promise<void> {
   if (devServer) await closeHttp(devServer)
   await vite?.close()
-  await processes?.stop()
+  // each drains (DRAIN_SECONDS), then has its requests' grace (server/http.ts closeHttp)
+  await processes?.stop((settings.DRAIN_SECONDS + 15) * 1000)
   await boss?.stop({ graceful: true, timeout: 10_000, wait: true })
   await closeDocumentPool()
   await closeDb()

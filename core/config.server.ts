@@ -60,6 +60,10 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   /** where messages are written when SMTP_URL is unset (default: the data folder's mail/) */
   MAIL_DIR: z.string().optional(),
+  /** the log's level: one JSON line per request and per job at 'info'; 'warn' and 'error' keep only trouble */
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  /** on SIGTERM an HTTP process answers /readyz with 503 for this long, still serving, before it stops taking requests (set it above the load balancer's check interval × its fall count) */
+  DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
 })
 
 export type Config = z.infer<typeof schema>

@@ -14,6 +14,8 @@ import { registerApp } from './apps.ts'
 export interface AppServer {
   url: string
   db: TestDatabase['db']
+  /** what the app has written to its standard output and error so far (its JSON log lines among them) */
+  output(): string
   stop(): Promise<void>
 }
 
@@ -27,7 +29,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     cwd: path.resolve(import.meta.dirname, '../..'),
     // APP_CPU_PROF=<folder>: each app writes a CPU profile there when it stops (decision 0053)
     execArgv: process.env.APP_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.APP_CPU_PROF] : [],
-    env: { ...process.env, SESSION_SECRET: inject('sessionSecret'), WORKERS: 'off', NODE_ENV: 'production', ...env, DATABASE_URL: database.url, STORAGE_DIR: blobs },
+    // the log keeps only trouble: a line per request would cost the crawl's thousands of requests their writing
+    env: { ...process.env, SESSION_SECRET: inject('sessionSecret'), WORKERS: 'off', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, DATABASE_URL: database.url, STORAGE_DIR: blobs },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   })
   let output = ''
@@ -44,6 +47,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   return {
     url,
     db: database.db,
+    output: () => output,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
       await exited
