@@ -3,6 +3,8 @@
 import type PgBoss from 'pg-boss'
 import { config } from '#core/config.server.ts'
 import { errorFields, log } from '#core/log.server.ts'
+import { jobRuns, watchQueues } from '#core/metrics.server.ts'
+import { sql } from 'kysely'
 import type { Executor } from '#db/client.server.ts'
 import type { BlobStore } from '#storage/blob-store.ts'
 import { getBlobStore } from '#storage/index.server.ts'
@@ -29,10 +31,12 @@ function logged(queue: string, handler: Handler): Handler {
     try {
       const result = await handler(jobs)
       log().info({ ...line(), status: 'done' })
+      jobRuns().observe({ queue, status: 'done' }, (performance.now() - started) / 1000)
       return result
     } catch (error) {
       // pg-boss retries it (or gives up after its retry limit): a warning, not yet an error
       log().warn({ ...line(), status: 'failed', ...errorFields(error) })
+      jobRuns().observe({ queue, status: 'failed' }, (performance.now() - started) / 1000)
       throw error
     }
   }
@@ -45,6 +49,12 @@ export async function startWorkers(boss: PgBoss, db: Executor, store: () => Blob
     return (boss.work as (...args: unknown[]) => Promise<string>)(queue, ...rest, logged(queue, handler))
   }) as typeof boss.work
   await boss.start()
+  // the queues' depth at each scrape of this process's metrics
+  watchQueues(async () => {
+    const { rows } = await sql<{ queue: string; state: string; jobs: number }>`
+      select name as queue, state::text as state, count(*)::int as jobs from pgboss.job where state in ('created', 'retry', 'active') group by name, state`.execute(db)
+    return rows
+  })
   for (const name of Object.values(QUEUES)) await boss.createQueue(name)
 
   await work(QUEUES.alertAggregation, async (jobs) => {

@@ -12,12 +12,18 @@ import { closeDb } from '#db/client.server.ts'
 import { s3ConnectOrigins } from './connect-origins.ts'
 import { drainThenClose, type Health } from './health.ts'
 import { closeHttp, createHttpApp } from './http.ts'
+import { answerMetricsRequests } from './metrics.ts'
+import { collectProcessMetrics } from '#core/metrics.server.ts'
 
 async function main(): Promise<void> {
   const settings = config()
   const serverBuild = process.argv[2]
   if (!serverBuild) throw new Error('Usage: http-process.ts <path of build/server/index.js>')
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild
+  if (settings.METRICS_PORT !== undefined) {
+    collectProcessMetrics()
+    answerMetricsRequests()
+  }
   const health: Health = { draining: false }
   const app = createHttpApp({
     health,

@@ -1,10 +1,12 @@
 // Every request gets an id (X-Request-Id on its answer, its log line, its error page) and, once
-// answered, one JSON log line: id, method, route, status, duration and user. The path is not
+// answered, one JSON log line (id, method, route, status, duration, user) and its place in the
+// requests metric (the load balancer's probes: neither). The path is not
 // logged (a download token, a name in a query): its route's name is. Behind a trusted load
 // balancer (TRUST_PROXY) the id it sent is kept, so its log and ours name the same request.
 import { randomUUID } from 'node:crypto'
 import type { RequestHandler } from 'express'
 import { log } from '#core/log.server.ts'
+import { httpRequests } from '#core/metrics.server.ts'
 import { withRequest, type RequestFacts } from '#core/request-context.server.ts'
 
 export const REQUEST_ID_HEADER = 'X-Request-Id'
@@ -40,8 +42,12 @@ export function requestLog(options: RequestLogOptions): RequestHandler {
         user_id: facts.userId ?? null,
         ...(aborted ? { aborted: true } : {}),
       }
-      if (QUIET_PATHS.has(pathname)) log().debug(line)
-      else log().info(line)
+      if (QUIET_PATHS.has(pathname)) {
+        log().debug(line)
+        return
+      }
+      log().info(line)
+      httpRequests().observe({ route: line.route ?? 'unknown', method: req.method, status: String(res.statusCode) }, line.duration_ms / 1000)
     }
     res.once('finish', () => done(false))
     res.once('close', () => done(!res.writableFinished))
