@@ -19,11 +19,12 @@ export interface AppServer {
   stop(): Promise<void>
 }
 
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
-  const database = await createTestDatabase({ demo: true })
+/** An app on a copy of the demo, or on `given` (a database and its files, as they are). */
+export async function startAppServer(env: Record<string, string> = {}, given?: TestDatabase): Promise<AppServer> {
+  const database = given ?? (await createTestDatabase({ demo: true }))
   const ownStore = !env.STORAGE_DIR
   const blobs = env.STORAGE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'app-blobs-'))
-  await copyDemoFiles(database, blobs, env)
+  if (!given) await copyDemoFiles(database, blobs, env)
   // the run's bundle of tests/support/app-child.ts (plain Node starts it in half the time of tsx)
   const child = fork(inject('appChild'), [], {
     cwd: path.resolve(import.meta.dirname, '../..'),

@@ -1,0 +1,94 @@
+// The restore drill (issue 25): the demo, with its files, backed up (bin/backup.ts) and restored
+// (bin/restore.ts) into an empty database and file store; the app started on what came back.
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, expect, inject, it } from 'vitest'
+import { appTables } from '../../bin/backup/format.ts'
+import { makeBackup } from '../../bin/backup.ts'
+import { restoreBackup, RestoreRefused } from '../../bin/restore.ts'
+import type { CommandOutput } from '../../bin/cli-io.ts'
+import { FsDriver } from '../../storage/fs-driver.server.ts'
+import { objectKey } from '../../storage/keys.ts'
+import { startAppServer } from '../support/app-server.ts'
+import { createTestDatabase, type TestDatabase } from '../support/db.ts'
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-drill-'))
+const dirs = { source: path.join(work, 'source'), backups: path.join(work, 'backups'), target: path.join(work, 'target') }
+const quiet: CommandOutput = { out: () => undefined, err: () => undefined }
+let source: TestDatabase
+let target: TestDatabase
+beforeAll(async () => {
+  ;[source, target] = await Promise.all([createTestDatabase({ demo: true }), createTestDatabase({ empty: true })])
+  fs.cpSync(inject('demoBlobDir'), dirs.source, { recursive: true })
+  // the demo's few files, and 25 more of random bytes (up to 300 KB), as uploads leave them
+  const store = new FsDriver({ root: dirs.source })
+  for (let i = 0; i < 25; i++) {
+    const bytes = randomBytes(1 + Math.floor(Math.random() * 300_000))
+    const key = objectKey('service', `photo-${i}.jpg`)
+    await store.put(key, bytes, { contentType: 'image/jpeg' })
+    await source.db.insertInto('blobs').values({ id: randomUUID(), area: 'service', key, filename: `photo-${i}.jpg`, content_type: 'image/jpeg', size_bytes: bytes.length }).execute()
+  }
+})
+afterAll(async () => {
+  await Promise.all([source?.drop(), target?.drop()])
+  fs.rmSync(work, { recursive: true, force: true })
+})
+
+const rowCounts = async (t: TestDatabase) => {
+  const counts: Record<string, number> = {}
+  for (const table of await appTables(t.db)) counts[table.name] = (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table.name)}`.execute(t.db)).rows[0]!.n
+  return counts
+}
+const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex')
+
+it('backs up the demo with its files, restores it into an empty database and store, and the app runs on it', async () => {
+  const folder = await makeBackup(source.url, new FsDriver({ root: dirs.source }), dirs.backups, quiet)
+  expect(fs.readdirSync(dirs.backups)).toEqual([path.basename(folder)]) // no .partial left
+
+  const manifest = await restoreBackup(folder, target.url, new FsDriver({ root: dirs.target }), quiet)
+  expect(manifest.missing_files).toEqual([])
+
+  const [before, after] = await Promise.all([rowCounts(source), rowCounts(target)])
+  expect(Object.keys(before).length).toBeGreaterThan(40)
+  expect(Object.values(before).reduce((a, b) => a + b, 0)).toBeGreaterThan(500)
+  expect(after).toEqual(before)
+
+  // twenty stored files, chosen at random
+  const keys = (await source.db.selectFrom('blobs').select('key').orderBy(sql`random()`).limit(20).execute()).map((b) => b.key)
+  expect(keys).toHaveLength(20)
+  for (const key of keys) expect(sha256(path.join(dirs.target, ...key.split('/'))), key).toBe(sha256(path.join(dirs.source, ...key.split('/'))))
+
+  // an identity goes on past the restored rows
+  const last = await target.db.selectFrom('users').select(sql<number>`max(id)`.as('id')).executeTakeFirstOrThrow()
+  const added = await target.db.insertInto('users').values({ username: 'after-restore', password_hash: 'x', first_name: 'A', last_name: 'R' }).returning('id').executeTakeFirstOrThrow()
+  expect(added.id).toBeGreaterThan(last.id)
+  await target.db.deleteFrom('users').where('id', '=', added.id).execute()
+
+  // the app on the restored database and files: a demo user signs in
+  const app = await startAppServer({ STORAGE_DIR: dirs.target }, { ...target, drop: async () => undefined })
+  try {
+    const login = await fetch(`${app.url}/login`)
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await login.text())![1]!
+    const signIn = await fetch(`${app.url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: app.url, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrf, username: 'admin', password: 'demo-pass-1', redirectTo: '/' }),
+    })
+    expect(signIn.status).toBe(302)
+    const session = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    expect(await (await fetch(`${app.url}/`, { headers: { cookie: `${cookie}; ${session}` } })).text()).toContain('Welcome,')
+    expect((await fetch(`${app.url}/readyz`)).status).toBe(200)
+  } finally {
+    await app.stop()
+  }
+
+  // never over data: a second restore into the now full database is refused, and changes nothing
+  const signedIn = await rowCounts(target)
+  await expect(restoreBackup(folder, target.url, new FsDriver({ root: dirs.target }), quiet)).rejects.toThrow(RestoreRefused)
+  expect(await rowCounts(target)).toEqual(signedIn)
+})
