@@ -1,13 +1,10 @@
-// `npm run backup -- <folder>` (or BACKUP_DIR): a consistent backup of the database and the stored
-// files (bin/backup/format.ts says what it holds). The database is read in one REPEATABLE READ
+// `npm run backup -- <folder or s3://bucket/prefix>` (or BACKUP_TO): a consistent backup of the
+// database and the stored files (bin/backup/format.ts says what it holds). The database is read in one REPEATABLE READ
 // transaction, so every table shows the same moment; the files named by that moment's `blobs`
 // are then copied (a stored file is never changed in place, only added or removed, so the files
 // of the moment are those bytes). `npm run restore` brings one back.
 import { createHash } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
-import { Transform } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
+import { buffer } from 'node:stream/consumers'
 import { createGzip } from 'node:zlib'
 import pg from 'pg'
 import { to as copyTo } from 'pg-copy-streams'
@@ -16,19 +13,17 @@ import { createDb } from '#db/client.server.ts'
 import { openDatabase } from '#db/connection.ts'
 import { BlobNotFoundError, type BlobStore } from '#storage/blob-store.ts'
 import { getBlobStore } from '#storage/index.server.ts'
-import { appTables, FORMAT, MANIFEST, quoteIdent, type FileDump, type Manifest, type TableDump } from './backup/format.ts'
+import { appTables, backupStore, FORMAT, MANIFEST, quoteIdent, type FileDump, type Manifest, type TableDump } from './backup/format.ts'
 import { CONSOLE, isMainModule, type CommandOutput } from './cli-io.ts'
 
-/** Writes a backup of the database at `databaseUrl` and the files of `store` into a new folder under `dir`; its path. */
-export async function makeBackup(databaseUrl: string, store: BlobStore, dir: string, output: CommandOutput = CONSOLE): Promise<string> {
+/** Backs up the database at `databaseUrl` and the files of `store` as a new backup in `target`; its name. */
+export async function makeBackup(databaseUrl: string, store: BlobStore, target: BlobStore, output: CommandOutput = CONSOLE): Promise<string> {
   const started = new Date()
   const name = `backup-${started.toISOString().replace(/[:.]/g, '-')}`
-  const partial = path.join(dir, `${name}.partial`)
-  fs.mkdirSync(path.join(partial, 'db'), { recursive: true })
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   const db = createDb(databaseUrl, 1)
-  let tables: TableDump[] = []
+  const tables: TableDump[] = []
   let migrations: string[] = []
   let keys: string[] = []
   try {
@@ -38,7 +33,8 @@ export async function makeBackup(databaseUrl: string, store: BlobStore, dir: str
       const columns = table.columns.map(quoteIdent).join(', ')
       const file = `db/${table.name}.copy.gz`
       const rows = Number((await client.query<{ n: string }>(`select count(*) as n from ${quoteIdent(table.name)}`)).rows[0]!.n)
-      await pipeline(client.query(copyTo(`copy ${quoteIdent(table.name)} (${columns}) to stdout`)), createGzip(), fs.createWriteStream(path.join(partial, file)))
+      const dump = client.query(copyTo(`copy ${quoteIdent(table.name)} (${columns}) to stdout`)).pipe(createGzip())
+      await target.put(`${name}/${file}`, dump, { contentType: 'application/gzip' })
       tables.push({ name: table.name, columns: table.columns, rows, file })
     }
     keys = (await client.query<{ key: string }>('select key from blobs order by key')).rows.map((r) => r.key)
@@ -51,46 +47,34 @@ export async function makeBackup(databaseUrl: string, store: BlobStore, dir: str
   const files: FileDump[] = []
   const missing: string[] = []
   for (const key of keys) {
-    const target = path.join(partial, 'files', ...key.split('/'))
-    fs.mkdirSync(path.dirname(target), { recursive: true })
-    const hash = createHash('sha256')
-    let bytes = 0
+    let bytes: Buffer
     try {
-      const counted = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          hash.update(chunk)
-          bytes += chunk.length
-          done(null, chunk)
-        },
-      })
-      await pipeline(await store.getStream(key), counted, fs.createWriteStream(target))
-      files.push({ key, bytes, sha256: hash.digest('hex') })
+      bytes = await buffer(await store.getStream(key))
     } catch (error) {
       if (!(error instanceof BlobNotFoundError)) throw error
-      fs.rmSync(target, { force: true })
       missing.push(key)
+      continue
     }
+    await target.put(`${name}/files/${key}`, bytes, { contentType: 'application/octet-stream' })
+    files.push({ key, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') })
   }
-  tables = tables.sort((a, b) => a.name.localeCompare(b.name))
   const manifest: Manifest = { format: FORMAT, app_version: APP_VERSION, created_at: started.toISOString(), migrations, tables, files, missing_files: missing }
-  fs.writeFileSync(path.join(partial, MANIFEST), JSON.stringify(manifest, null, 2))
-  const final = path.join(dir, name)
-  fs.renameSync(partial, final)
+  await target.put(`${name}/${MANIFEST}`, Buffer.from(JSON.stringify(manifest, null, 2)), { contentType: 'application/json' })
   const rows = tables.reduce((sum, t) => sum + t.rows, 0)
-  output.out(`Backed up ${tables.length} tables (${rows} rows) and ${files.length} files to ${final}`)
+  output.out(`Backed up ${tables.length} tables (${rows} rows) and ${files.length} files as ${name}`)
   if (missing.length > 0) output.err(`${missing.length} files the database names were not in the store: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`)
-  return final
+  return name
 }
 
 if (isMainModule(import.meta.url)) {
-  const dir = process.argv[2] ?? process.env.BACKUP_DIR
+  const dir = process.argv[2] ?? process.env.BACKUP_TO
   if (!dir) {
-    console.error('Usage: npm run backup -- <folder> (or set BACKUP_DIR)')
+    console.error('Usage: npm run backup -- <folder or s3://bucket/prefix> (or set BACKUP_TO)')
     process.exit(2)
   }
   const database = await openDatabase()
   try {
-    await makeBackup(database.url, getBlobStore(), path.resolve(dir))
+    await makeBackup(database.url, getBlobStore(), await backupStore(dir))
   } catch (error) {
     console.error(`The backup failed: ${error instanceof Error ? error.message : String(error)}`)
     process.exitCode = 1

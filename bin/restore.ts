@@ -1,4 +1,4 @@
-// `npm run restore -- <backup folder>`: brings a backup (bin/backup.ts) back into an empty database
+// `npm run restore -- <backup>` (a folder, or s3://bucket/prefix/backup-<time>): brings a backup (bin/backup.ts) back into an empty database
 // and file store. It migrates the database to the migrations the backup was made at, loads every
 // table in one transaction (as replica, session_replication_role, which needs a superuser as the
 // embedded database's is: neither foreign keys row by row nor the counters' triggers, since the
@@ -6,8 +6,7 @@
 // moves each identity past its highest id, migrates on to this version's last migration, and puts
 // every file back, checking its SHA-256 against the manifest.
 import { createHash } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
+import { buffer } from 'node:stream/consumers'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip } from 'node:zlib'
 import { sql } from 'kysely'
@@ -17,17 +16,24 @@ import { createDb } from '#db/client.server.ts'
 import { openDatabase } from '#db/connection.ts'
 import { migrateToLatest } from '#db/migrate.ts'
 import { migrations as knownMigrations } from '#db/migrations/index.ts'
-import type { BlobStore } from '#storage/blob-store.ts'
+import { BlobNotFoundError, type BlobStore } from '#storage/blob-store.ts'
 import { getBlobStore } from '#storage/index.server.ts'
-import { appTables, FORMAT, MANIFEST, quoteIdent, type Manifest } from './backup/format.ts'
+import { appTables, backupStore, FORMAT, MANIFEST, quoteIdent, splitBackupAddress, type Manifest } from './backup/format.ts'
 import { CONSOLE, isMainModule, type CommandOutput } from './cli-io.ts'
 
 export class RestoreRefused extends Error {}
 
-export async function restoreBackup(folder: string, databaseUrl: string, store: BlobStore, output: CommandOutput = CONSOLE): Promise<Manifest> {
-  const manifestFile = path.join(folder, MANIFEST)
-  if (!fs.existsSync(manifestFile)) throw new RestoreRefused(`${folder} is not a backup: it has no ${MANIFEST}${folder.endsWith('.partial') ? ' (a backup that did not finish)' : ''}.`)
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest
+/** Restores backup `name` of `source` into the empty database at `databaseUrl` and the file store `store`. */
+export async function restoreBackup(source: BlobStore, name: string, databaseUrl: string, store: BlobStore, output: CommandOutput = CONSOLE): Promise<Manifest> {
+  const read = async (key: string) => buffer(await source.getStream(`${name}/${key}`))
+  const manifest = JSON.parse(
+    (
+      await read(MANIFEST).catch((error: unknown) => {
+        if (error instanceof BlobNotFoundError) throw new RestoreRefused(`${name} is not a whole backup: it has no ${MANIFEST} (a backup that did not finish, or not a backup).`)
+        throw error
+      })
+    ).toString('utf8'),
+  ) as Manifest
   if (manifest.format !== FORMAT) throw new RestoreRefused(`This backup's format (${manifest.format}) is not one this version reads (${FORMAT}).`)
   const unknown = manifest.migrations.filter((m) => !(m in knownMigrations))
   if (unknown.length > 0) throw new RestoreRefused(`This backup was made by a newer version (migrations ${unknown.join(', ')}): restore it with that version.`)
@@ -47,7 +53,7 @@ export async function restoreBackup(folder: string, databaseUrl: string, store: 
     for (const table of manifest.tables) {
       if (!tables.has(table.name)) throw new RestoreRefused(`The backup's table ${table.name} is not in the database its migrations make.`)
       const columns = table.columns.map(quoteIdent).join(', ')
-      await pipeline(fs.createReadStream(path.join(folder, table.file)), createGunzip(), client.query(copyFrom(`copy ${quoteIdent(table.name)} (${columns}) from stdin`)))
+      await pipeline(await source.getStream(`${name}/${table.file}`), createGunzip(), client.query(copyFrom(`copy ${quoteIdent(table.name)} (${columns}) from stdin`)))
       const loaded = Number((await client.query<{ n: string }>(`select count(*) as n from ${quoteIdent(table.name)}`)).rows[0]!.n)
       if (loaded !== table.rows) throw new Error(`${table.name}: ${loaded} rows loaded, the backup holds ${table.rows}`)
     }
@@ -67,7 +73,7 @@ export async function restoreBackup(folder: string, databaseUrl: string, store: 
 
     const types = new Map((await db.selectFrom('blobs').select(['key', 'content_type']).execute()).map((b) => [b.key, b.content_type]))
     for (const file of manifest.files) {
-      const bytes = fs.readFileSync(path.join(folder, 'files', ...file.key.split('/')))
+      const bytes = await read(`files/${file.key}`)
       const sha256 = createHash('sha256').update(bytes).digest('hex')
       if (sha256 !== file.sha256) throw new Error(`The backup's copy of ${file.key} is damaged (its SHA-256 differs from the manifest's).`)
       await store.put(file.key, bytes, { contentType: types.get(file.key) ?? 'application/octet-stream' })
@@ -82,14 +88,15 @@ export async function restoreBackup(folder: string, databaseUrl: string, store: 
 }
 
 if (isMainModule(import.meta.url)) {
-  const folder = process.argv[2]
-  if (!folder) {
-    console.error('Usage: npm run restore -- <backup folder> (into an empty database and file store)')
+  const address = process.argv[2]
+  if (!address) {
+    console.error('Usage: npm run restore -- <backup: a folder, or s3://bucket/prefix/backup-…> (into an empty database and file store)')
     process.exit(2)
   }
   const database = await openDatabase()
   try {
-    await restoreBackup(path.resolve(folder), database.url, getBlobStore())
+    const [where, name] = splitBackupAddress(address)
+    await restoreBackup(await backupStore(where), name, database.url, getBlobStore())
   } catch (error) {
     console.error(error instanceof RestoreRefused ? error.message : `The restore failed: ${error instanceof Error ? error.message : String(error)}`)
     process.exitCode = 1

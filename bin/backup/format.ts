@@ -1,10 +1,14 @@
-// What a backup is (issue 25, decision 0071): a folder named backup-<time> holding manifest.json,
+// What a backup is (issue 25, decision 0071): backup-<time>/ in a folder or a bucket, holding
 // db/<table>.copy.gz (each table of the app's schema in PostgreSQL's COPY text format, all read in
-// one REPEATABLE READ transaction: one consistent moment) and files/<key> (every stored file the
-// database names at that moment, with its SHA-256 in the manifest). It is written as
-// backup-<time>.partial and renamed once whole, so a folder without .partial is a complete backup.
+// one REPEATABLE READ transaction: one consistent moment), files/<key> (every stored file the
+// database names at that moment) and, written last, manifest.json (the tables with their row
+// counts, the files with their SHA-256): a backup without one did not finish.
+import path from 'node:path'
 import { sql } from 'kysely'
+import { config } from '#core/config.server.ts'
 import type { Executor } from '#db/client.server.ts'
+import type { BlobStore } from '#storage/blob-store.ts'
+import { FsDriver } from '#storage/fs-driver.server.ts'
 
 export const MANIFEST = 'manifest.json'
 export const FORMAT = 1
@@ -52,3 +56,30 @@ export async function appTables(db: Executor): Promise<{ name: string; columns: 
 }
 
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
+
+/**
+ * Where backups go: a folder, or s3://bucket/prefix (the S3_* settings give the endpoint, region,
+ * path style and keys; the bucket is the address's). Either is a BlobStore: a backup is the keys
+ * under its name, the manifest written last, so a backup without a manifest did not finish.
+ */
+export async function backupStore(where: string): Promise<BlobStore> {
+  const s3 = /^s3:\/\/([^/]+)\/?(.*)$/.exec(where)
+  if (!s3) return new FsDriver({ root: path.resolve(where) })
+  const settings = config()
+  const { S3Driver } = await import('#storage/s3-driver.server.ts')
+  return new S3Driver({
+    bucket: s3[1]!,
+    keyPrefix: s3[2] || undefined,
+    region: settings.S3_REGION,
+    endpoint: settings.S3_ENDPOINT,
+    forcePathStyle: settings.S3_FORCE_PATH_STYLE,
+    credentials: settings.S3_ACCESS_KEY_ID && settings.S3_SECRET_ACCESS_KEY ? { accessKeyId: settings.S3_ACCESS_KEY_ID, secretAccessKey: settings.S3_SECRET_ACCESS_KEY } : undefined,
+  })
+}
+
+/** A backup's own address split into where backups are and its name: '/b/backup-1' → ['/b', 'backup-1']. */
+export function splitBackupAddress(address: string): [where: string, name: string] {
+  const trimmed = address.replace(/\/+$/, '')
+  const cut = trimmed.lastIndexOf('/')
+  return cut < 0 ? ['.', trimmed] : [trimmed.slice(0, cut) || '/', trimmed.slice(cut + 1)]
+}

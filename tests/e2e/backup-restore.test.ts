@@ -1,12 +1,18 @@
-// The restore drill (issue 25): the demo, with its files, backed up (bin/backup.ts) and restored
-// (bin/restore.ts) into an empty database and file store; the app started on what came back.
+// The restore drill (issue 25): the demo, with its files, backed up (bin/backup.ts) to an S3 bucket
+// (a real S3-protocol server, s3rver, on loopback) and restored (bin/restore.ts) into an empty
+// database and file store; the app started on what came back. And the same backup to a folder.
+process.env.S3_ACCESS_KEY_ID = 'S3RVER'
+process.env.S3_SECRET_ACCESS_KEY = 'S3RVER'
+process.env.S3_FORCE_PATH_STYLE = 'true'
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest'
-import { appTables } from '../../bin/backup/format.ts'
+import { createRequire } from 'node:module'
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3'
+import { appTables, backupStore, MANIFEST, type Manifest } from '../../bin/backup/format.ts'
 import { makeBackup } from '../../bin/backup.ts'
 import { restoreBackup, RestoreRefused } from '../../bin/restore.ts'
 import type { CommandOutput } from '../../bin/cli-io.ts'
@@ -16,12 +22,20 @@ import { startAppServer } from '../support/app-server.ts'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-drill-'))
-const dirs = { source: path.join(work, 'source'), backups: path.join(work, 'backups'), target: path.join(work, 'target') }
+const dirs = { source: path.join(work, 'source'), backups: path.join(work, 'backups'), target: path.join(work, 'target'), s3: path.join(work, 's3') }
+type S3rverClass = new (options: Record<string, unknown>) => { run(): Promise<{ port: number }>; close(): Promise<void> }
+const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass
+let s3: InstanceType<S3rverClass>
 const quiet: CommandOutput = { out: () => undefined, err: () => undefined }
 let source: TestDatabase
 let target: TestDatabase
 beforeAll(async () => {
   ;[source, target] = await Promise.all([createTestDatabase({ demo: true }), createTestDatabase({ empty: true })])
+  fs.mkdirSync(dirs.s3)
+  s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dirs.s3 })
+  const { port } = await s3.run()
+  process.env.S3_ENDPOINT = `http://127.0.0.1:${port}`
+  await new S3Client({ region: 'us-east-1', endpoint: process.env.S3_ENDPOINT, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } }).send(new CreateBucketCommand({ Bucket: 'backups' }))
   fs.cpSync(inject('demoBlobDir'), dirs.source, { recursive: true })
   // the demo's few files, and 25 more of random bytes (up to 300 KB), as uploads leave them
   const store = new FsDriver({ root: dirs.source })
@@ -33,7 +47,7 @@ beforeAll(async () => {
   }
 })
 afterAll(async () => {
-  await Promise.all([source?.drop(), target?.drop()])
+  await Promise.all([source?.drop(), target?.drop(), s3?.close()])
   fs.rmSync(work, { recursive: true, force: true })
 })
 
@@ -45,11 +59,13 @@ const rowCounts = async (t: TestDatabase) => {
 const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex')
 
 it('backs up the demo with its files, restores it into an empty database and store, and the app runs on it', async () => {
-  const folder = await makeBackup(source.url, new FsDriver({ root: dirs.source }), dirs.backups, quiet)
-  expect(fs.readdirSync(dirs.backups)).toEqual([path.basename(folder)]) // no .partial left
+  const bucket = await backupStore('s3://backups/nightly')
+  const name = await makeBackup(source.url, new FsDriver({ root: dirs.source }), bucket, quiet)
+  expect(name).toMatch(/^backup-\d{4}-\d\d-\d\dT/)
 
-  const manifest = await restoreBackup(folder, target.url, new FsDriver({ root: dirs.target }), quiet)
+  const manifest = await restoreBackup(bucket, name, target.url, new FsDriver({ root: dirs.target }), quiet)
   expect(manifest.missing_files).toEqual([])
+  expect(manifest.files).toHaveLength(30)
 
   const [before, after] = await Promise.all([rowCounts(source), rowCounts(target)])
   expect(Object.keys(before).length).toBeGreaterThan(40)
@@ -89,6 +105,13 @@ it('backs up the demo with its files, restores it into an empty database and sto
 
   // never over data: a second restore into the now full database is refused, and changes nothing
   const signedIn = await rowCounts(target)
-  await expect(restoreBackup(folder, target.url, new FsDriver({ root: dirs.target }), quiet)).rejects.toThrow(RestoreRefused)
+  await expect(restoreBackup(bucket, name, target.url, new FsDriver({ root: dirs.target }), quiet)).rejects.toThrow('The database is not empty')
+  await expect(restoreBackup(bucket, 'backup-none', target.url, new FsDriver({ root: dirs.target }), quiet)).rejects.toThrow(RestoreRefused)
   expect(await rowCounts(target)).toEqual(signedIn)
+
+  // the same to a folder: the tables and files as in the bucket
+  const folder = await backupStore(dirs.backups)
+  const inFolder = JSON.parse(fs.readFileSync(path.join(dirs.backups, await makeBackup(source.url, new FsDriver({ root: dirs.source }), folder, quiet), MANIFEST), 'utf8')) as Manifest
+  expect(inFolder.tables).toEqual(manifest.tables)
+  expect(inFolder.files).toEqual(manifest.files)
 })
