@@ -4,6 +4,7 @@
 // are then copied (a stored file is never changed in place, only added or removed, so the files
 // of the moment are those bytes). `npm run restore` brings one back.
 import { createHash } from 'node:crypto'
+import path from 'node:path'
 import { buffer } from 'node:stream/consumers'
 import { createGzip } from 'node:zlib'
 import pg from 'pg'
@@ -16,8 +17,18 @@ import { getBlobStore } from '#storage/index.server.ts'
 import { appTables, backupStore, FORMAT, MANIFEST, quoteIdent, type FileDump, type Manifest, type TableDump } from './backup/format.ts'
 import { CONSOLE, isMainModule, type CommandOutput } from './cli-io.ts'
 
-/** Backs up the database at `databaseUrl` and the files of `store` as a new backup in `target`; its name. */
-export async function makeBackup(databaseUrl: string, store: BlobStore, target: BlobStore, output: CommandOutput = CONSOLE): Promise<string> {
+export interface BackupJob {
+  /** the database backed up (the backup is recorded in it once whole: table backups) */
+  databaseUrl: string
+  /** its file store */
+  store: BlobStore
+  /** where the backup goes (bin/backup/format.ts backupStore), and that place as a person names it */
+  target: BlobStore
+  location: string
+}
+
+/** Backs up the database and its files as a new backup in the target; its name. */
+export async function makeBackup({ databaseUrl, store, target, location }: BackupJob, output: CommandOutput = CONSOLE): Promise<string> {
   const started = new Date()
   const name = `backup-${started.toISOString().replace(/[:.]/g, '-')}`
   const client = new pg.Client({ connectionString: databaseUrl })
@@ -61,6 +72,15 @@ export async function makeBackup(databaseUrl: string, store: BlobStore, target: 
   const manifest: Manifest = { format: FORMAT, app_version: APP_VERSION, created_at: started.toISOString(), migrations, tables, files, missing_files: missing }
   await target.put(`${name}/${MANIFEST}`, Buffer.from(JSON.stringify(manifest, null, 2)), { contentType: 'application/json' })
   const rows = tables.reduce((sum, t) => sum + t.rows, 0)
+  const recorder = createDb(databaseUrl, 1)
+  try {
+    await recorder
+      .insertInto('backups')
+      .values({ name, location, started_at: started, tables: tables.length, rows, files: files.length, bytes: files.reduce((sum, f) => sum + f.bytes, 0), missing_files: missing.length, app_version: APP_VERSION })
+      .execute()
+  } finally {
+    await recorder.destroy()
+  }
   output.out(`Backed up ${tables.length} tables (${rows} rows) and ${files.length} files as ${name}`)
   if (missing.length > 0) output.err(`${missing.length} files the database names were not in the store: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`)
   return name
@@ -74,7 +94,8 @@ if (isMainModule(import.meta.url)) {
   }
   const database = await openDatabase()
   try {
-    await makeBackup(database.url, getBlobStore(), await backupStore(dir))
+    const location = /^s3:\/\//.test(dir) ? dir : path.resolve(dir)
+    await makeBackup({ databaseUrl: database.url, store: getBlobStore(), target: await backupStore(location), location })
   } catch (error) {
     console.error(`The backup failed: ${error instanceof Error ? error.message : String(error)}`)
     process.exitCode = 1

@@ -716,6 +716,7 @@ export interface Database {
   application_record_totals: ApplicationRecordTotalsTable
   command_runs: CommandRunsTable
   grower_reports: GrowerReportsTable
+  backups: BackupsTable
 }
 
 /** Migration 0025: the application record kept for a pre-treat (a snapshot; never deleted). */
@@ -816,4 +817,20 @@ export interface GrowerReportsTable {
   /** the .eml file's name under MAIL_DIR, when written there */
   eml_file: Defaulted<string>
   error: Defaulted<string>
+}
+
+/** Migration 0043: a finished backup (npm run backup), recorded in the database it backed up. */
+export interface BackupsTable {
+  id: Id
+  name: string
+  /** the folder or s3:// address it went to */
+  location: string
+  started_at: Timestamp
+  finished_at: Timestamp
+  tables: number
+  rows: number
+  files: number
+  bytes: number
+  missing_files: Defaulted<number>
+  app_version: string
 }

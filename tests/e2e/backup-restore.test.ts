@@ -59,18 +59,21 @@ const rowCounts = async (t: TestDatabase) => {
 const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex')
 
 it('backs up the demo with its files, restores it into an empty database and store, and the app runs on it', async () => {
+  const before = await rowCounts(source)
   const bucket = await backupStore('s3://backups/nightly')
-  const name = await makeBackup(source.url, new FsDriver({ root: dirs.source }), bucket, quiet)
+  const name = await makeBackup({ databaseUrl: source.url, store: new FsDriver({ root: dirs.source }), target: bucket, location: 's3://backups/nightly' }, quiet)
   expect(name).toMatch(/^backup-\d{4}-\d\d-\d\dT/)
 
   const manifest = await restoreBackup(bucket, name, target.url, new FsDriver({ root: dirs.target }), quiet)
   expect(manifest.missing_files).toEqual([])
   expect(manifest.files).toHaveLength(30)
 
-  const [before, after] = await Promise.all([rowCounts(source), rowCounts(target)])
+  const after = await rowCounts(target)
   expect(Object.keys(before).length).toBeGreaterThan(40)
   expect(Object.values(before).reduce((a, b) => a + b, 0)).toBeGreaterThan(500)
   expect(after).toEqual(before)
+  // recorded, once whole, in the database it backed up (not in the backup: it was not whole yet)
+  expect(await source.db.selectFrom('backups').select(['name', 'location', 'files', 'missing_files']).execute()).toEqual([{ name, location: 's3://backups/nightly', files: 30, missing_files: 0 }])
 
   // twenty stored files, chosen at random
   const keys = (await source.db.selectFrom('blobs').select('key').orderBy(sql`random()`).limit(20).execute()).map((b) => b.key)
@@ -99,19 +102,24 @@ it('backs up the demo with its files, restores it into an empty database and sto
     const session = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
     expect(await (await fetch(`${app.url}/`, { headers: { cookie: `${cookie}; ${session}` } })).text()).toContain('Welcome,')
     expect((await fetch(`${app.url}/readyz`)).status).toBe(200)
+    // Admin → Backups: none yet in this database; then one, seen with where it went
+    const backupsPage = async () => (await fetch(`${app.url}/backups`, { headers: { cookie: `${cookie}; ${session}` } })).text()
+    expect(await backupsPage()).toContain('No backup has finished yet.')
+    const again = await makeBackup({ databaseUrl: target.url, store: new FsDriver({ root: dirs.target }), target: await backupStore(dirs.backups), location: dirs.backups }, quiet)
+    expect(await backupsPage()).toContain(`${dirs.backups}/${again}`)
   } finally {
     await app.stop()
   }
 
   // never over data: a second restore into the now full database is refused, and changes nothing
   const signedIn = await rowCounts(target)
+
   await expect(restoreBackup(bucket, name, target.url, new FsDriver({ root: dirs.target }), quiet)).rejects.toThrow('The database is not empty')
   await expect(restoreBackup(bucket, 'backup-none', target.url, new FsDriver({ root: dirs.target }), quiet)).rejects.toThrow(RestoreRefused)
   expect(await rowCounts(target)).toEqual(signedIn)
 
-  // the same to a folder: the tables and files as in the bucket
-  const folder = await backupStore(dirs.backups)
-  const inFolder = JSON.parse(fs.readFileSync(path.join(dirs.backups, await makeBackup(source.url, new FsDriver({ root: dirs.source }), folder, quiet), MANIFEST), 'utf8')) as Manifest
-  expect(inFolder.tables).toEqual(manifest.tables)
+  // the folder's backup (of the restored database, by the app's side): the files as in the bucket
+  const inFolder = JSON.parse(fs.readFileSync(path.join(dirs.backups, fs.readdirSync(dirs.backups).find((n) => n.startsWith('backup-'))!, MANIFEST), 'utf8')) as Manifest
   expect(inFolder.files).toEqual(manifest.files)
+  expect(inFolder.tables.map((t) => t.name)).toEqual(manifest.tables.map((t) => t.name))
 })
