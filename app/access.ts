@@ -42,6 +42,8 @@ export const ACCESS = {
   '/manage-workflows': { permissions: ['api.view_workflowevent'] },
   // issue 23 — the grower's reports sent (or written as .eml files): for those who inspect the workflows
   '/outgoing-mail': { permissions: ['api.view_workflowevent'] },
+  // issue 25 — admins (staff and superusers)
+  '/backups': { permissions: [], staff: true },
   // issue 10 — registry: a list opens for any of its model's names; add and edit need their own (decision 0027)
   '/manage-job': { permissions: ['api.view_job', 'api.add_job', 'api.change_job'] },
   '/add-job': { permissions: ['api.add_job'] },

@@ -1,10 +1,17 @@
 import { Writable } from 'node:stream'
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from '@remix-run/node'
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
+import { errorFields, log } from '#core/log.server.ts'
 import { SESSION_USER_HEADER, sessionOwnerHeader } from './auth/session.server.ts'
 
 export const streamTimeout = 5_000
+
+/** A loader's or an action's failure, in the log with its request's id (a request the client gave up is not one). */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return
+  log().error({ msg: 'request failed', request_id: context.requestId, ...errorFields(error) })
+}
 
 /**
  * Every page is rendered whole and sent as one body with its length. Its loaders have all run

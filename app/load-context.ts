@@ -7,5 +7,7 @@ declare module '@remix-run/node' {
     cspNonce: string
     /** this visitor's CSRF token, the same value as in the signed csrf cookie */
     csrfToken: string
+    /** this request's id (X-Request-Id, the log line, the error page) */
+    requestId?: string
   }
 }

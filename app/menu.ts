@@ -196,6 +196,7 @@ export const SECTION_MENUS: SectionMenu[] = [
           // the workflow inspector
           screen('/manage-workflows', 'Workflow Inspector', 'Every call-in, service sheet and pre-treat: its state, next steps and history.'),
           screen('/outgoing-mail', 'Outgoing Mail', 'The grower’s reports e-mailed at completion or sent again, and what became of each.'),
+          screen('/backups', 'Backups', 'When each backup of the database and files finished, and what it holds.'),
         ],
       },
     ],

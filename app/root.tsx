@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from '@remix-run/react'
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
 import { alertsFor } from './alerts.server.ts'
 import type { Alert } from './alerts.ts'
@@ -39,27 +39,37 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   try {
     user = await getUser(request)
   } catch (error) {
-    if (isUnavailable(error)) return { ...shellData(context, null), alerts: [] }
+    if (isUnavailable(error)) return { ...shellData(request, context, null), alerts: [] }
     throw error
   }
   // The access rule for every page: signed out, only / and /login (unknown paths: routes/$.tsx).
   const path = new URL(request.url).pathname
   if (!user && path !== '/' && path !== '/login') throw loginRedirect(request)
   return {
-    ...shellData(context, user),
+    ...shellData(request, context, user),
     // the bell is a nicety: a failed count leaves it empty rather than failing the page
     alerts: user ? await alertsFor(getDb(), user).catch((error: unknown) => (console.error('Alerts failed', error), [])) : [],
   }
 }
 
-function shellData(context: LoaderFunctionArgs['context'], user: RootData['user']): Omit<RootData, 'alerts'> {
+function shellData(request: Request, context: LoaderFunctionArgs['context'], user: RootData['user']): Omit<RootData, 'alerts'> {
   return {
     user,
     csrfToken: context.csrfToken,
     cspNonce: context.cspNonce,
     companyName: config().COMPANY_NAME,
     version: user?.is_superuser ? APP_VERSION : null,
+    requestId: context.requestId ?? null,
+    requestPath: pathAndQuery(request),
   }
+}
+
+/** The address a page was read for (a data request's own marks taken off). */
+function pathAndQuery(request: Request): string {
+  const url = new URL(request.url)
+  url.searchParams.delete('_routes')
+  const path = url.pathname === '/_root.data' ? '/' : url.pathname.replace(/\.data$/, '')
+  return `${path}${url.search}`
 }
 
 /** After a submit that failed, the shell is not read again (it would fail too, and the form must stay as typed). */
@@ -131,13 +141,17 @@ export function ErrorBoundary() {
   // A route may throw a Response with a message meant for the user (e.g. an expired form); the
   // bare 403 from the permission gate says only 'Forbidden' and gets the generic text.
   const detail = isRouteErrorResponse(error) && status !== 404 && typeof error.data === 'string' && error.data !== 'Forbidden' && error.data.length < 300 ? error.data : null
-  if (status >= 500) console.error(error)
+  // the id of the request that failed, for the office to find its log line: known when the shell
+  // was read for this very address (a page loaded whole, or a navigation that read the shell again)
+  const location = useLocation()
+  const reference = data && data.requestPath === `${location.pathname}${location.search}` ? data.requestId : null
   return (
     <Document nonce={data?.cspNonce}>
       <Shell data={data}>
         <section className="error-page" aria-labelledby="error-title">
           <h1 id="error-title">{known.title}</h1>
           <p>{detail ?? known.text}</p>
+          {reference ? <p className="muted">{`Reference: ${reference}`}</p> : null}
           <p>
             <Link to="/">Go to the home page</Link>
           </p>

@@ -105,14 +105,24 @@ describe('npm start in production: HTTP processes', () => {
   afterAll(() => database?.drop())
   const env = () => ({ ...process.env, DATABASE_URL: database.url, WORKERS: 'off', STORAGE_DIR: path.join(dataDir, 'blobs-http') })
 
-  it('serves from WEB_CONCURRENCY processes, replaces one that dies, and stops them all', async () => {
-    const app = spawnApp({ ...env(), WEB_CONCURRENCY: '3' })
+  it('serves from WEB_CONCURRENCY processes, counts their requests in one /metrics, replaces one that dies, and stops them all', async () => {
+    const token = 'metrics-token-0123456789'
+    const app = spawnApp({ ...env(), WEB_CONCURRENCY: '3', METRICS_PORT: '0', METRICS_TOKEN: token })
     const url = await app.url
     expect(app.output()).toContain('HTTP: 3 processes')
     const first = childrenOf(app.pid).filter((c) => c.command.includes('server/http-process.ts'))
     expect(first).toHaveLength(3)
     const statuses = await Promise.all(Array.from({ length: 12 }, () => fetch(`${url}/login`, { headers: { connection: 'close' } }).then((r) => r.status)))
     expect(statuses.every((s) => s === 200)).toBe(true)
+
+    // the three processes' requests in one scrape of the primary, on a private address, behind the token
+    const metricsUrl = /Metrics: (http:\/\/127\.0\.0\.1:\d+\/metrics)/.exec(app.output())![1]!
+    expect((await fetch(metricsUrl)).status).toBe(401)
+    const scraped = await (await fetch(metricsUrl, { headers: { authorization: `Bearer ${token}` } })).text()
+    const count = scraped.split('\n').find((line) => line.startsWith('http_request_duration_seconds_count{') && ['route="login"', 'method="GET"', 'status="200"'].every((l) => line.includes(l)))
+    expect(count?.split(' ').at(-1)).toBe('12')
+    expect(scraped).toMatch(/^db_pool_connections\{state="total"\} \d+$/m)
+    expect(scraped).toMatch(/^process_cpu_seconds_total \d/m)
 
     process.kill(first[0]!.pid, 'SIGKILL')
     const now = await until('a new HTTP process', () => {

@@ -22,6 +22,8 @@ import { getBlobStore } from '#storage/index.server.ts'
 import { s3ConnectOrigins } from '../server/connect-origins.ts'
 import { closeHttp, createHttpApp } from '../server/http.ts'
 import { startHttpProcesses, type HttpProcesses } from '../server/http-processes.ts'
+import { machineMetrics, metricsAddress, startMetricsServer } from '../server/metrics.ts'
+import { collectProcessMetrics } from '#core/metrics.server.ts'
 import { buildIfStale, SERVER_BUILD } from './build.ts'
 
 /** pg-boss's own pool (jobs/boss.server.ts) */
@@ -40,12 +42,15 @@ let boss: ReturnType<typeof createBoss> | undefined
 let devServer: Server | undefined
 let vite: ViteDevServer | undefined
 let processes: HttpProcesses | undefined
+let metricsServer: Server | undefined
 
 let stopping = false
 async function stopAll(): Promise<void> {
+  if (metricsServer) await closeHttp(metricsServer, 1_000)
   if (devServer) await closeHttp(devServer)
   await vite?.close()
-  await processes?.stop()
+  // each drains (DRAIN_SECONDS), then has its requests' grace (server/http.ts closeHttp)
+  await processes?.stop((settings.DRAIN_SECONDS + 15) * 1000)
   await boss?.stop({ graceful: true, timeout: 10_000, wait: true })
   await closeDocumentPool()
   await closeDb()
@@ -111,6 +116,10 @@ try {
     processes = startHttpProcesses(httpCount, SERVER_BUILD)
     port = await processes.listening
   }
+  if (settings.METRICS_PORT !== undefined) {
+    collectProcessMetrics()
+    metricsServer = await startMetricsServer({ port: settings.METRICS_PORT, host: settings.METRICS_HOST, token: settings.METRICS_TOKEN }, machineMetrics)
+  }
 } catch (error) {
   if (stopping) await new Promise(() => undefined) // a signal's shutdown is under way and exits
   stopping = true
@@ -127,6 +136,7 @@ console.log(
   `Database: ${database.embedded ? `embedded PostgreSQL in ${shownPath(path.join(DATA_DIR, 'pg'))}` : 'DATABASE_URL'}; workers: ${boss ? 'in-process' : 'off'}; ` +
     `HTTP: ${dev ? 'one process (development)' : `${httpCount} process${httpCount === 1 ? '' : 'es'}`}`,
 )
+if (metricsServer) console.log(`Metrics: ${metricsAddress(metricsServer)}${settings.METRICS_TOKEN ? ' (bearer token: METRICS_TOKEN)' : ''}`)
 if (demoLogins.length > 0) {
   console.log(`Demo logins (password for all: ${DEMO_PASSWORD}):`)
   for (const login of demoLogins) console.log(`  ${login.username.padEnd(12)} ${login.role}`)

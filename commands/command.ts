@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import type { z } from 'zod'
-import { ConflictError, InputError } from '#core/errors.ts'
+import { ConflictError, InputError, Refusal } from '#core/errors.ts'
+import { commandRuns } from '#core/metrics.server.ts'
 import type { SessionUser } from '#core/permissions.ts'
 import { inTransaction, uniqueConstraint, type Executor } from '#db/client.server.ts'
 
@@ -75,6 +76,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  * saved must be opened again, not taken for the first).
  */
 export async function runCommand<S extends z.ZodType, R extends CommandResult>(db: Executor, command: Command<S, R>, call: CommandCall<S, R>): Promise<R> {
+  const outcome = { replayed: false }
+  try {
+    const result = await runOnce(db, command, call, outcome)
+    commandRuns().inc({ command: command.name, outcome: outcome.replayed ? 'replayed' : 'done' })
+    return result
+  } catch (error) {
+    commandRuns().inc({ command: command.name, outcome: error instanceof Refusal ? 'refused' : 'failed' })
+    throw error
+  }
+}
+
+async function runOnce<S extends z.ZodType, R extends CommandResult>(db: Executor, command: Command<S, R>, call: CommandCall<S, R>, outcome: { replayed: boolean }): Promise<R> {
   const key = call.key.toLowerCase()
   if (!UUID.test(key)) throw new InputError({ submission_id: KEY_MESSAGES.invalid })
   return inTransaction(db, async (trx) => {
@@ -83,6 +96,7 @@ export async function runCommand<S extends z.ZodType, R extends CommandResult>(d
     const earlier = await trx.selectFrom('command_runs').select(['command', 'actor_id', 'input_hash', 'result']).where('key', '=', key).executeTakeFirst()
     if (earlier) {
       if (earlier.command !== command.name || earlier.actor_id !== call.actor.id || earlier.input_hash !== inputHash) throw new ConflictError(KEY_MESSAGES.reused)
+      outcome.replayed = true
       return earlier.result as R
     }
     const result = await command.run(trx, call.actor, call.input).catch((error: unknown) => {

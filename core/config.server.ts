@@ -60,6 +60,16 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   /** where messages are written when SMTP_URL is unset (default: the data folder's mail/) */
   MAIL_DIR: z.string().optional(),
+  /** the log's level: one JSON line per request and per job at 'info'; 'warn' and 'error' keep only trouble */
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  /** on SIGTERM an HTTP process answers /readyz with 503 for this long, still serving, before it stops taking requests (set it above the load balancer's check interval × its fall count) */
+  /** the port of /metrics (Prometheus); unset: no metrics are served */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** the address /metrics listens on: keep it private (the default is this machine only) */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** when set, /metrics asks for it as a bearer token (Authorization: Bearer …) */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
 })
 
 export type Config = z.infer<typeof schema>

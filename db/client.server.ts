@@ -2,6 +2,7 @@
 // the code started by bin/ (workers, CLIs) are separate module graphs in the same process.
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely'
 import pg from 'pg'
+import { watchPool } from '#core/metrics.server.ts'
 import type { Database } from './schema.ts'
 
 // numeric stays a string (exact money and quantities); bigint ids come back as numbers,
@@ -56,6 +57,10 @@ export function getDb(): Executor {
     const url = process.env.DATABASE_URL
     if (!url) throw new Error('DATABASE_URL is not set')
     holder.__appDb = createDb(url, Number(process.env.DB_POOL_SIZE ?? 10))
+    watchPool(() => {
+      const pool = holder.__appDb && pools.get(holder.__appDb)
+      return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null
+    })
   }
   return holder.__appDb
 }

@@ -1,10 +1,10 @@
 import { Migrator, type Kysely, type MigrationResultSet } from 'kysely'
 import { migrations } from './migrations/index.ts'
 
-/** Applies every pending migration in order; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+/** Applies every pending migration in order (or those up to `upTo`); throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<any>, upTo?: string): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
-  const { error, results }: MigrationResultSet = await migrator.migrateToLatest()
+  const { error, results }: MigrationResultSet = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest()
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')
     const reason = error instanceof Error ? error.message : String(error)

@@ -717,6 +717,7 @@ export interface Database {
   command_runs: CommandRunsTable
   grower_reports: GrowerReportsTable
   restart_follow_ups: RestartFollowUpsTable
+  backups: BackupsTable
 }
 
 /** Migration 0025: the application record kept for a pre-treat (a snapshot; never deleted). */
@@ -836,4 +837,20 @@ export interface RestartFollowUpsTable {
   /** how it was resolved, when an assigner closed it by a note */
   closing_note: string | null
   closing_submission_id: string | null
+}
+
+/** Migration 0043: a finished backup (npm run backup), recorded in the database it backed up. */
+export interface BackupsTable {
+  id: Id
+  name: string
+  /** the folder or s3:// address it went to */
+  location: string
+  started_at: Timestamp
+  finished_at: Timestamp
+  tables: number
+  rows: number
+  files: number
+  bytes: number
+  missing_files: Defaulted<number>
+  app_version: string
 }

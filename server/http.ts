@@ -8,8 +8,12 @@ import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import express, { type ErrorRequestHandler } from 'express'
 import type { ViteDevServer } from 'vite'
 import '#app/load-context.ts'
+import { errorFields, log } from '#core/log.server.ts'
 import { blobParts } from './blob-parts.ts'
 import { compressResponses } from './compression.ts'
+import { healthChecks, type Health } from './health.ts'
+import { requestLog } from './request-log.ts'
+import { routeNamer } from './route-names.ts'
 import { csrfCookie, sameOriginOnly, securityHeaders, trustedRequestHeaders, type RequestLocals } from './security.ts'
 import { assetFiles, publicFiles } from './static-files.ts'
 
@@ -22,6 +26,8 @@ export interface HttpAppOptions {
   build?: ServerBuild
   vite?: ViteDevServer
   buildDir?: string
+  /** whether the process drains (server/health.ts): /readyz answers 503 */
+  health?: Health
 }
 
 export function createHttpApp(options: HttpAppOptions): express.Express {
@@ -31,6 +37,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   // X-Forwarded-For (what the client wrote before that is its own word, and never trusted).
   app.set('trust proxy', options.trustProxy ? 1 : false)
 
+  app.use(requestLog({ trustProxy: options.trustProxy, routeOf: options.build ? routeNamer(options.build) : undefined }))
+  app.use(healthChecks(options.health ?? { draining: false }))
   app.use(trustedRequestHeaders)
   app.use(securityHeaders({ production: options.production, connectOrigins: options.connectOrigins ?? [] }))
   app.use(sameOriginOnly)
@@ -56,7 +64,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       mode: options.production ? 'production' : 'development',
       getLoadContext: (_req, res): AppLoadContext => {
         const locals = res.locals as RequestLocals
-        return { cspNonce: locals.cspNonce, csrfToken: locals.csrfToken }
+        return { cspNonce: locals.cspNonce, csrfToken: locals.csrfToken, requestId: String(res.locals.requestId) }
       },
     }),
   )
@@ -68,8 +76,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       if (!res.headersSent) res.status(status).type('text/plain').send('The request could not be read.')
       return
     }
-    console.error(error)
-    if (!res.headersSent) res.status(500).type('text/plain').send('Something went wrong on our side. Please try again.')
+    log().error({ msg: 'request failed', request_id: res.locals.requestId, ...errorFields(error) })
+    if (!res.headersSent) res.status(500).type('text/plain').send(`Something went wrong on our side. Please try again. (Reference: ${res.locals.requestId})`)
   }
   app.use(onError)
   return app

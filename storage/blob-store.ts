@@ -66,6 +66,8 @@ export interface BlobStore {
    * database does not know (a crash between starting one and recording it). Returns how many.
    */
   abortStaleUploads(startedBefore: Date): Promise<number>
+  /** Resolves when the store answers (its folder is there and writable, or its bucket is reachable); rejects with why not. */
+  ping(): Promise<void>
 }
 
 export class BlobNotFoundError extends Error {

@@ -412,6 +412,12 @@ export class FsDriver implements BlobStore {
     await fsp.rm(this.uploadDir(uploadId), { recursive: true, force: true })
   }
 
+  async ping(): Promise<void> {
+    const stat = await fsp.stat(this.root)
+    if (!stat.isDirectory()) throw new Error(`${this.root} is not a folder`)
+    await fsp.access(this.root, fs.constants.W_OK)
+  }
+
   async abortStaleUploads(startedBefore: Date): Promise<number> {
     let aborted = 0
     for (const uploadId of await listDir(path.join(this.root, '.multipart'))) {

@@ -8,6 +8,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   PutObjectCommand,
@@ -212,6 +213,10 @@ export class S3Driver implements BlobStore {
       if (error instanceof S3ServiceException && (error.name === 'NoSuchUpload' || error.$metadata.httpStatusCode === 404)) return
       throw error
     }
+  }
+
+  async ping(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }))
   }
 
   async abortStaleUploads(startedBefore: Date): Promise<number> {

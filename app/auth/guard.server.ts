@@ -4,6 +4,7 @@
 import { redirect } from '@remix-run/node'
 import { getDb } from '#db/client.server.ts'
 import { mayOpen, type Access } from '#app/access.ts'
+import { noteRequestUser } from '#core/request-context.server.ts'
 import { hasAnyPermission, type Permission, type SessionUser } from '#core/permissions.ts'
 import { unavailable } from '../http-errors.server.ts'
 import { assertCsrf, CSRF_FIELD, CSRF_HEADER } from './csrf.server.ts'
@@ -13,7 +14,9 @@ import { loadSession, sessionCookieName } from './session.server.ts'
 /** The signed-in user, or null. A session look-up that fails (the database is unreachable) throws a 503 (`unavailable`). */
 export async function getUser(request: Request): Promise<SessionUser | null> {
   try {
-    return (await loadSession(getDb(), request))?.user ?? null
+    const user = (await loadSession(getDb(), request))?.user ?? null
+    if (user) noteRequestUser(user.id)
+    return user
   } catch (error) {
     if (error instanceof Response) throw error
     console.error('Session look-up failed', error)

@@ -29,6 +29,7 @@ import * as m0035 from './0035_season_ledger.ts'
 import * as m0036 from './0036_grower_reports.ts'
 import * as m0037 from './0037_season_reasons.ts'
 import * as m0042 from './0042_restart_follow_ups.ts'
+import * as m0043 from './0043_backups.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0036_grower_reports': m0036,
   '0037_season_reasons': m0037,
   '0042_restart_follow_ups': m0042,
+  '0043_backups': m0043,
 }

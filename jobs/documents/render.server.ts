@@ -2,6 +2,7 @@
 // a header and page numbers), and a DOCX laid out by docx-preview, one PDF page per DOCX page at the
 // document's own page size. A failure the document causes is a ConversionFailure (final, with the
 // message to show); anything else (a crashed browser) is thrown as is and the job is retried.
+import { documentRenders } from '#core/metrics.server.ts'
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -50,31 +51,46 @@ export async function pdfPageCount(pdf: Uint8Array): Promise<number> {
   }
 }
 
+/** `render`, timed into the render metric (core/metrics.server.ts) by kind and outcome. */
+async function timed(kind: 'html' | 'docx', render: () => Promise<Buffer>): Promise<Buffer> {
+  const stop = documentRenders().startTimer({ kind })
+  try {
+    const pdf = await render()
+    stop({ status: 'done' })
+    return pdf
+  } catch (error) {
+    stop({ status: 'failed' })
+    throw error
+  }
+}
+
 /**
  * HTML → PDF (Letter). The page runs no script and fetches nothing. With `maxPages`, at most one page
  * more is printed, and a document longer than that is refused (ConversionFailure).
  */
 export async function htmlToPdf(pool: ChromiumPool, html: string, timeoutMs: number, options: { maxPages?: number } = {}): Promise<Buffer> {
   const { maxPages } = options
-  return pool.withPage('html', (page) =>
-    within(
-      timeoutMs,
-      (async () => {
-        await page.setContent(html, { waitUntil: 'load' })
-        await dropUnsafeLinks(page)
-        const pdf = await page.pdf({
-          format: 'Letter',
-          margin: PRINT_MARGIN,
-          displayHeaderFooter: true,
-          headerTemplate: HEADER,
-          footerTemplate: FOOTER,
-          printBackground: true,
-          ...(maxPages === undefined ? {} : { pageRanges: `1-${maxPages + 1}` }),
-        })
-        if (maxPages !== undefined && (await pdfPageCount(pdf)) > maxPages) throw new ConversionFailure(tooManyPagesMessage(maxPages))
-        return pdf
-      })(),
-    ),
+  return timed('html', () =>
+    pool.withPage('html', (page) =>
+      within(
+        timeoutMs,
+        (async () => {
+          await page.setContent(html, { waitUntil: 'load' })
+          await dropUnsafeLinks(page)
+          const pdf = await page.pdf({
+            format: 'Letter',
+            margin: PRINT_MARGIN,
+            displayHeaderFooter: true,
+            headerTemplate: HEADER,
+            footerTemplate: FOOTER,
+            printBackground: true,
+            ...(maxPages === undefined ? {} : { pageRanges: `1-${maxPages + 1}` }),
+          })
+          if (maxPages !== undefined && (await pdfPageCount(pdf)) > maxPages) throw new ConversionFailure(tooManyPagesMessage(maxPages))
+          return pdf
+        })()
+      )
+    )
   )
 }
 
@@ -95,11 +111,13 @@ interface RendererScripts {
 let scripts: Promise<RendererScripts> | undefined
 /** jszip and docx-preview, put into the page as inline script tags (the page fetches nothing), with the hashes that admit them. */
 const rendererScripts = () =>
-  (scripts ??= Promise.all([require.resolve('jszip/dist/jszip.min.js'), path.join(path.dirname(require.resolve('docx-preview')), 'docx-preview.min.js')].map((file) => readFile(file, 'utf8'))).then((sources) => {
-    // inlined as they are: a closing tag inside would end the script early
-    if (sources.some((source) => /<\/script/i.test(source))) throw new Error('A renderer script holds </script> and cannot be inlined.')
-    return { sources, hashes: sources.map((source) => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`) }
-  }))
+  (scripts ??= Promise.all([require.resolve('jszip/dist/jszip.min.js'), path.join(path.dirname(require.resolve('docx-preview')), 'docx-preview.min.js')].map((file) => readFile(file, 'utf8'))).then(
+    (sources) => {
+      // inlined as they are: a closing tag inside would end the script early
+      if (sources.some((source) => /<\/script/i.test(source))) throw new Error('A renderer script holds </script> and cannot be inlined.')
+      return { sources, hashes: sources.map((source) => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`) }
+    }
+  ))
 
 /**
  * The renderer page's Content-Security-Policy: only the two scripts whose hashes it names run (no
@@ -146,7 +164,7 @@ export async function openDocxRenderer(page: Page): Promise<void> {
 export async function docxToPdf(pool: ChromiumPool, bytes: Buffer, timeoutMs: number): Promise<Buffer> {
   await checkDocxBytes(bytes)
   await rendererScripts()
-  return pool.withPage('docx', (page) => within(timeoutMs, renderDocx(page, bytes)), openDocxRenderer)
+  return timed('docx', () => pool.withPage('docx', (page) => within(timeoutMs, renderDocx(page, bytes)), openDocxRenderer))
 }
 
 /**
@@ -158,7 +176,10 @@ async function dropUnsafeLinks(page: Page): Promise<void> {
   await page.evaluate(() => {
     const XLINK = 'http://www.w3.org/1999/xlink'
     for (const link of Array.from(document.querySelectorAll('a, area'))) {
-      for (const [ns, name] of [[null, 'href'], [XLINK, 'href']] as const) {
+      for (const [ns, name] of [
+        [null, 'href'],
+        [XLINK, 'href'],
+      ] as const) {
         const raw = link.getAttributeNS(ns, name)
         if (raw === null || raw.trim().startsWith('#')) continue
         let protocol: string | null = null
@@ -194,7 +215,7 @@ async function renderDocx(page: Page, bytes: Buffer): Promise<Buffer> {
         return { error: String(error) }
       }
     },
-    { base64: bytes.toString('base64'), fallback: DEFAULT_DOCX_PAGE },
+    { base64: bytes.toString('base64'), fallback: DEFAULT_DOCX_PAGE }
   )
   if ('error' in laidOut) throw new ConversionFailure(DAMAGED_MESSAGE)
   await dropUnsafeLinks(page)

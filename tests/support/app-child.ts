@@ -15,11 +15,13 @@ import { closeDocumentPool } from '#jobs/documents/chromium-pool.server.ts'
 import { startWorkers } from '#jobs/worker.ts'
 import { SERVER_BUILD } from '../../bin/build.ts'
 import { s3ConnectOrigins } from '../../server/connect-origins.ts'
+import { drainThenClose, type Health } from '../../server/health.ts'
 import { closeHttp, createHttpApp } from '../../server/http.ts'
 
 const settings = config()
 const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild
-const app = createHttpApp({ production: true, trustProxy: settings.TRUST_PROXY, connectOrigins: s3ConnectOrigins(settings), build, buildDir: path.dirname(path.dirname(SERVER_BUILD)) })
+const health: Health = { draining: false }
+const app = createHttpApp({ health, production: true, trustProxy: settings.TRUST_PROXY, connectOrigins: s3ConnectOrigins(settings), build, buildDir: path.dirname(path.dirname(SERVER_BUILD)) })
 const boss = settings.WORKERS === 'on' ? createBoss(process.env.DATABASE_URL!) : undefined
 if (boss) await startWorkers(boss, getDb())
 const http = app.listen(0, () => {
@@ -31,7 +33,7 @@ let stopping = false
 process.on('SIGTERM', async () => {
   if (stopping) return
   stopping = true
-  await closeHttp(http, 2_000)
+  await drainThenClose(health, settings.DRAIN_SECONDS, () => closeHttp(http, 2_000))
   await boss?.stop({ graceful: true, timeout: 5_000, wait: true })
   await closeDocumentPool()
   await closeDb()

@@ -14,20 +14,24 @@ import { registerApp } from './apps.ts'
 export interface AppServer {
   url: string
   db: TestDatabase['db']
+  /** what the app has written to its standard output and error so far (its JSON log lines among them) */
+  output(): string
   stop(): Promise<void>
 }
 
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
-  const database = await createTestDatabase({ demo: true })
+/** An app on a copy of the demo, or on `given` (a database and its files, as they are). */
+export async function startAppServer(env: Record<string, string> = {}, given?: TestDatabase): Promise<AppServer> {
+  const database = given ?? (await createTestDatabase({ demo: true }))
   const ownStore = !env.STORAGE_DIR
   const blobs = env.STORAGE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'app-blobs-'))
-  await copyDemoFiles(database, blobs, env)
+  if (!given) await copyDemoFiles(database, blobs, env)
   // the run's bundle of tests/support/app-child.ts (plain Node starts it in half the time of tsx)
   const child = fork(inject('appChild'), [], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     // APP_CPU_PROF=<folder>: each app writes a CPU profile there when it stops (decision 0053)
     execArgv: process.env.APP_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.APP_CPU_PROF] : [],
-    env: { ...process.env, SESSION_SECRET: inject('sessionSecret'), WORKERS: 'off', NODE_ENV: 'production', ...env, DATABASE_URL: database.url, STORAGE_DIR: blobs },
+    // the log keeps only trouble: a line per request would cost the crawl's thousands of requests their writing
+    env: { ...process.env, SESSION_SECRET: inject('sessionSecret'), WORKERS: 'off', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, DATABASE_URL: database.url, STORAGE_DIR: blobs },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   })
   let output = ''
@@ -44,6 +48,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   return {
     url,
     db: database.db,
+    output: () => output,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
       await exited

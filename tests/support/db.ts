@@ -1,6 +1,6 @@
 // A fresh database for one test file: `const t = await createTestDatabase()` in beforeAll,
 // `await t.drop()` in afterAll. A copy of the migrated template (~100 ms), or of the demo
-// template (the demo data `npm start` seeds; browser project only).
+// template (the demo data `npm start` seeds; browser project only), or an empty database.
 import { randomBytes } from 'node:crypto'
 import { inject } from 'vitest'
 import { createDb, type Executor } from '../../db/client.server.ts'
@@ -12,10 +12,11 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
-export async function createTestDatabase(options: { demo?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(options: { demo?: boolean; empty?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl')
   const name = `test_${randomBytes(6).toString('hex')}`
-  await copyDatabase(adminUrl, options.demo ? DEMO_TEMPLATE_DB : TEMPLATE_DB, name)
+  if (options.empty) await adminQuery(adminUrl, `create database ${name}`)
+  else await copyDatabase(adminUrl, options.demo ? DEMO_TEMPLATE_DB : TEMPLATE_DB, name)
   const url = withDatabase(adminUrl, name)
   const db = createDb(url, 5)
   return {

@@ -11,6 +11,9 @@ export interface RootData {
   alerts: Alert[]
   companyName: string
   version: string | null
+  /** the id of the request that read this (X-Request-Id) and the address it read, for the error page's reference */
+  requestId: string | null
+  requestPath: string
 }
 
 export function useRootData(): RootData | undefined {
