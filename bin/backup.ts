@@ -9,7 +9,7 @@ import { buffer } from 'node:stream/consumers'
 import { createGzip } from 'node:zlib'
 import pg from 'pg'
 import { to as copyTo } from 'pg-copy-streams'
-import { APP_VERSION } from '#core/config.server.ts'
+import { APP_VERSION, config } from '#core/config.server.ts'
 import { createDb } from '#db/client.server.ts'
 import { openDatabase } from '#db/connection.ts'
 import { BlobNotFoundError, type BlobStore } from '#storage/blob-store.ts'
@@ -87,7 +87,7 @@ export async function makeBackup({ databaseUrl, store, target, location }: Backu
 }
 
 if (isMainModule(import.meta.url)) {
-  const dir = process.argv[2] ?? process.env.BACKUP_TO
+  const dir = process.argv[2] ?? config().BACKUP_TO
   if (!dir) {
     console.error('Usage: npm run backup -- <folder or s3://bucket/prefix> (or set BACKUP_TO)')
     process.exit(2)

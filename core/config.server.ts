@@ -69,6 +69,8 @@ const schema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** when set, /metrics asks for it as a bearer token (Authorization: Bearer …) */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** where `npm run backup` writes (a folder, or s3://bucket/prefix); set on the web processes, the bell warns when the last backup is old */
+  BACKUP_TO: z.string().min(1).optional(),
   DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
 })
 
