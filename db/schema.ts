@@ -845,7 +845,7 @@ export interface BackupsTable {
   name: string
   /** the folder or s3:// address it went to */
   location: string
-  started_at: Timestamp
+  started_at: ColumnType<Date, Date | string, Date | string>
   finished_at: Timestamp
   tables: number
   rows: number
