@@ -10,8 +10,8 @@ const approve = (level: ReviewLevel, reviewerLevels: ReviewLevel[] = ALL, values
 
 describe('service review machine', () => {
   it('opens level 1 when the sheet is submitted, and only then', () => {
-    expect(nextState('submitted', { type: 'SUBMIT' })).toBe('level_1_review')
-    for (const state of ['level_1_review', 'level_2_review', 'level_3_review', 'complete'] as SheetState[]) expect(nextState(state, { type: 'SUBMIT' })).toBeNull()
+    expect(nextState('submitted', { type: 'SUBMIT', byAuthor: true })).toBe('level_1_review')
+    for (const state of ['level_1_review', 'level_2_review', 'level_3_review', 'complete'] as SheetState[]) expect(nextState(state, { type: 'SUBMIT', byAuthor: true })).toBeNull()
   })
   it('moves level 1 → 2 → 3 → complete on approval', () => {
     expect(nextState('level_1_review', approve(1))).toBe('level_2_review')
