@@ -49,3 +49,19 @@ describe('service review machine', () => {
     expect(levelOf('submitted')).toBeNull()
   })
 })
+
+describe('send back (decision 0069)', () => {
+  const back = (level: ReviewLevel, reason = 'Hours doubled', reviewerLevels: ReviewLevel[] = ALL): ServiceReviewEvent => ({ type: 'SEND_BACK', level, reviewerLevels, reason })
+  it('returns a sheet from any review level to its author, who alone submits it again', () => {
+    for (const level of ALL) expect(nextState(`level_${level}_review` as SheetState, back(level))).toBe('submitted')
+    expect(nextState('submitted', { type: 'SUBMIT', byAuthor: false })).toBeNull()
+    expect(nextState('submitted', { type: 'SUBMIT', byAuthor: true })).toBe('level_1_review')
+  })
+  it('needs a reason, a reviewer of the level, and the level waiting', () => {
+    expect(nextState('level_1_review', back(1, '  '))).toBeNull()
+    expect(reviewRefusal('level_1_review', back(1, '') as never)).toBe('no-reason')
+    expect(nextState('level_2_review', back(2, 'x', [1]))).toBeNull()
+    expect(nextState('level_2_review', back(1))).toBeNull()
+    expect(nextState('complete', back(3))).toBeNull()
+  })
+})
