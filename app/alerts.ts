@@ -1,16 +1,30 @@
 // Which alert a user may see, what it is called and where it leads. Shared by the bell (browser)
 // and GET /api/alerts/ (server).
-import type { AlertType } from '#core/enums.ts'
+import type { AlertType, NoticeAlertType } from '#core/enums.ts'
 import { hasAnyPermission, type Permission, type SessionUser } from '#core/permissions.ts'
+import { ACCESS } from './access.ts'
+
+/** Every count the bell shows: the stored global ones (AlertType) and each user's own, counted live. */
+export type BellType = AlertType | NoticeAlertType
 
 export interface Alert {
-  type: AlertType
+  type: BellType
   count: number
 }
 
 export const ALERT_POLL_MS = 300_000
 
-export const ALERTS: Record<AlertType, { label: string; to: string; permissions: Permission[] }> = {
+/** The author's notices and the applicator's sheets (decision 0069), each a list's "mine" filter (db/queries/notices.ts NOTICE_FILTERS). */
+const NOTICE_ALERTS: Record<NoticeAlertType, { label: string; to: string; permissions: readonly Permission[] }> = {
+  pretreats_assigned_to_me: { label: 'Pre-treat sheets assigned to you', to: '/scheduled-pre-treat?mine=assigned', permissions: ACCESS['/scheduled-pre-treat'].permissions },
+  pretreats_sent_back: { label: 'Pre-treat sheets sent back to you', to: '/scheduled-pre-treat?mine=sent-back', permissions: ACCESS['/scheduled-pre-treat'].permissions },
+  pretreats_changed: { label: 'Your pre-treat sheets a reviewer changed', to: '/review-pre-treat?mine=changed', permissions: ACCESS['/review-pre-treat'].permissions },
+  completed_pretreats_changed: { label: 'Your completed pre-treats a reviewer changed', to: '/completed-pre-treat?mine=changed', permissions: ACCESS['/completed-pre-treat'].permissions },
+  service_sheets_sent_back: { label: 'Service sheets sent back to you', to: '/view-service?mine=sent-back', permissions: ACCESS['/view-service'].permissions },
+  service_sheets_changed: { label: 'Your service sheets a reviewer changed', to: '/view-service?mine=changed', permissions: ACCESS['/view-service'].permissions },
+}
+
+export const ALERTS: Record<BellType, { label: string; to: string; permissions: readonly Permission[] }> = {
   level_1_reviews: { label: 'Level 1 reviews waiting', to: '/review-sheets', permissions: ['api.can_review_1'] },
   level_2_reviews: { label: 'Level 2 reviews waiting', to: '/review-sheets', permissions: ['api.can_review_2'] },
   level_3_reviews: { label: 'Level 3 reviews waiting', to: '/review-sheets', permissions: ['api.can_review_3'] },
@@ -18,9 +32,11 @@ export const ALERTS: Record<AlertType, { label: string; to: string; permissions:
   storage_checks_due: { label: 'Storages due for a check', to: '/checks-due', permissions: ['api.add_storagecheck'] },
   pretreats_to_assign: { label: 'Pre-treats waiting for an applicator', to: '/scheduled-pre-treat', permissions: ['api.pretreat_assigner'] },
   pretreats_to_review: { label: 'Pre-treats waiting for review', to: '/review-pre-treat', permissions: ['api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
+  // each user's own (decision 0069): each opens its list filtered to exactly the rows it counts
+  ...NOTICE_ALERTS,
 }
 
-export function maySeeAlert(user: Pick<SessionUser, 'is_superuser' | 'permissions'>, type: AlertType): boolean {
+export function maySeeAlert(user: Pick<SessionUser, 'is_superuser' | 'permissions'>, type: BellType): boolean {
   return hasAnyPermission(user, ALERTS[type].permissions)
 }
 
