@@ -127,3 +127,12 @@ export async function recordNotices(db: Executor, entity: NoticeEntity, recordId
   const sendBack = rows.find((r) => r.kind === 'sent_back')
   return { unseen: rows.filter((r) => r.user_id === userId && r.seen_at === null).map(shape), lastSendBack: sendBack ? shape(sendBack) : null }
 }
+
+/** What a service sheet's author needs to answer a send-back: where it stands and the fields they fix. */
+export function sheetForAuthor(db: Executor, sheetId: number) {
+  return db
+    .selectFrom('service_sheets')
+    .select(['id', 'status', 'version', 'created_by', 'travel_hours', 'labor_hours', 'description'])
+    .where('id', '=', sheetId)
+    .executeTakeFirst()
+}
