@@ -41,3 +41,10 @@ export function maySeeAlert(user: Pick<SessionUser, 'is_superuser' | 'permission
 }
 
 export const alertTotal = (alerts: readonly Alert[]) => alerts.reduce((sum, a) => sum + a.count, 0)
+
+/** What a list filtered by `?mine=` shows (decision 0069), said above its rows. */
+export const MINE_TEXT = {
+  assigned: 'Assigned to you, not yet submitted',
+  'sent-back': 'Sent back to you by a reviewer',
+  changed: 'Changed by a reviewer since you last saw them',
+} as const satisfies Record<string, string>
