@@ -20,7 +20,7 @@ export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 
 export async function loader(args: LoaderFunctionArgs) {
   const { list, choices, about: storage } = await loadListScreen(args, access, completedSheets)
   const mine = new URL(args.request.url).searchParams.get('mine')
-  return { list, choices, storage, mine: mine === 'sent-back' || mine === 'changed' ? mine : null }
+  return { list, choices, storage, mine: mine === 'sent-back' || mine === 'changed' ? (mine as 'sent-back' | 'changed') : null }
 }
 
 type Row = ServiceSheetListRow
