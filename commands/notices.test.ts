@@ -37,15 +37,27 @@ afterAll(() => t.drop())
 
 const run = <C extends Parameters<typeof runCommand>[1]>(command: C, actor: Actor, input: unknown) => runCommand(t.db, command, { actor, key: crypto.randomUUID(), input: input as never })
 const counts = (user: Actor) => noticeCounts(t.db, user.id, NOTICE_ALERT_TYPES)
-const history = (entity: string, id: number) => t.db.selectFrom('workflow_events').select(['from_state', 'event', 'to_state', 'details', 'actor_id']).where('entity', '=', entity).where('entity_id', '=', id).orderBy('id').execute()
+const history = (entity: string, id: number) =>
+  t.db.selectFrom('workflow_events').select(['from_state', 'event', 'to_state', 'details', 'actor_id']).where('entity', '=', entity).where('entity_id', '=', id).orderBy('id').execute()
 const reviewOf = (sheetId: number, level: 1 | 2) => t.db.selectFrom('service_reviews').selectAll().where('service_sheet_id', '=', sheetId).where('review_level', '=', level).executeTakeFirstOrThrow()
-const sheetStatus = async (id: number) => (await t.db.selectFrom('service_sheets').select(['status', 'version']).where('id', '=', id).executeTakeFirstOrThrow())
-const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e)
+const sheetStatus = async (id: number) => await t.db.selectFrom('service_sheets').select(['status', 'version']).where('id', '=', id).executeTakeFirstOrThrow()
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e
+  )
 /** The rows a list's "mine" filter holds, read as the list reads them (its condition and the filter's). */
 const serviceRows = async (user: Actor, mine: 'sent-back' | 'changed') =>
   (await t.db.selectFrom('service_sheets as ss').select('ss.id').where(serviceSheetMine(mine, user.id)).orderBy('ss.id').execute()).map((r) => r.id)
 const pretreatRows = async (user: Actor, list: 'scheduled' | 'review', mine: 'assigned' | 'sent-back' | 'changed') =>
-  (await t.db.selectFrom('pretreats as p').select('p.id').where(sql<boolean>`(${onPretreatList(list)}) and (${pretreatMine(mine, user.id)})`).orderBy('p.id').execute()).map((r) => r.id)
+  (
+    await t.db
+      .selectFrom('pretreats as p')
+      .select('p.id')
+      .where(sql<boolean>`(${onPretreatList(list)}) and (${pretreatMine(mine, user.id)})`)
+      .orderBy('p.id')
+      .execute()
+  ).map((r) => r.id)
 
 describe('a service sheet sent back', () => {
   it('needs a reviewer of the level waiting and a reason; goes back to its author with a history row; the author resubmits', async () => {
@@ -58,7 +70,13 @@ describe('a service sheet sent back', () => {
 
     await run(sendBackServiceSheet, r2, { review_id: review2.id, version: review2.version, reason: 'Labor hours look doubled' })
     expect((await sheetStatus(sheet.id)).status).toBe('submitted')
-    expect((await history('service_sheet', sheet.id)).at(-1)).toMatchObject({ from_state: 'level_2_review', event: 'SEND_BACK', to_state: 'submitted', actor_id: r2.id, details: expect.objectContaining({ reason: 'Labor hours look doubled' }) })
+    expect((await history('service_sheet', sheet.id)).at(-1)).toMatchObject({
+      from_state: 'level_2_review',
+      event: 'SEND_BACK',
+      to_state: 'submitted',
+      actor_id: r2.id,
+      details: expect.objectContaining({ reason: 'Labor hours look doubled' }),
+    })
     expect((await reviewOf(sheet.id, 1)).status).toBe('returned')
     expect((await reviewOf(sheet.id, 2)).status).toBe('returned')
     expect(await counts(tech)).toMatchObject({ service_sheets_sent_back: 1, service_sheets_changed: 0 })
@@ -72,7 +90,10 @@ describe('a service sheet sent back', () => {
     await run(resubmitServiceSheet, tech, fixes)
     expect((await sheetStatus(sheet.id)).status).toBe('level_1_review')
     expect(await reviewOf(sheet.id, 1)).toMatchObject({ status: 'open', reviewed_by: null })
-    expect(await t.db.selectFrom('service_sheets').select(['travel_hours1', 'labor_hours1']).where('id', '=', sheet.id).executeTakeFirstOrThrow()).toEqual({ travel_hours1: '1.50', labor_hours1: '2.00' })
+    expect(await t.db.selectFrom('service_sheets').select(['travel_hours1', 'labor_hours1']).where('id', '=', sheet.id).executeTakeFirstOrThrow()).toEqual({
+      travel_hours1: '1.50',
+      labor_hours1: '2.00',
+    })
     expect(await counts(tech)).toMatchObject({ service_sheets_sent_back: 0 })
     expect(await serviceRows(tech, 'sent-back')).toEqual([])
   })
@@ -80,7 +101,20 @@ describe('a service sheet sent back', () => {
   it('a reviewer who changes the hours raises a "changed" notice (a save that changes nothing does not); Mark as seen ends it', async () => {
     const sheet = await makeServiceSheet(t.db, { created_by: tech.id, travel_hours: 2, labor_hours: 3 })
     const review = await reviewOf(sheet.id, 1)
-    const form = (version: number, labor: number) => ({ review_id: review.id, intent: 'save', version, travel_hours: 2, labor_hours: labor, nc_travel: 0, nc_labor: 0, comments: 'ok', parts: [], new_parts: [], new_part: '', new_description: '' })
+    const form = (version: number, labor: number) => ({
+      review_id: review.id,
+      intent: 'save',
+      version,
+      travel_hours: 2,
+      labor_hours: labor,
+      nc_travel: 0,
+      nc_labor: 0,
+      comments: 'ok',
+      parts: [],
+      new_parts: [],
+      new_part: '',
+      new_description: '',
+    })
     await run(saveServiceReview, r1, form(review.version, 3))
     expect(await serviceRows(tech, 'changed')).toEqual([])
     await run(saveServiceReview, r1, form(review.version + 1, 2.5))
@@ -105,7 +139,13 @@ describe('a pre-treat sheet sent back', () => {
     expect(await refusal(run(sendBackPretreat, ptr1, { pretreat_id: inReview.id, version, reason: ' ' }))).toBeInstanceOf(Error)
     expect(await refusal(run(sendBackPretreat, applicator, { pretreat_id: inReview.id, version, reason: 'Temps missing' }))).toBeInstanceOf(ForbiddenError)
     await run(sendBackPretreat, ptr1, { pretreat_id: inReview.id, version, reason: 'Storage temps missing' })
-    expect((await history('pretreat', inReview.id)).at(-1)).toMatchObject({ from_state: 'to-review', event: 'SEND_BACK', to_state: 'in-progress', actor_id: ptr1.id, details: expect.objectContaining({ reason: 'Storage temps missing' }) })
+    expect((await history('pretreat', inReview.id)).at(-1)).toMatchObject({
+      from_state: 'to-review',
+      event: 'SEND_BACK',
+      to_state: 'in-progress',
+      actor_id: ptr1.id,
+      details: expect.objectContaining({ reason: 'Storage temps missing' }),
+    })
     expect(await counts(applicator)).toMatchObject({ pretreats_assigned_to_me: 1, pretreats_sent_back: 1 })
     expect(await pretreatRows(applicator, 'scheduled', 'sent-back')).toEqual([inReview.id])
     expect(await pretreatRows(applicator, 'scheduled', 'assigned')).toEqual([assigned.id])

@@ -36,14 +36,19 @@ export const sendBackServiceSheet = defineCommand({
   name: 'notices.send-back-service-sheet',
   schema: ServiceSendBackSchema.safeExtend({ review_id: z.number().int() }),
   async run(trx, actor, input): Promise<{ outcome: 'sent-back' }> {
-    await runReviewStep(trx, input.review_id, { id: actor.id, levels: reviewerLevels(actor) }, {
-      type: 'SEND_BACK',
-      reason: input.reason,
-      version: input.version,
-      apply: async (t, { sheet }) => {
-        await noticeSentBack(t, 'service_sheet', sheet.id, await sheetAuthor(t, sheet.id), input.reason, actor.id)
-      },
-    })
+    await runReviewStep(
+      trx,
+      input.review_id,
+      { id: actor.id, levels: reviewerLevels(actor) },
+      {
+        type: 'SEND_BACK',
+        reason: input.reason,
+        version: input.version,
+        apply: async (t, { sheet }) => {
+          await noticeSentBack(t, 'service_sheet', sheet.id, await sheetAuthor(t, sheet.id), input.reason, actor.id)
+        },
+      }
+    )
     return { outcome: 'sent-back' }
   },
 })
@@ -71,12 +76,17 @@ export const sendBackPretreat = defineCommand({
   async run(trx, actor, input): Promise<{ outcome: 'sent-back' }> {
     const standing = await lockPretreatStanding(trx, input.pretreat_id)
     if (!standing) throw new NotFoundError('No such pre-treat.')
-    await runPretreatStep(trx, input.pretreat_id, { type: 'SEND_BACK', reason: input.reason }, {
-      actor,
-      version: input.version,
-      details: { reason: input.reason },
-      apply: async (t) => noticeSentBack(t, 'pretreat', input.pretreat_id, standing.assigned_user_id, input.reason, actor.id),
-    })
+    await runPretreatStep(
+      trx,
+      input.pretreat_id,
+      { type: 'SEND_BACK', reason: input.reason },
+      {
+        actor,
+        version: input.version,
+        details: { reason: input.reason },
+        apply: async (t) => noticeSentBack(t, 'pretreat', input.pretreat_id, standing.assigned_user_id, input.reason, actor.id),
+      }
+    )
     return { outcome: 'sent-back' }
   },
 })

@@ -32,7 +32,10 @@ export const loader = async (args: LoaderFunctionArgs) => {
   const { own } = read
   // back with its author (sent back, not yet submitted again): they fix it here
   const sentBack = own.status === 'submitted' && read.notices.lastSendBack !== null
-  const fix = sentBack && own.created_by === read.userId ? { version: own.version, travel_hours: own.travel_hours, labor_hours: own.labor_hours, description: own.description, submissionId: crypto.randomUUID() } : null
+  const fix =
+    sentBack && own.created_by === read.userId
+      ? { version: own.version, travel_hours: own.travel_hours, labor_hours: own.labor_hours, description: own.description, submissionId: crypto.randomUUID() }
+      : null
   return { sheet: read.sheet, notices: read.notices, sentBack, fix }
 }
 

@@ -27,7 +27,12 @@ function unseenNotice(entity: NoticeEntity, kind: NoticeKind, userId: number, re
  */
 export function pretreatMine(filter: MineFilter, userId: number): RawBuilder<SqlBool> {
   if (filter === 'assigned') {
-    return sql<SqlBool>`p.status in ('assigned', 'in-progress') and not p.void and p.assigned_to in (select a.id from applicators a where a.user_id = ${userId}) and not ${unseenNotice('pretreat', 'sent_back', userId, 'p.id')}`
+    return sql<SqlBool>`p.status in ('assigned', 'in-progress') and not p.void and p.assigned_to in (select a.id from applicators a where a.user_id = ${userId}) and not ${unseenNotice(
+      'pretreat',
+      'sent_back',
+      userId,
+      'p.id'
+    )}`
   }
   return unseenNotice('pretreat', KIND_OF[filter], userId, 'p.id')
 }
@@ -59,9 +64,7 @@ function countOf(type: NoticeAlertType, userId: number): RawBuilder<number> {
 export async function noticeCounts(db: Executor, userId: number, types: readonly NoticeAlertType[]): Promise<Record<NoticeAlertType, number>> {
   const counts = {} as Record<NoticeAlertType, number>
   if (types.length === 0) return counts
-  const row = await db
-    .selectNoFrom(types.map((type) => countOf(type, userId).as(type)))
-    .executeTakeFirstOrThrow()
+  const row = await db.selectNoFrom(types.map((type) => countOf(type, userId).as(type))).executeTakeFirstOrThrow()
   for (const type of types) counts[type] = Number((row as Record<string, unknown>)[type] ?? 0)
   return counts
 }
@@ -85,14 +88,19 @@ export async function raiseNotice(trx: Executor, notice: NoticeRaised): Promise<
       oc
         .columns(['user_id', 'entity', 'kind', 'record_id'])
         .where('seen_at', 'is', null)
-        .doUpdateSet({ reason: (eb) => eb.ref('excluded.reason'), raised_by: (eb) => eb.ref('excluded.raised_by'), raised_at: sql`now()` }),
+        .doUpdateSet({ reason: (eb) => eb.ref('excluded.reason'), raised_by: (eb) => eb.ref('excluded.raised_by'), raised_at: sql`now()` })
     )
     .execute()
 }
 
 /** Marks the unseen notices on a record seen: the user's own (Mark as seen), or everyone's of `kinds` (a resubmit ends a send-back). Answers how many. */
 export async function markNoticesSeen(trx: Executor, where: { entity: NoticeEntity; recordId: number; userId?: number; kinds?: readonly NoticeKind[] }): Promise<number> {
-  let q = trx.updateTable('notices').set({ seen_at: sql`now()` }).where('entity', '=', where.entity).where('record_id', '=', where.recordId).where('seen_at', 'is', null)
+  let q = trx
+    .updateTable('notices')
+    .set({ seen_at: sql`now()` })
+    .where('entity', '=', where.entity)
+    .where('record_id', '=', where.recordId)
+    .where('seen_at', 'is', null)
   if (where.userId !== undefined) q = q.where('user_id', '=', where.userId)
   if (where.kinds) q = q.where('kind', 'in', [...where.kinds])
   const result = await q.executeTakeFirst()
@@ -123,16 +131,18 @@ export async function recordNotices(db: Executor, entity: NoticeEntity, recordId
     .orderBy('n.id', 'desc')
     .limit(20)
     .execute()
-  const shape = (r: (typeof rows)[number]): RecordNotice => ({ kind: r.kind, reason: r.reason, raised_by_name: r.raised_by_name, raised_at: r.raised_at, unseen: r.user_id === userId && r.seen_at === null })
+  const shape = (r: (typeof rows)[number]): RecordNotice => ({
+    kind: r.kind,
+    reason: r.reason,
+    raised_by_name: r.raised_by_name,
+    raised_at: r.raised_at,
+    unseen: r.user_id === userId && r.seen_at === null,
+  })
   const sendBack = rows.find((r) => r.kind === 'sent_back')
   return { unseen: rows.filter((r) => r.user_id === userId && r.seen_at === null).map(shape), lastSendBack: sendBack ? shape(sendBack) : null }
 }
 
 /** What a service sheet's author needs to answer a send-back: where it stands and the fields they fix. */
 export function sheetForAuthor(db: Executor, sheetId: number) {
-  return db
-    .selectFrom('service_sheets')
-    .select(['id', 'status', 'version', 'created_by', 'travel_hours', 'labor_hours', 'description'])
-    .where('id', '=', sheetId)
-    .executeTakeFirst()
+  return db.selectFrom('service_sheets').select(['id', 'status', 'version', 'created_by', 'travel_hours', 'labor_hours', 'description']).where('id', '=', sheetId).executeTakeFirst()
 }

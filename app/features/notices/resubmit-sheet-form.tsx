@@ -20,7 +20,18 @@ export function ResubmitSheetForm({ fix }: { fix: Fix }) {
   const field = (name: 'travel_hours' | 'labor_hours', label: string) => (
     <div className="field">
       <label htmlFor={`fix-${name}`}>{label}</label>
-      <input id={`fix-${name}`} name={name} type="number" inputMode="decimal" min={0} step={0.25} required defaultValue={fix[name]} aria-invalid={error(name) ? true : undefined} aria-describedby={error(name) ? `fix-${name}-error` : undefined} />
+      <input
+        id={`fix-${name}`}
+        name={name}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.25}
+        required
+        defaultValue={fix[name]}
+        aria-invalid={error(name) ? true : undefined}
+        aria-describedby={error(name) ? `fix-${name}-error` : undefined}
+      />
       {error(name) ? (
         <p className="field-error" id={`fix-${name}-error`}>
           {error(name)}
