@@ -45,6 +45,8 @@ export default function ReviewEditor() {
         <p className="notice">
           Level {level} approved by {review.reviewed_by_name ?? 'a reviewer'} on {formatDate(review.reviewed_at)}.
         </p>
+      ) : review.status === 'returned' ? (
+        <p className="notice">This sheet was sent back to its author; its reviews start again when it is submitted again.</p>
       ) : !editable ? (
         <p className="notice">This review is waiting for a level {level} reviewer.</p>
       ) : null}
