@@ -12,6 +12,8 @@ import { makeServiceSheet } from '../tests/support/service-sheets.ts'
 import { runCommand, type Actor } from './command.ts'
 import { markNoticeSeen, resubmitServiceSheet, sendBackPretreat, sendBackServiceSheet } from './notices.ts'
 import { saveServiceReview } from './service-reviews.ts'
+import { saveSheetChecklist, sheetPressKey, submitSheet } from './pretreat-sheet.ts'
+import { PretreatChecklistSchema, PretreatSheetSchema } from '#core/schemas/pretreat-sheet.ts'
 
 let t: TestDatabase
 let tech: Actor, r1: Actor, r2: Actor, applicator: Actor, ptr1: Actor, other: Actor
@@ -153,5 +155,74 @@ describe('a pre-treat sheet sent back', () => {
     await run(markNoticeSeen, applicator, { entity: 'pretreat', record_id: inReview.id })
     // seen: it is one of theirs to submit again
     expect(await counts(applicator)).toMatchObject({ pretreats_assigned_to_me: 2, pretreats_sent_back: 0 })
+  })
+
+  it('ends the send-back when the applicator submits the sheet again, unseen or not', async () => {
+    const applicatorId = (await t.db.selectFrom('applicators').select('id').where('user_id', '=', applicator.id).executeTakeFirstOrThrow()).id
+    const pt = await makePretreat(t.db, { stage: 'to-review', assignTo: applicatorId, quantityUsed: 16 })
+    const version = async () => (await t.db.selectFrom('pretreats').select('version').where('id', '=', pt.id).executeTakeFirstOrThrow()).version
+    await run(sendBackPretreat, ptr1, { pretreat_id: pt.id, version: await version(), reason: 'Batch numbers missing' })
+    expect(await pretreatRows(applicator, 'scheduled', 'sent-back')).toContain(pt.id)
+    const truck = (await t.db.insertInto('trucks').values({ number: 'T-N', make: 'Ford' }).returning('id').executeTakeFirstOrThrow()).id
+    const line = await t.db.selectFrom('pretreat_chemicals').select('id').where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()
+    await run(saveSheetChecklist, applicator, {
+      ...PretreatChecklistSchema.parse({
+        intent: 'checklist',
+        inverter: 'yes',
+        wires: 'yes',
+        coils: 'yes',
+        residue: 'no',
+        covers: 'yes',
+        fan_direction: 'yes',
+        system_run: 'yes',
+        purge: 'yes',
+        purge_time: '15',
+        panel: 'yes',
+        instructions: 'yes',
+        tools: 'yes',
+        lights: 'yes',
+        storage: 'yes',
+        barrel_temp: '180',
+      }),
+      pretreat_id: pt.id,
+    })
+    const value = PretreatSheetSchema.parse({
+      intent: 'submit',
+      version: String(await version()),
+      submission_id: crypto.randomUUID(),
+      pile_front: 'Dry',
+      pile_middle: 'Damp',
+      pile_back: 'Dry',
+      sprouting: 'Eyes Open',
+      pile_comments: 'Even pile.',
+      temps1_front: '45',
+      temps1_middle: '46',
+      temps1_back: '45.5',
+      set_point: '44',
+      ducts_open: 'All Open',
+      ducts_condition: 'Dry',
+      storage_temp_front: '44',
+      storage_temp_middle: '44.5',
+      storage_temp_back: '45',
+      bypass_door: 'Closed',
+      coils_covered: 'yes',
+      cell_covered: 'no',
+      env_temp: '28',
+      weather: 'Clear',
+      wind_speed: '6',
+      wind_direction: 'NW',
+      env_comments: 'Calm morning.',
+      truck_id: String(truck),
+      batch_numbers: 'B-1001',
+      sampled_by: 'Cody',
+      application_date: '2026-11-20',
+      start_time: '08:00',
+      stop_time: '11:30',
+      chemicals: [{ id: String(line.id), quantity_used: '16' }],
+    })
+    await runCommand(t.db, submitSheet, { actor: applicator, key: sheetPressKey('submit', { ...value, pretreat_id: pt.id }), input: { ...value, pretreat_id: pt.id } })
+    expect((await t.db.selectFrom('pretreats').select('status').where('id', '=', pt.id).executeTakeFirstOrThrow()).status).toBe('to-review')
+    expect(await pretreatRows(applicator, 'scheduled', 'sent-back')).not.toContain(pt.id)
+    expect(await t.db.selectFrom('notices').select('seen_at').where('record_id', '=', pt.id).where('entity', '=', 'pretreat').executeTakeFirstOrThrow()).toEqual({ seen_at: expect.any(Date) })
   })
 })
