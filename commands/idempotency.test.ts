@@ -3,6 +3,7 @@
 // is one user's and one command's; a refused run leaves no trace of its key.
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sendBackPretreat } from './notices.ts'
 import { ConflictError, InputError, NotFoundError, Refusal } from '#core/errors.ts'
 import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
 import { PretreatChecklistSchema } from '#core/schemas/pretreat-sheet.ts'
@@ -232,6 +233,18 @@ const CASES: Record<string, Case> = {
     refused: (key) => sheetPost(key, 'to-review', 'submit', 999_999),
     table: 'workflow_events',
     where: { event: 'REVIEW' },
+    actor: () => ({ ...tech, permissions: ['api.pretreat_reviewer1'] }),
+  },
+  'a pre-treat sent back': {
+    command: sendBackPretreat,
+    input: async (key) => {
+      const s = await sheetFor(key, 'to-review')
+      return { pretreat_id: s.id, version: s.version, reason: 'Storage temps missing.' }
+    },
+    refused: () => ({ pretreat_id: 999_999, version: 1, reason: 'Storage temps missing.' }),
+    refusedAs: NotFoundError,
+    table: 'workflow_events',
+    where: { event: 'SEND_BACK' },
     actor: () => ({ ...tech, permissions: ['api.pretreat_reviewer1'] }),
   },
   'an applicator': {

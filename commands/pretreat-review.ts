@@ -27,6 +27,7 @@ import { CHANGED_MEANWHILE, NOT_POSSIBLE } from '#workflows/transition.server.ts
 import { localToday } from '#core/licence.ts'
 import { defineCommand, type Actor } from './command.ts'
 import { seasonReasonFor } from './season-reason.ts'
+import { noticeIfChanged } from './notices.ts'
 import { lockForSubmit, ON_PRETREAT, requireKnownTruck, saveFields, SUBMIT_ID_USED } from './pretreat-sheet.ts'
 
 export const NOT_A_REVIEWER = 'Only pre-treat reviewers may review this sheet; nothing was changed.'
@@ -81,7 +82,7 @@ export const saveReview = defineCommand({
   schema: ReviewStepSchema,
   async run(trx, actor, input): Promise<{ version: number; savedAt: string }> {
     const id = input.pretreat_id
-    await lockForReview(trx, id, actor)
+    const { sheet } = await lockForReview(trx, id, actor)
     await requireKnownTruck(trx, input.truck_id)
     const { lines } = await checkedPrices(trx, id, input.prices)
     await runPretreatStep(trx, id, { type: 'SAVE' }, {
@@ -89,6 +90,8 @@ export const saveReview = defineCommand({
       version: input.version,
       apply: async (t) => {
         const { changes } = await saveFields(t, id, input, actor.id)
+        // the applicator's notice (decision 0069): the reviewer changed what they entered
+        await noticeIfChanged(t, 'pretreat', id, sheet.assigned_user_id, Object.keys(changes).length > 0, actor.id)
         await replacePriceLines(t, id, lines)
         return { changes, ...(await seasonReasonFor(t, id, { today: localToday(), reason: input.season_reason, required: false })) }
       },
@@ -111,7 +114,7 @@ export const submitReview = defineCommand({
     const id = input.pretreat_id
     const { standing: found, done } = await lockForSubmit(trx, input)
     if (done) return done
-    const { level } = await lockForReview(trx, id, actor)
+    const { level, sheet } = await lockForReview(trx, id, actor)
     // a page's submission id submits one pre-treat: sent for another, its key is another, so this stops it
     if (await pretreatSubmittedWith(trx, input.submission_id)) throw new InputError({ '': SUBMIT_ID_USED })
     if (found.version !== input.version) throw new ConflictError(CHANGED_MEANWHILE)
@@ -119,6 +122,7 @@ export const submitReview = defineCommand({
     const { lines, mismatch } = await checkedPrices(trx, id, input.prices)
     if (mismatch) throw new InputError({ '': mismatch })
     const { after, changes } = await saveFields(trx, id, input, actor.id, { sheet_submit_id: input.submission_id })
+    await noticeIfChanged(trx, 'pretreat', id, sheet.assigned_user_id, Object.keys(changes).length > 0, actor.id)
     const problems = sheetProblems({ ...sheetFacts(await submitFactsOf(trx, id)), ...after })
     if (problems.length > 0) throw new InputError({ '': missingFieldsMessage(problems) })
     await replacePriceLines(trx, id, lines)

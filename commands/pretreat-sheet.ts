@@ -27,6 +27,7 @@ import { checklistOf, isActiveTruck, pretreatSubmittedWith, saveChecklist, saveS
 import { lockPretreatStanding } from '#db/queries/pretreat-workflow.ts'
 import { openRestart } from '#db/queries/restarts.ts'
 import { pretreatStepRefusal, runPretreatStep } from '#workflows/pretreat.server.ts'
+import { markNoticesSeen } from '#db/queries/notices.ts'
 import { defineCommand, hashOf, type Actor } from './command.ts'
 import { stepKey } from './step-key.ts'
 
@@ -127,6 +128,8 @@ export const submitSheet = defineCommand({
     })
     // the storage was shut down for the application: someone must confirm it runs again (decision 0041)
     await openRestart(trx, id)
+    // submitted again after a send-back: its notice has been answered (decision 0069)
+    await markNoticesSeen(trx, { entity: 'pretreat', recordId: id, kinds: ['sent_back'] })
     return { status: step.to }
   },
 })

@@ -9,13 +9,14 @@ import type { ReviewLevel } from '#core/enums.ts'
 import { InputError } from '#core/errors.ts'
 import { ReviewSchema, reviewValues, ServiceDetailsSchema } from '#core/schemas/review.ts'
 import { partLineProblem } from '#core/schemas/service-sheet.ts'
-import { editableNcLevels, removalOf } from '#core/service-hours.ts'
+import { editableNcLevels, levelValues, removalOf } from '#core/service-hours.ts'
 import type { Executor } from '#db/client.server.ts'
-import { addReviewPartLines, deletePartLine, partLinesOf, saveLevelHours, saveReviewComments, saveServiceDetails, setPartLineFlags, sheetPlaceNames, sheetServiceTypes, touchReview } from '#db/queries/review-chain.ts'
+import { addReviewPartLines, deletePartLine, partLinesOf, partLinesSnapshot, sheetAuthor, saveLevelHours, saveReviewComments, saveServiceDetails, setPartLineFlags, sheetPlaceNames, sheetServiceTypes, touchReview } from '#db/queries/review-chain.ts'
 import { activePartsById } from '#db/queries/service-sheets.ts'
 import { reviewerLevels, runReviewStep, type Reviewer } from '#workflows/service-review.server.ts'
 import { defineCommand, type Actor } from './command.ts'
 import { requireCustomer, requirePlaceIds } from './rules.ts'
+import { noticeIfChanged } from './notices.ts'
 
 /** The actor as a reviewer: the levels their permissions hold (superusers: all). */
 const reviewerOf = (actor: Actor): Reviewer => ({ id: actor.id, levels: reviewerLevels(actor) })
@@ -71,9 +72,14 @@ const reviewStep = (intent: 'save' | 'approve') =>
         values,
         apply: async (trx, { review, sheet, level }) => {
           await checkNewParts(trx, input.new_parts)
+          const partsBefore = await partLinesSnapshot(trx, sheet.id)
           await saveParts(trx, sheet.id, level, input)
           await saveLevelHours(trx, sheet.id, level, values)
           await saveReviewComments(trx, review.id, input.comments.trim())
+          // the author's notice (decision 0069): hours or part lines changed by this step (comments are the reviewer's own)
+          const before = levelValues(sheet.hours, level)
+          const changed = (Object.keys(values) as (keyof typeof values)[]).some((k) => Number(values[k]) !== Number(before[k])) || partsBefore !== (await partLinesSnapshot(trx, sheet.id))
+          await noticeIfChanged(trx, 'service_sheet', sheet.id, await sheetAuthor(trx, sheet.id), changed, actor.id)
         },
       })
       return intent === 'approve' ? { outcome: 'approved', completed: done.to === 'complete' } : { outcome: 'saved' }
@@ -128,6 +134,8 @@ export const changeServiceDetails = defineCommand({
         const before = await sheetPlaceNames(trx, sheet.id)
         await saveServiceDetails(trx, sheet.id, { company_id: input.company_id, storage_id: input.storage_id, job_id: input.job_id ?? null, service_rendered, other_service })
         await touchReview(trx, review.id)
+        const after = await sheetPlaceNames(trx, sheet.id)
+        await noticeIfChanged(trx, 'service_sheet', sheet.id, await sheetAuthor(trx, sheet.id), JSON.stringify(before) !== JSON.stringify(after), actor.id)
         return { kind: 'service-details', level, reviewId: review.id, from: before, to: await sheetPlaceNames(trx, sheet.id) }
       },
     })

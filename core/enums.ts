@@ -9,7 +9,8 @@ export type ServiceType = (typeof SERVICE_TYPES)[number]
 
 export const REVIEW_LEVELS = [1, 2, 3] as const
 export type ReviewLevel = (typeof REVIEW_LEVELS)[number]
-export type ServiceReviewStatus = 'open' | 'approved'
+/** 'returned': the sheet was sent back to its author (decision 0069); its reviews open again when it is resubmitted */
+export type ServiceReviewStatus = 'open' | 'approved' | 'returned'
 
 export const RECEIPT_TYPES = ['Fuel', 'Expenses', 'Parts'] as const
 export type ReceiptType = (typeof RECEIPT_TYPES)[number]
@@ -29,6 +30,19 @@ export type BlobArea = (typeof BLOB_AREAS)[number]
 
 export const ALERT_TYPES = ['level_1_reviews', 'level_2_reviews', 'level_3_reviews', 'pending_aws_imports', 'storage_checks_due', 'pretreats_to_assign', 'pretreats_to_review'] as const
 export type AlertType = (typeof ALERT_TYPES)[number]
+
+/**
+ * The bell's counts that are each user's own, counted live when the bell is read (not stored in
+ * alert_counts): the author's notices (decision 0069).
+ */
+export const NOTICE_ALERT_TYPES = ['pretreats_assigned_to_me', 'pretreats_sent_back', 'pretreats_changed', 'completed_pretreats_changed', 'service_sheets_sent_back', 'service_sheets_changed'] as const
+export type NoticeAlertType = (typeof NOTICE_ALERT_TYPES)[number]
+
+/** What a notice is about, and what happened to it (notices.entity, notices.kind). */
+export const NOTICE_ENTITIES = ['service_sheet', 'pretreat'] as const
+export type NoticeEntity = (typeof NOTICE_ENTITIES)[number]
+export const NOTICE_KINDS = ['sent_back', 'changed'] as const
+export type NoticeKind = (typeof NOTICE_KINDS)[number]
 
 /** storages.type and storages.door_type (storages-and-pretreats.md §9) */
 export const STORAGE_TYPES = ['Behlen', 'Straightwall', 'K Span', 'A-Frame', 'Quonset'] as const

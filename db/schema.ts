@@ -1,7 +1,7 @@
 // The one Kysely Database type. Conventions: `numeric` is a string (exact), `date` is a
 // 'yyyy-mm-dd' string, `timestamptz` is a Date, ids are numbers (bigint parsed in client.server.ts).
 import type { ColumnType, Generated } from 'kysely'
-import type { AlertType, BlobArea, FillStatus, ReceiptType, ReviewLevel, ServiceReviewStatus, ServiceType, Variety } from '#core/enums.ts'
+import type { AlertType, BlobArea, FillStatus, NoticeEntity, NoticeKind, ReceiptType, ReviewLevel, ServiceReviewStatus, ServiceType, Variety } from '#core/enums.ts'
 import type { PretreatState, ServiceSheetState } from '#core/workflow-states.ts'
 
 type Id = Generated<number>
@@ -662,6 +662,19 @@ export interface RestartsTable {
   submission_id: string | null
 }
 
+/** 0041 (decision 0069): a notice for a record's author (sent back with a reason, or changed by a reviewer); counted while unseen */
+export interface NoticesTable {
+  id: Id
+  user_id: number
+  entity: NoticeEntity
+  record_id: number
+  kind: NoticeKind
+  reason: Defaulted<string>
+  raised_by: number | null
+  raised_at: Timestamp
+  seen_at: NullableTimestamp
+}
+
 export interface Database {
   companies: CompaniesTable
   users: UsersTable
@@ -683,6 +696,7 @@ export interface Database {
   document_conversions: DocumentConversionsTable
   upload_sessions: UploadSessionsTable
   alert_counts: AlertCountsTable
+  notices: NoticesTable
   row_counts: RowCountsTable
   workflow_state_counts: WorkflowStateCountsTable
   contacts: ContactsTable

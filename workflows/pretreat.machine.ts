@@ -5,7 +5,9 @@
 //      │                   └──SUBMIT──▶ to-review ◀──SUBMIT──┘
 //      │                               │  REVIEW by a level-1 reviewer ──▶ to-review1
 //      │                               │  REVIEW by a level-2 reviewer ──▶ completed
-//   CREATE, STAGE, SCHEDULE (flags)    └  REVIEW by anyone else: unchanged
+//   CREATE, STAGE, SCHEDULE (flags)    │  REVIEW by anyone else: unchanged
+//                                      └  SEND_BACK by a reviewer, with a reason ──▶ in-progress
+// A sheet sent back is the applicator's to fix and SUBMIT again, as one they started (decision 0069).
 //
 // Two facts live beside the status, in the machine's context, read from the record's row: `void`
 // (called off, with its notes; nothing moves it on until it is unvoided) and `upcoming` (staged:
@@ -50,6 +52,8 @@ export type PretreatStepEvent =
   | { type: 'SUBMIT'; complete: boolean }
   /** the review sheet submitted (issue 12): the reviewer's level decides where it goes */
   | { type: 'REVIEW'; level: PretreatReviewerLevel }
+  /** a reviewer sends the sheet back to its applicator (decision 0069); the reason is required */
+  | { type: 'SEND_BACK'; reason: string }
   /** called off; the notes are required */
   | { type: 'VOID'; notes: string }
   | { type: 'UNVOID' }
@@ -57,7 +61,7 @@ export type PretreatStepEvent =
 export type PretreatEvent = PretreatStepEvent & { by: PretreatActor }
 
 /** The permission each event is taken under (a review's is its level, which its guards read). */
-const STEP_OF: Record<Exclude<PretreatEvent['type'], 'REVIEW'>, PretreatStep> = {
+const STEP_OF: Record<Exclude<PretreatEvent['type'], 'REVIEW' | 'SEND_BACK'>, PretreatStep> = {
   CREATE: 'EDIT',
   EDIT: 'EDIT',
   STAGE: 'STAGE',
@@ -78,6 +82,7 @@ const STEP_OF: Record<Exclude<PretreatEvent['type'], 'REVIEW'>, PretreatStep> = 
  */
 export function permitted(event: PretreatEvent): boolean {
   if (event.type === 'REVIEW') return true
+  if (event.type === 'SEND_BACK') return event.by.reviewer
   if (event.type === 'SAVE' || event.type === 'SUBMIT') return event.by.reviewer || event.by.assignee
   return event.by.steps.includes(STEP_OF[event.type])
 }
@@ -99,6 +104,8 @@ function reviewState<S extends PretreatState>(self: S) {
         // anyone else: the status stays (spec §4); a target so that can() answers true
         { guard: 'notVoid', target: self },
       ],
+      // back to the applicator, who fixes the sheet and submits it again (decision 0069)
+      SEND_BACK: { guard: 'sendBackable', target: 'in-progress' },
       // a reviewer's corrections saved without submitting (issue 12)
       SAVE: { guard: 'reviewSave', target: self },
       EDIT: { guard: 'permitted', target: self },
@@ -111,6 +118,7 @@ export const pretreatMachine = withStates(setup({
   guards: {
     permitted: ({ event }) => permitted(event),
     notVoid,
+    sendBackable: by(({ context, event }) => !context.void && event.type === 'SEND_BACK' && event.reason.trim() !== ''),
     reviewSave: by(({ context, event }) => !context.void && event.by.reviewer),
     stageable: by(({ context }) => !context.void && !context.upcoming),
     schedulable: by(({ context }) => !context.void && context.upcoming),

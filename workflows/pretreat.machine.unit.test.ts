@@ -119,3 +119,18 @@ describe('who may take a step', () => {
     expect(pretreatRefusal('pending', staged, { type: 'SCHEDULE', by: office })).toBeNull()
   })
 })
+
+describe('send back (decision 0069)', () => {
+  const back = (reason = 'Temps missing'): PretreatStepEvent => ({ type: 'SEND_BACK', reason })
+  const applicatorOnly: PretreatActor = { steps: ['SAVE', 'SUBMIT'], reviewer: false, assignee: true }
+  it('sends a sheet in review back to its applicator (in progress), who submits it again', () => {
+    for (const status of ['to-review', 'to-review1', 'to-review2'] as const) expect(next(status, back())).toBe('in-progress')
+    expect(next('in-progress', submit, live, applicatorOnly)).toBe('to-review')
+  })
+  it('needs a reviewer, a reason, a sheet in review that is not void', () => {
+    expect(pretreatRefusal('to-review', live, { ...back(), by: applicatorOnly })).toBe('forbidden')
+    expect(next('to-review', back('  '))).toBeNull()
+    expect(next('to-review', back(), voided)).toBeNull()
+    for (const status of except('to-review', 'to-review1', 'to-review2')) expect(next(status, back())).toBeNull()
+  })
+})

@@ -48,10 +48,15 @@ function reviewSteps(state: string): CandidateStep[] {
     const event: ServiceReviewEvent = { type, level: at, reviewerLevels: [at], values: { travel: 0, labor: 0, ncTravel: 0, ncLabor: 0 } }
     return { event, permissions: [REVIEW_PERMISSION[at]] }
   }
+  const sendBack = (at: ReviewLevel): CandidateStep => {
+    const event: ServiceReviewEvent = { type: 'SEND_BACK', level: at, reviewerLevels: [at], reason: 'Fix it' }
+    return { event, permissions: [REVIEW_PERMISSION[at]] }
+  }
+  const submit: ServiceReviewEvent = { type: 'SUBMIT', byAuthor: true }
   const levels = level === null ? REVIEW_LEVELS : [level]
   return [
-    { event: { type: 'SUBMIT' } satisfies ServiceReviewEvent, permissions: ['api.add_servicesheet'] },
-    ...levels.flatMap((at) => [review('SAVE', at), review('APPROVE', at)]),
+    { event: submit, permissions: ['api.add_servicesheet'] },
+    ...levels.flatMap((at) => [review('SAVE', at), review('APPROVE', at), sendBack(at)]),
   ]
 }
 
@@ -77,6 +82,8 @@ function pretreatSteps(): CandidateStep[] {
     const event: PretreatEvent = { type: 'REVIEW', level, by: ENTITLED_SENDER }
     return { event, permissions: [PRETREAT_REVIEW_PERMISSIONS[level]] }
   }
+  const sendBackEvent: PretreatEvent = { type: 'SEND_BACK', reason: 'Fix it', by: ENTITLED_SENDER }
+  const sendBack: CandidateStep = { event: sendBackEvent, permissions: [PRETREAT_REVIEW_PERMISSIONS[1], PRETREAT_REVIEW_PERMISSIONS[2]] }
   return [
     step({ type: 'EDIT' }),
     step({ type: 'STAGE' }),
@@ -87,6 +94,7 @@ function pretreatSteps(): CandidateStep[] {
     step({ type: 'SUBMIT', complete: true }),
     review(2),
     review(1),
+    sendBack,
     step({ type: 'VOID', notes: 'Called off' }),
   ]
 }

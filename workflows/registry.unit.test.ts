@@ -24,6 +24,7 @@ describe('the inspected workflows', () => {
     expect(inspectSteps(sheets, 'level_2_review')).toEqual([
       { event: 'SAVE', to: 'level_2_review', permissions: ['api.can_review_2'] },
       { event: 'APPROVE', to: 'level_3_review', permissions: ['api.can_review_2'] },
+      { event: 'SEND_BACK', to: 'submitted', permissions: ['api.can_review_2'] },
     ])
     expect(inspectSteps(sheets, 'complete')).toEqual([])
     // a stored call is in its final state: nothing more
@@ -36,7 +37,7 @@ describe('the inspected workflows', () => {
     const steps = (state: string) => inspectSteps(pretreats, state).map((s) => `${s.event}→${s.to}`)
     expect(steps('pending')).toEqual(['EDIT→pending', 'STAGE→pending', 'ASSIGN→assigned', 'VOID→pending'])
     expect(steps('assigned')).toEqual(['EDIT→assigned', 'ASSIGN→assigned', 'UNASSIGN→pending', 'SAVE→in-progress', 'SUBMIT→to-review', 'VOID→assigned'])
-    expect(steps('to-review')).toEqual(['EDIT→to-review', 'SAVE→to-review', 'REVIEW→completed', 'REVIEW→to-review1', 'VOID→to-review'])
+    expect(steps('to-review')).toEqual(['EDIT→to-review', 'SAVE→to-review', 'REVIEW→completed', 'REVIEW→to-review1', 'SEND_BACK→in-progress', 'VOID→to-review'])
     expect(steps('completed')).toEqual([])
   })
 
@@ -58,13 +59,16 @@ describe('the machine diagram', () => {
       ['complete', false, true],
     ])
     expect(d.edges.map((e) => `${e.from}→${e.to}: ${e.label}`)).toEqual([
-      'submitted→level_1_review: SUBMIT',
+      'submitted→level_1_review: SUBMIT [byAuthor]',
       'level_1_review→level_1_review: SAVE [reviewableAt1]',
       'level_1_review→level_2_review: APPROVE [reviewableAt1]',
+      'level_1_review→submitted: SEND_BACK [reviewableAt1]',
       'level_2_review→level_2_review: SAVE [reviewableAt2]',
       'level_2_review→level_3_review: APPROVE [reviewableAt2]',
+      'level_2_review→submitted: SEND_BACK [reviewableAt2]',
       'level_3_review→level_3_review: SAVE [reviewableAt3]',
       'level_3_review→complete: APPROVE [reviewableAt3]',
+      'level_3_review→submitted: SEND_BACK [reviewableAt3]',
     ])
   })
 

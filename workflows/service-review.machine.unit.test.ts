@@ -10,8 +10,8 @@ const approve = (level: ReviewLevel, reviewerLevels: ReviewLevel[] = ALL, values
 
 describe('service review machine', () => {
   it('opens level 1 when the sheet is submitted, and only then', () => {
-    expect(nextState('submitted', { type: 'SUBMIT' })).toBe('level_1_review')
-    for (const state of ['level_1_review', 'level_2_review', 'level_3_review', 'complete'] as SheetState[]) expect(nextState(state, { type: 'SUBMIT' })).toBeNull()
+    expect(nextState('submitted', { type: 'SUBMIT', byAuthor: true })).toBe('level_1_review')
+    for (const state of ['level_1_review', 'level_2_review', 'level_3_review', 'complete'] as SheetState[]) expect(nextState(state, { type: 'SUBMIT', byAuthor: true })).toBeNull()
   })
   it('moves level 1 → 2 → 3 → complete on approval', () => {
     expect(nextState('level_1_review', approve(1))).toBe('level_2_review')
@@ -47,5 +47,21 @@ describe('service review machine', () => {
     expect(levelOf('level_2_review')).toBe(2)
     expect(levelOf('complete')).toBeNull()
     expect(levelOf('submitted')).toBeNull()
+  })
+})
+
+describe('send back (decision 0069)', () => {
+  const back = (level: ReviewLevel, reason = 'Hours doubled', reviewerLevels: ReviewLevel[] = ALL): ServiceReviewEvent => ({ type: 'SEND_BACK', level, reviewerLevels, reason })
+  it('returns a sheet from any review level to its author, who alone submits it again', () => {
+    for (const level of ALL) expect(nextState(`level_${level}_review` as SheetState, back(level))).toBe('submitted')
+    expect(nextState('submitted', { type: 'SUBMIT', byAuthor: false })).toBeNull()
+    expect(nextState('submitted', { type: 'SUBMIT', byAuthor: true })).toBe('level_1_review')
+  })
+  it('needs a reason, a reviewer of the level, and the level waiting', () => {
+    expect(nextState('level_1_review', back(1, '  '))).toBeNull()
+    expect(reviewRefusal('level_1_review', back(1, '') as never)).toBe('no-reason')
+    expect(nextState('level_2_review', back(2, 'x', [1]))).toBeNull()
+    expect(nextState('level_2_review', back(1))).toBeNull()
+    expect(nextState('complete', back(3))).toBeNull()
   })
 })

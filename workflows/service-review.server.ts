@@ -15,6 +15,7 @@ import {
   lockSheet,
   markLevelDone,
   openReview,
+  returnReviews,
   shiftOpenReviewCounts,
   startLevelOneHours,
   type LockedSheet,
@@ -24,6 +25,8 @@ import { lastWorkflowEvent } from '#db/queries/workflow-events.ts'
 import { reviewRefusal, serviceReviewMachine, type ServiceReviewEvent, type SheetState } from './service-review.machine.ts'
 import { defineWorkflow, NOT_POSSIBLE, runTransition, type StepResult, type Transition } from './transition.server.ts'
 import { REVIEW_LEVELS, type ReviewLevel } from '#core/enums.ts'
+import { SEND_BACK_REASON_REQUIRED } from '#core/schemas/notices.ts'
+import { levelOf } from './service-review.machine.ts'
 import type { Executor } from '#db/client.server.ts'
 
 const ENTITY = 'service_sheet'
@@ -47,10 +50,18 @@ const passLevel = (level: ReviewLevel) => async (trx: Executor, { id, actorId }:
   await shiftOpenReviewCounts(trx, level < 3 ? { [level]: -1, [level + 1]: 1 } : { 3: -1 })
 }
 
+/** Back with its author (SEND_BACK from a level, decision 0069): its reviews are returned and the level's open count drops. */
+async function backToAuthor(trx: Executor, { id, from }: Transition<SheetState>): Promise<void> {
+  await returnReviews(trx, id)
+  const level = levelOf(from)
+  if (level) await shiftOpenReviewCounts(trx, { [level]: -1 })
+}
+
 const sheetWorkflow = defineWorkflow(serviceReviewMachine, {
   entity: ENTITY,
   table: 'service_sheets',
   effects: {
+    submitted: backToAuthor,
     level_1_review: openFirstLevel,
     level_2_review: passLevel(1),
     level_3_review: passLevel(2),
@@ -63,7 +74,7 @@ const sheetWorkflow = defineWorkflow(serviceReviewMachine, {
  * that inserted the sheet. The tracker's call-in date is the sheet's call's, if it has one.
  */
 export async function startReviewChain(trx: Executor, sheetId: number, actorId: number): Promise<void> {
-  await runTransition(trx, sheetWorkflow, await lockSheet(trx, sheetId), { type: 'SUBMIT' }, { actorId })
+  await runTransition(trx, sheetWorkflow, await lockSheet(trx, sheetId), { type: 'SUBMIT', byAuthor: true }, { actorId })
 }
 
 // ---- A reviewer's step ---------------------------------------------------------------------------
@@ -95,7 +106,8 @@ function reviewRefused(review: ReviewRow, state: SheetState, event: ServiceRevie
   if (event.type === 'SUBMIT') return new ConflictError(NOT_POSSIBLE)
   const refusal = reviewRefusal(state, event)
   if (refusal === 'not-your-level') return new ForbiddenError()
-  if (refusal === 'invalid-values') {
+  if (refusal === 'no-reason') return new InputError({ reason: SEND_BACK_REASON_REQUIRED })
+  if (refusal === 'invalid-values' && event.type !== 'SEND_BACK') {
     const problems = levelValueProblems(event.values)
     return new InputError(Object.fromEntries(Object.entries(problems).map(([k, message]) => [VALUE_FIELDS[k as keyof LevelValues], message])))
   }
@@ -124,8 +136,10 @@ export interface ReviewAtStep {
 }
 
 export interface ReviewStep {
-  /** SAVE keeps the level open; APPROVE closes it and opens the next (level 3's completes the sheet) */
-  type: 'SAVE' | 'APPROVE'
+  /** SAVE keeps the level open; APPROVE closes it and opens the next (level 3's completes the sheet); SEND_BACK returns the sheet to its author */
+  type: 'SAVE' | 'APPROVE' | 'SEND_BACK'
+  /** SEND_BACK's reason */
+  reason?: string
   /** the review's version the editor was showing */
   version: number
   /** the level's values the step leaves (default: as they stand) */
@@ -146,13 +160,37 @@ export async function runReviewStep(trx: Executor, reviewId: number, reviewer: R
   const sheet = await lockSheet(trx, review.service_sheet_id)
   const level = review.review_level
   const values = step.values ?? levelValues(sheet.hours, level)
-  return runTransition(trx, sheetWorkflow, sheet, { type: step.type, level, reviewerLevels: reviewer.levels, values }, {
+  const event: ServiceReviewEvent =
+    step.type === 'SEND_BACK' ? { type: 'SEND_BACK', level, reviewerLevels: reviewer.levels, reason: step.reason ?? '' } : { type: step.type, level, reviewerLevels: reviewer.levels, values }
+  return runTransition(trx, sheetWorkflow, sheet, event, {
     actorId: reviewer.id,
-    details: { level, reviewId: review.id, ...(step.values ? { values } : {}) },
+    details: { level, reviewId: review.id, ...(step.values ? { values } : {}), ...(step.type === 'SEND_BACK' ? { reason: step.reason } : {}) },
     refusal: (state, e) => reviewRefused(review, state, e),
     apply: async (trx) => {
       await checkUnchanged(trx, review, sheet, step.version)
       return step.apply(trx, { review, sheet, level })
     },
+  })
+}
+
+/**
+ * The author submits a sheet sent back to them again (SUBMIT from submitted; the machine's guard:
+ * only its author), with their fixes saved by `apply` in the step: level 1 opens again from the
+ * sheet's hours. NotFoundError for no such sheet; a sheet not back with its author is a conflict.
+ */
+export async function resubmitSheet(
+  trx: Executor,
+  sheetId: number,
+  author: { id: number; isAuthor: boolean },
+  version: number,
+  apply: (trx: Executor) => Promise<Record<string, unknown> | void>,
+): Promise<StepResult<SheetState>> {
+  const sheet = await lockSheet(trx, sheetId).catch(() => null)
+  if (!sheet) throw new NotFoundError()
+  return runTransition(trx, sheetWorkflow, { ...sheet, version }, { type: 'SUBMIT', byAuthor: author.isAuthor }, {
+    actorId: author.id,
+    details: { resubmitted: true },
+    refusal: (state) => (state === 'submitted' && !author.isAuthor ? new ForbiddenError('Only the sheet\'s author submits it again.') : new ConflictError(NOT_POSSIBLE)),
+    apply,
   })
 }

@@ -119,7 +119,7 @@ export function ServiceSheetDetailView({ sheet }: { sheet: Detail }) {
   )
 }
 
-const LEVEL_TEXT = { approved: 'Approved', open: 'Waiting for review' } as const
+const LEVEL_TEXT = { approved: 'Approved', open: 'Waiting for review', returned: 'Sent back to its author' } as const
 
 /** Each review level and the final submission: done or not, and by whom and when. */
 export function ReviewLevels({ sheet }: { sheet: Detail }) {

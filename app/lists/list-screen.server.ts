@@ -35,6 +35,12 @@ export interface ListScreenDefinition<Row, K extends string, About> {
   scope?: (args: RouteArgs & { url: URL; db: Executor }) => Promise<UrlScope<About>>
   /** The part of the list this user may see (the review levels they hold): the check then comes first. */
   userScope?: (user: SessionUser) => ListOptions
+  /**
+   * A filter of the user's own rows a GET parameter asks for (`?mine=sent-back`, decision 0069):
+   * with the parameter, the check comes first and `options` scopes the list (null: a value it
+   * does not know, the whole list); without it the list reads as before.
+   */
+  userFilter?: { param: string; options: (user: SessionUser, value: string) => ListOptions | null }
 }
 
 export interface ListScreenSource<Row, K extends string, About> extends ListScreenDefinition<Row, K, About> {
@@ -62,7 +68,9 @@ async function scopeOf<Row, K extends string, About>(
 ): Promise<{ options: ListOptions; about: About | null }> {
   const fromUrl = source.scope ? await source.scope({ ...args, url, db }) : { options: {}, about: null }
   const forUser = user && source.userScope ? source.userScope(user) : {}
-  return { options: combine(fromUrl.options, forUser), about: fromUrl.about }
+  const value = source.userFilter ? url.searchParams.get(source.userFilter.param) : null
+  const mine = user && source.userFilter && value ? (source.userFilter.options(user, value) ?? {}) : {}
+  return { options: combine(combine(fromUrl.options, forUser), mine), about: fromUrl.about }
 }
 
 /** A list screen's loader data: the page, the filter suggestions, and what its scope is about. */
@@ -79,7 +87,7 @@ export async function readListScreen<Row, K extends string, About>(args: RouteAr
     const [list, choices] = await Promise.all([source.list.load(db, url.searchParams, options), source.readChoices(db)])
     return { list, choices, about }
   }
-  if (source.userScope) {
+  if (source.userScope || (source.userFilter && url.searchParams.has(source.userFilter.param))) {
     const user = await requireAccess(args.request, access)
     return { user, data: await read(user) }
   }

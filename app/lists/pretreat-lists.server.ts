@@ -6,6 +6,8 @@
 // number by contained text, owner and storage by part of the name.
 import { sql } from 'kysely'
 import type { Executor } from '#db/client.server.ts'
+import { pretreatMine } from '#db/queries/notices.ts'
+import { mineFilter } from './mine-filter.server.ts'
 import { onPretreatList, pretreatListRows, pretreatsAsP, type PretreatListName } from '#db/queries/pretreat-lists.ts'
 import { defineList } from './list-engine.server.ts'
 import { listScreen } from './list-screen.server.ts'
@@ -47,7 +49,7 @@ export const PRETREAT_LIST_ENGINES = {
 export type PretreatListKey = (typeof PRETREAT_LIST_ENGINES.staged.spec.sortable)[number]
 export type PretreatListRow = Awaited<ReturnType<typeof PRETREAT_LIST_ENGINES.staged.load>>['rows'][number]
 
-const screenOf = (list: PretreatListName) => listScreen({ list: PRETREAT_LIST_ENGINES[list], choices: ['company', 'storage'] })
+const screenOf = (list: PretreatListName) => listScreen({ list: PRETREAT_LIST_ENGINES[list], choices: ['company', 'storage'], userFilter: mineFilter(pretreatMine) })
 
 /** Each list's screen (routes/<list>-pre-treat.tsx and its CSV). */
 export const PRETREAT_LIST_SCREENS = {

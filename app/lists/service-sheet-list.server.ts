@@ -9,6 +9,8 @@ import { serviceSheetListRows, serviceSheetsAsSs } from '#db/queries/service-she
 import { defineList } from './list-engine.server.ts'
 import { listScreen } from './list-screen.server.ts'
 import { oneStorage } from './one-storage.server.ts'
+import { mineFilter } from './mine-filter.server.ts'
+import { serviceSheetMine } from '#db/queries/notices.ts'
 
 export const serviceSheetList = defineList({
   from: serviceSheetsAsSs,
@@ -54,4 +56,6 @@ export const completedSheets = listScreen({
   list: serviceSheetList,
   choices: ['company', 'storage', 'job'],
   scope: byStorage.scope,
+  // ?mine=sent-back|changed: the author's sheets a reviewer sent back or changed (decision 0069)
+  userFilter: mineFilter(serviceSheetMine),
 })

@@ -14,24 +14,27 @@ import { RestartInfo } from '#app/features/restarts/restart-info.tsx'
 import { loadRecord } from '#app/records.server.ts'
 import { getDb } from '#db/client.server.ts'
 import { restartOfPretreat } from '#db/queries/restarts.ts'
+import { recordNotices } from '#db/queries/notices.ts'
+import { RecordNotices } from '#app/features/notices/notices.tsx'
 
 export const access = ACCESS['/completed-pre-treat/:id']
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Pre-Treat ${data.view.sheet.number}` : 'Pre-Treat' }]
 export const links = () => [{ rel: 'stylesheet', href: sheetCss }]
 
 export async function loader(args: LoaderFunctionArgs) {
-  const read = await loadRecord(args, access, async (id) => {
-    const [view, restart] = await Promise.all([readReviewView(getDb(), id), restartOfPretreat(getDb(), id)])
-    return view?.row.status === 'completed' ? { view, restart } : null
+  const read = await loadRecord(args, access, async (id, user) => {
+    const [view, restart, notices] = await Promise.all([readReviewView(getDb(), id), restartOfPretreat(getDb(), id), recordNotices(getDb(), 'pretreat', id, user.id)])
+    return view?.row.status === 'completed' ? { view, restart, notices } : null
   })
   const { sheet, values, checklist, trucks, prices, expectedCwt } = read.view
-  return { view: { sheet, values, checklist, trucks, prices, expectedCwt }, restart: read.restart ?? null }
+  return { view: { sheet, values, checklist, trucks, prices, expectedCwt }, restart: read.restart ?? null, notices: read.notices }
 }
 
 export default function CompletedPretreatModal() {
-  const { view, restart } = useLoaderData<typeof loader>()
+  const { view, restart, notices } = useLoaderData<typeof loader>()
   return (
     <RecordModal title={`Pre-Treat ${view.sheet.number}`}>
+      <RecordNotices notices={notices} entity="pretreat" recordId={view.sheet.id} sentBack={false} />
       <PretreatReadOnly data={view}>{restart ? <RestartInfo restart={restart} /> : null}</PretreatReadOnly>
     </RecordModal>
   )

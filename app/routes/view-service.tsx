@@ -9,6 +9,7 @@ import type { Column } from '#app/lists/columns.ts'
 import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
 import { serviceText } from '#app/components/service-sheet-detail.tsx'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
+import { MineSubtitle } from '#app/components/list/mine-subtitle.tsx'
 import { completedSheets, type ServiceSheetListRow } from '#app/lists/service-sheet-list.server.ts'
 import { formatDate } from '#core/formats.ts'
 
@@ -18,7 +19,8 @@ export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 
 
 export async function loader(args: LoaderFunctionArgs) {
   const { list, choices, about: storage } = await loadListScreen(args, access, completedSheets)
-  return { list, choices, storage }
+  const mine = new URL(args.request.url).searchParams.get('mine')
+  return { list, choices, storage, mine: mine === 'sent-back' || mine === 'changed' ? (mine as 'sent-back' | 'changed') : null }
 }
 
 type Row = ServiceSheetListRow
@@ -53,12 +55,12 @@ const card = (forStorage: boolean): CardLayout<Row> => ({
 })
 
 export default function CompletedServiceSheets() {
-  const { list, choices, storage } = useLoaderData<typeof loader>()
+  const { list, choices, storage, mine } = useLoaderData<typeof loader>()
   const shown = <T extends { key: string }>(items: T[]) => (storage ? items.filter((c) => !STORAGE_WIDE.has(c.key)) : items)
   return (
     <ListScreen
       title={storage ? `Completed Service Sheets – ${storage.name}` : 'Completed Service Sheets'}
-      subtitle={storage?.company_name}
+      subtitle={mine ? <MineSubtitle mine={mine} showAll="/view-service" /> : storage?.company_name}
       list={list}
       columns={shown(COLUMNS)}
       card={card(Boolean(storage))}

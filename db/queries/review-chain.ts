@@ -83,7 +83,40 @@ export async function addReviewPartLines(trx: Executor, sheetId: number, level: 
 // ---- reviews -----------------------------------------------------------------------------------
 
 export async function openReview(trx: Executor, sheetId: number, level: ReviewLevel): Promise<void> {
-  await trx.insertInto('service_reviews').values({ service_sheet_id: sheetId, review_level: level }).execute()
+  // a sheet resubmitted after a send-back (decision 0069) has its level's review already: it opens again
+  await trx
+    .insertInto('service_reviews')
+    .values({ service_sheet_id: sheetId, review_level: level })
+    .onConflict((oc) => oc.columns(['service_sheet_id', 'review_level']).doUpdateSet({ status: 'open', reviewed_by: null, reviewed_at: null, version: sql`service_reviews.version + 1` }))
+    .execute()
+}
+
+/** The sheet went back to its author (decision 0069): its reviews leave both review lists, and the tracker shows no level done. */
+export async function returnReviews(trx: Executor, sheetId: number): Promise<void> {
+  await trx.updateTable('service_reviews').set({ status: 'returned', version: sql`version + 1` }).where('service_sheet_id', '=', sheetId).execute()
+  await trx.updateTable('service_status').set({ review_1_completed: false, review_2_completed: false, review_3_completed: false }).where('service_sheet_id', '=', sheetId).execute()
+}
+
+/** The author's fixes to a sheet sent back to them: its own hours and description. */
+export async function saveAuthorFixes(trx: Executor, sheetId: number, fixes: { travel_hours: number; labor_hours: number; description: string }): Promise<void> {
+  await trx.updateTable('service_sheets').set({ ...fixes, updated_at: sql`now()` }).where('id', '=', sheetId).execute()
+}
+
+/** Who wrote the sheet (its notices go to them). */
+export async function sheetAuthor(trx: Executor, sheetId: number): Promise<number> {
+  const row = await trx.selectFrom('service_sheets').select('created_by').where('id', '=', sheetId).executeTakeFirstOrThrow()
+  return row.created_by
+}
+
+/** The sheet's part lines as the reviewers' flags leave them, to tell whether a step changed them. */
+export async function partLinesSnapshot(trx: Executor, sheetId: number): Promise<string> {
+  const rows = await trx
+    .selectFrom('service_sheet_parts')
+    .select(['id', 'quantity', 'nc1', 'nc2', 'nc3', 'marked_for_deletion1', 'marked_for_deletion2', 'marked_for_deletion3'])
+    .where('service_sheet_id', '=', sheetId)
+    .orderBy('id')
+    .execute()
+  return JSON.stringify(rows)
 }
 
 /** The reviewer's comments; the review's version moves on (the editor's token for a stale save). */
@@ -119,6 +152,8 @@ export async function insertTrackerRow(trx: Executor, sheetId: number): Promise<
         .select(['s.id', 's.service_sheet_number', sql<Date | null>`ci.call_in_date::timestamptz`.as('called_in_at')])
         .where('s.id', '=', sheetId),
     )
+    // a resubmitted sheet (decision 0069) keeps its row
+    .onConflict((oc) => oc.column('service_sheet_id').doNothing())
     .execute()
 }
 

@@ -88,9 +88,11 @@ describe('the workflow inspector', () => {
       ])
       const steps = modal.getByRole('table', { name: 'Next steps' })
       const stepRows = (await steps.getByRole('row').allInnerTexts()).slice(1)
-      expect(stepRows).toHaveLength(2)
+      expect(stepRows).toHaveLength(3)
       expect(stepRows[0]).toMatch(/^SAVE\tWaiting for review 2\t\s*api\.can_review_2 \(Can review service sheets at level 2\)/)
       expect(stepRows[1]).toMatch(/^APPROVE\tWaiting for review 3\t\s*api\.can_review_2/)
+      // decision 0069: back to its author
+      expect(stepRows[2]).toMatch(/^SEND_BACK\tSubmitted\t\s*api\.can_review_2/)
       // the diagram, its current state highlighted
       const diagram = modal.getByRole('img', { name: 'Service sheets workflow: current state level_2_review' })
       await diagram.waitFor()

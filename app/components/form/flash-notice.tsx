@@ -7,7 +7,14 @@ import { REPORT_QUEUED } from '#core/schemas/grower-report.ts'
  * with JavaScript the same outcome shows as the timed Success modal before navigating.
  */
 export const FLASH_PARAM = 'flash'
-export const FLASH_TEXT = { submitted: 'Submission Successful!', 'restart-submitted': RESTART_SUBMITTED, 'report-queued': REPORT_QUEUED } as const satisfies Record<string, string>
+export const FLASH_TEXT = {
+  submitted: 'Submission Successful!',
+  'restart-submitted': RESTART_SUBMITTED,
+  'report-queued': REPORT_QUEUED,
+  seen: 'Marked as seen.',
+  'sent-back': 'Sent back to its author.',
+  resubmitted: 'Submitted again for review.',
+} as const satisfies Record<string, string>
 export type FlashKey = keyof typeof FLASH_TEXT
 
 export function FlashNotice() {

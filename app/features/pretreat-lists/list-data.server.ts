@@ -12,6 +12,8 @@ import { runCommand } from '#commands/command.ts'
 import { takeRowStep } from '#commands/pretreat-schedule.ts'
 import { stepKey } from '#commands/step-key.ts'
 import { PRETREAT_LIST_SCREENS } from '#app/lists/pretreat-lists.server.ts'
+import { isMineFilter } from '#app/lists/mine-filter.server.ts'
+import type { ListOptions } from '#app/lists/list-engine.server.ts'
 import { ConflictError, InputError } from '#core/errors.ts'
 import { SEASON_REASON_FIELD } from '#core/season-reasons.ts'
 import { mayTakeStep } from '#core/pretreat-steps.ts'
@@ -34,11 +36,23 @@ export async function loadPretreatList({ request }: Pick<LoaderFunctionArgs, 're
   const db = getDb()
   const url = new URL(request.url)
   const source = PRETREAT_LIST_SCREENS[list]
-  const { user, data: read } = await readWithAccess(request, access, () =>
-    Promise.all([source.list.load(db, url.searchParams), source.readChoices(db), list === 'scheduled' ? applicatorChoices(db) : Promise.resolve([])]),
-  )
-  const [page, choices, applicators] = read
-  return { list: page, choices, applicators: mayTakeStep(user, 'ASSIGN') ? applicators : ([] as ApplicatorChoice[]), today: localToday(), submissionId: crypto.randomUUID() }
+  const mine = url.searchParams.get('mine')
+  const read = (options: ListOptions) =>
+    Promise.all([source.list.load(db, url.searchParams, options), source.readChoices(db), list === 'scheduled' ? applicatorChoices(db) : Promise.resolve([])])
+  // ?mine=: the user's own rows (decision 0069), so the user is read first; otherwise the reads run beside the session look-up
+  const { user, data: rows } =
+    mine !== null && isMineFilter(mine)
+      ? await requireAccess(request, access).then(async (user) => ({ user, data: await read(source.userFilter?.options(user, mine) ?? {}) }))
+      : await readWithAccess(request, access, () => read({}))
+  const [page, choices, applicators] = rows
+  return {
+    list: page,
+    choices,
+    applicators: mayTakeStep(user, 'ASSIGN') ? applicators : ([] as ApplicatorChoice[]),
+    today: localToday(),
+    submissionId: crypto.randomUUID(),
+    mine: isMineFilter(mine) ? mine : null,
+  }
 }
 
 export type PretreatListData = SerializeFrom<typeof loadPretreatList>

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react'
 import { CsrfInput } from '#app/components/csrf.tsx'
 import type { Column } from '#app/lists/columns.ts'
 import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { MineSubtitle } from '#app/components/list/mine-subtitle.tsx'
 import { useRootData } from '#app/components/shell/root-data.ts'
 import { formatDate } from '#core/formats.ts'
 import { pretreatActor } from '#core/pretreat-steps.ts'
@@ -215,6 +216,7 @@ export function PretreatListScreen({ list, data }: { list: PretreatListName; dat
       ) : null}
       <ListScreen
         title={TITLE}
+        subtitle={data.mine ? <MineSubtitle mine={data.mine} showAll={texts.path} /> : undefined}
         list={data.list}
         columns={columns}
         card={card}

@@ -18,6 +18,7 @@ import { fillsSheet, pretreatActor } from '#core/pretreat-steps.ts'
 import { PretreatChecklistSchema, PretreatSheetSchema } from '#core/schemas/pretreat-sheet.ts'
 import { getDb } from '#db/client.server.ts'
 import { canPretreat } from '#workflows/pretreat.machine.ts'
+import { recordNotices } from '#db/queries/notices.ts'
 
 const access = ACCESS['/pretreats/:id']
 
@@ -32,7 +33,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams
   const by = pretreatActor(user, sheet.assigned_user_id)
   const flags = { void: sheet.void, upcoming: sheet.upcoming }
+  // a reviewer's Send Back and changes, for its applicator (decision 0069)
+  const notices = await recordNotices(db, 'pretreat', sheet.id, user.id)
   return {
+    notices,
+    /** back with its applicator after a reviewer's Send Back: the reason shows until it is submitted again */
+    sentBack: sheet.status === 'in-progress' && notices.lastSendBack !== null,
     sheet: sheetView(sheet),
     /** the sheet form's values (form-values.ts), the pre-treat form's facts (for the browser's submit check), the checklist */
     ...sheetValues(sheet),

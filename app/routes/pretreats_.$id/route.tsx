@@ -23,6 +23,7 @@ import type { FieldContext } from '#app/features/pretreat-sheet/sheet-fields.tsx
 import sheetCss from '#app/features/pretreat-sheet/sheet.css?url'
 import { PretreatChecklistSchema, PretreatSheetSchema } from '#core/schemas/pretreat-sheet.ts'
 import type { LoaderData, loader, SheetResult } from './data.server.ts'
+import { RecordNotices } from '#app/features/notices/notices.tsx'
 
 export { action, loader } from './data.server.ts'
 /** The rule the loader checks, for the menus (app/access.ts). */
@@ -103,6 +104,7 @@ export default function PretreatSheetPage() {
   return (
     <div className="pretreat-sheet">
       <h1>Application Sheet {sheet.number}</h1>
+      <RecordNotices notices={data.notices} entity="pretreat" recordId={sheet.id} sentBack={data.sentBack} />
       {data.canSave ? (
         <SheetOffline
           formId="pretreat-sheet"

@@ -14,6 +14,7 @@ import { forbidden } from '#app/http-errors.server.ts'
 import { requireId, requireRecord } from '#app/records.server.ts'
 import { approveServiceReview, changeServiceDetails, saveServiceReview } from '#commands/service-reviews.ts'
 import { stepKey } from '#commands/step-key.ts'
+import { sendBackServiceSheet } from '#commands/notices.ts'
 import type { ReviewLevel } from '#core/enums.ts'
 import { InputError } from '#core/errors.ts'
 import { ServiceDetailsSchema } from '#core/schemas/review.ts'
@@ -88,6 +89,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb()
   const form = await readForm(request)
   const failureText = 'Error updating review'
+
+  // Send Back (decision 0069): the sheet goes back to its author with the reason
+  if (form.get('intent') === 'send-back') {
+    return submitCommand({ form, command: sendBackServiceSheet, actor: user, fixed: { review_id: id, submission_id: pressKey(form, 'send-back', user.id) }, failureText, redirectTo: '/review-sheets', successFlash: 'sent-back' })
+  }
 
   if (form.get('intent') === 'details') {
     const parsed = parseSubmission(form, ServiceDetailsSchema)

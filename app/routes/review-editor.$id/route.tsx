@@ -5,7 +5,8 @@
 // The form is review-form.tsx; 'Select Service Details' is service-details.tsx (?details=1); what
 // the page reads and what its posts do is data.server.ts.
 import type { MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react'
+import { SendBackForm, sendBackError } from '#app/features/notices/notices.tsx'
 import { ACCESS } from '#app/access.ts'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
 import { FlashNotice } from '#app/components/form/flash-notice.tsx'
@@ -35,6 +36,7 @@ export default function ReviewEditor() {
   const { review, sheet, editable } = data
   const level = review.review_level
   const { pathname } = useLocation()
+  const result = useActionData()
   return (
     <>
       <FlashNotice />
@@ -43,6 +45,8 @@ export default function ReviewEditor() {
         <p className="notice">
           Level {level} approved by {review.reviewed_by_name ?? 'a reviewer'} on {formatDate(review.reviewed_at)}.
         </p>
+      ) : review.status === 'returned' ? (
+        <p className="notice">This sheet was sent back to its author; its reviews start again when it is submitted again.</p>
       ) : !editable ? (
         <p className="notice">This review is waiting for a level {level} reviewer.</p>
       ) : null}
@@ -90,6 +94,7 @@ export default function ReviewEditor() {
             </section>
           ) : null}
           <ReviewForm data={data} />
+          {editable ? <SendBackForm submissionId={`review-${review.id}-${review.version}`} version={review.version} error={sendBackError(result)} /> : null}
         </div>
       </div>
       {data.details ? <ServiceDetailsModal data={data} picker={data.details} /> : null}

@@ -23,6 +23,10 @@ import { pretreatSeasonCheck } from '#db/queries/pretreat-form.ts'
 import { seasonReasonsOf } from '#db/queries/season-reasons.ts'
 import { unansweredWarnings } from '#core/season-reasons.ts'
 import { canPretreat, isReviewState } from '#workflows/pretreat.machine.ts'
+import { sendBackPretreat } from '#commands/notices.ts'
+import { stepKey } from '#commands/step-key.ts'
+import { submitCommand } from '#app/forms.server.ts'
+import { recordNotices } from '#db/queries/notices.ts'
 
 const access = ACCESS['/review-pre-treat/:id']
 
@@ -39,7 +43,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const flags = { void: row.void, upcoming: row.upcoming }
   const search = new URL(request.url).searchParams
   // what the application did to its storage's season, with the quantities used, and every reason given so far (decision 0063)
-  const [seasonCheck, { reasons, answered }] = await Promise.all([isReviewState(row.status) ? pretreatSeasonCheck(db, row.id, localToday()) : Promise.resolve([]), seasonReasonsOf(db, row.id)])
+  const [seasonCheck, { reasons, answered }, notices] = await Promise.all([
+    isReviewState(row.status) ? pretreatSeasonCheck(db, row.id, localToday()) : Promise.resolve([]),
+    seasonReasonsOf(db, row.id),
+    recordNotices(db, 'pretreat', row.id, user.id),
+  ])
   /** a reviewer, on a sheet in review that is not void (the machine decides; the server checks again) */
   const canReview = level !== null && isReviewState(row.status) && canPretreat(row.status, flags, { type: 'SAVE', by: pretreatActor(user) })
   return {
@@ -51,6 +59,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     seasonUnanswered: canReview ? unansweredWarnings(seasonCheck, answered) : [],
     level,
     canReview,
+    /** Send Back (decision 0069): a reviewer, on a sheet in review that is not void (the machine's guard) */
+    canSendBack: canPretreat(row.status, flags, { type: 'SEND_BACK', reason: 'reason', by: pretreatActor(user) }),
+    notices,
     submissionId: crypto.randomUUID(),
     view: search.get('view') === 'checklist' ? ('checklist' as const) : ('sheet' as const),
     saved: search.get('saved') === '1',
@@ -61,6 +72,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAccess(request, access)
   const id = requireId(params)
   const form = await readForm(request)
+  // Send Back (decision 0069): back to the applicator with the reason
+  if (form.get('intent') === 'send-back') {
+    const press = stepKey(String(form.get('submission_id') ?? '').slice(0, 100), 'send-back', String(form.get('version') ?? '').slice(0, 20), user.id)
+    return submitCommand({ form, command: sendBackPretreat, actor: user, fixed: { pretreat_id: id, submission_id: press }, redirectTo: '/review-pre-treat', successFlash: 'sent-back' })
+  }
   const enhanced = form.get(ENHANCED_FIELD) === '1'
   const outcome = await runReviewIntent(form, id, user)
   const reply = (options: Parameters<ReturnType<typeof parseSubmission>['reply']>[0]) => parseSubmission(form, PretreatReviewSchema).reply(options)

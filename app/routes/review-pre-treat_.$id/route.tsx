@@ -8,6 +8,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useForm } from '@conform-to/react'
 import type { MetaFunction } from '@remix-run/node'
 import { useActionData, useFetcher, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { RecordNotices, SendBackForm, sendBackError } from '#app/features/notices/notices.tsx'
 import type { MouseEvent } from 'react'
 import { ACCESS } from '#app/access.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton } from '#app/components/form/app-form.tsx'
@@ -46,6 +47,7 @@ export default function ReviewPretreatPage() {
   const data = useLoaderData<typeof loader>()
   const { sheet } = data
   const { part: view, show: toggle } = useSheetPart(data.view)
+  const actionResult = useActionData()
   return (
     <div className="pretreat-sheet">
       <h1>{sheet.status === 'completed' ? `Completed Pre-Treat ${sheet.number}` : `Review Pre-Treat ${sheet.number}`}</h1>
@@ -54,6 +56,7 @@ export default function ReviewPretreatPage() {
           Saved.
         </p>
       ) : null}
+      <RecordNotices notices={data.notices} entity="pretreat" recordId={sheet.id} sentBack={false} />
       <ReaderNotice data={data} />
       {data.canReview && data.recordGaps.length > 0 ? (
         <p className="notice notice-warning" role="note">
@@ -62,6 +65,7 @@ export default function ReviewPretreatPage() {
       ) : null}
       <div hidden={view !== 'sheet'}>
         <ReviewForm data={data} next={toggle('checklist')} />
+        {data.canSendBack ? <SendBackForm submissionId={data.submissionId} version={sheet.version} error={sendBackError(actionResult)} /> : null}
       </div>
       <div hidden={view !== 'checklist'}>
         <section className="sheet-section" aria-labelledby="rv-final-checklist">
