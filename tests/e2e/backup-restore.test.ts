@@ -87,7 +87,7 @@ it('backs up the demo with its files, restores it into an empty database and sto
   await target.db.deleteFrom('users').where('id', '=', added.id).execute()
 
   // the app on the restored database and files: a demo user signs in
-  const app = await startAppServer({ STORAGE_DIR: dirs.target }, { ...target, drop: async () => undefined })
+  const app = await startAppServer({ STORAGE_DIR: dirs.target, BACKUP_TO: dirs.backups }, { ...target, drop: async () => undefined })
   try {
     const login = await fetch(`${app.url}/login`)
     const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
@@ -103,10 +103,17 @@ it('backs up the demo with its files, restores it into an empty database and sto
     expect(await (await fetch(`${app.url}/`, { headers: { cookie: `${cookie}; ${session}` } })).text()).toContain('Welcome,')
     expect((await fetch(`${app.url}/readyz`)).status).toBe(200)
     // Admin → Backups: none yet in this database; then one, seen with where it went
+    // and the bell warns them while there is none (backups are set up: BACKUP_TO)
     const backupsPage = async () => (await fetch(`${app.url}/backups`, { headers: { cookie: `${cookie}; ${session}` } })).text()
+    const overdue = async () => ((await (await fetch(`${app.url}/api/alerts/`, { headers: { cookie: `${cookie}; ${session}` } })).json()) as { type: string; count: number }[]).find((a) => a.type === 'backup_overdue')
     expect(await backupsPage()).toContain('No backup has finished yet.')
+    expect(await overdue()).toEqual({ type: 'backup_overdue', count: 1 })
     const again = await makeBackup({ databaseUrl: target.url, store: new FsDriver({ root: dirs.target }), target: await backupStore(dirs.backups), location: dirs.backups }, quiet)
     expect(await backupsPage()).toContain(`${dirs.backups}/${again}`)
+    expect(await overdue()).toEqual({ type: 'backup_overdue', count: 0 })
+    // 27 hours later: overdue again
+    await target.db.updateTable('backups').set({ finished_at: sql<Date>`now() - interval '27 hours'` }).execute()
+    expect(await overdue()).toEqual({ type: 'backup_overdue', count: 1 })
   } finally {
     await app.stop()
   }
