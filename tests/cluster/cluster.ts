@@ -1,0 +1,180 @@
+// Several machines on this one, as production runs them (README, Running in production): a
+// real load balancer (HAProxy from Debian, checking /readyz) in front of three web processes
+// (`npm start` with WORKERS=off), two worker processes (`npm run worker`), one PostgreSQL (the
+// test run's) and one S3-protocol server (s3rver). Each web node has a data folder of its own, to
+// show that nothing is written there.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { createRequire } from 'node:module'
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** HAProxy, installed from Debian when missing (as the browser tests install Chromium). */
+export function ensureHaproxy(): string {
+  const haproxy = '/usr/sbin/haproxy'
+  if (fs.existsSync(haproxy)) return haproxy
+  if (process.getuid?.() !== 0) throw new Error('HAProxy is not installed: apt-get install -y haproxy')
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'haproxy'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+  return haproxy
+}
+
+export interface Proc {
+  name: string
+  child: ChildProcess
+  output(): string
+  exited: Promise<number | null>
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Proc {
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout!.on('data', (c: Buffer) => (output += c))
+  child.stderr!.on('data', (c: Buffer) => (output += c))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return {
+    name,
+    child,
+    output: () => output,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+      return exited
+    },
+  }
+}
+
+export async function until<T>(what: string, check: () => T | Promise<T>, timeoutMs = 60_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await Promise.resolve(check()).catch(() => undefined)
+    if (value) return value as NonNullable<T>
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+export interface Cluster {
+  balancer: string
+  nodes: { name: string; url: string; dataDir: string; proc: Proc }[]
+  workers: Proc[]
+  /** stops the node, waits for it to exit, starts it again on its port and waits until it is ready */
+  restartNode(index: number): Promise<void>
+  killWorker(index: number): Promise<void>
+  stop(): Promise<void>
+}
+
+export async function startCluster(databaseUrl: string): Promise<Cluster> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-'))
+  // the S3-protocol server and its bucket
+  type S3rverClass = new (options: Record<string, unknown>) => { run(): Promise<{ port: number }>; close(): Promise<void> }
+  const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass
+  fs.mkdirSync(path.join(work, 's3'))
+  const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: path.join(work, 's3'), configs: [] })
+  const { port: s3Port } = await s3.run()
+  const endpoint = `http://127.0.0.1:${s3Port}`
+  await new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } }).send(new CreateBucketCommand({ Bucket: 'cluster' }))
+
+  const shared: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: 'cluster-session-secret-0123456789abcdef',
+    STORAGE_DRIVER: 's3',
+    S3_BUCKET: 'cluster',
+    S3_ENDPOINT: endpoint,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+    TRUST_PROXY: 'true',
+    DB_POOL_SIZE: '5',
+    LOG_LEVEL: 'warn',
+  }
+  const tsx = [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs')]
+  const ports = await Promise.all([freePort(), freePort(), freePort(), freePort()])
+  const balancerPort = ports[3]!
+  const startNode = (i: number) => {
+    const dataDir = path.join(work, `node-${i + 1}`)
+    fs.mkdirSync(dataDir, { recursive: true })
+    const proc = start(`web-${i + 1}`, process.execPath, [...tsx, 'bin/start.ts'], { ...shared, PORT: String(ports[i]), WORKERS: 'off', WEB_CONCURRENCY: '1', DATA_DIR: dataDir, DRAIN_SECONDS: '3' })
+    return { name: `web-${i + 1}`, url: `http://127.0.0.1:${ports[i]}`, dataDir, proc }
+  }
+  const ready = (url: string) => until(`${url}/readyz`, async () => (await fetch(`${url}/readyz`)).status === 200, 90_000)
+  // one first, so that the migrations run once; then the others
+  const nodes = [startNode(0)]
+  await ready(nodes[0]!.url)
+  nodes.push(startNode(1), startNode(2))
+  await Promise.all(nodes.map((n) => ready(n.url)))
+  const workers = [0, 1].map((i) => start(`worker-${i + 1}`, process.execPath, [...tsx, 'bin/worker.ts'], { ...shared, DATA_DIR: path.join(work, `worker-${i + 1}`) }))
+  await Promise.all(workers.map((w) => until(`${w.name} to run`, () => w.output().includes('Workers running.'), 90_000)))
+
+  const config = path.join(work, 'haproxy.cfg')
+  fs.writeFileSync(
+    config,
+    [
+      'global',
+      '  maxconn 4096',
+      'defaults',
+      '  mode http',
+      '  timeout connect 2s',
+      '  timeout client 30s',
+      '  timeout server 30s',
+      '  option http-server-close',
+      // a request the node closed without an answer (it was stopping) goes to another node
+      '  retries 2',
+      '  option redispatch 1',
+      '  retry-on conn-failure empty-response response-timeout',
+      'frontend web',
+      `  bind 127.0.0.1:${balancerPort}`,
+      '  option forwardfor',
+      '  default_backend nodes',
+      'backend nodes',
+      '  balance roundrobin',
+      '  option httpchk GET /readyz',
+      '  http-check expect status 200',
+      '  default-server inter 500ms fall 2 rise 2',
+      ...nodes.map((n, i) => `  server ${n.name} 127.0.0.1:${ports[i]} check`),
+      '',
+    ].join('\n'),
+  )
+  const balancer = start('haproxy', ensureHaproxy(), ['-f', config, '-db'], process.env)
+  const balancerUrl = `http://127.0.0.1:${balancerPort}`
+  await until('the load balancer', async () => (await fetch(`${balancerUrl}/readyz`)).status === 200)
+
+  return {
+    balancer: balancerUrl,
+    nodes,
+    workers,
+    async restartNode(i) {
+      const code = await nodes[i]!.proc.stop('SIGTERM')
+      if (code !== 0) throw new Error(`${nodes[i]!.name} exited ${code}:\n${nodes[i]!.proc.output()}`)
+      nodes[i] = startNode(i)
+      await ready(nodes[i]!.url)
+      // and the balancer has seen it come back (rise 2 × 500 ms)
+      await new Promise((r) => setTimeout(r, 1_500))
+    },
+    async killWorker(i) {
+      await workers[i]!.stop('SIGKILL')
+    },
+    async stop() {
+      await balancer.stop()
+      await Promise.all([...nodes.map((n) => n.proc.stop()), ...workers.map((w) => w.stop())])
+      await s3.close()
+      fs.rmSync(work, { recursive: true, force: true })
+    },
+  }
+}
