@@ -119,8 +119,14 @@ export async function startCluster(databaseUrl: string): Promise<Cluster> {
   await ready(nodes[0]!.url)
   nodes.push(startNode(1), startNode(2))
   await Promise.all(nodes.map((n) => ready(n.url)))
-  const workers = [0, 1].map((i) => start(`worker-${i + 1}`, process.execPath, [...tsx, 'bin/worker.ts'], { ...shared, DATA_DIR: path.join(work, `worker-${i + 1}`) }))
-  await Promise.all(workers.map((w) => until(`${w.name} to run`, () => w.output().includes('Workers running.'), 90_000)))
+  const workers: Proc[] = []
+  for (const i of [0, 1]) {
+    const worker = start(`worker-${i + 1}`, process.execPath, [...tsx, 'bin/worker.ts'], { ...shared, DATA_DIR: path.join(work, `worker-${i + 1}`) })
+    workers.push(worker)
+    await until(`${worker.name} to run`, () => worker.output().includes('Workers running.') || (worker.child.exitCode !== null && Promise.reject(new Error(worker.output()))), 90_000).catch((error: Error) => {
+      throw new Error(`${error.message}:\n${worker.output()}`)
+    })
+  }
 
   const config = path.join(work, 'haproxy.cfg')
   fs.writeFileSync(
