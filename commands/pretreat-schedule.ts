@@ -101,8 +101,9 @@ export function assignApplicator(db: Executor, id: number, applicatorId: number,
     const applicator = await trx.selectFrom('applicators').select(['id', 'license', 'expiration']).where('id', '=', applicatorId).where('active', '=', true).executeTakeFirst()
     if (!applicator) throw new ConflictError(SCHEDULE_MESSAGES.unknownApplicator)
     if (standing.assigned_to === applicatorId) return { changed: false }
-    const { application_date } = await trx.selectFrom('pretreats').select('application_date').where('id', '=', id).executeTakeFirstOrThrow()
-    const licenceValid = licenceHoldsOn(applicator, applicationDay(application_date, today))
+    // the day the licence must hold on: the application date, else the board's planned day (issue 24), else today
+    const { application_date, planned_on } = await trx.selectFrom('pretreats').select(['application_date', 'planned_on']).where('id', '=', id).executeTakeFirstOrThrow()
+    const licenceValid = licenceHoldsOn(applicator, applicationDay(application_date ?? planned_on, today))
     await runPretreatStep(trx, id, { type: 'ASSIGN', licenceValid }, {
       actor,
       details: { applicator_id: applicatorId, from_applicator_id: standing.assigned_to },

@@ -357,3 +357,60 @@ export async function pretreatSeasonCheck(db: Executor, pretreatId: number, toda
   const worked = lines.map((l) => ({ product_id: l.id, cwt: Number(l.cwt), quantity_requested: num(l.quantity_used ?? l.quantity_requested) }))
   return linesDoseWarnings(products, worked, soFar[pretreat.storage_id] ?? NOTHING_SO_FAR, { label: season.label, day })
 }
+
+/** A pre-treat as seasonChecksOf reads it: not applied yet (a board's card). */
+export interface UnappliedPretreat {
+  id: number
+  storage_id: number
+  application_date: string | null
+  /** yyyy-mm-dd of its creation (what the season counts it by without an application date) */
+  created_on: string
+}
+
+/**
+ * pretreatSeasonCheck for many pre-treats not applied yet (the dispatch board, issue 24) in three
+ * statements whatever their number: their chemical lines, and each season's count of what its
+ * storages hold, from which each pre-treat's own count is taken back (what `except` does there; a
+ * pre-treat not applied adds no amount and no date).
+ */
+export async function seasonChecksOf(db: Executor, pretreats: readonly UnappliedPretreat[], today: string): Promise<Map<number, DoseWarning[]>> {
+  const checks = new Map<number, DoseWarning[]>()
+  if (pretreats.length === 0) return checks
+  const lines = await db
+    .selectFrom('pretreat_chemicals as c')
+    .innerJoin('products as p', 'p.id', 'c.product_id')
+    .select(['c.pretreat_id', ...FORM_PRODUCT_COLUMNS, 'c.cwt', 'c.quantity_requested', 'c.quantity_used'])
+    .where(
+      'c.pretreat_id',
+      'in',
+      pretreats.map((p) => p.id),
+    )
+    .orderBy('c.pretreat_id')
+    .orderBy('c.id')
+    .execute()
+  const bySeason = new Map<string, { season: Season; storages: Set<number> }>()
+  for (const p of pretreats) {
+    const season = seasonOf(p.application_date ?? today)
+    const entry = bySeason.get(season.label) ?? { season, storages: new Set<number>() }
+    entry.storages.add(p.storage_id)
+    bySeason.set(season.label, entry)
+  }
+  const soFarBySeason = new Map<string, Record<number, StorageSeasonSoFar>>()
+  await Promise.all([...bySeason.values()].map(async ({ season, storages }) => soFarBySeason.set(season.label, await seasonSoFar(db, [...storages], season))))
+  for (const p of pretreats) {
+    const own = lines.filter((l) => l.pretreat_id === p.id)
+    if (own.length === 0) {
+      checks.set(p.id, [])
+      continue
+    }
+    const day = p.application_date ?? today
+    const season = seasonOf(day)
+    const all = soFarBySeason.get(season.label)?.[p.storage_id] ?? NOTHING_SO_FAR
+    const counted = (p.application_date ?? p.created_on) >= season.start && (p.application_date ?? p.created_on) < season.end
+    const products = { ...all.products }
+    if (counted) for (const id of new Set(own.map((l) => l.id))) if (products[id]) products[id] = { ...products[id], count: products[id].count - 1 }
+    const worked = own.map((l) => ({ product_id: l.id, cwt: Number(l.cwt), quantity_requested: num(l.quantity_used ?? l.quantity_requested) }))
+    checks.set(p.id, linesDoseWarnings(own.map(formProductOf), worked, { ...all, products }, { label: season.label, day }))
+  }
+  return checks
+}
