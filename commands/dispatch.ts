@@ -56,7 +56,12 @@ export async function moveWarnings(trx: Executor, id: number, applicatorId: numb
   const applicator =
     applicatorId === 0
       ? null
-      : ((await trx.selectFrom('applicators as a').innerJoin('users as u', 'u.id', 'a.user_id').select(['a.id', userDisplayName('u').as('name')]).where('a.id', '=', applicatorId).executeTakeFirst()) ?? null)
+      : (await trx
+          .selectFrom('applicators as a')
+          .innerJoin('users as u', 'u.id', 'a.user_id')
+          .select(['a.id', userDisplayName('u').as('name')])
+          .where('a.id', '=', applicatorId)
+          .executeTakeFirst()) ?? null
   const bookings = await bookingsOn(trx, [day], applicator ? [applicator.id] : [], card.truck_id !== null ? [card.truck_id] : [])
   return bookingWarnings(card, applicator, day, bookings)
 }
@@ -77,12 +82,17 @@ export function movePretreat(db: Executor, input: MoveInput, actor: PretreatSend
     }
     const steps: string[] = []
     if (replan) {
-      await runPretreatStep(trx, input.id, { type: 'PLAN' }, {
-        actor,
-        details: { planned_on: input.planned_on, from_planned_on: from },
-        apply: async (t) => void (await t.updateTable('pretreats').set({ planned_on: input.planned_on }).where('id', '=', input.id).execute()),
-        refusal: () => new ConflictError(standing.void ? SCHEDULE_MESSAGES.void : SCHEDULE_MESSAGES.started),
-      })
+      await runPretreatStep(
+        trx,
+        input.id,
+        { type: 'PLAN' },
+        {
+          actor,
+          details: { planned_on: input.planned_on, from_planned_on: from },
+          apply: async (t) => void (await t.updateTable('pretreats').set({ planned_on: input.planned_on }).where('id', '=', input.id).execute()),
+          refusal: () => new ConflictError(standing.void ? SCHEDULE_MESSAGES.void : SCHEDULE_MESSAGES.started),
+        }
+      )
       steps.push('PLAN')
     }
     if (reassign) {

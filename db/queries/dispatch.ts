@@ -60,7 +60,9 @@ function cardsOfWeek(db: Executor, monday: string) {
       'p.storage_id',
       'st.name as storage_name',
       sql<string>`coalesce(g.company_name, co.company_name)`.as('grower'),
-      sql<string>`coalesce((select string_agg(pr.product_name, ', ' order by pc.id) from pretreat_chemicals pc join products pr on pr.id = pc.product_id where pc.pretreat_id = p.id), '')`.as('products'),
+      sql<string>`coalesce((select string_agg(pr.product_name, ', ' order by pc.id) from pretreat_chemicals pc join products pr on pr.id = pc.product_id where pc.pretreat_id = p.id), '')`.as(
+        'products'
+      ),
       sql<string | null>`(select sum(pc.cwt)::text from pretreat_chemicals pc where pc.pretreat_id = p.id)`.as('cwt'),
       sql<string | null>`p.application_date::text`.as('application_date'),
       sql<string | null>`p.planned_on::text`.as('planned_on'),
@@ -108,7 +110,7 @@ export function bookingWarnings(
   card: { id: number; storage_id: number; truck_id: number | null; truck: string | null },
   applicator: { id: number; name: string } | null,
   day: string | null,
-  bookings: readonly Booking[],
+  bookings: readonly Booking[]
 ): DispatchWarning[] {
   if (day === null) return []
   const other = bookings.filter((b) => b.pretreat_id !== card.id && b.day === day && b.storage_id !== card.storage_id)
@@ -149,18 +151,10 @@ export async function dispatchBoard(db: Executor, monday: string, today: string)
   const days = [...new Set(rows.map(dayOfCard).filter((d): d is string => d !== null))]
   const [others, bookings, seasons] = await Promise.all([
     applicatorsById(db, missing),
-    bookingsOn(
-      db,
-      days,
-      [...new Set(rows.map((r) => r.assigned_to).filter((id): id is number => id !== null))],
-      [...new Set(rows.map((r) => r.truck_id).filter((id): id is number => id !== null))],
-    ),
+    bookingsOn(db, days, [...new Set(rows.map((r) => r.assigned_to).filter((id): id is number => id !== null))], [...new Set(rows.map((r) => r.truck_id).filter((id): id is number => id !== null))]),
     seasonChecksOf(db, rows, today),
   ])
-  const lanes: DispatchLane[] = [
-    ...choices.map((c) => ({ id: c.id, name: c.name, license: c.license, expiration: c.expiration, unlisted: false })),
-    ...others.map((o) => ({ ...o, unlisted: true })),
-  ]
+  const lanes: DispatchLane[] = [...choices.map((c) => ({ id: c.id, name: c.name, license: c.license, expiration: c.expiration, unlisted: false })), ...others.map((o) => ({ ...o, unlisted: true }))]
   const laneOf = new Map(lanes.map((l) => [l.id, l]))
   const cards = rows.map(({ created_on: _, ...row }) => {
     const lane = row.assigned_to === null ? undefined : laneOf.get(row.assigned_to)
