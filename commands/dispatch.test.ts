@@ -9,7 +9,7 @@ import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
 import type { Actor } from './command.ts'
 import { runCommand } from './command.ts'
 import { CONFIRM_FIELD, moveCommand, MoveSchema, movePretreat } from './dispatch.ts'
-import { SCHEDULE_MESSAGES } from './pretreat-schedule.ts'
+import { rowStepCommand, SCHEDULE_MESSAGES } from './pretreat-schedule.ts'
 
 let t: TestDatabase
 let companyId: number
@@ -169,7 +169,7 @@ describe('a move', () => {
     const pt = await makePretreat(t.db, { stage: 'scheduled', storage_id: await storage() })
     const key = crypto.randomUUID()
     const command = moveCommand({ today: () => TODAY })
-    const input = { id: pt.id, applicator: ann, planned_on: '2026-12-08' }
+    const input = { id: pt.id, applicator: ann, planned_on: '2026-12-08', season_reason: '' }
     await runCommand(t.db, command, { actor: assigner, key, input })
     await t.db.updateTable('pretreats').set({ planned_on: null }).where('id', '=', pt.id).execute()
     expect(await runCommand(t.db, command, { actor: assigner, key, input })).toEqual({ changed: true, steps: ['PLAN', 'ASSIGN'] })
@@ -208,6 +208,18 @@ describe('a move', () => {
     expect(await move(pt.id, ann, '2026-12-09', { season_reason: 'Sold as table stock.' })).toMatchObject({ changed: true })
     const viewer = { ...assigner, permissions: ['api.view_pretreat' as const] }
     await expect(movePretreat(t.db, MoveSchema.parse({ id: pt.id, applicator: 0, planned_on: '2026-12-10' }), viewer, TODAY)).rejects.toThrow(/permission|Forbidden/i)
+  })
+
+  it('takes the planned day from the assign window too, before the licence is checked on it; the lists’ row forms leave it', async () => {
+    const pt = await makePretreat(t.db, { stage: 'scheduled', storage_id: await storage() })
+    const command = rowStepCommand({ today: () => TODAY })
+    const assign = (input: Record<string, string>) =>
+      runCommand(t.db, command, { actor: assigner, key: crypto.randomUUID(), input: command.schema.parse({ intent: 'assign', id: String(pt.id), ...input }) })
+    await expect(assign({ applicator: String(ben), planned_on: '2026-12-09' })).rejects.toThrow(SCHEDULE_MESSAGES.expired)
+    await assign({ applicator: String(ben), planned_on: '2026-12-08' })
+    await assign({ applicator: String(ann) })
+    expect(await row(pt.id)).toEqual({ status: 'assigned', assigned_to: ann, planned_on: '2026-12-08' })
+    expect((await history(pt.id)).map((e) => e.event)).toEqual(['PLAN', 'ASSIGN', 'ASSIGN'])
   })
 
   it('reads bad input as refused, never as a move', () => {

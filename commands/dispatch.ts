@@ -7,7 +7,7 @@
 // (an InputError on `confirm` naming them, nothing saved). One transaction: a refused lane leaves
 // the day as it was.
 import { z } from 'zod'
-import { ConflictError, ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
+import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import { DISPATCH_MESSAGES } from '#core/dispatch.ts'
 import { date, multiLineText } from '#core/schemas/fields.ts'
 import { SEASON_REASON_LABEL } from '#core/season-reasons.ts'
@@ -18,9 +18,9 @@ import { bookingsOn, bookingWarnings } from '#db/queries/dispatch.ts'
 import { lockPretreatStanding } from '#db/queries/pretreat-workflow.ts'
 import { userDisplayName } from '#db/queries/users.ts'
 import { permitted } from '#workflows/pretreat.machine.ts'
-import { runPretreatStep, type PretreatSender } from '#workflows/pretreat.server.ts'
+import type { PretreatSender } from '#workflows/pretreat.server.ts'
 import { defineCommand } from './command.ts'
-import { assignApplicator, SCHEDULE_MESSAGES, type StepOutcome } from './pretreat-schedule.ts'
+import { assignApplicator, planPretreat, type StepOutcome } from './pretreat-schedule.ts'
 
 export const CONFIRM_FIELD = 'confirm'
 
@@ -82,17 +82,7 @@ export function movePretreat(db: Executor, input: MoveInput, actor: PretreatSend
     }
     const steps: string[] = []
     if (replan) {
-      await runPretreatStep(
-        trx,
-        input.id,
-        { type: 'PLAN' },
-        {
-          actor,
-          details: { planned_on: input.planned_on, from_planned_on: from },
-          apply: async (t) => void (await t.updateTable('pretreats').set({ planned_on: input.planned_on }).where('id', '=', input.id).execute()),
-          refusal: () => new ConflictError(standing.void ? SCHEDULE_MESSAGES.void : SCHEDULE_MESSAGES.started),
-        }
-      )
+      await planPretreat(trx, input.id, input.planned_on, actor)
       steps.push('PLAN')
     }
     if (reassign) {
