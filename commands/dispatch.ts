@@ -93,13 +93,18 @@ export function movePretreat(db: Executor, input: MoveInput, actor: PretreatSend
   })
 }
 
-/** The board's move, run once per idempotency key; `today` is the day licences are checked on without a day. */
+/**
+ * The board's move, run once per idempotency key; `today` is the day licences are checked on
+ * without a day. It answers nothing (as the lists' steps): the card stands where the move asked,
+ * whether this post moved it or an earlier one had.
+ */
 export function moveCommand({ today = localToday }: { today?: () => string } = {}) {
   return defineCommand({
     name: 'pretreats.dispatch-move',
     schema: MoveSchema,
-    async run(trx, actor, input): Promise<{ changed: boolean; steps: string[] }> {
-      return movePretreat(trx, input, actor, today())
+    async run(trx, actor, input): Promise<null> {
+      await movePretreat(trx, input, actor, today())
+      return null
     },
   })
 }
