@@ -1,7 +1,7 @@
 // The dispatch board's figure (issue 24 target: < 100 ms), runnable alone:
 //   npx tsx bench/dispatch-board.ts [--n=500]
-// A week with 500 pre-treats (scheduled, staged and assigned, spread over its days and a few with no
-// day, each with a chemical line; some with trucks, so bookings clash) and 20 licensed applicators,
+// A week with 500 pre-treats (scheduled, staged and assigned, spread over its days, each with a
+// chemical line; some with trucks, so bookings clash) and 20 licensed applicators,
 // added to whatever database it runs in (the demo's alone, the million pre-treats of `npm run
 // bench`), in a week of its own (2031-03-03). The /dispatch loader for that week, called in-process
 // signed in as the demo assigner (session look-up included), beside a floor: every statement the
@@ -11,7 +11,6 @@ import pg from 'pg'
 import { sql } from 'kysely'
 import { startSession } from '#app/auth/session.server.ts'
 import { loader as boardLoader } from '#app/routes/dispatch/data.server.ts'
-import { addDays } from '#core/dispatch.ts'
 import type { Executor } from '#db/client.server.ts'
 import { argN, isMain, runAlone, type BenchRow } from './alone.ts'
 import { captureStatements, sameStatements, type SentStatement } from './capture.ts'
@@ -25,7 +24,13 @@ const APPLICATORS = 20
 
 /** The week's 500 pre-treats and the 20 applicators (made once per database). */
 async function seedWeek(db: Executor, log: (line: string) => void): Promise<void> {
-  const have = Number((await sql<{ n: string }>`select count(*) as n from pretreats where planned_on between ${MONDAY}::date and ${addDays(MONDAY, 6)}::date`.execute(db)).rows[0]!.n)
+  const have = Number((await sql<{ n: string }>`select count(*) as n from pretreats where application_notes = 'Bench week'`.execute(db)).rows[0]!.n)
+  if (have > CARDS) {
+    // a week seeded twice (an earlier run stopped after seeding): back to its first 500
+    const extra = sql`(select id from pretreats where application_notes = 'Bench week' order by id offset ${CARDS})`
+    await sql`delete from pretreat_chemicals where pretreat_id in ${extra}`.execute(db)
+    await sql`delete from pretreats where id in ${extra}`.execute(db)
+  }
   if (have >= CARDS) return
   log(`  dispatch board: seeding ${CARDS} pre-treats in the week of ${MONDAY} and ${APPLICATORS} applicators`)
   await db.transaction().execute(async (trx) => {
@@ -35,7 +40,11 @@ async function seedWeek(db: Executor, log: (line: string) => void): Promise<void
       const username = `bench-dispatch-${String(i).padStart(2, '0')}`
       const user =
         (await trx.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst()) ??
-        (await trx.insertInto('users').values({ username, password_hash: 'x', first_name: 'Bench', last_name: `Applicator ${i}` }).returning('id').executeTakeFirstOrThrow())
+        (await trx
+          .insertInto('users')
+          .values({ username, password_hash: 'x', first_name: 'Bench', last_name: `Applicator ${i}` })
+          .returning('id')
+          .executeTakeFirstOrThrow())
       const a = await trx
         .insertInto('applicators')
         .values({ user_id: user.id, license: `BENCH-${i}`, expiration: i === APPLICATORS ? '2031-03-05' : '2035-12-31' })
@@ -56,7 +65,7 @@ async function seedWeek(db: Executor, log: (line: string) => void): Promise<void
              (${storages.map((s) => s[0])}::bigint[])[1 + i % ${storages.length}], 'Bench week', 'Lamb Weston',
              i % 10 = 0, case when i % 10 = 0 or i % 3 = 0 then 'pending' else 'assigned' end,
              case when i % 10 = 0 or i % 3 = 0 then null else (${applicators}::bigint[])[1 + i % ${APPLICATORS}] end,
-             case when i % 25 = 0 then null else ${MONDAY}::date + (i % 7) end,
+             ${MONDAY}::date + (i % 7),
              case when i % 4 = 0 and ${trucks.length} > 0 then (${trucks.length ? trucks : [0]}::bigint[])[1 + i % greatest(${trucks.length}, 1)] end
       from generate_series(1, ${CARDS}::int) i join pretreat_numbers pn on pn.number = ${base}::bigint + i`.execute(trx)
     await sql`
@@ -79,7 +88,7 @@ export async function benchDispatchBoard(db: Executor, options: { databaseUrl: s
   try {
     const first = await callLoader()
     const sent = await captureStatements(pool, callLoader)
-    // the loader's rounds: the session; the applicators and the cards; then the rest (bookings, lines, seasons so far)
+    // the loader's rounds: the session; the applicators, the week's cards and those with no day; then the rest (bookings, lines, seasons so far)
     const isSession = (s: SentStatement) => /"sessions"/.test(s.sql)
     const firstRound = (s: SentStatement) => /btrim\(a\.license\)/.test(s.sql) || /string_agg/.test(s.sql)
     const seasonRound = (s: SentStatement) => /count\(distinct pt\.id\)/.test(s.sql) || /"planned_removal"/.test(s.sql)
@@ -88,7 +97,7 @@ export async function benchDispatchBoard(db: Executor, options: { databaseUrl: s
     const last = sent.filter((s) => !isSession(s) && seasonRound(s))
     const two = sent.filter((s) => !isSession(s) && !firstRound(s) && !seasonRound(s))
     const floor = [...session, ...one, ...two, ...last]
-    if (!sameStatements(sent, floor) || session.length !== 1 || one.length !== 2) throw new Error(`the board's loader sent statements the floor does not sort:\n${sent.map((s) => s.sql).join('\n')}`)
+    if (!sameStatements(sent, floor) || session.length !== 1 || one.length !== 3) throw new Error(`the board's loader sent statements the floor does not sort:\n${sent.map((s) => s.sql).join('\n')}`)
     const query = (s: SentStatement) => pool.query(s.sql, s.parameters)
     const raw = async () => {
       for (const round of [session, one, two, last]) await Promise.all(round.map(query))
@@ -101,7 +110,12 @@ export async function benchDispatchBoard(db: Executor, options: { databaseUrl: s
     const shape = `${cards} cards (${warned} with warnings), ${first.board.lanes.length} lanes; ${total.toLocaleString('en-US')} pre-treats in all`
     const rows: BenchRow[] = [
       { name: '/dispatch loader, a week of 500 pre-treats', figure: `p95 ${l.p95.toFixed(2)} ms, p50 ${l.p50.toFixed(2)} ms (n=${n}; ${shape})`, limit: `< ${LIMIT_MS} ms`, ok: l.p95 < LIMIT_MS },
-      { name: `  floor: its ${floor.length} statements raw`, figure: `p95 ${r.p95.toFixed(2)} ms, p50 ${r.p50.toFixed(2)} ms (loader / raw p95 ${(l.p95 / r.p95).toFixed(2)}×)`, limit: 'floor', ok: true },
+      {
+        name: `  floor: its ${floor.length} statements raw`,
+        figure: `p95 ${r.p95.toFixed(2)} ms, p50 ${r.p50.toFixed(2)} ms (loader / raw p95 ${(l.p95 / r.p95).toFixed(2)}×)`,
+        limit: 'floor',
+        ok: true,
+      },
     ]
     for (const row of rows) log(`${row.name}: ${row.figure}`)
     return rows
@@ -110,8 +124,8 @@ export async function benchDispatchBoard(db: Executor, options: { databaseUrl: s
   }
 }
 
-// Alone: its own database `bench_dispatch_board` (bench/alone.ts), the demo data and the week.
+// Alone: its own database `bench_dispatch` (bench/alone.ts), the demo data and the week.
 if (isMain(import.meta.url)) {
   const n = argN(500)
-  await runAlone('bench_dispatch_board', (db, databaseUrl) => benchDispatchBoard(db, { databaseUrl, n, log: (line) => console.error(line) }))
+  await runAlone('bench_dispatch', (db, databaseUrl) => benchDispatchBoard(db, { databaseUrl, n, log: (line) => console.error(line) }))
 }

@@ -1,8 +1,8 @@
 // The dispatch board's reads (issue 24, decision 0066): the week's scheduled and staged pre-treats
 // (pending or assigned, not void) whose day — the application date, else the planned day — falls in
-// it, and those planned for no day; the lanes (every licensed applicator, and any other applicator
+// it, and the oldest planned for no day (NO_DAY_CARDS); the lanes (every licensed applicator, and any other applicator
 // a card is assigned to); and the bookings that warn: an applicator or a truck at another storage on
-// the same day. Four statements for the board whatever its size (the season check's three included).
+// the same day. A fixed number of statements whatever the week holds (the season check's included).
 import { sql } from 'kysely'
 import { addDays, applicatorBookedWarning, dayOfCard, licenceWarning, truckBookedWarning, type DispatchWarning } from '#core/dispatch.ts'
 import { licenceHoldsOn } from '#core/licence.ts'
@@ -43,9 +43,11 @@ export interface DispatchCard {
   warnings: DispatchWarning[]
 }
 
-/** The cards of the week from `monday`, and those planned for no day. */
-function cardsOfWeek(db: Executor, monday: string) {
-  const sunday = addDays(monday, 6)
+/** How many cards with no day the board shows at most (the oldest first; the rest wait on the lists). */
+export const NO_DAY_CARDS = 50
+
+/** The cards the board reads, aliased `p`: scheduled and staged (pending or assigned), not void. */
+function boardCards(db: Executor) {
   return db
     .selectFrom('pretreats as p')
     .innerJoin('companies as co', 'co.id', 'p.company_id')
@@ -74,11 +76,27 @@ function cardsOfWeek(db: Executor, monday: string) {
     ])
     .where('p.status', 'in', ['pending', 'assigned'])
     .where('p.void', '=', false)
-    .where((eb) => eb.or([eb(DAY, 'is', null), eb.and([eb(DAY, '>=', monday), eb(DAY, '<=', sunday)])]))
-    .orderBy(DAY)
-    .orderBy('p.pre_treat_number')
     .$narrowType<{ status: 'pending' | 'assigned' }>()
-    .execute()
+}
+
+/** The cards of the week from `monday` (by the day index), and the oldest NO_DAY_CARDS + 1 with no day. */
+async function cardsOfWeek(db: Executor, monday: string) {
+  const [week, noDay] = await Promise.all([
+    boardCards(db)
+      .where(sql<boolean>`p.status in ('pending', 'assigned', 'in-progress')`)
+      .where(DAY, '>=', monday)
+      .where(DAY, '<=', addDays(monday, 6))
+      .orderBy(DAY)
+      .orderBy('p.pre_treat_number')
+      .execute(),
+    boardCards(db)
+      .where('p.application_date', 'is', null)
+      .where('p.planned_on', 'is', null)
+      .orderBy('p.id')
+      .limit(NO_DAY_CARDS + 1)
+      .execute(),
+  ])
+  return { rows: [...week, ...noDay.slice(0, NO_DAY_CARDS)], moreWithNoDay: noDay.length > NO_DAY_CARDS }
 }
 
 export interface Booking {
@@ -135,6 +153,8 @@ function applicatorsById(db: Executor, ids: number[]) {
 
 export interface DispatchBoard {
   monday: string
+  /** more cards have no day than the board shows (NO_DAY_CARDS) */
+  moreWithNoDay: boolean
   lanes: DispatchLane[]
   cards: DispatchCard[]
 }
@@ -145,7 +165,7 @@ export interface DispatchBoard {
  * day, and the season check (as the assign step reads it).
  */
 export async function dispatchBoard(db: Executor, monday: string, today: string): Promise<DispatchBoard> {
-  const [choices, rows] = await Promise.all([applicatorChoices(db), cardsOfWeek(db, monday)])
+  const [choices, { rows, moreWithNoDay }] = await Promise.all([applicatorChoices(db), cardsOfWeek(db, monday)])
   const listed = new Set(choices.map((c) => c.id))
   const missing = [...new Set(rows.map((r) => r.assigned_to).filter((id): id is number => id !== null && !listed.has(id)))]
   const days = [...new Set(rows.map(dayOfCard).filter((d): d is string => d !== null))]
@@ -165,5 +185,5 @@ export async function dispatchBoard(db: Executor, monday: string, today: string)
     for (const w of seasons.get(row.id) ?? []) warnings.push({ kind: 'season', message: w.message })
     return { ...row, warnings }
   })
-  return { monday, lanes, cards }
+  return { monday, moreWithNoDay, lanes, cards }
 }

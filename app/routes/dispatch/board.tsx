@@ -11,6 +11,9 @@ import { formatCwt } from '#core/pretreat-quantities.ts'
 import { SEASON_REASON_MISSING } from '#core/season-reasons.ts'
 import type { BoardData, MoveResult } from './data.server.ts'
 
+/** as db/queries/dispatch.ts shows them at most */
+const NO_DAY_CARDS = 50
+
 type Card = BoardData['board']['cards'][number]
 type Lane = { id: number; name: string; license: string; expiration: string | null; unlisted: boolean }
 
@@ -148,6 +151,11 @@ export function Board({ data, result }: { data: BoardData; result: MoveResult | 
         Move a card with its Move form
         {hydrated ? ', by dragging it to a lane and day, or with keys: Space picks up the focused card, the arrow keys choose the lane and day, Space or Enter drops it, Escape cancels' : ''}.
       </p>
+      {board.moreWithNoDay ? (
+        <p className="notice dispatch-note">
+          More pre-treats have no day than the board shows: the {NO_DAY_CARDS} oldest are under {NO_DAY}. Plan the others from the <Link to="/scheduled-pre-treat">Scheduled list</Link>.
+        </p>
+      ) : null}
       {result?.error ? (
         <p className="notice notice-error" role="alert">
           {result.error}
