@@ -415,25 +415,13 @@ export interface UnappliedPretreat {
 
 /**
  * pretreatSeasonCheck for many pre-treats not applied yet (the dispatch board, issue 24) in three
- * statements whatever their number: their chemical lines, and each season's count of what its
- * storages hold, from which each pre-treat's own count is taken back (what `except` does there; a
+ * statements sent at once whatever their number: their chemical lines, and each season's count of
+ * what its storages hold (two), from which each pre-treat's own count is taken back (what `except` does there; a
  * pre-treat not applied adds no amount and no date).
  */
 export async function seasonChecksOf(db: Executor, pretreats: readonly UnappliedPretreat[], today: string): Promise<Map<number, DoseWarning[]>> {
   const checks = new Map<number, DoseWarning[]>()
   if (pretreats.length === 0) return checks
-  const lines = await db
-    .selectFrom('pretreat_chemicals as c')
-    .innerJoin('products as p', 'p.id', 'c.product_id')
-    .select(['c.pretreat_id', ...FORM_PRODUCT_COLUMNS, 'c.cwt', 'c.quantity_requested', 'c.quantity_used'])
-    .where(
-      'c.pretreat_id',
-      'in',
-      pretreats.map((p) => p.id)
-    )
-    .orderBy('c.pretreat_id')
-    .orderBy('c.id')
-    .execute()
   const bySeason = new Map<string, { season: Season; storages: Set<number> }>()
   for (const p of pretreats) {
     const season = seasonOf(p.application_date ?? today)
@@ -441,10 +429,27 @@ export async function seasonChecksOf(db: Executor, pretreats: readonly Unapplied
     entry.storages.add(p.storage_id)
     bySeason.set(season.label, entry)
   }
+  // the lines and each season's counts at once: the counts need only the storages
   const soFarBySeason = new Map<string, Record<number, StorageSeasonSoFar>>()
-  await Promise.all([...bySeason.values()].map(async ({ season, storages }) => soFarBySeason.set(season.label, await seasonSoFar(db, [...storages], season))))
+  const [lines] = await Promise.all([
+    db
+      .selectFrom('pretreat_chemicals as c')
+      .innerJoin('products as p', 'p.id', 'c.product_id')
+      .select(['c.pretreat_id', ...FORM_PRODUCT_COLUMNS, 'c.cwt', 'c.quantity_requested', 'c.quantity_used'])
+      .where(
+        'c.pretreat_id',
+        'in',
+        pretreats.map((p) => p.id),
+      )
+      .orderBy('c.pretreat_id')
+      .orderBy('c.id')
+      .execute(),
+    ...[...bySeason.values()].map(async ({ season, storages }) => soFarBySeason.set(season.label, await seasonSoFar(db, [...storages], season))),
+  ])
+  const linesOf = new Map<number, typeof lines>()
+  for (const l of lines) linesOf.set(l.pretreat_id, [...(linesOf.get(l.pretreat_id) ?? []), l])
   for (const p of pretreats) {
-    const own = lines.filter((l) => l.pretreat_id === p.id)
+    const own = linesOf.get(p.id) ?? []
     if (own.length === 0) {
       checks.set(p.id, [])
       continue
