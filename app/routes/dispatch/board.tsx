@@ -148,8 +148,9 @@ export function Board({ data, result }: { data: BoardData; result: MoveResult | 
         · {board.cards.length} {board.cards.length === 1 ? 'pre-treat' : 'pre-treats'}
       </p>
       <p className="muted" id={HELP}>
-        Move a card with its Move form
-        {hydrated ? ', by dragging it to a lane and day, or with keys: Space picks up the focused card, the arrow keys choose the lane and day, Space or Enter drops it, Escape cancels' : ''}.
+        {/* the same words before and after the page wakes up: no shift of the lanes under it */}
+        Move a card with its Move form, by dragging it to a lane and day, or with keys: Space picks up the focused card, the arrow keys choose the lane and day, Space or Enter drops it, Escape cancels
+        (dragging and keys need JavaScript).
       </p>
       {board.moreWithNoDay ? (
         <p className="notice dispatch-note">
