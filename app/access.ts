@@ -101,6 +101,8 @@ export const ACCESS = {
   // the application records (IDAPA 02.03.03) and their season summary: the office and the reviewers
   '/application-records': { permissions: ['api.add_pretreat', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
   '/season-summary': { permissions: ['api.add_pretreat', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
+  // issue 24 — the dispatch board (decision 0066): assigners plan and assign the week
+  '/dispatch': { permissions: ['api.pretreat_assigner'] },
 } as const satisfies Record<string, Access>
 
 export type ScreenPath = keyof typeof ACCESS

@@ -44,26 +44,17 @@ export const SECTION_MENUS: SectionMenu[] = [
     {
       id: 'create',
       title: 'Create',
-      items: [
-        screen('/service-call', 'New Call', 'Log a service call from a grower.'),
-        screen('/service-form', 'New Service Sheet', 'Record hours, parts and photos of a service.'),
-      ],
+      items: [screen('/service-call', 'New Call', 'Log a service call from a grower.'), screen('/service-form', 'New Service Sheet', 'Record hours, parts and photos of a service.')],
     },
     {
       id: 'view',
       title: 'View',
-      items: [
-        screen('/view-calls', 'Pending Calls', 'Service calls waiting for a visit.'),
-        screen('/view-service', 'Completed Service Sheets', 'Every submitted service sheet.'),
-      ],
+      items: [screen('/view-calls', 'Pending Calls', 'Service calls waiting for a visit.'), screen('/view-service', 'Completed Service Sheets', 'Every submitted service sheet.')],
     },
     {
       id: 'review',
       title: 'Review',
-      items: [
-        screen('/review-sheets', 'Available Reviews', 'Sheets waiting for your review level.'),
-        screen('/completed-reviews', 'Completed Reviews', 'Reviews already approved.'),
-      ],
+      items: [screen('/review-sheets', 'Available Reviews', 'Sheets waiting for your review level.'), screen('/completed-reviews', 'Completed Reviews', 'Reviews already approved.')],
     },
     { id: 'status', title: 'Status', items: [screen('/sheet-status', 'Service Sheet Tracker', 'Where each sheet stands in review.')] },
   ]),
@@ -81,10 +72,7 @@ export const SECTION_MENUS: SectionMenu[] = [
     {
       id: 'views',
       title: 'Views',
-      items: [
-        screen('/view-contact', 'Company Contacts', "A grower's contacts."),
-        screen('/view-interaction', 'Company Interactions', "A grower's notes, newest first."),
-      ],
+      items: [screen('/view-contact', 'Company Contacts', "A grower's contacts."), screen('/view-interaction', 'Company Interactions', "A grower's notes, newest first.")],
     },
     {
       id: 'growers',
@@ -121,7 +109,15 @@ export const SECTION_MENUS: SectionMenu[] = [
         screen('/staged-pre-treat', 'Staged Pre-Treats', 'Saved to staging, not yet on the schedule.'),
       ],
     },
-    { id: 'scheduled', title: 'Scheduled', items: [screen('/scheduled-pre-treat', 'Scheduled Pre-Treats', 'On the schedule: assign an applicator and follow the sheets.')] },
+    {
+      id: 'scheduled',
+      title: 'Scheduled',
+      items: [
+        screen('/scheduled-pre-treat', 'Scheduled Pre-Treats', 'On the schedule: assign an applicator and follow the sheets.'),
+        // issue 24 (decision 0066)
+        screen('/dispatch', 'Dispatch Board', 'The week’s pre-treats by applicator and day: plan, assign and move them.'),
+      ],
+    },
     {
       id: 'review',
       title: 'Reviews & Restarts',
@@ -200,7 +196,7 @@ export const SECTION_MENUS: SectionMenu[] = [
         ],
       },
     ],
-    { admin: true },
+    { admin: true }
   ),
 ]
 

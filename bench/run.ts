@@ -5,7 +5,7 @@
 //   npm run bench [-- --n=200 --warmup=20 --explain --no-startup --only=<path text>
 //                    --no-http --no-lighthouse --no-documents --no-viewer --no-drive
 //                    --no-storage-detail --no-inspector --no-pretreat-lists --no-pretreat-sheet
-//                    --no-season-summary --no-pretreat-pdf --no-outbox]
+//                    --no-season-summary --no-dispatch-board --no-pretreat-pdf --no-outbox]
 //
 // Exit code 0 whatever the figures say (they are the report); 1 only when the bench itself could
 // not measure something (the line says ERROR and why).
@@ -53,6 +53,7 @@ import { benchWorkflowInspector } from './workflow-inspector.ts'
 import { benchPretreatLists } from './pretreat-lists.ts'
 import { benchPretreatSheet } from './pretreat-sheet.ts'
 import { benchSeasonSummary } from './season-summary.ts'
+import { benchDispatchBoard } from './dispatch-board.ts'
 import { benchPretreatPdf } from './pretreat-pdf.ts'
 import { benchOutbox } from './outbox.ts'
 import { benchViewer } from './viewer.ts'
@@ -501,6 +502,8 @@ async function measureLighthouse(db: Executor, appUrl: string, cookieFor: (user:
     { path: '/application-records', user: 'ptreview2' },
     { path: '/season-summary', user: 'ptreview2' },
     { path: '/follow-ups', user: 'assigner' },
+    // issue 24: the dispatch board
+    { path: '/dispatch', user: 'assigner' },
     { path: '/outgoing-mail', user: 'admin' },
   ]
   const only = process.argv.find((a) => a.startsWith('--pages='))?.slice('--pages='.length)
@@ -810,6 +813,8 @@ async function main(): Promise<void> {
       ['pretreat-sheet', () => benchPretreatSheet(db, { databaseUrl: handle.url, n: N, log })],
       // issue 12: the season summary over ~1M application records, beside its raw statements
       ['season-summary', () => benchSeasonSummary(db, { databaseUrl: handle.url, n: N, log })],
+      // issue 24: the dispatch board, a week of 500 pre-treats and 20 applicators, beside its raw statements
+      ['dispatch-board', () => benchDispatchBoard(db, { databaseUrl: handle.url, n: N, log })],
       // issue 12: the pre-treat PDF, a new HTML each sample through the warm pool, beside the cache and a cold Chromium
       ['pretreat-pdf', () => benchPretreatPdf(db, { databaseUrl: handle.url, n: Math.min(N, 30), log })],
       // issue 22: a queued check with two 2 MB photos sent under Slow 3G (about 100 s a sample: 3), and pages opened offline

@@ -28,6 +28,7 @@ import { pretreatFormCommand } from './pretreat-form.ts'
 import { submitReview } from './pretreat-review.ts'
 import { saveSheet, submitSheet } from './pretreat-sheet.ts'
 import { rowStepCommand } from './pretreat-schedule.ts'
+import { moveCommand } from './dispatch.ts'
 import { createReceipt } from './receipts.ts'
 import { saveJob, savePart, saveTruck } from './registry.ts'
 import { changeDestinations } from './short-lists.ts'
@@ -212,6 +213,15 @@ const CASES: Record<string, Case> = {
     refusedAs: NotFoundError,
     table: 'workflow_events',
     where: { event: 'SCHEDULE' },
+  },
+  'a pre-treat planned on the dispatch board': {
+    command: moveCommand({ today: () => TODAY }),
+    input: async (key) => ({ id: await pretreatFor(key), applicator: 0, planned_on: '2026-12-09', season_reason: '' }),
+    refused: () => ({ id: 999_999, applicator: 0, planned_on: '2026-12-09', season_reason: '' }),
+    refusedAs: NotFoundError,
+    actor: () => ({ ...tech, permissions: ['api.pretreat_assigner'] }),
+    table: 'workflow_events',
+    where: { event: 'PLAN' },
   },
   'a pre-treat sheet saved': {
     command: saveSheet,

@@ -8,7 +8,7 @@
 // one given with the step (commands/season-reason.ts), kept in the step's history row.
 import { z } from 'zod'
 import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts'
-import { multiLineText } from '#core/schemas/fields.ts'
+import { date, multiLineText } from '#core/schemas/fields.ts'
 import { SEASON_REASON_LABEL } from '#core/season-reasons.ts'
 import { licenceHoldsOn, localToday } from '#core/schemas/applicator.ts'
 import { inTransaction, type Executor } from '#db/client.server.ts'
@@ -101,8 +101,9 @@ export function assignApplicator(db: Executor, id: number, applicatorId: number,
     const applicator = await trx.selectFrom('applicators').select(['id', 'license', 'expiration']).where('id', '=', applicatorId).where('active', '=', true).executeTakeFirst()
     if (!applicator) throw new ConflictError(SCHEDULE_MESSAGES.unknownApplicator)
     if (standing.assigned_to === applicatorId) return { changed: false }
-    const { application_date } = await trx.selectFrom('pretreats').select('application_date').where('id', '=', id).executeTakeFirstOrThrow()
-    const licenceValid = licenceHoldsOn(applicator, applicationDay(application_date, today))
+    // the day the licence must hold on: the application date, else the board's planned day (issue 24), else today
+    const { application_date, planned_on } = await trx.selectFrom('pretreats').select(['application_date', 'planned_on']).where('id', '=', id).executeTakeFirstOrThrow()
+    const licenceValid = licenceHoldsOn(applicator, applicationDay(application_date ?? planned_on, today))
     await runPretreatStep(trx, id, { type: 'ASSIGN', licenceValid }, {
       actor,
       details: { applicator_id: applicatorId, from_applicator_id: standing.assigned_to },
@@ -117,12 +118,50 @@ export function assignApplicator(db: Executor, id: number, applicatorId: number,
   return inTransaction(db, run)
 }
 
+/**
+ * Plans pre-treat `id` for `plannedOn` (null: no day), the PLAN step (issue 24, decision 0066: the
+ * dispatch board and the assign window); its history row keeps the day from and to. Already so:
+ * nothing changes. The machine allows it while the pre-treat is pending or assigned, not void.
+ */
+export function planPretreat(db: Executor, id: number, plannedOn: string | null, actor: PretreatSender): Promise<StepOutcome> {
+  return inTransaction(db, async (trx) => {
+    const standing = await standingOf(trx, id)
+    requireMayTake(standing, { type: 'PLAN' }, actor)
+    const { planned_on: from } = await trx.selectFrom('pretreats').select('planned_on').where('id', '=', id).executeTakeFirstOrThrow()
+    if (from === plannedOn) return { changed: false }
+    await runPretreatStep(
+      trx,
+      id,
+      { type: 'PLAN' },
+      {
+        actor,
+        details: { planned_on: plannedOn, from_planned_on: from },
+        apply: async (t) => void (await t.updateTable('pretreats').set({ planned_on: plannedOn }).where('id', '=', id).execute()),
+        refusal: refusedBecause(standing.void ? SCHEDULE_MESSAGES.void : SCHEDULE_MESSAGES.started),
+      }
+    )
+    return { changed: true }
+  })
+}
+
 const recordId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+
+/** The planned day an assign form may send (absent: left as it is; '': no day). */
+const plannedOn = z
+  .union([z.literal(''), date('Planned date')])
+  .transform((d) => (d === '' ? null : d))
+  .optional()
 
 /** The row forms' steps: what a list's button posts. */
 export const RowStepSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.enum(['stage', 'schedule']), id: recordId }),
-  z.object({ intent: z.literal('assign'), id: recordId, applicator: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER), season_reason: multiLineText(SEASON_REASON_LABEL, { optional: true }) }),
+  z.object({
+    intent: z.literal('assign'),
+    id: recordId,
+    applicator: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    season_reason: multiLineText(SEASON_REASON_LABEL, { optional: true }),
+    planned_on: plannedOn,
+  }),
 ])
 
 /**
@@ -135,7 +174,11 @@ export function rowStepCommand({ today = localToday }: { today?: () => string } 
     name: 'pretreats.row-step',
     schema: RowStepSchema,
     async run(trx, actor, step): Promise<null> {
-      if (step.intent === 'assign') await assignApplicator(trx, step.id, step.applicator, actor, today(), step.season_reason)
+      if (step.intent === 'assign') {
+        // the assign window's planned day first: the licence is checked on it
+        if (step.planned_on !== undefined) await planPretreat(trx, step.id, step.planned_on, actor)
+        await assignApplicator(trx, step.id, step.applicator, actor, today(), step.season_reason)
+      }
       else await setUpcoming(trx, step.id, step.intent === 'stage', actor)
       return null
     },

@@ -6,7 +6,7 @@ import { hasAnyPermission, type Permission, type SessionUser } from './permissio
 import { SHEET_APPLICATOR, SHEET_REVIEWERS } from './pretreat-sheet.ts'
 import { APPLICATOR_STATES, type PretreatState } from './workflow-states.ts'
 
-export type PretreatStep = 'EDIT' | 'STAGE' | 'SCHEDULE' | 'ASSIGN' | 'UNASSIGN' | 'SAVE' | 'SUBMIT' | 'VOID'
+export type PretreatStep = 'EDIT' | 'STAGE' | 'SCHEDULE' | 'ASSIGN' | 'UNASSIGN' | 'PLAN' | 'SAVE' | 'SUBMIT' | 'VOID'
 
 export const PRETREAT_STEP_PERMISSIONS: Record<PretreatStep, readonly Permission[]> = {
   EDIT: ['api.add_pretreat'],
@@ -14,6 +14,8 @@ export const PRETREAT_STEP_PERMISSIONS: Record<PretreatStep, readonly Permission
   SCHEDULE: ['api.add_pretreat'],
   ASSIGN: ['api.pretreat_assigner'],
   UNASSIGN: ['api.pretreat_assigner'],
+  // the dispatch board's planned day (issue 24)
+  PLAN: ['api.pretreat_assigner'],
   // the sheet: its assigned applicator (who fills only their own: the machine's guard, fillsSheet), reviewers and superusers
   SAVE: [SHEET_APPLICATOR, ...SHEET_REVIEWERS],
   SUBMIT: [SHEET_APPLICATOR, ...SHEET_REVIEWERS],

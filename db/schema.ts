@@ -559,6 +559,8 @@ export interface PretreatsTable {
   void: Defaulted<boolean>
   void_comments: Defaulted<string>
   application_date: NullableDate
+  /** migration 0038: the day the dispatch board plans it for (issue 24) */
+  planned_on: NullableDate
   batch_numbers: Defaulted<string>
   sampled_by: Defaulted<string>
   assigned_to: number | null

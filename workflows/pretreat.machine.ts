@@ -46,6 +46,8 @@ export type PretreatStepEvent =
   | { type: 'ASSIGN'; licenceValid: boolean }
   /** 'Unassigned' (applicator id 0) */
   | { type: 'UNASSIGN' }
+  /** the dispatch board's planned day changed (issue 24): while scheduled or staged, with or without an applicator */
+  | { type: 'PLAN' }
   /** the application sheet saved (the applicator's first save starts the work) */
   | { type: 'SAVE' }
   /** the application sheet submitted; `complete`: no required field missing, final checklist complete */
@@ -68,6 +70,7 @@ const STEP_OF: Record<Exclude<PretreatEvent['type'], 'REVIEW' | 'SEND_BACK'>, Pr
   SCHEDULE: 'SCHEDULE',
   ASSIGN: 'ASSIGN',
   UNASSIGN: 'UNASSIGN',
+  PLAN: 'PLAN',
   SAVE: 'SAVE',
   SUBMIT: 'SUBMIT',
   VOID: 'VOID',
@@ -153,6 +156,7 @@ export const pretreatMachine = withStates(setup({
         STAGE: { guard: 'stageable', target: 'pending', actions: 'stage' },
         SCHEDULE: { guard: 'schedulable', target: 'pending', actions: 'schedule' },
         ASSIGN: { guard: 'assignable', target: 'assigned' },
+        PLAN: { guard: 'notVoid', target: 'pending' },
       },
     },
     assigned: {
@@ -160,6 +164,7 @@ export const pretreatMachine = withStates(setup({
         EDIT: { guard: 'permitted', target: 'assigned' },
         ASSIGN: { guard: 'assignable', target: 'assigned' },
         UNASSIGN: { guard: 'notVoid', target: 'pending' },
+        PLAN: { guard: 'notVoid', target: 'assigned' },
         SAVE: { guard: 'notVoid', target: 'in-progress' },
         SUBMIT: { guard: 'submittable', target: 'to-review' },
       },

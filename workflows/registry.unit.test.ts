@@ -35,8 +35,8 @@ describe('the inspected workflows', () => {
   it('asks the pre-treat machine as a live (not void, scheduled) pre-treat stands', () => {
     const pretreats = inspectedWorkflow('pretreats')!
     const steps = (state: string) => inspectSteps(pretreats, state).map((s) => `${s.event}→${s.to}`)
-    expect(steps('pending')).toEqual(['EDIT→pending', 'STAGE→pending', 'ASSIGN→assigned', 'VOID→pending'])
-    expect(steps('assigned')).toEqual(['EDIT→assigned', 'ASSIGN→assigned', 'UNASSIGN→pending', 'SAVE→in-progress', 'SUBMIT→to-review', 'VOID→assigned'])
+    expect(steps('pending')).toEqual(['EDIT→pending', 'STAGE→pending', 'ASSIGN→assigned', 'PLAN→pending', 'VOID→pending'])
+    expect(steps('assigned')).toEqual(['EDIT→assigned', 'ASSIGN→assigned', 'UNASSIGN→pending', 'PLAN→assigned', 'SAVE→in-progress', 'SUBMIT→to-review', 'VOID→assigned'])
     expect(steps('to-review')).toEqual(['EDIT→to-review', 'SAVE→to-review', 'REVIEW→completed', 'REVIEW→to-review1', 'SEND_BACK→in-progress', 'VOID→to-review'])
     expect(steps('completed')).toEqual([])
   })

@@ -70,6 +70,8 @@ export default function AssignModal() {
         <dd>{pretreat.application_date ? formatDate(pretreat.application_date) : `Not set (licences are checked for today, ${today})`}</dd>
         <dt>Chemical</dt>
         <dd>{pretreat.chemicals ?? ''}</dd>
+        <dt>Planned Date</dt>
+        <dd>{pretreat.planned_on ?? 'Not planned'}</dd>
         <dt>Assigned To</dt>
         <dd>{pretreat.assigned_name ?? 'Unassigned'}</dd>
       </dl>
@@ -80,6 +82,13 @@ export default function AssignModal() {
         <div className="pretreat-assign-form">
           <AssignForm row={pretreat} applicators={applicators} today={today} action={`${pathname}${search}`} id="assign-modal-applicator" submissionId={submissionId}>
             {/* asked while a warning has no reason; after a refusal too (with JavaScript the page is not read again after one) */}
+            {/* the day it is planned for (issue 24: the dispatch board's day; the licence is checked on it) */}
+            {pretreat.status !== 'in-progress' ? (
+              <div className="field">
+                <label htmlFor="assign-planned-on">Planned date</label>
+                <input id="assign-planned-on" type="date" name="planned_on" defaultValue={pretreat.planned_on ?? ''} min="2000-01-01" max="2099-12-31" />
+              </div>
+            ) : null}
             {unanswered.length > 0 || failed?.reasonAt ? <SeasonReasonField id="assign-season-reason" error={failed?.reasonAt ? SEASON_REASON_MISSING : undefined} /> : null}
           </AssignForm>
         </div>

@@ -25,8 +25,21 @@ const isId = (id: number) => Number.isSafeInteger(id) && id > 0
 
 /** A product as the form's quantities and dose check read it (products aliased `p`). */
 const FORM_PRODUCT_COLUMNS = [
-  'p.id', 'p.product_name', 'p.units', 'p.ppm', 'p.ppm_constant', 'p.per', 'p.converter', 'p.min_qty', 'p.max_ppm_per_application', 'p.max_applications_per_season',
-  'p.max_total_per_season', 'p.max_total_basis', 'p.min_days_between', 'p.min_days_before_removal', 'p.not_for_seed',
+  'p.id',
+  'p.product_name',
+  'p.units',
+  'p.ppm',
+  'p.ppm_constant',
+  'p.per',
+  'p.converter',
+  'p.min_qty',
+  'p.max_ppm_per_application',
+  'p.max_applications_per_season',
+  'p.max_total_per_season',
+  'p.max_total_basis',
+  'p.min_days_between',
+  'p.min_days_before_removal',
+  'p.not_for_seed',
 ] as const
 
 /** 'p.ppm' → 'ppm' */
@@ -138,7 +151,7 @@ export async function applicationChoices(db: Executor, { activeOnly, ids }: { ac
     .where(
       'ap.application_id',
       'in',
-      applications.map((a) => a.id),
+      applications.map((a) => a.id)
     )
     .orderBy('ap.application_id')
     .orderBy('ap.position')
@@ -146,9 +159,7 @@ export async function applicationChoices(db: Executor, { activeOnly, ids }: { ac
     .execute()
   return applications.map((a) => ({
     ...a,
-    products: lines
-      .filter((l) => l.application_id === a.id)
-      .map((l) => ({ ...formProductOf(l), registration: l.registration })),
+    products: lines.filter((l) => l.application_id === a.id).map((l) => ({ ...formProductOf(l), registration: l.registration })),
   }))
 }
 
@@ -203,7 +214,15 @@ export async function pretreatChoices(db: Executor, companyId: number): Promise<
   const [storages, contacts, applicators, destinations, messages, companies, applications] = await Promise.all([
     db.selectFrom('storages').select(['id', 'name']).where('company_id', '=', companyId).where('active', '=', true).orderBy('name').orderBy('id').execute(),
     // the catch-all 'Other' contact is left out: the form's own Other takes a typed name
-    db.selectFrom('contacts').select(['id', 'name']).where('company_id', '=', companyId).where('active', '=', true).where(sql<string>`lower(btrim(name))`, '<>', OTHER).orderBy('name').orderBy('id').execute(),
+    db
+      .selectFrom('contacts')
+      .select(['id', 'name'])
+      .where('company_id', '=', companyId)
+      .where('active', '=', true)
+      .where(sql<string>`lower(btrim(name))`, '<>', OTHER)
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
     applicatorChoices(db),
     shortListOptions(db, 'destinations'),
     shortListOptions(db, 'pretreat_messages'),
@@ -282,9 +301,28 @@ export async function pretreatForForm(db: Executor, id: number): Promise<Pretrea
     .selectFrom('pretreats as pt')
     .innerJoin('companies as c', 'c.id', 'pt.company_id')
     .select([
-      'pt.id', 'pt.version', 'pt.status', 'pt.void', 'pt.upcoming', 'pt.void_comments', 'pt.pre_treat_number', 'pt.company_id', 'c.company_name', 'pt.storage_id',
-      'pt.recommended_by', 'pt.requested_by', 'pt.other_name', 'pt.destination', 'pt.variety', 'pt.treated_for', 'pt.stock_type', 'pt.application_id',
-      'pt.application_notes', 'pt.purge', 'pt.application_date', 'pt.dose_reason',
+      'pt.id',
+      'pt.version',
+      'pt.status',
+      'pt.void',
+      'pt.upcoming',
+      'pt.void_comments',
+      'pt.pre_treat_number',
+      'pt.company_id',
+      'c.company_name',
+      'pt.storage_id',
+      'pt.recommended_by',
+      'pt.requested_by',
+      'pt.other_name',
+      'pt.destination',
+      'pt.variety',
+      'pt.treated_for',
+      'pt.stock_type',
+      'pt.application_id',
+      'pt.application_notes',
+      'pt.purge',
+      'pt.application_date',
+      'pt.dose_reason',
     ])
     .where('pt.id', '=', id)
     .executeTakeFirst()
@@ -321,10 +359,18 @@ export async function savePretreatLines(trx: Executor, id: number, lines: Pretre
   for (const line of lines.chemicals) {
     const row = kept.find((k) => k.product_id === line.product_id)
     if (row) await trx.updateTable('pretreat_chemicals').set({ cwt: line.cwt, quantity_requested: line.quantity_requested }).where('id', '=', row.id).execute()
-    else await trx.insertInto('pretreat_chemicals').values({ pretreat_id: id, ...line }).execute()
+    else
+      await trx
+        .insertInto('pretreat_chemicals')
+        .values({ pretreat_id: id, ...line })
+        .execute()
   }
   await trx.deleteFrom('pretreat_bill_to').where('pretreat_id', '=', id).execute()
-  if (lines.bill_to.length) await trx.insertInto('pretreat_bill_to').values(lines.bill_to.map((company_id) => ({ pretreat_id: id, company_id }))).execute()
+  if (lines.bill_to.length)
+    await trx
+      .insertInto('pretreat_bill_to')
+      .values(lines.bill_to.map((company_id) => ({ pretreat_id: id, company_id })))
+      .execute()
 }
 
 export async function updatePretreatFields(trx: Executor, id: number, fields: Updateable<PretreatsTable>): Promise<void> {
@@ -356,4 +402,66 @@ export async function pretreatSeasonCheck(db: Executor, pretreatId: number, toda
   const products = lines.map(formProductOf)
   const worked = lines.map((l) => ({ product_id: l.id, cwt: Number(l.cwt), quantity_requested: num(l.quantity_used ?? l.quantity_requested) }))
   return linesDoseWarnings(products, worked, soFar[pretreat.storage_id] ?? NOTHING_SO_FAR, { label: season.label, day })
+}
+
+/** A pre-treat as seasonChecksOf reads it: not applied yet (a board's card). */
+export interface UnappliedPretreat {
+  id: number
+  storage_id: number
+  application_date: string | null
+  /** yyyy-mm-dd of its creation (what the season counts it by without an application date) */
+  created_on: string
+}
+
+/**
+ * pretreatSeasonCheck for many pre-treats not applied yet (the dispatch board, issue 24) in three
+ * statements sent at once whatever their number: their chemical lines, and each season's count of
+ * what its storages hold (two), from which each pre-treat's own count is taken back (what `except` does there; a
+ * pre-treat not applied adds no amount and no date).
+ */
+export async function seasonChecksOf(db: Executor, pretreats: readonly UnappliedPretreat[], today: string): Promise<Map<number, DoseWarning[]>> {
+  const checks = new Map<number, DoseWarning[]>()
+  if (pretreats.length === 0) return checks
+  const bySeason = new Map<string, { season: Season; storages: Set<number> }>()
+  for (const p of pretreats) {
+    const season = seasonOf(p.application_date ?? today)
+    const entry = bySeason.get(season.label) ?? { season, storages: new Set<number>() }
+    entry.storages.add(p.storage_id)
+    bySeason.set(season.label, entry)
+  }
+  // the lines and each season's counts at once: the counts need only the storages
+  const soFarBySeason = new Map<string, Record<number, StorageSeasonSoFar>>()
+  const [lines] = await Promise.all([
+    db
+      .selectFrom('pretreat_chemicals as c')
+      .innerJoin('products as p', 'p.id', 'c.product_id')
+      .select(['c.pretreat_id', ...FORM_PRODUCT_COLUMNS, 'c.cwt', 'c.quantity_requested', 'c.quantity_used'])
+      .where(
+        'c.pretreat_id',
+        'in',
+        pretreats.map((p) => p.id),
+      )
+      .orderBy('c.pretreat_id')
+      .orderBy('c.id')
+      .execute(),
+    ...[...bySeason.values()].map(async ({ season, storages }) => soFarBySeason.set(season.label, await seasonSoFar(db, [...storages], season))),
+  ])
+  const linesOf = new Map<number, typeof lines>()
+  for (const l of lines) linesOf.set(l.pretreat_id, [...(linesOf.get(l.pretreat_id) ?? []), l])
+  for (const p of pretreats) {
+    const own = linesOf.get(p.id) ?? []
+    if (own.length === 0) {
+      checks.set(p.id, [])
+      continue
+    }
+    const day = p.application_date ?? today
+    const season = seasonOf(day)
+    const all = soFarBySeason.get(season.label)?.[p.storage_id] ?? NOTHING_SO_FAR
+    const counted = (p.application_date ?? p.created_on) >= season.start && (p.application_date ?? p.created_on) < season.end
+    const products = { ...all.products }
+    if (counted) for (const id of new Set(own.map((l) => l.id))) if (products[id]) products[id] = { ...products[id], count: products[id].count - 1 }
+    const worked = own.map((l) => ({ product_id: l.id, cwt: Number(l.cwt), quantity_requested: num(l.quantity_used ?? l.quantity_requested) }))
+    checks.set(p.id, linesDoseWarnings(own.map(formProductOf), worked, { ...all, products }, { label: season.label, day }))
+  }
+  return checks
 }

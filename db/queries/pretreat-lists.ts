@@ -73,5 +73,5 @@ export function pretreatListRows(pretreats: ReturnType<typeof pretreatsAsP>) {
 
 /** One pre-treat on the scheduled list, as the assign modal shows it: its list row (undefined when it is not there). */
 export function scheduledPretreat(db: Executor, id: number) {
-  return pretreatListRows(pretreatsAsP(db)).where('p.id', '=', id).where(onPretreatList('scheduled')).executeTakeFirst()
+  return pretreatListRows(pretreatsAsP(db)).select('p.planned_on').where('p.id', '=', id).where(onPretreatList('scheduled')).executeTakeFirst()
 }

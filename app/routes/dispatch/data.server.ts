@@ -1,0 +1,89 @@
+// The dispatch board's server half (issue 24, decision 0066): the week's board, and a move posted by
+// a card's small form, a drop or a key (one action for all three). The move is the command
+// commands/dispatch.ts (the lists' assign step, the PLAN step, once per key); a move that meets a
+// warning needing a confirm (bookings) or a reason (the season check) answers 400 with what to
+// confirm, which the page shows as its confirm step; a refusal (a licence not valid, a staged card)
+// answers 409 with the reason; success goes back to the same week.
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from '@remix-run/node'
+import { ACCESS } from '#app/access.ts'
+import { readForm, readWithAccess, requireAccess } from '#app/auth/guard.server.ts'
+import { asHttpError } from '#app/http-errors.server.ts'
+import { runCommand } from '#commands/command.ts'
+import { CONFIRM_FIELD, moveOnBoard, moveWarnings } from '#commands/dispatch.ts'
+import { stepKey } from '#commands/step-key.ts'
+import { weekOf, weekDays, addDays } from '#core/dispatch.ts'
+import { ConflictError, InputError } from '#core/errors.ts'
+import { localToday } from '#core/licence.ts'
+import { SEASON_REASON_FIELD, unansweredWarnings } from '#core/season-reasons.ts'
+import { getDb } from '#db/client.server.ts'
+import { dispatchBoard } from '#db/queries/dispatch.ts'
+import { pretreatSeasonCheck } from '#db/queries/pretreat-form.ts'
+import { seasonReasonsOf } from '#db/queries/season-reasons.ts'
+
+export const access = ACCESS['/dispatch']
+
+export const INVALID_MOVE = 'That move could not be read. Reload the page and try again.'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const today = localToday()
+  const monday = weekOf(new URL(request.url).searchParams.get('week'), today)
+  const { data: board } = await readWithAccess(request, access, () => dispatchBoard(getDb(), monday, today))
+  return { board, days: weekDays(monday), previous: addDays(monday, -7), next: addDays(monday, 7), today, submissionId: crypto.randomUUID() }
+}
+
+export type BoardData = SerializeFrom<typeof loader>
+
+/** What the confirm step shows and sends again. */
+export interface MoveConfirm {
+  id: number
+  applicator: number
+  planned_on: string
+  /** the bookings' warnings */
+  warnings: string[]
+  /** the season's warnings no reason answers yet (a reason is asked) */
+  season: string[]
+  reasonError?: string
+}
+
+export interface MoveResult {
+  error?: string
+  confirm?: MoveConfirm
+  /** the card the refusal is about */
+  id?: number
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireAccess(request, access)
+  const form = await readForm(request)
+  const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')) as Record<string, string>
+  const week = /^\d{4}-\d{2}-\d{2}$/.test(fields.week ?? '') ? fields.week! : ''
+  const parsed = moveOnBoard.schema.safeParse(fields)
+  if (!parsed.success) return data<MoveResult>({ error: parsed.error.issues.find((i) => i.path[0] === 'planned_on')?.message ?? INVALID_MOVE }, { status: 400 })
+  const move = parsed.data
+  const page = fields.submission_id
+  const key =
+    typeof page === 'string' && /^[0-9a-f-]{36}$/i.test(page) ? stepKey(page, 'move', move.id, move.applicator, move.planned_on ?? '', move.confirm ?? '', move.season_reason) : crypto.randomUUID()
+  try {
+    await runCommand(getDb(), moveOnBoard, { actor: user, key, input: move })
+  } catch (error) {
+    if (error instanceof ConflictError) return data<MoveResult>({ error: error.message, id: move.id }, { status: 409 })
+    if (error instanceof InputError && (CONFIRM_FIELD in error.fieldErrors || SEASON_REASON_FIELD in error.fieldErrors)) {
+      const db = getDb()
+      const today = localToday()
+      const [bookings, season, { answered }] = await Promise.all([moveWarnings(db, move.id, move.applicator, move.planned_on), pretreatSeasonCheck(db, move.id, today), seasonReasonsOf(db, move.id)])
+      const open = move.applicator === 0 ? [] : unansweredWarnings(season, answered)
+      const confirm: MoveConfirm = {
+        id: move.id,
+        applicator: move.applicator,
+        planned_on: move.planned_on ?? '',
+        warnings: bookings.map((w) => w.message),
+        season: open.map((w) => w.message),
+        ...(SEASON_REASON_FIELD in error.fieldErrors && move.season_reason === '' && move.confirm === 'yes' ? { reasonError: error.fieldErrors[SEASON_REASON_FIELD] } : {}),
+      }
+      return data<MoveResult>({ confirm }, { status: 400 })
+    }
+    if (error instanceof InputError) return data<MoveResult>({ error: Object.values(error.fieldErrors)[0] ?? INVALID_MOVE, id: move.id }, { status: 400 })
+    throw asHttpError(error)
+  }
+  throw redirect(week ? `/dispatch?week=${week}` : '/dispatch')
+}

@@ -1,0 +1,112 @@
+// A move on the dispatch board (issue 24, decision 0066): a card to an applicator's lane (or
+// Unassigned) and a day (or none). The day is the PLAN step of the pre-treat machine (its history
+// row keeps the days from and to); the lane is the same step as Assign on the lists
+// (assignApplicator: the machine's guard, the licence checked on the application date, else the
+// planned day, else today; the season check's reason). Before either, the bookings of the target
+// warn: the applicator or the card's truck at another storage that day needs the move confirmed
+// (an InputError on `confirm` naming them, nothing saved). One transaction: a refused lane leaves
+// the day as it was.
+import { z } from 'zod'
+import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
+import { DISPATCH_MESSAGES } from '#core/dispatch.ts'
+import { date, multiLineText } from '#core/schemas/fields.ts'
+import { SEASON_REASON_LABEL } from '#core/season-reasons.ts'
+import { pretreatActor } from '#core/pretreat-steps.ts'
+import { localToday } from '#core/licence.ts'
+import { inTransaction, type Executor } from '#db/client.server.ts'
+import { bookingsOn, bookingWarnings } from '#db/queries/dispatch.ts'
+import { lockPretreatStanding } from '#db/queries/pretreat-workflow.ts'
+import { userDisplayName } from '#db/queries/users.ts'
+import { permitted } from '#workflows/pretreat.machine.ts'
+import type { PretreatSender } from '#workflows/pretreat.server.ts'
+import { defineCommand } from './command.ts'
+import { assignApplicator, planPretreat, type StepOutcome } from './pretreat-schedule.ts'
+
+export const CONFIRM_FIELD = 'confirm'
+
+export const MoveSchema = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  /** 0: Unassigned */
+  applicator: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  /** '' : planned for no day */
+  planned_on: z.union([z.literal(''), date(DISPATCH_MESSAGES.plannedOn)]).transform((d) => (d === '' ? null : d)),
+  season_reason: multiLineText(SEASON_REASON_LABEL, { optional: true }),
+  /** the warnings were shown and the move confirmed */
+  confirm: z.literal('yes').optional(),
+})
+
+export type MoveInput = z.output<typeof MoveSchema>
+
+export interface MoveOutcome extends StepOutcome {
+  /** the history rows it left: PLAN, ASSIGN or UNASSIGN */
+  steps: string[]
+}
+
+/** The warnings a move to (`applicator`, the card's day) meets among the other bookings that day. */
+export async function moveWarnings(trx: Executor, id: number, applicatorId: number, plannedOn: string | null) {
+  const card = await trx
+    .selectFrom('pretreats as p')
+    .leftJoin('trucks as t', 't.id', 'p.truck_id')
+    .select(['p.id', 'p.storage_id', 'p.truck_id', 't.number as truck', 'p.application_date'])
+    .where('p.id', '=', id)
+    .executeTakeFirst()
+  if (!card) throw new NotFoundError('No such pre-treat.')
+  const day = card.application_date ?? plannedOn
+  if (day === null) return []
+  const applicator =
+    applicatorId === 0
+      ? null
+      : (await trx
+          .selectFrom('applicators as a')
+          .innerJoin('users as u', 'u.id', 'a.user_id')
+          .select(['a.id', userDisplayName('u').as('name')])
+          .where('a.id', '=', applicatorId)
+          .executeTakeFirst()) ?? null
+  const bookings = await bookingsOn(trx, [day], applicator ? [applicator.id] : [], card.truck_id !== null ? [card.truck_id] : [])
+  return bookingWarnings(card, applicator, day, bookings)
+}
+
+/** Moves pre-treat `input.id` to its applicator's lane and planned day (see the file's head). */
+export function movePretreat(db: Executor, input: MoveInput, actor: PretreatSender, today = localToday()): Promise<MoveOutcome> {
+  return inTransaction(db, async (trx) => {
+    const standing = await lockPretreatStanding(trx, input.id)
+    if (!standing) throw new NotFoundError('No such pre-treat.')
+    const { planned_on: from } = await trx.selectFrom('pretreats').select('planned_on').where('id', '=', input.id).executeTakeFirstOrThrow()
+    const replan = from !== input.planned_on
+    if (replan && !permitted({ type: 'PLAN', by: pretreatActor(actor, standing.assigned_user_id) })) throw new ForbiddenError()
+    const reassign = (standing.assigned_to ?? 0) !== input.applicator
+    if (!replan && !reassign) return { changed: false, steps: [] }
+    if (input.confirm !== 'yes') {
+      const warnings = await moveWarnings(trx, input.id, input.applicator, input.planned_on)
+      if (warnings.length > 0) throw new InputError({ [CONFIRM_FIELD]: `${warnings.map((w) => w.message).join(' ')} ${DISPATCH_MESSAGES.confirm}` })
+    }
+    const steps: string[] = []
+    if (replan) {
+      await planPretreat(trx, input.id, input.planned_on, actor)
+      steps.push('PLAN')
+    }
+    if (reassign) {
+      await assignApplicator(trx, input.id, input.applicator, actor, today, input.season_reason)
+      steps.push(input.applicator === 0 ? 'UNASSIGN' : 'ASSIGN')
+    }
+    return { changed: true, steps }
+  })
+}
+
+/**
+ * The board's move, run once per idempotency key; `today` is the day licences are checked on
+ * without a day. It answers nothing (as the lists' steps): the card stands where the move asked,
+ * whether this post moved it or an earlier one had.
+ */
+export function moveCommand({ today = localToday }: { today?: () => string } = {}) {
+  return defineCommand({
+    name: 'pretreats.dispatch-move',
+    schema: MoveSchema,
+    async run(trx, actor, input): Promise<null> {
+      await movePretreat(trx, input, actor, today())
+      return null
+    },
+  })
+}
+
+export const moveOnBoard = moveCommand()

@@ -1,0 +1,183 @@
+// The dispatch board (issue 24) in the browser: a card moved by drag and drop (JavaScript, 1280 px),
+// by keys (JavaScript, 375 px) and by its Move form (no JavaScript, 375 px) ends the same way — the
+// same row and the same history rows (PLAN, ASSIGN); each warning shows on its card, and a move that
+// books an applicator at two storages on one day asks to be confirmed before it is saved.
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startAppServer, type AppServer } from '../support/app-server.ts'
+import { hydrated, newContext, signIn } from '../support/browser.ts'
+import { connectBrowser } from '../support/shared-browser.ts'
+import { makePretreat, pretreatDefaults } from '../support/pretreats.ts'
+
+let app: AppServer
+let browser: Browser
+let ann: number
+let ben: number
+let companyId: number
+const MONDAY = '2027-03-01'
+const TUESDAY = '2027-03-02'
+const THURSDAY = '2027-03-04'
+const WEEK = `/dispatch?week=${MONDAY}`
+const moved: Record<'drag' | 'keys' | 'form', number> = { drag: 0, keys: 0, form: 0 }
+const warned: Record<'booked' | 'licence' | 'season' | 'confirm', { id: number; pre_treat_number: string }> = {} as never
+
+beforeAll(async () => {
+  ;[app, browser] = await Promise.all([startAppServer(), connectBrowser()])
+  const d = await pretreatDefaults(app.db)
+  companyId = d.company_id
+  const user = async (username: string, first: string) =>
+    (await app.db.insertInto('users').values({ username, password_hash: 'x', first_name: first, last_name: 'Dispatch' }).returning('id').executeTakeFirstOrThrow()).id
+  ann = (
+    await app.db
+      .insertInto('applicators')
+      .values({ user_id: await user('e2e-ann', 'Ann'), license: 'ID-E2E-1', expiration: '2030-12-31' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id
+  ben = (
+    await app.db
+      .insertInto('applicators')
+      .values({ user_id: await user('e2e-ben', 'Ben'), license: 'ID-E2E-2', expiration: '2027-03-02' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id
+  const storage = async (seed = false) =>
+    (
+      await app.db
+        .insertInto('storages')
+        .values({ company_id: companyId, name: `Board Cellar ${crypto.randomUUID().slice(0, 4)}`, address: '1 Main St', seed })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id
+  const home = await storage()
+  for (const how of ['drag', 'keys', 'form'] as const) moved[how] = (await makePretreat(app.db, { stage: 'scheduled', storage_id: home, planned_on: MONDAY })).id
+  const truck = (await app.db.insertInto('trucks').values({ number: 'E2E-9', make: 'Ford' }).returning('id').executeTakeFirstOrThrow()).id
+  warned.booked = await makePretreat(app.db, { stage: 'assigned', assignTo: ann, storage_id: await storage(), planned_on: THURSDAY, truck_id: truck })
+  await makePretreat(app.db, { stage: 'assigned', assignTo: ann, storage_id: await storage(), planned_on: THURSDAY, truck_id: truck })
+  warned.licence = await makePretreat(app.db, { stage: 'assigned', assignTo: ben, storage_id: home, planned_on: THURSDAY })
+  const seedOnly = (
+    await app.db
+      .insertInto('products')
+      .values({ product_name: 'Board Seedless CIPC', registration: 'EPA 0000-8', units: 'gal', ppm: 16.6, ppm_constant: 1000, min_qty: 0, not_for_seed: true })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id
+  warned.season = await makePretreat(app.db, { stage: 'scheduled', storage_id: await storage(true), productId: seedOnly, planned_on: '2027-03-05' })
+  warned.confirm = await makePretreat(app.db, { stage: 'scheduled', storage_id: await storage(), planned_on: MONDAY })
+}, 180_000)
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+})
+
+async function opened(js: boolean, width: number, height?: number): Promise<Page> {
+  const page = await (await newContext(browser, app.url, { javaScriptEnabled: js, width, ...(height ? { height } : {}) })).newPage()
+  await signIn(page, 'assigner', WEEK)
+  if (js) await hydrated(page)
+  return page
+}
+
+const cardOf = (page: Page, id: number) => page.locator(`[data-card="${id}"]`)
+const cell = (page: Page, lane: number, day: string) => page.locator(`[data-lane="${lane}"][data-day="${day}"]`)
+const rowOf = (id: number) => app.db.selectFrom('pretreats').select(['status', 'assigned_to', 'planned_on']).where('id', '=', id).executeTakeFirstOrThrow()
+const historyOf = async (id: number) =>
+  (
+    await app.db
+      .selectFrom('workflow_events')
+      .select(['event', 'from_state', 'to_state', 'details'])
+      .where('entity', '=', 'pretreat')
+      .where('entity_id', '=', id)
+      .where('event', 'in', ['PLAN', 'ASSIGN'])
+      .orderBy('id')
+      .execute()
+  ).map((e) => ({ ...e, details: JSON.stringify(e.details) }))
+
+describe('the dispatch board', () => {
+  it('moves a card by drag and drop (JavaScript, 1280 px) and shows each warning on its card', async () => {
+    // tall enough that the card and the lane it goes to are both in view (a drag does not scroll)
+    const page = await opened(true, 1280, 2400)
+    await expect.poll(() => page.getByRole('heading', { name: 'Ann Dispatch', level: 2 }).count()).toBe(1)
+    const booked = cardOf(page, warned.booked.id)
+    await expect.poll(() => booked.getByText(/Ann Dispatch is also booked at Board Cellar \w+ on 2027-03-04\./).count()).toBe(1)
+    await expect.poll(() => booked.getByText(/Truck E2E-9 is also booked at Board Cellar \w+ on 2027-03-04\./).count()).toBe(1)
+    await expect.poll(() => cardOf(page, warned.licence.id).getByText("Ben Dispatch's licence is not valid on 2027-03-04.").count()).toBe(1)
+    await expect
+      .poll(() =>
+        cardOf(page, warned.season.id)
+          .getByText(/not for seed/)
+          .count()
+      )
+      .toBe(1)
+    // a person's drag: press on the card, move over the lane's day, let go
+    const from = (await cardOf(page, moved.drag).boundingBox())!
+    const to = (await cell(page, ann, TUESDAY).boundingBox())!
+    await page.mouse.move(from.x + from.width / 2, from.y + 8)
+    await page.mouse.down()
+    await page.mouse.move(from.x + from.width / 2 + 20, from.y + 20, { steps: 5 })
+    await page.mouse.move(to.x + 20, to.y + 20, { steps: 10 })
+    await page.mouse.move(to.x + 30, to.y + 25, { steps: 3 })
+    await page.mouse.up()
+    await expect.poll(() => cell(page, ann, TUESDAY).locator(`[data-card="${moved.drag}"]`).count(), { timeout: 15_000 }).toBe(1)
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/moved to Ann Dispatch, Tue 2 Mar\./)
+    await page.context().close()
+  }, 60_000)
+
+  it('moves a focused card by keys, announced (JavaScript, 375 px)', async () => {
+    const page = await opened(true, 375)
+    const card = cardOf(page, moved.keys)
+    await card.focus()
+    await page.keyboard.press('Space')
+    const status = page.getByRole('status')
+    await expect.poll(() => status.textContent()).toMatch(/^Picked up PT-/)
+    for (let i = 0; i < 40 && !/^Ann Dispatch,/.test((await status.textContent()) ?? ''); i++) {
+      await page.keyboard.press('ArrowDown')
+      await expect.poll(() => status.textContent()).not.toMatch(/^Picked up/)
+    }
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => status.textContent()).toBe('Ann Dispatch, Tue 2 Mar')
+    await page.keyboard.press('Space')
+    await expect.poll(() => cell(page, ann, TUESDAY).locator(`[data-card="${moved.keys}"]`).count(), { timeout: 15_000 }).toBe(1)
+    await expect.poll(() => status.textContent()).toMatch(/moved to Ann Dispatch, Tue 2 Mar\./)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-card'))).toBe(String(moved.keys))
+    // the lanes one under the other, and nothing wider than the phone
+    const [unassigned, annLane] = [await page.locator('section.dispatch-lane').first().boundingBox(), await page.getByRole('region', { name: 'Ann Dispatch' }).boundingBox()]
+    expect(annLane!.y).toBeGreaterThan(unassigned!.y + unassigned!.height - 1)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    await page.context().close()
+  }, 60_000)
+
+  it('moves a card by its form without JavaScript (375 px), and confirms a move that books an applicator twice', async () => {
+    const page = await opened(false, 375)
+    const card = cardOf(page, moved.form)
+    await card.getByText('Move…').click()
+    await card.getByLabel('Applicator').selectOption({ label: 'Ann Dispatch' })
+    await card.getByLabel('Planned date').fill(TUESDAY)
+    await card.getByRole('button', { name: /^Move PT-/ }).click()
+    await expect.poll(() => cell(page, ann, TUESDAY).locator(`[data-card="${moved.form}"]`).count()).toBe(1)
+
+    const other = cardOf(page, warned.confirm.id)
+    await other.getByText('Move…').click()
+    await other.getByLabel('Applicator').selectOption({ label: 'Ann Dispatch' })
+    await other.getByLabel('Planned date').fill(THURSDAY)
+    await other.getByRole('button', { name: /^Move PT-/ }).click()
+    const dialog = page.getByRole('dialog', { name: 'Confirm the Move' })
+    await expect.poll(() => dialog.getByText(/^Ann Dispatch is also booked at Board Cellar \w+ on 2027-03-04\.$/).count()).toBe(1)
+    expect(await rowOf(warned.confirm.id)).toMatchObject({ assigned_to: null, planned_on: MONDAY })
+    await dialog.getByRole('button', { name: 'Save Anyway' }).click()
+    await expect.poll(() => cell(page, ann, THURSDAY).locator(`[data-card="${warned.confirm.id}"]`).count()).toBe(1)
+    expect(await rowOf(warned.confirm.id)).toMatchObject({ assigned_to: ann, planned_on: THURSDAY })
+    await page.context().close()
+  }, 60_000)
+
+  it('leaves the same row and the same history whichever way a card moved', async () => {
+    const expected = { status: 'assigned', assigned_to: ann, planned_on: TUESDAY }
+    const history = [
+      { event: 'PLAN', from_state: 'pending', to_state: 'pending', details: JSON.stringify({ planned_on: TUESDAY, from_planned_on: MONDAY }) },
+      { event: 'ASSIGN', from_state: 'pending', to_state: 'assigned', details: JSON.stringify({ applicator_id: ann, from_applicator_id: null }) },
+    ]
+    for (const id of Object.values(moved)) {
+      expect(await rowOf(id)).toEqual(expected)
+      expect(await historyOf(id)).toEqual(history)
+    }
+  })
+})
