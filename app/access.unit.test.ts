@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { ACCESS } from './access.ts'
 
 const ROUTES = path.join(import.meta.dirname, 'routes')
-/** Signed out allowed (/, /login, /logout, unknown paths, the load balancer's /readyz), or JSON/file endpoints with their own checks. */
-const OPEN = /^(_index|login|logout|readyz|\$)\.tsx?$|^(api|blobs|images)\./
+/** Signed out allowed (/, /login, /logout, unknown paths, the load balancer’s /readyz), or JSON/file/form endpoints with their own checks (any signed-in user marks their own notices seen). */
+const OPEN = /^(_index|login|logout|readyz|\$)\.tsx?$|^(api|blobs|images|notices)\./
 
 /** 'review-editor.$id.tsx' → '/review-editor/:id'; a trailing _ leaves the parent's layout, not the URL ('pretreats_.$id', 'pretreats_.$id_.pdf') */
 function pathOf(file: string): string {
