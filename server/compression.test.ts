@@ -41,11 +41,13 @@ function decoded(r: Raw): Buffer {
   throw new Error(`unexpected Content-Encoding ${encoding}`)
 }
 
-/** The page without its CSP nonce (from the response's header), the one thing that differs on every request. */
+/** The page without its CSP nonce and its request id (both from the response's headers), the things that differ on every request. */
 function stable(html: string, r: Raw): string {
   const nonce = /'nonce-([^']+)'/.exec(String(r.headers['content-security-policy']))?.[1]
+  const requestId = r.headers['x-request-id']
   expect(nonce).toBeTruthy()
-  return html.replaceAll(nonce!, 'NONCE')
+  expect(requestId).toBeTruthy()
+  return html.replaceAll(nonce!, 'NONCE').replaceAll(String(requestId), 'REQUEST-ID')
 }
 
 let app: AppServer
