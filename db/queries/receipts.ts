@@ -85,6 +85,7 @@ export async function receiptDetail(db: Executor, id: number): Promise<ReceiptDe
       .innerJoin('blobs as b', 'b.id', 'ri.blob_id')
       .select(['b.id', 'b.filename'])
       .where('ri.receipt_id', '=', id)
+      .where('ri.removed_at', 'is', null)
       .orderBy('ri.position')
       .orderBy('b.created_at')
       .execute(),

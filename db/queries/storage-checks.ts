@@ -82,6 +82,7 @@ export async function storageCheckDetail(db: Executor, id: number) {
       .innerJoin('blobs as b', 'b.id', 'si.blob_id')
       .select(['b.id', 'b.filename'])
       .where('si.storage_check_id', '=', id)
+      .where('si.removed_at', 'is', null)
       .orderBy('si.position')
       .orderBy('b.created_at')
       .execute(),
