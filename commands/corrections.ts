@@ -5,15 +5,7 @@
 // record's (else nothing is saved: someone corrected it meanwhile); then the record as it was shown
 // before and after the change gives the history row (field: old → new), and the version moves on.
 import { z } from 'zod'
-import {
-  CORRECTION_MESSAGES,
-  CORRECTION_RIGHTS,
-  CorrectionFields,
-  DeleteRecordSchema,
-  changesBetween,
-  correctionRefusal,
-  type CorrectionKind,
-} from '#core/corrections.ts'
+import { CORRECTION_MESSAGES, CORRECTION_RIGHTS, CorrectionFields, DeleteRecordSchema, changesBetween, correctionRefusal, type CorrectionKind } from '#core/corrections.ts'
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import { formatDate } from '#core/formats.ts'
 import { CONTACT_CHOICE_MESSAGE, InteractionSchema } from '#core/schemas/interaction.ts'
@@ -60,7 +52,12 @@ async function correct(trx: Executor, actor: Actor, kind: CorrectionKind, id: nu
 async function allowedImages(trx: Executor, actor: Actor, kind: 'receipt' | 'storage_check', id: number, sent: readonly string[]): Promise<string[]> {
   const linked = new Set(await linkedImageIds(trx, kind, id))
   const images = [...new Set(sent.map((b) => b.toLowerCase()))]
-  await requireOwnImages(trx, actor, kind === 'receipt' ? 'receipts' : 'storage_checks', images.filter((b) => !linked.has(b)))
+  await requireOwnImages(
+    trx,
+    actor,
+    kind === 'receipt' ? 'receipts' : 'storage_checks',
+    images.filter((b) => !linked.has(b))
+  )
   return images
 }
 
@@ -93,26 +90,34 @@ export const correctReceipt = defineCommand({
   // record_id: the record the address names, set by the route
   schema: ReceiptFields.extend(CorrectionFields).superRefine(...receiptRules),
   async run(trx, actor, input) {
-    return correct(trx, actor, 'receipt', input.record_id, input.version, () => receiptShown(trx, input.record_id), async () => {
-      const row = await trx.selectFrom('receipts').select('type').where('id', '=', input.record_id).executeTakeFirstOrThrow()
-      if (row.type !== input.type) throw new InputError({ type: CORRECTION_MESSAGES.fixed('type') })
-      const ids = await resolveReceiptNames(trx, input)
-      const images = await allowedImages(trx, actor, 'receipt', input.record_id, input.images)
-      await trx
-        .updateTable('receipts')
-        .set({
-          date: input.date,
-          location: input.location,
-          total_amount: input.total_amount.toFixed(2),
-          ...ids,
-          mileage: input.type === 'Fuel' ? input.mileage! : null,
-          event: input.type === 'Expenses' ? input.event : '',
-          is_food: input.type === 'Expenses' ? input.category === 'Food' : null,
-        })
-        .where('id', '=', input.record_id)
-        .execute()
-      await setImages(trx, 'receipt', input.record_id, images)
-    })
+    return correct(
+      trx,
+      actor,
+      'receipt',
+      input.record_id,
+      input.version,
+      () => receiptShown(trx, input.record_id),
+      async () => {
+        const row = await trx.selectFrom('receipts').select('type').where('id', '=', input.record_id).executeTakeFirstOrThrow()
+        if (row.type !== input.type) throw new InputError({ type: CORRECTION_MESSAGES.fixed('type') })
+        const ids = await resolveReceiptNames(trx, input)
+        const images = await allowedImages(trx, actor, 'receipt', input.record_id, input.images)
+        await trx
+          .updateTable('receipts')
+          .set({
+            date: input.date,
+            location: input.location,
+            total_amount: input.total_amount.toFixed(2),
+            ...ids,
+            mileage: input.type === 'Fuel' ? input.mileage! : null,
+            event: input.type === 'Expenses' ? input.event : '',
+            is_food: input.type === 'Expenses' ? input.category === 'Food' : null,
+          })
+          .where('id', '=', input.record_id)
+          .execute()
+        await setImages(trx, 'receipt', input.record_id, images)
+      }
+    )
   },
 })
 
@@ -142,31 +147,39 @@ export const correctStorageCheck = defineCommand({
   resentAnew: ['images'],
   schema: StorageCheckSchema.extend(CorrectionFields),
   async run(trx, actor, input) {
-    return correct(trx, actor, 'storage_check', input.record_id, input.version, () => checkShown(trx, input.record_id), async () => {
-      const row = await trx.selectFrom('storage_checks').select(['company_id', 'storage_id']).where('id', '=', input.record_id).executeTakeFirstOrThrow()
-      if (row.company_id !== input.company_id || row.storage_id !== input.storage_id) throw new InputError({ storage_id: CORRECTION_MESSAGES.fixed('owner and storage') })
-      const images = await allowedImages(trx, actor, 'storage_check', input.record_id, input.images)
-      const value = (v: number | undefined) => v ?? null
-      await trx
-        .updateTable('storage_checks')
-        .set({
-          date_inspected: input.date_inspected,
-          variety: input.variety,
-          fill_status: input.fill_status,
-          setpoint: value(input.setpoint),
-          runtime_hours: value(input.runtime_hours),
-          plenum: value(input.plenum),
-          humidity: value(input.humidity),
-          pile1: value(input.pile1),
-          pile2: value(input.pile2),
-          pile3: value(input.pile3),
-          pile4: value(input.pile4),
-          notes: input.notes,
-        })
-        .where('id', '=', input.record_id)
-        .execute()
-      await setImages(trx, 'storage_check', input.record_id, images)
-    })
+    return correct(
+      trx,
+      actor,
+      'storage_check',
+      input.record_id,
+      input.version,
+      () => checkShown(trx, input.record_id),
+      async () => {
+        const row = await trx.selectFrom('storage_checks').select(['company_id', 'storage_id']).where('id', '=', input.record_id).executeTakeFirstOrThrow()
+        if (row.company_id !== input.company_id || row.storage_id !== input.storage_id) throw new InputError({ storage_id: CORRECTION_MESSAGES.fixed('owner and storage') })
+        const images = await allowedImages(trx, actor, 'storage_check', input.record_id, input.images)
+        const value = (v: number | undefined) => v ?? null
+        await trx
+          .updateTable('storage_checks')
+          .set({
+            date_inspected: input.date_inspected,
+            variety: input.variety,
+            fill_status: input.fill_status,
+            setpoint: value(input.setpoint),
+            runtime_hours: value(input.runtime_hours),
+            plenum: value(input.plenum),
+            humidity: value(input.humidity),
+            pile1: value(input.pile1),
+            pile2: value(input.pile2),
+            pile3: value(input.pile3),
+            pile4: value(input.pile4),
+            notes: input.notes,
+          })
+          .where('id', '=', input.record_id)
+          .execute()
+        await setImages(trx, 'storage_check', input.record_id, images)
+      }
+    )
   },
 })
 
@@ -182,18 +195,22 @@ export const correctCustomerNote = defineCommand({
   // company_id and record_id: the address's, set by the route
   schema: InteractionSchema.extend({ company_id: z.number().int(), ...CorrectionFields }),
   async run(trx, actor, input) {
-    return correct(trx, actor, 'interaction', input.record_id, input.version, () => noteShown(trx, input.record_id), async () => {
-      const row = await trx.selectFrom('interactions').select(['company_id', 'contact_id']).where('id', '=', input.record_id).executeTakeFirstOrThrow()
-      if (row.company_id !== input.company_id) throw new NotFoundError()
-      // the note's own contact stays allowed even when it is no longer active
-      const contact = input.contact_id === row.contact_id ? { id: row.contact_id } : await activeContactOf(trx, input.company_id, input.contact_id)
-      if (!contact) throw new InputError({ contact_id: input.contact_id > 0 ? NOT_OF_COMPANY : CONTACT_CHOICE_MESSAGE })
-      await trx
-        .updateTable('interactions')
-        .set({ contact_id: contact.id, notes: input.notes, last_modified_by: actor.id, last_modified_at: new Date() })
-        .where('id', '=', input.record_id)
-        .execute()
-    })
+    return correct(
+      trx,
+      actor,
+      'interaction',
+      input.record_id,
+      input.version,
+      () => noteShown(trx, input.record_id),
+      async () => {
+        const row = await trx.selectFrom('interactions').select(['company_id', 'contact_id']).where('id', '=', input.record_id).executeTakeFirstOrThrow()
+        if (row.company_id !== input.company_id) throw new NotFoundError()
+        // the note's own contact stays allowed even when it is no longer active
+        const contact = input.contact_id === row.contact_id ? { id: row.contact_id } : await activeContactOf(trx, input.company_id, input.contact_id)
+        if (!contact) throw new InputError({ contact_id: input.contact_id > 0 ? NOT_OF_COMPANY : CONTACT_CHOICE_MESSAGE })
+        await trx.updateTable('interactions').set({ contact_id: contact.id, notes: input.notes, last_modified_by: actor.id, last_modified_at: new Date() }).where('id', '=', input.record_id).execute()
+      }
+    )
   },
 })
 

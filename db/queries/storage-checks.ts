@@ -57,7 +57,7 @@ export function storageCheckListRows(checks: ReturnType<typeof storageChecksAsSc
     .innerJoin('companies as co', 'co.id', 'sc.company_id')
     .innerJoin('storages as st', 'st.id', 'sc.storage_id')
     .innerJoin('users as u', 'u.id', 'sc.created_by')
-    .select(['sc.id', 'sc.date_inspected', 'co.company_name', 'st.name as storage_name', userDisplayName('u').as('inspector_name'), 'sc.variety', 'sc.fill_status'])
+    .select(['sc.id', 'sc.date_inspected', 'co.company_name', 'st.name as storage_name', userDisplayName('u').as('inspector_name'), 'sc.variety', 'sc.fill_status', sql<boolean>`sc.deleted_at is not null`.as('deleted')])
 }
 
 /** One check with its names, readings (numeric text, or null) and images, for its detail modal: its list row and the rest. */
