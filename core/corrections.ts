@@ -57,13 +57,15 @@ export const CorrectionFields = {
   version: wholeNumber('Version', { min: 1 }),
 }
 
-/** The delete form: the reason, required; the record and its version as for a correction. */
-export const DeleteRecordSchema = z.object({
+/** The delete form: the reason, required, and the version it was opened on. */
+export const DeleteReasonSchema = z.object({
   submission_id: uuid(),
-  kind: z.enum(CORRECTION_KINDS),
-  ...CorrectionFields,
+  version: CorrectionFields.version,
   reason: multiLineText('Reason', { max: 2000 }),
 })
+
+/** The delete command's input: the form's, with the kind and the record the address names. */
+export const DeleteRecordSchema = DeleteReasonSchema.extend({ kind: z.enum(CORRECTION_KINDS), record_id: CorrectionFields.record_id })
 
 /** Without JavaScript and with it, the correction page's second form posts this intent. */
 export const DELETE_INTENT = 'delete'

@@ -99,3 +99,35 @@ export async function receiptDetail(db: Executor, id: number): Promise<ReceiptDe
     images,
   }
 }
+
+/** A receipt as its form's fields hold it (the correction form, decision 0067); undefined when there is none. */
+export async function receiptFormValues(db: Executor, id: number) {
+  const row = await db
+    .selectFrom('receipts as r')
+    .leftJoin('companies as co', 'co.id', 'r.customer_id')
+    .leftJoin('jobs as j', 'j.id', 'r.job_id')
+    .leftJoin('service_sheets as ss', 'ss.id', 'r.service_sheet_id')
+    .select(['r.type', 'r.date', 'r.location', 'r.total_amount', 'r.truck_id', 'r.mileage', 'r.is_food', 'r.event', 'co.company_name as customer', 'j.name as job', 'ss.service_sheet_number'])
+    .where('r.id', '=', id)
+    .executeTakeFirst()
+  if (!row) return undefined
+  const images = await db.selectFrom('receipt_images').select('blob_id').where('receipt_id', '=', id).where('removed_at', 'is', null).orderBy('position').execute()
+  const text = (v: string | number | null) => (v === null ? '' : String(v))
+  return {
+    type: row.type,
+    values: {
+      type: row.type,
+      date: row.date,
+      location: row.location,
+      total_amount: row.total_amount,
+      truck_id: text(row.truck_id),
+      mileage: row.mileage === null ? '' : String(Number(row.mileage)),
+      category: row.is_food === null ? 'Food' : row.is_food ? 'Food' : 'Entertainment',
+      customer: text(row.customer),
+      event: row.event,
+      job: text(row.job),
+      service_sheet: text(row.service_sheet_number),
+    },
+    images: images.map((i) => i.blob_id),
+  }
+}
