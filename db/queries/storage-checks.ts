@@ -112,6 +112,7 @@ export function checksDue(db: Executor) {
           .selectFrom('storage_checks as sc')
           .select('sc.date_inspected')
           .whereRef('sc.storage_id', '=', 's.id')
+          .where('sc.deleted_at', 'is', null)
           .orderBy('sc.date_inspected', 'desc')
           .orderBy('sc.id', 'desc')
           .limit(1)
