@@ -482,7 +482,7 @@ export interface RecordCorrectionsTable {
   changed_by: number
   changed_at: Timestamp
   /** [{ field, old, new }], as the record showed them */
-  changes: ColumnType<{ field: string; old: string; new: string }[], string | undefined, string>
+  changes: ColumnType<unknown, string | undefined, string>
   reason: Defaulted<string>
 }
 

@@ -64,6 +64,7 @@ export function correctionHistory(db: Executor, kind: CorrectionKind, id: number
     .orderBy('c.changed_at')
     .orderBy('c.id')
     .execute()
+    .then((rows) => rows.map((r) => ({ ...r, changes: r.changes as FieldChange[] })))
 }
 
 export interface RecordState {
