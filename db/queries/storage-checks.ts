@@ -147,16 +147,17 @@ export async function storageCheckFormValues(db: Executor, id: number) {
     .selectFrom('storage_checks as sc')
     .innerJoin('companies as co', 'co.id', 'sc.company_id')
     .innerJoin('storages as st', 'st.id', 'sc.storage_id')
-    .select(['co.company_name', 'st.name as storage_name', 'sc.date_inspected', 'sc.variety', 'sc.fill_status', 'sc.setpoint', 'sc.runtime_hours', 'sc.plenum', 'sc.humidity', 'sc.pile1', 'sc.pile2', 'sc.pile3', 'sc.pile4', 'sc.notes'])
+    .select(['co.company_name', 'sc.storage_id', 'sc.date_inspected', 'sc.variety', 'sc.fill_status', 'sc.setpoint', 'sc.runtime_hours', 'sc.plenum', 'sc.humidity', 'sc.pile1', 'sc.pile2', 'sc.pile3', 'sc.pile4', 'sc.notes'])
     .where('sc.id', '=', id)
     .executeTakeFirst()
   if (!row) return undefined
   const images = await db.selectFrom('storage_check_images').select('blob_id').where('storage_check_id', '=', id).where('removed_at', 'is', null).orderBy('position').execute()
-  const { company_name, storage_name, ...check } = row
+  const { company_name, storage_id, ...check } = row
   const reading = (v: string | null) => (v === null ? '' : String(Number(v)))
   return {
     company: company_name,
-    storage: storage_name,
+    /** the place picker's storage: its id */
+    storage: String(storage_id),
     values: {
       date_inspected: check.date_inspected,
       variety: check.variety,
