@@ -9,7 +9,7 @@ import { DELETE_INTENT, DeleteReasonSchema } from '#core/corrections.ts'
 export function DeleteRecordForm({ recordId, version, noun, submissionId }: { recordId: number; version: number; noun: string; submissionId: string }) {
   const { form, fields, fetcher } = useAppForm(DeleteReasonSchema, { id: `delete-${noun.replace(/\s+/g, '-')}-${recordId}-v${version}` })
   return (
-    <section className="form-page" aria-labelledby="delete-heading" id="delete">
+    <section className="delete-record" aria-labelledby="delete-heading" id="delete">
       <h2 id="delete-heading">Delete this {noun}</h2>
       <p className="muted">The {noun} is marked as deleted, with your name, the time and the reason; it leaves the list but is never lost.</p>
       <AppForm form={form} fetcher={fetcher} submissionId={submissionId}>

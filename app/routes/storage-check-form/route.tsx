@@ -36,7 +36,13 @@ export default function StorageCheckForm() {
     <>
       <h1>{correcting ? 'Correct Storage Check' : 'Storage Check Form'}</h1>
       <div className="form-page">
-        <PlacePicker picker={picker} hint="Choose the owner, then one of its storages." />
+        {correcting ? (
+          <p className="muted">
+            Owner: {picker.data.texts.company} · Storage: {picker.storageName}
+          </p>
+        ) : (
+          <PlacePicker picker={picker} hint="Choose the owner, then one of its storages." />
+        )}
         {picker.place ? (
           <CheckForm
             key={picker.place.storageId}
