@@ -121,7 +121,13 @@ function NotesForm({ data }: { data: ReturnType<typeof useLoaderData<typeof load
     <>
       <h1>{correcting ? 'Correct Customer Note' : 'Customer Notes Form'}</h1>
       <p className="muted">
-        {data.company.name} · <Link to="/interaction-form">Choose another company</Link>
+        {data.company.name}
+        {correcting ? null : (
+          <>
+            {' '}
+            · <Link to="/interaction-form">Choose another company</Link>
+          </>
+        )}
       </p>
       <div className="form-page">
         <AppForm keepDraft={!correcting} form={form} fetcher={fetcher} submissionId={data.submissionId}>
