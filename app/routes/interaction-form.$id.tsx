@@ -4,7 +4,7 @@
 // With no signal, another grower's copy of the page may be served for it: the grower and its
 // contacts then come from the device (grower-on-device.ts).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useGrowerOnDevice } from '#app/components/offline/grower-on-device.ts'
 import { ACCESS, mayOpen } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
@@ -93,7 +93,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const clientAction = clientActionQueuingOffline
-export const shouldRevalidate = keepPageAfterFailedSubmit
+// A refused correction (someone corrected the note meanwhile: 409) keeps the page as it is, with its
+// message and the version it was opened on, until the user reloads it (decision 0067).
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  args.formMethod === 'POST' && new URL(args.currentUrl).searchParams.has('correct') && (args.actionStatus ?? 200) >= 400 ? false : keepPageAfterFailedSubmit(args)
 
 export default function CustomerNotesForm() {
   const served = useLoaderData<typeof loader>()
