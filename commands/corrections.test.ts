@@ -33,7 +33,16 @@ beforeAll(async () => {
   office = await user('office', ['api.view_receipt', 'api.change_receipt', 'api.change_storagecheck', 'api.change_customerinteraction'])
   company = (await t.db.insertInto('companies').values({ company_name: 'Snake River Farms' }).returning('id').executeTakeFirstOrThrow()).id
   storage = (await t.db.insertInto('storages').values({ company_id: company, name: 'North Cellar' }).returning('id').executeTakeFirstOrThrow()).id
-  contacts = (await t.db.insertInto('contacts').values([{ company_id: company, name: 'Ann', email: 'a@x.test', notes: '' }, { company_id: company, name: 'Bob', email: 'b@x.test', notes: '' }]).returning('id').execute()).map((c) => c.id)
+  contacts = (
+    await t.db
+      .insertInto('contacts')
+      .values([
+        { company_id: company, name: 'Ann', email: 'a@x.test', notes: '' },
+        { company_id: company, name: 'Bob', email: 'b@x.test', notes: '' },
+      ])
+      .returning('id')
+      .execute()
+  ).map((c) => c.id)
 })
 afterAll(() => t.drop())
 
@@ -65,7 +74,11 @@ const receiptInput = (id: number, version: number, values: { location?: string; 
 })
 
 const correct = (actor: Actor, input: ReturnType<typeof receiptInput>) => runCommand(t.db, correctReceipt, { actor, key: input.submission_id, input })
-const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e)
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e
+  )
 
 describe('correcting a receipt', () => {
   it('lets its author correct it within 7 days, and keeps what changed, by whom, in its history', async () => {
@@ -126,14 +139,31 @@ describe('correcting a storage check and a customer note', () => {
       .values({ submission_id: key(), company_id: company, storage_id: storage, created_by: author.id, date_inspected: '2026-11-20', variety: 'Red', fill_status: 'Full', setpoint: 45, notes: 'ok' })
       .returning('id')
       .executeTakeFirstOrThrow()
-    const input = { submission_id: key(), record_id: check.id, version: 1, company_id: company, storage_id: storage, date_inspected: '2026-11-20', variety: 'Red' as const, fill_status: '3/4 Full' as const, setpoint: 44, notes: 'ok', images: [], images_ids: [] }
+    const input = {
+      submission_id: key(),
+      record_id: check.id,
+      version: 1,
+      company_id: company,
+      storage_id: storage,
+      date_inspected: '2026-11-20',
+      variety: 'Red' as const,
+      fill_status: '3/4 Full' as const,
+      setpoint: 44,
+      notes: 'ok',
+      images: [],
+      images_ids: [],
+    }
     await runCommand(t.db, correctStorageCheck, { actor: author, key: input.submission_id, input })
     expect((await correctionHistory(t.db, 'storage_check', check.id))[0]?.changes).toEqual([
       { field: 'Fill Status', old: 'Full', new: '3/4 Full' },
       { field: 'Setpoint', old: '45 °F', new: '44 °F' },
     ])
 
-    const note = await t.db.insertInto('interactions').values({ submission_id: key(), company_id: company, contact_id: contacts[0]!, notes: 'Called', created_by: author.id }).returning('id').executeTakeFirstOrThrow()
+    const note = await t.db
+      .insertInto('interactions')
+      .values({ submission_id: key(), company_id: company, contact_id: contacts[0]!, notes: 'Called', created_by: author.id })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const noteInput = { submission_id: key(), record_id: note.id, version: 1, company_id: company, contact_id: contacts[1]!, notes: 'Called back' }
     await runCommand(t.db, correctCustomerNote, { actor: office, key: noteInput.submission_id, input: noteInput })
     expect((await correctionHistory(t.db, 'interaction', note.id))[0]?.changes).toEqual([
@@ -169,7 +199,11 @@ describe('deleting', () => {
       .values({ submission_id: key(), company_id: company, storage_id: storage, created_by: author.id, date_inspected: '2026-11-21', variety: 'Red', fill_status: 'Full', notes: 'dup' })
       .returning('id')
       .executeTakeFirstOrThrow()
-    const note = await t.db.insertInto('interactions').values({ submission_id: key(), company_id: company, contact_id: contacts[0]!, notes: 'dup', created_by: author.id }).returning('id').executeTakeFirstOrThrow()
+    const note = await t.db
+      .insertInto('interactions')
+      .values({ submission_id: key(), company_id: company, contact_id: contacts[0]!, notes: 'dup', created_by: author.id })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     for (const [kind, recordId] of [
       ['storage_check', check.id],
       ['interaction', note.id],

@@ -51,7 +51,10 @@ describe('corrections with history', () => {
     const history = page.getByRole('list', { name: 'Corrections' })
     await expect.poll(() => history.textContent(), { timeout: 15_000 }).toContain(`Notes: ${check.notes} → Pile 2 re-read: sensor was loose.`)
     expect(await history.textContent()).toMatch(/^Corrected by Luis Ortega, \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/)
-    expect(await app.db.selectFrom('storage_checks').select(['notes', 'version']).where('id', '=', check.id).executeTakeFirstOrThrow()).toEqual({ notes: 'Pile 2 re-read: sensor was loose.', version: 2 })
+    expect(await app.db.selectFrom('storage_checks').select(['notes', 'version']).where('id', '=', check.id).executeTakeFirstOrThrow()).toEqual({
+      notes: 'Pile 2 re-read: sensor was loose.',
+      version: 2,
+    })
     await page.context().close()
   }, 60_000)
 
@@ -81,8 +84,18 @@ describe('corrections with history', () => {
   }, 60_000)
 
   it('an author whose receipt is older than 7 days sees no Correct, and its correction form answers 403', async () => {
-    const receipt = await app.db.selectFrom('receipts').select('id').where('created_by', '=', await userId('tech')).where('deleted_at', 'is', null).orderBy('id', 'desc').executeTakeFirstOrThrow()
-    await app.db.updateTable('receipts').set({ created_at: new Date(Date.now() - 8 * 86_400_000) }).where('id', '=', receipt.id).execute()
+    const receipt = await app.db
+      .selectFrom('receipts')
+      .select('id')
+      .where('created_by', '=', await userId('tech'))
+      .where('deleted_at', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    await app.db
+      .updateTable('receipts')
+      .set({ created_at: new Date(Date.now() - 8 * 86_400_000) })
+      .where('id', '=', receipt.id)
+      .execute()
     const page = await opened('tech', false, 375, `/view-receipt/${receipt.id}`)
     await page.getByRole('heading', { name: 'Receipt Details' }).waitFor()
     expect(await page.getByRole('link', { name: 'Correct this receipt' }).count()).toBe(0)
