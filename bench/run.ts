@@ -505,6 +505,9 @@ async function measureLighthouse(db: Executor, appUrl: string, cookieFor: (user:
     // issue 24: the dispatch board
     { path: '/dispatch', user: 'assigner' },
     { path: '/outgoing-mail', user: 'admin' },
+    // issue 24 — corrections (decision 0067): a customer note's modal with its history, and a correction form
+    { path: `/view-interaction/${grower}/${await one(sql<{ id: number }>`select id from interactions where company_id = ${grower} order by id limit 1`)}`, user: 'office' },
+    { path: `/storage-check-form?correct=${await one(sql<{ id: number }>`select id from storage_checks order by id desc limit 1`)}`, user: 'admin' },
   ]
   const only = process.argv.find((a) => a.startsWith('--pages='))?.slice('--pages='.length)
   for (const p of pages.filter((p) => !only || p.path.includes(only))) {
