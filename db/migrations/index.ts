@@ -28,6 +28,7 @@ import * as m0034 from './0034_command_runs.ts'
 import * as m0035 from './0035_season_ledger.ts'
 import * as m0036 from './0036_grower_reports.ts'
 import * as m0037 from './0037_season_reasons.ts'
+import * as m0040 from './0040_search.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0035_season_ledger': m0035,
   '0036_grower_reports': m0036,
   '0037_season_reasons': m0037,
+  '0040_search': m0040,
 }
