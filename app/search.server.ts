@@ -30,7 +30,12 @@ const LINKS: Record<SearchPage, (row: SearchRow) => string> = {
   'sheets:/view-service': (r) => `/view-service/${r.id}`,
   'receipts:/view-receipt': (r) => `/view-receipt/${r.id}`,
   // the file's folder, with the file open in the viewer when the viewer shows its type
-  'files:/auditing': (r) => `/auditing?${q({ ...(r.ref ? { p: r.ref } : {}), ...(isOpenable(r.tag ?? '') ? { open: `${r.ref ?? ''}${r.label}` } : {}) })}`,
+  'files:/auditing': (r) => {
+    const params = new URLSearchParams(r.ref ? { p: r.ref } : {})
+    // the viewer for what it shows; else the drive's own search, which lists the file
+    params.set(...(isOpenable(r.tag ?? '') ? (['open', `${r.ref ?? ''}${r.label}`] as const) : (['q', r.label] as const)))
+    return `/auditing?${params}`
+  },
 }
 
 function detailOf(kind: SearchKind, row: SearchRow): string {
