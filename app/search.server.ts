@@ -33,7 +33,8 @@ const LINKS: Record<SearchPage, (row: SearchRow) => string> = {
   'files:/auditing': (r) => {
     const params = new URLSearchParams(r.ref ? { p: r.ref } : {})
     // the viewer for what it shows; else the drive's own search, which lists the file
-    params.set(...(isOpenable(r.tag ?? '') ? (['open', `${r.ref ?? ''}${r.label}`] as const) : (['q', r.label] as const)))
+    if (isOpenable(r.tag ?? '')) params.set('open', `${r.ref ?? ''}${r.label}`)
+    else params.set('q', r.label)
     return `/auditing?${params}`
   },
 }
