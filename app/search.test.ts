@@ -75,6 +75,9 @@ async function found(q: string, permissions: Permission[] = ALL) {
 describe('the search, kind by kind', () => {
   it('finds growers and storages by part of the name, case and accents ignored; never the company itself', async () => {
     expect(await found('REMI cell')).toEqual({ growers: [['Rémi Cellar Farms', `/storage?company=R%C3%A9mi+Cellar+Farms`]] })
+    // the words in any order; a short one too
+    expect(await found('farms RÉMI c')).toEqual({ growers: [['Rémi Cellar Farms', `/storage?company=R%C3%A9mi+Cellar+Farms`]] })
+    expect(await found('farms remi x')).toEqual({})
     expect(await found('nunez')).toEqual({ storages: [['Bodega Núñez 7', `/view-storage/${ids.storage}`]] })
     expect(await found(config().COMPANY_NAME.slice(0, 8))).toEqual({})
   })

@@ -28,8 +28,8 @@ export interface SearchResult {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 interface Match {
-  /** '%text%' (LIKE-escaped) */
-  contains: string
+  /** the query's words: each must be in the name, in any order */
+  words: string[]
   /** 'text%' */
   prefix: string
   q: string
@@ -40,8 +40,19 @@ interface Match {
   ownCompany: string
 }
 
-/** where fold_text(column) holds the text (the trigram index's expression) */
-const folded = (column: RawBuilder<unknown>, m: Match) => sql<boolean>`fold_text(${column}) like fold_text(${m.contains}) escape '\\'`
+/**
+ * where fold_text(column) holds every word of the query, in any order (the trigram index's
+ * expression). A word with 3 letters or digits in a row is a LIKE the index answers; another has
+ * no trigram to look up, and is only checked on the rows the others found (core/search.ts asks for
+ * one such word at least).
+ */
+const folded = (column: RawBuilder<unknown>, m: Match) =>
+  sql.join(
+    m.words.map((w) =>
+      /[\p{L}\p{N}]{3}/u.test(w) ? sql<boolean>`fold_text(${column}) like fold_text(${`%${escapeLike(w)}%`}) escape '\\'` : sql<boolean>`strpos(fold_text(${column}), fold_text(${w})) > 0`
+    ),
+    sql` and `
+  )
 /** the whole name first, then a name that starts with the text */
 const rank = (m: Match, label = sql`h.label`) => sql`case when fold_text(${label}) = fold_text(${m.q}) then 0 when fold_text(${label}) like fold_text(${m.prefix}) escape '\\' then 1 else 2 end`
 
@@ -90,7 +101,7 @@ const STATEMENTS: Record<SearchKind, (m: Match) => RawBuilder<SearchRow & { tota
  * `limit`, and how many matched, counting at most `cap + 1`.
  */
 export async function searchKind(db: Executor, kind: SearchKind, q: string, options: { limit: number; cap: number; ownCompany: string }): Promise<SearchResult> {
-  const m: Match = { contains: `%${escapeLike(q)}%`, prefix: `${escapeLike(q)}%`, q, take: options.cap + 1, limit: options.limit, ownCompany: options.ownCompany }
+  const m: Match = { words: [...new Set(q.split(' '))], prefix: `${escapeLike(q)}%`, q, take: options.cap + 1, limit: options.limit, ownCompany: options.ownCompany }
   const statement = STATEMENTS[kind](m)
   if (!statement) return { rows: [], total: 0 }
   const { rows } = await statement.execute(db)
