@@ -104,7 +104,7 @@ describe('the search box', () => {
     // Enter opens the chosen one: its grower's contacts, filtered to it
     await box.press('Enter')
     await page.waitForURL((url) => /^\/view-contact\/\d+$/.test(url.pathname) && url.searchParams.get('filter_value') === label)
-    expect(await page.getByRole('main').getByText(label).count()).toBeGreaterThan(0)
+    await expect.poll(() => page.getByRole('main').getByText(label).count()).toBeGreaterThan(0)
     // with no option chosen, Enter opens the results page
     await hydrated(page)
     await box.fill('')
