@@ -19,13 +19,14 @@ import listsCss from './styles/lists.css?inline'
 import uploadCss from './styles/upload.css?inline'
 import serviceCss from './styles/service.css?inline'
 import driveViewerCss from './styles/drive-viewer.css?inline'
+import searchCss from './styles/search.css?inline'
 
 /**
  * All the CSS (about 8 KiB minified, 2 KiB compressed) goes inside every page's <head>: a page
  * paints from its HTML alone, with no stylesheet round trip to wait for on a weak connection
  * (docs/decisions/0016-compression-and-one-process-per-core.md).
  */
-const STYLES = [appCss, listsCss, uploadCss, serviceCss, driveViewerCss].join('\n')
+const STYLES = [appCss, listsCss, uploadCss, serviceCss, driveViewerCss, searchCss].join('\n')
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 

@@ -5,7 +5,7 @@
 //   npm run bench [-- --n=200 --warmup=20 --explain --no-startup --only=<path text>
 //                    --no-http --no-lighthouse --no-documents --no-viewer --no-drive
 //                    --no-storage-detail --no-inspector --no-pretreat-lists --no-pretreat-sheet
-//                    --no-season-summary --no-dispatch-board --no-pretreat-pdf --no-outbox]
+//                    --no-season-summary --no-dispatch-board --no-pretreat-pdf --no-outbox --no-search]
 //
 // Exit code 0 whatever the figures say (they are the report); 1 only when the bench itself could
 // not measure something (the line says ERROR and why).
@@ -56,6 +56,7 @@ import { benchSeasonSummary } from './season-summary.ts'
 import { benchDispatchBoard } from './dispatch-board.ts'
 import { benchPretreatPdf } from './pretreat-pdf.ts'
 import { benchOutbox } from './outbox.ts'
+import { benchSearch } from './search.ts'
 import { benchViewer } from './viewer.ts'
 import { SHEET_TARGET, seedServiceSheets } from './seed-service-sheets.ts'
 import { RESTART_TARGET, seedRestarts } from './seed-restarts.ts'
@@ -505,6 +506,11 @@ async function measureLighthouse(db: Executor, appUrl: string, cookieFor: (user:
     // issue 24: the dispatch board
     { path: '/dispatch', user: 'assigner' },
     { path: '/outgoing-mail', user: 'admin' },
+    // issue 24 — corrections (decision 0067): a customer note's modal with its history, and a correction form
+    { path: `/view-interaction/${grower}/${await one(sql<{ id: number }>`select id from interactions where company_id = ${grower} order by id limit 1`)}`, user: 'office' },
+    { path: `/storage-check-form?correct=${await one(sql<{ id: number }>`select id from storage_checks order by id desc limit 1`)}`, user: 'admin' },
+    // issue 24: the search box's results page
+    { path: '/search?q=snake', user: 'admin' },
   ]
   const only = process.argv.find((a) => a.startsWith('--pages='))?.slice('--pages='.length)
   for (const p of pages.filter((p) => !only || p.path.includes(only))) {
@@ -819,6 +825,8 @@ async function main(): Promise<void> {
       ['pretreat-pdf', () => benchPretreatPdf(db, { databaseUrl: handle.url, n: Math.min(N, 30), log })],
       // issue 22: a queued check with two 2 MB photos sent under Slow 3G (about 100 s a sample: 3), and pages opened offline
       ['outbox', () => benchOutbox(db, { databaseUrl: handle.url, n: 3, log })],
+      // issue 24: the search box over 1M records per kind (its own database), beside its raw statements
+      ['search', () => benchSearch(handle.url, { n: N, log })],
     ] as const) {
       if (flag(`no-${what}`)) {
         figures.push({ name: what, measured: `skipped (--no-${what})`, limit: '', verdict: 'INFO' })

@@ -17,6 +17,7 @@ import { KEY_MESSAGES, runCommand, type Actor, type Command, type CommandResult 
 import { saveApplicator } from './applicators.ts'
 import { createCallIn } from './call-ins.ts'
 import { addContact, addCustomerNote } from './contacts.ts'
+import { correctCustomerNote, deleteRecord } from './corrections.ts'
 import { createFolder } from './drive.ts'
 import { saveGrower } from './growers.ts'
 import { createServiceSheet } from './service-sheets.ts'
@@ -60,7 +61,7 @@ afterAll(() => t.drop())
 
 const count = async (db: Executor, table: Table) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
 
-type Table = 'restarts' | 'pretreats' | 'workflow_events' | 'receipts' | 'storage_checks' | 'call_ins' | 'companies' | 'storages' | 'contacts' | 'interactions' | 'service_sheets' | 'jobs' | 'trucks' | 'parts' | 'products' | 'applications' | 'applicators' | 'users' | 'destinations' | 'drive_entries' | 'restart_follow_ups'
+type Table = 'record_corrections' | 'restarts' | 'pretreats' | 'workflow_events' | 'receipts' | 'storage_checks' | 'call_ins' | 'companies' | 'storages' | 'contacts' | 'interactions' | 'service_sheets' | 'jobs' | 'trucks' | 'parts' | 'products' | 'applications' | 'applicators' | 'users' | 'destinations' | 'drive_entries' | 'restart_follow_ups'
 
 /** A command, a valid input of it for a fresh key, and the rows its effect adds to. */
 interface Case {
@@ -186,6 +187,33 @@ const reviewFor = (key: string) => {
 const reviewForm = async (key: string, newParts: { part_id: number; quantity: number; description: string; nc: boolean }[] = []) => ({
   review_id: await reviewFor(key), intent: 'approve', version: 1, travel_hours: 1, labor_hours: 2, nc_travel: 0, nc_labor: 0, comments: '', parts: [], new_parts: newParts, new_part: '', new_description: '',
 })
+
+/** A customer note for each key and purpose, made once (corrections, decision 0067). */
+const notes = new Map<string, Promise<number>>()
+const noteFor = (key: string) => {
+  if (!notes.has(key)) notes.set(key, t.db.insertInto('interactions').values({ submission_id: crypto.randomUUID(), company_id: place.company_id, contact_id: contactId, notes: 'Called.', created_by: tech.id }).returning('id').executeTakeFirstOrThrow().then((n) => n.id))
+  return notes.get(key)!
+}
+/** tech, who also may correct any customer note */
+const corrector = (): Actor => ({ ...tech, permissions: [...tech.permissions, 'api.change_customerinteraction'] })
+
+const CORRECTION_CASES: Record<string, Case> = {
+  "a customer note's correction": {
+    command: correctCustomerNote,
+    input: async (key) => ({ submission_id: key, record_id: await noteFor(`correct ${key}`), version: 1, company_id: place.company_id, contact_id: contactId, notes: `Called back (${key}).` }),
+    refused: async (key) => ({ submission_id: key, record_id: await noteFor(`correct ${key}`), version: 1, company_id: place.company_id, contact_id: 999_999, notes: 'Called back.' }),
+    table: 'record_corrections',
+    actor: corrector,
+  },
+  'a delete mark': {
+    command: deleteRecord,
+    input: async (key) => ({ submission_id: key, kind: 'interaction', record_id: await noteFor(`delete ${key}`), version: 1, reason: 'Entered twice.' }),
+    refused: async (key) => ({ submission_id: key, kind: 'interaction', record_id: await noteFor(`delete ${key}`), version: 99, reason: 'Entered twice.' }),
+    refusedAs: ConflictError,
+    table: 'record_corrections',
+    actor: corrector,
+  },
+}
 
 const CASES: Record<string, Case> = {
   'a user': {
@@ -372,6 +400,8 @@ const CASES: Record<string, Case> = {
     table: 'workflow_events',
     where: { event: 'APPROVE' },
   },
+  // last: another case's input must not add to their tables (a note made for each key)
+  ...CORRECTION_CASES,
 }
 
 describe.each(Object.entries(CASES))('%s', (_, c) => {

@@ -10,7 +10,7 @@ import { defineCommand } from './command.ts'
 import { requireOwnImages } from './rules.ts'
 
 /** The ids a receipt row holds, once the names the form sent are looked up. */
-interface Resolved {
+export interface Resolved {
   truck_id: number | null
   customer_id: number | null
   job_id: number | null
@@ -18,7 +18,7 @@ interface Resolved {
 }
 
 /** Each name and number the form sent, looked up; every unknown or mismatched one is a field message. */
-async function resolve(db: Executor, input: ReceiptInput): Promise<Resolved> {
+export async function resolveReceiptNames(db: Executor, input: Omit<ReceiptInput, 'submission_id'>): Promise<Resolved> {
   const problems: Record<string, string> = {}
   const resolved: Resolved = { truck_id: null, customer_id: null, job_id: null, service_sheet_id: null }
   if (input.type === 'Fuel') {
@@ -59,7 +59,7 @@ export const createReceipt = defineCommand({
   resentAnew: ['images'],
   schema: ReceiptSchema,
   async run(trx, actor, input) {
-    const ids = await resolve(trx, input)
+    const ids = await resolveReceiptNames(trx, input)
     const images = await requireOwnImages(trx, actor, 'receipts', input.images)
     const id = await insertReceipt(
       trx,

@@ -10,6 +10,7 @@ export const PERMISSIONS = {
   // Storage checks
   'api.add_storagecheck': 'Can add storage checks',
   'api.view_storagecheck': 'Can view storage checks',
+  'api.change_storagecheck': 'Can correct and delete any storage check',
   // Service
   'api.add_callin': 'Can add call-ins',
   'api.view_callin': 'Can view call-ins',
@@ -21,10 +22,12 @@ export const PERMISSIONS = {
   // Receipts
   'api.add_receipt': 'Can add receipts',
   'api.view_receipt': 'Can view receipts',
+  'api.change_receipt': 'Can correct and delete any receipt',
   // Customers
   'api.add_customer': 'Can add customer interactions',
   'api.view_customer': 'Can view customer contacts and interactions',
   'api.view_customerinteraction': 'Can see the customer interaction panel',
+  'api.change_customerinteraction': 'Can correct and delete any customer note',
   'api.add_contact': 'Can add contacts',
   'api.add_company': 'Can add growers',
   'api.change_company': 'Can edit growers',
@@ -73,13 +76,13 @@ export type Permission = keyof typeof PERMISSIONS
  */
 export const PERMISSION_AREAS: readonly { area: string; permissions: readonly Permission[] }[] = [
   { area: 'Auditing drive', permissions: ['api.add_s3bucket', 'api.view_s3bucket', 'api.delete_s3bucket', 'api.s3_admin'] },
-  { area: 'Storage checks', permissions: ['api.add_storagecheck', 'api.view_storagecheck'] },
+  { area: 'Storage checks', permissions: ['api.add_storagecheck', 'api.view_storagecheck', 'api.change_storagecheck'] },
   {
     area: 'Service',
     permissions: ['api.add_callin', 'api.view_callin', 'api.add_servicesheet', 'api.view_servicesheet', 'api.can_review_1', 'api.can_review_2', 'api.can_review_3'],
   },
-  { area: 'Receipts', permissions: ['api.add_receipt', 'api.view_receipt'] },
-  { area: 'Customers', permissions: ['api.add_customer', 'api.view_customer', 'api.view_customerinteraction', 'api.add_contact', 'api.add_company', 'api.change_company'] },
+  { area: 'Receipts', permissions: ['api.add_receipt', 'api.view_receipt', 'api.change_receipt'] },
+  { area: 'Customers', permissions: ['api.add_customer', 'api.view_customer', 'api.view_customerinteraction', 'api.change_customerinteraction', 'api.add_contact', 'api.add_company', 'api.change_company'] },
   { area: 'Storages', permissions: ['api.view_storage', 'api.add_storage', 'api.change_storage'] },
   { area: 'Pre-treats', permissions: ['api.view_pretreat', 'api.add_pretreat', 'api.pretreat_assigner', 'api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
   {

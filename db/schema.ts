@@ -288,6 +288,11 @@ export interface InteractionsTable {
   created_at: Timestamp
   last_modified_at: Timestamp
   last_modified_by: number | null
+  /** migration 0039: the optimistic lock of corrections, and the delete mark (all three or none) */
+  version: Defaulted<number>
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  deleted_by: number | null
+  deleted_reason: string | null
 }
 
 /** The review machine's states (core/workflow-states.ts); the CHECK constraint lists the same. */
@@ -366,11 +371,15 @@ export interface ReceiptImagesTable {
   receipt_id: number
   blob_id: string
   position: Defaulted<number>
+  /** migration 0039: taken off by a correction (kept, so the file stays and the history can name it) */
+  removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 }
 export interface StorageCheckImagesTable {
   storage_check_id: number
   blob_id: string
   position: Defaulted<number>
+  /** migration 0039: taken off by a correction (kept, so the file stays and the history can name it) */
+  removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 }
 export interface StorageImagesTable {
   storage_id: number
@@ -427,6 +436,11 @@ export interface ReceiptsTable {
   is_food: boolean | null
   created_by: number
   created_at: Timestamp
+  /** migration 0039: the optimistic lock of corrections, and the delete mark (all three or none) */
+  version: Defaulted<number>
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  deleted_by: number | null
+  deleted_reason: string | null
 }
 
 
@@ -449,6 +463,27 @@ export interface StorageChecksTable {
   pile4: NullableNumeric
   notes: string
   created_at: Timestamp
+  /** migration 0039: the optimistic lock of corrections, and the delete mark (all three or none) */
+  version: Defaulted<number>
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  deleted_by: number | null
+  deleted_reason: string | null
+}
+
+/** One correction or delete mark of a receipt, storage check or customer note (migration 0039, decision 0067). */
+export interface RecordCorrectionsTable {
+  id: Id
+  receipt_id: number | null
+  storage_check_id: number | null
+  interaction_id: number | null
+  action: 'correct' | 'delete'
+  /** the record's version this correction made */
+  version: number
+  changed_by: number
+  changed_at: Timestamp
+  /** [{ field, old, new }], as the record showed them */
+  changes: ColumnType<unknown, string | undefined, string>
+  reason: Defaulted<string>
 }
 
 export type ProductUnits = 'oz' | 'gal' | 'other'
@@ -714,6 +749,7 @@ export interface Database {
   storage_checks: StorageChecksTable
   storage_check_images: StorageCheckImagesTable
   storage_images: StorageImagesTable
+  record_corrections: RecordCorrectionsTable
   products: ProductsTable
   applications: ApplicationsTable
   application_products: ApplicationProductsTable

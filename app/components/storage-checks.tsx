@@ -7,6 +7,8 @@
 // Rows open the check's detail modal, a child route of /view-storage-check (view-storage-check.$id.tsx).
 import type { Column } from '#app/lists/columns.ts'
 import { ListScreen, type CardLayout, type ListView } from '#app/components/list/list-screen.tsx'
+import { DeletedTag } from '#app/components/record-corrections.tsx'
+import { SHOW_DELETED } from '#app/lists/show-deleted.ts'
 import { formatDate } from '#core/formats.ts'
 
 export interface StorageCheckRowView {
@@ -17,12 +19,26 @@ export interface StorageCheckRowView {
   inspector_name: string
   variety: string
   fill_status: string
+  /** carries the delete mark (shown only when the list is asked: Show deleted) */
+  deleted?: boolean
 }
 
 export const EMPTY_CHECKS = 'No storage checks available.'
 
 export const STORAGE_CHECK_COLUMNS: Column<StorageCheckRowView>[] = [
-  { key: 'date_inspected', label: 'Date', text: (r) => formatDate(r.date_inspected), firstOrder: 'desc', className: 'cell-nowrap' },
+  {
+    key: 'date_inspected',
+    label: 'Date',
+    text: (r) => formatDate(r.date_inspected),
+    cell: (r) => (
+      <>
+        {formatDate(r.date_inspected)}
+        <DeletedTag deleted={r.deleted} />
+      </>
+    ),
+    firstOrder: 'desc',
+    className: 'cell-nowrap',
+  },
   { key: 'company', label: 'Company', text: (r) => r.company_name },
   { key: 'storage', label: 'Storage', text: (r) => r.storage_name },
   { key: 'inspector', label: 'Inspector', text: (r) => r.inspector_name },
@@ -42,7 +58,12 @@ const FILTERS = [
 const STORAGE_WIDE = new Set(['company', 'storage'])
 
 const card = (forStorage: boolean): CardLayout<StorageCheckRowView> => ({
-  title: (r) => `${formatDate(r.date_inspected)} · ${r.fill_status}`,
+  title: (r) => (
+    <>
+      {formatDate(r.date_inspected)} · {r.fill_status}
+      <DeletedTag deleted={r.deleted} />
+    </>
+  ),
   fields: [
     ...(forStorage ? [] : [{ label: 'Storage', value: (r: StorageCheckRowView) => `${r.company_name}, ${r.storage_name}` }]),
     { label: 'Inspector', value: (r) => r.inspector_name },
@@ -82,6 +103,7 @@ export function StorageCheckList({
       empty={EMPTY_CHECKS}
       rowHref={rowHref}
       exportTo={exportTo}
+      toggles={forStorage ? undefined : [SHOW_DELETED]}
     />
   )
 }

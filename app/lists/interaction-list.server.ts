@@ -8,11 +8,13 @@ import { requireId } from '#app/records.server.ts'
 import type { Executor } from '#db/client.server.ts'
 import { growerById } from '#db/queries/companies.ts'
 import { userDisplayName } from '#db/queries/users.ts'
+import { deletedOptions, hidingDeleted } from './deleted-rows.server.ts'
 import { defineList } from './list-engine.server.ts'
 import { listScreen } from './list-screen.server.ts'
 
-export const interactionList = defineList({
-  from: (db: Executor) => db.selectFrom('interactions as i'),
+/** The list's definition, without the marked (deleted) notes or with them (decision 0067). */
+const interactionListOf = (withDeleted: boolean) => defineList({
+  from: (db: Executor) => (withDeleted ? db.selectFrom('interactions as i') : db.selectFrom('interactions as i').where('i.deleted_at', 'is', null)),
   joins: (qb) =>
     qb
       .innerJoin('contacts as ct', 'ct.id', 'i.contact_id')
@@ -27,6 +29,7 @@ export const interactionList = defineList({
       'ct.name as contact_name',
       'i.notes',
       'i.last_modified_at',
+      sql<boolean>`i.deleted_at is not null`.as('deleted'),
       // a note nobody changed since was last changed by its writer
       sql<string>`coalesce(${userDisplayName('mb')}, ${userDisplayName('cb')})`.as('last_modified_by_name'),
     ]),
@@ -45,14 +48,17 @@ export const interactionList = defineList({
   defaultSort: { key: 'created_at', order: 'desc' },
 })
 
+/** A grower's notes without the deleted ones, or (?deleted=1) with them. */
+export const interactionList = hidingDeleted(interactionListOf(false), interactionListOf(true))
+
 export type InteractionListRow = Awaited<ReturnType<typeof interactionList.load>>['rows'][number]
 
 /** Company Interactions' screen: the grower in the path (404 when there is none), named in the heading. */
 export const companyInteractions = listScreen({
   list: interactionList,
-  async scope({ params, db }) {
+  async scope({ params, db, url }) {
     const company = await growerById(db, requireId(params), { activeOnly: false })
     if (!company) throw notFound()
-    return { options: { scope: sql<boolean>`i.company_id = ${company.id}` }, about: company }
+    return { options: { scope: sql<boolean>`i.company_id = ${company.id}`, ...deletedOptions(url) }, about: company }
   },
 })

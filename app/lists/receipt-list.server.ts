@@ -6,11 +6,14 @@
 // (username) by part of the name.
 import { sql } from 'kysely'
 import { receiptListRows, receiptsAsR } from '#db/queries/receipts.ts'
+import type { Executor } from '#db/client.server.ts'
+import { deletedOptions, hidingDeleted, markedRows } from './deleted-rows.server.ts'
 import { defineList } from './list-engine.server.ts'
 import { listScreen } from './list-screen.server.ts'
 
-export const receiptList = defineList({
-  from: receiptsAsR,
+/** The list's definition, without the marked (deleted) receipts or with them (decision 0067). */
+const receiptListOf = (withDeleted: boolean) => defineList({
+  from: withDeleted ? receiptsAsR : (db: Executor) => receiptsAsR(db).where('r.deleted_at', 'is', null),
   // the row's joins and columns are the query layer's (its t, co and u are what the sorts below name)
   joins: (qb) => qb,
   select: receiptListRows,
@@ -35,11 +38,14 @@ export const receiptList = defineList({
   },
   dateColumn: 'r.date',
   defaultSort: { key: 'date', order: 'desc' },
-  rowCount: 'receipts',
+  rowCount: withDeleted ? 'receipts' : { table: 'receipts', minus: markedRows('receipts') },
 })
+
+/** Receipts without the deleted ones, or (?deleted=1) with them. */
+export const receiptList = hidingDeleted(receiptListOf(false), receiptListOf(true))
 
 export type ReceiptListKey = (typeof receiptList.spec.sortable)[number]
 export type ReceiptListRow = Awaited<ReturnType<typeof receiptList.load>>['rows'][number]
 
 /** Receipts' screen (routes/view-receipt.tsx and its CSV, view-receipt[.]csv.ts). */
-export const receipts = listScreen({ list: receiptList, choices: ['truck', 'customer', 'created_by'] })
+export const receipts = listScreen({ list: receiptList, choices: ['truck', 'customer', 'created_by'], scope: async ({ url }) => ({ options: deletedOptions(url), about: null }) })

@@ -6,6 +6,7 @@ import type { Executor } from '#db/client.server.ts'
 import type { Database } from '#db/schema.ts'
 import { storageCheckListRows, storageChecksAsSc } from '#db/queries/storage-checks.ts'
 import { userDisplayName } from '#db/queries/users.ts'
+import { deletedOptions, hidingDeleted, markedRows } from './deleted-rows.server.ts'
 import { defineList } from './list-engine.server.ts'
 import { listScreen } from './list-screen.server.ts'
 import { oneStorage } from './one-storage.server.ts'
@@ -16,8 +17,9 @@ import { oneStorage } from './one-storage.server.ts'
  */
 const USER_NAMES = 'user_display_names' as keyof Database & string
 
-export const storageCheckList = defineList({
-  from: storageChecksAsSc,
+/** The list's definition, without the marked (deleted) checks or with them (decision 0067). */
+const storageCheckListOf = (withDeleted: boolean) => defineList({
+  from: withDeleted ? storageChecksAsSc : (db: Executor) => storageChecksAsSc(db).where('sc.deleted_at', 'is', null),
   // the row's joins and columns are the query layer's (its co, st and u are what the sorts below name)
   joins: (qb) => qb,
   select: storageCheckListRows,
@@ -40,8 +42,11 @@ export const storageCheckList = defineList({
   },
   dateColumn: 'sc.date_inspected',
   defaultSort: { key: 'date_inspected', order: 'desc' },
-  rowCount: 'storage_checks',
+  rowCount: withDeleted ? 'storage_checks' : { table: 'storage_checks', minus: markedRows('storage_checks') },
 })
+
+/** The checks without the deleted ones, or (?deleted=1) with them. */
+export const storageCheckList = hidingDeleted(storageCheckListOf(false), storageCheckListOf(true))
 
 export type StorageCheckListKey = (typeof storageCheckList.spec.sortable)[number]
 export type StorageCheckListRow = Awaited<ReturnType<typeof storageCheckList.load>>['rows'][number]
@@ -57,5 +62,9 @@ export function loadStorageCheckList(db: Executor, searchParams: URLSearchParams
 export const storageChecks = listScreen({
   list: storageCheckList,
   choices: ['company', 'storage', 'inspector'],
-  scope: byStorage.scope,
+  async scope(args) {
+    const { options, about } = await byStorage.scope(args)
+    const deleted = deletedOptions(args.url)
+    return { options: { ...options, keep: { ...options.keep, ...deleted.keep } }, about }
+  },
 })

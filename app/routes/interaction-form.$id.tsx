@@ -4,7 +4,7 @@
 // With no signal, another grower's copy of the page may be served for it: the grower and its
 // contacts then come from the device (grower-on-device.ts).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useGrowerOnDevice } from '#app/components/offline/grower-on-device.ts'
 import { ACCESS, mayOpen } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
@@ -17,6 +17,11 @@ import { submitCommand } from '#app/forms.server.ts'
 import { notFound } from '#app/http-errors.server.ts'
 import { requireId } from '#app/records.server.ts'
 import { addCustomerNote } from '#commands/contacts.ts'
+import { correctCustomerNote, deleteRecord } from '#commands/corrections.ts'
+import { correctParam, requireCorrectable } from '#app/corrections.server.ts'
+import { DeleteRecordForm } from '#app/components/delete-record-form.tsx'
+import { DELETE_INTENT } from '#core/corrections.ts'
+import { interactionDetail } from '#db/queries/interactions.ts'
 import { InteractionSchema } from '#core/schemas/interaction.ts'
 import { getDb } from '#db/client.server.ts'
 import { growerById } from '#db/queries/companies.ts'
@@ -25,6 +30,13 @@ import { contactChoices } from '#db/queries/contacts.ts'
 export const access = ACCESS['/interaction-form']
 export const meta: MetaFunction = () => [{ title: 'Customer Notes Form' }]
 
+/** The grower in the path, active or not (a note being corrected), or a 404. */
+async function requireAnyGrower(params: LoaderFunctionArgs['params']) {
+  const company = await growerById(getDb(), requireId(params), { activeOnly: false })
+  if (!company) throw notFound()
+  return company
+}
+
 /** The grower in the path: an active one (notes are for current customers), or a 404. */
 async function requireGrower(params: LoaderFunctionArgs['params']) {
   const company = await growerById(getDb(), requireId(params), { activeOnly: true })
@@ -32,17 +44,45 @@ async function requireGrower(params: LoaderFunctionArgs['params']) {
   return company
 }
 
+/** ?correct={id}: the grower's note to correct, checked for this user first (decision 0067); its contact and notes fill the form. */
+async function correction(request: Request, params: LoaderFunctionArgs['params']) {
+  const id = correctParam(request)
+  if (id === null) return null
+  const db = getDb()
+  const { user, version } = await requireCorrectable(request, db, 'interaction', id)
+  const note = await interactionDetail(db, requireId(params), id)
+  if (!note) throw notFound()
+  return { user, id, version, note }
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAccess(request, access)
-  const company = await requireGrower(params)
+  const correcting = await correction(request, params)
+  if (!correcting) await requireAccess(request, access)
+  // a note is corrected under its own grower, even one no longer active
+  const company = correcting ? await requireAnyGrower(params) : await requireGrower(params)
   const contactParam = new URL(request.url).searchParams.get('contact') ?? ''
-  return { company, contacts: await contactChoices(getDb(), company.id), contact: /^\d{1,15}$/.test(contactParam) ? contactParam : '', submissionId: crypto.randomUUID() }
+  let contacts = await contactChoices(getDb(), company.id)
+  if (correcting && !contacts.some((c) => c.id === correcting.note.contact_id)) contacts = [...contacts, { id: correcting.note.contact_id, name: correcting.note.contact_name, role: '' }]
+  return {
+    company,
+    contacts,
+    contact: correcting ? String(correcting.note.contact_id) : /^\d{1,15}$/.test(contactParam) ? contactParam : '',
+    submissionId: crypto.randomUUID(),
+    correcting: correcting && { id: correcting.id, version: correcting.version, notes: correcting.note.notes, deleteSubmissionId: crypto.randomUUID() },
+  }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireAccess(request, access)
-  const company = await requireGrower(params)
+  const correcting = await correction(request, params)
+  const user = correcting ? correcting.user : await requireAccess(request, access)
+  const company = correcting ? await requireAnyGrower(params) : await requireGrower(params)
   const form = await readForm(request)
+  if (correcting) {
+    const done = `/view-interaction/${company.id}/${correcting.id}`
+    return form.get('intent') === DELETE_INTENT
+      ? submitCommand({ form, command: deleteRecord, actor: user, fixed: { kind: 'interaction', record_id: correcting.id }, redirectTo: done })
+      : submitCommand({ form, command: correctCustomerNote, actor: user, fixed: { company_id: company.id, record_id: correcting.id }, redirectTo: done })
+  }
   return submitCommand({
     form,
     command: addCustomerNote,
@@ -53,7 +93,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const clientAction = clientActionQueuingOffline
-export const shouldRevalidate = keepPageAfterFailedSubmit
+// A refused correction (someone corrected the note meanwhile: 409) keeps the page as it is, with its
+// message and the version it was opened on, until the user reloads it (decision 0067).
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  args.formMethod === 'POST' && new URL(args.currentUrl).searchParams.has('correct') && (args.actionStatus ?? 200) >= 400 ? false : keepPageAfterFailedSubmit(args)
 
 export default function CustomerNotesForm() {
   const served = useLoaderData<typeof loader>()
@@ -62,19 +105,36 @@ export default function CustomerNotesForm() {
   // the spec's words for what this device has no copy of (public/offline.html says them too)
   if (data === 'missing') return <p className="notice">No Data Available</p>
   if (!data) return <p className="muted">Loading the grower from this device…</p>
-  return <NotesForm key={data.company.id} data={data} />
+  const correcting = served.correcting
+  return (
+    <>
+      <NotesForm key={correcting ? `correct-${correcting.id}` : data.company.id} data={correcting ? served : data} />
+      {correcting ? <DeleteRecordForm recordId={correcting.id} version={correcting.version} noun="customer note" submissionId={correcting.deleteSubmissionId} /> : null}
+    </>
+  )
 }
 
 function NotesForm({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
-  const { form, fields, fetcher } = useAppForm(InteractionSchema, { id: `interaction-${data.company.id}`, defaultValue: { contact_id: data.contact } })
+  const { correcting } = data
+  const { form, fields, fetcher } = useAppForm(InteractionSchema, {
+    id: correcting ? `interaction-correct-${correcting.id}-v${correcting.version}` : `interaction-${data.company.id}`,
+    defaultValue: { contact_id: data.contact, ...(correcting ? { notes: correcting.notes } : {}) },
+  })
   return (
     <>
-      <h1>Customer Notes Form</h1>
+      <h1>{correcting ? 'Correct Customer Note' : 'Customer Notes Form'}</h1>
       <p className="muted">
-        {data.company.name} · <Link to="/interaction-form">Choose another company</Link>
+        {data.company.name}
+        {correcting ? null : (
+          <>
+            {' '}
+            · <Link to="/interaction-form">Choose another company</Link>
+          </>
+        )}
       </p>
       <div className="form-page">
-        <AppForm keepDraft form={form} fetcher={fetcher} submissionId={data.submissionId}>
+        <AppForm keepDraft={!correcting} form={form} fetcher={fetcher} submissionId={data.submissionId}>
+          {correcting ? <input type="hidden" name="version" value={correcting.version} /> : null}
           <SelectField
             field={fields.contact_id}
             label="Contact"
@@ -84,7 +144,7 @@ function NotesForm({ data }: { data: ReturnType<typeof useLoaderData<typeof load
           />
           <TextAreaField field={fields.notes} label="Notes" rows={6} />
           <div className="form-actions">
-            <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
+            <SubmitButton fetcher={fetcher}>{correcting ? 'Save Correction' : 'Submit'}</SubmitButton>
           </div>
         </AppForm>
       </div>

@@ -1,6 +1,7 @@
 // Company Interactions (/view-interaction/{id}): a grower's notes, newest first, on the list screen
 // kit (see view-calls.tsx). Times are shown in the server's time zone (formatted by the loader, so
-// the page reads the same wherever it is opened). A row leads to the notes with the same contact.
+// the page reads the same wherever it is opened). A row opens the note in a modal
+// (view-interaction.$id.$note.tsx: its history and Correct); deleted notes show only when asked.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
@@ -8,6 +9,8 @@ import type { Column } from '#app/lists/columns.ts'
 import { ListErrorBoundary, ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
 import { companyInteractions } from '#app/lists/interaction-list.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
+import { DeletedTag } from '#app/components/record-corrections.tsx'
+import { SHOW_DELETED } from '#app/lists/show-deleted.ts'
 
 export const access = ACCESS['/view-interaction']
 export const meta: MetaFunction = () => [{ title: 'Company Interactions' }]
@@ -28,14 +31,31 @@ export async function loader(args: LoaderFunctionArgs) {
 type Row = ReturnType<typeof useLoaderData<typeof loader>>['list']['rows'][number]
 
 export const COLUMNS: Column<Row>[] = [
-  { key: 'created_at', label: 'Date', text: (r) => r.written_at, firstOrder: 'desc', className: 'cell-nowrap' },
+  {
+    key: 'created_at',
+    label: 'Date',
+    text: (r) => r.written_at,
+    cell: (r) => (
+      <>
+        {r.written_at}
+        <DeletedTag deleted={r.deleted} />
+      </>
+    ),
+    firstOrder: 'desc',
+    className: 'cell-nowrap',
+  },
   { key: 'contact', label: 'Contact', text: (r) => r.contact_name },
   { key: 'notes', label: 'Notes', sortable: false },
   { key: 'last_modified_by', label: 'Last Modified By', text: (r) => r.last_modified_by_name, sortable: false },
 ]
 
 const CARD: CardLayout<Row> = {
-  title: (r) => r.written_at,
+  title: (r) => (
+    <>
+      {r.written_at}
+      <DeletedTag deleted={r.deleted} />
+    </>
+  ),
   fields: [
     { label: 'Contact', value: (r) => r.contact_name },
     { label: 'Notes', value: (r) => r.notes },
@@ -59,7 +79,8 @@ export default function CompanyInteractions() {
         card={CARD}
         filters={FILTERS}
         empty="No interactions available."
-        rowHref={(r) => `/view-interaction/${company.id}?${new URLSearchParams({ filter_by: 'contact', filter_value: r.contact_name })}`}
+        rowHref={(r, search) => `/view-interaction/${company.id}/${r.id}${search}`}
+        toggles={[SHOW_DELETED]}
       />
       <p>
         <Link to="/view-interaction">Choose another company</Link>

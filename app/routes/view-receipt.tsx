@@ -8,6 +8,8 @@ import type { Column } from '#app/lists/columns.ts'
 import { ListErrorBoundary, ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
 import { receipts, type ReceiptListRow } from '#app/lists/receipt-list.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
+import { DeletedTag } from '#app/components/record-corrections.tsx'
+import { SHOW_DELETED } from '#app/lists/show-deleted.ts'
 import { formatDate } from '#core/formats.ts'
 
 export const access = ACCESS['/view-receipt']
@@ -16,13 +18,25 @@ export const handle = { crumbs: [{ label: 'Receipts', to: '/receipt' }, { label:
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, receipts)
 
-type Row = Pick<ReceiptListRow, 'id' | 'date' | 'type' | 'location' | 'total_amount' | 'truck_number' | 'customer_name' | 'created_by_name'>
+type Row = Pick<ReceiptListRow, 'id' | 'date' | 'type' | 'location' | 'total_amount' | 'truck_number' | 'customer_name' | 'created_by_name' | 'deleted'>
 
 /** Dollars as the receipt shows them; the CSV keeps the plain number. */
 const money = (amount: string) => `$${amount}`
 
 export const COLUMNS: Column<Row>[] = [
-  { key: 'date', label: 'Date', text: (r) => formatDate(r.date), firstOrder: 'desc', className: 'cell-nowrap' },
+  {
+    key: 'date',
+    label: 'Date',
+    text: (r) => formatDate(r.date),
+    cell: (r) => (
+      <>
+        {formatDate(r.date)}
+        <DeletedTag deleted={r.deleted} />
+      </>
+    ),
+    firstOrder: 'desc',
+    className: 'cell-nowrap',
+  },
   { key: 'type', label: 'Type' },
   { key: 'location', label: 'Location' },
   { key: 'total_amount', label: 'Total', text: (r) => r.total_amount, cell: (r) => money(r.total_amount), firstOrder: 'desc', className: 'cell-nowrap' },
@@ -32,7 +46,12 @@ export const COLUMNS: Column<Row>[] = [
 ]
 
 const CARD: CardLayout<Row> = {
-  title: (r) => `${formatDate(r.date)} · ${r.type}`,
+  title: (r) => (
+    <>
+      {formatDate(r.date)} · {r.type}
+      <DeletedTag deleted={r.deleted} />
+    </>
+  ),
   fields: [
     { label: 'Location', value: (r) => r.location },
     { label: 'Total', value: (r) => money(r.total_amount) },
@@ -63,6 +82,7 @@ export default function Receipts() {
       empty="No receipts available."
       rowHref={(r, search) => `/view-receipt/${r.id}${search}`}
       exportTo="/view-receipt.csv"
+      toggles={[SHOW_DELETED]}
     />
   )
 }

@@ -64,6 +64,8 @@ const DEMO_USERS: readonly DemoUser[] = [
     permissions: [
       'api.add_customer', 'api.view_customer', 'api.view_customerinteraction', 'api.add_s3bucket', 'api.view_s3bucket', 'api.delete_s3bucket',
       'api.s3_admin', 'api.view_receipt', 'api.view_storage', 'api.add_company', 'api.change_company', 'api.add_contact',
+      // issue 24: the office corrects any receipt and customer note (decision 0067)
+      'api.change_receipt', 'api.change_customerinteraction',
     ],
   },
   { username: 'assigner', role: 'Pre-treat assigner: creates, stages and assigns pre-treats', firstName: 'Ray', lastName: 'Kunz', permissions: ['api.pretreat_assigner', 'api.add_pretreat', 'api.view_pretreat', 'api.view_storage'] },

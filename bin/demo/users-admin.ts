@@ -7,7 +7,7 @@ import type { Executor } from '#db/client.server.ts'
 
 const GROUPS: { name: string; permissions: Permission[]; members: string[] }[] = [
   { name: 'Service Reviewers', permissions: ['api.view_servicesheet', 'api.view_callin'], members: ['reviewer1', 'reviewer2', 'reviewer3'] },
-  { name: 'Office Staff', permissions: ['api.view_customer', 'api.add_customer', 'api.view_receipt'], members: [] },
+  { name: 'Office Staff', permissions: ['api.view_customer', 'api.add_customer', 'api.view_receipt', 'api.change_receipt', 'api.change_customerinteraction'], members: [] },
 ]
 
 /** Returns how many rows it added (groups, their permissions and members). */

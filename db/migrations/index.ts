@@ -29,6 +29,8 @@ import * as m0035 from './0035_season_ledger.ts'
 import * as m0036 from './0036_grower_reports.ts'
 import * as m0037 from './0037_season_reasons.ts'
 import * as m0038 from './0038_pretreat_planned_on.ts'
+import * as m0039 from './0039_record_corrections.ts'
+import * as m0040 from './0040_search.ts'
 import * as m0041 from './0041_notices.ts'
 import * as m0042 from './0042_restart_follow_ups.ts'
 import * as m0043 from './0043_backups.ts'
@@ -63,6 +65,8 @@ export const migrations: Record<string, Migration> = {
   '0036_grower_reports': m0036,
   '0037_season_reasons': m0037,
   '0038_pretreat_planned_on': m0038,
+  '0039_record_corrections': m0039,
+  '0040_search': m0040,
   '0041_notices': m0041,
   '0042_restart_follow_ups': m0042,
   '0043_backups': m0043,

@@ -65,7 +65,7 @@ export async function followUpsDue(db: Executor, { limit }: { limit: number }): 
     .selectFrom('contacts as ct')
     .innerJoin('companies as co', 'co.id', 'ct.company_id')
     .leftJoinLateral(
-      (eb) => eb.selectFrom('interactions as i').select('i.created_at').whereRef('i.contact_id', '=', 'ct.id').orderBy('i.created_at', 'desc').limit(1).as('last'),
+      (eb) => eb.selectFrom('interactions as i').select('i.created_at').whereRef('i.contact_id', '=', 'ct.id').where('i.deleted_at', 'is', null).orderBy('i.created_at', 'desc').limit(1).as('last'),
       (join) => join.onTrue(),
     )
     .where('ct.active', '=', true)

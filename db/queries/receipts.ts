@@ -1,6 +1,6 @@
 // Receipts: the form's trucks, a receipt row with its images (written by the command that checks
 // it: commands/receipts.ts), the receipts as their list shows them, and one receipt for its detail.
-import type { Insertable } from 'kysely'
+import { sql, type Insertable } from 'kysely'
 import type { ExpenseCategory, ReceiptType } from '#core/enums.ts'
 import type { Executor } from '../client.server.ts'
 import type { ReceiptsTable } from '../schema.ts'
@@ -68,7 +68,7 @@ export function receiptListRows(receipts: ReturnType<typeof receiptsAsR>) {
     .leftJoin('trucks as t', 't.id', 'r.truck_id')
     .leftJoin('companies as co', 'co.id', 'r.customer_id')
     .innerJoin('users as u', 'u.id', 'r.created_by')
-    .select(['r.id', 'r.date', 'r.type', 'r.location', 'r.total_amount', 't.number as truck_number', 'co.company_name as customer_name', userDisplayName('u').as('created_by_name')])
+    .select(['r.id', 'r.date', 'r.type', 'r.location', 'r.total_amount', 't.number as truck_number', 'co.company_name as customer_name', userDisplayName('u').as('created_by_name'), sql<boolean>`r.deleted_at is not null`.as('deleted')])
 }
 
 /** One receipt with the names of what it refers to and its images in upload order (its list row and the rest); undefined when there is none. */
@@ -85,6 +85,7 @@ export async function receiptDetail(db: Executor, id: number): Promise<ReceiptDe
       .innerJoin('blobs as b', 'b.id', 'ri.blob_id')
       .select(['b.id', 'b.filename'])
       .where('ri.receipt_id', '=', id)
+      .where('ri.removed_at', 'is', null)
       .orderBy('ri.position')
       .orderBy('b.created_at')
       .execute(),
@@ -96,5 +97,37 @@ export async function receiptDetail(db: Executor, id: number): Promise<ReceiptDe
     truck: truck_number === null ? null : truckName({ make: truck_make ?? '', model: truck_model ?? '', number: truck_number }),
     category: is_food === null ? null : is_food ? 'Food' : 'Entertainment',
     images,
+  }
+}
+
+/** A receipt as its form's fields hold it (the correction form, decision 0067); undefined when there is none. */
+export async function receiptFormValues(db: Executor, id: number) {
+  const row = await db
+    .selectFrom('receipts as r')
+    .leftJoin('companies as co', 'co.id', 'r.customer_id')
+    .leftJoin('jobs as j', 'j.id', 'r.job_id')
+    .leftJoin('service_sheets as ss', 'ss.id', 'r.service_sheet_id')
+    .select(['r.type', 'r.date', 'r.location', 'r.total_amount', 'r.truck_id', 'r.mileage', 'r.is_food', 'r.event', 'co.company_name as customer', 'j.name as job', 'ss.service_sheet_number'])
+    .where('r.id', '=', id)
+    .executeTakeFirst()
+  if (!row) return undefined
+  const images = await db.selectFrom('receipt_images').select('blob_id').where('receipt_id', '=', id).where('removed_at', 'is', null).orderBy('position').execute()
+  const text = (v: string | number | null) => (v === null ? '' : String(v))
+  return {
+    type: row.type,
+    values: {
+      type: row.type,
+      date: row.date,
+      location: row.location,
+      total_amount: row.total_amount,
+      truck_id: text(row.truck_id),
+      mileage: row.mileage === null ? '' : String(Number(row.mileage)),
+      category: row.is_food === null ? 'Food' : row.is_food ? 'Food' : 'Entertainment',
+      customer: text(row.customer),
+      event: row.event,
+      job: text(row.job),
+      service_sheet: text(row.service_sheet_number),
+    },
+    images: images.map((i) => i.blob_id),
   }
 }

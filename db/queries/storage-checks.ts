@@ -57,7 +57,7 @@ export function storageCheckListRows(checks: ReturnType<typeof storageChecksAsSc
     .innerJoin('companies as co', 'co.id', 'sc.company_id')
     .innerJoin('storages as st', 'st.id', 'sc.storage_id')
     .innerJoin('users as u', 'u.id', 'sc.created_by')
-    .select(['sc.id', 'sc.date_inspected', 'co.company_name', 'st.name as storage_name', userDisplayName('u').as('inspector_name'), 'sc.variety', 'sc.fill_status'])
+    .select(['sc.id', 'sc.date_inspected', 'co.company_name', 'st.name as storage_name', userDisplayName('u').as('inspector_name'), 'sc.variety', 'sc.fill_status', sql<boolean>`sc.deleted_at is not null`.as('deleted')])
 }
 
 /** One check with its names, readings (numeric text, or null) and images, for its detail modal: its list row and the rest. */
@@ -82,6 +82,7 @@ export async function storageCheckDetail(db: Executor, id: number) {
       .innerJoin('blobs as b', 'b.id', 'si.blob_id')
       .select(['b.id', 'b.filename'])
       .where('si.storage_check_id', '=', id)
+      .where('si.removed_at', 'is', null)
       .orderBy('si.position')
       .orderBy('b.created_at')
       .execute(),
@@ -111,6 +112,7 @@ export function checksDue(db: Executor) {
           .selectFrom('storage_checks as sc')
           .select('sc.date_inspected')
           .whereRef('sc.storage_id', '=', 's.id')
+          .where('sc.deleted_at', 'is', null)
           .orderBy('sc.date_inspected', 'desc')
           .orderBy('sc.id', 'desc')
           .limit(1)
@@ -137,4 +139,39 @@ export function checksDue(db: Executor) {
 export async function countChecksDue(db: Executor): Promise<number> {
   const row = await db.selectFrom(checksDue(db).as('d')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
   return row.n
+}
+
+/** A check as its form's fields hold it, with its owner's and storage's names (the correction form, decision 0067); undefined when there is none. */
+export async function storageCheckFormValues(db: Executor, id: number) {
+  const row = await db
+    .selectFrom('storage_checks as sc')
+    .innerJoin('companies as co', 'co.id', 'sc.company_id')
+    .innerJoin('storages as st', 'st.id', 'sc.storage_id')
+    .select(['co.company_name', 'sc.storage_id', 'sc.date_inspected', 'sc.variety', 'sc.fill_status', 'sc.setpoint', 'sc.runtime_hours', 'sc.plenum', 'sc.humidity', 'sc.pile1', 'sc.pile2', 'sc.pile3', 'sc.pile4', 'sc.notes'])
+    .where('sc.id', '=', id)
+    .executeTakeFirst()
+  if (!row) return undefined
+  const images = await db.selectFrom('storage_check_images').select('blob_id').where('storage_check_id', '=', id).where('removed_at', 'is', null).orderBy('position').execute()
+  const { company_name, storage_id, ...check } = row
+  const reading = (v: string | null) => (v === null ? '' : String(Number(v)))
+  return {
+    company: company_name,
+    /** the place picker's storage: its id */
+    storage: String(storage_id),
+    values: {
+      date_inspected: check.date_inspected,
+      variety: check.variety,
+      fill_status: check.fill_status,
+      setpoint: reading(check.setpoint),
+      runtime_hours: reading(check.runtime_hours),
+      plenum: reading(check.plenum),
+      humidity: reading(check.humidity),
+      pile1: reading(check.pile1),
+      pile2: reading(check.pile2),
+      pile3: reading(check.pile3),
+      pile4: reading(check.pile4),
+      notes: check.notes,
+    },
+    images: images.map((i) => i.blob_id),
+  }
 }

@@ -48,6 +48,7 @@ export async function checkSeasons(db: Executor, storageId: number): Promise<num
     .select(seasonYear('sc.date_inspected').as('year'))
     .distinct()
     .where('sc.storage_id', '=', storageId)
+    .where('sc.deleted_at', 'is', null)
     .execute()
   return rows.map((r) => Number(r.year)).sort((a, b) => b - a)
 }
@@ -78,6 +79,7 @@ export async function seasonConditions(db: Executor, storageId: number, season: 
       .selectFrom('storage_checks as sc')
       .select(['sc.id', 'sc.date_inspected', 'sc.pile1', 'sc.pile2', 'sc.pile3', 'sc.pile4', 'sc.plenum', 'sc.humidity'])
       .where('sc.storage_id', '=', storageId)
+      .where('sc.deleted_at', 'is', null)
       .where('sc.date_inspected', '>=', season.start)
       .where('sc.date_inspected', '<', season.end)
       .orderBy('sc.date_inspected')

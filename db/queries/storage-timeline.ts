@@ -58,7 +58,7 @@ function parts(storageId: number, q: Pick<TimelineQuery, 'kinds' | 'photosOf' | 
       from service_sheets ss where ss.storage_id = ${storageId} ${inSeason('ss.service_date', season)}`)
   if (has('check'))
     out.push(sql`select 'check'::text, sc.id, sc.date_inspected, sc.created_at, sc.fill_status || ' · ' || sc.variety, null::text, null::text, null::text, null::uuid
-      from storage_checks sc where sc.storage_id = ${storageId} ${inSeason('sc.date_inspected', season)}`)
+      from storage_checks sc where sc.storage_id = ${storageId} and sc.deleted_at is null ${inSeason('sc.date_inspected', season)}`)
   const pretreatDay = sql`coalesce(p.application_date, ${utcDate('p.created_at')})`
   if (has('pretreat'))
     out.push(sql`select 'pretreat'::text, p.id, ${pretreatDay}, p.created_at, p.treated_for || ' · ' || p.stock_type || case when p.void then ' · VOID' else '' end, p.status::text, p.pre_treat_number, null::text, null::uuid
@@ -76,7 +76,7 @@ function parts(storageId: number, q: Pick<TimelineQuery, 'kinds' | 'photosOf' | 
     if (q.photosOf.includes('check'))
       out.push(sql`select 'photo'::text, sc.id, sc.date_inspected, b.created_at, b.filename, null::text, null::text, 'check'::text, b.id
         from storage_checks sc join storage_check_images i on i.storage_check_id = sc.id join blobs b on b.id = i.blob_id
-        where sc.storage_id = ${storageId} ${inSeason('sc.date_inspected', season)}`)
+        where sc.storage_id = ${storageId} and sc.deleted_at is null and i.removed_at is null ${inSeason('sc.date_inspected', season)}`)
     if (q.photosOf.includes('storage'))
       out.push(sql`select 'photo'::text, i.storage_id, ${utcDate('b.created_at')}, b.created_at, b.filename, null::text, null::text, 'storage'::text, b.id
         from storage_images i join blobs b on b.id = i.blob_id

@@ -14,7 +14,7 @@ import { DataTable } from './data-table.tsx'
 import { DateRangeModal } from './date-range-modal.tsx'
 import { EmptyState } from './empty-state.tsx'
 import { ListCards, type CardField } from './list-cards.tsx'
-import { ListToolbar, type FilterColumn } from './list-toolbar.tsx'
+import { ListToolbar, type FilterColumn, type Toggle } from './list-toolbar.tsx'
 import { Pager } from './pager.tsx'
 
 /** What the screen needs of a loaded list page (`ListPage` from the engine has it all). */
@@ -57,9 +57,11 @@ export interface ListScreenProps<Row extends { id: number | string }> {
   actions?: ReactNode
   /** the list's CSV route, e.g. '/view-calls.csv' (a `[.]csv.ts` route beside the list's) */
   exportTo?: string
+  /** checkboxes of the toolbar's form, e.g. Show deleted */
+  toggles?: readonly Toggle[]
 }
 
-export function ListScreen<Row extends { id: number | string }>({ title, subtitle, list, columns, card, filters = [], choices, empty, rowHref, actions, exportTo }: ListScreenProps<Row>) {
+export function ListScreen<Row extends { id: number | string }>({ title, subtitle, list, columns, card, filters = [], choices, empty, rowHref, actions, exportTo, toggles }: ListScreenProps<Row>) {
   const { search } = useLocation()
   const href = (row: Row) => rowHref(row, search)
   const key = (row: Row) => row.id
@@ -69,7 +71,7 @@ export function ListScreen<Row extends { id: number | string }>({ title, subtitl
       <h1>{title}</h1>
       {subtitle ? <p className="muted">{subtitle}</p> : null}
       {actions ? <div className="list-actions">{actions}</div> : null}
-      <ListToolbar state={list.state} filterColumns={filters} choices={choices} errors={list.errors} exportTo={exportTo} dates={list.dates !== false} />
+      <ListToolbar state={list.state} filterColumns={filters} choices={choices} errors={list.errors} exportTo={exportTo} dates={list.dates !== false} toggles={toggles} />
       {list.rows.length === 0 ? (
         <EmptyState message={empty} />
       ) : (

@@ -27,6 +27,13 @@ export interface ListToolbarProps {
   exportTo?: string
   /** false: the list has no date column, so no Date Range button */
   dates?: boolean
+  /** checkboxes that add a kept parameter (=1) when ticked, e.g. Show deleted (app/lists/show-deleted.ts) */
+  toggles?: readonly Toggle[]
+}
+
+export interface Toggle {
+  name: string
+  label: string
 }
 
 export function ListToolbar(props: ListToolbarProps) {
@@ -35,7 +42,7 @@ export function ListToolbar(props: ListToolbarProps) {
   return <ToolbarForm key={search} {...props} />
 }
 
-function ToolbarForm({ state, filterColumns, choices = {}, errors = {}, pageSizes = PAGE_SIZES, idPrefix = 'list', exportTo, dates = true }: ListToolbarProps) {
+function ToolbarForm({ state, filterColumns, choices = {}, errors = {}, pageSizes = PAGE_SIZES, idPrefix = 'list', exportTo, dates = true, toggles = [] }: ListToolbarProps) {
   const [column, setColumn] = useState(state.filterBy ?? filterColumns[0]?.key ?? '')
   const id = (name: string) => `${idPrefix}-${name}`
   const dateLink = toSearchParams(state)
@@ -45,7 +52,7 @@ function ToolbarForm({ state, filterColumns, choices = {}, errors = {}, pageSize
 
   return (
     <Form method="get" className="list-toolbar" role="search" aria-label="List controls">
-      <KeptParams state={state} />
+      <KeptParams state={state} except={toggles.map((t) => t.name)} />
       <input type="hidden" name={PARAM.sortBy} value={state.sortBy} />
       <input type="hidden" name={PARAM.order} value={state.order} />
       {state.startDate ? <input type="hidden" name={PARAM.startDate} value={state.startDate} /> : null}
@@ -89,6 +96,13 @@ function ToolbarForm({ state, filterColumns, choices = {}, errors = {}, pageSize
           </div>
         </>
       ) : null}
+
+      {toggles.map((t) => (
+        <div key={t.name} className="list-toolbar-field list-toolbar-toggle">
+          <input id={id(`toggle-${t.name}`)} type="checkbox" name={t.name} value="1" defaultChecked={state.keep?.[t.name] === '1'} />
+          <label htmlFor={id(`toggle-${t.name}`)}>{t.label}</label>
+        </div>
+      ))}
 
       <div className="list-toolbar-actions">
         <button type="submit" className="button">
@@ -142,10 +156,10 @@ export function PageSizeField({ id, state, pageSizes = PAGE_SIZES, invalid = fal
   )
 }
 
-export function KeptParams({ state }: { state: ListState }) {
+export function KeptParams({ state, except = [] }: { state: ListState; except?: readonly string[] }) {
   return (
     <>
-      {Object.entries(state.keep ?? {}).map(([name, value]) => (
+      {Object.entries(state.keep ?? {}).filter(([name]) => !except.includes(name)).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
     </>

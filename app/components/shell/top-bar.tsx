@@ -7,6 +7,8 @@ import { Icon } from '../icons.tsx'
 import { clearOfflineDataOnSignOut } from '../offline/sign-out.ts'
 import { WaitingToSend } from '../offline/waiting-to-send.tsx'
 import { AlertsBell } from './alerts-bell.tsx'
+import { SearchBox } from './search-box.tsx'
+import { searchableKinds } from '#app/search.ts'
 
 function LogoutButton({ className, userId }: { className?: string; userId: number }) {
   return (
@@ -64,6 +66,7 @@ export function TopBar({ user, alerts, companyName, version }: { user: SessionUs
       <span className="who" title={user?.company_name || undefined}>
         {user ? displayName(user) : ''}
       </span>
+      {user && searchableKinds(user).length > 0 ? <SearchBox /> : null}
       {user ? <WaitingToSend /> : null}
       {user ? <AlertsBell alerts={alerts} /> : null}
       {user ? (

@@ -8,12 +8,16 @@ import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
 import type { FormResult } from '#app/components/form/form-result.ts'
 import { parseSubmission, submitCommand } from '#app/forms.server.ts'
+import { correctParam, requireCorrectable } from '#app/corrections.server.ts'
+import { notFound } from '#app/http-errors.server.ts'
+import { correctReceipt, deleteRecord } from '#commands/corrections.ts'
 import { createReceipt } from '#commands/receipts.ts'
+import { DELETE_INTENT } from '#core/corrections.ts'
 import { parseUploadForm } from '#app/upload-form.server.ts'
 import { RECEIPT_TYPES, type ReceiptType } from '#core/enums.ts'
 import { IMAGE_REQUIRED, ReceiptSchema, SHOW_JOBS_INTENT } from '#core/schemas/receipt.ts'
 import { getDb } from '#db/client.server.ts'
-import { truckOptions, type TruckOption } from '#db/queries/receipts.ts'
+import { receiptFormValues, truckOptions, type TruckOption } from '#db/queries/receipts.ts'
 import { companyOptions, jobOptions, type NamedOption } from '#db/queries/registry.ts'
 
 const access = ACCESS['/receipt-form']
@@ -24,10 +28,22 @@ function typeParam(params: URLSearchParams): ReceiptType | null {
   return (RECEIPT_TYPES as readonly string[]).includes(type ?? '') ? (type as ReceiptType) : null
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request, access)
+/** ?correct={id}: the receipt to correct, checked for this user first (decision 0067); its values fill the form. */
+async function correction(request: Request) {
+  const id = correctParam(request)
+  if (id === null) return null
   const db = getDb()
-  const type = typeParam(new URL(request.url).searchParams)
+  const { user, version } = await requireCorrectable(request, db, 'receipt', id)
+  const form = await receiptFormValues(db, id)
+  if (!form) throw notFound()
+  return { user, id, version, ...form }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const correcting = await correction(request)
+  if (!correcting) await requireAccess(request, access)
+  const db = getDb()
+  const type = correcting ? correcting.type : typeParam(new URL(request.url).searchParams)
   // only the lists the type's block shows
   const [trucks, customers, jobs] = await Promise.all([
     type === 'Fuel' ? truckOptions(db) : ([] as TruckOption[]),
@@ -41,11 +57,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     jobs: jobs.map((j) => ({ id: j.id, name: j.name, company_id: j.company_id, company_name: j.company_name })),
     today: new Date().toLocaleDateString('en-CA'),
     submissionId: crypto.randomUUID(),
+    correcting: correcting && { id: correcting.id, version: correcting.version, values: correcting.values, images: correcting.images, deleteSubmissionId: crypto.randomUUID() },
   }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAccess(request, access)
+  const correcting = await correction(request)
+  const user = correcting ? correcting.user : await requireAccess(request, access)
   // Without JavaScript the image comes in this post and is stored here (image files only); with
   // JavaScript it is already uploaded and the post carries its id. A refused post keeps none of
   // the files it brought (upload.settle).
@@ -60,8 +78,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const values = parseSubmission(formData, ReceiptSchema).payload as FormResult['initialValue']
     return upload.settle(respond<FormResult>({ initialValue: values, error: {} }))
   }
+  if (correcting && formData.get('intent') === DELETE_INTENT) {
+    return upload.settle(await submitCommand({ form: formData, command: deleteRecord, actor: user, fixed: { kind: 'receipt', record_id: correcting.id }, redirectTo: `/view-receipt/${correcting.id}` }))
+  }
   return upload.settle(
-    await submitCommand({ form: formData, command: createReceipt, actor: user, redirectTo: '/receipt' }),
+    correcting
+      ? await submitCommand({ form: formData, command: correctReceipt, actor: user, fixed: { record_id: correcting.id }, redirectTo: `/view-receipt/${correcting.id}` })
+      : await submitCommand({ form: formData, command: createReceipt, actor: user, redirectTo: '/receipt' }),
   )
 }
 

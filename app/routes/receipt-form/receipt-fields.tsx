@@ -16,7 +16,11 @@ import { IMAGE_REQUIRED, ReceiptSchema, SHOW_JOBS_INTENT, TOTAL_STEP } from '#co
 import type { LoaderData } from './data.server.ts'
 
 export function ReceiptFields({ data, type, submissionId, imageIds }: { data: LoaderData; type: ReceiptType; submissionId: string; imageIds: string[] }) {
-  const { form, fields, fetcher } = useAppForm(ReceiptSchema, { id: `receipt-${type}`, defaultValue: { type, date: data.today, category: 'Food' } })
+  const { correcting } = data
+  const { form, fields, fetcher } = useAppForm(ReceiptSchema, {
+    id: correcting ? `receipt-correct-${correcting.id}-v${correcting.version}` : `receipt-${type}`,
+    defaultValue: correcting ? { ...correcting.values, type, category: correcting.values.category as 'Food' } : { type, date: data.today, category: 'Food' },
+  })
   const csrfToken = useCsrfToken()
   const imageError = useImageErrorModal(fields.images.errors)
   const hydrated = useHydrated()
@@ -26,7 +30,8 @@ export function ReceiptFields({ data, type, submissionId, imageIds }: { data: Lo
   const jobs = customer ? data.jobs.filter((j) => j.company_id === customer.id) : data.jobs
   return (
     <div onSubmitCapture={imageError.onSubmit}>
-      <AppForm keepDraft form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data">
+      <AppForm keepDraft={!correcting} form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data">
+        {correcting ? <input type="hidden" name="version" value={correcting.version} /> : null}
         {/* Enter presses the first submit button: Submit, not Show Their Jobs (only there without JavaScript). */}
         {type === 'Parts' && !hydrated ? <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" /> : null}
         <input type="hidden" name="type" value={type} />
@@ -81,7 +86,7 @@ export function ReceiptFields({ data, type, submissionId, imageIds }: { data: Lo
         </div>
 
         <div className="form-actions">
-          <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
+          <SubmitButton fetcher={fetcher}>{correcting ? 'Save Correction' : 'Submit'}</SubmitButton>
         </div>
       </AppForm>
       {imageError.modal}

@@ -13,6 +13,7 @@ import { useHydrated } from '#app/components/use-hydrated.ts'
 import { RECEIPT_TYPES, type ReceiptType } from '#core/enums.ts'
 import type { action, loader } from './data.server.ts'
 import { ReceiptFields } from './receipt-fields.tsx'
+import { DeleteRecordForm } from '#app/components/delete-record-form.tsx'
 
 export { action, loader } from './data.server.ts'
 /** The rule the loader checks, for the menus (app/access.ts). */
@@ -31,13 +32,17 @@ export default function ReceiptForm() {
   // Without JavaScript a refused post shows the form again as it was sent, with its submission id.
   const initial = (isFormResult(actionData) && actionData.initialValue) || {}
   const type = data.type
+  const { correcting } = data
+  // correcting (?correct={id}, decision 0067): the same form, filled with the receipt; its type stays
+  const images = initial.images ?? correcting?.images ?? []
   return (
     <>
-      <h1>Receipt Form</h1>
+      <h1>{correcting ? 'Correct Receipt' : 'Receipt Form'}</h1>
       <div className="form-page">
-        <TypeStep type={type} />
-        {type ? <ReceiptFields key={`${type}:${data.submissionId}`} data={data} type={type} submissionId={String(initial.submission_id ?? data.submissionId)} imageIds={[initial.images ?? []].flat().map(String)} /> : null}
+        {correcting ? <p className="muted">Type: {type}</p> : <TypeStep type={type} />}
+        {type ? <ReceiptFields key={`${type}:${data.submissionId}`} data={data} type={type} submissionId={String(initial.submission_id ?? data.submissionId)} imageIds={[images].flat().map(String)} /> : null}
       </div>
+      {correcting ? <DeleteRecordForm recordId={correcting.id} version={correcting.version} noun="receipt" submissionId={correcting.deleteSubmissionId} /> : null}
     </>
   )
 }

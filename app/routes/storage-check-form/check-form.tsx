@@ -13,12 +13,17 @@ const PILES = ['pile1', 'pile2', 'pile3', 'pile4'] as const
 
 
 export function CheckForm({ data, place, submissionId, imageIds }: { data: LoaderData; place: Place; submissionId: string; imageIds: string[] }) {
-  const { form, fields, fetcher } = useAppForm(StorageCheckSchema, { id: `storage-check-${place.storageId}`, defaultValue: { date_inspected: data.today } })
+  const { correcting } = data
+  const { form, fields, fetcher } = useAppForm(StorageCheckSchema, {
+    id: correcting ? `storage-check-correct-${correcting.id}-v${correcting.version}` : `storage-check-${place.storageId}`,
+    defaultValue: correcting ? (correcting.values as never) : { date_inspected: data.today },
+  })
   const csrfToken = useCsrfToken()
   const placeErrors = [fields.company_id, fields.storage_id].flatMap((f) => f.errors ?? [])
   const { temperature, humidity, runtime } = READING_BOUNDS
   return (
-    <AppForm keepDraft form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data">
+    <AppForm keepDraft={!correcting} form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data">
+      {correcting ? <input type="hidden" name="version" value={correcting.version} /> : null}
       <input type="hidden" name="company_id" value={place.companyId} />
       <input type="hidden" name="storage_id" value={place.storageId} />
       {placeErrors.length > 0 ? (
@@ -54,7 +59,7 @@ export function CheckForm({ data, place, submissionId, imageIds }: { data: Loade
       </div>
       <TextAreaField field={fields.notes} label="Notes" rows={5} />
       <div className="form-actions">
-        <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
+        <SubmitButton fetcher={fetcher}>{correcting ? 'Save Correction' : 'Submit'}</SubmitButton>
       </div>
     </AppForm>
   )

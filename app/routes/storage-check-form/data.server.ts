@@ -16,9 +16,13 @@ import { requireId } from '#app/records.server.ts'
 import { parseUploadForm } from '#app/upload-form.server.ts'
 import { isCustomer } from '#commands/rules.ts'
 import { createStorageCheck } from '#commands/storage-checks.ts'
+import { correctStorageCheck, deleteRecord } from '#commands/corrections.ts'
+import { correctParam, requireCorrectable } from '#app/corrections.server.ts'
+import { DELETE_INTENT } from '#core/corrections.ts'
 import { StorageCheckSchema } from '#core/schemas/storage-check.ts'
 import { getDb, type Executor } from '#db/client.server.ts'
 import { companyById } from '#db/queries/registry.ts'
+import { storageCheckFormValues } from '#db/queries/storage-checks.ts'
 
 const access = ACCESS['/storage-check-form']
 
@@ -34,21 +38,35 @@ async function lockedCompany(db: Executor, params: Params) {
   return company
 }
 
+/** ?correct={id} (on the unlocked paths): the check to correct, checked for this user first (decision 0067); its values fill the form. */
+async function correction(request: Request, params: Params) {
+  const id = params.id === undefined ? correctParam(request) : null
+  if (id === null) return null
+  const db = getDb()
+  const { user, version } = await requireCorrectable(request, db, 'storage_check', id)
+  const form = await storageCheckFormValues(db, id)
+  if (!form) throw notFound()
+  return { user, id, version, ...form }
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAccess(request, access)
+  const correcting = await correction(request, params)
+  if (!correcting) await requireAccess(request, access)
   const db = getDb()
   const locked = await lockedCompany(db, params)
   const query = placeQuery(new URL(request.url).searchParams)
   return {
-    picker: await loadPlacePicker(db, locked ? { company: locked.name, job: '', storage: query.storage } : { ...query, job: '' }),
+    picker: await loadPlacePicker(db, correcting ? { company: correcting.company, job: '', storage: correcting.storage } : locked ? { company: locked.name, job: '', storage: query.storage } : { ...query, job: '' }),
     locked: locked ? { id: locked.id, name: locked.name } : null,
     today: new Date().toLocaleDateString('en-CA'),
     submissionId: crypto.randomUUID(),
+    correcting: correcting && { id: correcting.id, version: correcting.version, values: correcting.values, images: correcting.images, deleteSubmissionId: crypto.randomUUID() },
   }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireAccess(request, access)
+  const correcting = await correction(request, params)
+  const user = correcting ? correcting.user : await requireAccess(request, access)
   const locked = await lockedCompany(getDb(), params)
   // Images: without JavaScript the files come in this post and are stored here (images only); with
   // JavaScript they are already uploaded and the post carries their ids. A refused post keeps none
@@ -58,6 +76,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (errors.length > 0) {
     const problem = errors.map((e) => (e.filename ? `${e.filename}: ${e.error}` : e.error)).join(' ')
     return upload.settle(respond<FormResult>(parseSubmission(formData, StorageCheckSchema).reply({ fieldErrors: { images: [problem] } }), { status: 400 }))
+  }
+  if (correcting) {
+    const done = `/view-storage-check/${correcting.id}`
+    const deleting = formData.get('intent') === DELETE_INTENT
+    return upload.settle(
+      deleting
+        ? await submitCommand({ form: formData, command: deleteRecord, actor: user, fixed: { kind: 'storage_check', record_id: correcting.id }, redirectTo: done })
+        : await submitCommand({ form: formData, command: correctStorageCheck, actor: user, fixed: { record_id: correcting.id }, redirectTo: done }),
+    )
   }
   return upload.settle(
     await submitCommand({

@@ -11,6 +11,7 @@ import { isFormResult } from '#app/components/form/form-result.ts'
 import { PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
 import type { action, loader } from './data.server.ts'
 import { CheckForm } from './check-form.tsx'
+import { DeleteRecordForm } from '#app/components/delete-record-form.tsx'
 
 export { action, loader } from './data.server.ts'
 /** The rule the loader checks, for the menus (app/access.ts). */
@@ -26,24 +27,33 @@ export const clientAction = clientActionQueuingOffline
 export default function StorageCheckForm() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const picker = usePlacePicker(data.picker, { withJobs: false, companyFixed: data.locked !== null, companyLabel: 'Owner', onDevice: true })
+  const { correcting } = data
+  // correcting (?correct={id}, decision 0067): the same form, filled with the check; its owner and storage stay
+  const picker = usePlacePicker(data.picker, { withJobs: false, companyFixed: data.locked !== null, companyLabel: 'Owner', onDevice: !correcting, readOnly: Boolean(correcting) })
   // Without JavaScript a refused post comes back with its submission id and the images it kept.
   const initial = (isFormResult(actionData) && actionData.initialValue) || {}
   return (
     <>
-      <h1>Storage Check Form</h1>
+      <h1>{correcting ? 'Correct Storage Check' : 'Storage Check Form'}</h1>
       <div className="form-page">
-        <PlacePicker picker={picker} hint="Choose the owner, then one of its storages." />
+        {correcting ? (
+          <p className="muted">
+            Owner: {picker.data.texts.company} · Storage: {picker.storageName}
+          </p>
+        ) : (
+          <PlacePicker picker={picker} hint="Choose the owner, then one of its storages." />
+        )}
         {picker.place ? (
           <CheckForm
             key={picker.place.storageId}
             data={data}
             place={picker.place}
             submissionId={String(initial.submission_id ?? data.submissionId)}
-            imageIds={[initial.images ?? []].flat().map(String)}
+            imageIds={[initial.images ?? correcting?.images ?? []].flat().map(String)}
           />
         ) : null}
       </div>
+      {correcting ? <DeleteRecordForm recordId={correcting.id} version={correcting.version} noun="storage check" submissionId={correcting.deleteSubmissionId} /> : null}
     </>
   )
 }

@@ -1,0 +1,105 @@
+// Corrections with history (issue 24, decision 0067) in the browser: the technician corrects their
+// storage check from its modal, with JavaScript on a phone, and the modal then shows what changed
+// (old → new, who); the office deletes a receipt with a reason, without JavaScript on a desktop: the
+// receipt's page says it was deleted, by whom and why, and the list hides it until Show deleted is
+// ticked; an author whose receipt is older than 7 days sees no Correct, and its form answers 403.
+// The rules themselves are proved in commands/corrections.test.ts.
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startAppServer, type AppServer } from '../support/app-server.ts'
+import { newContext, signIn } from '../support/browser.ts'
+import { connectBrowser } from '../support/shared-browser.ts'
+
+let app: AppServer
+let browser: Browser
+
+beforeAll(async () => {
+  ;[app, browser] = await Promise.all([startAppServer(), connectBrowser()])
+}, 180_000)
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+})
+
+async function opened(username: string, js: boolean, width: number, to: string): Promise<Page> {
+  const page = await (await newContext(browser, app.url, { javaScriptEnabled: js, width })).newPage()
+  await signIn(page, username, to)
+  return page
+}
+
+const userId = async (username: string) => (await app.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id
+
+describe('corrections with history', () => {
+  it('the technician corrects their storage check; its modal shows what changed, with JavaScript at 375 px', async () => {
+    const check = await app.db
+      .selectFrom('storage_checks')
+      .select(['id', 'notes'])
+      .where('created_by', '=', await userId('tech'))
+      .where('created_at', '>', new Date(Date.now() - 86_400_000))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    const page = await opened('tech', true, 375, `/view-storage-check/${check.id}`)
+    await expect.poll(() => page.getByText('Not corrected since it was submitted.').count()).toBe(1)
+    await page.getByRole('link', { name: 'Correct this storage check' }).click()
+    await page.getByRole('heading', { name: 'Correct Storage Check' }).waitFor()
+    const notes = page.getByLabel('Notes')
+    expect(await notes.inputValue()).toBe(check.notes) // the same form, filled with the check
+    await notes.fill('Pile 2 re-read: sensor was loose.')
+    await page.getByRole('button', { name: 'Save Correction' }).click()
+    // the Success modal, then the check's modal with its history
+    await expect.poll(() => page.url(), { timeout: 15_000 }).toContain(`/view-storage-check/${check.id}`)
+    const history = page.getByRole('list', { name: 'Corrections' })
+    await expect.poll(() => history.textContent(), { timeout: 15_000 }).toContain(`Notes: ${check.notes} → Pile 2 re-read: sensor was loose.`)
+    expect(await history.textContent()).toMatch(/^Corrected by Luis Ortega, \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/)
+    expect(await app.db.selectFrom('storage_checks').select(['notes', 'version']).where('id', '=', check.id).executeTakeFirstOrThrow()).toEqual({
+      notes: 'Pile 2 re-read: sensor was loose.',
+      version: 2,
+    })
+    await page.context().close()
+  }, 60_000)
+
+  it('the office deletes a receipt with a reason; the list hides it until Show deleted, without JavaScript at 1280 px', async () => {
+    const receipt = await app.db.selectFrom('receipts').select(['id', 'location']).where('type', '=', 'Fuel').orderBy('id').executeTakeFirstOrThrow()
+    const location = `Deleted stop ${receipt.id}`
+    await app.db.updateTable('receipts').set({ location }).where('id', '=', receipt.id).execute()
+    const page = await opened('office', false, 1280, `/view-receipt/${receipt.id}`)
+    await page.getByRole('link', { name: 'Delete this receipt' }).click()
+    await page.getByLabel('Reason for deleting').fill('Entered twice: the same fill-up.')
+    await page.getByRole('button', { name: 'Delete', exact: true }).click()
+    await page.waitForURL(new RegExp(`/view-receipt/${receipt.id}`))
+    const notice = page.getByRole('status').filter({ hasText: 'This receipt was deleted' })
+    expect(await notice.textContent()).toMatch(/^This receipt was deleted by Jill Baird on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.Reason: Entered twice: the same fill-up\.$/)
+    expect(await page.getByRole('link', { name: 'Correct this receipt' }).count()).toBe(0) // a deleted record is no longer corrected
+
+    await page.goto(`/view-receipt?filter_by=location&filter_value=${encodeURIComponent(location)}`)
+    expect(await page.getByText('No receipts available.').count()).toBe(1)
+    await page.getByLabel('Show deleted').check()
+    await page.getByRole('button', { name: 'Filter' }).click()
+    const table = page.getByRole('table', { name: 'Receipts' })
+    await expect.poll(() => table.getByRole('row').count()).toBe(2)
+    expect(await table.getByRole('row').nth(1).textContent()).toContain('Deleted')
+    expect(new URL(page.url()).searchParams.get('deleted')).toBe('1')
+    expect(await app.db.selectFrom('receipts').select(['deleted_reason']).where('id', '=', receipt.id).executeTakeFirstOrThrow()).toEqual({ deleted_reason: 'Entered twice: the same fill-up.' })
+    await page.context().close()
+  }, 60_000)
+
+  it('an author whose receipt is older than 7 days sees no Correct, and its correction form answers 403', async () => {
+    const receipt = await app.db
+      .selectFrom('receipts')
+      .select('id')
+      .where('created_by', '=', await userId('tech'))
+      .where('deleted_at', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    await app.db
+      .updateTable('receipts')
+      .set({ created_at: new Date(Date.now() - 8 * 86_400_000) })
+      .where('id', '=', receipt.id)
+      .execute()
+    const page = await opened('tech', false, 375, `/view-receipt/${receipt.id}`)
+    await page.getByRole('heading', { name: 'Receipt Details' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Correct this receipt' }).count()).toBe(0)
+    expect((await page.request.get(`/receipt-form?correct=${receipt.id}`)).status()).toBe(403)
+    await page.context().close()
+  }, 60_000)
+})
