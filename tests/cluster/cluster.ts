@@ -46,7 +46,7 @@ function start(name: string, command: string, args: string[], env: NodeJS.Proces
   child.stdout!.on('data', (c: Buffer) => (output += c))
   child.stderr!.on('data', (c: Buffer) => (output += c))
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  return {
+  const proc: Proc = {
     name,
     child,
     output: () => output,
@@ -56,6 +56,8 @@ function start(name: string, command: string, args: string[], env: NodeJS.Proces
       return exited
     },
   }
+  started.push(proc)
+  return proc
 }
 
 export async function until<T>(what: string, check: () => T | Promise<T>, timeoutMs = 60_000): Promise<NonNullable<T>> {
@@ -78,7 +80,19 @@ export interface Cluster {
   stop(): Promise<void>
 }
 
+/** Every process started here, so that a cluster that fails to start leaves none running. */
+const started: Proc[] = []
+
 export async function startCluster(databaseUrl: string): Promise<Cluster> {
+  try {
+    return await startAll(databaseUrl)
+  } catch (error) {
+    await Promise.all(started.map((p) => p.stop('SIGKILL')))
+    throw error
+  }
+}
+
+async function startAll(databaseUrl: string): Promise<Cluster> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-'))
   // the S3-protocol server and its bucket
   type S3rverClass = new (options: Record<string, unknown>) => { run(): Promise<{ port: number }>; close(): Promise<void> }
