@@ -87,7 +87,7 @@ export async function startCluster(databaseUrl: string): Promise<Cluster> {
   try {
     return await startAll(databaseUrl)
   } catch (error) {
-    await Promise.all(started.map((p) => p.stop('SIGKILL')))
+    await Promise.all(started.map((p) => p.stop('SIGTERM')))
     throw error
   }
 }
