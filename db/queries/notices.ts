@@ -58,7 +58,8 @@ export const NOTICE_FILTERS: Record<NoticeAlertType, { entity: NoticeEntity; lis
 }
 
 /** The count of one per-user type, as one scalar subquery (the same conditions as its list). */
-function countOf(type: NoticeAlertType, userId: number): RawBuilder<number> {
+/** The count of one of the user's notice lines, as a scalar subquery (the bell reads them all in one statement: app/alerts.server.ts). */
+export function noticeCount(type: NoticeAlertType, userId: number): RawBuilder<number> {
   const { list, mine } = NOTICE_FILTERS[type]
   if (list === 'service-sheets') return sql<number>`(select count(*)::int from service_sheets ss where ${serviceSheetMine(mine, userId)})`
   return sql<number>`(select count(*)::int from pretreats p where (${onPretreatList(list)}) and (${pretreatMine(mine, userId)}))`
@@ -68,7 +69,7 @@ function countOf(type: NoticeAlertType, userId: number): RawBuilder<number> {
 export async function noticeCounts(db: Executor, userId: number, types: readonly NoticeAlertType[]): Promise<Record<NoticeAlertType, number>> {
   const counts = {} as Record<NoticeAlertType, number>
   if (types.length === 0) return counts
-  const row = await db.selectNoFrom(types.map((type) => countOf(type, userId).as(type))).executeTakeFirstOrThrow()
+  const row = await db.selectNoFrom(types.map((type) => noticeCount(type, userId).as(type))).executeTakeFirstOrThrow()
   for (const type of types) counts[type] = Number((row as Record<string, unknown>)[type] ?? 0)
   return counts
 }

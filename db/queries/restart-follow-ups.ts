@@ -54,6 +54,9 @@ export async function closeFollowUpByNote(trx: Executor, id: number, close: { no
   return done.numUpdatedRows > 0n
 }
 
+/** How many follow-ups are open, as a scalar subquery (the bell's count; their partial index). */
+export const openFollowUpsCount = () => sql<number>`(select count(*)::int from restart_follow_ups where closed_at is null)`
+
 /** How many follow-ups are open (the bell's count; their partial index). */
 export async function countOpenFollowUps(db: Executor): Promise<number> {
   const row = await db
