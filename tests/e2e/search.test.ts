@@ -95,10 +95,12 @@ describe('the search box', () => {
     expect(await list.isVisible()).toBe(false)
     await box.press('ArrowDown')
     await list.waitFor()
-    await box.press('ArrowDown')
     const first = list.getByRole('option').first()
-    expect(await first.getAttribute('aria-selected')).toBe('true')
-    expect(await box.getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'))
+    await first.waitFor()
+    await box.press('ArrowDown')
+    // the box names the chosen option once the list has drawn it
+    await expect.poll(() => first.getAttribute('aria-selected')).toBe('true')
+    await expect.poll(async () => (await box.getAttribute('aria-activedescendant')) === (await first.getAttribute('id'))).toBe(true)
     const label = (await first.evaluate((el) => el.childNodes[0]!.textContent))!
     expect(label).toMatch(/Christensen$/)
     // Enter opens the chosen one: its grower's contacts, filtered to it
