@@ -92,6 +92,10 @@ describe('request ids and the log', () => {
     expect(logLines().find((l) => l.request_id === id)!.duration_ms).toEqual(expect.any(Number))
     const post = logLines().find((l) => l.request_id === answer.headers.get('x-request-id'))
     expect(post).toMatchObject({ method: 'POST', route: 'login', status: 302 })
+    // a file of the build is logged as 'assets', not as a page
+    const asset = /\/assets\/[^"]+\.js/.exec(await page.clone().text())![0]
+    const file = await get(asset)
+    await expect.poll(() => logLines().find((l) => l.request_id === file.headers.get('x-request-id'))).toMatchObject({ route: 'assets', status: 200 })
     const secrets = [password, csrf, ...[...cookies, ...session].map((c) => c.slice(c.indexOf('=') + 1)), 'Secret Farm', 'Secret%20Farm']
     for (const secret of secrets) expect(app.output()).not.toContain(secret)
   })

@@ -23,6 +23,8 @@ export interface RequestLogOptions {
 export function requestLog(options: RequestLogOptions): RequestHandler {
   return (req, res, next) => {
     const started = performance.now()
+    // read now: a mounted handler (/assets) takes its mount point off req.url while it answers
+    const pathname = req.path
     const given = req.get(REQUEST_ID_HEADER)
     const facts: RequestFacts = { id: options.trustProxy && given && GIVEN_ID.test(given) ? given : randomUUID() }
     res.locals.requestId = facts.id
@@ -31,7 +33,6 @@ export function requestLog(options: RequestLogOptions): RequestHandler {
     const done = (aborted: boolean) => {
       if (logged) return
       logged = true
-      const pathname = req.path
       const line = {
         msg: 'request',
         request_id: facts.id,
