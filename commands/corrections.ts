@@ -18,7 +18,7 @@ import { receiptDetail } from '#db/queries/receipts.ts'
 import { storageCheckDetail } from '#db/queries/storage-checks.ts'
 import { defineCommand, type Actor } from './command.ts'
 import { NOT_OF_COMPANY } from './contacts.ts'
-import { resolveReceiptNames } from './receipts.ts'
+import { receiptColumns } from './receipts.ts'
 import { requireOwnImages } from './rules.ts'
 
 /** The record locked, and the actor let through: a deleted record, a refused actor, a stale version are refused here. */
@@ -100,19 +100,11 @@ export const correctReceipt = defineCommand({
       async () => {
         const row = await trx.selectFrom('receipts').select('type').where('id', '=', input.record_id).executeTakeFirstOrThrow()
         if (row.type !== input.type) throw new InputError({ type: CORRECTION_MESSAGES.fixed('type') })
-        const ids = await resolveReceiptNames(trx, input)
+        const columns = await receiptColumns(trx, input)
         const images = await allowedImages(trx, actor, 'receipt', input.record_id, input.images)
         await trx
           .updateTable('receipts')
-          .set({
-            date: input.date,
-            location: input.location,
-            total_amount: input.total_amount.toFixed(2),
-            ...ids,
-            mileage: input.type === 'Fuel' ? input.mileage! : null,
-            event: input.type === 'Expenses' ? input.event : '',
-            is_food: input.type === 'Expenses' ? input.category === 'Food' : null,
-          })
+          .set(columns)
           .where('id', '=', input.record_id)
           .execute()
         await setImages(trx, 'receipt', input.record_id, images)

@@ -49,6 +49,20 @@ export async function resolveReceiptNames(db: Executor, input: Omit<ReceiptInput
   return finish(problems, resolved)
 }
 
+/** What a receipt row holds of the form (a new receipt's, or a correction's): its names looked up, the type's own fields. */
+export async function receiptColumns(db: Executor, input: Omit<ReceiptInput, 'submission_id'>) {
+  const ids = await resolveReceiptNames(db, input)
+  return {
+    date: input.date,
+    location: input.location,
+    total_amount: input.total_amount.toFixed(2),
+    ...ids,
+    mileage: input.type === 'Fuel' ? input.mileage! : null,
+    event: input.type === 'Expenses' ? input.event : '',
+    is_food: input.type === 'Expenses' ? input.category === 'Food' : null,
+  }
+}
+
 function finish(problems: Record<string, string>, resolved: Resolved): Resolved {
   if (Object.keys(problems).length > 0) throw new InputError(problems)
   return resolved
@@ -59,20 +73,14 @@ export const createReceipt = defineCommand({
   resentAnew: ['images'],
   schema: ReceiptSchema,
   async run(trx, actor, input) {
-    const ids = await resolveReceiptNames(trx, input)
+    const columns = await receiptColumns(trx, input)
     const images = await requireOwnImages(trx, actor, 'receipts', input.images)
     const id = await insertReceipt(
       trx,
       {
         submission_id: input.submission_id,
         type: input.type,
-        date: input.date,
-        location: input.location,
-        total_amount: input.total_amount.toFixed(2),
-        ...ids,
-        mileage: input.type === 'Fuel' ? input.mileage! : null,
-        event: input.type === 'Expenses' ? input.event : '',
-        is_food: input.type === 'Expenses' ? input.category === 'Food' : null,
+        ...columns,
         created_by: actor.id,
       },
       images,
