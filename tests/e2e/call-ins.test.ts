@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { FORM_QUEUED_TEXT } from '#app/components/offline/form-outbox.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { modalShown, newContext, signIn } from '../support/browser.ts'
 
 const suite = useBrowserSuite()
 
@@ -58,7 +58,7 @@ describe('call-ins', () => {
     await page.getByLabel('Reason for Service').fill(description)
     await page.getByLabel('I got it').check()
     await page.getByRole('button', { name: 'Submit' }).click()
-    await page.getByRole('dialog', { name: 'Success' }).getByText('Submission Successful! Redirecting...').waitFor()
+    await modalShown(page, 'Success', 'Submission Successful! Redirecting...')
     await page.waitForURL((url) => url.pathname === '/service')
 
     const saved = await callsWith(description)

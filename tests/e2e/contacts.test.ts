@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { modalShown, newContext, signIn } from '../support/browser.ts'
 
 const suite = useBrowserSuite()
 
@@ -38,7 +38,7 @@ describe.each([
   /** Submits the form, then waits for where it leads: the Success modal first with JavaScript, the message after the redirect without. */
   async function submitAndLand(page: Page, path: RegExp) {
     await page.getByRole('button', { name: 'Submit' }).click()
-    if (js) await page.getByRole('dialog', { name: 'Success' }).getByText('Submission Successful! Redirecting...').waitFor()
+    if (js) await modalShown(page, 'Success', 'Submission Successful! Redirecting...')
     await page.waitForURL((url) => path.test(url.pathname))
     if (!js) await page.getByText('Submission Successful!').waitFor()
   }

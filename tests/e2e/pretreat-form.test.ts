@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { PRETREAT_FORM_MESSAGES } from '#core/schemas/pretreat-form.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { modalShown, newContext, signIn } from '../support/browser.ts'
 import { EVERY_RIGHT, makePretreat } from '../support/pretreats.ts'
 import { runPretreatStep } from '#workflows/pretreat.server.ts'
 
@@ -94,7 +94,7 @@ describe('pre-treat form', () => {
     expect(await savedWith(notes)).toHaveLength(0)
     await p.getByLabel('Reason to Save Anyway').fill('Heavy sprouting last season.')
     await p.getByRole('button', { name: 'Save to Staging' }).click()
-    await p.getByRole('dialog', { name: 'Success' }).getByText('Submission Successful! Redirecting...').waitFor()
+    await modalShown(p, 'Success', 'Submission Successful! Redirecting...')
     await p.waitForURL((url) => url.pathname === '/staged-pre-treat')
 
     const [saved] = await savedWith(notes)
@@ -162,7 +162,7 @@ describe('pre-treat form', () => {
       const notes = `Edited in progress ${js} ${Date.now()}`
       await p.getByLabel('Notes', { exact: true }).fill(notes)
       await p.getByRole('button', { name: 'Save Changes' }).click()
-      if (js) await p.getByRole('dialog', { name: 'Success' }).waitFor()
+      if (js) await modalShown(p, 'Success')
       await p.waitForURL((url) => url.pathname !== `/create-pre-treat/${pt.id}`)
       expect(new URL(p.url()).pathname).toBe('/scheduled-pre-treat')
       expect(await savedWith(notes)).toHaveLength(1)

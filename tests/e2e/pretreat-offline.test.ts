@@ -8,7 +8,7 @@ import { QUEUED_TEXT } from '#app/components/offline/sheet-offline.tsx'
 import { UNSENT_DRAFTS_WARNING } from '#app/components/offline/sign-out.ts'
 import { FINAL_CHECKLIST_ITEMS } from '#core/enums.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { modalShown, newContext, signIn } from '../support/browser.ts'
 import { httpSession } from '../support/http-session.ts'
 import { announceOnline, checklistItem, field, fillAllButTwo as fillAll, goOffline, goOnline, isCached, sheetColumn, statusLine, storedDrafts, userApplicatorId, waitForDraft, waitUntilCached } from '../support/offline.ts'
 import { makePretreat } from '../support/pretreats.ts'
@@ -107,7 +107,7 @@ describe('the sheet offline', () => {
     await page.getByText(QUEUED_TEXT).waitFor()
     expect(await column(sheet.id, 'status')).toBe('in-progress')
     await goOnline(context)
-    await page.getByRole('dialog', { name: 'Success' }).getByText('Submission Successful! Redirecting...').waitFor()
+    await modalShown(page, 'Success', 'Submission Successful! Redirecting...')
     await page.waitForURL((url) => url.pathname === '/pretreats')
     expect(await column(sheet.id, 'status')).toBe('to-review')
     expect(await column(sheet.id, 'sampled_by')).toBe('Cody H.')
@@ -273,7 +273,7 @@ describe('the final checklist with no signal (item 32)', () => {
 
     await goOnline(context)
     await announceOnline(page)
-    await page.getByRole('dialog', { name: 'Success' }).getByText('Submission Successful! Redirecting...').waitFor()
+    await modalShown(page, 'Success', 'Submission Successful! Redirecting...')
     await page.waitForURL((url) => url.pathname === '/pretreats')
     expect(await sheetColumn(suite.app.db, sheet.id, 'status')).toBe('to-review')
     const saved = await suite.app.db.selectFrom('final_checklists').selectAll().where('pretreat_id', '=', sheet.id).executeTakeFirstOrThrow()

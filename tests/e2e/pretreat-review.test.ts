@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { FINAL_CHECKLIST_ITEMS } from '#core/enums.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { modalShown, newContext, signIn } from '../support/browser.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
 const suite = useBrowserSuite()
@@ -45,7 +45,7 @@ async function press(page: Page, js: boolean, name: string) {
 }
 
 async function submitted(page: Page, js: boolean, list: string) {
-  if (js) await page.getByRole('dialog', { name: 'Success' }).getByText('Submission Successful! Redirecting...').waitFor()
+  if (js) await modalShown(page, 'Success', 'Submission Successful! Redirecting...')
   await page.waitForURL((url) => url.pathname === list)
 }
 

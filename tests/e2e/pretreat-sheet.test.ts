@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { FINAL_CHECKLIST_ITEMS } from '#core/enums.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { modalShown, newContext, signIn } from '../support/browser.ts'
 import { checklistItem } from '../support/offline.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
@@ -88,7 +88,7 @@ describe('the application sheet', () => {
     await page.getByRole('link', { name: 'Back' }).click()
 
     await page.getByRole('button', { name: 'Submit' }).click()
-    await page.getByRole('dialog', { name: 'Success' }).getByText('Submission Successful! Redirecting...').waitFor()
+    await modalShown(page, 'Success', 'Submission Successful! Redirecting...')
     await page.waitForURL((url) => url.pathname === '/pretreats')
     expect(await pretreat(pt.id)).toMatchObject({ status: 'to-review' })
   })

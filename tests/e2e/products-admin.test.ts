@@ -7,7 +7,7 @@ import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { createUser } from '#db/queries/users.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { modalShown, newContext, signIn } from '../support/browser.ts'
 
 const suite = useBrowserSuite()
 
@@ -39,7 +39,7 @@ describe.each([
 
   async function submitAndLand(page: Page, path: string) {
     await page.getByRole('button', { name: 'Submit' }).click()
-    if (js) await page.getByRole('dialog', { name: 'Success' }).getByText('Submission Successful! Redirecting...').waitFor()
+    if (js) await modalShown(page, 'Success', 'Submission Successful! Redirecting...')
     await page.waitForURL((url) => url.pathname === path)
     if (!js) await page.getByText('Submission Successful!').waitFor()
   }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { hydrated, newContext, signIn } from '../support/browser.ts'
+import { hydrated, modalShown, newContext, signIn } from '../support/browser.ts'
 
 const suite = useBrowserSuite()
 
@@ -68,7 +68,7 @@ async function fillReceipt(p: Page, type: ReceiptType, location: string) {
 
 async function submit(p: Page, js: boolean) {
   await p.getByRole('button', { name: 'Submit' }).click()
-  if (js) await p.getByRole('dialog', { name: 'Success' }).getByText('Submission Successful! Redirecting...').waitFor()
+  if (js) await modalShown(p, 'Success', 'Submission Successful! Redirecting...')
   await p.waitForURL((url) => url.pathname === '/receipt')
   // without JavaScript the message comes with the redirect
   if (!js) await p.getByText('Submission Successful!').first().waitFor()

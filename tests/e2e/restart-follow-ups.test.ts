@@ -11,7 +11,7 @@ import { completeRestart } from '#commands/restarts.ts'
 import { RestartSchema } from '#core/schemas/restart.ts'
 import { countOpenFollowUps } from '#db/queries/restart-follow-ups.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { hydrated, newContext, signIn } from '../support/browser.ts'
+import { hydrated, modalShown, newContext, signIn } from '../support/browser.ts'
 import { httpSession } from '../support/http-session.ts'
 import { makePretreat, pretreatDefaults } from '../support/pretreats.ts'
 
@@ -80,7 +80,7 @@ describe('restart follow-ups', () => {
     const before = await bell()
     await modal.getByLabel('How it was resolved').fill('Fan 1 reset at the panel; running again.')
     await modal.getByRole('button', { name: 'Close Follow-Up' }).click()
-    await page.getByRole('dialog', { name: 'Success' }).waitFor()
+    await modalShown(page, 'Success')
     await page.waitForURL((url) => url.pathname === '/follow-ups')
     expect(await followUpsOf(storage.id)).toMatchObject([{ closing_note: 'Fan 1 reset at the panel; running again.', closed_by: await userId('assigner') }])
     await expect.poll(bell).toBe(before - 1)

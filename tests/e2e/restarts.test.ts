@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { KEY_MESSAGES } from '#commands/command.ts'
 import { RESTART_SUBMITTED } from '#core/schemas/restart.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { modalShown, newContext, signIn } from '../support/browser.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
 const suite = useBrowserSuite()
@@ -63,7 +63,7 @@ describe('restarts', () => {
     await answer(page, { Remote: 'Yes', Running: 'Yes', 'Cleaned Up': 'No' })
     await page.getByLabel('Comments').fill('Fans back on at 7 am; hoses left at the door.')
     await page.getByRole('button', { name: 'Submit' }).click()
-    await page.getByRole('dialog', { name: 'Success' }).getByText(RESTART_SUBMITTED).waitFor()
+    await modalShown(page, 'Success', RESTART_SUBMITTED)
     await page.waitForURL((url) => url.pathname === '/pending-restarts')
     expect(await restartRow(restart.id)).toMatchObject({ remote: true, running: true, cleaned_up: false, comments: 'Fans back on at 7 am; hoses left at the door.', completed_by: await userId('tech') })
 

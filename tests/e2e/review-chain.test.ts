@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { hydrated, newContext, signIn } from '../support/browser.ts'
+import { hydrated, modalShown, newContext, signIn } from '../support/browser.ts'
 import { approveLevel, makeServiceSheet } from '../support/service-sheets.ts'
 import { runCommand } from '#commands/command.ts'
 import { saveServiceReview } from '#commands/service-reviews.ts'
@@ -57,7 +57,7 @@ async function openFromList(page: Page, sheetId: number, level: number): Promise
 async function approve(page: Page, js: boolean): Promise<void> {
   if (js) await hydrated(page)
   await page.getByRole('button', { name: 'Approve' }).click()
-  if (js) await page.getByRole('dialog', { name: 'Success' }).getByText('Submission Successful! Redirecting...').waitFor()
+  if (js) await modalShown(page, 'Success', 'Submission Successful! Redirecting...')
   await page.waitForURL('**/review-sheets*')
 }
 
@@ -284,7 +284,7 @@ describe('the review editor screen', () => {
     expect(posts).toEqual([])
 
     await page.getByRole('button', { name: 'Save' }).click()
-    await page.getByRole('dialog', { name: 'Success' }).waitFor()
+    await modalShown(page, 'Success')
     await partRows(page).filter({ hasText: 'added at level 1' }).waitFor()
     // the form starts again from the saved lines: the added one is a saved line now, not a new one
     await page.locator('tr.part-new').first().waitFor({ state: 'detached' })
@@ -363,7 +363,7 @@ describe('review permissions and conflicts', () => {
     await second.goto(`/review-editor/${id}`)
     await first.getByLabel('Travel hours', { exact: true }).fill('4')
     await first.getByRole('button', { name: 'Save' }).click()
-    await first.getByRole('dialog', { name: 'Success' }).waitFor()
+    await modalShown(first, 'Success')
 
     await second.getByLabel('Labor hours', { exact: true }).fill('5')
     await second.getByRole('button', { name: 'Save' }).click()

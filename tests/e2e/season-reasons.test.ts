@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SEASON_REASON_MISSING } from '#core/season-reasons.ts'
 import { pretreatSeasonCheck } from '#db/queries/pretreat-form.ts'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { modalShown, newContext, signIn } from '../support/browser.ts'
 import { connectBrowser } from '../support/shared-browser.ts'
 import { httpSession } from '../support/http-session.ts'
 import { pdfText } from '../support/pdf-text.ts'
@@ -156,7 +156,7 @@ describe.each(MODES)('a season reason, $mode', ({ js, width }) => {
     await field.fill('Heavy sprouting; the grower asked for the higher rate in writing.')
     expect(await page.getByLabel(/^Quantity Used/).inputValue()).toBe('25') // what was typed is still there
     await press(page, js, page.getByRole('button', { name: 'Submit', exact: true }))
-    if (js) await page.getByRole('dialog', { name: 'Success' }).waitFor()
+    if (js) await modalShown(page, 'Success')
     await page.waitForURL((url) => url.pathname === '/pretreats')
     expect((await pretreat(made.id)).status).toBe('to-review1')
     expect(await used(made.id)).toBe(25)
@@ -179,7 +179,7 @@ describe('every reason, read by the next reviewer and printed on the record', ()
     expect(text).toContain(RATE_25)
     expect(await page.getByLabel('Reason to Go On Anyway').count()).toBe(0)
     await page.getByRole('button', { name: 'Submit', exact: true }).click()
-    await page.getByRole('dialog', { name: 'Success' }).waitFor()
+    await modalShown(page, 'Success')
     await page.waitForURL((url) => url.pathname === '/pretreats')
     expect((await pretreat(id)).status).toBe('completed')
 

@@ -9,7 +9,7 @@ import pg from 'pg'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { modalShown, newContext, signIn } from '../support/browser.ts'
 
 const suite = useBrowserSuite()
 const SAVE_FAILED = 'Problem occurred while submitting data. Please try again.'
@@ -88,7 +88,7 @@ describe('a save while the database is unreachable', () => {
 
     await databaseUp()
     await p.getByRole('button', { name: 'Submit' }).click()
-    await p.getByRole('dialog', { name: 'Success' }).waitFor()
+    await modalShown(p, 'Success')
     await p.waitForURL((url) => url.pathname === '/receipt')
     expect(await receiptsAt(location)).toHaveLength(1)
   })

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { modalShown, newContext, signIn } from '../support/browser.ts'
 
 const suite = useBrowserSuite()
 
@@ -96,7 +96,7 @@ describe('service sheets', () => {
     const notes = `Replaced bearing and belt ${Date.now()}`
     await page.getByLabel('Detailed Notes').fill(notes)
     await page.getByRole('button', { name: 'Submit' }).click()
-    await page.getByRole('dialog', { name: 'Success' }).getByText('Submission Successful! Redirecting...').waitFor()
+    await modalShown(page, 'Success', 'Submission Successful! Redirecting...')
     await page.waitForURL((url) => url.pathname === '/service')
 
     const [sheet] = await sheetsWith(notes)

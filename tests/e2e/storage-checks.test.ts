@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { aggregateAlerts } from '#jobs/alert-aggregation.job.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { modalShown, newContext, signIn } from '../support/browser.ts'
 
 const suite = useBrowserSuite()
 
@@ -93,7 +93,7 @@ describe('storage checks', () => {
 
     const notes = `Pile 1 warm at the north end ${js ? 'js' : 'no-js'} ${Date.now()}`
     await fillAndSend(page, notes, { image: true, js })
-    if (js) await page.getByRole('dialog', { name: 'Success' }).getByText('Submission Successful! Redirecting...').waitFor()
+    if (js) await modalShown(page, 'Success', 'Submission Successful! Redirecting...')
     await page.waitForURL((url) => url.pathname === '/checks')
     if (!js) await page.getByText('Submission Successful!').waitFor()
 
@@ -126,7 +126,7 @@ describe('storage checks', () => {
 
     const notes = `Locked check ${js ? 'js' : 'no-js'} ${Date.now()}`
     await fillAndSend(page, notes)
-    if (js) await page.getByRole('dialog', { name: 'Success' }).waitFor()
+    if (js) await modalShown(page, 'Success')
     // the locked form is opened from the storage picker (/storage), and returns there, its grower chosen
     await page.waitForURL((url) => url.pathname === '/storage' && url.searchParams.get('company') === 'Aberdeen Acres')
     await page.getByRole('heading', { name: 'Storages of Aberdeen Acres' }).waitFor()

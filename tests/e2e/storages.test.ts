@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { modalShown, newContext, signIn } from '../support/browser.ts'
 
 const suite = useBrowserSuite()
 
@@ -131,7 +131,7 @@ async function fillStorage(page: Page, name: string, options: { owner?: string; 
 
 async function submit(page: Page, js: boolean, to: RegExp) {
   await page.getByRole('button', { name: 'Submit' }).click()
-  if (js) await page.getByRole('dialog', { name: 'Success' }).getByText('Submission Successful! Redirecting...').waitFor()
+  if (js) await modalShown(page, 'Success', 'Submission Successful! Redirecting...')
   await page.waitForURL((url) => to.test(`${url.pathname}${url.search}`))
   if (!js) await page.getByText('Submission Successful!').waitFor()
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { createUser } from '#db/queries/users.ts'
 import { verifyPassword } from '#core/password.server.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn, signInWithForm } from '../support/browser.ts'
+import { modalShown, newContext, signIn, signInWithForm } from '../support/browser.ts'
 
 const suite = useBrowserSuite()
 
@@ -31,7 +31,7 @@ describe.each([
 
   async function submitAndLand(page: Page, path: RegExp) {
     await page.getByRole('button', { name: 'Submit' }).click()
-    if (js) await page.getByRole('dialog', { name: 'Success' }).getByText('Submission Successful! Redirecting...').waitFor()
+    if (js) await modalShown(page, 'Success', 'Submission Successful! Redirecting...')
     await page.waitForURL((url) => path.test(url.pathname))
     if (!js) await page.getByText('Submission Successful!').waitFor()
   }

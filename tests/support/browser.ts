@@ -77,8 +77,47 @@ export async function newContext(browser: Browser, baseURL: string, options: Con
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     serviceWorkers: options.serviceWorkers ?? 'block',
   })
+  await context.addInitScript(recordModals)
   registerContext(context, baseURL)
   return context
+}
+
+type ShownModal = { name: string; text: string }
+/**
+ * Runs in every page: notes each modal as it opens. The Success modal closes itself after 750 ms
+ * (the spec's), less than one look from the test can take on a busy machine; the page's own note of
+ * it cannot be missed.
+ */
+function recordModals(): void {
+  const shown: ShownModal[] = []
+  ;(window as unknown as { modalsShown: ShownModal[] }).modalsShown = shown
+  const noted = new WeakSet<Element>()
+  new MutationObserver(() => {
+    for (const dialog of document.querySelectorAll('dialog[open]')) {
+      if (noted.has(dialog)) continue
+      noted.add(dialog)
+      const title = dialog.getAttribute('aria-labelledby')
+      shown.push({ name: (title && document.getElementById(title)?.textContent) || '', text: dialog.textContent ?? '' })
+    }
+  }).observe(document, { childList: true, subtree: true })
+}
+
+/** Waits until the page has shown a modal named `name` (holding `text`) since the last one this found; fails naming the modals it did show. */
+export async function modalShown(page: Page, name: string, text?: string): Promise<void> {
+  try {
+    await page.waitForFunction(
+      ([name, text]) => {
+        const shown = (window as unknown as { modalsShown?: ShownModal[] }).modalsShown ?? []
+        const at = shown.findIndex((m) => m.name === name && (!text || m.text.includes(text)))
+        if (at >= 0) shown.splice(0, at + 1)
+        return at >= 0
+      },
+      [name, text] as const,
+    )
+  } catch (error) {
+    const shown = await page.evaluate(() => (window as unknown as { modalsShown?: ShownModal[] }).modalsShown ?? []).catch(() => [])
+    throw new Error(`No modal '${name}'${text ? ` with '${text}'` : ''}; the page showed ${JSON.stringify(shown)}`, { cause: error })
+  }
 }
 
 export const DEMO_PASSWORD = 'demo-pass-1'

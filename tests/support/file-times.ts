@@ -1,6 +1,7 @@
 // A vitest reporter: how long each test file took (from its start to its end, setup included),
 // the slowest printed after every run, and a budget: a file over FILE_BUDGET_SECONDS fails the run
 // (docs/decisions/0052-test-suite-budget.md says why and how to split one).
+import fs from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import path from 'node:path'
 import type { Reporter, TestModule } from 'vitest/node'
@@ -27,6 +28,8 @@ export default class FileTimes implements Reporter {
     const name = (id: string) => path.relative(process.cwd(), id)
     console.log(`\nThe ${Math.min(SHOWN, files.length)} slowest of ${files.length} test files:`)
     for (const [id, seconds] of files.slice(0, SHOWN)) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name(id)}`)
+    // every file's time, for comparing two runs (FILE_TIMES_OUT=path)
+    if (process.env.FILE_TIMES_OUT) fs.writeFileSync(process.env.FILE_TIMES_OUT, JSON.stringify(Object.fromEntries(files.map(([id, s]) => [name(id), Math.round(s * 10) / 10])), null, 1))
     const over = files.filter(([, seconds]) => seconds > FILE_BUDGET_SECONDS)
     if (over.length === 0) return
     console.log(`\n${over.length} test file${over.length === 1 ? '' : 's'} took longer than the budget of ${FILE_BUDGET_SECONDS} s per file:`)
