@@ -71,7 +71,8 @@ describe('notices', () => {
     await bellCount(page, 'Pre-treat sheets sent back to you')
     await page.getByRole('menuitem', { name: /^Pre-treat sheets sent back to you/ }).click()
     await page.waitForURL(/\/scheduled-pre-treat\?mine=sent-back$/)
-    expect(await shownNumbers(page, /PT-\d\d-\d{6}/)).toEqual([inReview.pre_treat_number])
+    // the address changes before the list is drawn (the navigation renders in a transition)
+    await expect.poll(() => shownNumbers(page, /PT-\d\d-\d{6}/)).toEqual([inReview.pre_treat_number])
 
     // the sheet tells why; Mark as seen ends the notice (it is one to fill again, so it counts as assigned now)
     await page.goto(`/pretreats/${inReview.id}`)

@@ -114,7 +114,8 @@ describe('the search box', () => {
     await list.waitFor()
     await box.press('Enter')
     await page.waitForURL(/\/search\?q=snake$/)
-    expect(Object.keys(await groups(page))).toContain('Growers (1)')
+    // the address changes before the results are drawn (the navigation renders in a transition)
+    await expect.poll(async () => Object.keys(await groups(page))).toContain('Growers (1)')
   }, 60_000)
 
   it('a user with few rights finds only what their pages show; one who may search nothing has no box', async () => {
