@@ -352,8 +352,10 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
 
   // 2. Query parameters. The list parameters go together, each with a different value, so that
   //    every pair is sent in as many requests as there are values (the list engine reads each
-  //    on its own, refusing or ignoring it alone); a text beside a select (a filter value beside
-  //    its column) goes beside each choice. Any other parameter a page shows (in its address,
+  //    on its own, refusing or ignoring it alone); a text beside a select that picks what the text
+  //    is read against (a filter value beside its column, the inspector's filters beside their
+  //    workflow) goes beside each choice: not beside the list's page size, sort or order, which
+  //    never change how a text is read. Any other parameter a page shows (in its address,
   //    its own GET forms and links, the hidden fields of its own POST forms) goes alone, each
   //    value in turn, and the bytes that break the decoding of a query go in all of them at once.
   //    Each once per route.
@@ -385,8 +387,9 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
       })
     }
     for (const name of shown) {
-      const beside = own.filter((f) => f.method === 'get' && f.controls.some((c) => c.name === name && c.tag === 'input' && c.type !== 'hidden'))
-      for (const select of beside.flatMap((f) => f.controls.filter((c) => c.tag === 'select'))) {
+      const beside = own.filter((f) => f.method === 'get' && f.controls.some((c) => c.name === name && c.tag === 'input' && !['hidden', 'checkbox', 'radio'].includes(c.type)))
+      const picksReading = (c: Control) => c.tag === 'select' && (c.name === 'filter_by' || !LIST_PARAMS.includes(c.name))
+      for (const select of beside.flatMap((f) => f.controls.filter(picksReading))) {
         for (const option of select.options.filter(Boolean)) {
           const key = `${pattern} ${name} ${select.name}=${option}`
           if (once(key)) sendEach(new URLSearchParams([[select.name, option]]), name, key)
@@ -483,11 +486,12 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
     }
   }
 
-  // 4. Raw hostile bodies to every route with an action.
+  // 4. Raw hostile bodies to every route with an action: a page's action reads every method alike,
+  //    so a page gets them by POST; an API route (no page) by each method an API takes.
   for (const route of routes.filter((r) => r.hasAction)) {
     const url = route.dynamic ? records.get(route.pattern)?.[0] : new URL(route.pattern, base)
     if (!url) continue
-    for (const method of ['POST', 'PUT']) {
+    for (const method of route.hasPage ? ['POST'] : ['POST', 'PUT', 'DELETE']) {
       for (const value of RAW_BODIES) {
         work.push({
           key: `raw ${route.pattern} ${method} ${value.label}`,
