@@ -21,6 +21,14 @@ const UNIT = FOLDERS.map((folder) => `${folder}/**/*.unit.test.{ts,tsx}`)
 const BROWSER = ['tests/e2e/**/*.test.ts', 'server/**/*.test.ts']
 const SYSTEM = ['bin/*.test.ts']
 
+/**
+ * A file's packages stay loaded for the next file in its worker (the threads pool, without
+ * isolation); the app's modules and the process's settings are fresh per file (file-reset.ts).
+ * The db project: 108 -> 75 core-seconds (decision 0052); the browser project: 800 -> 711, most of
+ * it Playwright's client and vitest loaded once per worker instead of once per file (decision 0072).
+ */
+const SHARED_WORKERS = { pool: 'threads' as const, setupFiles: ['tests/support/file-reset.ts'] }
+
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -31,13 +39,15 @@ export default defineConfig({
     // as many as at most: with fewer, vitest stops an idle worker of a project without isolation
     // while it is being handed a file ('Terminating worker thread')
     minWorkers: 3,
-    // the db project runs in the threads pool, whose files share their worker (below); the others in forks, a
-    // fresh process per file (vitest makes a pool per run, so isolation is set per pool, not per project)
+    // the db, browser and system projects run in the threads pool, whose files share their worker
+    // (SHARED_WORKERS); the unit project in forks, a fresh process per file (vitest makes a pool per
+    // run, so isolation is set per pool, not per project)
     poolOptions: { threads: { isolate: false }, forks: { isolate: true } },
     reporters: ['default', new FileTimes()],
     sequence: { sequencer: LongestFirst },
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT } },
+      // beside the db files, after the others: its files take seconds
+      { extends: true, test: { name: 'unit', include: UNIT, sequence: { groupOrder: 1 } } },
       {
         extends: true,
         test: {
@@ -45,16 +55,13 @@ export default defineConfig({
           include: FOLDERS.map((folder) => `${folder}/**/*.test.{ts,tsx}`),
           exclude: [...UNIT, ...BROWSER, ...SYSTEM],
           globalSetup: ['tests/support/setup-db.ts'],
-          // a file's packages stay loaded for the next file in its worker: 108 -> 75 core-seconds
-          // for the project; the app's modules and the process's settings are fresh per file
-          pool: 'threads',
+          ...SHARED_WORKERS,
           // after the others: pools of one group run side by side, each with maxWorkers files
           sequence: { groupOrder: 1 },
-          setupFiles: ['tests/support/db-file-reset.ts'],
         },
       },
-      { extends: true, test: { name: 'browser', include: BROWSER, exclude: UNIT, globalSetup: ['tests/support/setup-browser.ts'] } },
-      { extends: true, test: { name: 'system', include: SYSTEM, globalSetup: ['tests/support/setup-system.ts'] } },
+      { extends: true, test: { name: 'browser', include: BROWSER, exclude: UNIT, globalSetup: ['tests/support/setup-browser.ts'], ...SHARED_WORKERS } },
+      { extends: true, test: { name: 'system', include: SYSTEM, globalSetup: ['tests/support/setup-system.ts'], ...SHARED_WORKERS } },
     ],
   },
 })

@@ -71,6 +71,7 @@ export interface ContextOptions {
 }
 
 export async function newContext(browser: Browser, baseURL: string, options: ContextOptions = {}): Promise<BrowserContext> {
+  if (process.env.CONTEXT_LOG) fs.appendFileSync(process.env.CONTEXT_LOG, `${(globalThis as unknown as { __vitest_worker__?: { filepath?: string } }).__vitest_worker__?.filepath} ${options.javaScriptEnabled ?? true}\n`)
   const context = await browser.newContext({
     baseURL,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
@@ -91,13 +92,18 @@ type ShownModal = { name: string; text: string }
 function recordModals(): void {
   const shown: ShownModal[] = []
   ;(window as unknown as { modalsShown: ShownModal[] }).modalsShown = shown
-  const noted = new WeakSet<Element>()
-  new MutationObserver(() => {
-    for (const dialog of document.querySelectorAll('dialog[open]')) {
-      if (noted.has(dialog)) continue
-      noted.add(dialog)
-      const title = dialog.getAttribute('aria-labelledby')
-      shown.push({ name: (title && document.getElementById(title)?.textContent) || '', text: dialog.textContent ?? '' })
+  const note = (dialog: Element) => {
+    const title = dialog.getAttribute('aria-labelledby')
+    shown.push({ name: (title && document.getElementById(title)?.textContent) || '', text: dialog.textContent ?? '' })
+  }
+  // only what was added is looked at: the observer sees every change of every page of the run
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      for (const node of change.addedNodes) {
+        if (!(node instanceof Element)) continue
+        if (node.matches('dialog[open]')) note(node)
+        else if (node.firstElementChild) node.querySelectorAll('dialog[open]').forEach(note)
+      }
     }
   }).observe(document, { childList: true, subtree: true })
 }

@@ -1,6 +1,7 @@
-// The db project's files share their workers (the threads pool without isolation, vitest.config.ts;
-// decision 0052): the packages stay loaded, but each file starts with the app's own modules fresh, and what
-// it set in the process (settings, the pool, the blob store) is put back after it.
+// The db, browser and system projects' files share their workers (the threads pool without
+// isolation, vitest.config.ts; decisions 0052 and 0072): the packages stay loaded (Playwright's
+// client among them), but each file starts with the app's own modules fresh, and what it set in the
+// process (settings, the pool, the blob store) is put back after it.
 import { afterAll, vi } from 'vitest'
 
 const env = { ...process.env }
