@@ -15,6 +15,11 @@ import { httpSession, type HttpSession } from '../support/http-session.ts'
 import { pdfText } from '../support/pdf-text.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
+/** A screenshot for a person to look at, when SHOTS_DIR is set (not an assertion). */
+async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true })
+}
+
 let app: AppServer
 let browser: Browser
 let office: HttpSession
@@ -85,11 +90,11 @@ describe.each([
     const dialog = page.getByRole('dialog', { name: `Application Record ${kept.pre_treat_number}` })
     for (const text of [kept.epa_registrations, kept.applicator_licence, '08:00 – 11:30', '5 mph NW']) await dialog.getByText(text).first().waitFor()
     expect(await dialog.locator(`form[action="/application-records/${kept.id}/pdf"] button`).textContent()).toBe('Open PDF')
-    await page.screenshot({ path: `/tmp/application-records-1280-${js ? 'js' : 'nojs'}.png`, fullPage: true })
+    await shot(page, `application-records-1280-${js ? 'js' : 'nojs'}`)
     await page.setViewportSize({ width: 375, height: 800 })
     await page.goto('/application-records')
     await page.getByText(`2026-10-02 · ${kept.pre_treat_number}`).waitFor() // the phone card's title
-    await page.screenshot({ path: `/tmp/application-records-375-${js ? 'js' : 'nojs'}.png`, fullPage: true })
+    await shot(page, `application-records-375-${js ? 'js' : 'nojs'}`)
     await page.context().close()
   }, 60_000)
 
@@ -108,10 +113,12 @@ describe.each([
     const cells = await row.getByRole('cell').allTextContents()
     expect(cells.slice(0, 4)).toEqual([kept.grower_name, kept.applicator_licence, kept.products, cwtOf(43_210)])
     expect(cells[5]).toBe('1')
-    await page.screenshot({ path: `/tmp/season-summary-1280-${js ? 'js' : 'nojs'}.png`, fullPage: true })
-    await page.setViewportSize({ width: 375, height: 800 })
-    await page.reload()
-    await page.screenshot({ path: `/tmp/season-summary-375-${js ? 'js' : 'nojs'}.png`, fullPage: true })
+    await shot(page, `season-summary-1280-${js ? 'js' : 'nojs'}`)
+    if (process.env.SHOTS_DIR) {
+      await page.setViewportSize({ width: 375, height: 800 })
+      await page.reload()
+      await shot(page, `season-summary-375-${js ? 'js' : 'nojs'}`)
+    }
     await page.context().close()
   }, 60_000)
 })

@@ -18,7 +18,6 @@ import { makePretreat, type MadePretreat } from '../support/pretreats.ts'
 
 const NOT_READY = 'PDF not ready — try again'
 const storeRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pretreat-pdf-e2e-'))
-const shots = path.join(os.tmpdir(), 'pretreat-pdf-shots')
 let app: AppServer
 let browser: Browser
 let completed: MadePretreat
@@ -32,7 +31,6 @@ beforeAll(async () => {
   await app.db.updateTable('restarts').set({ comments: 'Fans restarted, door latched', remote: true, running: true, cleaned_up: true, completed_at: new Date('2026-11-02T15:00:00Z'), completed_by: tech.id }).where('pretreat_id', '=', completed.id).execute()
   scheduledA = await makePretreat(app.db, { stage: 'scheduled', application_notes: 'North cellar first' })
   scheduledB = await makePretreat(app.db, { stage: 'scheduled' })
-  fs.mkdirSync(shots, { recursive: true })
 }, 120_000)
 afterAll(async () => {
   await browser?.close()
@@ -80,7 +78,7 @@ describe('the completed list’s PDF column', () => {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 })
       await box.locator('canvas[data-drawn="1"]').waitFor()
-      await page.screenshot({ path: path.join(shots, `lightbox-${width}.png`) })
+      if (process.env.SHOTS_DIR) await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `lightbox-${width}.png`) })
     }
     await page.keyboard.press('Escape')
     await box.waitFor({ state: 'detached' })
