@@ -1,7 +1,8 @@
-// The server's route matching is patched to rank a route tree once and compile each path once
-// (patches/@remix-run+router+*.patch, docs/decisions/0053-route-matching-once.md). What the patch
-// must not change: the same answers, a tree that gains routes later, and paths that differ only in
-// case sensitivity or in matching to the end.
+// The server's route matching is patched to rank a route tree once, compile each path once and
+// keep each pathname's matches (patches/@remix-run+router+*.patch,
+// docs/decisions/0053-route-matching-once.md). What the patch must not change: the same answers, a
+// tree that gains routes later, each caller's own answer, and paths that differ only in case
+// sensitivity or in matching to the end.
 import { createRequire } from 'node:module'
 import type { EntryContext, ServerBuild } from '@remix-run/node'
 import type { AgnosticRouteObject, StaticHandlerContext } from '@remix-run/router'
@@ -37,6 +38,21 @@ describe('route matching, ranked once per tree', () => {
     expect(ids(routes, '/receipts')).toBeNull()
     children.push({ id: 'receipts', path: 'receipts' })
     expect(ids(routes, '/receipts')).toEqual(['root', 'receipts'])
+  })
+
+  it('gives each caller its own matches of a pathname it has matched before: a change to one does not reach the next', () => {
+    const routes: AgnosticRouteObject[] = [{ id: 'root', path: '/', children: [{ id: 'call', path: 'view-calls/:id' }] }]
+    const first = matchRoutes(routes, '/view-calls/7')!
+    expect(first.map((m) => m.params)).toEqual([{ id: '7' }, { id: '7' }])
+    expect(first[0]!.params).toBe(first[1]!.params) // one params object per answer, as before
+    first[1]!.params.id = 'changed'
+    first.pop()
+    const again = matchRoutes(routes, '/view-calls/7')!
+    expect(again.map((m) => [m.route.id, m.params.id, m.pathname])).toEqual([
+      ['root', '7', '/'],
+      ['call', '7', '/view-calls/7'],
+    ])
+    expect(matchRoutes(routes, '/view-calls/8')![1]!.params).toEqual({ id: '8' })
   })
 
   it('keeps a case-sensitive path and the same path matched to its end apart from the others', () => {
