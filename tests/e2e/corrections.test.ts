@@ -42,6 +42,9 @@ describe('corrections with history', () => {
     await expect.poll(() => page.getByText('Not corrected since it was submitted.').count()).toBe(1)
     await page.getByRole('link', { name: 'Correct this storage check' }).click()
     await page.getByRole('heading', { name: 'Correct Storage Check' }).waitFor()
+    const trail = await page.getByRole('navigation', { name: 'Breadcrumb' }).innerText()
+    expect(trail).toContain('Correct Storage Check') // the trail names a correction as the heading does
+    expect(trail).not.toContain('Storage Check Form')
     const notes = page.getByLabel('Notes')
     expect(await notes.inputValue()).toBe(check.notes) // the same form, filled with the check
     await notes.fill('Pile 2 re-read: sensor was loose.')

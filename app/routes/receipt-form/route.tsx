@@ -19,7 +19,13 @@ export { action, loader } from './data.server.ts'
 /** The rule the loader checks, for the menus (app/access.ts). */
 export const access = ACCESS['/receipt-form']
 export const meta: MetaFunction = () => [{ title: 'Receipt Form' }]
-export const handle = { crumbs: [{ label: 'Receipts', to: '/receipt' }, { label: 'New Receipt', to: '/receipt-form' }] }
+/** A correction (?correct={id}) is named as such in the trail, as in its heading. */
+export const handle = {
+  crumbs: (data: { correcting?: { id: number } | null } | undefined) => [
+    { label: 'Receipts', to: '/receipt' },
+    data?.correcting ? { label: 'Correct Receipt', to: `/receipt-form?correct=${data.correcting.id}` } : { label: 'New Receipt', to: '/receipt-form' },
+  ],
+}
 
 // After a POST to this page (a refused submit, with JavaScript) the form stays as it is.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === 'POST' ? false : defaultShouldRevalidate)

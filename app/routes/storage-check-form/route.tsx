@@ -17,7 +17,13 @@ export { action, loader } from './data.server.ts'
 /** The rule the loader checks, for the menus (app/access.ts). */
 export const access = ACCESS['/storage-check-form']
 export const meta: MetaFunction = () => [{ title: 'Storage Check Form' }]
-export const handle = { crumbs: [{ label: 'Storage Checks', to: '/checks' }, { label: 'Storage Check Form', to: '/storage-check-form' }] }
+/** A correction (?correct={id}) is named as such in the trail, as in its heading. */
+export const handle = {
+  crumbs: (data: { correcting?: { id: number } | null } | undefined) => [
+    { label: 'Storage Checks', to: '/checks' },
+    data?.correcting ? { label: 'Correct Storage Check', to: `/storage-check-form?correct=${data.correcting.id}` } : { label: 'Storage Check Form', to: '/storage-check-form' },
+  ],
+}
 
 // After a refused POST (with JavaScript) the form stays as it is.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === 'POST' ? false : defaultShouldRevalidate)
