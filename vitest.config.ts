@@ -24,8 +24,8 @@ const SYSTEM = ['bin/*.test.ts']
 /**
  * A file's packages stay loaded for the next file in its worker (the threads pool, without
  * isolation); the app's modules and the process's settings are fresh per file (file-reset.ts).
- * The db project: 108 -> 75 core-seconds (decision 0052); the browser project: 800 -> 711, most of
- * it Playwright's client and vitest loaded once per worker instead of once per file (decision 0072).
+ * The db project: 108 -> 75 core-seconds (decision 0052); the browser project: 800 -> 711, its
+ * files' collection (vitest, Playwright's client, the support code) 79 -> 10 s (decision 0072).
  */
 const SHARED_WORKERS = { pool: 'threads' as const, setupFiles: ['tests/support/file-reset.ts'] }
 

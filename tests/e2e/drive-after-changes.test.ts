@@ -81,10 +81,10 @@ describe.each([
     await page.getByRole('button', { name: 'Create Folder' }).click()
     await page.getByRole('alert').filter({ hasText: 'A folder name cannot contain invisible or text-direction characters (U+202E found).' }).waitFor()
     expect(await suite.app.db.selectFrom('drive_entries').select('id').where('name', 'like', 'invoice%').execute()).toEqual([])
-    if (process.env.SCREENSHOTS) {
+    if (process.env.SHOTS_DIR) {
       for (const width of [375, 1280]) {
         await page.setViewportSize({ width, height: 900 })
-        await page.screenshot({ path: `${process.env.SCREENSHOTS}/drive-refused-name-${tag}-${width}.png`, fullPage: true })
+        await page.screenshot({ path: `${process.env.SHOTS_DIR}/drive-refused-name-${tag}-${width}.png`, fullPage: true })
       }
     }
   })

@@ -116,13 +116,13 @@ describe.each([
     await card.getByRole('button', { name: `Assign ${pending.pre_treat_number}`, exact: true }).click()
     await cards.getByRole('listitem').filter({ hasText: pending.pre_treat_number }).getByText('Assigned', { exact: true }).waitFor()
     expect(await pretreat(pending.id)).toMatchObject({ status: 'assigned' })
-    if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/scheduled-375-${js ? 'js' : 'nojs'}.png`, fullPage: true })
-    if (process.env.SCREENSHOTS) {
+    if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/scheduled-375-${js ? 'js' : 'nojs'}.png`, fullPage: true })
+    if (process.env.SHOTS_DIR) {
       const desk = await signedIn('assigner', js)
       await desk.goto('/scheduled-pre-treat')
-      await desk.screenshot({ path: `${process.env.SCREENSHOTS}/scheduled-1280-${js ? 'js' : 'nojs'}.png`, fullPage: true })
+      await desk.screenshot({ path: `${process.env.SHOTS_DIR}/scheduled-1280-${js ? 'js' : 'nojs'}.png`, fullPage: true })
       await desk.goto('/staged-pre-treat')
-      await desk.screenshot({ path: `${process.env.SCREENSHOTS}/staged-1280-${js ? 'js' : 'nojs'}.png`, fullPage: true })
+      await desk.screenshot({ path: `${process.env.SHOTS_DIR}/staged-1280-${js ? 'js' : 'nojs'}.png`, fullPage: true })
     }
   })
 })

@@ -199,7 +199,7 @@ describe('on a phone and a desktop', () => {
       for (const path of ['/manage-user', '/add-user']) {
         await page.goto(path)
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}`).toBeLessThanOrEqual(width)
-        if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${path.slice(1)}-${width}.png`, fullPage: true })
+        if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${path.slice(1)}-${width}.png`, fullPage: true })
       }
     }
   })

@@ -104,7 +104,7 @@ describe('the workflow inspector', () => {
       // Close goes back to the list as it was
       await modal.getByRole('link', { name: 'Close' }).click()
       await page.waitForURL((url) => url.pathname === '/manage-workflows' && url.searchParams.get('state') === 'level_2_review')
-      if (process.env.SCREENSHOTS && javaScriptEnabled) await screenshots(page, atLevel2)
+      if (process.env.SHOTS_DIR && javaScriptEnabled) await screenshots(page, atLevel2)
     })
   }
 
@@ -149,7 +149,7 @@ async function displayName(username: string): Promise<string> {
 }
 
 async function screenshots(page: Page, sheet: MadeSheet) {
-  const dir = process.env.SCREENSHOTS!
+  const dir = process.env.SHOTS_DIR!
   fs.mkdirSync(dir, { recursive: true })
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 })

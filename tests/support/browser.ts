@@ -71,7 +71,6 @@ export interface ContextOptions {
 }
 
 export async function newContext(browser: Browser, baseURL: string, options: ContextOptions = {}): Promise<BrowserContext> {
-  if (process.env.CONTEXT_LOG) fs.appendFileSync(process.env.CONTEXT_LOG, `${(globalThis as unknown as { __vitest_worker__?: { filepath?: string } }).__vitest_worker__?.filepath} ${options.javaScriptEnabled ?? true}\n`)
   const context = await browser.newContext({
     baseURL,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
