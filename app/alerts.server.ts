@@ -19,11 +19,12 @@ export const BACKUP_OVERDUE_HOURS = 26
  * 0069). A count the user may not see is not read.
  */
 export async function alertsFor(db: Executor, user: SessionUser): Promise<Alert[]> {
-  const counts: [BellType, RawBuilder<number>][] = [
-    ...ALERT_TYPES.filter((t) => maySeeAlert(user, t)).map((t): [BellType, RawBuilder<number>] => [t, sql<number>`coalesce((select count from alert_counts where type = ${t}), 0)`]),
-    ...(maySeeAlert(user, 'restart_follow_ups') ? [['restart_follow_ups', openFollowUpsCount()] as [BellType, RawBuilder<number>]] : []),
-    ...(config().BACKUP_TO && maySeeAlert(user, 'backup_overdue') ? [['backup_overdue', backupOverdue(BACKUP_OVERDUE_HOURS)] as [BellType, RawBuilder<number>]] : []),
-    ...NOTICE_ALERT_TYPES.filter((t) => maySeeAlert(user, t)).map((t): [BellType, RawBuilder<number>] => [t, noticeCount(t, user.id)]),
+  const line = (type: BellType, count: RawBuilder<number>): [BellType, RawBuilder<number>] => [type, count]
+  const counts = [
+    ...ALERT_TYPES.filter((t) => maySeeAlert(user, t)).map((t) => line(t, sql<number>`coalesce((select count from alert_counts where type = ${t}), 0)`)),
+    ...(maySeeAlert(user, 'restart_follow_ups') ? [line('restart_follow_ups', openFollowUpsCount())] : []),
+    ...(config().BACKUP_TO && maySeeAlert(user, 'backup_overdue') ? [line('backup_overdue', backupOverdue(BACKUP_OVERDUE_HOURS))] : []),
+    ...NOTICE_ALERT_TYPES.filter((t) => maySeeAlert(user, t)).map((t) => line(t, noticeCount(t, user.id))),
   ]
   if (counts.length === 0) return []
   const selections: AliasedRawBuilder<number, string>[] = counts.map(([type, count]) => count.as(type))

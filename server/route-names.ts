@@ -12,22 +12,14 @@ function treeOf(routes: BuildRoutes, parentId: string | undefined): AgnosticRout
     .map((route) => (route.index ? { id: route.id, index: true, path: route.path } : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: treeOf(routes, route.id) }))
 }
 
-/** Paths named lately: matching walks every route, and most requests ask for a path asked before. */
-const REMEMBERED = 5_000
-
 /** A function from a request's path to its route's name. */
 export function routeNamer(build: ServerBuild): (pathname: string) => string {
   const tree = treeOf(build.routes, undefined)
-  const named = new Map<string, string>()
+  // the router keeps each path's matches on this tree (patches/@remix-run+router+*.patch, decision 0053)
   return (pathname) => {
-    const known = named.get(pathname)
-    if (known !== undefined) return known
     // Remix's data requests: /path.data, and /_root.data for the index
     const path = pathname === '/_root.data' ? '/' : pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname
     const matches = matchRoutes(tree, path)
-    const name = (matches?.at(-1)?.route.id ?? 'root').replace(/^routes\//, '')
-    if (named.size >= REMEMBERED) named.clear()
-    named.set(pathname, name)
-    return name
+    return (matches?.at(-1)?.route.id ?? 'root').replace(/^routes\//, '')
   }
 }

@@ -57,13 +57,9 @@ export async function closeFollowUpByNote(trx: Executor, id: number, close: { no
 /** How many follow-ups are open, as a scalar subquery (the bell's count; their partial index). */
 export const openFollowUpsCount = () => sql<number>`(select count(*)::int from restart_follow_ups where closed_at is null)`
 
-/** How many follow-ups are open (the bell's count; their partial index). */
+/** The same count, read alone. */
 export async function countOpenFollowUps(db: Executor): Promise<number> {
-  const row = await db
-    .selectFrom('restart_follow_ups')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('closed_at', 'is', null)
-    .executeTakeFirstOrThrow()
+  const row = await db.selectNoFrom(openFollowUpsCount().as('n')).executeTakeFirstOrThrow()
   return row.n
 }
 
