@@ -35,7 +35,7 @@ describe.each([
   let page: Page
 
   it('a refused folder delete shows the listing as it is now', async () => {
-    page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js })).newPage()
+    page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js, use: 'shared' })).newPage()
     await signIn(page, 'admin')
     const admin = await suite.app.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
     const folder = (await insertFolder(suite.app.db, admin, '', `Stale ${tag}`))!

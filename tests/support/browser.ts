@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { appUrlOf, registerContext, sessionToken } from './apps.ts'
+import { giveBack, takeWarm, watched, whenTestFinishes } from './warm-contexts.ts'
 
 /** The Chromium that renders documents (the app's own setting): the documents' tests use it too. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -68,16 +69,29 @@ export interface ContextOptions {
    * a browser file's CPU (decision 0052).
    */
   serviceWorkers?: 'allow' | 'block'
+  /**
+   * 'fresh': a context no test used before, for a test that reads what the browser fetches or
+   * keeps; 'shared': one that later tests go on with, never handed to another test. Otherwise a
+   * context opened in a test is given to the next test of the file that asks for the same
+   * settings (tests/support/warm-contexts.ts).
+   */
+  use?: 'fresh' | 'shared'
 }
 
 export async function newContext(browser: Browser, baseURL: string, options: ContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({
+  const settings = {
     baseURL,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     serviceWorkers: options.serviceWorkers ?? 'block',
-  })
-  await context.addInitScript(recordModals)
+  } as const
+  // a context opened in a test goes back to the warm ones when the test finishes (warm-contexts.ts)
+  const handOn = settings.serviceWorkers === 'block' && !options.use
+  let context: BrowserContext | undefined
+  if (handOn && (await whenTestFinishes(() => context && giveBack(browser, settings, context)))) context = await takeWarm(browser, settings)
+  if (context) return context
+  context = await browser.newContext(settings)
+  await watched(context, async (c) => void (await c.addInitScript(recordModals)))
   registerContext(context, baseURL)
   return context
 }
