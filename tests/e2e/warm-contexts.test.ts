@@ -53,4 +53,12 @@ describe('warm contexts', () => {
     last = context
     expect(await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false, use: 'fresh' })).not.toBe(last)
   })
+
+  it('a test asking for another width gets a warm context too, its page at that width', async () => {
+    const context = await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false, width: 375, height: 800 })
+    expect(context).toBe(last)
+    expect((await context.newPage()).viewportSize()).toEqual({ width: 375, height: 800 })
+    // a second page of its own, at the width asked for
+    expect((await context.newPage()).viewportSize()).toEqual({ width: 375, height: 800 })
+  })
 })

@@ -19,8 +19,17 @@ export interface AppServer {
   stop(): Promise<void>
 }
 
+export interface AppOptions {
+  /**
+   * Thousands of requests (the crawl): V8 whole. Otherwise the app runs without V8's optimizing
+   * compiler: a browser file's app serves a few hundred requests, too few for optimized code to
+   * pay back its compiling (a sixth less CPU in the app; the crawl's app takes 45 % more without it).
+   */
+  manyRequests?: boolean
+}
+
 /** An app on a copy of the demo, or on `given` (a database and its files, as they are). */
-export async function startAppServer(env: Record<string, string> = {}, given?: TestDatabase): Promise<AppServer> {
+export async function startAppServer(env: Record<string, string> = {}, given?: TestDatabase, options: AppOptions = {}): Promise<AppServer> {
   const database = given ?? (await createTestDatabase({ demo: true }))
   const ownStore = !env.STORAGE_DIR
   const blobs = env.STORAGE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'app-blobs-'))
@@ -29,7 +38,7 @@ export async function startAppServer(env: Record<string, string> = {}, given?: T
   const child = fork(inject('appChild'), [], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     // APP_CPU_PROF=<folder>: each app writes a CPU profile there when it stops (decision 0053)
-    execArgv: process.env.APP_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.APP_CPU_PROF] : [],
+    execArgv: [...(options.manyRequests ? [] : ['--no-opt']), ...(process.env.APP_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.APP_CPU_PROF] : [])],
     // the log keeps only trouble: a line per request would cost the crawl's thousands of requests their writing
     env: { ...process.env, SESSION_SECRET: inject('sessionSecret'), WORKERS: 'off', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, DATABASE_URL: database.url, STORAGE_DIR: blobs },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

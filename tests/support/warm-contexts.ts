@@ -2,9 +2,10 @@
 // app's JavaScript compiled again: 0.51 core-seconds for a first page with JavaScript and 0.22
 // without, beside 0.16 and 0.07 for the same page loaded again in a context that has it (this
 // machine). So a context opened in a test is given back when the test finishes, and handed to the
-// next test of the file that asks for the same settings: signed out, its storage cleared, its one
-// page kept on a document of the app's origin (the same site: the same renderer process, its
-// compiled code kept), which is the page its first newPage() returns.
+// next test of the file that asks for the same settings (the viewport aside: it is set on the
+// page): signed out, its storage cleared, its one page kept on a document of the app's origin (the
+// same site: the same renderer process, its compiled code kept), which is the page its first
+// newPage() returns.
 //
 // A context the test changed in a way that cannot be put back (routes, init scripts, bindings,
 // listeners, a clock, offline, permissions, CDP …) is closed instead, as is one opened in a hook
@@ -94,8 +95,10 @@ function taintOn(proto: Record<string, unknown>, names: string[], contextOf: (se
 }
 
 const pools = new WeakMap<Browser, Map<string, Warm[]>>()
+/** The warm contexts of these settings but the viewport (a page's viewport is set when it is handed on). */
 function warmOnes(browser: Browser, settings: Settings): Warm[] {
-  const key = JSON.stringify(settings)
+  const { viewport: _, ...rest } = settings
+  const key = JSON.stringify(rest)
   let byKey = pools.get(browser)
   if (!byKey) pools.set(browser, (byKey = new Map()))
   let list = byKey.get(key)
@@ -135,7 +138,11 @@ export async function takeWarm(browser: Browser, settings: Settings): Promise<Br
     context.newPage = async () => {
       const given = kept
       kept = undefined
-      return given && !given.isClosed() ? given : watch.newPage!.call(context)
+      if (given && !given.isClosed()) return given
+      // a page of its own: at the viewport asked for now, which may not be the one the context was opened with
+      const another = await watch.newPage!.call(context)
+      await another.setViewportSize(settings.viewport)
+      return another
     }
     return context
   }

@@ -551,7 +551,7 @@ export function crawlShard(shard: number, shards: number): void {
   let app: AppServer
   beforeAll(async () => {
     // no worker runs here: a PDF asked for answers 'not ready' at once instead of waiting for a render
-    app = await startAppServer({ PDF_WAIT_SECONDS: '0' })
+    app = await startAppServer({ PDF_WAIT_SECONDS: '0' }, undefined, { manyRequests: true })
   })
   afterAll(() => app?.stop())
 
