@@ -10,6 +10,7 @@ import path from 'node:path'
 import { inject } from 'vitest'
 import { createTestDatabase, type TestDatabase } from './db.ts'
 import { registerApp } from './apps.ts'
+import { testBrowserPath } from './browser.ts'
 
 export interface AppServer {
   url: string
@@ -40,7 +41,20 @@ export async function startAppServer(env: Record<string, string> = {}, given?: T
     // APP_CPU_PROF=<folder>: each app writes a CPU profile there when it stops (decision 0053)
     execArgv: [...(options.manyRequests ? [] : ['--no-opt']), ...(process.env.APP_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.APP_CPU_PROF] : [])],
     // the log keeps only trouble: a line per request would cost the crawl's thousands of requests their writing
-    env: { ...process.env, SESSION_SECRET: inject('sessionSecret'), WORKERS: 'off', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, DATABASE_URL: database.url, STORAGE_DIR: blobs },
+    env: {
+      ...process.env,
+      SESSION_SECRET: inject('sessionSecret'),
+      WORKERS: 'off',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      // the documents an app renders (its workers on): in the headless shell the browser tests
+      // drive, a sixth less CPU than the full Chromium; the documents' own tests (jobs/documents)
+      // render with CHROMIUM_PATH, the Chromium the app runs with in production
+      CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? testBrowserPath(),
+      ...env,
+      DATABASE_URL: database.url,
+      STORAGE_DIR: blobs,
+    },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   })
   let output = ''
