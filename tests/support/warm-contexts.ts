@@ -14,8 +14,11 @@
 // forward finds the previous test's pages.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 
+/** A context's settings (tests/support/browser.ts): all but the viewport say which warm ones fit. */
 interface Settings {
   baseURL: string
+  javaScriptEnabled: boolean
+  serviceWorkers: 'allow' | 'block'
   viewport: { width: number; height: number }
 }
 interface Warm {
@@ -40,7 +43,20 @@ const holder = globalThis as typeof globalThis & { __warmContexts?: Watch }
 const watch = (holder.__warmContexts ??= { tainted: new WeakSet(), contextListeners: new WeakMap() })
 
 /** The calls whose effect a context keeps, or that this module cannot undo: one of them keeps the context from other tests. */
-const CONTEXT_TAINTS = ['route', 'routeFromHAR', 'routeWebSocket', 'addInitScript', 'exposeBinding', 'exposeFunction', 'setOffline', 'setGeolocation', 'grantPermissions', 'setExtraHTTPHeaders', 'setHTTPCredentials', 'newCDPSession']
+const CONTEXT_TAINTS = [
+  'route',
+  'routeFromHAR',
+  'routeWebSocket',
+  'addInitScript',
+  'exposeBinding',
+  'exposeFunction',
+  'setOffline',
+  'setGeolocation',
+  'grantPermissions',
+  'setExtraHTTPHeaders',
+  'setHTTPCredentials',
+  'newCDPSession',
+]
 const PAGE_TAINTS = ['route', 'routeFromHAR', 'routeWebSocket', 'addInitScript', 'exposeBinding', 'exposeFunction', 'setExtraHTTPHeaders', 'emulateMedia', 'addLocatorHandler']
 
 const listeners = (emitter: Emitter) =>
@@ -79,7 +95,11 @@ async function patchPlaywright(context: BrowserContext): Promise<void> {
   const clockClass = Object.getPrototypeOf(page.clock) as Record<string, unknown>
   taintOn(contextClass, CONTEXT_TAINTS, (self) => self as BrowserContext)
   taintOn(Object.getPrototypeOf(page) as Record<string, unknown>, PAGE_TAINTS, (self) => (self as Page).context())
-  taintOn(clockClass, Object.getOwnPropertyNames(clockClass).filter((name) => name !== 'constructor'), (self) => (self as { _browserContext: BrowserContext })._browserContext)
+  taintOn(
+    clockClass,
+    Object.getOwnPropertyNames(clockClass).filter((name) => name !== 'constructor'),
+    (self) => (self as { _browserContext: BrowserContext })._browserContext
+  )
   await page.close()
 }
 
@@ -96,9 +116,8 @@ function taintOn(proto: Record<string, unknown>, names: string[], contextOf: (se
 
 const pools = new WeakMap<Browser, Map<string, Warm[]>>()
 /** The warm contexts of these settings but the viewport (a page's viewport is set when it is handed on). */
-function warmOnes(browser: Browser, settings: Settings): Warm[] {
-  const { viewport: _, ...rest } = settings
-  const key = JSON.stringify(rest)
+function warmOnes(browser: Browser, { baseURL, javaScriptEnabled, serviceWorkers }: Settings): Warm[] {
+  const key = JSON.stringify([baseURL, javaScriptEnabled, serviceWorkers])
   let byKey = pools.get(browser)
   if (!byKey) pools.set(browser, (byKey = new Map()))
   let list = byKey.get(key)
