@@ -9,16 +9,11 @@ import { csvLine } from '#app/lists/csv.ts'
 import { seasonOf } from '#core/season.ts'
 import { keepApplicationRecord } from '#workflows/application-record.server.ts'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { newContext, shot, shotsDir, signIn } from '../support/browser.ts'
 import { connectBrowser } from '../support/shared-browser.ts'
 import { httpSession, type HttpSession } from '../support/http-session.ts'
 import { pdfText } from '../support/pdf-text.ts'
 import { makePretreat } from '../support/pretreats.ts'
-
-/** A screenshot for a person to look at, when SHOTS_DIR is set (not an assertion). */
-async function shot(page: Page, name: string): Promise<void> {
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true })
-}
 
 let app: AppServer
 let browser: Browser
@@ -114,7 +109,7 @@ describe.each([
     expect(cells.slice(0, 4)).toEqual([kept.grower_name, kept.applicator_licence, kept.products, cwtOf(43_210)])
     expect(cells[5]).toBe('1')
     await shot(page, `season-summary-1280-${js ? 'js' : 'nojs'}`)
-    if (process.env.SHOTS_DIR) {
+    if (shotsDir()) {
       await page.setViewportSize({ width: 375, height: 800 })
       await page.reload()
       await shot(page, `season-summary-375-${js ? 'js' : 'nojs'}`)

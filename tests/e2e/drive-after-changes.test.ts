@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { insertFolder } from '#storage/drive.server.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { newContext, shot, shotsDir, signIn } from '../support/browser.ts'
 import { httpSession } from '../support/http-session.ts'
 
 const suite = useBrowserSuite()
@@ -81,10 +81,10 @@ describe.each([
     await page.getByRole('button', { name: 'Create Folder' }).click()
     await page.getByRole('alert').filter({ hasText: 'A folder name cannot contain invisible or text-direction characters (U+202E found).' }).waitFor()
     expect(await suite.app.db.selectFrom('drive_entries').select('id').where('name', 'like', 'invoice%').execute()).toEqual([])
-    if (process.env.SHOTS_DIR) {
+    if (shotsDir()) {
       for (const width of [375, 1280]) {
         await page.setViewportSize({ width, height: 900 })
-        await page.screenshot({ path: `${process.env.SHOTS_DIR}/drive-refused-name-${tag}-${width}.png`, fullPage: true })
+        await shot(page, `drive-refused-name-${tag}-${width}`)
       }
     }
   })

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { newContext, shot, shotsDir, signIn } from '../support/browser.ts'
 
 const suite = useBrowserSuite()
 
@@ -116,13 +116,13 @@ describe.each([
     await card.getByRole('button', { name: `Assign ${pending.pre_treat_number}`, exact: true }).click()
     await cards.getByRole('listitem').filter({ hasText: pending.pre_treat_number }).getByText('Assigned', { exact: true }).waitFor()
     expect(await pretreat(pending.id)).toMatchObject({ status: 'assigned' })
-    if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/scheduled-375-${js ? 'js' : 'nojs'}.png`, fullPage: true })
-    if (process.env.SHOTS_DIR) {
+    await shot(page, `scheduled-375-${js ? 'js' : 'nojs'}`)
+    if (shotsDir()) {
       const desk = await signedIn('assigner', js)
       await desk.goto('/scheduled-pre-treat')
-      await desk.screenshot({ path: `${process.env.SHOTS_DIR}/scheduled-1280-${js ? 'js' : 'nojs'}.png`, fullPage: true })
+      await shot(desk, `scheduled-1280-${js ? 'js' : 'nojs'}`)
       await desk.goto('/staged-pre-treat')
-      await desk.screenshot({ path: `${process.env.SHOTS_DIR}/staged-1280-${js ? 'js' : 'nojs'}.png`, fullPage: true })
+      await shot(desk, `staged-1280-${js ? 'js' : 'nojs'}`)
     }
   })
 })

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pdfText } from '#jobs/documents/extract-text.job.ts'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { newContext, shot, signIn } from '../support/browser.ts'
 import { connectBrowser } from '../support/shared-browser.ts'
 import { httpSession } from '../support/http-session.ts'
 import { makePretreat, type MadePretreat } from '../support/pretreats.ts'
@@ -78,7 +78,7 @@ describe('the completed list’s PDF column', () => {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 })
       await box.locator('canvas[data-drawn="1"]').waitFor()
-      if (process.env.SHOTS_DIR) await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `lightbox-${width}.png`) })
+      await shot(page, `lightbox-${width}`, false)
     }
     await page.keyboard.press('Escape')
     await box.waitFor({ state: 'detached' })

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { FINAL_CHECKLIST_ITEMS } from '#core/enums.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { modalShown, newContext, signIn } from '../support/browser.ts'
+import { modalShown, newContext, shot, shotsDir, signIn } from '../support/browser.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
 const suite = useBrowserSuite()
@@ -77,11 +77,11 @@ async function fillChecklist(page: Page) {
 
 /** Screenshots for a person to look at, when SHOTS_DIR is set (not an assertion). */
 async function shots(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR
+  const dir = shotsDir()
   if (!dir) return
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
+    await shot(page, `${name}-${width}`)
     await page.getByRole('region', { name: 'Pricing' }).first().screenshot({ path: `${dir}/${name}-pricing-${width}.png` })
   }
   await page.setViewportSize({ width: 1280, height: 900 })

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SEASON_REASON_MISSING } from '#core/season-reasons.ts'
 import { pretreatSeasonCheck } from '#db/queries/pretreat-form.ts'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
-import { modalShown, newContext, signIn } from '../support/browser.ts'
+import { modalShown, newContext, shot, signIn } from '../support/browser.ts'
 import { connectBrowser } from '../support/shared-browser.ts'
 import { httpSession } from '../support/http-session.ts'
 import { pdfText } from '../support/pdf-text.ts'
@@ -64,11 +64,6 @@ async function opened(username: string, js: boolean, width: number, path: string
 async function press(page: Page, js: boolean, button: ReturnType<Page['getByRole']>) {
   if (js) await button.click()
   else await Promise.all([page.waitForLoadState('load'), page.waitForEvent('framenavigated'), button.click()])
-}
-
-/** A screenshot for a person to look at, when SHOTS_DIR is set (not an assertion). */
-async function shot(page: Page, name: string, fullPage = true) {
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage })
 }
 
 const MODES = [

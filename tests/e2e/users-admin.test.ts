@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { createUser } from '#db/queries/users.ts'
 import { verifyPassword } from '#core/password.server.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { modalShown, newContext, signIn, signInWithForm } from '../support/browser.ts'
+import { modalShown, newContext, shot, signIn, signInWithForm } from '../support/browser.ts'
 
 const suite = useBrowserSuite()
 
@@ -199,7 +199,7 @@ describe('on a phone and a desktop', () => {
       for (const path of ['/manage-user', '/add-user']) {
         await page.goto(path)
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}`).toBeLessThanOrEqual(width)
-        if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${path.slice(1)}-${width}.png`, fullPage: true })
+        await shot(page, `${path.slice(1)}-${width}`)
       }
     }
   })

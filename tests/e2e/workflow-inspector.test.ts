@@ -1,12 +1,11 @@
 // The workflow inspector in a browser, as an admin uses it: the counts per state, the filters
 // (state, stuck longer than N days, actor), a record's history, its next steps with who may take
 // them and the machine diagram with its state highlighted; with JavaScript and without.
-import fs from 'node:fs'
 import { sql } from 'kysely'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { newContext, shot, shotsDir, signIn } from '../support/browser.ts'
 import { makeServiceSheet, type MadeSheet } from '../support/service-sheets.ts'
 
 const suite = useBrowserSuite()
@@ -104,7 +103,7 @@ describe('the workflow inspector', () => {
       // Close goes back to the list as it was
       await modal.getByRole('link', { name: 'Close' }).click()
       await page.waitForURL((url) => url.pathname === '/manage-workflows' && url.searchParams.get('state') === 'level_2_review')
-      if (process.env.SHOTS_DIR && javaScriptEnabled) await screenshots(page, atLevel2)
+      if (shotsDir() && javaScriptEnabled) await screenshots(page, atLevel2)
     })
   }
 
@@ -149,13 +148,11 @@ async function displayName(username: string): Promise<string> {
 }
 
 async function screenshots(page: Page, sheet: MadeSheet) {
-  const dir = process.env.SHOTS_DIR!
-  fs.mkdirSync(dir, { recursive: true })
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     await page.goto('/manage-workflows?workflow=service-sheets')
-    await page.screenshot({ path: `${dir}/inspector-${width}.png`, fullPage: true })
+    await shot(page, `inspector-${width}`)
     await page.goto(`/manage-workflows/service-sheets/${sheet.id}?workflow=service-sheets`)
-    await page.screenshot({ path: `${dir}/inspector-record-${width}.png`, fullPage: true })
+    await shot(page, `inspector-record-${width}`)
   }
 }

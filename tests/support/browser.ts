@@ -1,6 +1,7 @@
 // Debian's Chromium driven by playwright-core (downloaded browsers are not available here).
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
+import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { appUrlOf, registerContext, sessionToken } from './apps.ts'
 import { giveBack, takeWarm, watched, whenTestFinishes } from './warm-contexts.ts'
@@ -137,6 +138,15 @@ export async function modalShown(page: Page, name: string, text?: string): Promi
     const shown = await page.evaluate(() => (window as unknown as { modalsShown?: ShownModal[] }).modalsShown ?? []).catch(() => [])
     throw new Error(`No modal '${name}'${text ? ` with '${text}'` : ''}; the page showed ${JSON.stringify(shown)}`, { cause: error })
   }
+}
+
+/** The folder for screenshots a person looks at (SHOTS_DIR), or undefined: then none is taken. */
+export const shotsDir = (): string | undefined => process.env.SHOTS_DIR || undefined
+
+/** A screenshot for a person to look at, `<SHOTS_DIR>/<name>.png`, when SHOTS_DIR is set; never an assertion. */
+export async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  const dir = shotsDir()
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage })
 }
 
 export const DEMO_PASSWORD = 'demo-pass-1'
