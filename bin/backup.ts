@@ -1,8 +1,9 @@
 // `npm run backup -- <folder or s3://bucket/prefix>` (or BACKUP_TO): a consistent backup of the
 // database and the stored files (bin/backup/format.ts says what it holds). The database is read in one REPEATABLE READ
-// transaction, so every table shows the same moment; the files named by that moment's `blobs`
-// are then copied (a stored file is never changed in place, only added or removed, so the files
-// of the moment are those bytes). `npm run restore` brings one back.
+// transaction, so every table shows the same moment; the files named by that moment's `blobs`, and
+// the messages written without a mail server its `grower_reports` name (mail/<name>), are then
+// copied (a stored file is never changed in place, only added or removed, so the files of the
+// moment are those bytes). `npm run restore` brings one back.
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { buffer } from 'node:stream/consumers'
@@ -12,6 +13,7 @@ import { to as copyTo } from 'pg-copy-streams'
 import { APP_VERSION, config } from '#core/config.server.ts'
 import { createDb } from '#db/client.server.ts'
 import { openDatabase } from '#db/connection.ts'
+import { EML_FILE, mailKey } from '#mail/mailer.server.ts'
 import { BlobNotFoundError, type BlobStore } from '#storage/blob-store.ts'
 import { getBlobStore } from '#storage/index.server.ts'
 import { appTables, backupStore, FORMAT, MANIFEST, quoteIdent, type FileDump, type Manifest, type TableDump } from './backup/format.ts'
@@ -48,7 +50,10 @@ export async function makeBackup({ databaseUrl, store, target, location }: Backu
       await target.put(`${name}/${file}`, dump, { contentType: 'application/gzip' })
       tables.push({ name: table.name, columns: table.columns, rows, file })
     }
-    keys = (await client.query<{ key: string }>('select key from blobs order by key')).rows.map((r) => r.key)
+    const blobs = (await client.query<{ key: string }>('select key from blobs')).rows.map((r) => r.key)
+    // no blobs row names these: their report does (mail/mailer.server.ts)
+    const messages = (await client.query<{ file: string }>(`select distinct eml_file as file from grower_reports where eml_file <> ''`)).rows.map((r) => r.file).filter((file) => EML_FILE.test(file))
+    keys = [...blobs, ...messages.map(mailKey)].sort()
     await client.query('commit')
   } finally {
     await client.end()

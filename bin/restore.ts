@@ -4,7 +4,7 @@
 // embedded database's is: neither foreign keys row by row nor the counters' triggers, since the
 // backup holds the counters as they were),
 // moves each identity past its highest id, migrates on to this version's last migration, and puts
-// every file back, checking its SHA-256 against the manifest.
+// every file back (the written messages among them), checking its SHA-256 against the manifest.
 import { createHash } from 'node:crypto'
 import { buffer } from 'node:stream/consumers'
 import { pipeline } from 'node:stream/promises'
@@ -16,6 +16,7 @@ import { createDb } from '#db/client.server.ts'
 import { openDatabase } from '#db/connection.ts'
 import { migrateToLatest } from '#db/migrate.ts'
 import { migrations as knownMigrations } from '#db/migrations/index.ts'
+import { EML_TYPE, mailKey } from '#mail/mailer.server.ts'
 import { BlobNotFoundError, type BlobStore } from '#storage/blob-store.ts'
 import { getBlobStore } from '#storage/index.server.ts'
 import { appTables, backupStore, FORMAT, MANIFEST, quoteIdent, splitBackupAddress, type Manifest } from './backup/format.ts'
@@ -72,6 +73,7 @@ export async function restoreBackup(source: BlobStore, name: string, databaseUrl
     await migrateToLatest(db)
 
     const types = new Map((await db.selectFrom('blobs').select(['key', 'content_type']).execute()).map((b) => [b.key, b.content_type]))
+    for (const { eml_file } of await db.selectFrom('grower_reports').select('eml_file').where('eml_file', '<>', '').execute()) types.set(mailKey(eml_file), EML_TYPE)
     for (const file of manifest.files) {
       const bytes = await read(`files/${file.key}`)
       const sha256 = createHash('sha256').update(bytes).digest('hex')

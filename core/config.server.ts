@@ -54,12 +54,10 @@ const schema = z.object({
   CONVERT_HTML_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
   /** posted HTML: its HTML and PDF are deleted this many hours after it was last posted */
   CONVERT_HTML_KEEP_HOURS: z.coerce.number().min(1).max(24 * 365).default(24),
-  /** the grower's reports go out through this SMTP server (smtp://user:pass@host:587, smtps://…:465); unset: written as .eml files in MAIL_DIR */
+  /** the grower's reports go out through this SMTP server (smtp://user:pass@host:587, smtps://…:465); unset: written as .eml files in the file store (mail/) */
   SMTP_URL: z.string().url().optional(),
   /** the reports' sender (default: COMPANY_NAME <reports@localhost>) */
   MAIL_FROM: z.string().min(3).optional(),
-  /** where messages are written when SMTP_URL is unset (default: the data folder's mail/) */
-  MAIL_DIR: z.string().optional(),
   /** the log's level: one JSON line per request and per job at 'info'; 'warn' and 'error' keep only trouble */
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
   /** on SIGTERM an HTTP process answers /readyz with 503 for this long, still serving, before it stops taking requests (set it above the load balancer's check interval × its fall count) */

@@ -65,6 +65,7 @@ export async function sendGrowerReport(db: Executor, store: BlobStore, reportId:
     const content = await buffer(await store.getStream(key))
     const when = about.application_date ? ` on ${formatDate(about.application_date)}` : ''
     const delivery = await sendMail(
+      store,
       {
         to: recipients.map((r) => ({ name: r.name, address: r.email })),
         subject: `Application record ${about.pre_treat_number} — ${about.storage_name}`,

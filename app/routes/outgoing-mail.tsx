@@ -1,6 +1,6 @@
 // Outgoing Mail (/outgoing-mail, issue 23, decision 0065): the grower's reports asked for, on the
 // list engine (copied from application-records.tsx). Without a mail server (SMTP_URL unset) each
-// message is a .eml file in the data folder: its row links to it (outgoing-mail_.$id[.]eml.ts).
+// message is a .eml file in the file store: its row links to it (outgoing-mail_.$id[.]eml.ts).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'

@@ -1,6 +1,7 @@
-// The restore drill (issue 25): the demo, with its files, backed up (bin/backup.ts) to an S3 bucket
-// (a real S3-protocol server, s3rver, on loopback) and restored (bin/restore.ts) into an empty
-// database and file store; the app started on what came back. And the same backup to a folder.
+// The restore drill (issue 25): the demo, with its files and a grower's report written as a .eml
+// file (no mail server), backed up (bin/backup.ts) to an S3 bucket (a real S3-protocol server,
+// s3rver, on loopback) and restored (bin/restore.ts) into an empty database and file store; the app
+// started on what came back, the message downloaded from it. And the same backup to a folder.
 process.env.S3_ACCESS_KEY_ID = 'S3RVER'
 process.env.S3_SECRET_ACCESS_KEY = 'S3RVER'
 process.env.S3_FORCE_PATH_STYLE = 'true'
@@ -16,6 +17,7 @@ import { appTables, backupStore, MANIFEST, type Manifest } from '../../bin/backu
 import { makeBackup } from '../../bin/backup.ts'
 import { restoreBackup, RestoreRefused } from '../../bin/restore.ts'
 import type { CommandOutput } from '../../bin/cli-io.ts'
+import { mailKey, sendMail } from '../../mail/mailer.server.ts'
 import { FsDriver } from '../../storage/fs-driver.server.ts'
 import { objectKey } from '../../storage/keys.ts'
 import { startAppServer } from '../support/app-server.ts'
@@ -29,6 +31,8 @@ let s3: InstanceType<S3rverClass>
 const quiet: CommandOutput = { out: () => undefined, err: () => undefined }
 let source: TestDatabase
 let target: TestDatabase
+/** the grower's report written as a .eml file, as the job writes it with no mail server set */
+let message: { id: number; file: string }
 beforeAll(async () => {
   ;[source, target] = await Promise.all([createTestDatabase({ demo: true }), createTestDatabase({ empty: true })])
   fs.mkdirSync(dirs.s3)
@@ -45,6 +49,17 @@ beforeAll(async () => {
     await store.put(key, bytes, { contentType: 'image/jpeg' })
     await source.db.insertInto('blobs').values({ id: randomUUID(), area: 'service', key, filename: `photo-${i}.jpg`, content_type: 'image/jpeg', size_bytes: bytes.length }).execute()
   }
+  const pretreat = await source.db.selectFrom('pretreats').select('id').orderBy('id').executeTakeFirstOrThrow()
+  const pdf = { filename: 'PT-drill.pdf', content: randomBytes(50_000), contentType: 'application/pdf' }
+  const to = [{ name: 'Ann Owner', address: 'ann@grower.test' }]
+  const delivery = await sendMail(store, { to, subject: 'Application record PT-drill', text: 'Attached.', messageId: '<grower-report-drill@localhost>', attachments: [pdf] }, 'drill-report')
+  if (delivery.transport !== 'file') throw new Error('expected the message written into the store')
+  const report = await source.db
+    .insertInto('grower_reports')
+    .values({ pretreat_id: pretreat.id, reason: 'resend', requested_by: null, status: 'sent', sent_at: new Date(), transport: 'file', message_id: delivery.messageId, recipients: 'ann@grower.test', eml_file: delivery.file })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  message = { id: report.id, file: delivery.file }
 })
 afterAll(async () => {
   await Promise.all([source?.drop(), target?.drop(), s3?.close()])
@@ -66,19 +81,21 @@ it('backs up the demo with its files, restores it into an empty database and sto
 
   const manifest = await restoreBackup(bucket, name, target.url, new FsDriver({ root: dirs.target }), quiet)
   expect(manifest.missing_files).toEqual([])
-  expect(manifest.files).toHaveLength(30)
+  // the demo's 5, the 25 added and the written message (named by its report, not by blobs)
+  expect(manifest.files).toHaveLength(31)
+  expect(manifest.files.map((f) => f.key)).toContain(mailKey(message.file))
 
   const after = await rowCounts(target)
   expect(Object.keys(before).length).toBeGreaterThan(40)
   expect(Object.values(before).reduce((a, b) => a + b, 0)).toBeGreaterThan(500)
   expect(after).toEqual(before)
   // recorded, once whole, in the database it backed up (not in the backup: it was not whole yet)
-  expect(await source.db.selectFrom('backups').select(['name', 'location', 'files', 'missing_files']).execute()).toEqual([{ name, location: 's3://backups/nightly', files: 30, missing_files: 0 }])
+  expect(await source.db.selectFrom('backups').select(['name', 'location', 'files', 'missing_files']).execute()).toEqual([{ name, location: 's3://backups/nightly', files: 31, missing_files: 0 }])
 
   // twenty stored files, chosen at random
   const keys = (await source.db.selectFrom('blobs').select('key').orderBy(sql`random()`).limit(20).execute()).map((b) => b.key)
   expect(keys).toHaveLength(20)
-  for (const key of keys) expect(sha256(path.join(dirs.target, ...key.split('/'))), key).toBe(sha256(path.join(dirs.source, ...key.split('/'))))
+  for (const key of [...keys, mailKey(message.file)]) expect(sha256(path.join(dirs.target, ...key.split('/'))), key).toBe(sha256(path.join(dirs.source, ...key.split('/'))))
 
   // an identity goes on past the restored rows
   const last = await target.db.selectFrom('users').select(sql<number>`max(id)`.as('id')).executeTakeFirstOrThrow()
@@ -102,6 +119,10 @@ it('backs up the demo with its files, restores it into an empty database and sto
     const session = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
     expect(await (await fetch(`${app.url}/`, { headers: { cookie: `${cookie}; ${session}` } })).text()).toContain('Welcome,')
     expect((await fetch(`${app.url}/readyz`)).status).toBe(200)
+    // the message came back with its report: Outgoing Mail's link downloads it as it was written
+    const eml = await fetch(`${app.url}/outgoing-mail/${message.id}.eml`, { headers: { cookie: `${cookie}; ${session}` } })
+    expect(eml.status).toBe(200)
+    expect(createHash('sha256').update(Buffer.from(await eml.arrayBuffer())).digest('hex')).toBe(sha256(path.join(dirs.source, ...mailKey(message.file).split('/'))))
     // Admin → Backups: none yet in this database; then one, seen with where it went
     // and the bell warns them while there is none (backups are set up: BACKUP_TO)
     const backupsPage = async () => (await fetch(`${app.url}/backups`, { headers: { cookie: `${cookie}; ${session}` } })).text()

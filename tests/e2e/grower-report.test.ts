@@ -1,11 +1,10 @@
 // The grower's report by e-mail (issue 23) in the browser, with JavaScript and without, at 375 px
 // and on a desktop: the office marks who receives reports on Company Contacts; a reviewer sends a
 // completed pre-treat's report again from its application record; with no mail server set (the
-// embedded default) the worker writes it as a .eml file, which an admin opens from Outgoing Mail:
-// the message, parsed, goes to the contacts marked, with the record's PDF attached and readable.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+// embedded default) the worker writes it as a .eml file in the file store, which an admin downloads
+// from Outgoing Mail: the message, parsed, goes to the contacts marked, with the record's PDF
+// attached and readable.
+import { buffer } from 'node:stream/consumers'
 import { simpleParser } from 'mailparser'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -19,13 +18,11 @@ import { makePretreat, pretreatDefaults } from '../support/pretreats.ts'
 
 let app: AppServer
 let browser: Browser
-let mailDir: string
 let growerId: number
 let growerName: string
 
 beforeAll(async () => {
-  mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-mail-'))
-  ;[app, browser] = await Promise.all([startAppServer({ WORKERS: 'on', MAIL_DIR: mailDir }), connectBrowser()])
+  ;[app, browser] = await Promise.all([startAppServer({ WORKERS: 'on' }), connectBrowser()])
   const { storage_id } = await pretreatDefaults(app.db)
   const grower = await app.db
     .selectFrom('storages as s')
@@ -38,7 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await app?.stop()
-  fs.rmSync(mailDir, { recursive: true, force: true })
 })
 
 async function opened(username: string, js: boolean, width: number, to: string): Promise<Page> {
@@ -102,9 +98,7 @@ describe('the grower’s report', () => {
       // the link itself downloads it (on a phone's card too, above the card's own link)
       const [download] = await Promise.all([admin.waitForEvent('download'), link.click()])
       expect(download.suggestedFilename()).toMatch(/\.eml$/)
-      const saved = path.join(mailDir, `downloaded-${width}.eml`)
-      await download.saveAs(saved)
-      const mail = await simpleParser(fs.readFileSync(saved))
+      const mail = await simpleParser(await buffer(await download.createReadStream()))
       expect((Array.isArray(mail.to) ? mail.to : [mail.to!]).flatMap((a) => a.value.map((v) => v.address)).sort()).toEqual(recipients)
       expect(mail.subject).toContain(pt.pre_treat_number)
       expect(mail.attachments.map((a) => a.filename)).toEqual([`${pt.pre_treat_number}.pdf`])
@@ -121,6 +115,18 @@ describe('the grower’s report', () => {
       await admin.context().close()
     }, 120_000)
   }
+
+  it('a message opens only for those who may open Outgoing Mail, and only by a name the mailer makes', async () => {
+    const { pt } = await completedRecord()
+    const written = (eml_file: string) =>
+      app.db.insertInto('grower_reports').values({ pretreat_id: pt.id, reason: 'resend', requested_by: null, status: 'sent', transport: 'file', eml_file }).returning('id').executeTakeFirstOrThrow()
+    const [hostile, gone] = [await written('../../session-secret.eml'), await written('2026-11-20-gone-report-0.eml')]
+    const admin = await httpSession(app.url, 'admin')
+    expect((await admin.fetch(`/outgoing-mail/${hostile.id}.eml`)).status).toBe(404)
+    expect((await admin.fetch(`/outgoing-mail/${gone.id}.eml`)).status).toBe(404)
+    const assigner = await httpSession(app.url, 'assigner')
+    expect((await assigner.fetch(`/outgoing-mail/${gone.id}.eml`)).status).toBe(403)
+  }, 60_000)
 
   it('only reviewers send a report: others see no button, and their post changes nothing', async () => {
     const { pt, recordId } = await completedRecord()
