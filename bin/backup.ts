@@ -100,7 +100,8 @@ if (isMainModule(import.meta.url)) {
   const database = await openDatabase()
   try {
     const location = /^s3:\/\//.test(dir) ? dir : path.resolve(dir)
-    await makeBackup({ databaseUrl: database.url, store: getBlobStore(), target: await backupStore(location), location })
+    // PostgreSQL itself when DATABASE_URL is a pooler: the read holds one transaction for minutes
+    await makeBackup({ databaseUrl: database.directUrl ?? database.url, store: getBlobStore(), target: await backupStore(location), location })
   } catch (error) {
     console.error(`The backup failed: ${error instanceof Error ? error.message : String(error)}`)
     process.exitCode = 1

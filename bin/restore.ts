@@ -98,7 +98,8 @@ if (isMainModule(import.meta.url)) {
   const database = await openDatabase()
   try {
     const [where, name] = splitBackupAddress(address)
-    await restoreBackup(await backupStore(where), name, database.url, getBlobStore())
+    // PostgreSQL itself when DATABASE_URL is a pooler: migrations take a session-level lock (db/migrate.ts)
+    await restoreBackup(await backupStore(where), name, database.directUrl ?? database.url, getBlobStore())
   } catch (error) {
     console.error(error instanceof RestoreRefused ? error.message : `The restore failed: ${error instanceof Error ? error.message : String(error)}`)
     process.exitCode = 1

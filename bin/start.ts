@@ -12,7 +12,7 @@ import { config } from '#core/config.server.ts'
 import { signingSecret } from '#core/secrets.server.ts'
 import { closeDb, getDb } from '#db/client.server.ts'
 import { DATA_DIR, openDatabase } from '#db/connection.ts'
-import { migrateToLatest } from '#db/migrate.ts'
+import { migrateDatabase } from '#db/migrate.ts'
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './demo/data.ts'
 import { syncPermissions } from '#db/seeds/permissions.ts'
 import { createBoss } from '#jobs/boss.server.ts'
@@ -69,9 +69,12 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
 /**
  * Every process has its own pool: refuse to start when they could open more connections than the
- * server allows, rather than fail requests under load with "too many clients".
+ * server allows, rather than fail requests under load with "too many clients". Behind a pooler
+ * (DATABASE_DIRECT_URL set) the pools connect to it, and its own pool sizes bound the server's
+ * connections: nothing to check here.
  */
 async function checkConnectionBudget(): Promise<void> {
+  if (database.directUrl) return
   const { rows } = await sql<{ max: number; reserved: number }>`select current_setting('max_connections')::int as max, current_setting('superuser_reserved_connections')::int as reserved`.execute(db)
   const allowed = rows[0]!.max - rows[0]!.reserved
   const needed = (httpCount + 1) * settings.DB_POOL_SIZE + (settings.WORKERS === 'on' ? BOSS_CONNECTIONS : 0)
@@ -86,7 +89,7 @@ async function checkConnectionBudget(): Promise<void> {
 let port: number
 let demoLogins: typeof DEMO_LOGINS = []
 try {
-  await migrateToLatest(db)
+  await migrateDatabase(database.directUrl ?? database.url)
   await syncPermissions(db)
   const empty = !(await db.selectFrom('users').select('id').limit(1).executeTakeFirst())
   if (empty) {

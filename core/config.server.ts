@@ -14,6 +14,8 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL itself, when DATABASE_URL goes through a transaction-mode pooler (PgBouncer): migrations, backups and restores use it (db/connection.ts reads both) */
+  DATABASE_DIRECT_URL: z.string().optional(),
   SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
   /** true behind a load balancer that sets X-Forwarded-Proto / X-Forwarded-For */
   TRUST_PROXY: flag(false),

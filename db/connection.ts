@@ -1,7 +1,9 @@
 // Where the database is, for every entry point (app, worker, CLIs, bench):
 // DATABASE_URL when set; otherwise the embedded cluster in .data/pg. When the app already runs
 // the embedded cluster, a CLI connects to it (its URL is recorded in .data/pg-url) instead of
-// starting a second postmaster on the same folder.
+// starting a second postmaster on the same folder. DATABASE_DIRECT_URL, beside a DATABASE_URL
+// that goes through a transaction-mode pooler (PgBouncer), reaches PostgreSQL itself: what
+// migrations, backups and restores use (docs/decisions/0074-pgbouncer-transaction-mode.md).
 import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
@@ -13,6 +15,8 @@ const URL_FILE = path.join(DATA_DIR, 'pg-url')
 
 export interface DatabaseHandle {
   url: string
+  /** DATABASE_DIRECT_URL: PostgreSQL itself, when `url` goes through a pooler (else unset: `url` is direct) */
+  directUrl?: string
   embedded: boolean
   /** Stops the embedded cluster if this handle started it; otherwise does nothing. */
   release(): Promise<void>
@@ -43,7 +47,9 @@ export async function ensureDatabase(adminUrl: string, database: string): Promis
 }
 
 export async function openDatabase(options: { database?: string } = {}): Promise<DatabaseHandle> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, embedded: false, release: async () => undefined }
+  const { DATABASE_URL, DATABASE_DIRECT_URL } = process.env
+  if (DATABASE_URL) return { url: DATABASE_URL, directUrl: DATABASE_DIRECT_URL || undefined, embedded: false, release: async () => undefined }
+  if (DATABASE_DIRECT_URL) throw new Error('DATABASE_DIRECT_URL is set without DATABASE_URL: set DATABASE_URL too (the pooler), or neither for the embedded database.')
   const database = options.database ?? 'app'
 
   if (fs.existsSync(URL_FILE)) {

@@ -1,4 +1,7 @@
-// pg-boss on the app's own Postgres (its tables live in the `pgboss` schema).
+// pg-boss on the app's own Postgres (its tables live in the `pgboss` schema). It works through a
+// transaction-mode pooler (PgBouncer), its own schema install and migrations included: each of its
+// locks is a pg_advisory_xact_lock inside one BEGIN…COMMIT sent as one query, its workers poll (no
+// LISTEN) and its statements are unnamed (decision 0074; db/pgbouncer.test.ts).
 import PgBoss from 'pg-boss'
 
 export function createBoss(connectionString: string): PgBoss {
