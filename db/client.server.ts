@@ -14,14 +14,21 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value)
 export type Executor = Kysely<Database>
 
 const pools = new WeakMap<Executor, pg.Pool>()
+/**
+ * Pools whose URL is a transaction-mode pooler's (PgBouncer; DATABASE_DIRECT_URL is then set):
+ * the next statement may run on another server connection, where a name prepared on the last is
+ * missing or already taken (PgBouncer before 1.21 answers 42P05), so nothing is prepared by name.
+ */
+const behindPooler = new WeakSet<Executor>()
 
-export function createDb(connectionString: string, max = 10): Executor {
+export function createDb(connectionString: string, max = 10, options: { behindPooler?: boolean } = {}): Executor {
   const pool = new pg.Pool({ connectionString, max })
   // An idle connection closed by the server (a restart, a failover) must not crash the process:
   // the pool drops it and the next query opens a new one.
   pool.on('error', (error) => console.error(`[db] idle connection closed: ${error.message}`))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   pools.set(db, pool)
+  if (options.behindPooler) behindPooler.add(db)
   return db
 }
 
@@ -33,7 +40,7 @@ export function createDb(connectionString: string, max = 10): Executor {
  */
 export async function executePrepared<Row>(db: Executor, name: string, query: CompiledQuery<Row>): Promise<Row[]> {
   const pool = pools.get(db)
-  if (!pool) return (await db.executeQuery(query)).rows
+  if (!pool || behindPooler.has(db)) return (await db.executeQuery(query)).rows
   const result = await pool.query({ name, text: query.sql, values: [...query.parameters] })
   return result.rows as Row[]
 }
@@ -56,7 +63,7 @@ export function getDb(): Executor {
   if (!holder.__appDb) {
     const url = process.env.DATABASE_URL
     if (!url) throw new Error('DATABASE_URL is not set')
-    holder.__appDb = createDb(url, Number(process.env.DB_POOL_SIZE ?? 10))
+    holder.__appDb = createDb(url, Number(process.env.DB_POOL_SIZE ?? 10), { behindPooler: !!process.env.DATABASE_DIRECT_URL })
     watchPool(() => {
       const pool = holder.__appDb && pools.get(holder.__appDb)
       return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null

@@ -18,6 +18,7 @@ import { createDb, type Executor } from './client.server.ts'
 import { freePort } from './embedded.ts'
 import { migrateDatabase } from './migrate.ts'
 import { migrations } from './migrations/index.ts'
+import { findSession } from './queries/sessions.ts'
 import { recordAttemptIfAdmitted } from './queries/sign-in-attempts.ts'
 
 let t: TestDatabase
@@ -28,7 +29,8 @@ beforeAll(async () => {
   t = await createTestDatabase({ empty: true })
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pgbouncer-'))
   bouncer = await startPgbouncer(t.url, { workDir, port: await freePort() })
-  pooled = createDb(bouncer.url, 10)
+  // as the app opens it when DATABASE_DIRECT_URL says DATABASE_URL is a pooler's
+  pooled = createDb(bouncer.url, 10, { behindPooler: true })
 })
 afterAll(async () => {
   await pooled?.destroy()
@@ -74,6 +76,14 @@ describe('behind PgBouncer in transaction mode', () => {
       .where('username_key', '=', 'pooled')
       .executeTakeFirstOrThrow()
     expect(stored.n).toBe(5)
+  })
+
+  it('runs the session look-up every request makes (a named prepared statement on a direct connection) from many connections at once', async () => {
+    // PgBouncer before 1.21 answers a name prepared on another client's server session with 42P05
+    for (let round = 0; round < 3; round++) {
+      const found = await Promise.all(Array.from({ length: 10 }, (_, i) => findSession(pooled, `no-such-session-${round}-${i}`)))
+      expect(found).toEqual(Array.from({ length: 10 }, () => null))
+    }
   })
 
   it('runs pg-boss: it installs its schema, and a job sent by it or from a Kysely transaction is fetched and completed', async () => {

@@ -867,7 +867,7 @@ export interface GrowerReportsTable {
   recipients: Defaulted<string>
   transport: Defaulted<'' | 'smtp' | 'file'>
   message_id: Defaulted<string>
-  /** the .eml file's name under MAIL_DIR, when written there */
+  /** the .eml's name, when written to the file store (key mail/<name>) for want of SMTP_URL */
   eml_file: Defaulted<string>
   error: Defaulted<string>
 }
