@@ -1,15 +1,19 @@
 // Several machines on this one, as production runs them (README, Running in production): a
 // real load balancer (HAProxy from Debian, checking /readyz) in front of three web processes
 // (`npm start` with WORKERS=off), two worker processes (`npm run worker`), one PostgreSQL (the
-// test run's) and one S3-protocol server (s3rver). Each web node has a data folder of its own, to
-// show that nothing is written there.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+// test run's) behind PgBouncer in transaction mode (migrations over DATABASE_DIRECT_URL), and one
+// S3-protocol server (s3rver). Each web node has a data folder of its own, to show that nothing is
+// written there. Each process is node itself (`node --import tsx`), so that a signal sent to it
+// (SIGKILL, SIGSTOP) reaches the app, not a launcher.
+import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3'
+import { debianTool } from '../support/debian.ts'
+import { startPgbouncer, type Pgbouncer } from './pgbouncer.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -23,14 +27,8 @@ export async function freePort(): Promise<number> {
   })
 }
 
-/** HAProxy, installed from Debian when missing (as the browser tests install Chromium). */
-export function ensureHaproxy(): string {
-  const haproxy = '/usr/sbin/haproxy'
-  if (fs.existsSync(haproxy)) return haproxy
-  if (process.getuid?.() !== 0) throw new Error('HAProxy is not installed: apt-get install -y haproxy')
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'haproxy'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
-  return haproxy
-}
+/** HAProxy, installed from Debian when missing. */
+export const ensureHaproxy = () => debianTool('/usr/sbin/haproxy', 'haproxy')
 
 export interface Proc {
   name: string
@@ -60,11 +58,12 @@ function start(name: string, command: string, args: string[], env: NodeJS.Proces
   return proc
 }
 
-export async function until<T>(what: string, check: () => T | Promise<T>, timeoutMs = 60_000): Promise<NonNullable<T>> {
+/** Checks every 200 ms until `check` gives something truthy, and returns it. */
+export async function until<T>(what: string, check: () => T | Promise<T>, timeoutMs = 60_000): Promise<Exclude<T, false | 0 | '' | null | undefined>> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await Promise.resolve(check()).catch(() => undefined)
-    if (value) return value as NonNullable<T>
+    if (value) return value as Exclude<T, false | 0 | '' | null | undefined>
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
     await new Promise((r) => setTimeout(r, 200))
   }
@@ -76,18 +75,26 @@ export interface Cluster {
   workers: Proc[]
   /** stops the node, waits for it to exit, starts it again on its port and waits until it is ready */
   restartNode(index: number): Promise<void>
+  /** SIGKILL: the worker dies at once, its job left active */
   killWorker(index: number): Promise<void>
+  /** SIGSTOP / SIGCONT: the worker takes no job while paused */
+  pauseWorker(index: number): void
+  resumeWorker(index: number): void
+  /** starts a (killed or stopped) worker again and waits until it runs */
+  startWorker(index: number): Promise<void>
   stop(): Promise<void>
 }
 
 /** Every process started here, so that a cluster that fails to start leaves none running. */
 const started: Proc[] = []
+let pooler: Pgbouncer | undefined
 
 export async function startCluster(databaseUrl: string): Promise<Cluster> {
   try {
     return await startAll(databaseUrl)
   } catch (error) {
     await Promise.all(started.map((p) => p.stop('SIGTERM')))
+    await pooler?.stop()
     throw error
   }
 }
@@ -103,10 +110,12 @@ async function startAll(databaseUrl: string): Promise<Cluster> {
   const endpoint = `http://127.0.0.1:${s3Port}`
   await new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } }).send(new CreateBucketCommand({ Bucket: 'cluster' }))
 
+  const bouncer = (pooler = await startPgbouncer(databaseUrl, { workDir: path.join(work, 'pgbouncer'), port: await freePort() }))
   const shared: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: bouncer.url,
+    DATABASE_DIRECT_URL: databaseUrl,
     SESSION_SECRET: 'cluster-session-secret-0123456789abcdef',
     STORAGE_DRIVER: 's3',
     S3_BUCKET: 'cluster',
@@ -118,7 +127,7 @@ async function startAll(databaseUrl: string): Promise<Cluster> {
     DB_POOL_SIZE: '5',
     LOG_LEVEL: 'warn',
   }
-  const tsx = [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs')]
+  const tsx = ['--import', 'tsx']
   const ports = await Promise.all([freePort(), freePort(), freePort(), freePort()])
   const balancerPort = ports[3]!
   const startNode = (i: number) => {
@@ -134,13 +143,15 @@ async function startAll(databaseUrl: string): Promise<Cluster> {
   nodes.push(startNode(1), startNode(2))
   await Promise.all(nodes.map((n) => ready(n.url)))
   const workers: Proc[] = []
-  for (const i of [0, 1]) {
-    const worker = start(`worker-${i + 1}`, process.execPath, [...tsx, 'bin/worker.ts'], { ...shared, DATA_DIR: path.join(work, `worker-${i + 1}`) })
-    workers.push(worker)
+  // the workers log each job at 'info', so that a test can count the runs of a queue
+  const startWorker = async (i: number) => {
+    const worker = start(`worker-${i + 1}`, process.execPath, [...tsx, 'bin/worker.ts'], { ...shared, LOG_LEVEL: 'info', DATA_DIR: path.join(work, `worker-${i + 1}`) })
+    workers[i] = worker
     await until(`${worker.name} to run`, () => worker.output().includes('Workers running.') || (worker.child.exitCode !== null && Promise.reject(new Error(worker.output()))), 90_000).catch((error: Error) => {
       throw new Error(`${error.message}:\n${worker.output()}`)
     })
   }
+  for (const i of [0, 1]) await startWorker(i)
 
   const config = path.join(work, 'haproxy.cfg')
   fs.writeFileSync(
@@ -190,10 +201,16 @@ async function startAll(databaseUrl: string): Promise<Cluster> {
     async killWorker(i) {
       await workers[i]!.stop('SIGKILL')
     },
+    pauseWorker: (i) => void workers[i]!.child.kill('SIGSTOP'),
+    resumeWorker: (i) => void workers[i]!.child.kill('SIGCONT'),
+    startWorker,
     async stop() {
+      // a paused worker would not see its SIGTERM
+      for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGCONT')
       await balancer.stop()
       await Promise.all([...nodes.map((n) => n.proc.stop()), ...workers.map((w) => w.stop())])
       await s3.close()
+      await bouncer.stop()
       fs.rmSync(work, { recursive: true, force: true })
     },
   }

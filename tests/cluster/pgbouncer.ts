@@ -5,15 +5,10 @@ import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
+import { debianTool } from '../support/debian.ts'
 
-/** PgBouncer, installed from Debian when missing (as HAProxy is for the cluster test). */
-export function ensurePgbouncer(): string {
-  const pgbouncer = '/usr/sbin/pgbouncer'
-  if (fs.existsSync(pgbouncer)) return pgbouncer
-  if (process.getuid?.() !== 0) throw new Error('PgBouncer is not installed: apt-get install -y pgbouncer')
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'pgbouncer'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
-  return pgbouncer
-}
+/** PgBouncer, installed from Debian when missing. */
+export const ensurePgbouncer = () => debianTool('/usr/sbin/pgbouncer', 'pgbouncer')
 
 export interface Pgbouncer {
   /** `databaseUrl`'s user, password and database, through PgBouncer */
