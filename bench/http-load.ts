@@ -68,23 +68,32 @@ export interface Load {
   p99Ms: number
   /** connection errors, timeouts and non-2xx answers */
   errors: number
+  /** answered */
   requests: number
+  /** sent, those still unanswered when the time was up among them (what a server's /metrics counts) */
+  sent: number
 }
 
-export async function load(url: string, headers: Record<string, string>, seconds: number, connections: number): Promise<Load> {
-  const result = await autocannon({ url, connections, duration: seconds, headers })
+/** `connections` connections for `seconds` to `url` (several: the connections spread over them). */
+export async function load(url: string | string[], headers: Record<string, string>, seconds: number, connections: number): Promise<Load> {
+  // autocannon takes several URLs (its types say one)
+  const options = { url: url as string, connections, duration: seconds, headers }
+  const answer = await autocannon(options)
+  // in a worker thread (a test file's) autocannon answers its workers' raw form: aggregated here
+  const result = 'latency' in answer ? answer : (autocannon as unknown as { aggregateResult(r: unknown[], o: unknown): autocannon.Result }).aggregateResult([answer], options)
   return {
     requestsPerSecond: result.requests.total / result.duration,
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     requests: result.requests.total,
+    sent: result.requests.sent,
   }
 }
 
 /** Several rounds, taking turns, so background load on the machine hits both sides alike. */
-export async function loadInTurns(sides: { url: string; headers: Record<string, string> }[], options: { seconds: number; rounds: number; connections: number; warmupSeconds: number }): Promise<Load[]> {
-  for (const side of sides) await load(side.url, side.headers, options.warmupSeconds, options.connections)
-  const totals = sides.map(() => ({ requests: 0, seconds: 0, p99Ms: 0, errors: 0 }))
+export async function loadInTurns(sides: { url: string | string[]; headers: Record<string, string> }[], options: { seconds: number; rounds: number; connections: number; warmupSeconds: number }): Promise<Load[]> {
+  const totals = sides.map(() => ({ requests: 0, seconds: 0, p99Ms: 0, errors: 0, sent: 0 }))
+  for (const [i, side] of sides.entries()) totals[i]!.sent += (await load(side.url, side.headers, options.warmupSeconds, options.connections)).sent
   for (let round = 0; round < options.rounds; round++) {
     for (const [i, side] of sides.entries()) {
       const r = await load(side.url, side.headers, options.seconds, options.connections)
@@ -93,9 +102,23 @@ export async function loadInTurns(sides: { url: string; headers: Record<string, 
       t.seconds += r.requests / r.requestsPerSecond || options.seconds
       t.p99Ms = Math.max(t.p99Ms, r.p99Ms) // the worst round
       t.errors += r.errors
+      t.sent += r.sent
     }
   }
-  return totals.map((t) => ({ requestsPerSecond: t.requests / t.seconds, p99Ms: t.p99Ms, errors: t.errors, requests: t.requests }))
+  // `sent` counts the warm-up too: all a server saw
+  return totals.map((t) => ({ requestsPerSecond: t.requests / t.seconds, p99Ms: t.p99Ms, errors: t.errors, requests: t.requests, sent: t.sent }))
+}
+
+/**
+ * The requests a server's /metrics has counted (every route and status; /livez and /readyz are not
+ * counted): the sum of http_request_duration_seconds_count.
+ */
+export async function countedRequests(metricsUrl: string, token?: string): Promise<number> {
+  const response = await fetch(metricsUrl, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+  if (response.status !== 200) throw new Error(`${metricsUrl} answered ${response.status}`)
+  let sum = 0
+  for (const line of (await response.text()).split('\n')) if (line.startsWith('http_request_duration_seconds_count{')) sum += Number(line.slice(line.lastIndexOf(' ') + 1))
+  return sum
 }
 
 /**

@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { countedRequests, load } from '../bench/http-load.ts'
 import { spawnApp } from '../tests/support/app-process.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 
@@ -105,7 +106,7 @@ describe('npm start in production: HTTP processes', () => {
   afterAll(() => database?.drop())
   const env = () => ({ ...process.env, DATABASE_URL: database.url, WORKERS: 'off', STORAGE_DIR: path.join(dataDir, 'blobs-http') })
 
-  it('serves from WEB_CONCURRENCY processes, counts their requests in one /metrics, replaces one that dies, and stops them all', async () => {
+  it('serves from WEB_CONCURRENCY processes, counts their requests in one /metrics (every one the bench sent), replaces one that dies, and stops them all', async () => {
     const token = 'metrics-token-0123456789'
     const app = spawnApp({ ...env(), WEB_CONCURRENCY: '3', METRICS_PORT: '0', METRICS_TOKEN: token })
     const url = await app.url
@@ -123,6 +124,19 @@ describe('npm start in production: HTTP processes', () => {
     expect(count?.split(' ').at(-1)).toBe('12')
     expect(scraped).toMatch(/^db_pool_connections\{state="total"\} \d+$/m)
     expect(scraped).toMatch(/^process_cpu_seconds_total \d/m)
+
+    // the bench's load (autocannon, cut off when its time is up): /metrics counts every request it sent
+    const before = await countedRequests(metricsUrl, token)
+    const bench = await load(`${url}/login`, {}, 2, 6)
+    expect(bench.errors).toBe(0)
+    expect(bench.sent).toBeGreaterThan(50)
+    // the requests cut off are answered, and counted, a moment later
+    let counted = 0
+    for (let i = 0; i < 20 && counted < bench.sent; i++) {
+      if (i) await new Promise((r) => setTimeout(r, 100))
+      counted = (await countedRequests(metricsUrl, token)) - before
+    }
+    expect(counted).toBe(bench.sent)
 
     process.kill(first[0]!.pid, 'SIGKILL')
     const now = await until('a new HTTP process', () => {
