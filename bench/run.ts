@@ -5,7 +5,8 @@
 //   npm run bench [-- --n=200 --warmup=20 --explain --no-startup --only=<path text>
 //                    --no-http --no-lighthouse --no-documents --no-viewer --no-drive
 //                    --no-storage-detail --no-inspector --no-pretreat-lists --no-pretreat-sheet
-//                    --no-season-summary --no-dispatch-board --no-pretreat-pdf --no-outbox --no-search]
+//                    --no-season-summary --no-dispatch-board --no-pretreat-pdf --no-outbox --no-search
+//                    --no-scale-out]
 //
 // Exit code 0 whatever the figures say (they are the report); 1 only when the bench itself could
 // not measure something (the line says ERROR and why).
@@ -57,6 +58,7 @@ import { benchDispatchBoard } from './dispatch-board.ts'
 import { benchPretreatPdf } from './pretreat-pdf.ts'
 import { benchOutbox } from './outbox.ts'
 import { benchSearch } from './search.ts'
+import { benchScaleOut } from './scale-out.ts'
 import { benchViewer } from './viewer.ts'
 import { SHEET_TARGET, seedServiceSheets } from './seed-service-sheets.ts'
 import { RESTART_TARGET, seedRestarts } from './seed-restarts.ts'
@@ -827,6 +829,8 @@ async function main(): Promise<void> {
       ['outbox', () => benchOutbox(db, { databaseUrl: handle.url, n: 3, log })],
       // issue 24: the search box over 1M records per kind (its own database), beside its raw statements
       ['search', () => benchSearch(handle.url, { n: N, log })],
+      // issue 25: /view-calls on 1, 2 and 3 web nodes behind HAProxy, beside the same nodes straight; /metrics counts what was sent
+      ['scale-out', () => benchScaleOut(db, { databaseUrl: handle.url, seconds: 5, log })],
     ] as const) {
       if (flag(`no-${what}`)) {
         figures.push({ name: what, measured: `skipped (--no-${what})`, limit: '', verdict: 'INFO' })
