@@ -8,7 +8,8 @@ import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
 import type { Actor } from './command.ts'
 import { runCommand } from './command.ts'
-import { CONFIRM_FIELD, moveCommand, MoveSchema, movePretreat } from './dispatch.ts'
+import { CONFIRM_FIELD } from '#core/dispatch.ts'
+import { moveCommand, MoveSchema, movePretreat } from './dispatch.ts'
 import { rowStepCommand, SCHEDULE_MESSAGES } from './pretreat-schedule.ts'
 
 let t: TestDatabase
@@ -216,10 +217,41 @@ describe('a move', () => {
     const assign = (input: Record<string, string>) =>
       runCommand(t.db, command, { actor: assigner, key: crypto.randomUUID(), input: command.schema.parse({ intent: 'assign', id: String(pt.id), ...input }) })
     await expect(assign({ applicator: String(ben), planned_on: '2026-12-09' })).rejects.toThrow(SCHEDULE_MESSAGES.expired)
-    await assign({ applicator: String(ben), planned_on: '2026-12-08' })
+    await assign({ applicator: String(ben), planned_on: '2026-12-07' })
     await assign({ applicator: String(ann) })
-    expect(await row(pt.id)).toEqual({ status: 'assigned', assigned_to: ann, planned_on: '2026-12-08' })
+    expect(await row(pt.id)).toEqual({ status: 'assigned', assigned_to: ann, planned_on: '2026-12-07' })
     expect((await history(pt.id)).map((e) => e.event)).toEqual(['PLAN', 'ASSIGN', 'ASSIGN'])
+  })
+
+  it('asks the assign window’s and the lists’ Assign for a confirm, as the board does, when the applicator is booked elsewhere that day', async () => {
+    await makePretreat(t.db, { stage: 'assigned', assignTo: ann, storage_id: await storage(), planned_on: '2026-12-14' })
+    const pt = await makePretreat(t.db, { stage: 'scheduled', storage_id: await storage(), planned_on: '2026-12-14' })
+    const command = rowStepCommand({ today: () => TODAY })
+    const key = crypto.randomUUID()
+    const assign = (input: Record<string, string>) => runCommand(t.db, command, { actor: assigner, key, input: command.schema.parse({ intent: 'assign', id: String(pt.id), ...input }) })
+    // a list row's Assign (its stored day) and the window's (the day it sends) alike
+    for (const input of [{ applicator: String(ann) }, { applicator: String(ann), planned_on: '2026-12-14' }] as Record<string, string>[]) {
+      const error = await refusal(assign(input))
+      expect((error as InputError).fieldErrors[CONFIRM_FIELD]).toMatch(/^Ann Dispatch is also booked at Cellar \w+ on 2026-12-14\. Check the warnings, then tick “Assign anyway” and assign again to save it\.$/)
+    }
+    expect(await row(pt.id)).toEqual({ status: 'pending', assigned_to: null, planned_on: '2026-12-14' })
+    // another day clashes with nothing: no confirm asked (the refusals left the key unused)
+    await assign({ applicator: String(ann), planned_on: '2026-12-15' })
+    expect(await row(pt.id)).toEqual({ status: 'assigned', assigned_to: ann, planned_on: '2026-12-15' })
+  })
+
+  it('saves an Assign that meets a booking once it is confirmed, and an unchanged one asks nothing', async () => {
+    await makePretreat(t.db, { stage: 'assigned', assignTo: ann, storage_id: await storage(), planned_on: '2026-12-16' })
+    const pt = await makePretreat(t.db, { stage: 'scheduled', storage_id: await storage(), planned_on: '2026-12-16' })
+    const command = rowStepCommand({ today: () => TODAY })
+    const assign = (input: Record<string, string>) =>
+      runCommand(t.db, command, { actor: assigner, key: crypto.randomUUID(), input: command.schema.parse({ intent: 'assign', id: String(pt.id), ...input }) })
+    expect(await row(pt.id)).toMatchObject({ assigned_to: null })
+    await assign({ applicator: String(ann), confirm: 'yes' })
+    expect(await row(pt.id)).toEqual({ status: 'assigned', assigned_to: ann, planned_on: '2026-12-16' })
+    // assigned already, same day: nothing to confirm, nothing done
+    await assign({ applicator: String(ann), planned_on: '2026-12-16' })
+    expect((await history(pt.id)).map((e) => e.event)).toEqual(['ASSIGN'])
   })
 
   it('reads bad input as refused, never as a move', () => {

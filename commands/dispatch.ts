@@ -8,21 +8,18 @@
 // the day as it was.
 import { z } from 'zod'
 import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
-import { DISPATCH_MESSAGES } from '#core/dispatch.ts'
+import { CONFIRM_FIELD, DISPATCH_MESSAGES, unconfirmedMessage } from '#core/dispatch.ts'
 import { date, multiLineText } from '#core/schemas/fields.ts'
 import { SEASON_REASON_LABEL } from '#core/season-reasons.ts'
 import { pretreatActor } from '#core/pretreat-steps.ts'
 import { localToday } from '#core/licence.ts'
 import { inTransaction, type Executor } from '#db/client.server.ts'
-import { bookingsOn, bookingWarnings } from '#db/queries/dispatch.ts'
+import { moveWarnings } from '#db/queries/dispatch.ts'
 import { lockPretreatStanding } from '#db/queries/pretreat-workflow.ts'
-import { userDisplayName } from '#db/queries/users.ts'
 import { permitted } from '#workflows/pretreat.machine.ts'
 import type { PretreatSender } from '#workflows/pretreat.server.ts'
 import { defineCommand } from './command.ts'
 import { assignApplicator, planPretreat, type StepOutcome } from './pretreat-schedule.ts'
-
-export const CONFIRM_FIELD = 'confirm'
 
 export const MoveSchema = z.object({
   id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -42,30 +39,6 @@ export interface MoveOutcome extends StepOutcome {
   steps: string[]
 }
 
-/** The warnings a move to (`applicator`, the card's day) meets among the other bookings that day. */
-export async function moveWarnings(trx: Executor, id: number, applicatorId: number, plannedOn: string | null) {
-  const card = await trx
-    .selectFrom('pretreats as p')
-    .leftJoin('trucks as t', 't.id', 'p.truck_id')
-    .select(['p.id', 'p.storage_id', 'p.truck_id', 't.number as truck', 'p.application_date'])
-    .where('p.id', '=', id)
-    .executeTakeFirst()
-  if (!card) throw new NotFoundError('No such pre-treat.')
-  const day = card.application_date ?? plannedOn
-  if (day === null) return []
-  const applicator =
-    applicatorId === 0
-      ? null
-      : (await trx
-          .selectFrom('applicators as a')
-          .innerJoin('users as u', 'u.id', 'a.user_id')
-          .select(['a.id', userDisplayName('u').as('name')])
-          .where('a.id', '=', applicatorId)
-          .executeTakeFirst()) ?? null
-  const bookings = await bookingsOn(trx, [day], applicator ? [applicator.id] : [], card.truck_id !== null ? [card.truck_id] : [])
-  return bookingWarnings(card, applicator, day, bookings)
-}
-
 /** Moves pre-treat `input.id` to its applicator's lane and planned day (see the file's head). */
 export function movePretreat(db: Executor, input: MoveInput, actor: PretreatSender, today = localToday()): Promise<MoveOutcome> {
   return inTransaction(db, async (trx) => {
@@ -78,7 +51,7 @@ export function movePretreat(db: Executor, input: MoveInput, actor: PretreatSend
     if (!replan && !reassign) return { changed: false, steps: [] }
     if (input.confirm !== 'yes') {
       const warnings = await moveWarnings(trx, input.id, input.applicator, input.planned_on)
-      if (warnings.length > 0) throw new InputError({ [CONFIRM_FIELD]: `${warnings.map((w) => w.message).join(' ')} ${DISPATCH_MESSAGES.confirm}` })
+      if (warnings.length > 0) throw new InputError({ [CONFIRM_FIELD]: unconfirmedMessage(warnings, DISPATCH_MESSAGES.confirm) })
     }
     const steps: string[] = []
     if (replan) {

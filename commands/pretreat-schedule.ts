@@ -5,13 +5,17 @@
 // with a message that says why (the list shows it), and nothing is saved. Who may take each step
 // is the machine's guard's to say (core/pretreat-steps.ts, the same map the lists' buttons read).
 // Assigning reads the season check again (decision 0063): a warning no reason answers yet needs
-// one given with the step (commands/season-reason.ts), kept in the step's history row.
+// one given with the step (commands/season-reason.ts), kept in the step's history row. It also
+// reads the day's bookings: an applicator or truck booked elsewhere that day needs the Assign
+// confirmed, as a move on the dispatch board does.
 import { z } from 'zod'
-import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts'
+import { CONFIRM_FIELD, DISPATCH_MESSAGES, unconfirmedMessage } from '#core/dispatch.ts'
+import { ConflictError, ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import { date, multiLineText } from '#core/schemas/fields.ts'
 import { SEASON_REASON_LABEL } from '#core/season-reasons.ts'
 import { licenceHoldsOn, localToday } from '#core/schemas/applicator.ts'
 import { inTransaction, type Executor } from '#db/client.server.ts'
+import { moveWarnings } from '#db/queries/dispatch.ts'
 import { lockPretreatStanding, savePretreatFlags, type PretreatStanding } from '#db/queries/pretreat-workflow.ts'
 import { pretreatActor } from '#core/pretreat-steps.ts'
 import { permitted, type PretreatStepEvent } from '#workflows/pretreat.machine.ts'
@@ -161,8 +165,25 @@ export const RowStepSchema = z.discriminatedUnion('intent', [
     applicator: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
     season_reason: multiLineText(SEASON_REASON_LABEL, { optional: true }),
     planned_on: plannedOn,
+    /** the booking warnings were shown and the Assign confirmed */
+    confirm: z.literal('yes').optional(),
   }),
 ])
+
+/**
+ * An Assign (with the window's day, when it sends one) that books its applicator, or the pre-treat's
+ * truck, where another pre-treat has them that day: refused on `confirm`, each booking named,
+ * unless confirmed (as the dispatch board's move; decision 0066). Nothing to confirm when neither
+ * the applicator nor the day changes.
+ */
+async function refuseUnconfirmedBookings(trx: Executor, step: { id: number; applicator: number; planned_on?: string | null }): Promise<void> {
+  const current = await trx.selectFrom('pretreats').select(['assigned_to', 'planned_on']).where('id', '=', step.id).executeTakeFirst()
+  if (!current) throw new NotFoundError('No such pre-treat.')
+  const day = step.planned_on === undefined ? current.planned_on : step.planned_on
+  if ((current.assigned_to ?? 0) === step.applicator && day === current.planned_on) return
+  const warnings = await moveWarnings(trx, step.id, step.applicator, day)
+  if (warnings.length > 0) throw new InputError({ [CONFIRM_FIELD]: unconfirmedMessage(warnings, DISPATCH_MESSAGES.confirmAssign) })
+}
 
 /**
  * A row's Stage, Schedule or Assign; `today` is the day a licence is checked on when no application
@@ -175,6 +196,7 @@ export function rowStepCommand({ today = localToday }: { today?: () => string } 
     schema: RowStepSchema,
     async run(trx, actor, step): Promise<null> {
       if (step.intent === 'assign') {
+        if (step.confirm !== 'yes') await refuseUnconfirmedBookings(trx, step)
         // the assign window's planned day first: the licence is checked on it
         if (step.planned_on !== undefined) await planPretreat(trx, step.id, step.planned_on, actor)
         await assignApplicator(trx, step.id, step.applicator, actor, today(), step.season_reason)

@@ -50,8 +50,17 @@ export interface DispatchWarning {
 
 export const DISPATCH_MESSAGES = {
   confirm: 'Check the warnings, then confirm the move to save it.',
+  /** the Assign window's (and a list row's) Assign that meets a booking */
+  confirmAssign: 'Check the warnings, then tick “Assign anyway” and assign again to save it.',
+  assignAnyway: 'Assign anyway',
   plannedOn: 'Planned date',
 } as const
+
+/** The field of a step refused for want of a confirmation (a booking warns): the board's move, the Assign window's Assign. */
+export const CONFIRM_FIELD = 'confirm'
+
+/** The refusal of an unconfirmed step that meets `warnings`: each named, then what to do (`then`). */
+export const unconfirmedMessage = (warnings: readonly DispatchWarning[], then: string) => `${warnings.map((w) => w.message).join(' ')} ${then}`
 
 export const licenceWarning = (name: string, day: string): DispatchWarning => ({ kind: 'licence', message: `${name}'s licence is not valid on ${formatDate(day)}.` })
 export const applicatorBookedWarning = (name: string, storage: string, day: string): DispatchWarning => ({

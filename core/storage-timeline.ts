@@ -16,8 +16,9 @@ export const KIND_LABELS: Record<TimelineKind, string> = {
   photo: 'Photos',
 }
 
+/** How a sheet's state reads (the timeline, the workflow inspector). A sheet rests in `submitted` only when a reviewer sent it back (decision 0069): a new one goes on to level 1 in the same transaction. */
 export const SHEET_STATE_LABELS: Record<ServiceSheetState, string> = {
-  submitted: 'Submitted',
+  submitted: 'With its author',
   level_1_review: 'Waiting for review 1',
   level_2_review: 'Waiting for review 2',
   level_3_review: 'Waiting for review 3',

@@ -4,7 +4,9 @@
 // saving or closing goes back to the list with the same sort, filter and page. Assigners only.
 // Beyond the spec, the season check: what this application would do to its storage's season, with
 // every reason given so far; a warning no reason answers yet puts the reason field in the form, and
-// the server refuses the Assign without it (decision 0063).
+// the server refuses the Assign without it (decision 0063). An Assign that books the applicator (or
+// the truck) at another storage that day is refused naming it, and the form then asks "Assign
+// anyway" (the dispatch board's confirm; decision 0066).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
@@ -15,6 +17,7 @@ import { mayTakeStep } from '#core/pretreat-steps.ts'
 import { AssignForm, statusText } from '#app/features/pretreat-lists/pretreat-list.tsx'
 import { forbidden } from '#app/http-errors.server.ts'
 import { requireId, requireRecord } from '#app/records.server.ts'
+import { CONFIRM_FIELD, DISPATCH_MESSAGES } from '#core/dispatch.ts'
 import { formatDate } from '#core/formats.ts'
 import { localToday } from '#core/schemas/applicator.ts'
 import { getDb } from '#db/client.server.ts'
@@ -90,6 +93,15 @@ export default function AssignModal() {
               </div>
             ) : null}
             {unanswered.length > 0 || failed?.reasonAt ? <SeasonReasonField id="assign-season-reason" error={failed?.reasonAt ? SEASON_REASON_MISSING : undefined} /> : null}
+            {/* refused for a booking that day (the message above names it): assigned only when ticked */}
+            {failed?.confirmAt ? (
+              <div className="field assign-confirm">
+                <label className="checkbox" htmlFor="assign-confirm">
+                  <input id="assign-confirm" type="checkbox" name={CONFIRM_FIELD} value="yes" />
+                  {DISPATCH_MESSAGES.assignAnyway}
+                </label>
+              </div>
+            ) : null}
           </AssignForm>
         </div>
       )}

@@ -5,6 +5,7 @@
 // the same day. A fixed number of statements whatever the week holds (the season check's included).
 import { sql } from 'kysely'
 import { addDays, applicatorBookedWarning, dayOfCard, licenceWarning, truckBookedWarning, type DispatchWarning } from '#core/dispatch.ts'
+import { NotFoundError } from '#core/errors.ts'
 import { licenceHoldsOn } from '#core/licence.ts'
 import type { Executor } from '../client.server.ts'
 import { applicatorChoices, seasonChecksOf } from './pretreat-form.ts'
@@ -138,6 +139,30 @@ export function bookingWarnings(
   const byTruck = card.truck_id !== null ? other.find((b) => b.truck_id === card.truck_id) : undefined
   if (byTruck) warnings.push(truckBookedWarning(card.truck ?? String(card.truck_id), byTruck.storage_name, day))
   return warnings
+}
+
+/** The warnings pre-treat `id` meets when booked for (`applicatorId`, 0: none; its application date, else `plannedOn`) among the other bookings that day. */
+export async function moveWarnings(db: Executor, id: number, applicatorId: number, plannedOn: string | null): Promise<DispatchWarning[]> {
+  const card = await db
+    .selectFrom('pretreats as p')
+    .leftJoin('trucks as t', 't.id', 'p.truck_id')
+    .select(['p.id', 'p.storage_id', 'p.truck_id', 't.number as truck', 'p.application_date'])
+    .where('p.id', '=', id)
+    .executeTakeFirst()
+  if (!card) throw new NotFoundError('No such pre-treat.')
+  const day = card.application_date ?? plannedOn
+  if (day === null) return []
+  const applicator =
+    applicatorId === 0
+      ? null
+      : ((await db
+          .selectFrom('applicators as a')
+          .innerJoin('users as u', 'u.id', 'a.user_id')
+          .select(['a.id', userDisplayName('u').as('name')])
+          .where('a.id', '=', applicatorId)
+          .executeTakeFirst()) ?? null)
+  const bookings = await bookingsOn(db, [day], applicator ? [applicator.id] : [], card.truck_id !== null ? [card.truck_id] : [])
+  return bookingWarnings(card, applicator, day, bookings)
 }
 
 /** The names and licences of applicators `ids` (the lanes of cards assigned to one not listed). */

@@ -1,11 +1,12 @@
 // The dispatch board (issue 24) in the browser: a card moved by drag and drop (JavaScript, 1280 px),
 // by keys (JavaScript, 375 px) and by its Move form (no JavaScript, 375 px) ends the same way — the
 // same row and the same history rows (PLAN, ASSIGN); each warning shows on its card, and a move that
-// books an applicator at two storages on one day asks to be confirmed before it is saved.
+// books an applicator at two storages on one day asks to be confirmed before it is saved; so does
+// an Assign from the scheduled list or its Assign window, with JavaScript and without.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
-import { hydrated, newContext, signIn } from '../support/browser.ts'
+import { hydrated, newContext, shot, signIn } from '../support/browser.ts'
 import { connectBrowser } from '../support/shared-browser.ts'
 import { makePretreat, pretreatDefaults } from '../support/pretreats.ts'
 
@@ -180,4 +181,46 @@ describe('the dispatch board', () => {
       expect(await historyOf(id)).toEqual(history)
     }
   })
+
+  for (const js of [false, true]) {
+    it(`asks the list’s and the Assign window’s Assign for the same confirm ${js ? 'with JavaScript (375 px)' : 'without JavaScript (1280 px)'}`, async () => {
+      const storage = (await app.db.insertInto('storages').values({ company_id: companyId, name: `Window Cellar ${js ? 'J' : 'N'}`, address: '2 Main St' }).returning('id').executeTakeFirstOrThrow()).id
+      const pt = await makePretreat(app.db, { stage: 'scheduled', storage_id: storage, planned_on: THURSDAY })
+      const number = pt.pre_treat_number
+      const width = js ? 375 : 1280
+      const search = `?filter_by=pre_treat_number&filter_value=${number}`
+      const page = await (await newContext(browser, app.url, { javaScriptEnabled: js, width })).newPage()
+      await signIn(page, 'assigner', `/scheduled-pre-treat${search}`)
+      if (js) await hydrated(page)
+      const press = async (button: ReturnType<Page['getByRole']>) =>
+        js ? button.click() : Promise.all([page.waitForEvent('framenavigated'), button.click()]).then(() => page.waitForLoadState('load'))
+      const booked = /^Ann Dispatch is also booked at Board Cellar \w+ on 2027-03-04\. Check the warnings, then tick “Assign anyway” and assign again to save it\./
+
+      // the list's row: refused, with the way to the window
+      const row = js ? page.getByRole('list', { name: 'Pre Treat Details' }).getByRole('listitem').filter({ hasText: number }) : page.getByRole('table').getByRole('row').filter({ hasText: number })
+      await row.getByLabel(`Assign ${number} to`).selectOption({ label: 'Ann Dispatch' })
+      await press(row.getByRole('button', { name: `Assign ${number}`, exact: true }))
+      const refused = page.getByRole('alert').filter({ hasText: booked })
+      await refused.waitFor()
+      expect(await rowOf(pt.id)).toMatchObject({ status: 'pending', assigned_to: null })
+      await refused.getByRole('link', { name: 'Confirm it in the Assign window' }).click()
+      await page.waitForURL((url) => url.pathname === `/scheduled-pre-treat/assign/${pt.id}` && url.search === search)
+
+      // the window: refused again without the tick (the box then shows), assigned with it
+      const dialog = page.getByRole('dialog', { name: 'Assign Applicator' })
+      await dialog.getByLabel(`Assign ${number} to`).selectOption({ label: 'Ann Dispatch' })
+      await press(dialog.getByRole('button', { name: `Assign ${number}`, exact: true }))
+      await dialog.getByRole('alert').filter({ hasText: booked }).waitFor()
+      expect(await rowOf(pt.id)).toMatchObject({ status: 'pending', assigned_to: null })
+      await shot(page, `assign-window-confirm-${width}`)
+      await dialog.getByLabel(`Assign ${number} to`).selectOption({ label: 'Ann Dispatch' })
+      await dialog.getByRole('checkbox', { name: 'Assign anyway' }).check()
+      await dialog.getByRole('button', { name: `Assign ${number}`, exact: true }).click()
+      await page.waitForURL((url) => url.pathname === '/scheduled-pre-treat' && url.search === search)
+      await row.getByText('Assigned', { exact: true }).waitFor()
+      expect(await rowOf(pt.id)).toEqual({ status: 'assigned', assigned_to: ann, planned_on: THURSDAY })
+      if (js) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+      await page.context().close()
+    }, 60_000)
+  }
 })

@@ -82,7 +82,7 @@ describe('the workflow inspector', () => {
       await modal.waitFor()
       const history = modal.getByRole('table', { name: 'History' })
       expect((await history.getByRole('row').allInnerTexts()).slice(1).map((r) => r.split('\t').slice(1).join(' ').trim())).toEqual([
-        `Submitted SUBMIT Waiting for review 1 ${await displayName('tech')}`,
+        `With its author SUBMIT Waiting for review 1 ${await displayName('tech')}`,
         `Waiting for review 1 APPROVE Waiting for review 2 ${await displayName('reviewer1')}`,
       ])
       const steps = modal.getByRole('table', { name: 'Next steps' })
@@ -91,7 +91,7 @@ describe('the workflow inspector', () => {
       expect(stepRows[0]).toMatch(/^SAVE\tWaiting for review 2\t\s*api\.can_review_2 \(Can review service sheets at level 2\)/)
       expect(stepRows[1]).toMatch(/^APPROVE\tWaiting for review 3\t\s*api\.can_review_2/)
       // decision 0069: back to its author
-      expect(stepRows[2]).toMatch(/^SEND_BACK\tSubmitted\t\s*api\.can_review_2/)
+      expect(stepRows[2]).toMatch(/^SEND_BACK\tWith its author\t\s*api\.can_review_2/)
       // the diagram, its current state highlighted
       const diagram = modal.getByRole('img', { name: 'Service sheets workflow: current state level_2_review' })
       await diagram.waitFor()

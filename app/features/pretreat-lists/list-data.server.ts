@@ -14,6 +14,7 @@ import { stepKey } from '#commands/step-key.ts'
 import { PRETREAT_LIST_SCREENS } from '#app/lists/pretreat-lists.server.ts'
 import { isMineFilter } from '#app/lists/mine-filter.server.ts'
 import type { ListOptions } from '#app/lists/list-engine.server.ts'
+import { CONFIRM_FIELD } from '#core/dispatch.ts'
 import { ConflictError, InputError } from '#core/errors.ts'
 import { SEASON_REASON_FIELD } from '#core/season-reasons.ts'
 import { mayTakeStep } from '#core/pretreat-steps.ts'
@@ -62,13 +63,16 @@ export interface RowStepResult {
   error: string
   /** an Assign refused for want of a season reason: the window where one is given (its form has the field) */
   reasonAt?: string
+  /** an Assign refused for want of a confirmation (a booking that day): the window where it is confirmed */
+  confirmAt?: string
 }
 
 /**
  * A row's step (Stage, Schedule, Assign: commands/pretreat-schedule.ts), then back to `backTo`.
  * Bad input: 400 with a message; a refusal: 409 with the reason; no such pre-treat: 404; a missing
- * permission: 403. An Assign past a season warning no reason answers yet (decision 0063): 400 with
- * the warnings and the assign window's address, where the reason is given. The page's submission id with the step names the press (stepKey): the same
+ * permission: 403. An Assign past a season warning no reason answers yet (decision 0063), or one
+ * that meets another booking that day unconfirmed: 400 with the warnings and the assign window's
+ * address, where the reason is given or the Assign confirmed. The page's submission id with the step names the press (stepKey): the same
  * button sent twice acts once; a post without one (a page from before) is a press of its own.
  */
 export async function runRowStep(request: Request, access: Access, backTo: string) {
@@ -84,9 +88,12 @@ export async function runRowStep(request: Request, access: Access, backTo: strin
   } catch (error) {
     if (error instanceof ConflictError) return data<RowStepResult>({ error: error.message }, { status: 409 })
     if (error instanceof InputError) {
+      const window = `/scheduled-pre-treat/assign/${step.id}${new URL(backTo, 'http://list').search}`
       const reason = error.fieldErrors[SEASON_REASON_FIELD]
-      if (reason === undefined) return data<RowStepResult>({ error: Object.values(error.fieldErrors)[0] ?? INVALID_REQUEST }, { status: 400 })
-      return data<RowStepResult>({ error: reason, reasonAt: `/scheduled-pre-treat/assign/${step.id}${new URL(backTo, 'http://list').search}` }, { status: 400 })
+      if (reason !== undefined) return data<RowStepResult>({ error: reason, reasonAt: window }, { status: 400 })
+      const unconfirmed = error.fieldErrors[CONFIRM_FIELD]
+      if (unconfirmed !== undefined) return data<RowStepResult>({ error: unconfirmed, confirmAt: window }, { status: 400 })
+      return data<RowStepResult>({ error: Object.values(error.fieldErrors)[0] ?? INVALID_REQUEST }, { status: 400 })
     }
     throw asHttpError(error)
   }

@@ -212,6 +212,15 @@ export function PretreatListScreen({ list, data }: { list: PretreatListName; dat
               </Link>
             </>
           ) : null}
+          {/* an Assign that meets another booking that day: confirmed in the window */}
+          {failed.confirmAt ? (
+            <>
+              {' '}
+              <Link to={failed.confirmAt} preventScrollReset>
+                Confirm it in the Assign window
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       <ListScreen
