@@ -202,8 +202,10 @@ describe('a cluster of three web nodes and two workers behind HAProxy', () => {
     await cluster.startWorker(0)
   }, 240_000)
 
-  it('nothing is written to the web nodes’ local disks', () => {
+  it('nothing is written to the web nodes’ local disks, nor the workers’', () => {
     for (const node of cluster.nodes) expect(fs.readdirSync(node.dataDir), node.name).toEqual([])
+    // after an upload, a PDF and the reports' schedules: Chromium's profile in the system's temporary folder aside
+    for (const dir of cluster.workerDataDirs) expect(fs.existsSync(dir) ? fs.readdirSync(dir) : [], dir).toEqual([])
   })
 
   it('a rolling restart of the web nodes under load fails no request', async () => {

@@ -73,6 +73,8 @@ export interface Cluster {
   balancer: string
   nodes: { name: string; url: string; dataDir: string; proc: Proc }[]
   workers: Proc[]
+  /** each worker's DATA_DIR (not made for it: a file written there would make it) */
+  workerDataDirs: string[]
   /** stops the node, waits for it to exit, starts it again on its port and waits until it is ready */
   restartNode(index: number): Promise<void>
   /** SIGKILL: the worker dies at once, its job left active */
@@ -143,9 +145,10 @@ async function startAll(databaseUrl: string): Promise<Cluster> {
   nodes.push(startNode(1), startNode(2))
   await Promise.all(nodes.map((n) => ready(n.url)))
   const workers: Proc[] = []
+  const workerDataDirs = [0, 1].map((i) => path.join(work, `worker-${i + 1}`))
   // the workers log each job at 'info', so that a test can count the runs of a queue
   const startWorker = async (i: number) => {
-    const worker = start(`worker-${i + 1}`, process.execPath, [...tsx, 'bin/worker.ts'], { ...shared, LOG_LEVEL: 'info', DATA_DIR: path.join(work, `worker-${i + 1}`) })
+    const worker = start(`worker-${i + 1}`, process.execPath, [...tsx, 'bin/worker.ts'], { ...shared, LOG_LEVEL: 'info', DATA_DIR: workerDataDirs[i] })
     workers[i] = worker
     await until(`${worker.name} to run`, () => worker.output().includes('Workers running.') || (worker.child.exitCode !== null && Promise.reject(new Error(worker.output()))), 90_000).catch((error: Error) => {
       throw new Error(`${error.message}:\n${worker.output()}`)
@@ -190,6 +193,7 @@ async function startAll(databaseUrl: string): Promise<Cluster> {
     balancer: balancerUrl,
     nodes,
     workers,
+    workerDataDirs,
     async restartNode(i) {
       const code = await nodes[i]!.proc.stop('SIGTERM')
       if (code !== 0) throw new Error(`${nodes[i]!.name} exited ${code}:\n${nodes[i]!.proc.output()}`)
