@@ -4,6 +4,3 @@ import { z } from 'zod'
 import { uuid } from './fields.ts'
 
 export const ResendReportSchema = z.object({ submission_id: uuid() })
-
-/** Told after Send Report Again. */
-export const REPORT_QUEUED = 'The report will be e-mailed to the grower’s contacts marked to receive reports.'

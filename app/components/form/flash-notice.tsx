@@ -1,6 +1,5 @@
 import { useSearchParams } from '@remix-run/react'
 import { RESTART_SUBMITTED } from '#core/restart-texts.ts'
-import { REPORT_QUEUED } from '#core/schemas/grower-report.ts'
 
 /**
  * Without JavaScript a successful form redirects with ?flash=submitted and the next page says so;
@@ -10,7 +9,8 @@ export const FLASH_PARAM = 'flash'
 export const FLASH_TEXT = {
   submitted: 'Submission Successful!',
   'restart-submitted': RESTART_SUBMITTED,
-  'report-queued': REPORT_QUEUED,
+  // here, not beside the resend's schema: every list shows this notice, and a schema module brings zod (decision 0051)
+  'report-queued': 'The report will be e-mailed to the grower’s contacts marked to receive reports.',
   seen: 'Marked as seen.',
   'sent-back': 'Sent back to its author.',
   resubmitted: 'Submitted again for review.',
