@@ -111,6 +111,9 @@ describe('npm start in production: HTTP processes', () => {
     const app = spawnApp({ ...env(), WEB_CONCURRENCY: '3', METRICS_PORT: '0', METRICS_TOKEN: token })
     const url = await app.url
     expect(app.output()).toContain('HTTP: 3 processes')
+    // ready with a file store no file has been put in yet (npm start makes its folder)
+    expect(fs.existsSync(path.join(dataDir, 'blobs-http'))).toBe(true)
+    expect((await fetch(`${url}/readyz`)).status).toBe(200)
     const first = childrenOf(app.pid).filter((c) => c.command.includes('server/http-process.ts'))
     expect(first).toHaveLength(3)
     const statuses = await Promise.all(Array.from({ length: 12 }, () => fetch(`${url}/login`, { headers: { connection: 'close' } }).then((r) => r.status)))

@@ -5,6 +5,7 @@
 // Ctrl-C or SIGTERM stops HTTP, workers, pools and database in turn, and exits 0.
 // `--dev` serves from this one process through Vite's dev server (hot reload) instead.
 import type { Server } from 'node:http'
+import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'kysely'
 import type { ViteDevServer } from 'vite'
@@ -102,6 +103,9 @@ try {
   )
   demoLogins = DEMO_LOGINS.filter((l) => present.has(l.username))
   await checkConnectionBudget()
+  // the file store's folder, made here: /readyz then tells a folder that is gone (an unmounted
+  // volume) from one no file has made yet (a new node behind a load balancer)
+  if (settings.STORAGE_DRIVER === 'fs') fs.mkdirSync(settings.STORAGE_DIR, { recursive: true })
 
   boss = settings.WORKERS === 'on' ? createBoss(database.url) : undefined
   if (boss) await startWorkers(boss, db)

@@ -14,7 +14,7 @@ import { SEASON_REASON_LABEL } from '#core/season-reasons.ts'
 import { pretreatActor } from '#core/pretreat-steps.ts'
 import { localToday } from '#core/licence.ts'
 import { inTransaction, type Executor } from '#db/client.server.ts'
-import { moveWarnings } from '#db/queries/dispatch.ts'
+import { bookingClashes } from '#db/queries/dispatch.ts'
 import { lockPretreatStanding } from '#db/queries/pretreat-workflow.ts'
 import { permitted } from '#workflows/pretreat.machine.ts'
 import type { PretreatSender } from '#workflows/pretreat.server.ts'
@@ -50,7 +50,7 @@ export function movePretreat(db: Executor, input: MoveInput, actor: PretreatSend
     const reassign = (standing.assigned_to ?? 0) !== input.applicator
     if (!replan && !reassign) return { changed: false, steps: [] }
     if (input.confirm !== 'yes') {
-      const warnings = await moveWarnings(trx, input.id, input.applicator, input.planned_on)
+      const warnings = await bookingClashes(trx, input.id, input.applicator, input.planned_on)
       if (warnings.length > 0) throw new InputError({ [CONFIRM_FIELD]: unconfirmedMessage(warnings, DISPATCH_MESSAGES.confirm) })
     }
     const steps: string[] = []

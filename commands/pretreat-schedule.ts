@@ -15,7 +15,7 @@ import { date, multiLineText } from '#core/schemas/fields.ts'
 import { SEASON_REASON_LABEL } from '#core/season-reasons.ts'
 import { licenceHoldsOn, localToday } from '#core/schemas/applicator.ts'
 import { inTransaction, type Executor } from '#db/client.server.ts'
-import { moveWarnings } from '#db/queries/dispatch.ts'
+import { bookingClashes } from '#db/queries/dispatch.ts'
 import { lockPretreatStanding, savePretreatFlags, type PretreatStanding } from '#db/queries/pretreat-workflow.ts'
 import { pretreatActor } from '#core/pretreat-steps.ts'
 import { permitted, type PretreatStepEvent } from '#workflows/pretreat.machine.ts'
@@ -181,7 +181,7 @@ async function refuseUnconfirmedBookings(trx: Executor, step: { id: number; appl
   if (!current) throw new NotFoundError('No such pre-treat.')
   const day = step.planned_on === undefined ? current.planned_on : step.planned_on
   if ((current.assigned_to ?? 0) === step.applicator && day === current.planned_on) return
-  const warnings = await moveWarnings(trx, step.id, step.applicator, day)
+  const warnings = await bookingClashes(trx, step.id, step.applicator, day)
   if (warnings.length > 0) throw new InputError({ [CONFIRM_FIELD]: unconfirmedMessage(warnings, DISPATCH_MESSAGES.confirmAssign) })
 }
 

@@ -412,19 +412,11 @@ export class FsDriver implements BlobStore {
     await fsp.rm(this.uploadDir(uploadId), { recursive: true, force: true })
   }
 
-  /** Whether files can be stored: the folder, or before the first file made it, the nearest folder above it, is writable. */
+  /** Whether files can be stored: the folder is there (`npm start` makes it) and writable. */
   async ping(): Promise<void> {
-    let folder = this.root
-    let stat: fs.Stats | undefined
-    while (!stat) {
-      stat = await fsp.stat(folder).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT' || path.dirname(folder) === folder) throw error
-        return undefined
-      })
-      if (!stat) folder = path.dirname(folder)
-    }
-    if (!stat.isDirectory()) throw new Error(`${folder} is not a folder`)
-    await fsp.access(folder, fs.constants.W_OK)
+    const stat = await fsp.stat(this.root)
+    if (!stat.isDirectory()) throw new Error(`${this.root} is not a folder`)
+    await fsp.access(this.root, fs.constants.W_OK)
   }
 
   async abortStaleUploads(startedBefore: Date): Promise<number> {

@@ -343,13 +343,3 @@ describe('multipart uploads through signed part URLs', () => {
     expect((await readAll(await driver.getStream(key))).equals(data)).toBe(true)
   })
 })
-
-describe('FsDriver.ping (the readiness check)', () => {
-  it('is ready before its folder exists, when the folder above it can take it; not under a file', async () => {
-    const fresh = new FsDriver({ root: path.join(root, 'not-made-yet', 'blobs'), baseUrl: base })
-    await expect(fresh.ping()).resolves.toBeUndefined()
-    await expect(fsp.stat(path.join(root, 'not-made-yet'))).rejects.toThrow(/ENOENT/) // the check made nothing
-    await fsp.writeFile(path.join(root, 'a-file'), 'x')
-    await expect(new FsDriver({ root: path.join(root, 'a-file', 'blobs'), baseUrl: base }).ping()).rejects.toThrow(/ENOTDIR/)
-  })
-})

@@ -142,7 +142,7 @@ export function bookingWarnings(
 }
 
 /** The warnings pre-treat `id` meets when booked for (`applicatorId`, 0: none; its application date, else `plannedOn`) among the other bookings that day. */
-export async function moveWarnings(db: Executor, id: number, applicatorId: number, plannedOn: string | null): Promise<DispatchWarning[]> {
+export async function bookingClashes(db: Executor, id: number, applicatorId: number, plannedOn: string | null): Promise<DispatchWarning[]> {
   const card = await db
     .selectFrom('pretreats as p')
     .leftJoin('trucks as t', 't.id', 'p.truck_id')

@@ -16,7 +16,7 @@ import { ConflictError, InputError } from '#core/errors.ts'
 import { localToday } from '#core/licence.ts'
 import { SEASON_REASON_FIELD, unansweredWarnings } from '#core/season-reasons.ts'
 import { getDb } from '#db/client.server.ts'
-import { dispatchBoard, moveWarnings } from '#db/queries/dispatch.ts'
+import { dispatchBoard, bookingClashes } from '#db/queries/dispatch.ts'
 import { pretreatSeasonCheck } from '#db/queries/pretreat-form.ts'
 import { seasonReasonsOf } from '#db/queries/season-reasons.ts'
 
@@ -70,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof InputError && (CONFIRM_FIELD in error.fieldErrors || SEASON_REASON_FIELD in error.fieldErrors)) {
       const db = getDb()
       const today = localToday()
-      const [bookings, season, { answered }] = await Promise.all([moveWarnings(db, move.id, move.applicator, move.planned_on), pretreatSeasonCheck(db, move.id, today), seasonReasonsOf(db, move.id)])
+      const [bookings, season, { answered }] = await Promise.all([bookingClashes(db, move.id, move.applicator, move.planned_on), pretreatSeasonCheck(db, move.id, today), seasonReasonsOf(db, move.id)])
       const open = move.applicator === 0 ? [] : unansweredWarnings(season, answered)
       const confirm: MoveConfirm = {
         id: move.id,
