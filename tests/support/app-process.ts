@@ -1,7 +1,9 @@
 // `bin/start.ts` in a child process, as `npm start` runs it: its output, its URL, and a stop
-// that sends a signal and returns the exit code.
+// that sends a signal and returns the exit code. Started in a test, it is stopped when the test
+// finishes, failed or not (a failed check used to leave the app and its HTTP processes running).
 import { spawn } from 'node:child_process'
 import path from 'node:path'
+import { whenTestFinishes } from './warm-contexts.ts'
 
 export interface AppProcess {
   pid: number
@@ -38,13 +40,10 @@ export function spawnApp(env: NodeJS.ProcessEnv): AppProcess {
     })
   })
   url.catch(() => undefined)
-  return {
-    pid: child.pid!,
-    url,
-    output: () => output,
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
-      return exited
-    },
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+    return exited
   }
+  void whenTestFinishes(async () => void (await stop()))
+  return { pid: child.pid!, url, output: () => output, stop }
 }

@@ -67,7 +67,7 @@ const listeners = (emitter: Emitter) =>
     .join(',')
 
 /** Runs `fn` when the current test finishes; false outside a test (a hook, a module's top level, a benchmark). */
-export async function whenTestFinishes(fn: () => void): Promise<boolean> {
+export async function whenTestFinishes(fn: () => void | Promise<void>): Promise<boolean> {
   try {
     // imported here: the global setups and the benchmarks import the browser helpers outside a test file
     const { onTestFinished } = await import('vitest')
