@@ -7,19 +7,18 @@
 // (an InputError on `confirm` naming them, nothing saved). One transaction: a refused lane leaves
 // the day as it was.
 import { z } from 'zod'
-import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
-import { CONFIRM_FIELD, DISPATCH_MESSAGES, unconfirmedMessage } from '#core/dispatch.ts'
+import { ForbiddenError, NotFoundError } from '#core/errors.ts'
+import { DISPATCH_MESSAGES } from '#core/dispatch.ts'
 import { date, multiLineText } from '#core/schemas/fields.ts'
 import { SEASON_REASON_LABEL } from '#core/season-reasons.ts'
 import { pretreatActor } from '#core/pretreat-steps.ts'
 import { localToday } from '#core/licence.ts'
 import { inTransaction, type Executor } from '#db/client.server.ts'
-import { bookingClashes } from '#db/queries/dispatch.ts'
 import { lockPretreatStanding } from '#db/queries/pretreat-workflow.ts'
 import { permitted } from '#workflows/pretreat.machine.ts'
 import type { PretreatSender } from '#workflows/pretreat.server.ts'
 import { defineCommand } from './command.ts'
-import { assignApplicator, planPretreat, type StepOutcome } from './pretreat-schedule.ts'
+import { assignApplicator, planPretreat, refuseUnconfirmedBookings, type StepOutcome } from './pretreat-schedule.ts'
 
 export const MoveSchema = z.object({
   id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -49,10 +48,7 @@ export function movePretreat(db: Executor, input: MoveInput, actor: PretreatSend
     if (replan && !permitted({ type: 'PLAN', by: pretreatActor(actor, standing.assigned_user_id) })) throw new ForbiddenError()
     const reassign = (standing.assigned_to ?? 0) !== input.applicator
     if (!replan && !reassign) return { changed: false, steps: [] }
-    if (input.confirm !== 'yes') {
-      const warnings = await bookingClashes(trx, input.id, input.applicator, input.planned_on)
-      if (warnings.length > 0) throw new InputError({ [CONFIRM_FIELD]: unconfirmedMessage(warnings, DISPATCH_MESSAGES.confirm) })
-    }
+    if (input.confirm !== 'yes') await refuseUnconfirmedBookings(trx, input, DISPATCH_MESSAGES.confirm)
     const steps: string[] = []
     if (replan) {
       await planPretreat(trx, input.id, input.planned_on, actor)

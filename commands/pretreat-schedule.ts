@@ -171,18 +171,19 @@ export const RowStepSchema = z.discriminatedUnion('intent', [
 ])
 
 /**
- * An Assign (with the window's day, when it sends one) that books its applicator, or the pre-treat's
- * truck, where another pre-treat has them that day: refused on `confirm`, each booking named,
- * unless confirmed (as the dispatch board's move; decision 0066). Nothing to confirm when neither
- * the applicator nor the day changes.
+ * A step that books pre-treat `step.id`'s applicator, or its truck, where another pre-treat has them
+ * that day (its application date, else the day asked — `planned_on` absent: the day it has): refused
+ * on `confirm`, each booking named, then `then` (what to do). Unconfirmed steps only: the Assign here
+ * and the dispatch board's move (decision 0066). Nothing to confirm when neither the applicator nor
+ * the day changes.
  */
-async function refuseUnconfirmedBookings(trx: Executor, step: { id: number; applicator: number; planned_on?: string | null }): Promise<void> {
+export async function refuseUnconfirmedBookings(trx: Executor, step: { id: number; applicator: number; planned_on?: string | null }, then: string): Promise<void> {
   const current = await trx.selectFrom('pretreats').select(['assigned_to', 'planned_on']).where('id', '=', step.id).executeTakeFirst()
   if (!current) throw new NotFoundError('No such pre-treat.')
   const day = step.planned_on === undefined ? current.planned_on : step.planned_on
   if ((current.assigned_to ?? 0) === step.applicator && day === current.planned_on) return
   const warnings = await bookingClashes(trx, step.id, step.applicator, day)
-  if (warnings.length > 0) throw new InputError({ [CONFIRM_FIELD]: unconfirmedMessage(warnings, DISPATCH_MESSAGES.confirmAssign) })
+  if (warnings.length > 0) throw new InputError({ [CONFIRM_FIELD]: unconfirmedMessage(warnings, then) })
 }
 
 /**
@@ -196,7 +197,7 @@ export function rowStepCommand({ today = localToday }: { today?: () => string } 
     schema: RowStepSchema,
     async run(trx, actor, step): Promise<null> {
       if (step.intent === 'assign') {
-        if (step.confirm !== 'yes') await refuseUnconfirmedBookings(trx, step)
+        if (step.confirm !== 'yes') await refuseUnconfirmedBookings(trx, step, DISPATCH_MESSAGES.confirmAssign)
         // the assign window's planned day first: the licence is checked on it
         if (step.planned_on !== undefined) await planPretreat(trx, step.id, step.planned_on, actor)
         await assignApplicator(trx, step.id, step.applicator, actor, today(), step.season_reason)
