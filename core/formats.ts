@@ -152,3 +152,11 @@ export function formatFileSize(bytes: number | null | undefined): string {
   }
   return `${value.toFixed(1)} ${SIZE_UNITS[unit]}`
 }
+
+/** whole.fraction rounded half up to `decimals`, worked on the digits (no float error), as a number. */
+export function roundDecimalText(whole: string, fraction: string, decimals: number): number {
+  const kept = `${whole}${fraction.slice(0, decimals).padEnd(decimals, '0')}`
+  const up = (fraction[decimals] ?? '0') >= '5'
+  const scaled = BigInt(kept) + (up ? 1n : 0n)
+  return Number(scaled) / 10 ** decimals
+}

@@ -4,6 +4,7 @@
 // Amounts are counted in whole hundredths of a cwt (the column's 2 decimals), so no float error
 // ever makes equal shares "mismatch".
 import { formatCwt } from './pretreat-quantities.ts'
+import { roundDecimalText } from './formats.ts'
 
 export interface PricedCompany {
   id: number
@@ -70,14 +71,6 @@ export function parsePrice(text: string): { value: number } | { error: string } 
   if (!match || (whole === '' && fraction === '')) return { error: PRICE_INVALID }
   const value = roundDecimalText(whole || '0', fraction, PRICE_DECIMALS)
   return value > PRICE_MAX ? { error: PRICE_INVALID } : { value }
-}
-
-/** whole.fraction rounded half up to `decimals`, worked on the digits (no float error), as a number. */
-function roundDecimalText(whole: string, fraction: string, decimals: number): number {
-  const kept = `${whole}${fraction.slice(0, decimals).padEnd(decimals, '0')}`
-  const up = (fraction[decimals] ?? '0') >= '5'
-  const scaled = BigInt(kept) + (up ? 1n : 0n)
-  return Number(scaled) / 10 ** decimals
 }
 
 /** A line's total: share × price, to the cent. */

@@ -5,6 +5,13 @@ import { pretreatListOf } from '#db/queries/pretreat-lists.ts'
 import { seedDemo } from './data.ts'
 import { demoUuid } from './helpers.ts'
 import { seedDemoPretreats } from './pretreats.ts'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { runCommand } from '#commands/command.ts'
+import { sheetPressKey, SheetStepSchema, submitSheet } from '#commands/pretreat-sheet.ts'
+import { sheetFormValues } from '#core/pretreat-sheet.ts'
+import { sheetById } from '#db/queries/pretreat-sheet.ts'
+import { runPretreatStep } from '#workflows/pretreat.server.ts'
+import { EVERY_RIGHT } from '#tests/support/pretreats.ts'
 
 let t: TestDatabase
 beforeAll(async () => {
@@ -76,5 +83,24 @@ describe('demo pre-treats', () => {
     const after = [await count('restarts'), await count('final_checklists'), await count('pretreat_prices')]
     await seedDemoPretreats(t.db, new Date())
     expect([await count('restarts'), await count('final_checklists'), await count('pretreat_prices')]).toEqual(after)
+  })
+
+  it('issue 38 (22): a demo sheet sent back is submitted again as its form is prefilled (the demo passes its own forms)', async () => {
+    const { id } = await t.db.selectFrom('pretreats').select('id').where('submission_id', '=', demoUuid('pretreat:to-review')).executeTakeFirstOrThrow()
+    await t.db.transaction().execute((trx) => runPretreatStep(trx, id, { type: 'SEND_BACK', reason: 'Check the pile temps.' }, { actor: EVERY_RIGHT }))
+    const sheet = (await sheetById(t.db, id))!
+    // the page's form, as it opens: every value the sheet shows, posted unchanged
+    const form = new FormData()
+    for (const [name, value] of Object.entries(sheetFormValues(sheet))) form.append(name, value)
+    for (const [name, value] of Object.entries({ intent: 'submit', version: String(sheet.version), submission_id: crypto.randomUUID(), pretreat_id: String(id) })) form.append(name, value)
+    const submission = parseWithZod(form, { schema: SheetStepSchema })
+    expect(submission.status === 'success' ? null : submission.error).toBeNull()
+    if (submission.status !== 'success') return
+    const applicator = { id: sheet.assigned_user_id!, username: 'applicator', is_superuser: false, permissions: ['api.view_pretreat' as const] }
+    await runCommand(t.db, submitSheet, { actor: applicator, key: sheetPressKey('submit', submission.value), input: submission.value })
+    const after = await t.db.selectFrom('pretreats as p').innerJoin('pretreat_chemicals as c', 'c.pretreat_id', 'p.id').select(['p.status', 'c.quantity_used']).where('p.id', '=', id).execute()
+    // submitted again, and nothing the applicator did not type changed: the quantity used is the one the demo recorded
+    expect(after.map((r) => r.status)).toEqual(['to-review'])
+    expect(after.map((r) => r.quantity_used)).toEqual(sheet.chemicals.map((c) => c.quantity_used))
   })
 })

@@ -9,7 +9,7 @@
 // reads '0x10' as 16, '1e3' as 1000 and ' ' as 0.
 import { z } from 'zod'
 import { boundText, isOrAre, requiredMessage, tooLargeMessage } from '#core/field-messages.ts'
-import { DATE_WINDOW_TEXT, hasControlCharacters, isInDateWindow, isIsoDate } from '#core/formats.ts'
+import { DATE_WINDOW_TEXT, hasControlCharacters, isInDateWindow, isIsoDate, roundDecimalText } from '#core/formats.ts'
 import { HOURS_MAX, HOURS_STEP } from '#core/service-hours.ts'
 
 /** Schemas made here; fields.unit.test.ts checks that every form field is one of them. */
@@ -54,13 +54,20 @@ export function multiLineText(label: string, options: TextOptions = {}) {
   return options.optional ? schema.default('') : schema
 }
 
-/** Reads a number from its text with `pattern`; `invalid` is the message for anything else. */
-function numberText(required: string, invalid: string, pattern: RegExp) {
+/** A plain decimal's text rounded half up to `decimals` on its digits ('2377.14295' → 2377.143 at 3). */
+function roundedText(value: string, decimals: number): number {
+  const [, sign, whole, fraction] = /^(-?)(\d*)(?:\.(\d*))?$/.exec(value) ?? []
+  const rounded = roundDecimalText(whole || '0', fraction ?? '', decimals)
+  return sign ? -rounded : rounded
+}
+
+/** Reads a number from its text with `pattern` (rounded to `decimals` when given); `invalid` is the message for anything else. */
+function numberText(required: string, invalid: string, pattern: RegExp, decimals?: number) {
   return z.string({ error: required }).transform((raw, ctx) => {
     const value = raw.trim()
     if (value === '') ctx.addIssue({ code: 'custom', message: required })
     else if (value.length > NUMBER_TEXT_MAX || !pattern.test(value)) ctx.addIssue({ code: 'custom', message: invalid })
-    else return Number(value)
+    else return decimals === undefined ? Number(value) : roundedText(value, decimals)
     return z.NEVER
   })
 }
@@ -70,6 +77,8 @@ export interface DecimalBounds {
   max: number
   /** the value must be a multiple of it (0.25 for hours, 0.01 for money) */
   step?: number
+  /** more decimals than this are rounded (half up, on the digits typed) before the bounds are checked, not refused */
+  decimals?: number
 }
 
 const onStep = (value: number, step: number) => Math.abs(Math.round(value / step) * step - value) < 1e-9
@@ -81,7 +90,7 @@ const onStep = (value: number, step: number) => Math.abs(Math.round(value / step
  * does not read zod 4's number bounds.)
  */
 export function decimal(label: string, rule: DecimalBounds | ((value: number) => string | null)) {
-  const read = numberText(requiredMessage(label), `${label} must be a number, like 12 or 1.25.`, DECIMAL)
+  const read = numberText(requiredMessage(label), `${label} must be a number, like 12 or 1.25.`, DECIMAL, typeof rule === 'function' ? undefined : rule.decimals)
   if (typeof rule === 'function') {
     return built(
       read.pipe(

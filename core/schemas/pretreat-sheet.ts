@@ -12,6 +12,12 @@ export const WIND_SPEED_MAX = 200
 export const PURGE_MINUTES_MAX = 1440
 export const BARREL_TEMP_MAX = 500
 export const QUANTITY_USED_MAX = 1_000_000
+/**
+ * A quantity used is kept as the meter shows it, to the column's 4 decimals (those of the quantity
+ * requested); a longer reading is rounded half up, not refused, and the field's hint says so
+ * (decision 0083).
+ */
+export const QUANTITY_USED_DECIMALS = 4
 
 /** How a yes/no answer travels in a form (an empty choice is "not answered"). */
 export const YES_NO = ['yes', 'no'] as const
@@ -66,7 +72,7 @@ export const PretreatSheetSchema = z
     stop_time: timeOfDay('Stop time'),
     // Chemical Info: the quantity used of each chemical line
     chemicals: z
-      .array(z.object({ id: id('That chemical line is not on this pre-treat.'), quantity_used: decimal('Quantity used', { min: 0, max: QUANTITY_USED_MAX, step: 0.01 }).optional() }))
+      .array(z.object({ id: id('That chemical line is not on this pre-treat.'), quantity_used: decimal('Quantity used', { min: 0, max: QUANTITY_USED_MAX, decimals: QUANTITY_USED_DECIMALS }).optional() }))
       .max(50)
       .default([]),
   })

@@ -30,6 +30,14 @@ describe('the sheet form', () => {
     expect(read(PretreatSheetSchema, { ...BASE, 'chemicals[0].id': '4', 'chemicals[0].quantity_used': '-3' }).errors).toEqual({ 'chemicals[0].quantity_used': ['Quantity used must be 0 or more.'] })
   })
 
+  it('issue 38 (19): takes a quantity used as a meter shows it, kept to 4 decimals (more are rounded half up, not refused)', () => {
+    const used = (text: string) => read(PretreatSheetSchema, { ...BASE, 'chemicals[0].id': '4', 'chemicals[0].quantity_used': text })
+    expect(used('2377.1429').value?.chemicals).toEqual([{ id: 4, quantity_used: 2377.1429 }])
+    expect(used('12.345').value?.chemicals).toEqual([{ id: 4, quantity_used: 12.345 }])
+    expect(used('0.00005').value?.chemicals).toEqual([{ id: 4, quantity_used: 0.0001 }])
+    expect(used('2377.142949').value?.chemicals).toEqual([{ id: 4, quantity_used: 2377.1429 }])
+  })
+
   it("takes only the spec's choices", () => {
     expect(read(PretreatSheetSchema, { ...BASE, weather: 'Windy', wind_direction: 'SW', sprouting: 'Peeping to 1/4"', ducts_open: 'Other', bypass_door: 'Open', pile_front: 'Damp', coils_covered: 'no' }).value).toBeDefined()
     for (const [name, value] of [['weather', 'Hail'], ['wind_direction', 'NNE'], ['pile_back', 'Soaked'], ['ducts_condition', 'Damp'], ['bypass_door', 'Ajar'], ['cell_covered', 'maybe']] as const) {

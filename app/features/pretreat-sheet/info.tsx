@@ -7,6 +7,10 @@ import { formatQuantity } from '#core/pretreat-quantities.ts'
 import { reentryText } from '#core/reentry.ts'
 import type { SheetView, TruckOptions } from './sheet-view.server.ts'
 import { invalid, type FieldContext } from './sheet-fields.tsx'
+import { QUANTITY_USED_DECIMALS } from '#core/schemas/pretreat-sheet.ts'
+
+/** As the meter shows it: a longer reading is rounded, not refused (decision 0083). */
+export const QUANTITY_USED_HINT = `As the meter shows it; kept to ${QUANTITY_USED_DECIMALS} decimals (more are rounded).`
 
 type Sheet = SheetView
 
@@ -85,7 +89,10 @@ export function ChemicalInfo({ sheet, ctx, withUsed }: { sheet: Sheet; ctx: Fiel
                   <span className="field">
                     <input type="hidden" name={`chemicals[${i}].id`} value={line.id} />
                     <label htmlFor={id}>Quantity Used ({line.units === 'other' ? 'units' : line.units})</label>
-                    <input id={id} name={name} type="number" inputMode="decimal" min={0} step="any" defaultValue={used} aria-invalid={invalid(ctx, name) || undefined} aria-describedby={[messages?.length ? `${id}-error` : '', ctx.marked?.names.has(name) ? ctx.marked.by : ''].filter(Boolean).join(' ') || undefined} />
+                    <input id={id} name={name} type="number" inputMode="decimal" min={0} step="any" defaultValue={used} aria-invalid={invalid(ctx, name) || undefined} aria-describedby={[`${id}-hint`, messages?.length ? `${id}-error` : '', ctx.marked?.names.has(name) ? ctx.marked.by : ''].filter(Boolean).join(' ')} />
+                    <span className="hint" id={`${id}-hint`}>
+                      {QUANTITY_USED_HINT}
+                    </span>
                     {messages?.length ? (
                       <span className="field-error" id={`${id}-error`}>
                         {messages.join(' ')}
