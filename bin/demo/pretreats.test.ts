@@ -12,6 +12,10 @@ import { sheetFormValues } from '#core/pretreat-sheet.ts'
 import { sheetById } from '#db/queries/pretreat-sheet.ts'
 import { runPretreatStep } from '#workflows/pretreat.server.ts'
 import { EVERY_RIGHT } from '#tests/support/pretreats.ts'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { readReviewView } from '#app/features/pretreat-sheet/review-view.server.ts'
+import { SheetEdits } from '#app/features/pretreat-sheet/what-changed.tsx'
 
 let t: TestDatabase
 beforeAll(async () => {
@@ -85,22 +89,37 @@ describe('demo pre-treats', () => {
     expect([await count('restarts'), await count('final_checklists'), await count('pretreat_prices')]).toEqual(after)
   })
 
-  it('issue 38 (22): a demo sheet sent back is submitted again as its form is prefilled (the demo passes its own forms)', async () => {
-    const { id } = await t.db.selectFrom('pretreats').select('id').where('submission_id', '=', demoUuid('pretreat:to-review')).executeTakeFirstOrThrow()
+  /** A reviewer sends demo sheet `key` back; its applicator submits it again from its prefilled form, with `changes` typed. */
+  async function sendBackAndResubmit(key: string, changes: Record<string, string> = {}) {
+    const { id } = await t.db.selectFrom('pretreats').select('id').where('submission_id', '=', demoUuid(`pretreat:${key}`)).executeTakeFirstOrThrow()
     await t.db.transaction().execute((trx) => runPretreatStep(trx, id, { type: 'SEND_BACK', reason: 'Check the pile temps.' }, { actor: EVERY_RIGHT }))
     const sheet = (await sheetById(t.db, id))!
-    // the page's form, as it opens: every value the sheet shows, posted unchanged
+    // the page's form, as it opens: every value the sheet shows, posted as it is but for `changes`
     const form = new FormData()
-    for (const [name, value] of Object.entries(sheetFormValues(sheet))) form.append(name, value)
+    for (const [name, value] of Object.entries({ ...sheetFormValues(sheet), ...changes })) form.append(name, value)
     for (const [name, value] of Object.entries({ intent: 'submit', version: String(sheet.version), submission_id: crypto.randomUUID(), pretreat_id: String(id) })) form.append(name, value)
     const submission = parseWithZod(form, { schema: SheetStepSchema })
     expect(submission.status === 'success' ? null : submission.error).toBeNull()
-    if (submission.status !== 'success') return
+    if (submission.status !== 'success') throw new Error('refused')
     const applicator = { id: sheet.assigned_user_id!, username: 'applicator', is_superuser: false, permissions: ['api.view_pretreat' as const] }
     await runCommand(t.db, submitSheet, { actor: applicator, key: sheetPressKey('submit', submission.value), input: submission.value })
+    return { id, sheet }
+  }
+
+  it('issue 38 (22): a demo sheet sent back is submitted again as its form is prefilled (the demo passes its own forms)', async () => {
+    const { id, sheet } = await sendBackAndResubmit('to-review')
     const after = await t.db.selectFrom('pretreats as p').innerJoin('pretreat_chemicals as c', 'c.pretreat_id', 'p.id').select(['p.status', 'c.quantity_used']).where('p.id', '=', id).execute()
     // submitted again, and nothing the applicator did not type changed: the quantity used is the one the demo recorded
     expect(after.map((r) => r.status)).toEqual(['to-review'])
     expect(after.map((r) => r.quantity_used)).toEqual(sheet.chemicals.map((c) => c.quantity_used))
+  })
+
+  it('issue 38 (29): the review sheet shows what the applicator changed when submitting again after a Send Back', async () => {
+    const { id } = await sendBackAndResubmit('to-review1', { weather: 'Snow', env_comments: 'Snow from noon.' })
+    const view = (await readReviewView(t.db, id))!
+    const shown = renderToStaticMarkup(createElement(SheetEdits, { edits: view.edits }))
+    expect(shown).not.toContain('Nothing was changed')
+    expect(shown).toContain('Weather: Clear → Snow')
+    expect(shown).toContain('Outdoor Comments: Calm morning. → Snow from noon.')
   })
 })

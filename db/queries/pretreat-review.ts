@@ -60,7 +60,7 @@ export interface SheetEdit {
   changes: Record<string, [string, string]>
 }
 
-/** Every step of this pre-treat that changed sheet fields (history details.changes), oldest first, with who. */
+/** Every step of this pre-treat that changed sheet fields (history details.changes), and every submit (what came after it is a correction), oldest first, with who. */
 export async function sheetEdits(db: Executor, pretreatId: number): Promise<SheetEdit[]> {
   const rows = await db
     .selectFrom('workflow_events as e')
@@ -68,8 +68,8 @@ export async function sheetEdits(db: Executor, pretreatId: number): Promise<Shee
     .select(['e.at', 'e.event', sql<unknown>`e.details -> 'changes'`.as('changes'), sql<string>`case when u.id is null then 'Someone' else ${userDisplayName('u')} end`.as('by')])
     .where('e.entity', '=', 'pretreat')
     .where('e.entity_id', '=', pretreatId)
-    .where(sql<boolean>`jsonb_typeof(e.details -> 'changes') = 'object' and e.details -> 'changes' <> '{}'::jsonb`)
+    .where(sql<boolean>`(e.event = 'SUBMIT' or (jsonb_typeof(e.details -> 'changes') = 'object' and e.details -> 'changes' <> '{}'::jsonb))`)
     .orderBy('e.id')
     .execute()
-  return rows.map((r) => ({ at: r.at, by: r.by, event: r.event, changes: r.changes as Record<string, [string, string]> }))
+  return rows.map((r) => ({ at: r.at, by: r.by, event: r.event, changes: (r.changes ?? {}) as Record<string, [string, string]> }))
 }

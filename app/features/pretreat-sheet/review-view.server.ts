@@ -43,7 +43,7 @@ export async function readReviewView(db: Executor, id: number) {
     trucks: read.trucks,
     prices,
     expectedCwt: cwt,
-    edits: edits.map((e): SheetEditView => ({ at: e.at.toISOString(), by: e.by, changes: e.changes })),
+    edits: edits.map((e): SheetEditView => ({ at: e.at.toISOString(), by: e.by, event: e.event, changes: e.changes })),
     recordGaps,
   }
 }
