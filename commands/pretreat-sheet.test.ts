@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConflictError, ForbiddenError, InputError } from '#core/errors.ts'
-import { CHECKLIST_INCOMPLETE, IncompleteError } from '#core/pretreat-sheet.ts'
+import { APPLICATION_DATE_AHEAD, CHECKLIST_INCOMPLETE, IncompleteError } from '#core/pretreat-sheet.ts'
+import { localToday } from '#core/licence.ts'
+import { addDays } from '#core/season-ledger.ts'
 import { PretreatChecklistSchema, PretreatSheetSchema } from '#core/schemas/pretreat-sheet.ts'
 import { checklistOf } from '#db/queries/pretreat-sheet.ts'
 import { CHANGED_MEANWHILE } from '#workflows/transition.server.ts'
@@ -116,6 +118,18 @@ describe('the application sheet on the server', () => {
     await expect(submitSheetAs(pt.id, actor, value)).rejects.toBeInstanceOf(InputError)
     expect(await row(pt.id)).toMatchObject({ status: 'assigned', version, pile_front: null, sheet_submit_id: null })
     expect((await lineOf(pt.id)).quantity_used).toBeNull()
+  })
+
+  it('issue 38 (20): refuses a submit whose application date is after today (naming the field), and saves nothing; a draft may hold it', async () => {
+    const { pt, actor, line, version } = await assignedSheet()
+    await saveChecklistAs(pt.id, actor, checklist())
+    const tomorrow = addDays(localToday(), 1)
+    await saveSheetAs(pt.id, actor, sheetValue(version, line.id, { application_date: tomorrow }))
+    const value = { ...sheetValue(version + 1, line.id, { application_date: tomorrow, weather: 'Snow' }), intent: 'submit' as const }
+    await expect(submitSheetAs(pt.id, actor, value)).rejects.toThrow(new InputError({ '': APPLICATION_DATE_AHEAD, application_date: APPLICATION_DATE_AHEAD }))
+    expect(await row(pt.id)).toMatchObject({ status: 'in-progress', weather: 'Clear', sheet_submit_id: null })
+    // today is the latest day a sheet is submitted with
+    expect(await submitSheetAs(pt.id, actor, { ...value, application_date: localToday() })).toEqual({ status: 'to-review' })
   })
 
   it('refuses a submit while the final checklist is not saved', async () => {

@@ -7,6 +7,8 @@
 import type { z } from 'zod'
 import { InputError, NotFoundError } from '#core/errors.ts'
 import {
+  APPLICATION_DATE_AHEAD,
+  applicationDateAhead,
   changedValues,
   CHECKLIST_INCOMPLETE,
   checklistComplete,
@@ -20,6 +22,7 @@ import {
   sheetProblems,
 } from '#core/pretreat-sheet.ts'
 import { id } from '#core/schemas/fields.ts'
+import { localToday } from '#core/licence.ts'
 import { PretreatChecklistSchema, PretreatSheetSchema, type PretreatSheetValue } from '#core/schemas/pretreat-sheet.ts'
 import type { PretreatState } from '#core/workflow-states.ts'
 import type { Executor } from '#db/client.server.ts'
@@ -122,6 +125,7 @@ export const submitSheet = defineCommand({
         const { after, changes } = await saveFields(t, id, input, actor.id, { sheet_submit_id: input.submission_id })
         const problems = sheetProblems({ ...sheetFacts(await submitFactsOf(t, id)), ...after })
         if (problems.length > 0) throw new IncompleteError(missingFieldsMessage(problems), missingInputs(after))
+        if (applicationDateAhead(after.application_date, localToday())) throw new InputError({ '': APPLICATION_DATE_AHEAD, application_date: APPLICATION_DATE_AHEAD })
         if (!checklistComplete(checklistFormValues(await checklistOf(t, id)))) throw new InputError({ '': CHECKLIST_INCOMPLETE })
         return { changes }
       },

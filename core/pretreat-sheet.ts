@@ -11,6 +11,13 @@ export const FORM_INVALID = 'Form is incomplete or invalid.'
 export const MISSING_QUANTITY_USED = 'Missing Quantity Used'
 export const CHECKLIST_INCOMPLETE = 'Final checklist is incomplete.'
 export const MISSING_FIELDS_PREFIX = 'Missing required fields: '
+/** A submit records an application made: its date is today at the latest (issue 38, item 20; decision 0083). */
+export const APPLICATION_DATE_AHEAD = 'The application date is after today. A sheet is submitted once the application is done: check the date.'
+
+/** Whether a sheet's application date (yyyy-mm-dd, or empty) is after `today` (yyyy-mm-dd, the company's day: localToday). */
+export function applicationDateAhead(date: string | undefined, today: string): boolean {
+  return date !== undefined && date !== '' && date > today
+}
 
 /** A sheet as flat text, as its form holds it (form-values.ts), with the pre-treat form's facts beside it. */
 export type SheetValues = Readonly<Record<string, string | undefined>>
