@@ -16,6 +16,10 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { readReviewView } from '#app/features/pretreat-sheet/review-view.server.ts'
 import { SheetEdits } from '#app/features/pretreat-sheet/what-changed.tsx'
+import { ApplicationDateWarning } from '#app/features/pretreat-sheet/info.tsx'
+import { localToday } from '#core/licence.ts'
+import { addDays } from '#core/season-ledger.ts'
+import { formatDate } from '#core/formats.ts'
 
 let t: TestDatabase
 beforeAll(async () => {
@@ -121,5 +125,14 @@ describe('demo pre-treats', () => {
     expect(shown).not.toContain('Nothing was changed')
     expect(shown).toContain('Weather: Clear → Snow')
     expect(shown).toContain('Outdoor Comments: Calm morning. → Snow from noon.')
+  })
+
+  it('issue 38 (20): the review sheet warns reviewers of an application date after today', async () => {
+    const { id } = await t.db.selectFrom('pretreats').select('id').where('submission_id', '=', demoUuid('pretreat:to-review1')).executeTakeFirstOrThrow()
+    const warning = async () => renderToStaticMarkup(createElement(ApplicationDateWarning, { date: (await readReviewView(t.db, id))!.applicationDateAhead }))
+    expect(await warning()).toBe('')
+    const ahead = addDays(localToday(), 2)
+    await t.db.updateTable('pretreats').set({ application_date: ahead }).where('id', '=', id).execute()
+    expect(await warning()).toContain(`The application date (${formatDate(ahead)}) is after today.`)
   })
 })

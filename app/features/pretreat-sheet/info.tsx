@@ -23,6 +23,16 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
   )
 }
 
+/** On the review sheet: a submitted sheet whose application date is after today (issue 38, item 20; decision 0083). */
+export function ApplicationDateWarning({ date }: { date: string | null }) {
+  if (!date) return null
+  return (
+    <p className="notice notice-warning" role="note">
+      The application date ({formatDate(date)}) is after today. Check it with the applicator before you submit the review: it goes into the application record, the season ledger, the PDF and the grower's report.
+    </p>
+  )
+}
+
 export function ApplicationInfo({ sheet }: { sheet: Sheet }) {
   return (
     <section className="sheet-section" aria-labelledby="pt-application-info">

@@ -3,6 +3,8 @@
 // company without one at the default split), the cwt the shares must add up to, what was changed
 // after the first save, and the application record's gaps (named before a reviewer completes it).
 import { defaultPriceLines } from '#core/pretreat-pricing.ts'
+import { localToday } from '#core/licence.ts'
+import { applicationDateAhead } from '#core/pretreat-sheet.ts'
 import type { Executor } from '#db/client.server.ts'
 import { priceLinesOf, pricedCompanies, pricingBasis, sheetEdits } from '#db/queries/pretreat-review.ts'
 import { applicationRecordGaps } from '#workflows/application-record.server.ts'
@@ -36,15 +38,18 @@ export async function readReviewView(db: Executor, id: number) {
     sheetEdits(db, id),
     read.row.status === 'completed' ? Promise.resolve([]) : applicationRecordGaps(db, id),
   ])
+  const values = sheetValues(read.row)
   return {
     row: read.row,
     sheet: sheetView(read.row),
-    ...sheetValues(read.row),
+    ...values,
     trucks: read.trucks,
     prices,
     expectedCwt: cwt,
     edits: edits.map((e): SheetEditView => ({ at: e.at.toISOString(), by: e.by, event: e.event, changes: e.changes })),
     recordGaps,
+    /** the application date when it is after today (the reviewers are warned), else null */
+    applicationDateAhead: read.row.status !== 'completed' && applicationDateAhead(values.values.application_date, localToday()) ? values.values.application_date! : null,
   }
 }
 

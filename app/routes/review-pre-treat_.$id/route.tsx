@@ -17,7 +17,7 @@ import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { flatten, useSheetPart } from '#app/features/pretreat-sheet/sheet-page.ts'
 import { ChecklistFields } from '#app/features/pretreat-sheet/checklist.tsx'
 import { SheetConditions } from '#app/features/pretreat-sheet/conditions.tsx'
-import { ApplicationInfo, ChemicalInfo } from '#app/features/pretreat-sheet/info.tsx'
+import { ApplicationDateWarning, ApplicationInfo, ChemicalInfo } from '#app/features/pretreat-sheet/info.tsx'
 import { SeasonCheck, SeasonReasonField } from '#app/features/pretreat-sheet/season-check.tsx'
 import { Pricing, type PricingLine } from '#app/features/pretreat-sheet/pricing.tsx'
 import type { FieldContext } from '#app/features/pretreat-sheet/sheet-fields.tsx'
@@ -125,6 +125,7 @@ function ReviewForm({ data, next }: { data: LoaderData; next: (e: MouseEvent) =>
   )
   const body = (
     <>
+      <ApplicationDateWarning date={data.applicationDateAhead} />
       <ApplicationInfo sheet={sheet} />
       <ChemicalInfo sheet={sheet} ctx={ctx} withUsed />
       <SeasonCheck warnings={data.seasonCheck} reasons={data.seasonReasons} unanswered={data.seasonUnanswered} checked={data.seasonChecked} />
