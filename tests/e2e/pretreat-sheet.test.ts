@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { FINAL_CHECKLIST_ITEMS } from '#core/enums.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { modalShown, newContext, signIn } from '../support/browser.ts'
+import { modalShown, newContext, shot, signIn } from '../support/browser.ts'
 import { checklistItem } from '../support/offline.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
@@ -283,6 +283,36 @@ describe('Submit with required fields missing (issue 19, item 13)', () => {
       expect(await marked(page, 'chemicals[0].quantity_used')).toEqual({ invalid: 'true', red: true })
       expect(await marked(page, 'batch_numbers')).toEqual({ invalid: null, red: false })
       // not submitted (with JavaScript the draft typed may have been saved meanwhile)
+      expect((await pretreat(pt.id)).status).toEqual(javaScriptEnabled ? expect.stringMatching(/^(assigned|in-progress)$/) : 'assigned')
+    })
+  }
+})
+
+describe('a field the server refuses, far above the buttons (issue 38, item 19)', () => {
+  for (const javaScriptEnabled of [true, false]) {
+    it(`${javaScriptEnabled ? 'with JavaScript the field is focused in view' : 'without JavaScript the message links to it'}: the message names Quantity Used`, async () => {
+      const pt = await sheetForApplicator()
+      const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled, width: 375 })).newPage()
+      await signIn(page, 'applicator', `/pretreats/${pt.id}`)
+      const used = page.getByLabel(/^Quantity Used/)
+      await used.fill('-5')
+      const submit = page.getByRole('button', { name: 'Submit' })
+      await submit.scrollIntoViewIfNeeded()
+      await submit.click()
+      const message = page.getByRole('alert').filter({ hasText: 'Form is incomplete or invalid.' })
+      await message.waitFor()
+      const link = message.getByRole('link', { name: 'Quantity Used (line 1)' })
+      expect(await link.getAttribute('href')).toBe(`#${await used.getAttribute('id')}`)
+      if (javaScriptEnabled) {
+        await expect.poll(() => used.evaluate((el) => el === document.activeElement)).toBe(true)
+        expect(await used.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true)
+        await shot(page, 'sheet-refused-field-375-js', false)
+      } else {
+        await shot(page, 'sheet-refused-message-375-nojs', false)
+        await link.click()
+        expect(new URL(page.url()).hash).toBe(`#${await used.getAttribute('id')}`)
+        await shot(page, 'sheet-refused-field-375-nojs', false)
+      }
       expect((await pretreat(pt.id)).status).toEqual(javaScriptEnabled ? expect.stringMatching(/^(assigned|in-progress)$/) : 'assigned')
     })
   }

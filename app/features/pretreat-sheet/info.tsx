@@ -6,7 +6,7 @@ import { formatDate } from '#core/formats.ts'
 import { formatQuantity } from '#core/pretreat-quantities.ts'
 import { reentryText } from '#core/reentry.ts'
 import type { SheetView, TruckOptions } from './sheet-view.server.ts'
-import { invalid, type FieldContext } from './sheet-fields.tsx'
+import { fieldId, invalid, type FieldContext } from './sheet-fields.tsx'
 import { QUANTITY_USED_DECIMALS } from '#core/schemas/pretreat-sheet.ts'
 
 /** As the meter shows it: a longer reading is rounded, not refused (decision 0083). */
@@ -85,7 +85,7 @@ export function ChemicalInfo({ sheet, ctx, withUsed }: { sheet: Sheet; ctx: Fiel
         <ul className="chemical-lines" aria-label="Chemicals">
           {sheet.chemicals.map((line, i) => {
             const name = `chemicals[${i}].quantity_used`
-            const id = `${ctx.prefix}-used-${i}`
+            const id = fieldId(ctx.prefix, name)
             const messages = ctx.errors[name]
             const used = ctx.values[name] ?? ''
             return (

@@ -3,9 +3,14 @@
 // (with JavaScript by an effect, without it by `autofocus`); the inputs it names marked (aria-invalid
 // and the danger colour) until each is edited. It stays until the next answer: a message that went
 // away as a field lost focus moved the page under the finger and the next tap missed (item 14).
+// A field the server refused (a value out of bounds, a date after today) is named after the message
+// with a link to it (#id, so without JavaScript too), and with JavaScript the first one is focused
+// and brought into view instead: it may be 2,000 px above the buttons (issue 38, item 19).
 import { useEffect, useRef, useState } from 'react'
 import type { Refusal, SheetPart } from '#app/components/offline/sheet-offline.tsx'
 import type { FormResult } from '#app/components/form/form-result.ts'
+import { fieldId } from './sheet-fields.tsx'
+import { fieldLabel } from './what-changed.tsx'
 
 export type { Refusal }
 
@@ -16,7 +21,8 @@ type Answer = FormResult & { form?: SheetPart; missing?: string[] }
 export function refusalOf(answer: Answer | undefined, part: SheetPart): Refusal | null {
   if (!answer || answer.status === 'success' || answer.outcome === 'error' || (answer.form ?? 'sheet') !== part) return null
   const message = answer.error?.['']?.[0]
-  return message ? { message, errors: {}, missing: answer.missing ?? [] } : null
+  const errors = Object.fromEntries(Object.entries(answer.error ?? {}).flatMap(([name, messages]) => (name !== '' && messages?.length ? [[name, messages.join(' ')]] : [])))
+  return message ? { message, errors, missing: answer.missing ?? [] } : null
 }
 
 /** conform keeps the fields' messages; the form's own message is the page's (RefusalNotice). */
@@ -39,16 +45,39 @@ export function useMarks(refusal: Refusal | null) {
   return { marked, onEdit }
 }
 
-export function RefusalNotice({ refusal, id }: { refusal: Refusal; id: string }) {
+/** The first of `ids` in the page's order that is in the page. */
+function firstInPage(ids: readonly string[]): HTMLElement | null {
+  const found = ids.map((id) => document.getElementById(id)).filter((el): el is HTMLElement => el !== null)
+  return found.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0] ?? null
+}
+
+/** `prefix`: the form's field ids' (sheet-fields.tsx fieldId), for the links to the fields refused. */
+export function RefusalNotice({ refusal, id, prefix }: { refusal: Refusal; id: string; prefix: string }) {
   const ref = useRef<HTMLParagraphElement>(null)
+  const fields = Object.keys(refusal.errors).map((name) => ({ name, id: fieldId(prefix, name), label: fieldLabel(name) }))
   useEffect(() => {
-    ref.current?.focus({ preventScroll: true })
-    ref.current?.scrollIntoView({ block: 'center' })
+    const target = firstInPage(fields.map((f) => f.id)) ?? ref.current
+    target?.focus({ preventScroll: true })
+    target?.scrollIntoView({ block: 'center' })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [refusal])
   return (
     // eslint-disable-next-line jsx-a11y/no-autofocus -- the answer to the button just pressed; without JavaScript nothing else brings it into view
     <p ref={ref} id={id} className="notice notice-error sheet-refusal" role="alert" tabIndex={-1} autoFocus>
       {refusal.message}
+      {fields.length > 0 ? (
+        <>
+          {' '}
+          Check{' '}
+          {fields.map((f, i) => (
+            <span key={f.name}>
+              {i > 0 ? ', ' : null}
+              <a href={`#${f.id}`}>{f.label}</a>
+            </span>
+          ))}
+          .
+        </>
+      ) : null}
     </p>
   )
 }

@@ -28,7 +28,13 @@ interface Common {
   hint?: ReactNode
 }
 
-const idOf = (ctx: FieldContext, name: string) => `${ctx.prefix}-${name.replace(/[^a-z0-9_-]/gi, '-')}`
+/** The id of a field's input (a Yes/No's fieldset): what a label, a message and a refusal's link point at. */
+export function fieldId(prefix: string, name: string): string {
+  const line = /^chemicals\[(\d+)\]\.quantity_used$/.exec(name)
+  return line ? `${prefix}-used-${line[1]}` : `${prefix}-${name.replace(/[^a-z0-9_-]/gi, '-')}`
+}
+
+const idOf = (ctx: FieldContext, name: string) => fieldId(ctx.prefix, name)
 
 function Shell({ ctx, name, label, short, hint, display, children }: Common & { display: string; children: (aria: Record<string, string | boolean | undefined>) => ReactNode }) {
   const id = idOf(ctx, name)
@@ -119,7 +125,7 @@ export function YesNo({ ctx, name, label }: Common) {
     )
   }
   return (
-    <fieldset className="yes-no" aria-invalid={invalid(ctx, name) || undefined} aria-describedby={ctx.marked?.names.has(name) ? ctx.marked.by : undefined}>
+    <fieldset id={idOf(ctx, name)} tabIndex={-1} className="yes-no" aria-invalid={invalid(ctx, name) || undefined} aria-describedby={ctx.marked?.names.has(name) ? ctx.marked.by : undefined}>
       <legend>{label}</legend>
       <label className="checkbox">
         <input type="radio" name={name} value="yes" defaultChecked={value === 'yes'} /> Yes

@@ -46,6 +46,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 }
 
 const SAVED_TEXT = { sheet: 'Saved.', checklist: 'Final checklist saved.' } as const
+/** Each form's field ids' prefix (sheet-fields.tsx fieldId). */
+const FIELD_PREFIX = { sheet: 'pt', checklist: 'fc' } as const
 
 /** What the page tells each form: a refusal to show by its buttons (from its own post, or from the offline sync). */
 interface Told {
@@ -80,7 +82,7 @@ function useSheetForm<S extends z.ZodObject>(schema: S, id: string, which: Sheet
   // Without JavaScript a refused post renders the page again: the form shows what was posted.
   const posted = result?.status !== 'success' && result?.initialValue ? flatten(result.initialValue) : null
   const marked = { names: marks.marked, by: `${id}-refusal` }
-  const refusal = told.refusal ? <RefusalNotice refusal={told.refusal} id={marked.by} /> : null
+  const refusal = told.refusal ? <RefusalNotice refusal={told.refusal} id={marked.by} prefix={FIELD_PREFIX[which]} /> : null
   return { form, fetcher, saved, posted, marked, onEdit: marks.onEdit, refusal }
 }
 
@@ -154,7 +156,7 @@ function SheetView({ data, version, readOnly, next, told }: { data: LoaderData; 
   // the offline sync's answer carries the fields' messages too (conform never saw that post), each until edited
   const synced = Object.entries(told.refusal?.errors ?? {}).filter(([name]) => marked.names.has(name))
   const errors = { ...Object.fromEntries(synced.map(([k, v]) => [k, [v]])), ...form.allErrors }
-  const ctx: FieldContext = { values: posted ? { ...emptyOf(data.values), ...posted } : data.values, errors, readOnly, prefix: 'pt', marked }
+  const ctx: FieldContext = { values: posted ? { ...emptyOf(data.values), ...posted } : data.values, errors, readOnly, prefix: FIELD_PREFIX.sheet, marked }
   const nextLink = (
     <a href={`/pretreats/${sheet.id}?view=checklist`} className="button button-secondary" onClick={next}>
       Next
@@ -205,7 +207,7 @@ function SheetView({ data, version, readOnly, next, told }: { data: LoaderData; 
 function ChecklistView({ data, version, readOnly, back, told, kept }: { data: LoaderData; version: number; readOnly: boolean; back: (e: MouseEvent) => void; told: Told; kept: boolean }) {
   const { sheet } = data
   const { form, fetcher, saved, posted, marked, onEdit, refusal } = useSheetForm(PretreatChecklistSchema, 'pretreat-checklist', 'checklist', told)
-  const ctx: FieldContext = { values: posted ? { ...emptyOf(data.checklist), ...posted } : data.checklist, errors: form.allErrors, readOnly, prefix: 'fc', marked }
+  const ctx: FieldContext = { values: posted ? { ...emptyOf(data.checklist), ...posted } : data.checklist, errors: form.allErrors, readOnly, prefix: FIELD_PREFIX.checklist, marked }
   const backLink = (
     <a href={`/pretreats/${sheet.id}`} className="button button-secondary" onClick={back}>
       Back
