@@ -10,6 +10,8 @@ import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { makePretreat } from '../tests/support/pretreats.ts'
 import { makeServiceSheet } from '../tests/support/service-sheets.ts'
 import { searchFor, searchableKinds } from './search.server.ts'
+import { searchStatement } from '#db/queries/search.ts'
+import { sql } from 'kysely'
 
 let t: TestDatabase
 const ids: Record<string, number | string> = {}
@@ -94,7 +96,7 @@ describe('the search, kind by kind', () => {
     expect(await found('#4815162')).toEqual({ sheets: [['#4815162', `/view-service/${ids.sheet}`]] })
   })
 
-  it('finds a receipt by part of its location, with % and _ taken as themselves', async () => {
+  it('finds a receipt by part of its location; % and _ are punctuation (ignored), never wildcards', async () => {
     expect(await found('jerome')).toEqual({ receipts: [['Café Jérôme 50%_off', `/view-receipt/${ids.receipt}`]] })
     expect(await found('50%_o')).toEqual({ receipts: [['Café Jérôme 50%_off', `/view-receipt/${ids.receipt}`]] })
     // a receipt marked deleted is not found (its list hides it too, unless asked)
@@ -104,7 +106,27 @@ describe('the search, kind by kind', () => {
     } finally {
       await t.db.updateTable('receipts').set({ deleted_at: null, deleted_reason: null, deleted_by: null }).where('id', '=', Number(ids.receipt)).execute()
     }
-    expect(await found('50%%o')).toEqual({})
+    expect(await found('j%r%me')).toEqual({})
+  })
+
+  it('issue 38 (31): ignores punctuation on both sides ("henrys fork" finds Henry’s Fork), through the trigram index', async () => {
+    const company = await t.db.insertInto('companies').values({ company_name: "Henry's Fork Seed" }).returning('id').executeTakeFirstOrThrow()
+    try {
+      const henry = { growers: [["Henry's Fork Seed", '/storage?company=Henry%27s+Fork+Seed']] }
+      expect(await found('henrys fork')).toEqual(henry)
+      expect(await found('Henry’s Fork')).toEqual(henry)
+      expect(await found("fork, henry's")).toEqual(henry)
+      expect(await found('pt26')).toMatchObject({ pretreats: [[pretreatNumber, `/pretreats/${ids.pretreat}`]] })
+      // the plan reads the index on the expression searched (without it, a million growers are read)
+      const statement = searchStatement('growers', 'henrys fork', { limit: 5, cap: SEARCH_CAP, ownCompany: config().COMPANY_NAME })!
+      const plan = await t.db.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx)
+        return (await sql<{ 'QUERY PLAN': string }>`explain ${statement}`.execute(trx)).rows.map((r) => r['QUERY PLAN']).join('\n')
+      })
+      expect(plan).toContain('companies_name_search_trgm_idx')
+    } finally {
+      await t.db.deleteFrom('companies').where('id', '=', company.id).execute()
+    }
   })
 
   it('finds drive files by part of the name, opening those the viewer shows', async () => {

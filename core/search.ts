@@ -32,10 +32,23 @@ export const SEARCH_TEXTS = {
 
 export type ParsedQuery = { ok: true; q: string } | { ok: false; q: string; message: string }
 
+/** Punctuation the search ignores on both sides (ASCII's and typographic quotes), as the database's search_fold (migration 0044). */
+const PUNCTUATION = /[!-/:-@[-`{-~\u2018\u2019\u201c\u201d]/g
+
+/** 'Henry's' → 'Henrys', 'PT-26' → 'PT26': "henrys fork" finds Henry's Fork (issue 38, item 31). */
+export function withoutPunctuation(text: string): string {
+  return text.replace(PUNCTUATION, '')
+}
+
+/** The query's words as searched: punctuation left out, each once, none empty. */
+export function searchWords(q: string): string[] {
+  return [...new Set(q.split(' ').map(withoutPunctuation).filter((w) => w !== ''))]
+}
+
 /**
  * The query as searched: trimmed, inner spaces collapsed; refused (with the message to show) when
- * empty, too long, holding control characters, or without 3 letters or digits in a row (trigram
- * indexes need three characters to narrow a search; fewer would read every row).
+ * empty, too long, holding control characters, or without 3 letters or digits in a row, punctuation
+ * left out (trigram indexes need three characters to narrow a search; fewer would read every row).
  */
 export function parseSearchQuery(raw: string | null | undefined): ParsedQuery {
   const text = (raw ?? '').trim()
@@ -43,7 +56,7 @@ export function parseSearchQuery(raw: string | null | undefined): ParsedQuery {
   const q = text.replace(/\s+/g, ' ')
   if (q === '') return { ok: false, q, message: SEARCH_TEXTS.empty }
   if (q.length > MAX_QUERY_LENGTH) return { ok: false, q: q.slice(0, MAX_QUERY_LENGTH), message: SEARCH_TEXTS.long }
-  if (!/[\p{L}\p{N}]{3}/u.test(q)) return { ok: false, q, message: SEARCH_TEXTS.short }
+  if (!/[\p{L}\p{N}]{3}/u.test(withoutPunctuation(q))) return { ok: false, q, message: SEARCH_TEXTS.short }
   return { ok: true, q }
 }
 

@@ -1,11 +1,11 @@
 // The search box's reads (issue 24, decision 0068): one statement per kind, each matching part of a
-// name or number through its trigram index (fold_text, migrations 0009 and 0040: case and accents
-// ignored). A statement takes at most `cap + 1` matches in the order the index gives them, counts
+// name or number through its trigram index (search_fold, migration 0044: case, accents and
+// punctuation ignored, on both sides). A statement takes at most `cap + 1` matches in the order the index gives them, counts
 // those (so a common word costs the same as a rare one: '100+'), and returns the best `limit` of
 // them: the whole name first, then names that start with the text, then by name.
 // Who may see which kind is the caller's (app/search.server.ts): these read no permission.
 import { sql, type RawBuilder } from 'kysely'
-import type { SearchKind } from '#core/search.ts'
+import { searchWords, type SearchKind } from '#core/search.ts'
 import type { Executor } from '#db/client.server.ts'
 
 export interface SearchRow {
@@ -25,13 +25,9 @@ export interface SearchResult {
   total: number
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
-
 interface Match {
-  /** the query's words: each must be in the name, in any order */
+  /** the query's words, without punctuation (core/search.ts searchWords): each must be in the name, in any order */
   words: string[]
-  /** 'text%' */
-  prefix: string
   q: string
   /** candidates taken (cap + 1) */
   take: number
@@ -41,20 +37,20 @@ interface Match {
 }
 
 /**
- * where fold_text(column) holds every word of the query, in any order (the trigram index's
- * expression). A word with 3 letters or digits in a row is a LIKE the index answers; another has
- * no trigram to look up, and is only checked on the rows the others found (core/search.ts asks for
- * one such word at least).
+ * where search_fold(column) holds every word of the query, in any order (the trigram index's
+ * expression; a folded word holds no % or _, which are punctuation). A word with 3 letters or
+ * digits in a row is a LIKE the index answers; another has no trigram to look up, and is only
+ * checked on the rows the others found (core/search.ts asks for one such word at least).
  */
 const folded = (column: RawBuilder<unknown>, m: Match) =>
   sql.join(
     m.words.map((w) =>
-      /[\p{L}\p{N}]{3}/u.test(w) ? sql<boolean>`fold_text(${column}) like fold_text(${`%${escapeLike(w)}%`}) escape '\\'` : sql<boolean>`strpos(fold_text(${column}), fold_text(${w})) > 0`
+      /[\p{L}\p{N}]{3}/u.test(w) ? sql<boolean>`search_fold(${column}) like '%' || search_fold(${w}) || '%'` : sql<boolean>`strpos(search_fold(${column}), search_fold(${w})) > 0`
     ),
     sql` and `
   )
 /** the whole name first, then a name that starts with the text */
-const rank = (m: Match, label = sql`h.label`) => sql`case when fold_text(${label}) = fold_text(${m.q}) then 0 when fold_text(${label}) like fold_text(${m.prefix}) escape '\\' then 1 else 2 end`
+const rank = (m: Match, label = sql`h.label`) => sql`case when search_fold(${label}) = search_fold(${m.q}) then 0 when search_fold(${label}) like search_fold(${m.q}) || '%' then 1 else 2 end`
 
 const STATEMENTS: Record<SearchKind, (m: Match) => RawBuilder<SearchRow & { total: number }> | null> = {
   growers: (m) => sql`
@@ -96,13 +92,17 @@ const STATEMENTS: Record<SearchKind, (m: Match) => RawBuilder<SearchRow & { tota
     from h order by ${rank(m)}, h.label, h.parent limit ${m.limit}`,
 }
 
+/** The statement that reads one kind's matches for `q` (null: that kind cannot match it); its plan is tested (search.test.ts). */
+export function searchStatement(kind: SearchKind, q: string, options: { limit: number; cap: number; ownCompany: string }) {
+  return STATEMENTS[kind]({ words: searchWords(q), q, take: options.cap + 1, limit: options.limit, ownCompany: options.ownCompany })
+}
+
 /**
  * The matches of one kind for `q` (already parsed: core/search.ts parseSearchQuery): the best
  * `limit`, and how many matched, counting at most `cap + 1`.
  */
 export async function searchKind(db: Executor, kind: SearchKind, q: string, options: { limit: number; cap: number; ownCompany: string }): Promise<SearchResult> {
-  const m: Match = { words: [...new Set(q.split(' '))], prefix: `${escapeLike(q)}%`, q, take: options.cap + 1, limit: options.limit, ownCompany: options.ownCompany }
-  const statement = STATEMENTS[kind](m)
+  const statement = searchStatement(kind, q, options)
   if (!statement) return { rows: [], total: 0 }
   const { rows } = await statement.execute(db)
   return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 }
