@@ -49,18 +49,23 @@ export interface StoredImage {
   filename: string
 }
 
+/** A sheet's photos, in the order they were attached (the sheet's detail and its review editor show them). */
+export function sheetImages(db: Executor, sheetId: number): Promise<StoredImage[]> {
+  return db
+    .selectFrom('service_sheet_images as si')
+    .innerJoin('blobs as b', 'b.id', 'si.blob_id')
+    .select(['b.id', 'b.filename'])
+    .where('si.service_sheet_id', '=', sheetId)
+    .orderBy('si.position')
+    .orderBy('b.created_at')
+    .execute()
+}
+
 export async function serviceSheetDetail(db: Executor, id: number, imageUrl: (image: StoredImage) => string): Promise<ServiceSheetDetail | undefined> {
   const [sheet, lines, images, reviews, status] = await Promise.all([
     reviewSheet(db, id),
     sheetPartLines(db, id),
-    db
-      .selectFrom('service_sheet_images as si')
-      .innerJoin('blobs as b', 'b.id', 'si.blob_id')
-      .select(['b.id', 'b.filename'])
-      .where('si.service_sheet_id', '=', id)
-      .orderBy('si.position')
-      .orderBy('b.created_at')
-      .execute(),
+    sheetImages(db, id),
     db
       .selectFrom('service_reviews as r')
       .leftJoin('users as u', 'u.id', 'r.reviewed_by')

@@ -20,6 +20,7 @@ import { InputError } from '#core/errors.ts'
 import { ServiceDetailsSchema } from '#core/schemas/review.ts'
 import { getDb } from '#db/client.server.ts'
 import { partOptions } from '#db/queries/registry.ts'
+import { sheetImages } from '#db/queries/service-sheet-detail.ts'
 import { detailsChangesAt, earlierComments, reviewById, reviewSheet, sheetPartLines } from '#db/queries/service-reviews.ts'
 import { mayOpenReview, reviewerLevels } from '#workflows/service-review.server.ts'
 
@@ -46,13 +47,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!mayOpenReview(levels, review)) {
     throw forbidden(review.status === 'approved' ? `This completed review is for level ${level} and level 3 reviewers.` : `This review is for level ${level} reviewers.`)
   }
-  const [sheet, lines, earlier, detailsChanges, partList] = await orFail('Failed to load sheet details', () =>
+  const [sheet, lines, earlier, detailsChanges, partList, images] = await orFail('Failed to load sheet details', () =>
     Promise.all([
       reviewSheet(db, review.service_sheet_id),
       sheetPartLines(db, review.service_sheet_id),
       earlierComments(db, review.service_sheet_id, level),
       level > 1 ? detailsChangesAt(db, review.service_sheet_id, (level - 1) as ReviewLevel) : Promise.resolve([]),
       partOptions(db),
+      // the sheet's photos: reviewers may open them (storage/attachments.server.ts)
+      sheetImages(db, review.service_sheet_id),
     ]),
   )
   if (!sheet) throw new Response('Failed to load sheet details', { status: 500 })
@@ -65,7 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : null
   // the lines this level saw: none added by a later level
   const parts = lines.filter((line) => line.added_at_level <= level)
-  return { review, sheet, parts, earlier, detailsChanges, partList, editable, reviewerLevels: levels, details }
+  return { review, sheet, parts, earlier, detailsChanges, partList, images, editable, reviewerLevels: levels, details }
 }
 
 /** The details form posts the picker's names: resolved here as the page resolves them (the command checks the ids). */

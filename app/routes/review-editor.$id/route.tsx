@@ -13,6 +13,7 @@ import { FlashNotice } from '#app/components/form/flash-notice.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { afterFailedSubmit } from '#app/components/form/form-result.ts'
 import { serviceText } from '#app/components/service-sheet-detail.tsx'
+import { RecordImages } from '#app/components/record-images.tsx'
 import { formatDate } from '#core/formats.ts'
 import type { loader } from './data.server.ts'
 import { ReviewForm } from './review-form.tsx'
@@ -73,6 +74,7 @@ export default function ReviewEditor() {
             <dt>Detailed notes</dt>
             <dd>{sheet.notes}</dd>
           </dl>
+          <RecordImages images={data.images} />
           {editable ? (
             <Link to={`${pathname}?details=1`} className="button button-secondary" preventScrollReset>
               Select Service Details
