@@ -20,6 +20,8 @@ import { ApplicationDateWarning } from '#app/features/pretreat-sheet/info.tsx'
 import { localToday } from '#core/licence.ts'
 import { addDays } from '#core/season-ledger.ts'
 import { formatDate } from '#core/formats.ts'
+import { sendBackPretreat } from '#commands/notices.ts'
+import { alertsFor } from '#app/alerts.server.ts'
 
 let t: TestDatabase
 beforeAll(async () => {
@@ -134,5 +136,25 @@ describe('demo pre-treats', () => {
     const ahead = addDays(localToday(), 2)
     await t.db.updateTable('pretreats').set({ application_date: ahead }).where('id', '=', id).execute()
     expect(await warning()).toContain(`The application date (${formatDate(ahead)}) is after today.`)
+  })
+
+  it('issue 38 (31): the applicator’s bell counts a sheet sent back once (as sent back), beside the others to fill', async () => {
+    const userId = async (username: string) => (await t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id
+    const applicator = { id: await userId('applicator'), username: 'applicator', is_staff: false, is_superuser: false, permissions: ['api.view_pretreat' as const] }
+    const reviewer = { id: await userId('ptreview1'), username: 'ptreview1', is_superuser: false, permissions: ['api.pretreat_reviewer1' as const, 'api.view_pretreat' as const] }
+    const pt = await t.db.selectFrom('pretreats').select(['id', 'version', 'status']).where('submission_id', '=', demoUuid('pretreat:to-review')).executeTakeFirstOrThrow()
+    expect(pt.status).toBe('to-review')
+    await runCommand(t.db, sendBackPretreat, { actor: reviewer, key: crypto.randomUUID(), input: { pretreat_id: pt.id, version: pt.version, reason: 'Storage temps missing.' } })
+    const toFill = await t.db
+      .selectFrom('pretreats as p')
+      .innerJoin('applicators as a', 'a.id', 'p.assigned_to')
+      .select('p.id')
+      .where('a.user_id', '=', applicator.id)
+      .where('p.status', 'in', ['assigned', 'in-progress'])
+      .where('p.void', '=', false)
+      .execute()
+    const bell = Object.fromEntries((await alertsFor(t.db, applicator)).map((a) => [a.type, a.count]))
+    expect(bell.pretreats_sent_back).toBe(1)
+    expect(bell.pretreats_assigned_to_me! + bell.pretreats_sent_back!).toBe(toFill.length)
   })
 })
