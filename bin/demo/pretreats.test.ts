@@ -140,7 +140,7 @@ describe('demo pre-treats', () => {
 
   it('issue 38 (31): the applicator’s bell counts a sheet sent back once (as sent back), beside the others to fill', async () => {
     const userId = async (username: string) => (await t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id
-    const applicator = { id: await userId('applicator'), username: 'applicator', is_staff: false, is_superuser: false, permissions: ['api.view_pretreat' as const] }
+    const applicator = { id: await userId('applicator'), username: 'applicator', first_name: 'Cody', last_name: 'Hansen', email: '', company_name: '', current_prefix: '', is_staff: false, is_superuser: false, permissions: ['api.view_pretreat' as const] }
     const reviewer = { id: await userId('ptreview1'), username: 'ptreview1', is_superuser: false, permissions: ['api.pretreat_reviewer1' as const, 'api.view_pretreat' as const] }
     const pt = await t.db.selectFrom('pretreats').select(['id', 'version', 'status']).where('submission_id', '=', demoUuid('pretreat:to-review')).executeTakeFirstOrThrow()
     expect(pt.status).toBe('to-review')

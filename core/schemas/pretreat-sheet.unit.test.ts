@@ -31,11 +31,11 @@ describe('the sheet form', () => {
   })
 
   it('issue 38 (19): takes a quantity used as a meter shows it, kept to 4 decimals (more are rounded half up, not refused)', () => {
-    const used = (text: string) => read(PretreatSheetSchema, { ...BASE, 'chemicals[0].id': '4', 'chemicals[0].quantity_used': text })
-    expect(used('2377.1429').value?.chemicals).toEqual([{ id: 4, quantity_used: 2377.1429 }])
-    expect(used('12.345').value?.chemicals).toEqual([{ id: 4, quantity_used: 12.345 }])
-    expect(used('0.00005').value?.chemicals).toEqual([{ id: 4, quantity_used: 0.0001 }])
-    expect(used('2377.142949').value?.chemicals).toEqual([{ id: 4, quantity_used: 2377.1429 }])
+    const used = (text: string) => read(PretreatSheetSchema, { ...BASE, 'chemicals[0].id': '4', 'chemicals[0].quantity_used': text }).value
+    expect(used('2377.1429')).toMatchObject({ chemicals: [{ id: 4, quantity_used: 2377.1429 }] })
+    expect(used('12.345')).toMatchObject({ chemicals: [{ id: 4, quantity_used: 12.345 }] })
+    expect(used('0.00005')).toMatchObject({ chemicals: [{ id: 4, quantity_used: 0.0001 }] })
+    expect(used('2377.142949')).toMatchObject({ chemicals: [{ id: 4, quantity_used: 2377.1429 }] })
   })
 
   it("takes only the spec's choices", () => {
