@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { hydrated, modalShown, newContext, shot, signIn } from '../support/browser.ts'
+import { hydrated, modalShown, newContext, signIn } from '../support/browser.ts'
 import { approveLevel, makeServiceSheet } from '../support/service-sheets.ts'
 import { runCommand } from '#commands/command.ts'
 import { saveServiceReview } from '#commands/service-reviews.ts'
@@ -373,22 +373,5 @@ describe('review permissions and conflicts', () => {
     const row = await suite.app.db.selectFrom('service_sheets').select(['travel_hours1', 'labor_hours1']).where('id', '=', sheet.id).executeTakeFirstOrThrow()
     expect([Number(row.travel_hours1), Number(row.labor_hours1)]).toEqual([4, 3])
     for (const page of [first, second]) await page.context().close()
-  })
-})
-
-describe('the sheet’s photos in the review editor (issue 38, item 31)', () => {
-  it('shows each photo of the sheet, opening for the reviewer (375 px)', async () => {
-    const db = suite.app.db
-    const sheet = await submittedSheet()
-    // a photo the demo stored (its bytes are in the app's store), attached to this sheet
-    const photo = await db.selectFrom('storage_images as si').innerJoin('blobs as b', 'b.id', 'si.blob_id').select(['b.id', 'b.filename']).orderBy('si.storage_id').executeTakeFirstOrThrow()
-    await db.insertInto('service_sheet_images').values({ service_sheet_id: sheet.id, blob_id: photo.id }).execute()
-    const page = await (await newContext(suite.browser, suite.app.url, { width: 375 })).newPage()
-    await signIn(page, 'reviewer1', `/review-editor/${await reviewIdAt(sheet.id, 1)}`)
-    const image = page.getByRole('img', { name: photo.filename })
-    await image.waitFor()
-    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true)
-    await shot(page, 'review-editor-photos-375', false)
-    await page.context().close()
   })
 })

@@ -1,9 +1,10 @@
 // The tracker's call-in date, as a reviewer reads it without JavaScript: the call's date for a
 // sheet made from a call, 'No Date Available' for one made without (never when the sheet was made).
+// And the sheet's photos in the reviewer's review editor (issue 38, item 31).
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { newContext, shot, signIn } from '../support/browser.ts'
 import { makeServiceSheet, type MadeSheet } from '../support/service-sheets.ts'
 
 const suite = useBrowserSuite()
@@ -40,6 +41,25 @@ describe('Service Sheet Tracker call-in date', () => {
     const uncalled = await trackerShows(page, withoutCall)
     expect(uncalled.cell).toBe('No Date Available')
     expect(uncalled.modal).toMatch(/Call-in date\s+No Date Available/)
+    await page.context().close()
+  })
+})
+
+describe('the sheet’s photos in the review editor (issue 38, item 31)', () => {
+  it('shows each photo of the sheet, opening for the reviewer (375 px)', async () => {
+    const db = suite.app.db
+    const tech = await db.selectFrom('users').select('id').where('username', '=', 'tech').executeTakeFirstOrThrow()
+    const sheet = await makeServiceSheet(db, { created_by: tech.id })
+    // a photo the demo stored (its bytes are in the app's store), attached to this sheet
+    const photo = await db.selectFrom('storage_images as si').innerJoin('blobs as b', 'b.id', 'si.blob_id').select(['b.id', 'b.filename']).orderBy('si.storage_id').executeTakeFirstOrThrow()
+    await db.insertInto('service_sheet_images').values({ service_sheet_id: sheet.id, blob_id: photo.id }).execute()
+    const page = await (await newContext(suite.browser, suite.app.url, { width: 375 })).newPage()
+    const review = await db.selectFrom('service_reviews').select('id').where('service_sheet_id', '=', sheet.id).where('review_level', '=', 1).executeTakeFirstOrThrow()
+    await signIn(page, 'reviewer1', `/review-editor/${review.id}`)
+    const image = page.getByRole('img', { name: photo.filename })
+    await image.waitFor()
+    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true)
+    await shot(page, 'review-editor-photos-375', false)
     await page.context().close()
   })
 })
