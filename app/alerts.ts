@@ -1,8 +1,8 @@
 // Which alert a user may see, what it is called and where it leads. Shared by the bell (browser)
 // and GET /api/alerts/ (server).
 import type { AlertType, NoticeAlertType } from '#core/enums.ts'
-import { hasAnyPermission, type Permission, type SessionUser } from '#core/permissions.ts'
-import { ACCESS } from './access.ts'
+import type { Permission, SessionUser } from '#core/permissions.ts'
+import { ACCESS, mayOpen } from './access.ts'
 
 /** Counts read live at each look rather than stored by the aggregation job: the open restart follow-ups, an overdue backup. */
 export type LiveAlertType = 'restart_follow_ups' | 'backup_overdue'
@@ -51,9 +51,9 @@ export const ALERTS: Record<BellType, BellLine> = {
   ...NOTICE_ALERTS,
 }
 
+/** A line shows to whoever its link lets in: the screens' rule (superusers see every line). */
 export function maySeeAlert(user: Pick<SessionUser, 'is_superuser' | 'is_staff' | 'permissions'>, type: BellType): boolean {
-  const line = ALERTS[type]
-  return (!!line.staff && user.is_staff) || hasAnyPermission(user, line.permissions)
+  return mayOpen(user, ALERTS[type])
 }
 
 export const alertTotal = (alerts: readonly Alert[]) => alerts.reduce((sum, a) => sum + a.count, 0)
