@@ -46,7 +46,7 @@ export const ALERTS: Record<BellType, BellLine> = {
   pretreats_to_review: { label: 'Pre-treats waiting for review', to: '/review-pre-treat', permissions: ['api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
   restart_follow_ups: { label: 'Restart follow-ups open', to: '/follow-ups', permissions: ACCESS['/follow-ups'].permissions },
   // where backups are set up (BACKUP_TO), 1 when the last finished more than 26 hours ago (decision 0071)
-  backup_overdue: { label: 'No backup finished in the last 26 hours', to: '/backups', permissions: ACCESS['/backups'].permissions, staff: ACCESS['/backups'].staff },
+  backup_overdue: { label: 'No backup finished in the last 26 hours', to: '/backups', ...ACCESS['/backups'] },
   // each user's own (decision 0069): each opens its list filtered to exactly the rows it counts
   ...NOTICE_ALERTS,
 }
