@@ -42,8 +42,9 @@ export const ACCESS = {
   '/manage-workflows': { permissions: ['api.view_workflowevent'] },
   // issue 23 — the grower's reports sent (or written as .eml files): for those who inspect the workflows
   '/outgoing-mail': { permissions: ['api.view_workflowevent'] },
-  // issue 25 — admins (staff and superusers)
-  '/backups': { permissions: [], staff: true },
+  // issue 25 — superusers only (issue 38): where the backups are and what they hold is no business of
+  // every staff member; no permission opens it, so only a superuser's 'holds all' does
+  '/backups': { permissions: [] },
   // issue 10 — registry: a list opens for any of its model's names; add and edit need their own (decision 0027)
   '/manage-job': { permissions: ['api.view_job', 'api.add_job', 'api.change_job'] },
   '/add-job': { permissions: ['api.add_job'] },

@@ -1,8 +1,8 @@
 // Which alert a user may see, what it is called and where it leads. Shared by the bell (browser)
 // and GET /api/alerts/ (server).
 import type { AlertType, NoticeAlertType } from '#core/enums.ts'
-import { hasAnyPermission, type Permission, type SessionUser } from '#core/permissions.ts'
-import { ACCESS } from './access.ts'
+import type { Permission, SessionUser } from '#core/permissions.ts'
+import { ACCESS, mayOpen } from './access.ts'
 
 /** Counts read live at each look rather than stored by the aggregation job: the open restart follow-ups, an overdue backup. */
 export type LiveAlertType = 'restart_follow_ups' | 'backup_overdue'
@@ -46,14 +46,14 @@ export const ALERTS: Record<BellType, BellLine> = {
   pretreats_to_review: { label: 'Pre-treats waiting for review', to: '/review-pre-treat', permissions: ['api.pretreat_reviewer1', 'api.pretreat_reviewer2'] },
   restart_follow_ups: { label: 'Restart follow-ups open', to: '/follow-ups', permissions: ACCESS['/follow-ups'].permissions },
   // where backups are set up (BACKUP_TO), 1 when the last finished more than 26 hours ago (decision 0071)
-  backup_overdue: { label: 'No backup finished in the last 26 hours', to: '/backups', permissions: ACCESS['/backups'].permissions, staff: ACCESS['/backups'].staff },
+  backup_overdue: { label: 'No backup finished in the last 26 hours', to: '/backups', ...ACCESS['/backups'] },
   // each user's own (decision 0069): each opens its list filtered to exactly the rows it counts
   ...NOTICE_ALERTS,
 }
 
+/** A line shows to whoever its link lets in: the screens' rule (superusers see every line). */
 export function maySeeAlert(user: Pick<SessionUser, 'is_superuser' | 'is_staff' | 'permissions'>, type: BellType): boolean {
-  const line = ALERTS[type]
-  return (!!line.staff && user.is_staff) || hasAnyPermission(user, line.permissions)
+  return mayOpen(user, ALERTS[type])
 }
 
 export const alertTotal = (alerts: readonly Alert[]) => alerts.reduce((sum, a) => sum + a.count, 0)

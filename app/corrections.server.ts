@@ -9,6 +9,7 @@ import type { Executor } from '#db/client.server.ts'
 import { correctionHistory, recordState } from '#db/queries/corrections.ts'
 import { forbidden, requireUser } from './auth/guard.server.ts'
 import { notFound } from './http-errors.server.ts'
+import { parseId } from '#core/ids.ts'
 
 export interface RecordCorrections {
   version: number
@@ -33,8 +34,9 @@ export async function readCorrections(db: Executor, kind: CorrectionKind, id: nu
 export function correctParam(request: Request): number | null {
   const raw = new URL(request.url).searchParams.get('correct')
   if (raw === null) return null
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw notFound()
-  return Number(raw)
+  const id = parseId(raw)
+  if (id === null) throw notFound()
+  return id
 }
 
 /**

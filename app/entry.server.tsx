@@ -1,15 +1,24 @@
 import { Writable } from 'node:stream'
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { errorFields, log } from '#core/log.server.ts'
 import { SESSION_USER_HEADER, sessionOwnerHeader } from './auth/session.server.ts'
 
 export const streamTimeout = 5_000
 
-/** A loader's or an action's failure, in the log with its request's id (a request the client gave up is not one). */
+/**
+ * A loader's or an action's failure, in the log with its request's id (a request the client gave up
+ * is not one). The router's own refusals of a request (a POST to a page without an action: 405)
+ * are the client's doing, not the app's: a warning with the path.
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const refusal = { status: error.status, request_id: context.requestId, method: request.method, path: new URL(request.url).pathname }
+    log().warn({ msg: error.status === 405 ? 'method not allowed' : 'request refused', ...refusal })
+    return
+  }
   log().error({ msg: 'request failed', request_id: context.requestId, ...errorFields(error) })
 }
 

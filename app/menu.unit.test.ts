@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ACCESS, mayOpen } from './access.ts'
 import { MAIN_MENU, SECTION_MENUS, sectionMenu, visibleItems, visibleSections } from './menu.ts'
 import type { Permission } from '#core/permissions.ts'
+import { ALERTS, maySeeAlert } from './alerts.ts'
 
 const user = (permissions: Permission[], flags: { is_staff?: boolean; is_superuser?: boolean } = {}) => ({ is_staff: false, is_superuser: false, permissions, ...flags })
 
@@ -52,5 +53,19 @@ describe('menus', () => {
     expect(mayOpen(user(['api.add_receipt']), cardOf('/receipt'))).toBe(true)
     // and the office, who may only add customer notes, sees the Contacts card
     expect(mayOpen(user(['api.add_customer']), cardOf('/contacts'))).toBe(true)
+  })
+
+  it('keep Backups (the page, its CSV, its Admin card and the bell’s overdue line) for superusers: staff without them see no link to it', () => {
+    const staff = user(['api.view_user', 'api.view_workflowevent'], { is_staff: true })
+    const superuser = user([], { is_superuser: true })
+    const backupsCard = (viewer: ReturnType<typeof user>) => visibleSections(viewer, sectionMenu('/manage')).flatMap((s) => s.items).some((i) => i.to === '/backups')
+    expect(mayOpen(staff, ACCESS['/backups'])).toBe(false)
+    expect(backupsCard(staff)).toBe(false)
+    expect(maySeeAlert(staff, 'backup_overdue')).toBe(false)
+    expect(mayOpen(superuser, ACCESS['/backups'])).toBe(true)
+    expect(backupsCard(superuser)).toBe(true)
+    expect(maySeeAlert(superuser, 'backup_overdue')).toBe(true)
+    // the bell's line leads where its reader may go
+    expect(ALERTS.backup_overdue.to).toBe('/backups')
   })
 })

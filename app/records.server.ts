@@ -8,12 +8,11 @@ import type { Access } from './access.ts'
 import { requireAccess } from './auth/guard.server.ts'
 import { notFound } from './http-errors.server.ts'
 import type { SessionUser } from '#core/permissions.ts'
+import { parseId } from '#core/ids.ts'
 
 /** The route parameter `name` as a record id (a positive whole number), or null (JSON routes answer their own 404). */
 export function idOf(params: Params, name = 'id'): number | null {
-  const text = params[name] ?? ''
-  const id = /^\d{1,15}$/.test(text) ? Number(text) : 0
-  return id > 0 ? id : null
+  return parseId(params[name])
 }
 
 /** The route parameter `name` as a record id, or a 404. */

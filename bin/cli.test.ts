@@ -7,7 +7,11 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { adminQuery, withDatabase } from '../tests/support/pg-admin.ts'
+import type { CommandOutput } from './cli-io.ts'
+import { createUser } from '#db/queries/users.ts'
+import { seedDemoCommand } from './seed-demo.ts'
 import { userCreate } from './user-create.ts'
+import { userDeactivate } from './user-deactivate.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 
@@ -28,13 +32,14 @@ function run(script: string, args: string[], databaseUrl: string): Promise<Run> 
   })
 }
 
-/** user:create in this process: what it prints and the exit code it answers. */
-async function userCreateHere(args: string[]): Promise<Run> {
+/** A CLI's function in this process: what it prints and the exit code it answers. */
+async function here(command: (io: CommandOutput) => Promise<number>): Promise<Run> {
   const out: string[] = []
   const err: string[] = []
-  const code = await userCreate(args, { out: (line) => out.push(`${line}\n`), err: (line) => err.push(`${line}\n`) })
+  const code = await command({ out: (line) => out.push(`${line}\n`), err: (line) => err.push(`${line}\n`) })
   return { code, stdout: out.join(''), stderr: err.join('') }
 }
+const userCreateHere = (args: string[]) => here((io) => userCreate(args, io))
 
 let t: TestDatabase
 beforeAll(async () => {
@@ -105,6 +110,21 @@ describe('user:create', () => {
   })
 })
 
+describe('user:deactivate', () => {
+  it('signs the named accounts out and keeps them out; an unknown name changes nobody', async () => {
+    for (const username of ['dora', 'dave']) await createUser(t.db, { username, password: 'long-enough-pw', permissions: [] })
+    const dora = await t.db.selectFrom('users').select('id').where('username', '=', 'dora').executeTakeFirstOrThrow()
+    await t.db.insertInto('sessions').values({ id: randomBytes(16).toString('hex'), user_id: dora.id, expires_at: new Date(Date.now() + 3_600_000) }).execute()
+    const active = async () => (await t.db.selectFrom('users').select(['username', 'is_active']).where('username', 'in', ['dora', 'dave']).orderBy('username').execute()).map((u) => `${u.username}:${u.is_active}`)
+    expect(await here((io) => userDeactivate(['dora', 'nobody-here'], io))).toEqual({ code: 1, stdout: '', stderr: 'user:deactivate: no such user: nobody-here; nobody was deactivated.\n' })
+    expect(await active()).toEqual(['dave:true', 'dora:true'])
+    expect(await here((io) => userDeactivate(['Dora', 'dave'], io))).toEqual({ code: 0, stdout: 'Deactivated Dora, dave: they can no longer sign in.\n', stderr: '' })
+    expect(await active()).toEqual(['dave:false', 'dora:false'])
+    expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', dora.id).execute()).toEqual([])
+    expect((await here((io) => userDeactivate([], io))).code).toBe(2)
+  })
+})
+
 describe('db:migrate', () => {
   const adminUrl = () => inject('pgAdminUrl')
   const name = `cli_${randomBytes(5).toString('hex')}`
@@ -142,5 +162,14 @@ describe('seed:demo', () => {
     } finally {
       await other.drop()
     }
+  })
+
+  it('adds no demo accounts to a database with accounts of its own', async () => {
+    await createUser(t.db, { username: 'owner', password: 'long-enough-pw', permissions: [] })
+    const users = await t.db.selectFrom('users').select('username').execute()
+    const r = await here((io) => seedDemoCommand(io))
+    expect(r).toMatchObject({ code: 1, stdout: '' })
+    expect(r.stderr).toContain('seed:demo: this database has accounts and is not a demo one')
+    expect(await t.db.selectFrom('users').select('username').execute()).toEqual(users)
   })
 })

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countedRequests, load } from '../bench/http-load.ts'
 import { spawnApp } from '../tests/support/app-process.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { createUser } from '#db/queries/users.ts'
+import { DEMO_PASSWORD } from './demo/data.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const dataDir = path.join(root, '.data', `start-test-${process.pid}`)
@@ -111,6 +113,10 @@ describe('npm start in production: HTTP processes', () => {
     const app = spawnApp({ ...env(), WEB_CONCURRENCY: '3', METRICS_PORT: '0', METRICS_TOKEN: token })
     const url = await app.url
     expect(app.output()).toContain('HTTP: 3 processes')
+    // a production start on an empty database (DATABASE_URL, no DEMO=1): no demo accounts, and how to make the first superuser
+    expect(app.output()).toContain('No user can sign in yet. Create the first superuser: npm run user:create -- --username')
+    expect(app.output()).not.toMatch(/demo/i)
+    expect(await database.db.selectFrom('users').select('id').execute()).toEqual([])
     // ready with a file store no file has been put in yet (npm start makes its folder)
     expect(fs.existsSync(path.join(dataDir, 'blobs-http'))).toBe(true)
     expect((await fetch(`${url}/readyz`)).status).toBe(200)
@@ -152,6 +158,21 @@ describe('npm start in production: HTTP processes', () => {
     expect(await app.stop('SIGTERM')).toBe(0)
     expect(now.filter((c) => alive(c.pid))).toEqual([])
   }, 90_000)
+
+  it('refuses to start while accounts of a database that is not a demo one sign in with the demo password, naming them and the fix', async () => {
+    const other = await createTestDatabase()
+    try {
+      await createUser(other.db, { username: 'admin', password: DEMO_PASSWORD, isSuperuser: true, permissions: [] })
+      await createUser(other.db, { username: 'tech', password: DEMO_PASSWORD, permissions: [] })
+      await createUser(other.db, { username: 'viewer', password: 'a-password-of-its-own', permissions: [] })
+      const app = spawnApp({ ...env(), DATABASE_URL: other.url })
+      await expect(app.url).rejects.toThrow(/admin, tech still sign in with the demo password[\s\S]*npm run user:deactivate -- admin tech/)
+      expect(app.output()).not.toContain('viewer')
+      expect(await app.stop()).toBe(1)
+    } finally {
+      await other.drop()
+    }
+  }, 60_000)
 
   it('refuses to start when the pools could open more connections than the database allows', async () => {
     const app = spawnApp({ ...env(), WEB_CONCURRENCY: '2', DB_POOL_SIZE: '1000' })

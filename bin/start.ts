@@ -1,5 +1,6 @@
 // `npm start`: the whole app. Without DATABASE_URL it runs the embedded Postgres (data in .data/,
-// kept between runs), migrates, seeds demo data into an empty database and starts the pg-boss
+// kept between runs), migrates, seeds demo data into an empty database (with DATABASE_URL only when
+// DEMO=1: bin/demo/demo-database.ts, decision 0076) and starts the pg-boss
 // workers, all in this (primary) process; then it forks WEB_CONCURRENCY HTTP processes (default:
 // one per core, server/http-processes.ts) that share PORT and nothing but the database.
 // Ctrl-C or SIGTERM stops HTTP, workers, pools and database in turn, and exits 0.
@@ -14,7 +15,8 @@ import { signingSecret } from '#core/secrets.server.ts'
 import { closeDb, getDb } from '#db/client.server.ts'
 import { DATA_DIR, openDatabase } from '#db/connection.ts'
 import { migrateDatabase } from '#db/migrate.ts'
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './demo/data.ts'
+import { DEMO_PASSWORD } from './demo/data.ts'
+import { settleDemo, type DemoStart } from './demo/demo-database.ts'
 import { syncPermissions } from '#db/seeds/permissions.ts'
 import { createBoss } from '#jobs/boss.server.ts'
 import { closeDocumentPool } from '#jobs/documents/chromium-pool.server.ts'
@@ -88,20 +90,13 @@ async function checkConnectionBudget(): Promise<void> {
 }
 
 let port: number
-let demoLogins: typeof DEMO_LOGINS = []
+let demo: DemoStart | undefined
 try {
   await migrateDatabase(database.directUrl ?? database.url)
   await syncPermissions(db)
-  const empty = !(await db.selectFrom('users').select('id').limit(1).executeTakeFirst())
-  if (empty) {
-    await seedDemo(db, { store: getBlobStore() })
-    console.log('Seeded demo data into the empty database.')
-  }
-  // The demo logins that exist in this database (none on a real deployment).
-  const present = new Set(
-    (await db.selectFrom('users').select('username').where('username', 'in', DEMO_LOGINS.map((l) => l.username)).execute()).map((u) => u.username),
-  )
-  demoLogins = DEMO_LOGINS.filter((l) => present.has(l.username))
+  // the demo only where it is wanted: the embedded database, or DEMO=1 (decision 0076)
+  demo = await settleDemo(db, { embedded: database.embedded, demoSwitch: settings.DEMO, store: getBlobStore() })
+  if (demo.seeded) console.log('Seeded demo data into the empty database.')
   await checkConnectionBudget()
   // the file store's folder, made here: /readyz then tells a folder that is gone (an unmounted
   // volume) from one no file has made yet (a new node behind a load balancer)
@@ -144,8 +139,9 @@ console.log(
     `HTTP: ${dev ? 'one process (development)' : `${httpCount} process${httpCount === 1 ? '' : 'es'}`}`,
 )
 if (metricsServer) console.log(`Metrics: ${metricsAddress(metricsServer)}${settings.METRICS_TOKEN ? ' (bearer token: METRICS_TOKEN)' : ''}`)
-if (demoLogins.length > 0) {
+if (demo?.notice) console.log(demo.notice)
+if (demo?.logins.length) {
   console.log(`Demo logins (password for all: ${DEMO_PASSWORD}):`)
-  for (const login of demoLogins) console.log(`  ${login.username.padEnd(12)} ${login.role}`)
+  for (const login of demo.logins) console.log(`  ${login.username.padEnd(12)} ${login.role}`)
 }
 console.log('Press Ctrl-C to stop.')

@@ -62,7 +62,7 @@ const history = (id: number) =>
     .orderBy('id')
     .execute()
 const row = (id: number) => t.db.selectFrom('pretreats').select(['status', 'assigned_to', 'planned_on']).where('id', '=', id).executeTakeFirstOrThrow()
-const move = (id: number, applicator: number, planned_on: string, more: Record<string, string> = {}) => movePretreat(t.db, MoveSchema.parse({ id, applicator, planned_on, ...more }), assigner, TODAY)
+const move = (id: number, applicator: number, planned_on: string, more: Record<string, string> = {}) => movePretreat(t.db, MoveSchema.parse({ id: String(id), applicator: String(applicator), planned_on, ...more }), assigner, TODAY)
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(
     () => null,
@@ -208,7 +208,7 @@ describe('a move', () => {
     expect(await row(pt.id)).toMatchObject({ planned_on: null })
     expect(await move(pt.id, ann, '2026-12-09', { season_reason: 'Sold as table stock.' })).toMatchObject({ changed: true })
     const viewer = { ...assigner, permissions: ['api.view_pretreat' as const] }
-    await expect(movePretreat(t.db, MoveSchema.parse({ id: pt.id, applicator: 0, planned_on: '2026-12-10' }), viewer, TODAY)).rejects.toThrow(/permission|Forbidden/i)
+    await expect(movePretreat(t.db, MoveSchema.parse({ id: String(pt.id), applicator: '0', planned_on: '2026-12-10' }), viewer, TODAY)).rejects.toThrow(/permission|Forbidden/i)
   })
 
   it('takes the planned day from the assign window too, before the licence is checked on it; the lists’ row forms leave it', async () => {

@@ -18,12 +18,12 @@ import { lockPretreatStanding } from '#db/queries/pretreat-workflow.ts'
 import { permitted } from '#workflows/pretreat.machine.ts'
 import type { PretreatSender } from '#workflows/pretreat.server.ts'
 import { defineCommand } from './command.ts'
-import { assignApplicator, planPretreat, refuseUnconfirmedBookings, type StepOutcome } from './pretreat-schedule.ts'
+import { applicatorOrNone, assignApplicator, planPretreat, pretreatId, refuseUnconfirmedBookings, type StepOutcome } from './pretreat-schedule.ts'
 
 export const MoveSchema = z.object({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  id: pretreatId,
   /** 0: Unassigned */
-  applicator: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  applicator: applicatorOrNone,
   /** '' : planned for no day */
   planned_on: z.union([z.literal(''), date(DISPATCH_MESSAGES.plannedOn)]).transform((d) => (d === '' ? null : d)),
   season_reason: multiLineText(SEASON_REASON_LABEL, { optional: true }),

@@ -32,6 +32,7 @@ import {
 } from '#db/queries/pretreat-form.ts'
 import { savePretreatFlags } from '#db/queries/pretreat-workflow.ts'
 import { defineCommand, KEY_MESSAGES, type Actor } from './command.ts'
+import { parseId } from '#core/ids.ts'
 
 export const NOT_EDITABLE = M.notEditable
 
@@ -41,7 +42,7 @@ async function checkForm(trx: Executor, value: PretreatFormInput, existing: Pret
   if (cwt === null) throw new InputError({ cwt: M.cwt })
   if (!(await storageOfCompany(trx, value.storage_id, value.company_id))) throw new InputError({ storage_id: M.storage })
   const other = value.requested_by === OTHER_REQUESTER
-  if (!other && !(await contactOfCompany(trx, Number(value.requested_by), value.company_id))) throw new InputError({ requested_by: M.requestedBy })
+  if (!other && !(await contactOfCompany(trx, parseId(value.requested_by) ?? 0, value.company_id))) throw new InputError({ requested_by: M.requestedBy })
   const day = existing?.application_date ?? today
   const applicator = await applicatorChoice(trx, value.recommended_by)
   if (!applicator) throw new InputError({ recommended_by: M.recommendedBy })
@@ -68,7 +69,7 @@ async function checkForm(trx: Executor, value: PretreatFormInput, existing: Pret
     company_id: value.company_id,
     storage_id: value.storage_id,
     recommended_by: value.recommended_by,
-    requested_by: other ? null : Number(value.requested_by),
+    requested_by: other ? null : parseId(value.requested_by),
     other_name: other ? value.other_name : '',
     destination: value.destination,
     variety: value.variety,

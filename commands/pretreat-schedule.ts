@@ -11,7 +11,7 @@
 import { z } from 'zod'
 import { CONFIRM_FIELD, DISPATCH_MESSAGES, unconfirmedMessage } from '#core/dispatch.ts'
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
-import { date, multiLineText } from '#core/schemas/fields.ts'
+import { date, id, multiLineText } from '#core/schemas/fields.ts'
 import { SEASON_REASON_LABEL } from '#core/season-reasons.ts'
 import { licenceHoldsOn, localToday } from '#core/schemas/applicator.ts'
 import { inTransaction, type Executor } from '#db/client.server.ts'
@@ -148,7 +148,9 @@ export function planPretreat(db: Executor, id: number, plannedOn: string | null,
   })
 }
 
-const recordId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+/** A pre-treat's id, and an applicator's (or 0: none), as a row's button or the board posts them: decimal digits only. */
+export const pretreatId = id('No such pre-treat.')
+export const applicatorOrNone = id(SCHEDULE_MESSAGES.unknownApplicator, { none: true })
 
 /** The planned day an assign form may send (absent: left as it is; '': no day). */
 const plannedOn = z
@@ -158,11 +160,11 @@ const plannedOn = z
 
 /** The row forms' steps: what a list's button posts. */
 export const RowStepSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.enum(['stage', 'schedule']), id: recordId }),
+  z.object({ intent: z.enum(['stage', 'schedule']), id: pretreatId }),
   z.object({
     intent: z.literal('assign'),
-    id: recordId,
-    applicator: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    id: pretreatId,
+    applicator: applicatorOrNone,
     season_reason: multiLineText(SEASON_REASON_LABEL, { optional: true }),
     planned_on: plannedOn,
     /** the booking warnings were shown and the Assign confirmed */

@@ -17,6 +17,8 @@ const schema = z.object({
   /** PostgreSQL itself, when DATABASE_URL goes through a transaction-mode pooler (PgBouncer): migrations, backups and restores use it (db/connection.ts reads both) */
   DATABASE_DIRECT_URL: z.string().optional(),
   SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
+  /** npm start seeds the demo (its accounts share a published password) into an empty DATABASE_URL database too, and runs a database with them (decision 0076); the embedded database always gets the demo */
+  DEMO: flag(false),
   /** true behind a load balancer that sets X-Forwarded-Proto / X-Forwarded-For */
   TRUST_PROXY: flag(false),
   STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),

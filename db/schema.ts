@@ -770,6 +770,7 @@ export interface Database {
   grower_reports: GrowerReportsTable
   restart_follow_ups: RestartFollowUpsTable
   backups: BackupsTable
+  demo_seed: DemoSeedTable
 }
 
 /** Migration 0025: the application record kept for a pre-treat (a snapshot; never deleted). */
@@ -889,6 +890,12 @@ export interface RestartFollowUpsTable {
   /** how it was resolved, when an assigner closed it by a note */
   closing_note: string | null
   closing_submission_id: string | null
+}
+
+/** Migration 0045 (decision 0076): one row when the demo seed made this database. */
+export interface DemoSeedTable {
+  only_row: Defaulted<boolean>
+  seeded_at: Timestamp
 }
 
 /** Migration 0043: a finished backup (npm run backup), recorded in the database it backed up. */

@@ -42,19 +42,22 @@ describe('health', () => {
     expect(await readyz()).toEqual({ status: 200, body: { status: 'ready', checks: { database: 'ok', migrations: 'ok', store: 'ok' } } })
   })
 
-  it('/readyz answers 503 naming a migration this build has and the database lacks, and a file store that is gone', async () => {
+  it('/readyz answers 503 naming the check that failed (a migration this build has and the database lacks, a file store that is gone); what failed is in the log only', async () => {
     const last = await app.db.selectFrom('kysely_migration' as never).select(sql<string>`max(name)`.as('name')).executeTakeFirstOrThrow()
     const row = await sql<{ name: string; timestamp: string }>`delete from kysely_migration where name = ${last.name} returning name, timestamp`.execute(app.db)
     try {
-      expect(await readyz()).toEqual({ status: 503, body: { status: 'not ready', checks: { database: 'ok', migrations: `not applied: ${last.name}`, store: 'ok' } } })
+      expect(await readyz()).toEqual({ status: 503, body: { status: 'not ready', checks: { database: 'ok', migrations: 'failed', store: 'ok' } } })
+      await expect.poll(() => logLines().find((l) => l.msg === 'not ready' && l.check === 'migrations')).toMatchObject({ level: 'warn', detail: `not applied: ${last.name}` })
     } finally {
       await sql`insert into kysely_migration (name, timestamp) values (${row.rows[0]!.name}, ${row.rows[0]!.timestamp})`.execute(app.db)
     }
     fs.renameSync(blobs, `${blobs}-away`)
     try {
-      const { status, body } = await readyz()
-      expect(status).toBe(503)
-      expect(body.checks).toMatchObject({ database: 'ok', migrations: 'ok', store: expect.stringContaining('ENOENT') })
+      const response = await get('/readyz')
+      const text = await response.text()
+      expect([response.status, JSON.parse(text)]).toEqual([503, { status: 'not ready', checks: { database: 'ok', migrations: 'ok', store: 'failed' } }])
+      expect(text).not.toContain(blobs) // no path of the server's is shown to whoever asks
+      await expect.poll(() => logLines().find((l) => l.msg === 'not ready' && l.check === 'store')).toMatchObject({ level: 'warn', detail: expect.stringMatching(/ENOENT.*health-blobs-/) })
     } finally {
       fs.renameSync(`${blobs}-away`, blobs)
     }
@@ -98,6 +101,15 @@ describe('request ids and the log', () => {
     await expect.poll(() => logLines().find((l) => l.request_id === file.headers.get('x-request-id'))).toMatchObject({ route: 'assets', status: 200 })
     const secrets = [password, csrf, ...[...cookies, ...session].map((c) => c.slice(c.indexOf('=') + 1)), 'Secret Farm', 'Secret%20Farm']
     for (const secret of secrets) expect(app.output()).not.toContain(secret)
+  })
+
+  it('a POST to a page that takes none is answered 405 and logged as a warning with its path, not as an error', async () => {
+    const answer = await get('/view-calls?filter_value=x', { method: 'POST', headers: { origin: app.url, 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' })
+    expect(answer.status).toBe(405)
+    const id = answer.headers.get('x-request-id')
+    await expect.poll(() => logLines().find((l) => l.request_id === id && l.msg !== 'request')).toMatchObject({ level: 'warn', msg: 'method not allowed', method: 'POST', path: '/view-calls' })
+    expect(logLines().filter((l) => l.request_id === id && l.level === 'error')).toEqual([])
+    expect(app.output()).not.toContain('[object Object]')
   })
 
   it('the error page shows the id of its request, which is the id its log line has', async () => {

@@ -7,6 +7,7 @@ import { PLACE_MESSAGES } from '#core/schemas/place.ts'
 import type { JobOption, NamedOption } from '#db/queries/registry.ts'
 import { callInMachine, type CallInContext, type CallInEvent } from './call-in.machine.ts'
 import { replay, stateName } from './runner.ts'
+import { parseId } from '#core/ids.ts'
 
 /** What the picker's fields hold: the customer's and the job's names as typed, the storage's id. */
 export interface PlaceQuery {
@@ -54,7 +55,7 @@ export interface PlaceLookups {
   storageById(id: number): Promise<{ id: number; name: string; company_id: number } | undefined>
 }
 
-const asId = (text: string) => (/^\d{1,15}$/.test(text) ? Number(text) : 0)
+const asId = (text: string) => parseId(text) ?? 0
 
 export async function resolvePlaceWith(lookups: PlaceLookups, query: PlaceQuery): Promise<ResolvedPlace> {
   const problems: PlaceProblems = {}

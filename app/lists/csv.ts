@@ -1,11 +1,15 @@
 // CSV as spreadsheets read it (RFC 4180): fields separated by commas, lines ended by CRLF, a field
-// quoted when it holds a comma, a quote, a line break or edge spaces, its quotes doubled.
-// A text starting with = + - @ (or a tab or CR, which some spreadsheets skip before reading one of
-// those) would run as a formula when the file is opened (OWASP "CSV injection"): it gets a leading
-// apostrophe, which spreadsheets show as plain text.
+// quoted when it holds a separator (a comma, or the semicolon other locales split on), a quote, a
+// tab, a line break or edge spaces, its quotes doubled.
+// Formulas (OWASP "CSV Injection", decision 0077): a text that starts with = + - @ (after spaces
+// too), or with a tab, CR or LF (which some spreadsheets skip before reading one of those), or in
+// which one of = + - @ follows a separator or a quote (a reader that splits there, as spreadsheets
+// of many locales do on ';', would start a cell with it) would run as a formula when the file is
+// opened. It gets a leading apostrophe, which spreadsheets show as plain text, and is quoted, so
+// no reader splits it.
 
-const FORMULA_START = /^[=+\-@\t\r]/
-const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/
+const FORMULA = /^[\t\r\n]|(?:^|[,;"'\t\r\n])\s*[=+\-@]/
+const NEEDS_QUOTES = /[",;\t\r\n]|^\s|\s$/
 
 export type CsvValue = string | number | boolean | null | undefined
 
@@ -13,8 +17,9 @@ export type CsvValue = string | number | boolean | null | undefined
 export function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return ''
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  const text = FORMULA_START.test(value) ? `'${value}` : value
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`
+  if (FORMULA.test(value)) return quoted(`'${value}`)
+  return NEEDS_QUOTES.test(value) ? quoted(value) : value
 }
 
 /** One line, CRLF included. */

@@ -6,6 +6,7 @@ import type { Executor } from '#db/client.server.ts'
 import { notFound } from '#app/http-errors.server.ts'
 import type { ListOptions } from './list-engine.server.ts'
 import type { RouteArgs } from './list-screen.server.ts'
+import { parseId } from '#core/ids.ts'
 
 /** The storage a scoped list is for, with its company, for the heading; undefined when there is none. */
 export function storageHeading(db: Executor, storageId: number) {
@@ -25,8 +26,7 @@ export function storageIdParam(searchParams: URLSearchParams): number | null | u
   const raw = searchParams.get('i')?.trim()
   if (!raw) return null
   const text = /^\d+$/.test(raw) ? raw : Buffer.from(raw, 'base64').toString('utf8')
-  const id = /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined
+  return parseId(text) ?? undefined
 }
 
 /** For a list whose rows name their storage in `storageColumn` (e.g. 'ss.storage_id'). */

@@ -18,6 +18,7 @@ import { ContactSchema } from '#core/schemas/contact.ts'
 import { DEFAULT_CONTACT_INTERVAL, INTERVAL_MAX_DAYS } from '#core/schemas/grower.ts'
 import { getDb } from '#db/client.server.ts'
 import { growerForEdit } from '#db/queries/companies.ts'
+import { parseId } from '#core/ids.ts'
 
 export const access = ACCESS['/add-contact']
 export const meta: MetaFunction = () => [{ title: 'Add Contact' }]
@@ -36,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request, access)
   const form = await readForm(request)
   // used only once the contact is saved, when it is the valid company id the schema read
-  const companyId = Number(String(form.get('company_id') ?? '').trim())
+  const companyId = parseId(String(form.get('company_id') ?? ''))
   return submitCommand({
     form,
     command: addContact,

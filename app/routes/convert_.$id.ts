@@ -12,6 +12,7 @@ import { settlePdf } from '#app/documents/pdf-answer.server.ts'
 import { askPretreatPdf } from '#app/features/pretreat-pdf/pretreat-pdf.server.ts'
 import { NotFoundError } from '#core/errors.ts'
 import { getDb } from '#db/client.server.ts'
+import { parseId } from '#core/ids.ts'
 
 export const access = ACCESS['/convert/:id']
 
@@ -35,9 +36,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const type = new URL(request.url).searchParams.get('type')
   if (type !== 'pretreat') return error(400, "type must be 'pretreat': POST /convert/{id}/?type=pretreat.")
-  const text = params.id ?? ''
-  const id = /^\d{1,15}$/.test(text) ? Number(text) : 0
-  if (id <= 0 || id > Number.MAX_SAFE_INTEGER) return error(404, 'Pre-treat not found.')
+  const id = parseId(params.id)
+  if (id === null) return error(404, 'Pre-treat not found.')
   const db = getDb()
   let asked
   try {

@@ -11,6 +11,7 @@ import { getDb } from '#db/client.server.ts'
 import { userForEdit } from '#db/queries/users.ts'
 import { UserForm } from './add-user/user-form.tsx'
 import { userAction, userFormChoices } from './add-user/user-form.server.ts'
+import { parseId } from '#core/ids.ts'
 
 export const access = ACCESS['/edit-user']
 export const meta: MetaFunction = () => [{ title: 'Edit User' }]
@@ -18,7 +19,8 @@ export const meta: MetaFunction = () => [{ title: 'Edit User' }]
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireAccess(request, access)
   const db = getDb()
-  const user = /^\d{1,15}$/.test(params.id ?? '') ? await userForEdit(db, Number(params.id)) : undefined
+  const id = parseId(params.id)
+  const user = id === null ? undefined : await userForEdit(db, id)
   if (!user) throw notFound('No such user.')
   if (user.is_superuser && !viewer.is_superuser) throw forbidden('Only a superuser can change a superuser’s account.')
   return { user, ...(await userFormChoices(db, viewer, user)) }

@@ -26,6 +26,7 @@ import { InteractionSchema } from '#core/schemas/interaction.ts'
 import { getDb } from '#db/client.server.ts'
 import { growerById } from '#db/queries/companies.ts'
 import { contactChoices } from '#db/queries/contacts.ts'
+import { parseId } from '#core/ids.ts'
 
 export const access = ACCESS['/interaction-form']
 export const meta: MetaFunction = () => [{ title: 'Customer Notes Form' }]
@@ -66,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     company,
     contacts,
-    contact: correcting ? String(correcting.note.contact_id) : /^\d{1,15}$/.test(contactParam) ? contactParam : '',
+    contact: correcting ? String(correcting.note.contact_id) : parseId(contactParam) === null ? '' : contactParam,
     submissionId: crypto.randomUUID(),
     correcting: correcting && { id: correcting.id, version: correcting.version, notes: correcting.note.notes, deleteSubmissionId: crypto.randomUUID() },
   }

@@ -13,6 +13,7 @@ import { settlePdf } from '#app/documents/pdf-answer.server.ts'
 import { askPretreatPdf } from '#app/features/pretreat-pdf/pretreat-pdf.server.ts'
 import { asHttpError, notFound } from '#app/http-errors.server.ts'
 import { getDb } from '#db/client.server.ts'
+import { parseId } from '#core/ids.ts'
 
 export const access = ACCESS['/pretreats/:id/pdf']
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.number} PDF` : 'Pre-Treat PDF' }]
@@ -20,9 +21,8 @@ export const handle = { crumbs: [{ label: 'Pre-Treats', to: '/pretreats' }, { la
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request, access)
-  const text = params.id ?? ''
-  const id = /^\d{1,15}$/.test(text) ? Number(text) : 0
-  if (id <= 0 || id > Number.MAX_SAFE_INTEGER) throw notFound('That pre-treat does not exist.')
+  const id = parseId(params.id)
+  if (id === null) throw notFound('That pre-treat does not exist.')
   const db = getDb()
   const asked = await askPretreatPdf(db, id).catch((error: unknown) => {
     throw asHttpError(error)

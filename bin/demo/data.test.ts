@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { verifyPassword } from '#core/password.server.ts'
+import { hashPassword, verifyPassword } from '#core/password.server.ts'
 import { PERMISSION_CODENAMES } from '#core/permissions.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
 import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_PERMISSIONS, SERVICE_COMPANY_NAME, seedDemo, type DemoSeedSummary } from './data.ts'
+import { DemoPasswordRefusal, settleDemo } from './demo-database.ts'
 
 const TABLES = [
   'companies', 'storages', 'jobs', 'trucks', 'parts', 'products', 'applications', 'application_products', 'applicators',
@@ -107,5 +108,27 @@ describe('seedDemo', () => {
       .executeTakeFirstOrThrow()
     expect(row.license.trim()).not.toBe('')
     expect(Date.parse(row.expiration!)).toBeGreaterThan(Date.now())
+  })
+
+  it('marks the database a demo one: a production start runs it and shows its logins; unmarked, the start refuses while a demo account keeps the password', async () => {
+    const production = { embedded: false, demoSwitch: false }
+    expect(await settleDemo(t.db, production)).toEqual({ seeded: false, logins: DEMO_LOGINS })
+    await t.db.deleteFrom('demo_seed').execute() // a database an older version's start seeded, as production ones were
+    try {
+      const refused = await settleDemo(t.db, production).catch((e: unknown) => e)
+      expect(refused).toBeInstanceOf(DemoPasswordRefusal)
+      expect((refused as DemoPasswordRefusal).usernames).toEqual(DEMO_LOGINS.map((l) => l.username))
+      // DEMO=1 runs it as the demo it is
+      expect(await settleDemo(t.db, { embedded: false, demoSwitch: true })).toEqual({ seeded: false, logins: DEMO_LOGINS })
+      // an account deactivated, or given a password of its own, no longer counts
+      await t.db.updateTable('users').set({ is_active: false }).where('username', 'not in', ['admin', 'tech']).execute()
+      await t.db.updateTable('users').set({ password_hash: await hashPassword('a-password-of-its-own') }).where('username', '=', 'tech').execute()
+      await expect(settleDemo(t.db, production)).rejects.toThrow(/^Refusing to start: admin still signs in with the demo password .*npm run user:deactivate -- admin\./)
+      await t.db.updateTable('users').set({ is_active: false }).where('username', '=', 'admin').execute()
+      expect(await settleDemo(t.db, production)).toEqual({ seeded: false, logins: [] })
+    } finally {
+      await t.db.insertInto('demo_seed').defaultValues().execute()
+      await t.db.updateTable('users').set({ is_active: true, password_hash: await hashPassword(DEMO_PASSWORD) }).execute()
+    }
   })
 })

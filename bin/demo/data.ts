@@ -263,6 +263,8 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
   const rng = prng(20250914)
 
   created.permissions = await syncPermissions(trx)
+  // the mark that this database is a demo one (decision 0076), with the demo's accounts
+  await trx.insertInto('demo_seed').defaultValues().onConflict((oc) => oc.column('only_row').doNothing()).execute()
 
   // Companies: the service company itself, then the growers.
   const companyRows = [

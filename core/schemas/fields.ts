@@ -11,6 +11,7 @@ import { z } from 'zod'
 import { boundText, isOrAre, requiredMessage, tooLargeMessage } from '#core/field-messages.ts'
 import { DATE_WINDOW_TEXT, hasControlCharacters, isInDateWindow, isIsoDate, roundDecimalText } from '#core/formats.ts'
 import { HOURS_MAX, HOURS_STEP } from '#core/service-hours.ts'
+import { parseId } from '#core/ids.ts'
 
 /** Schemas made here; fields.unit.test.ts checks that every form field is one of them. */
 export const BUILT = new WeakSet<z.ZodType>()
@@ -140,11 +141,20 @@ export function wholeNumber(label: string, { min = 0, max = INTEGER_MAX }: { min
 }
 
 /**
- * The id of a record chosen on the page (a hidden field, a select): a whole number from 1. Anything
- * else gets `message`, the same as a missing one, since a person never typed it ('Choose a storage.').
+ * The id of a record chosen on the page (a hidden field, a select): decimal digits naming a whole
+ * number from 1 (core/ids.ts, the one reader of ids); with `none`, also '0' for "none" (the
+ * dispatch board's Unassigned lane). Anything else gets `message`, the same as a missing one, since
+ * a person never typed it ('Choose a storage.').
  */
-export function id(message: string) {
-  return built(numberText(message, message, /^\d+$/).pipe(z.number().min(1, message).max(Number.MAX_SAFE_INTEGER, message)))
+export function id(message: string, { none = false }: { none?: boolean } = {}) {
+  return built(
+    z.string({ error: message }).transform((text, ctx) => {
+      const value = none && text === '0' ? 0 : parseId(text)
+      if (value !== null) return value
+      ctx.addIssue({ code: 'custom', message })
+      return z.NEVER
+    }),
+  )
 }
 
 /** A real calendar date, yyyy-mm-dd, inside DATE_WINDOW (as an `<input type="date">` sends it). */

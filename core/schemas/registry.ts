@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { requiredMessage } from '#core/field-messages.ts'
 import { id, matching, multiLineText, oneLineText, uuid } from './fields.ts'
 import { PLACE_MESSAGES } from './place.ts'
+import { parseId } from '#core/ids.ts'
 
 export const REGISTRY_MESSAGES = {
   jobName: 'A job with this name already exists.',
@@ -50,7 +51,7 @@ export type ShortListAction = { kind: 'add' } | { kind: 'save' | 'up' | 'down' |
 
 export function shortListAction(intent: string): ShortListAction {
   const [kind, rowId] = intent.split(':') as [ShortListAction['kind'], string | undefined]
-  return kind === 'add' ? { kind } : { kind, id: Number(rowId) }
+  return kind === 'add' ? { kind } : { kind, id: parseId(rowId) ?? 0 }
 }
 
 /**

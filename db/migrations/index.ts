@@ -35,6 +35,7 @@ import * as m0041 from './0041_notices.ts'
 import * as m0042 from './0042_restart_follow_ups.ts'
 import * as m0043 from './0043_backups.ts'
 import * as m0044 from './0044_search_punctuation.ts'
+import * as m0045 from './0045_demo_seed.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0042_restart_follow_ups': m0042,
   '0043_backups': m0043,
   '0044_search_punctuation': m0044,
+  '0045_demo_seed': m0045,
 }

@@ -323,3 +323,20 @@ export async function replaceUserRights(db: Executor, userId: number, permission
   }
   if (groups.length) await db.insertInto('user_groups').values(groups.map((group_id) => ({ user_id: userId, group_id }))).execute()
 }
+
+/**
+ * The accounts named (case ignored) can no longer sign in, and are signed out everywhere, in one
+ * transaction; none is changed when one of the names is unknown. Returns the unknown names.
+ */
+export async function deactivateUsers(db: Executor, usernames: readonly string[]): Promise<string[]> {
+  return inTransaction(db, async (trx) => {
+    const ids = await Promise.all(usernames.map((name) => userIdByUsername(trx, name)))
+    const unknown = usernames.filter((_, i) => ids[i] === undefined)
+    if (unknown.length > 0) return unknown
+    for (const id of ids as number[]) {
+      await trx.updateTable('users').set({ is_active: false }).where('id', '=', id).execute()
+      await endSessions(trx, id)
+    }
+    return []
+  })
+}

@@ -19,6 +19,7 @@ import { seasonOf } from '#core/season.ts'
 import { getDb } from '#db/client.server.ts'
 import { applicationChoices, billableCompanies, messageText, pretreatChoices, pretreatForForm, reservePretreatNumber, seasonSoFar } from '#db/queries/pretreat-form.ts'
 import { LIST_PATHS } from '../pretreat-lists/list-data.server.ts'
+import { parseId } from '#core/ids.ts'
 
 const access = ACCESS['/create-pre-treat']
 export const NOT_FOUND = 'That pre-treat does not exist.'
@@ -26,7 +27,8 @@ export const NOT_FOUND = 'That pre-treat does not exist.'
 /** The pre-treat an edit's path names, or a 404. */
 async function recordOf(idText: string | undefined) {
   if (idText === undefined) return undefined
-  const record = /^\d{1,15}$/.test(idText) ? await pretreatForForm(getDb(), Number(idText)) : undefined
+  const id = parseId(idText)
+  const record = id === null ? undefined : await pretreatForForm(getDb(), id)
   if (!record) throw new Response(NOT_FOUND, { status: 404 })
   return record
 }
@@ -103,12 +105,12 @@ async function applyFormIntent(form: FormData, intent: string) {
   const error: Record<string, string[]> = {}
   const billTo = listOf(payload.bill_to).map(textOf)
   const cwt = parseCwt(textOf(payload.cwt))
-  const products = async () => (await applicationChoices(db, { activeOnly: true, ids: [Number(textOf(payload.application_id)) || 0] }))[0]?.products
+  const products = async () => (await applicationChoices(db, { activeOnly: true, ids: [parseId(textOf(payload.application_id)) ?? 0] }))[0]?.products
   const typedLines = () =>
     listOf(payload.chemicals).map((line) => {
       const l = (line ?? {}) as Payload
       const quantity = textOf(l.quantity_requested).trim()
-      return { product_id: Number(textOf(l.product_id)), cwt: textOf(l.cwt), quantity_requested: quantity !== '' && Number.isFinite(Number(quantity)) ? Number(quantity) : null }
+      return { product_id: parseId(textOf(l.product_id)) ?? 0, cwt: textOf(l.cwt), quantity_requested: quantity !== '' && Number.isFinite(Number(quantity)) ? Number(quantity) : null }
     })
   const fillLines = async (typed: ReturnType<typeof typedLines>) => {
     const chosen = await products()
@@ -119,7 +121,8 @@ async function applyFormIntent(form: FormData, intent: string) {
 
   if (intent === 'add-bill-to') {
     const pick = textOf(payload.bill_to_pick)
-    const billing = /^\d{1,15}$/.test(pick) ? await billableCompanies(db, [Number(pick)]) : { billable: [], serviceCompany: false }
+    const pickedId = parseId(pick)
+    const billing = pickedId === null ? { billable: [], serviceCompany: false } : await billableCompanies(db, [pickedId])
     if (billing.serviceCompany) error.bill_to_pick = [M.billToService]
     else if (billing.billable.length === 0) error.bill_to_pick = [M.billToUnknown]
     else if (pick === textOf(payload.company_id)) error.bill_to_pick = [M.billToOwner]
@@ -138,7 +141,7 @@ async function applyFormIntent(form: FormData, intent: string) {
     payload.application_id = ''
     payload.chemicals = []
   } else if (intent === 'insert-message') {
-    const text = await messageText(db, Number(textOf(payload.message_id)) || 0)
+    const text = await messageText(db, parseId(textOf(payload.message_id)) ?? 0)
     if (!text) error.message_id = [M.message]
     else {
       const notes = textOf(payload.application_notes).trimEnd()

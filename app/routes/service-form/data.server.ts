@@ -17,6 +17,7 @@ import { ServiceSheetSchema } from '#core/schemas/service-sheet.ts'
 import { getDb } from '#db/client.server.ts'
 import { partOptions, type PartOption } from '#db/queries/registry.ts'
 import { callForSheet, reserveSheetNumber, type CallForSheet } from '#db/queries/service-sheets.ts'
+import { parseId } from '#core/ids.ts'
 
 const access = ACCESS['/service-form']
 
@@ -26,7 +27,8 @@ const LIST_ERROR = 'The customer, job and parts lists could not be loaded. Pleas
 async function callOf(params: URLSearchParams): Promise<CallForSheet | undefined> {
   const text = params.get('call')
   if (text === null) return undefined
-  const call = /^\d{1,15}$/.test(text) ? await callForSheet(getDb(), Number(text)) : undefined
+  const id = parseId(text)
+  const call = id === null ? undefined : await callForSheet(getDb(), id)
   if (!call) throw new Response('That call does not exist.', { status: 404 })
   return call
 }
