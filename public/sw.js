@@ -3,7 +3,10 @@
 // - /assets/* (content-hashed names): cache first, kept across users (no user data in them).
 // - Every page the user opens (HTML, and the Remix data requests of its routes): network first,
 //   the last good copy when the network fails; the newest MAX_PAGES copies are kept, the oldest
-//   go first (never a sheet the user is assigned: those are kept again at every pre-cache).
+//   go first (never a sheet the user is assigned: those are kept again at every pre-cache). A page
+//   reached by a link in the page (only its data was asked for) is fetched and kept as a page too:
+//   with no signal links load whole pages. A copy answers only its own address (its tab, filter,
+//   list page), but for the pages that draw their query on the device (QUERY_ON_DEVICE).
 // - Those copies are one user's: the server names the owner of every page and data answer
 //   (X-Session-User: a user id, or 'none'). PAGES holds one owner's pages only, with the owner's id
 //   beside them; another owner, or the word that the session is gone (an answer for nobody, a
@@ -33,6 +36,12 @@ const CHOICES = '/api/choices'
  * drawn for another record and takes its own from /api/choices (a grower's Customer Notes Form).
  */
 const STANDS_FOR = [/^\/interaction-form\/\d+$/]
+/**
+ * Pages that draw the choice their query names on the device (a place picker's forms resolve it
+ * from /api/choices; a sheet shows its checklist in the page): any copy of the same path stands
+ * for another query's. Every other page is its query's own (a tab, a filter, a list's page).
+ */
+const QUERY_ON_DEVICE = [/^\/(?:service-call|service-form|storage-check-form)$/, /^\/(?:pretreats|review-pre-treat)\/\d+$/]
 /** Remix's route look-up (lazy route discovery): asked before a page with a :param in its address posts. */
 const MANIFEST = '/__manifest'
 /** How many pages one user's copies may hold (a page and its data answers each count). */
@@ -114,6 +123,7 @@ async function learnOwner(owner) {
   const current = await currentOwner()
   if (current === owner) return
   await caches.delete(PAGES)
+  pagesKeptAt.clear()
   if (owner === 'gone') return tellPages({ type: 'owner', owner })
   await (await caches.open(PAGES)).put(OWNER_ENTRY, new Response(owner))
   if (current !== null) await tellPages({ type: 'owner', owner })
@@ -167,6 +177,19 @@ async function evictOldest(pages) {
   for (const request of keys.slice(0, Math.max(0, keys.length - MAX_PAGES))) await pages.delete(request)
 }
 
+/** document URL → when this worker last kept it for a data answer (a page read twice in a minute is fetched once) */
+const pagesKeptAt = new Map()
+const PAGE_KEPT_FOR_MS = 60_000
+
+/** The page a data answer belongs to, fetched and kept (its data answer was just kept for the same owner). */
+async function keepPageOf(dataUrl) {
+  const page = new URL(documentPathOf(dataUrl), self.location.origin)
+  if (NOT_A_PAGE.test(page.pathname) || Date.now() - (pagesKeptAt.get(page.href) ?? 0) < PAGE_KEPT_FOR_MS) return
+  pagesKeptAt.set(page.href, Date.now())
+  if (pagesKeptAt.size > MAX_PAGES) pagesKeptAt.delete(pagesKeptAt.keys().next().value)
+  await fetchAndKeep(page).catch(() => pagesKeptAt.delete(page.href))
+}
+
 async function fetchAndKeep(url) {
   const response = await fetch(url, { cache: 'no-store' })
   await hearAndKeep(url, response, keepable(response) ? response : null)
@@ -174,19 +197,39 @@ async function fetchAndKeep(url) {
 }
 
 /**
- * The owner's copy of `url` (the exact URL, else the same path with another query: ?view=checklist,
- * ?_routes=…); for a page of a STANDS_FOR form, another record's copy of the same form.
+ * The owner's copy of `url`: the exact URL, else the same query but for the routes Remix names
+ * (?_routes=…). Only for a page (not its data): a QUERY_ON_DEVICE page's copy for another query,
+ * or a STANDS_FOR form's copy for another record. Never another tab's or filter's copy: a page
+ * not kept is the offline page's to answer, not another page's.
  */
 async function ownersCopy(url, { navigation = false } = {}) {
   const owner = await currentOwner()
   if (owner === null) return undefined
   const cache = await caches.open(PAGES)
-  const cached = (await cache.match(url.href, { ignoreVary: true })) ?? (await cache.match(url.href, { ignoreSearch: true, ignoreVary: true })) ?? (navigation ? await standIn(cache, url) : undefined)
+  const cached = (await cache.match(url.href, { ignoreVary: true })) ?? (await sameQuery(cache, url)) ?? (navigation ? await standIn(cache, url) : undefined)
   return cached?.headers.get(OWNER_HEADER) === owner ? cached : undefined
 }
 
-/** A kept copy of the same form for another record, when `url` is a STANDS_FOR form's page. */
+/** A page's query as it names the page: Remix's ?_routes=… left out, in one order. */
+function queryOf(url) {
+  const search = new URLSearchParams(url.search)
+  search.delete('_routes')
+  search.sort()
+  return search.toString()
+}
+
+/** A copy of the same path whose query differs only by the routes Remix names. */
+async function sameQuery(cache, url) {
+  const query = queryOf(url)
+  for (const request of await cache.keys(url.href, { ignoreSearch: true, ignoreVary: true })) {
+    if (queryOf(new URL(request.url)) === query) return cache.match(request, { ignoreVary: true })
+  }
+  return undefined
+}
+
+/** A kept copy of the same page for another query (QUERY_ON_DEVICE), or of the same form for another record (STANDS_FOR). */
 async function standIn(cache, url) {
+  if (QUERY_ON_DEVICE.some((pattern) => pattern.test(url.pathname))) return cache.match(url.href, { ignoreSearch: true, ignoreVary: true })
   const form = STANDS_FOR.find((pattern) => pattern.test(url.pathname))
   if (!form) return undefined
   for (const request of await cache.keys()) {
@@ -221,7 +264,9 @@ async function networkFirst(event, url) {
   const client = event.resultingClientId || event.clientId
   try {
     const response = await fetch(request)
-    event.waitUntil(hearAndKeep(url, response, keepable(response) ? response.clone() : null))
+    const copy = keepable(response) ? response.clone() : null
+    // a link followed in the page asks only for its data: the page itself is kept too, since with no signal links load pages
+    event.waitUntil(hearAndKeep(url, response, copy).then(() => (copy && url.pathname.endsWith('.data') ? keepPageOf(url) : undefined)))
     // a page that showed a copy reads the server again: it no longer says 'as of'
     if (copies.delete(client)) event.waitUntil(self.clients.get(client).then((c) => c?.postMessage({ type: 'copy', at: null })))
     return response
@@ -293,6 +338,7 @@ self.addEventListener('message', (event) => {
   if (message.type === 'precache') event.waitUntil(precache(message.userId))
   if (message.type === 'signed-out') {
     precachedFor = null
+    pagesKeptAt.clear()
     event.waitUntil(serially(() => caches.delete(PAGES)))
   }
 })

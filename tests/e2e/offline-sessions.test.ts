@@ -78,6 +78,49 @@ describe('reading offline (item 22; issue 22)', () => {
   })
 })
 
+describe('links followed with no signal (issue 38, items 16 and 17)', () => {
+  it('the assigned sheet is reached from the Scheduled tab, its card and the bell line; each tab shows its own content', async () => {
+    const sheet = await makePretreat(suite.app.db, { stage: 'assigned', assignTo: await userApplicatorId(suite.app.db, 'applicator') })
+    const { context, page } = await signedIn('applicator')
+    /** the list's row of the sheet: its link opens the sheet */
+    const sheetLink = () => page.getByRole('row').filter({ hasText: sheet.pre_treat_number }).getByRole('link').first()
+    await workerReady(page)
+    // minutes earlier, with signal: the list opened by tapping links (the router's data requests, not pages)
+    await page.getByRole('link', { name: 'Pre-Treats' }).first().click()
+    await page.getByRole('link', { name: 'Scheduled', exact: true }).click()
+    await page.getByRole('region', { name: 'Scheduled' }).getByRole('link', { name: /^Scheduled Pre-Treats/ }).click()
+    await sheetLink().waitFor()
+    await waitUntilCached(page, '/scheduled-pre-treat')
+    await waitUntilCached(page, `/pretreats/${sheet.id}`)
+    // the bell's line was never opened here: kept ahead
+    await waitUntilCached(page, '/scheduled-pre-treat?mine=assigned')
+
+    await goOffline(context)
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Pre-Treats' }).first().click()
+    await page.getByRole('heading', { name: 'Pre-Treats', exact: true }).waitFor()
+    await page.getByRole('link', { name: 'Scheduled', exact: true }).click()
+    await page.waitForURL(/\/pretreats\?tab=scheduled$/)
+    const scheduled = page.getByRole('region', { name: 'Scheduled' })
+    await scheduled.waitFor()
+    expect(await page.getByRole('region', { name: /Staged/ }).count()).toBe(0)
+    await scheduled.getByRole('link', { name: /^Scheduled Pre-Treats/ }).click()
+    await sheetLink().click()
+    await page.waitForURL((url) => url.pathname === `/pretreats/${sheet.id}`)
+    await page.getByText(sheet.pre_treat_number).first().waitFor()
+    expect(await page.getByRole('dialog', { name: 'No Data Available' }).count()).toBe(0)
+
+    await page.goto('/')
+    await page.locator('details.alerts-bell summary').click()
+    await page.getByRole('menuitem', { name: /^Pre-treat sheets assigned to you/ }).click()
+    await page.waitForURL(/\/scheduled-pre-treat\?mine=assigned$/)
+    await sheetLink().click()
+    await page.waitForURL((url) => url.pathname === `/pretreats/${sheet.id}`)
+    expect(await page.getByRole('dialog', { name: 'No Data Available' }).count()).toBe(0)
+    await context.close()
+  })
+})
+
 describe('a session that ended without Log out (item 3)', () => {
   it('its kept sheet and drafts go once the server says so; offline, neither that page nor another user shows them', async () => {
     const sheet = await makePretreat(suite.app.db, { stage: 'assigned', assignTo: await userApplicatorId(suite.app.db, 'applicator') })
