@@ -18,6 +18,8 @@
 //   user's assigned sheets, section menus and field forms, so they open offline even if never opened.
 // - A grower's Customer Notes Form never kept: another grower's copy stands for it (STANDS_FOR).
 // - Any other page that cannot be fetched: /offline.html, the spec's 'No Data Available', then '/'.
+// - Log out with no signal (sign-out.ts): the page is signed out on the device at once (home as a
+//   visitor sees it, kept at install); the session is ended on the server before the next request.
 // - Remix's route look-up with no signal: for the asking page's own address 'nothing new' (its
 //   routes came with it), so a form read from the device posts to its outbox; for a STANDS_FOR
 //   form, 'load it as a document', which another record's copy then answers.
@@ -27,6 +29,14 @@ const OFFLINE_PAGE = '/offline.html'
 const OWNER_HEADER = 'X-Session-User'
 /** Inside PAGES: whose pages they are. */
 const OWNER_ENTRY = '/__offline/owner'
+/**
+ * Inside SHELL: a Log out made with no signal (app/components/offline/sign-out.ts writes it, with
+ * the page's CSRF token): the session still has to be ended on the server. Until it is, no request
+ * that carries the session cookie goes out before the sign-out does.
+ */
+const SIGN_OUT_ENTRY = '/__offline/sign-out'
+/** Inside SHELL: home as a visitor sees it (signed out), shown with no signal after such a Log out. */
+const SIGNED_OUT_HOME = '/__offline/signed-out'
 /** Not pages: the API, sign-in and out, files and images, and downloads (CSV, PDF). */
 const NOT_A_PAGE = /^\/(?:api|login|logout|blobs|images|assets|auditing\/files|__manifest)(?:[/.]|$)|\.(?:csv|pdf|xlsx?)$/
 /** Every place a picker offers (app/routes/api.choices.ts): one user's, kept as their pages are. */
@@ -52,6 +62,7 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       await (await caches.open(SHELL)).add(OFFLINE_PAGE)
+      await keepSignedOutHome()
       // home, for whoever is signed in on the page that registered this worker (no signal: later)
       await fetchAndKeep(new URL('/', self.location.origin)).catch(() => undefined)
       await self.skipWaiting()
@@ -73,14 +84,54 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return
   const url = new URL(request.url)
   if (url.origin !== self.location.origin) return
-  if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request))
-  // the places a picker offers: kept with the user's pages, for a choice made with no signal
-  else if (url.pathname === CHOICES) event.respondWith(networkFirst(event, url))
-  else if (url.pathname === MANIFEST) event.respondWith(manifestOrOwnRoutes(event, url))
-  else if (isPage(request, url) && !NOT_A_PAGE.test(url.pathname) && !url.searchParams.has('format')) event.respondWith(networkFirst(event, url))
-  // every other page, its data and the API: passed on, heard for what they say about the session
-  else if (request.mode === 'navigate' || url.pathname.endsWith('.data') || url.pathname.startsWith('/api/')) event.respondWith(passOn(event))
+  if (url.pathname.startsWith('/assets/')) return event.respondWith(cacheFirst(request))
+  const answer = handlerOf(request, url)
+  if (answer) event.respondWith(signOutFirst(event, () => answer(event, url)))
 })
+
+function handlerOf(request, url) {
+  // the places a picker offers: kept with the user's pages, for a choice made with no signal
+  if (url.pathname === CHOICES) return networkFirst
+  if (url.pathname === MANIFEST) return manifestOrOwnRoutes
+  if (isPage(request, url) && !NOT_A_PAGE.test(url.pathname) && !url.searchParams.has('format')) return networkFirst
+  // every other page, its data and the API: passed on, heard for what they say about the session
+  if (request.mode === 'navigate' || url.pathname.endsWith('.data') || url.pathname.startsWith('/api/')) return passOn
+  return null
+}
+
+// ---- a Log out made with no signal
+
+/**
+ * After a Log out made with no signal, the session is ended on the server (POST /logout with the
+ * page's CSRF token) before anything else is asked. Still no signal: signed out on the device —
+ * a page is home as a visitor sees it, anything else fails.
+ */
+async function signOutFirst(event, answer) {
+  const shell = await caches.open(SHELL)
+  const pending = await shell.match(SIGN_OUT_ENTRY)
+  if (pending) {
+    try {
+      const body = new URLSearchParams({ csrf: await pending.text() })
+      await fetch('/logout', { method: 'POST', body, credentials: 'same-origin', redirect: 'manual' })
+    } catch (error) {
+      if (event.request.mode !== 'navigate') throw error
+      // any other page: home, where a visitor lands (the copy is drawn for '/' only)
+      if (new URL(event.request.url).pathname !== '/') return Response.redirect('/', 302)
+      return (await shell.match(SIGNED_OUT_HOME, { ignoreVary: true })) ?? (await offlinePage()) ?? Promise.reject(error)
+    }
+    await shell.delete(SIGN_OUT_ENTRY)
+  }
+  return answer()
+}
+
+/** Home as a visitor sees it (no cookie sent), for a Log out made with no signal. */
+async function keepSignedOutHome() {
+  const home = await fetch('/', { credentials: 'omit', cache: 'no-store' }).catch(() => null)
+  if (home?.ok && (home.headers.get('content-type') ?? '').startsWith('text/html')) {
+    await keepAssetsOf(home.clone()).catch(() => undefined)
+    await (await caches.open(SHELL)).put(SIGNED_OUT_HOME, home)
+  }
+}
 
 async function cacheFirst(request) {
   const cache = await caches.open(SHELL)
@@ -353,6 +404,7 @@ async function precache(userId) {
     await serially(() => learnOwner(ownerOf(answer)))
     if (!answer.ok) return
     const { sheets, pages = [] } = await answer.json()
+    await keepSignedOutHome()
     for (const path of new Set(['/', ...pages, ...sheets])) await fetchAndKeep(new URL(path, self.location.origin))
   } catch {
     precachedAt = 0 // no signal: try again on the next page load
