@@ -3,7 +3,10 @@
 // - /assets/* (content-hashed names): cache first, kept across users (no user data in them).
 // - Every page the user opens (HTML, and the Remix data requests of its routes): network first,
 //   the last good copy when the network fails; the newest MAX_PAGES copies are kept, the oldest
-//   go first (never a sheet the user is assigned: those are kept again at every pre-cache).
+//   go first (never a sheet the user is assigned: those are kept again at every pre-cache). A page
+//   reached by a link in the page (only its data was asked for) is fetched and kept as a page too:
+//   with no signal links load whole pages. A copy answers only its own address (its tab, filter,
+//   list page), but for the pages that draw their query on the device (QUERY_ON_DEVICE).
 // - Those copies are one user's: the server names the owner of every page and data answer
 //   (X-Session-User: a user id, or 'none'). PAGES holds one owner's pages only, with the owner's id
 //   beside them; another owner, or the word that the session is gone (an answer for nobody, a
@@ -15,6 +18,8 @@
 //   user's assigned sheets, section menus and field forms, so they open offline even if never opened.
 // - A grower's Customer Notes Form never kept: another grower's copy stands for it (STANDS_FOR).
 // - Any other page that cannot be fetched: /offline.html, the spec's 'No Data Available', then '/'.
+// - Log out with no signal (sign-out.ts): the page is signed out on the device at once (home as a
+//   visitor sees it, kept at install); the session is ended on the server before the next request.
 // - Remix's route look-up with no signal: for the asking page's own address 'nothing new' (its
 //   routes came with it), so a form read from the device posts to its outbox; for a STANDS_FOR
 //   form, 'load it as a document', which another record's copy then answers.
@@ -24,6 +29,14 @@ const OFFLINE_PAGE = '/offline.html'
 const OWNER_HEADER = 'X-Session-User'
 /** Inside PAGES: whose pages they are. */
 const OWNER_ENTRY = '/__offline/owner'
+/**
+ * Inside SHELL: a Log out made with no signal (app/components/offline/sign-out.ts writes it, with
+ * the page's CSRF token): the session still has to be ended on the server. Until it is, no request
+ * that carries the session cookie goes out before the sign-out does.
+ */
+const SIGN_OUT_ENTRY = '/__offline/sign-out'
+/** Inside SHELL: home as a visitor sees it (signed out), shown with no signal after such a Log out. */
+const SIGNED_OUT_HOME = '/__offline/signed-out'
 /** Not pages: the API, sign-in and out, files and images, and downloads (CSV, PDF). */
 const NOT_A_PAGE = /^\/(?:api|login|logout|blobs|images|assets|auditing\/files|__manifest)(?:[/.]|$)|\.(?:csv|pdf|xlsx?)$/
 /** Every place a picker offers (app/routes/api.choices.ts): one user's, kept as their pages are. */
@@ -33,6 +46,12 @@ const CHOICES = '/api/choices'
  * drawn for another record and takes its own from /api/choices (a grower's Customer Notes Form).
  */
 const STANDS_FOR = [/^\/interaction-form\/\d+$/]
+/**
+ * Pages that draw the choice their query names on the device (a place picker's forms resolve it
+ * from /api/choices; a sheet shows its checklist in the page): any copy of the same path stands
+ * for another query's. Every other page is its query's own (a tab, a filter, a list's page).
+ */
+const QUERY_ON_DEVICE = [/^\/(?:service-call|service-form|storage-check-form)$/, /^\/(?:pretreats|review-pre-treat)\/\d+$/]
 /** Remix's route look-up (lazy route discovery): asked before a page with a :param in its address posts. */
 const MANIFEST = '/__manifest'
 /** How many pages one user's copies may hold (a page and its data answers each count). */
@@ -43,6 +62,7 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       await (await caches.open(SHELL)).add(OFFLINE_PAGE)
+      await keepSignedOutHome()
       // home, for whoever is signed in on the page that registered this worker (no signal: later)
       await fetchAndKeep(new URL('/', self.location.origin)).catch(() => undefined)
       await self.skipWaiting()
@@ -64,14 +84,54 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return
   const url = new URL(request.url)
   if (url.origin !== self.location.origin) return
-  if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request))
-  // the places a picker offers: kept with the user's pages, for a choice made with no signal
-  else if (url.pathname === CHOICES) event.respondWith(networkFirst(event, url))
-  else if (url.pathname === MANIFEST) event.respondWith(manifestOrOwnRoutes(event, url))
-  else if (isPage(request, url) && !NOT_A_PAGE.test(url.pathname) && !url.searchParams.has('format')) event.respondWith(networkFirst(event, url))
-  // every other page, its data and the API: passed on, heard for what they say about the session
-  else if (request.mode === 'navigate' || url.pathname.endsWith('.data') || url.pathname.startsWith('/api/')) event.respondWith(passOn(event))
+  if (url.pathname.startsWith('/assets/')) return event.respondWith(cacheFirst(request))
+  const answer = handlerOf(request, url)
+  if (answer) event.respondWith(signOutFirst(event, () => answer(event, url)))
 })
+
+function handlerOf(request, url) {
+  // the places a picker offers: kept with the user's pages, for a choice made with no signal
+  if (url.pathname === CHOICES) return networkFirst
+  if (url.pathname === MANIFEST) return manifestOrOwnRoutes
+  if (isPage(request, url) && !NOT_A_PAGE.test(url.pathname) && !url.searchParams.has('format')) return networkFirst
+  // every other page, its data and the API: passed on, heard for what they say about the session
+  if (request.mode === 'navigate' || url.pathname.endsWith('.data') || url.pathname.startsWith('/api/')) return passOn
+  return null
+}
+
+// ---- a Log out made with no signal
+
+/**
+ * After a Log out made with no signal, the session is ended on the server (POST /logout with the
+ * page's CSRF token) before anything else is asked. Still no signal: signed out on the device —
+ * a page is home as a visitor sees it, anything else fails.
+ */
+async function signOutFirst(event, answer) {
+  const shell = await caches.open(SHELL)
+  const pending = await shell.match(SIGN_OUT_ENTRY)
+  if (pending) {
+    try {
+      const body = new URLSearchParams({ csrf: await pending.text() })
+      await fetch('/logout', { method: 'POST', body, credentials: 'same-origin', redirect: 'manual' })
+    } catch (error) {
+      if (event.request.mode !== 'navigate') throw error
+      // any other page: home, where a visitor lands (the copy is drawn for '/' only)
+      if (new URL(event.request.url).pathname !== '/') return Response.redirect('/', 302)
+      return (await shell.match(SIGNED_OUT_HOME, { ignoreVary: true })) ?? (await offlinePage()) ?? Promise.reject(error)
+    }
+    await shell.delete(SIGN_OUT_ENTRY)
+  }
+  return answer()
+}
+
+/** Home as a visitor sees it (no cookie sent), for a Log out made with no signal. */
+async function keepSignedOutHome() {
+  const home = await fetch('/', { credentials: 'omit', cache: 'no-store' }).catch(() => null)
+  if (home?.ok && (home.headers.get('content-type') ?? '').startsWith('text/html')) {
+    await keepAssetsOf(home.clone()).catch(() => undefined)
+    await (await caches.open(SHELL)).put(SIGNED_OUT_HOME, home)
+  }
+}
 
 async function cacheFirst(request) {
   const cache = await caches.open(SHELL)
@@ -114,6 +174,7 @@ async function learnOwner(owner) {
   const current = await currentOwner()
   if (current === owner) return
   await caches.delete(PAGES)
+  pagesKeptAt.clear()
   if (owner === 'gone') return tellPages({ type: 'owner', owner })
   await (await caches.open(PAGES)).put(OWNER_ENTRY, new Response(owner))
   if (current !== null) await tellPages({ type: 'owner', owner })
@@ -167,6 +228,19 @@ async function evictOldest(pages) {
   for (const request of keys.slice(0, Math.max(0, keys.length - MAX_PAGES))) await pages.delete(request)
 }
 
+/** document URL → when this worker last kept it for a data answer (a page read twice in a minute is fetched once) */
+const pagesKeptAt = new Map()
+const PAGE_KEPT_FOR_MS = 60_000
+
+/** The page a data answer belongs to, fetched and kept (its data answer was just kept for the same owner). */
+async function keepPageOf(dataUrl) {
+  const page = new URL(documentPathOf(dataUrl), self.location.origin)
+  if (NOT_A_PAGE.test(page.pathname) || Date.now() - (pagesKeptAt.get(page.href) ?? 0) < PAGE_KEPT_FOR_MS) return
+  pagesKeptAt.set(page.href, Date.now())
+  if (pagesKeptAt.size > MAX_PAGES) pagesKeptAt.delete(pagesKeptAt.keys().next().value)
+  await fetchAndKeep(page).catch(() => pagesKeptAt.delete(page.href))
+}
+
 async function fetchAndKeep(url) {
   const response = await fetch(url, { cache: 'no-store' })
   await hearAndKeep(url, response, keepable(response) ? response : null)
@@ -174,19 +248,39 @@ async function fetchAndKeep(url) {
 }
 
 /**
- * The owner's copy of `url` (the exact URL, else the same path with another query: ?view=checklist,
- * ?_routes=…); for a page of a STANDS_FOR form, another record's copy of the same form.
+ * The owner's copy of `url`: the exact URL, else the same query but for the routes Remix names
+ * (?_routes=…). Only for a page (not its data): a QUERY_ON_DEVICE page's copy for another query,
+ * or a STANDS_FOR form's copy for another record. Never another tab's or filter's copy: a page
+ * not kept is the offline page's to answer, not another page's.
  */
 async function ownersCopy(url, { navigation = false } = {}) {
   const owner = await currentOwner()
   if (owner === null) return undefined
   const cache = await caches.open(PAGES)
-  const cached = (await cache.match(url.href, { ignoreVary: true })) ?? (await cache.match(url.href, { ignoreSearch: true, ignoreVary: true })) ?? (navigation ? await standIn(cache, url) : undefined)
+  const cached = (await cache.match(url.href, { ignoreVary: true })) ?? (await sameQuery(cache, url)) ?? (navigation ? await standIn(cache, url) : undefined)
   return cached?.headers.get(OWNER_HEADER) === owner ? cached : undefined
 }
 
-/** A kept copy of the same form for another record, when `url` is a STANDS_FOR form's page. */
+/** A page's query as it names the page: Remix's ?_routes=… left out, in one order. */
+function queryOf(url) {
+  const search = new URLSearchParams(url.search)
+  search.delete('_routes')
+  search.sort()
+  return search.toString()
+}
+
+/** A copy of the same path whose query differs only by the routes Remix names. */
+async function sameQuery(cache, url) {
+  const query = queryOf(url)
+  for (const request of await cache.keys(url.href, { ignoreSearch: true, ignoreVary: true })) {
+    if (queryOf(new URL(request.url)) === query) return cache.match(request, { ignoreVary: true })
+  }
+  return undefined
+}
+
+/** A kept copy of the same page for another query (QUERY_ON_DEVICE), or of the same form for another record (STANDS_FOR). */
 async function standIn(cache, url) {
+  if (QUERY_ON_DEVICE.some((pattern) => pattern.test(url.pathname))) return cache.match(url.href, { ignoreSearch: true, ignoreVary: true })
   const form = STANDS_FOR.find((pattern) => pattern.test(url.pathname))
   if (!form) return undefined
   for (const request of await cache.keys()) {
@@ -221,7 +315,9 @@ async function networkFirst(event, url) {
   const client = event.resultingClientId || event.clientId
   try {
     const response = await fetch(request)
-    event.waitUntil(hearAndKeep(url, response, keepable(response) ? response.clone() : null))
+    const copy = keepable(response) ? response.clone() : null
+    // a link followed in the page asks only for its data: the page itself is kept too, since with no signal links load pages
+    event.waitUntil(hearAndKeep(url, response, copy).then(() => (copy && url.pathname.endsWith('.data') ? keepPageOf(url) : undefined)))
     // a page that showed a copy reads the server again: it no longer says 'as of'
     if (copies.delete(client)) event.waitUntil(self.clients.get(client).then((c) => c?.postMessage({ type: 'copy', at: null })))
     return response
@@ -293,6 +389,7 @@ self.addEventListener('message', (event) => {
   if (message.type === 'precache') event.waitUntil(precache(message.userId))
   if (message.type === 'signed-out') {
     precachedFor = null
+    pagesKeptAt.clear()
     event.waitUntil(serially(() => caches.delete(PAGES)))
   }
 })
@@ -307,6 +404,7 @@ async function precache(userId) {
     await serially(() => learnOwner(ownerOf(answer)))
     if (!answer.ok) return
     const { sheets, pages = [] } = await answer.json()
+    await keepSignedOutHome()
     for (const path of new Set(['/', ...pages, ...sheets])) await fetchAndKeep(new URL(path, self.location.origin))
   } catch {
     precachedAt = 0 // no signal: try again on the next page load

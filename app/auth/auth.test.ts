@@ -157,3 +157,16 @@ describe('GET /api/alerts/', () => {
     ])
   })
 })
+
+describe('a send of the device outbox (issue 38, item 2)', () => {
+  it('is refused (401, naming the session’s user) when the session is another user’s; its own user’s passes', async () => {
+    const guard = await import('./guard.server.ts')
+    const sam = cookieValue(await session.startSession(t.db, request(), userId))
+    const sentFor = (id: number) => request(sam, { headers: { 'X-Outbox-User': String(id) } })
+    const refused = (await guard.getUser(sentFor(reviewerId)).catch((r: Response) => r)) as Response
+    expect([refused.status, refused.headers.get('X-Session-User')]).toEqual([401, String(userId)])
+    expect((await guard.getUser(sentFor(userId)))?.id).toBe(userId)
+    // a request that names no one is the session's as ever
+    expect((await guard.getUser(request(sam)))?.id).toBe(userId)
+  })
+})

@@ -9,19 +9,32 @@ import { hasAnyPermission, type Permission, type SessionUser } from '#core/permi
 import { unavailable } from '../http-errors.server.ts'
 import { assertCsrf, CSRF_FIELD, CSRF_HEADER } from './csrf.server.ts'
 import { readCookie } from './cookies.server.ts'
+import { OUTBOX_USER_HEADER, SESSION_USER_HEADER } from '#core/session-user.ts'
 import { loadSession, sessionCookieName } from './session.server.ts'
 
-/** The signed-in user, or null. A session look-up that fails (the database is unreachable) throws a 503 (`unavailable`). */
+/**
+ * The signed-in user, or null. A session look-up that fails (the database is unreachable) throws a 503 (`unavailable`).
+ * A send of the device's outbox for another user than the session's is refused here, before any
+ * route reads it (decision 0081).
+ */
 export async function getUser(request: Request): Promise<SessionUser | null> {
+  let user: SessionUser | null
   try {
-    const user = (await loadSession(getDb(), request))?.user ?? null
-    if (user) noteRequestUser(user.id)
-    return user
+    user = (await loadSession(getDb(), request))?.user ?? null
   } catch (error) {
     if (error instanceof Response) throw error
     console.error('Session look-up failed', error)
     throw unavailable(request)
   }
+  if (user) noteRequestUser(user.id)
+  const sentFor = request.headers.get(OUTBOX_USER_HEADER)
+  if (user && sentFor !== null && sentFor !== String(user.id)) throw anotherUsersSession(user)
+  return user
+}
+
+/** 401: the item was kept on the device by another user than the session's; it waits for its own. */
+function anotherUsersSession(user: SessionUser): Response {
+  return Response.json({ error: 'This was kept on the device by another user; it waits for them to sign in.' }, { status: 401, headers: { 'Cache-Control': 'no-store', [SESSION_USER_HEADER]: String(user.id) } })
 }
 
 /** Where to come back to after signing in (app/auth/return-path.ts). */

@@ -36,7 +36,7 @@ export function loadSession(db: Executor, request: Request): Promise<LoadedSessi
  * Whose session a page or its data belongs to, for the service worker (public/sw.js, decision
  * 0047): the user's id, or 'none' when the request had no live session. app/entry.server.tsx sets it.
  */
-export const SESSION_USER_HEADER = 'X-Session-User'
+export { SESSION_USER_HEADER } from '#core/session-user.ts'
 
 /** The owners of the latest requests (request id → user id or null), read once by the answer; bounded. */
 const owners = new Map<string, number | null>()

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { ACCESS, mayOpen } from '#app/access.ts'
 import { requireApiUser } from '#app/auth/guard.server.ts'
-import { MAIN_MENU, visibleItems } from '#app/menu.ts'
+import { ALERTS, maySeeAlert } from '#app/alerts.ts'
+import { MAIN_MENU, SECTION_MENUS, visibleItems, visibleSections } from '#app/menu.ts'
 import { RECEIPT_TYPES } from '#core/enums.ts'
 import { APPLICATOR_STATES } from '#core/workflow-states.ts'
 import { getDb } from '#db/client.server.ts'
@@ -11,9 +12,12 @@ import { growerOptions } from '#db/queries/companies.ts'
 const FIELD_FORMS = ['/service-call', '/service-form', '/storage-check-form', '/receipt-form'] as const
 /** How many pending restarts' forms are kept ahead (the newest): each is fetched again at every pre-cache. */
 const PENDING_RESTARTS_KEPT = 20
+/** The list an applicator's assigned sheets are on (the bell's line opens it filtered to theirs). */
+const ASSIGNED_LIST = '/scheduled-pre-treat'
 
 // GET /api/my-sheets → { sheets: ['/pretreats/12', …], pages: ['/service', …] }: the signed-in
-// user's assigned sheets not yet submitted, and the section menus and field forms they may open
+// user's assigned sheets not yet submitted and the lists that lead to them, and the section menus
+// (each tab) and field forms they may open
 // (with /api/choices, the places their pickers offer, and the newest pending restarts' forms),
 // which the service worker pre-caches so they open with no signal (decisions 0038, 0059).
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -52,7 +56,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const choices = notes.length > 0 || forms.some((path) => path !== '/receipt-form') ? ['/api/choices'] : []
   // the receipt's second step is an address per type (its lists differ): each kept, so a type can be chosen offline
   const steps = forms.includes('/receipt-form') ? RECEIPT_TYPES.map((type) => `/receipt-form?type=${encodeURIComponent(type)}`) : []
-  const pages = [...visibleItems(user, MAIN_MENU).map((item) => item.to), ...forms, ...steps, ...notes, ...choices, ...restarts.map((r) => `/restarts/${r.id}`)]
+  const menus = visibleItems(user, MAIN_MENU).map((item) => item.to)
+  // each section menu's tabs: every tab is its own address (?tab=…), read offline as it is
+  const tabs = SECTION_MENUS.filter((menu) => menus.includes(menu.path)).flatMap((menu) => visibleSections(user, menu).map((s) => `${menu.path}?tab=${s.id}`))
+  // the assigned work: the bell's line of the user's sheets and the list it is on, beside the sheets themselves
+  const assigned = rows.length > 0 && maySeeAlert(user, 'pretreats_assigned_to_me') ? [ASSIGNED_LIST, ALERTS.pretreats_assigned_to_me.to] : []
+  const pages = [...menus, ...tabs, ...assigned, ...forms, ...steps, ...notes, ...choices, ...restarts.map((r) => `/restarts/${r.id}`)]
   return Response.json({ sheets: rows.map((r) => `/pretreats/${r.id}`), pages }, { headers: { 'Cache-Control': 'no-store' } })
 }
 

@@ -280,6 +280,25 @@ describe('a call submitted with no signal', () => {
     await context.close()
   })
 
+  it('is sent only by its own user’s session: a stale tab whose user is gone reloads as the one signed in, and the call waits for its user (issue 38, item 2)', async () => {
+    const description = `Queued by Luis before Dana signed in ${Date.now()}`
+    const { context, page } = await callSentOffline(description)
+    // Luis's session ends without Log out; Dana signs in in another tab of the same browser
+    const tech = await suite.app.db.selectFrom('users').select('id').where('username', '=', 'tech').executeTakeFirstOrThrow()
+    await suite.app.db.deleteFrom('sessions').where('user_id', '=', tech.id).execute()
+    await goOnline(context)
+    const other = await context.newPage()
+    await signIn(other, 'admin')
+    await announceOnline(page)
+    // Luis's still-open page sends nothing as Dana: it reloads as her page
+    const who = () => page.locator('.top-bar .who').textContent()
+    await expect.poll(async () => (await callsWith(description)).length > 0 || (await who()) === 'Dana Whitaker', { timeout: 20_000, interval: 250 }).toBe(true)
+    expect(await callsWith(description)).toEqual([])
+    expect(await kept(page)).toEqual([null])
+    expect(await waitingText(other, '1 waiting to send').count()).toBe(0)
+    await context.close()
+  })
+
   it('stays on the device, still counted, when the server refuses it (its grower made inactive meanwhile)', async () => {
     const description = `For a grower about to leave ${Date.now()}`
     const { context, page } = await callSentOffline(description)

@@ -1,12 +1,15 @@
 // The service worker's pages and whose they are (issue 19, items 3, 22 and 31; decision 0047):
 // the shell kept when the worker installs, the app's offline page for any page it does not keep,
 // and a user's kept pages and drafts dropped as soon as the server says the session is gone.
+import { createHash } from 'node:crypto'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { HALF_TYPED_WARNING } from '#app/components/offline/sign-out.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
 import { httpSession } from '../support/http-session.ts'
 import { field, goOffline, goOnline, isCached, storedDrafts, userApplicatorId, waitForDraft, waitUntilCached } from '../support/offline.ts'
+import { storageOf } from '../support/photo-outbox.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
 const suite = useBrowserSuite()
@@ -78,6 +81,49 @@ describe('reading offline (item 22; issue 22)', () => {
   })
 })
 
+describe('links followed with no signal (issue 38, items 16 and 17)', () => {
+  it('the assigned sheet is reached from the Scheduled tab, its card and the bell line; each tab shows its own content', async () => {
+    const sheet = await makePretreat(suite.app.db, { stage: 'assigned', assignTo: await userApplicatorId(suite.app.db, 'applicator') })
+    const { context, page } = await signedIn('applicator')
+    /** the list's row of the sheet: its link opens the sheet */
+    const sheetLink = () => page.getByRole('row').filter({ hasText: sheet.pre_treat_number }).getByRole('link').first()
+    await workerReady(page)
+    // minutes earlier, with signal: the list opened by tapping links (the router's data requests, not pages)
+    await page.getByRole('link', { name: 'Pre-Treats' }).first().click()
+    await page.getByRole('link', { name: 'Scheduled', exact: true }).click()
+    await page.getByRole('region', { name: 'Scheduled' }).getByRole('link', { name: /^Scheduled Pre-Treats/ }).click()
+    await sheetLink().waitFor()
+    await waitUntilCached(page, '/scheduled-pre-treat')
+    await waitUntilCached(page, `/pretreats/${sheet.id}`)
+    // the bell's line was never opened here: kept ahead
+    await waitUntilCached(page, '/scheduled-pre-treat?mine=assigned')
+
+    await goOffline(context)
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Pre-Treats' }).first().click()
+    await page.getByRole('heading', { name: 'Pre-Treats', exact: true }).waitFor()
+    await page.getByRole('link', { name: 'Scheduled', exact: true }).click()
+    await page.waitForURL(/\/pretreats\?tab=scheduled$/)
+    const scheduled = page.getByRole('region', { name: 'Scheduled' })
+    await scheduled.waitFor()
+    expect(await page.getByRole('region', { name: /Staged/ }).count()).toBe(0)
+    await scheduled.getByRole('link', { name: /^Scheduled Pre-Treats/ }).click()
+    await sheetLink().click()
+    await page.waitForURL((url) => url.pathname === `/pretreats/${sheet.id}`)
+    await page.getByText(sheet.pre_treat_number).first().waitFor()
+    expect(await page.getByRole('dialog', { name: 'No Data Available' }).count()).toBe(0)
+
+    await page.goto('/')
+    await page.locator('details.alerts-bell summary').click()
+    await page.getByRole('menuitem', { name: /^Pre-treat sheets assigned to you/ }).click()
+    await page.waitForURL(/\/scheduled-pre-treat\?mine=assigned$/)
+    await sheetLink().click()
+    await page.waitForURL((url) => url.pathname === `/pretreats/${sheet.id}`)
+    expect(await page.getByRole('dialog', { name: 'No Data Available' }).count()).toBe(0)
+    await context.close()
+  })
+})
+
 describe('a session that ended without Log out (item 3)', () => {
   it('its kept sheet and drafts go once the server says so; offline, neither that page nor another user shows them', async () => {
     const sheet = await makePretreat(suite.app.db, { stage: 'assigned', assignTo: await userApplicatorId(suite.app.db, 'applicator') })
@@ -131,6 +177,65 @@ describe('a session that ended without Log out (item 3)', () => {
     await page.goto(`/pretreats/${sheet.id}`)
     await page.getByRole('dialog', { name: 'No Data Available' }).waitFor()
     expect(await page.getByText(sheet.pre_treat_number).count()).toBe(0)
+    await context.close()
+  })
+})
+
+describe('Log out on a shared phone (issue 38)', () => {
+  /** The half-typed forms this device keeps (IndexedDB `offline-drafts`, store formDrafts), as any page could read them. */
+  const halfTypedForms = (page: Page) =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('offline-drafts')
+          open.onsuccess = () => {
+            const db = open.result
+            if (!db.objectStoreNames.contains('formDrafts')) return resolve(0)
+            const all = db.transaction('formDrafts').objectStore('formDrafts').count()
+            all.onsuccess = () => resolve(all.result)
+          }
+          open.onerror = () => resolve(0)
+        }),
+    )
+
+  it('clears a form the user started and did not submit, after saying so (item 13)', async () => {
+    const { context, page } = await signedIn('tech')
+    const storage = await storageOf(suite.app, 'Aberdeen Acres')
+    await page.goto(`/service-call?company=${encodeURIComponent('Aberdeen Acres')}&storage=${storage.id}`)
+    await page.getByLabel('Reason for Service').fill('Half typed: fan 3 rattles')
+    await expect.poll(() => halfTypedForms(page), { timeout: 10_000 }).toBe(1)
+    let warning = ''
+    page.once('dialog', (dialog) => {
+      warning = dialog.message()
+      void dialog.accept()
+    })
+    await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.getByRole('button', { name: 'Log out' }).first().click()])
+    await page.getByText('Please log in to see the forms.').waitFor()
+    expect(warning).toBe(HALF_TYPED_WARNING)
+    expect(await halfTypedForms(page)).toBe(0)
+    await context.close()
+  })
+
+  it('with no signal: signed out on the device at once, and on the server when the signal returns (item 18)', async () => {
+    const { context, page } = await signedIn('tech')
+    await workerReady(page)
+    await waitUntilCached(page, '/service')
+    const sid = (await context.cookies()).find((c) => c.name === 'sid')!.value
+    const session = () => suite.app.db.selectFrom('sessions').select('user_id').where('id', '=', createHash('sha256').update(sid).digest('hex')).execute()
+    await goOffline(context)
+    await page.getByRole('button', { name: 'Log out' }).first().click()
+    await page.getByText('Please log in to see the forms.').waitFor()
+    expect(await page.getByText('Luis Ortega').count()).toBe(0)
+    // the next person opens a page the user had: nothing of theirs
+    await page.goto('/service')
+    await page.getByText('Please log in to see the forms.').waitFor()
+    expect(await page.getByText('Luis Ortega').count()).toBe(0)
+    expect(await session()).toHaveLength(1)
+    // the signal returns: the session ends before anything else is asked
+    await goOnline(context)
+    await page.goto('/service')
+    await page.waitForURL((url) => url.pathname === '/login')
+    expect(await session()).toEqual([])
     await context.close()
   })
 })

@@ -6,6 +6,7 @@
 // was taken by the server (form-outbox.ts, queue-offline.ts), or the user removes it.
 import { completeUploads, partOf, putPart, runPool, MAX_PARALLEL_UPLOADS, startUploads, UploadHttpError, chunkCount } from '../upload/chunked-upload.ts'
 import { inStore } from './offline-db.ts'
+import { sentFor } from './sent-for.ts'
 
 export interface DevicePhoto {
   /** `${userId}:${localId}` */
@@ -119,7 +120,7 @@ export async function uploadPhoto(photo: DevicePhoto, csrfToken: string, onProgr
 }
 
 async function tryUpload(photo: DevicePhoto, csrfToken: string, onProgress?: (loaded: number, total: number) => void): Promise<string | { error: string }> {
-  const api = { area: photo.area, csrfToken }
+  const api = { area: photo.area, csrfToken, headers: sentFor(photo.userId) }
   if (!photo.upload || Date.now() - Date.parse(photo.upload.startedAt) > UPLOAD_REUSABLE_MS) {
     let started
     try {

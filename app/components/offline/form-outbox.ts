@@ -8,7 +8,9 @@
 // whose answer was lost, sent again, acts once. A sheet's draft has its own JSON API (outbox.ts).
 import { ENHANCED_FIELD } from '../form/form-result.ts'
 import { devicePhoto, forgetPhotos, IDS_SUFFIX, LOCAL_SUFFIX, PhotoRefused, uploadPhoto } from './device-photos.ts'
+import { UploadHttpError } from '../upload/chunked-upload.ts'
 import { inStore } from './offline-db.ts'
+import { refusedForAnotherUser, sentFor } from './sent-for.ts'
 
 export interface QueuedForm {
   /** `${userId}:${submissionId}` */
@@ -155,6 +157,8 @@ export async function sendQueuedForm(entry: QueuedForm, csrf: string): Promise<F
       await markFailed(entry, error.message, 400)
       return 'refused'
     }
+    // the session is gone, or another user's (sent-for.ts): the photos wait with their form
+    if (error instanceof UploadHttpError && error.status === 401) return 'signed-out'
     await markFailed(entry, NO_ANSWER_TEXT)
     return 'unreachable'
   }
@@ -163,12 +167,13 @@ export async function sendQueuedForm(entry: QueuedForm, csrf: string): Promise<F
   for (const [name, value] of fields) body.append(name, value)
   let answer: Response
   try {
-    answer = await fetch(entry.url, { method: 'POST', body, credentials: 'same-origin' })
+    answer = await fetch(entry.url, { method: 'POST', body, credentials: 'same-origin', headers: sentFor(entry.userId) })
   } catch {
     await markFailed(entry, NO_ANSWER_TEXT)
     return 'unreachable'
   }
   if (answer.redirected && new URL(answer.url).pathname === '/login') return 'signed-out'
+  if (refusedForAnotherUser(answer)) return 'signed-out'
   // the route took it: it sends a saved form on to where the record is shown (whatever that page answers)
   if (answer.redirected) {
     await forget(entry)

@@ -5,6 +5,7 @@
 // Browser only.
 import { afterChecklistSave, afterRefusal, afterSave, differingFields, sheetIdOf, sheetUnsynced, type DraftRecord, type FormValues } from './draft-record.ts'
 import { deleteDraft, readDraft, writeDraft } from './draft-store.ts'
+import { refusedForAnotherUser, sentFor } from './sent-for.ts'
 
 export type Sent =
   | { kind: 'submitted'; redirect: string }
@@ -13,7 +14,7 @@ export type Sent =
   | { kind: 'conflict'; version: number; server: FormValues }
   /** refused as it stands (400, 403, 404, a 409 that is not a conflict): the toast's message, the fields' messages, the inputs to mark */
   | { kind: 'refused'; message: string; errors: Record<string, string>; missing: string[] }
-  /** the session is gone (401): nothing is sent until the user signs in again */
+  /** the session is gone (401), or is another user's (sent-for.ts): nothing is sent until the user signs in again */
   | { kind: 'signed-out' }
   /** the server answered, but with a failure (5xx, or not the API's answer) */
   | { kind: 'failed' }
@@ -35,17 +36,18 @@ interface Answer {
 
 export const REFUSED_TEXT = 'Form is incomplete or invalid.'
 
-/** One post of a sheet's form (intent save, checklist or submit) to its JSON API. */
-export async function postSheet(sheetId: number, fields: FormValues, csrf: string): Promise<Sent> {
+/** One post of user `userId`'s sheet form (intent save, checklist or submit) to its JSON API. */
+export async function postSheet(userId: number, sheetId: number, fields: FormValues, csrf: string): Promise<Sent> {
   const body = new FormData()
   for (const [name, value] of Object.entries(fields)) body.append(name, value)
   body.set('csrf', csrf)
   let response: Response
   try {
-    response = await fetch(`/api/pretreat-sheet/${sheetId}`, { method: 'POST', body, headers: { 'X-CSRF-Token': csrf } })
+    response = await fetch(`/api/pretreat-sheet/${sheetId}`, { method: 'POST', body, headers: { 'X-CSRF-Token': csrf, ...sentFor(userId) } })
   } catch {
     return { kind: 'unreachable' }
   }
+  if (refusedForAnotherUser(response)) return { kind: 'signed-out' }
   const answer = (await response.json().catch(() => ({}))) as Answer
   if (response.ok && answer.submitted) return { kind: 'submitted', redirect: answer.redirect ?? '/pretreats' }
   if (response.ok && answer.ok && typeof answer.version === 'number') return { kind: 'saved', version: answer.version, savedAt: answer.savedAt ?? new Date().toISOString() }
@@ -71,7 +73,7 @@ export async function sendQueuedChecklist(draft: DraftRecord, csrf: string): Pro
   const sheetId = sheetIdOf(draft.draftKey)
   const checklist = draft.checklist
   if (sheetId === null || !checklist) return { draft, sent: { kind: 'failed' } }
-  const sent = await postSheet(sheetId, { ...checklist.values, intent: 'checklist', version: String(draft.baseVersion) }, csrf)
+  const sent = await postSheet(draft.userId, sheetId, { ...checklist.values, intent: 'checklist', version: String(draft.baseVersion) }, csrf)
   let next = draft
   if (sent.kind === 'saved') next = afterChecklistSave(draft, checklist.savedLocallyAt)
   else if (sent.kind === 'refused') next = afterRefusal(draft, 'checklist', sent.message)
@@ -95,14 +97,14 @@ export async function sendWaiting(draft: DraftRecord, csrf: string): Promise<Sen
   const sheetId = sheetIdOf(current.draftKey)
   if (sheetId === null) return null
   if (current.pendingSubmit) {
-    const sent = await postSheet(sheetId, sheetFields(current, current.pendingSubmit.submissionId), csrf)
+    const sent = await postSheet(current.userId, sheetId, sheetFields(current, current.pendingSubmit.submissionId), csrf)
     if (sent.kind === 'submitted') await deleteDraft(current.userId, current.draftKey)
     else if (sent.kind === 'refused') await writeDraft(afterRefusal(current, 'sheet', sent.message))
     return sent
   }
   if (!sheetUnsynced(current) || current.refusal !== undefined) return null
   // a save's key is its own: the version it was edited on makes a replay a conflict over equal values
-  const sent = await postSheet(sheetId, sheetFields(current, crypto.randomUUID()), csrf)
+  const sent = await postSheet(current.userId, sheetId, sheetFields(current, crypto.randomUUID()), csrf)
   const sentAs = { values: current.values, savedLocallyAt: current.savedLocallyAt }
   if (sent.kind === 'saved') await writeDraft(afterSave(current, sentAs, sent))
   else if (sent.kind === 'conflict' && differingFields(current.values, sent.server).length === 0) {

@@ -3,6 +3,7 @@ import { useCsrfToken } from '../csrf.tsx'
 import { forgetSyncedDraftsExcept } from './draft-store.ts'
 import { useOutboxPump } from './outbox-pump.ts'
 import { seemsOnline } from './outbox-state.ts'
+import { reloadForSessionUser } from './sent-for.ts'
 
 /**
  * On every page (decisions 0038, 0047, 0048). For a signed-in user: registers the service worker
@@ -10,7 +11,8 @@ import { seemsOnline } from './outbox-state.ts'
  * what waits (outbox-pump.ts); with no signal, follows links as plain links, so the worker answers
  * with its copy or the offline page. Signed out, or told by the worker that the session is gone or
  * another user signed in: the drafts the server already holds go for everyone but the user now
- * signed in. Renders nothing; without JavaScript nothing runs.
+ * signed in; a page of another user than the one now signed in reloads (decision 0081). Renders
+ * nothing; without JavaScript nothing runs.
  */
 export function OfflineSupport({ userId }: { userId: number | null }) {
   useEffect(() => {
@@ -18,7 +20,11 @@ export function OfflineSupport({ userId }: { userId: number | null }) {
     const worker = navigator.serviceWorker
     const onMessage = (event: MessageEvent<{ type?: string; owner?: string }>) => {
       const owner = event.data?.type === 'owner' ? event.data.owner : undefined
-      if (owner !== undefined) void forgetSyncedDraftsExcept(/^\d+$/.test(owner) ? Number(owner) : null).catch(() => undefined)
+      if (owner === undefined) return
+      const signedIn = /^\d+$/.test(owner) ? Number(owner) : null
+      void forgetSyncedDraftsExcept(signedIn).catch(() => undefined)
+      // another user signed in on this device: this page is not theirs, and sends nothing as them (sent-for.ts)
+      if (userId !== null && signedIn !== null && signedIn !== userId) reloadForSessionUser()
     }
     worker.addEventListener('message', onMessage)
     // a visitor who never signed in here has no drafts: their browser is left alone

@@ -183,7 +183,7 @@ export function SheetOffline(props: SheetOfflineProps) {
     const current = draft.current
     if (!current || !sheetUnsynced(current) || refusedAt === current.savedLocallyAt) return { type: 'NOTHING_SENT' }
     // the form's own id for a save (the server reads it with every intent); the queued one for a submit
-    const sent = await postSheet(sheetId, sheetFields(current, hiddenValue(el, 'submission_id')), csrf)
+    const sent = await postSheet(userId, sheetId, sheetFields(current, hiddenValue(el, 'submission_id')), csrf)
     if (sent.kind === 'submitted') {
       await deleteDraft(userId, draftKey)
       await store(undefined)

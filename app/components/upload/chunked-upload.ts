@@ -1,6 +1,7 @@
 // Browser side of the upload protocol (operations.md §7): start → signed part URLs → PUT the parts,
 // at most 5 at a time across all files → complete. XMLHttpRequest, so upload progress is reported.
 // Plain TypeScript for old browsers: no zod, no xstate.
+import { refusedForAnotherUser } from '../offline/sent-for.ts'
 
 /** Spec §9: 5 MiB chunks, at most 5 parallel uploads. */
 export const CHUNK_BYTES = 5 * 1024 * 1024
@@ -15,6 +16,8 @@ export interface ChunkedUploadOptions {
   prefix?: string
   /** sent as the X-CSRF-Token header */
   csrfToken: string
+  /** more headers for the start and the completion (a photo of the device's outbox names its user: offline/sent-for.ts) */
+  headers?: Record<string, string>
   /** default '/api/upload/' */
   endpoint?: string
   /** bytes sent so far of file `index` */
@@ -75,7 +78,7 @@ async function callApi<T>(method: 'POST' | 'PUT', body: unknown, options: Chunke
   const response = await fetch(options.endpoint ?? '/api/upload/', {
     method,
     credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': options.csrfToken },
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': options.csrfToken, ...options.headers },
     body: JSON.stringify(body),
     signal: options.signal,
   })
@@ -86,6 +89,7 @@ async function callApi<T>(method: 'POST' | 'PUT', body: unknown, options: Chunke
     // not JSON (a proxy's error page, a 403 text)
   }
   if (!response.ok) {
+    refusedForAnotherUser(response)
     const message = payload && typeof payload === 'object' && 'error' in payload ? String((payload as { error: unknown }).error) : response.statusText
     throw new UploadHttpError(response.status, message || `HTTP ${response.status}`)
   }
@@ -121,7 +125,7 @@ export function putPart(url: string, body: Blob, onProgress: (loaded: number) =>
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-type UploadApiOptions = Pick<ChunkedUploadOptions, 'area' | 'prefix' | 'csrfToken' | 'endpoint' | 'signal'>
+type UploadApiOptions = Pick<ChunkedUploadOptions, 'area' | 'prefix' | 'csrfToken' | 'headers' | 'endpoint' | 'signal'>
 
 const envelopeOf = (options: UploadApiOptions) => ({ bucket: options.area, prefix: options.prefix ?? '' })
 
