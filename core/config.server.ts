@@ -56,6 +56,10 @@ const schema = z.object({
   CONVERT_HTML_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
   /** posted HTML: its HTML and PDF are deleted this many hours after it was last posted */
   CONVERT_HTML_KEEP_HOURS: z.coerce.number().min(1).max(24 * 365).default(24),
+  /** posted HTML: conversions one user may have waiting or running at once; one more is refused (429) until they finish */
+  CONVERT_HTML_MAX_PENDING: z.coerce.number().int().min(1).max(100).default(2),
+  /** posted HTML: conversions rendered at the same time, in Chromium pages of their own (the app's own PDFs never wait for them) */
+  CONVERT_HTML_JOBS: z.coerce.number().int().min(1).max(8).default(1),
   /** the grower's reports go out through this SMTP server (smtp://user:pass@host:587, smtps://…:465); unset: written as .eml files in the file store (mail/) */
   SMTP_URL: z.string().url().optional(),
   /** the reports' sender (default: COMPANY_NAME <reports@localhost>) */

@@ -9,12 +9,17 @@
 // Chromium keeps its sandbox wherever the host allows it: only as root, where Chromium refuses to
 // start sandboxed, is it launched with --no-sandbox (and as a non-root user whose host cannot start
 // the sandbox, after a sandboxed launch failed, with a warning in the log).
+// Slots come in two lanes: the app's own documents and drive DOCX ('app', `size` of them) and HTML
+// posted to /api/convert/ ('posted', `postedSize`): a posted document never holds a slot, nor waits
+// in a line, that the app's own PDFs need (docs/decisions/0080).
 // A crashed or disconnected browser is dropped and the next job launches a new one; the job that
 // was running fails and pg-boss retries it.
 import fs from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
 
 export type PageKind = 'html' | 'docx'
+/** Whose slots a job takes: the app's own documents (and drive DOCX), or HTML a caller posted. */
+export type Lane = 'app' | 'posted'
 
 /** The flags the renderer runs with (the sandbox is decided apart: sandboxPlan). */
 export const CHROMIUM_FLAGS = ['--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
@@ -24,8 +29,10 @@ const CLOSE_WAIT_MS = 5_000
 
 export interface ChromiumPoolOptions {
   executablePath: string
-  /** jobs rendering at the same time (more jobs wait for a slot) */
+  /** jobs of the app's own documents (and drive DOCX) rendering at the same time (more wait for a slot) */
   size: number
+  /** jobs of posted HTML rendering at the same time, in slots of their own (default 1) */
+  postedSize?: number
   /** more Chromium flags (tests lift Chromium's own loopback guard to prove the pool's) */
   extraArgs?: readonly string[]
   /** the user id Chromium runs as: this process's, unless `executablePath` is a wrapper that changes user */
@@ -48,8 +55,8 @@ export class ChromiumPool {
   private readonly spare: Partial<Record<PageKind, { of: Promise<Browser>; page: Promise<Page> }>> = {}
   /** what a page of each kind is made ready with before a job gets it (the DOCX renderer page) */
   private readonly prepare: Partial<Record<PageKind, (page: Page) => Promise<void>>> = {}
-  private inUse = 0
-  private readonly waiting: (() => void)[] = []
+  private readonly inUse: Record<Lane, number> = { app: 0, posted: 0 }
+  private readonly waiting: Record<Lane, (() => void)[]> = { app: [], posted: [] }
   /** an inert flag on this pool's Chromium command line, to find its process */
   private readonly marker = `--field-ops-pool=${crypto.randomUUID()}`
   private closed = false
@@ -66,10 +73,11 @@ export class ChromiumPool {
    * Runs `use` with a page of `kind` in a context of its own, closed afterwards: nothing of one job
    * (its window, globals, storage, cache) is there for the next. `prepare` readies a page before
    * any document is in it (the same for every job of the kind), so pages made ahead are prepared too.
+   * `lane`: whose slots the job waits for and takes.
    */
-  async withPage<T>(kind: PageKind, use: (page: Page) => Promise<T>, prepare?: (page: Page) => Promise<void>): Promise<T> {
+  async withPage<T>(kind: PageKind, use: (page: Page) => Promise<T>, prepare?: (page: Page) => Promise<void>, lane: Lane = 'app'): Promise<T> {
     if (prepare) this.prepare[kind] = prepare
-    await this.acquireSlot()
+    await this.acquireSlot(lane)
     let page: Page | undefined
     try {
       page = await this.freshPage(kind)
@@ -78,8 +86,8 @@ export class ChromiumPool {
     } finally {
       // closing ends whatever the page still does (a timed-out print); the job's answer does not wait
       // for it, but its slot is given back only once it is closed (or a hung browser took too long)
-      if (page) void Promise.race([page.context().close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]).then(() => this.releaseSlot())
-      else this.releaseSlot()
+      if (page) void Promise.race([page.context().close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]).then(() => this.releaseSlot(lane))
+      else this.releaseSlot(lane)
     }
   }
 
@@ -139,19 +147,20 @@ export class ChromiumPool {
     await browser?.close().catch(() => {})
   }
 
-  private async acquireSlot(): Promise<void> {
+  private async acquireSlot(lane: Lane): Promise<void> {
     if (this.closed) throw new Error('The document renderer is shut down.')
-    if (this.inUse < this.options.size) {
-      this.inUse++
+    const size = lane === 'app' ? this.options.size : (this.options.postedSize ?? 1)
+    if (this.inUse[lane] < size) {
+      this.inUse[lane]++
       return
     }
-    await new Promise<void>((resolve) => this.waiting.push(resolve))
+    await new Promise<void>((resolve) => this.waiting[lane].push(resolve))
   }
 
-  private releaseSlot(): void {
-    const next = this.waiting.shift()
+  private releaseSlot(lane: Lane): void {
+    const next = this.waiting[lane].shift()
     if (next) next()
-    else this.inUse--
+    else this.inUse[lane]--
   }
 
   private browser(): Promise<Browser> {

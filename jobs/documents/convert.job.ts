@@ -62,7 +62,7 @@ export async function runConversion(db: Executor, store: BlobStore, pool: Chromi
     return 'failed'
   }
 
-  // posted HTML (it expires) runs under its own caps
+  // posted HTML (it expires) runs under its own caps, in the pool's slots for posted HTML
   const posted = row.expires_at ? (options.posted ?? postedHtmlCaps()) : null
   let pdf: Buffer
   try {
@@ -70,7 +70,7 @@ export async function runConversion(db: Executor, store: BlobStore, pool: Chromi
       row.kind === 'docx'
         ? await docxToPdf(pool, await readAll(store, source.key), options.timeoutMs)
         : posted
-          ? await htmlToPdf(pool, await text(await store.getStream(source.key)), Math.min(options.timeoutMs, posted.timeoutMs), { maxPages: posted.maxPages })
+          ? await htmlToPdf(pool, await text(await store.getStream(source.key)), Math.min(options.timeoutMs, posted.timeoutMs), { maxPages: posted.maxPages, lane: 'posted' })
           : await htmlToPdf(pool, await text(await store.getStream(source.key)), options.timeoutMs)
   } catch (error) {
     if (error instanceof ConversionFailure) {

@@ -7,6 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import type PgBoss from 'pg-boss'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DOCUMENT_PROBLEMS } from '#storage/document-checks.server.ts'
 import { releaseDerivedDocuments } from '#storage/derived-documents.server.ts'
@@ -18,14 +19,40 @@ import { blankPng, corruptDocx, sampleDocx, zipBombDocx } from '../../tests/supp
 import { createBoss } from '../boss.server.ts'
 import { QUEUES } from '../queues.ts'
 import { startWorkers } from '../worker.ts'
-import { ChromiumPool } from './chromium-pool.server.ts'
+import { ChromiumPool, type Lane, type PageKind } from './chromium-pool.server.ts'
 import { cleanUpBlobs } from '../blob-cleanup.job.ts'
-import { conversionState, docxPdf, documentsUploaded, htmlPdf, postedHtmlPdf, waitForConversion } from './conversions.server.ts'
+import { conversionState, docxPdf, documentsUploaded, htmlPdf, PostedHtmlBusy, postedHtmlPdf, waitForConversion } from './conversions.server.ts'
 import { runConversion } from './convert.job.ts'
 import { extractText, pdfText } from './extract-text.job.ts'
 
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 const RUN = { timeoutMs: 60_000, lastAttempt: false }
+
+/** Marks HTML whose print waits until the pool is released: a posted document that takes as long as it likes. */
+const HOLD = 'HOLD-THIS-PRINT'
+
+/** A pool whose prints of HTML holding HOLD wait until release(). */
+class HeldPool extends ChromiumPool {
+  private open!: () => void
+  private readonly gate = new Promise<void>((resolve) => (this.open = resolve))
+  release(): void {
+    this.open()
+  }
+  override withPage<T>(kind: PageKind, use: (page: Page) => Promise<T>, ...rest: [prepare?: (page: Page) => Promise<void>, lane?: Lane]): Promise<T> {
+    return super.withPage(
+      kind,
+      async (page) => {
+        const print = page.pdf.bind(page)
+        page.pdf = async (options) => {
+          if ((await page.content()).includes(HOLD)) await this.gate
+          return print(options)
+        }
+        return use(page)
+      },
+      ...rest
+    )
+  }
+}
 
 async function pdfPages(bytes: Buffer): Promise<{ pages: number; text: string }> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
@@ -43,6 +70,9 @@ describe('document pipeline', () => {
   let boss: PgBoss
   let proxy: http.Server
   const proxied: string[] = []
+  /** users posting HTML (POST /api/convert/) */
+  let poster: number
+  let otherPoster: number
 
   beforeAll(async () => {
     t = await createTestDatabase()
@@ -57,6 +87,8 @@ describe('document pipeline', () => {
     boss = createBoss(t.url)
     await boss.start()
     for (const name of Object.values(QUEUES)) await boss.createQueue(name)
+    const user = (username: string) => t.db.insertInto('users').values({ username, password_hash: 'x' }).returning('id').executeTakeFirstOrThrow()
+    ;[poster, otherPoster] = (await Promise.all([user('poster'), user('other-poster')])).map((u) => Number(u.id))
   }, 60_000)
 
   afterAll(async () => {
@@ -240,10 +272,10 @@ describe('document pipeline', () => {
 
   it('posted HTML runs under its own caps: pages past the cap are refused, and its time is the shorter one', async () => {
     const caps = { ...RUN, posted: { timeoutMs: 60_000, maxPages: 5 } }
-    const tall = await postedHtmlPdf(t.db, '<div style="height: 2000in">A very tall document</div>', store)
+    const tall = await postedHtmlPdf(t.db, '<div style="height: 2000in">A very tall document</div>', poster, store)
     expect(await runConversion(t.db, store, pool, tall.id, caps)).toBe('failed')
     expect(await conversionState(t.db, tall.id)).toEqual({ id: tall.id, status: 'failed', error: 'The document could not be converted: it is longer than 5 pages.' })
-    const short = await postedHtmlPdf(t.db, '<p>One</p><p style="break-before: page">Two</p>', store)
+    const short = await postedHtmlPdf(t.db, '<p>One</p><p style="break-before: page">Two</p>', poster, store)
     expect(await runConversion(t.db, store, pool, short.id, caps)).toBe('converted')
     expect((await pdfPages(await pdfOf(short.id))).pages).toBe(2)
     // the app's own HTML is not posted: no page cap
@@ -251,13 +283,13 @@ describe('document pipeline', () => {
     expect(await runConversion(t.db, store, pool, own.id, caps)).toBe('converted')
     expect((await pdfPages(await pdfOf(own.id))).pages).toBeGreaterThan(5)
 
-    const slow = await postedHtmlPdf(t.db, '<p>Posted, on a tight clock</p>', store)
+    const slow = await postedHtmlPdf(t.db, '<p>Posted, on a tight clock</p>', poster, store)
     expect(await runConversion(t.db, store, pool, slow.id, { ...RUN, posted: { timeoutMs: 20, maxPages: 5 } })).toBe('failed')
     expect(await conversionState(t.db, slow.id)).toEqual({ id: slow.id, status: 'failed', error: 'The document could not be converted: it took longer than 0.02 seconds.' })
   }, 60_000)
 
   it('posted HTML expires: the clean-up deletes its conversion, HTML and PDF after CONVERT_HTML_KEEP_HOURS, the app’s own documents stay', async () => {
-    const posted = await postedHtmlPdf(t.db, '<h1>Kept for a day</h1>', store)
+    const posted = await postedHtmlPdf(t.db, '<h1>Kept for a day</h1>', poster, store)
     await runConversion(t.db, store, pool, posted.id, RUN)
     const own = await htmlPdf(t.db, '<h1>Kept for good</h1>', store)
     await runConversion(t.db, store, pool, own.id, RUN)
@@ -299,5 +331,46 @@ describe('document pipeline', () => {
     } finally {
       await workerBoss.stop({ graceful: false, wait: true })
     }
+  }, 60_000)
+
+  it('posted HTML has a queue and Chromium slots of its own: the app’s own PDF is rendered while posted ones are held', async () => {
+    const held = new HeldPool({ executablePath: CHROMIUM_PATH, size: 2, postedSize: 1 })
+    const workerBoss = createBoss(t.url)
+    try {
+      await startWorkers(workerBoss, t.db, () => store, () => held)
+      // two posted documents that never finish printing, from two users
+      const posted = [await postedHtmlPdf(t.db, `<p>${HOLD}: first</p>`, poster, store), await postedHtmlPdf(t.db, `<p>${HOLD}: second</p>`, otherPoster, store)]
+      expect((await jobs(QUEUES.renderPostedPdf)).filter((job) => posted.some((p) => p.id === job.conversionId))).toHaveLength(2)
+      // the print summary, asked for after them, is rendered while they are still held
+      const own = await htmlPdf(t.db, '<h1>Scheduled pre-treats</h1>', store)
+      expect(await waitForConversion(t.db, own.id, 40_000)).toMatchObject({ status: 'done' })
+      for (const p of posted) expect(await conversionState(t.db, p.id)).toEqual({ id: p.id, status: 'pending' })
+    } finally {
+      held.release()
+      await workerBoss.stop({ graceful: false, wait: true })
+      await held.close()
+      // what was held holds nobody back in the tests that follow
+      await t.db.updateTable('document_conversions').set({ status: 'failed' }).where('status', '=', 'pending').where('expires_at', 'is not', null).execute()
+    }
+  }, 90_000)
+
+  it('a user may have two posted conversions waiting: a third is refused, storing nothing; the same HTML again or another user’s is not', async () => {
+    const blobCount = async () => Number((await t.db.selectFrom('blobs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
+    const one = await postedHtmlPdf(t.db, '<p>Cap: one</p>', poster, store)
+    const two = await postedHtmlPdf(t.db, '<p>Cap: two</p>', poster, store)
+    const [blobsBefore, jobsBefore] = [await blobCount(), (await jobs(QUEUES.renderPostedPdf)).length]
+    const third = postedHtmlPdf(t.db, '<p>Cap: three</p>', poster, store)
+    await expect(third).rejects.toBeInstanceOf(PostedHtmlBusy)
+    await expect(third).rejects.toThrow('You have 2 documents waiting to be converted (at most 2 at a time). Wait for them to finish, then send this one again.')
+    expect([await blobCount(), (await jobs(QUEUES.renderPostedPdf)).length]).toEqual([blobsBefore, jobsBefore])
+    // asking again for one already waiting adds no work; another user has room of their own
+    expect(await postedHtmlPdf(t.db, '<p>Cap: one</p>', poster, store)).toEqual({ id: one.id, status: 'pending' })
+    expect(await postedHtmlPdf(t.db, '<p>Cap: three</p>', otherPoster, store)).toMatchObject({ status: 'pending' })
+    // once one of the user's is done, one more is taken; two sent at once cannot both slip under the cap
+    expect(await runConversion(t.db, store, pool, one.id, RUN)).toBe('converted')
+    expect(await postedHtmlPdf(t.db, '<p>Cap: four</p>', poster, store)).toMatchObject({ status: 'pending' })
+    expect(await runConversion(t.db, store, pool, two.id, RUN)).toBe('converted')
+    const together = await Promise.allSettled([postedHtmlPdf(t.db, '<p>Cap: five</p>', poster, store), postedHtmlPdf(t.db, '<p>Cap: six</p>', poster, store)])
+    expect(together.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
   }, 60_000)
 })

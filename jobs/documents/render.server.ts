@@ -9,7 +9,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { docxContentProblem } from '#storage/document-checks.server.ts'
-import type { ChromiumPool } from './chromium-pool.server.ts'
+import type { ChromiumPool, Lane } from './chromium-pool.server.ts'
 
 export class ConversionFailure extends Error {
   constructor(message: string) {
@@ -66,10 +66,11 @@ async function timed(kind: 'html' | 'docx', render: () => Promise<Buffer>): Prom
 
 /**
  * HTML → PDF (Letter). The page runs no script and fetches nothing. With `maxPages`, at most one page
- * more is printed, and a document longer than that is refused (ConversionFailure).
+ * more is printed, and a document longer than that is refused (ConversionFailure). `lane`: the
+ * pool's slots it takes (posted HTML has its own).
  */
-export async function htmlToPdf(pool: ChromiumPool, html: string, timeoutMs: number, options: { maxPages?: number } = {}): Promise<Buffer> {
-  const { maxPages } = options
+export async function htmlToPdf(pool: ChromiumPool, html: string, timeoutMs: number, options: { maxPages?: number; lane?: Lane } = {}): Promise<Buffer> {
+  const { maxPages, lane } = options
   return timed('html', () =>
     pool.withPage('html', (page) =>
       within(
@@ -89,7 +90,9 @@ export async function htmlToPdf(pool: ChromiumPool, html: string, timeoutMs: num
           if (maxPages !== undefined && (await pdfPageCount(pdf)) > maxPages) throw new ConversionFailure(tooManyPagesMessage(maxPages))
           return pdf
         })()
-      )
+      ),
+      undefined,
+      lane
     )
   )
 }
