@@ -42,6 +42,8 @@ const schema = z.object({
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** pages of the worker's warm Chromium: documents rendered at the same time */
   DOCUMENT_PAGES: z.coerce.number().int().min(1).max(16).default(2),
+  /** a document's renderer (one job's Chromium process) using more memory than this is stopped, and the conversion fails with a message */
+  DOCUMENT_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(1536),
   /** a conversion (DOCX or HTML → PDF) that takes longer fails with a message */
   CONVERSION_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
   /** a failed conversion is tried again when asked for after this many minutes */

@@ -19,7 +19,13 @@ import { ALERT_AGGREGATION_CRON, BLOB_CLEANUP_CRON, COMMAND_RUNS_CLEANUP_CRON, P
 import { cleanUpSignInAttempts } from './sign-in-attempts-cleanup.job.ts'
 
 /** The process's warm Chromium, from the settings (launched by the first document job). */
-const defaultPool = () => documentPool(() => ({ executablePath: config().CHROMIUM_PATH, size: config().DOCUMENT_PAGES, postedSize: config().CONVERT_HTML_JOBS }))
+const defaultPool = () =>
+  documentPool(() => ({
+    executablePath: config().CHROMIUM_PATH,
+    size: config().DOCUMENT_PAGES,
+    postedSize: config().CONVERT_HTML_JOBS,
+    memoryLimitBytes: config().DOCUMENT_MEMORY_MB * 1024 * 1024,
+  }))
 
 type Handler = (jobs: PgBoss.Job<unknown>[]) => Promise<unknown>
 

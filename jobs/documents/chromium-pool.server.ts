@@ -12,10 +12,13 @@
 // Slots come in two lanes: the app's own documents and drive DOCX ('app', `size` of them) and HTML
 // posted to /api/convert/ ('posted', `postedSize`): a posted document never holds a slot, nor waits
 // in a line, that the app's own PDFs need (docs/decisions/0080).
+// A renderer whose memory passes `memoryLimitBytes` is killed (renderer-memory.server.ts), and its
+// job fails with RendererOverMemory.
 // A crashed or disconnected browser is dropped and the next job launches a new one; the job that
 // was running fails and pg-boss retries it.
 import fs from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
+import { killRenderersOver } from './renderer-memory.server.ts'
 
 export type PageKind = 'html' | 'docx'
 /** Whose slots a job takes: the app's own documents (and drive DOCX), or HTML a caller posted. */
@@ -26,6 +29,16 @@ export const CHROMIUM_FLAGS = ['--headless', '--disable-gpu', '--disable-backgro
 
 /** How long closing a job's context may take before the slot is given back anyway (a hung browser must not hold it). */
 const CLOSE_WAIT_MS = 5_000
+/** How often the renderers' memory is looked at (a decoding picture grows by hundreds of MB a second). */
+const MEMORY_WATCH_MS = 200
+
+/** A job's renderer passed the memory ceiling and was killed: the document needs more than it may have. */
+export class RendererOverMemory extends Error {
+  constructor() {
+    super('The renderer went over its memory ceiling.')
+    this.name = 'RendererOverMemory'
+  }
+}
 
 export interface ChromiumPoolOptions {
   executablePath: string
@@ -37,6 +50,8 @@ export interface ChromiumPoolOptions {
   extraArgs?: readonly string[]
   /** the user id Chromium runs as: this process's, unless `executablePath` is a wrapper that changes user */
   uid?: number | null
+  /** a renderer (one job's) using more resident memory than this is killed, and its job fails; unset: not watched */
+  memoryLimitBytes?: number
 }
 
 /**
@@ -66,6 +81,11 @@ export class ChromiumPool {
   launches = 0
   /** whether the running Chromium keeps its sandbox (undefined before the first launch) */
   sandboxed: boolean | undefined
+  /** renderers killed for passing the memory ceiling */
+  memoryKills = 0
+  /** the largest resident memory a renderer was seen with, in bytes (a measure for the setting) */
+  largestRenderer = 0
+  private memoryWatch: NodeJS.Timeout | undefined
 
   constructor(private readonly options: ChromiumPoolOptions) {}
 
@@ -79,10 +99,17 @@ export class ChromiumPool {
     if (prepare) this.prepare[kind] = prepare
     await this.acquireSlot(lane)
     let page: Page | undefined
+    const killsBefore = this.memoryKills
+    let crashed = false
     try {
       page = await this.freshPage(kind)
+      page.once('crash', () => (crashed = true))
       this.uses++
       return await use(page)
+    } catch (error) {
+      // its renderer was killed for its memory (another job's kill does not crash this page)
+      if ((crashed || /crashed/i.test(String(error))) && this.memoryKills > killsBefore) throw new RendererOverMemory()
+      throw error
     } finally {
       // closing ends whatever the page still does (a timed-out print); the job's answer does not wait
       // for it, but its slot is given back only once it is closed (or a hung browser took too long)
@@ -128,9 +155,20 @@ export class ChromiumPool {
     }
   }
 
-  /** The running browser's process id (tests kill it to prove a crash is survived). */
+  /** The running browser's process id (tests kill it to prove a crash is survived), looked for once per browser. */
   async pid(): Promise<number | undefined> {
-    if (!(await this.warm?.catch(() => undefined))) return undefined
+    const browser = await this.warm?.catch(() => undefined)
+    if (!browser) return undefined
+    if (this.knownPid?.browser !== browser) this.knownPid = { browser, pid: this.findPid() }
+    const pid = await this.knownPid.pid
+    // not found (yet): looked for again next time
+    if (pid === undefined) this.knownPid = undefined
+    return pid
+  }
+
+  private knownPid: { browser: Browser; pid: Promise<number | undefined> } | undefined
+
+  private async findPid(): Promise<number | undefined> {
     for (const entry of await fs.readdir('/proc')) {
       if (!/^\d+$/.test(entry)) continue
       const args = (await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')).split('\0')
@@ -142,6 +180,7 @@ export class ChromiumPool {
 
   async close(): Promise<void> {
     this.closed = true
+    clearInterval(this.memoryWatch)
     const browser = await this.warm?.catch(() => undefined)
     this.warm = undefined
     await browser?.close().catch(() => {})
@@ -173,8 +212,30 @@ export class ChromiumPool {
       }
       // a crashed browser, or a failed launch, is not kept: the next job launches a new one
       launching.then((browser) => browser.on('disconnected', forget), forget)
+      launching.then(() => this.watchMemory(), () => {})
     }
     return this.warm
+  }
+
+  /** Looks at the renderers' memory while the browser runs, killing any over the ceiling (one look at a time). */
+  private watchMemory(): void {
+    const limit = this.options.memoryLimitBytes
+    if (limit === undefined || this.memoryWatch || process.platform !== 'linux') return
+    let looking = false
+    this.memoryWatch = setInterval(() => {
+      if (looking) return
+      looking = true
+      void this.pid()
+        .then(async (pid) => {
+          if (pid === undefined) return
+          const { killed, largest } = await killRenderersOver(pid, limit)
+          this.memoryKills += killed
+          this.largestRenderer = Math.max(this.largestRenderer, largest)
+        })
+        .catch(() => {})
+        .finally(() => (looking = false))
+    }, MEMORY_WATCH_MS)
+    this.memoryWatch.unref()
   }
 
   private async launch(): Promise<Browser> {
