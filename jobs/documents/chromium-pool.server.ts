@@ -29,6 +29,8 @@ export const CHROMIUM_FLAGS = ['--headless', '--disable-gpu', '--disable-backgro
 
 /** How long closing a job's context may take before the slot is given back anyway (a hung browser must not hold it). */
 const CLOSE_WAIT_MS = 5_000
+/** How long a failed job waits to hear that its page crashed, when a renderer was killed for its memory meanwhile. */
+const CRASH_WAIT_MS = 2_000
 /** How often the renderers' memory is looked at (a decoding picture grows by hundreds of MB a second). */
 const MEMORY_WATCH_MS = 200
 
@@ -100,15 +102,16 @@ export class ChromiumPool {
     await this.acquireSlot(lane)
     let page: Page | undefined
     const killsBefore = this.memoryKills
-    let crashed = false
+    let crashed: Promise<boolean> | undefined
     try {
       page = await this.freshPage(kind)
-      page.once('crash', () => (crashed = true))
+      const crashing = page
+      crashed = new Promise((resolve) => crashing.once('crash', () => resolve(true)))
       this.uses++
       return await use(page)
     } catch (error) {
-      // its renderer was killed for its memory (another job's kill does not crash this page)
-      if ((crashed || /crashed/i.test(String(error))) && this.memoryKills > killsBefore) throw new RendererOverMemory()
+      // a renderer was killed for its memory meanwhile, and it was this page's (its crash may be told a moment after the failure)
+      if (crashed && this.memoryKills > killsBefore && (await Promise.race([crashed, new Promise((resolve) => setTimeout(resolve, CRASH_WAIT_MS, false))]))) throw new RendererOverMemory()
       throw error
     } finally {
       // closing ends whatever the page still does (a timed-out print); the job's answer does not wait
