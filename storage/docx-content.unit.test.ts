@@ -2,7 +2,7 @@
 // budget read from every image's header, wherever the image sits in the zip and whatever its name.
 import JSZip from 'jszip'
 import { describe, expect, it } from 'vitest'
-import { blankPng, sampleDocx } from '../tests/support/sample-docx.ts'
+import { blankPng, sampleDocx, svgHugePictureDocx, svgPictureDocx as withSvgPicture } from '../tests/support/sample-docx.ts'
 import { DOCUMENT_PROBLEMS, MAX_DOCX_IMAGE_PIXELS, MAX_DOCX_XML_BYTES, MAX_IMAGE_PIXELS, docxContentProblem, docxEntriesProblem, zipEntries } from './document-checks.server.ts'
 
 /** A sample DOCX with more entries added as they are (not referenced by the document). */
@@ -60,23 +60,14 @@ describe('docxContentProblem: the pixel budget', () => {
   })
 })
 
-/** A sample DOCX whose picture is `svg`, declared image/svg+xml (as docx-preview hands it to Chromium). */
-async function withSvgPicture(svg: Buffer | string): Promise<Buffer> {
-  const zip = await JSZip.loadAsync(await sampleDocx({ pages: 1 }))
-  zip.file('word/media/image1.png', svg)
-  const types = await zip.file('[Content_Types].xml')!.async('string')
-  zip.file('[Content_Types].xml', types.replace('ContentType="image/png"', 'ContentType="image/svg+xml"'))
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' })
-}
-
 const svg = (inner: string, head = '') => `${head}<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">${inner}</svg>`
 
 describe('docxContentProblem: SVG drawings', () => {
   const png = blankPng(12_000, 12_000).toString('base64')
 
   it('refuses the 2.6 KB DOCX whose SVG holds a 12000 × 12000 PNG, with the message the viewer shows', async () => {
-    const docx = await withSvgPicture(svg(`<image width="100" height="100" href="data:image/png;base64,${png}"/>`))
-    expect(docx.length).toBeLessThan(8 * 1024)
+    const docx = await svgHugePictureDocx()
+    expect(docx.length).toBeLessThan(4 * 1024)
     expect(await docxContentProblem(docx)).toBe(DOCUMENT_PROBLEMS.svgWithData)
     expect(DOCUMENT_PROBLEMS.svgWithData).toBe('This DOCX document cannot be shown: it has a drawing (SVG) with a picture or other data inside it. Please save the drawing as a PNG or JPEG picture and upload it again.')
   })

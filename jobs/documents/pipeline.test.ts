@@ -15,7 +15,7 @@ import { FsDriver } from '#storage/fs-driver.server.ts'
 import { objectKey } from '#storage/keys.ts'
 import { CHROMIUM_PATH } from '../../tests/support/browser.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
-import { blankPng, corruptDocx, sampleDocx, zipBombDocx } from '../../tests/support/sample-docx.ts'
+import { blankPng, corruptDocx, sampleDocx, svgHugePictureDocx, zipBombDocx } from '../../tests/support/sample-docx.ts'
 import { createBoss } from '../boss.server.ts'
 import { QUEUES } from '../queues.ts'
 import { startWorkers } from '../worker.ts'
@@ -207,12 +207,18 @@ describe('document pipeline', () => {
     expect(await jobs(QUEUES.convertDocx)).toHaveLength(jobsBefore + 1)
   }, 60_000)
 
-  it('fails a DOCX whose image is over the pixel budget before Chromium sees it, with the message the viewer shows', async () => {
-    const state = await docxPdf(t.db, await driveFile('huge-photo.docx', await sampleDocx({ pages: 1, imageBytes: blankPng(16_000, 16_000) })), store)
-    const rendersBefore = pool.uses
-    expect(await runConversion(t.db, store, pool, state.id, RUN)).toBe('failed')
-    expect(pool.uses).toBe(rendersBefore)
-    expect(await conversionState(t.db, state.id)).toEqual({ id: state.id, status: 'failed', error: DOCUMENT_PROBLEMS.imagesTooLarge })
+  it('fails a DOCX over the pixel budget (a photo, or a picture inside an SVG drawing) before Chromium sees it, with the message the viewer shows', async () => {
+    const bad = [
+      { name: 'huge-photo.docx', bytes: await sampleDocx({ pages: 1, imageBytes: blankPng(16_000, 16_000) }), error: DOCUMENT_PROBLEMS.imagesTooLarge },
+      { name: 'svg-picture.docx', bytes: await svgHugePictureDocx(), error: DOCUMENT_PROBLEMS.svgWithData },
+    ]
+    for (const { name, bytes, error } of bad) {
+      const state = await docxPdf(t.db, await driveFile(name, bytes), store)
+      const rendersBefore = pool.uses
+      expect(await runConversion(t.db, store, pool, state.id, RUN)).toBe('failed')
+      expect(pool.uses).toBe(rendersBefore)
+      expect(await conversionState(t.db, state.id)).toEqual({ id: state.id, status: 'failed', error })
+    }
   }, 60_000)
 
   it('fails a conversion that takes longer than the timeout, with the message', async () => {
