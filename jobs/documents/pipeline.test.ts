@@ -87,8 +87,9 @@ describe('document pipeline', () => {
     boss = createBoss(t.url)
     await boss.start()
     for (const name of Object.values(QUEUES)) await boss.createQueue(name)
-    const user = (username: string) => t.db.insertInto('users').values({ username, password_hash: 'x' }).returning('id').executeTakeFirstOrThrow()
-    ;[poster, otherPoster] = (await Promise.all([user('poster'), user('other-poster')])).map((u) => Number(u.id))
+    const user = async (username: string) => Number((await t.db.insertInto('users').values({ username, password_hash: 'x' }).returning('id').executeTakeFirstOrThrow()).id)
+    poster = await user('poster')
+    otherPoster = await user('other-poster')
   }, 60_000)
 
   afterAll(async () => {
