@@ -1,4 +1,4 @@
-// The render-pdf and convert-docx jobs: print a pending conversion's source to PDF, store the PDF,
+// The render-pdf, render-posted-pdf and convert-docx jobs: print a pending conversion's source to PDF, store the PDF,
 // mark the row done (and, for a DOCX, queue the text extraction) in one transaction. Safe to run
 // twice: a row that is not pending is left alone, and of two runs racing only one PDF is kept.
 import { createHash } from 'node:crypto'
