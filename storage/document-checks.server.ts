@@ -297,7 +297,8 @@ export function svgHoldsData(bytes: Buffer): boolean {
  * damaged or unknown entry), more than 200 MiB inflated (counted while inflating: a zip bomb may lie
  * in its directory), or images over the pixel budget: one over MAX_IMAGE_PIXELS, all together over
  * MAX_DOCX_IMAGE_PIXELS, or an image longer than 16 MiB whose size is not in its first 16 MiB (a
- * JPEG's comes after its metadata).
+ * JPEG's comes after its metadata), more than MAX_DOCX_XML_BYTES of XML (counted by content while
+ * inflating), or an SVG drawing that holds data (svgHoldsData).
  * A browser decodes an image wherever it sits and whatever its name says, so every entry is looked at.
  */
 export async function docxContentProblem(bytes: Buffer): Promise<string | null> {
