@@ -145,7 +145,7 @@ export async function htmlPdf(db: Executor, html: string, store: BlobStore = get
   return storedHtmlPdf(db, html, HTML_LAYOUT_VERSION, null, undefined, store)
 }
 
-/** Two numbers naming the advisory lock one poster's posts take (the first is this module's). */
+/** The first of the two numbers naming the advisory lock a poster's posts take turns on (the second is the user id). */
 const POSTER_LOCK = 38_003
 
 /**
