@@ -44,6 +44,8 @@ const schema = z.object({
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** pages of the worker's warm Chromium: documents rendered at the same time */
   DOCUMENT_PAGES: z.coerce.number().int().min(1).max(16).default(2),
+  /** a document's renderer (one job's Chromium process) using more memory than this is stopped, and the conversion fails with a message */
+  DOCUMENT_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(1536),
   /** a conversion (DOCX or HTML → PDF) that takes longer fails with a message */
   CONVERSION_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
   /** a failed conversion is tried again when asked for after this many minutes */
@@ -58,6 +60,10 @@ const schema = z.object({
   CONVERT_HTML_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
   /** posted HTML: its HTML and PDF are deleted this many hours after it was last posted */
   CONVERT_HTML_KEEP_HOURS: z.coerce.number().min(1).max(24 * 365).default(24),
+  /** posted HTML: conversions one user may have waiting or running at once; one more is refused (429) until they finish */
+  CONVERT_HTML_MAX_PENDING: z.coerce.number().int().min(1).max(100).default(2),
+  /** posted HTML: conversions rendered at the same time, in Chromium pages of their own (the app's own PDFs never wait for them) */
+  CONVERT_HTML_JOBS: z.coerce.number().int().min(1).max(8).default(1),
   /** the grower's reports go out through this SMTP server (smtp://user:pass@host:587, smtps://…:465); unset: written as .eml files in the file store (mail/) */
   SMTP_URL: z.string().url().optional(),
   /** the reports' sender (default: COMPANY_NAME <reports@localhost>) */

@@ -7,6 +7,8 @@ export const QUEUES = {
   signInAttemptsCleanup: 'sign-in-attempts-cleanup',
   commandRunsCleanup: 'command-runs-cleanup',
   renderPdf: 'render-pdf',
+  /** HTML posted to /api/convert/: a queue of its own, so the app's own PDFs never wait behind it */
+  renderPostedPdf: 'render-posted-pdf',
   convertDocx: 'convert-docx',
   extractText: 'extract-text',
   growerReport: 'grower-report',
@@ -23,6 +25,8 @@ export const PAYLOADS = {
   [QUEUES.commandRunsCleanup]: z.object({}).passthrough(),
   /** the document_conversions row (kind 'html') whose HTML blob is printed */
   [QUEUES.renderPdf]: z.object({ conversionId: uuid }),
+  /** the document_conversions row (kind 'html', posted: it expires) whose HTML blob is printed */
+  [QUEUES.renderPostedPdf]: z.object({ conversionId: uuid }),
   /** the document_conversions row (kind 'docx') to convert */
   [QUEUES.convertDocx]: z.object({ conversionId: uuid }),
   /** a PDF blob whose text goes into the drive entries it stands for */
@@ -42,6 +46,7 @@ export interface JobOptions {
 /** Documents: 60 s for a conversion (CONVERSION_TIMEOUT_SECONDS) plus a margin, two retries. */
 export const JOB_OPTIONS: Partial<Record<QueueName, JobOptions>> = {
   [QUEUES.renderPdf]: { expireInSeconds: 75, retryLimit: 2, retryDelay: 2 },
+  [QUEUES.renderPostedPdf]: { expireInSeconds: 75, retryLimit: 2, retryDelay: 2 },
   [QUEUES.convertDocx]: { expireInSeconds: 75, retryLimit: 2, retryDelay: 2 },
   [QUEUES.extractText]: { expireInSeconds: 75, retryLimit: 2, retryDelay: 2 },
   /** a report waits for its PDF (up to 60 s a run) and for a mail server that is down: tried for about a day, backing off */

@@ -19,7 +19,13 @@ import { ALERT_AGGREGATION_CRON, BLOB_CLEANUP_CRON, COMMAND_RUNS_CLEANUP_CRON, P
 import { cleanUpSignInAttempts } from './sign-in-attempts-cleanup.job.ts'
 
 /** The process's warm Chromium, from the settings (launched by the first document job). */
-const defaultPool = () => documentPool(() => ({ executablePath: config().CHROMIUM_PATH, size: config().DOCUMENT_PAGES }))
+const defaultPool = () =>
+  documentPool(() => ({
+    executablePath: config().CHROMIUM_PATH,
+    size: config().DOCUMENT_PAGES,
+    postedSize: config().CONVERT_HTML_JOBS,
+    memoryLimitBytes: config().DOCUMENT_MEMORY_MB * 1024 * 1024,
+  }))
 
 type Handler = (jobs: PgBoss.Job<unknown>[]) => Promise<unknown>
 
@@ -93,10 +99,12 @@ export async function startWorkers(boss: PgBoss, db: Executor, store: () => Blob
   await boss.schedule(QUEUES.commandRunsCleanup, COMMAND_RUNS_CLEANUP_CRON, {}, { singletonKey: 'command-runs-cleanup' })
 
   // Documents: one pg-boss worker per Chromium page, so the pool's pages are all used; a short
-  // polling interval because a person is waiting for the PDF.
+  // polling interval because a person is waiting for the PDF. Posted HTML has its own queue and
+  // workers (CONVERT_HTML_JOBS), rendered in the pool's slots of its own: however much is posted,
+  // the app's own PDFs are taken by their own workers at once (docs/decisions/0080).
   const documentWork = { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 } as const
-  for (let i = 0; i < config().DOCUMENT_PAGES; i++) {
-    for (const queue of [QUEUES.renderPdf, QUEUES.convertDocx] as const) {
+  const workConversions = async (queue: typeof QUEUES.renderPdf | typeof QUEUES.convertDocx | typeof QUEUES.renderPostedPdf, workers: number) => {
+    for (let i = 0; i < workers; i++) {
       await work(queue, documentWork, async ([job]) => {
         const { conversionId } = PAYLOADS[queue].parse(job!.data)
         await runConversion(db, store(), pool(), conversionId, {
@@ -106,6 +114,9 @@ export async function startWorkers(boss: PgBoss, db: Executor, store: () => Blob
       })
     }
   }
+  await workConversions(QUEUES.renderPdf, config().DOCUMENT_PAGES)
+  await workConversions(QUEUES.convertDocx, config().DOCUMENT_PAGES)
+  await workConversions(QUEUES.renderPostedPdf, config().CONVERT_HTML_JOBS)
   await work(QUEUES.extractText, documentWork, async ([job]) => {
     const { pdfBlobId } = PAYLOADS[QUEUES.extractText].parse(job!.data)
     await extractText(db, store(), pdfBlobId)

@@ -3,7 +3,9 @@
 // images are too large to decode (a pixel budget: docs/decisions/0043), an encrypted PDF. A DOCX's
 // central directory is read first (its end only); when that is sound, the DOCX (at most the upload
 // cap) is read and every entry inflated, counting its real size and reading the size of every
-// image it holds from the image's header. A PDF's head and tail only.
+// image it holds from the image's header. Its XML is capped (declared sizes, then real ones), and an
+// SVG holding embedded data (a picture in a data: URL) is refused (docs/decisions/0080). A PDF's
+// head and tail only.
 import zlib from 'node:zlib'
 import { imageSize } from 'image-size'
 import type { BlobStore } from './blob-store.ts'
@@ -15,12 +17,16 @@ export const MAX_DOCX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024
 export const MAX_IMAGE_PIXELS = 50_000_000
 /** All the images of a DOCX together (about 12 uncompressed 12 MP phone photos). */
 export const MAX_DOCX_IMAGE_PIXELS = 150_000_000
+/** The XML of a DOCX (its text and layout, every part that reads as XML) may inflate to at most this many bytes. */
+export const MAX_DOCX_XML_BYTES = 10 * 1024 * 1024
 
 export const DOCUMENT_PROBLEMS = {
   notDocx: 'This file is not a valid DOCX document.',
   docxTooLarge: 'This DOCX document is too large when uncompressed (more than 200 MiB).',
   imagesTooLarge: 'This DOCX document has images too large to convert (more than 50 megapixels in one image, or 150 megapixels in all). Please make the pictures smaller and upload it again.',
   encryptedPdf: 'This PDF is password-protected (encrypted). Please upload a copy without a password.',
+  xmlTooLarge: 'This DOCX document cannot be shown: it has more than 10 MiB of text and layout (XML). Please split it into smaller documents and upload them again.',
+  svgWithData: 'This DOCX document cannot be shown: it has a drawing (SVG) with a picture or other data inside it. Please save the drawing as a PNG or JPEG picture and upload it again.',
 } as const
 
 export interface ZipEntry {
@@ -88,13 +94,15 @@ export function zipEntries(bytes: Buffer): ZipEntry[] | null {
   return parseCentralDirectory(bytes.subarray(end.directoryOffset, end.directoryOffset + end.directorySize), end.count)
 }
 
-/** Why a list of zip entries is not an acceptable DOCX, or null. */
+/** Why a list of zip entries is not an acceptable DOCX, or null (by the sizes they declare: the real ones are counted while inflating). */
 export function docxEntriesProblem(entries: readonly ZipEntry[] | null): string | null {
   if (!entries || !entries.some((e) => e.name === 'word/document.xml') || !entries.some((e) => e.name === '[Content_Types].xml')) {
     return DOCUMENT_PROBLEMS.notDocx
   }
   const declared = entries.reduce((sum, e) => sum + e.uncompressedSize, 0)
-  return declared > MAX_DOCX_UNCOMPRESSED_BYTES ? DOCUMENT_PROBLEMS.docxTooLarge : null
+  if (declared > MAX_DOCX_UNCOMPRESSED_BYTES) return DOCUMENT_PROBLEMS.docxTooLarge
+  const declaredXml = entries.filter((e) => /\.(xml|rels)$/i.test(e.name)).reduce((sum, e) => sum + e.uncompressedSize, 0)
+  return declaredXml > MAX_DOCX_XML_BYTES ? DOCUMENT_PROBLEMS.xmlTooLarge : null
 }
 
 /** The sizes a BMP's second header has (what browsers read); text that only starts with "BM" has none of them. */
@@ -140,22 +148,38 @@ function pixelsOf(head: Buffer): number | null {
 interface EntryFacts {
   /** its real (inflated) size, or more than the budget when past it */
   bytes: number
+  /** its bytes, when it reads as XML (docx-preview parses it, or Chromium draws it as an SVG), up to the XML budget */
+  xml?: Buffer
   /** its pixels, when it is an image a browser decodes and its size was read */
   pixels?: number
   /** an image whose size was not found in the part of it that was kept (it may lie further on) */
   unmeasured?: boolean
 }
 
-/** Inflates (or copies) one entry, counting its bytes up to `budget` and reading an image's size on the way. */
-async function entryFacts(data: Buffer, method: number, budget: number): Promise<EntryFacts> {
+/** Bytes an XML text may start with before its first '<': whitespace, a byte order mark, UTF-16's zero bytes. */
+const XML_LEAD = new Set([0x00, 0x09, 0x0a, 0x0d, 0x20, 0xef, 0xbb, 0xbf, 0xfe, 0xff])
+
+/**
+ * Inflates (or copies) one entry, counting its bytes up to `budget` (up to `xmlBudget` when it reads
+ * as XML: its first byte past whitespace and a byte order mark is '<'), keeping an XML entry's bytes
+ * and reading an image's size on the way.
+ */
+async function entryFacts(data: Buffer, method: number, budget: number, xmlBudget: number): Promise<EntryFacts> {
   const head: Buffer[] = []
   let bytes = 0
   let image: boolean | undefined
   let pixels: number | null = null
   let nextLook = FIRST_IMAGE_LOOK
+  let xml: boolean | undefined
+  const xmlChunks: Buffer[] = []
   const take = (chunk: Buffer) => {
     const before = bytes
     bytes += chunk.length
+    if (xml === undefined) {
+      const first = chunk.findIndex((byte) => !XML_LEAD.has(byte))
+      if (first >= 0) xml = chunk[first] === 0x3c
+    }
+    if (xml !== false && bytes <= xmlBudget) xmlChunks.push(chunk)
     if (image === false || pixels !== null) return
     if (before < IMAGE_HEAD_BYTES) head.push(chunk.subarray(0, IMAGE_HEAD_BYTES - before))
     const kept = Math.min(bytes, IMAGE_HEAD_BYTES)
@@ -172,12 +196,13 @@ async function entryFacts(data: Buffer, method: number, budget: number): Promise
     try {
       for await (const chunk of inflater) {
         take(chunk as Buffer)
-        if (bytes > budget) break
+        if (bytes > budget || (xml && bytes > xmlBudget)) break
       }
     } finally {
       inflater.destroy()
     }
   }
+  if (xml) return { bytes, xml: Buffer.concat(xmlChunks) }
   image ??= decodableImage(Buffer.concat(head))
   if (!image) return { bytes }
   pixels ??= pixelsOf(Buffer.concat(head))
@@ -186,12 +211,94 @@ async function entryFacts(data: Buffer, method: number, budget: number): Promise
   return { bytes, pixels }
 }
 
+/** The text of XML bytes: UTF-16 by its byte order mark or the zero byte beside its first '<'; otherwise byte for byte (every other encoding a browser reads XML in keeps ASCII as it is). */
+function xmlText(bytes: Buffer): string {
+  const lt = bytes.indexOf(0x3c)
+  const bigEndian = (bytes[0] === 0xfe && bytes[1] === 0xff) || (lt > 0 && bytes[lt - 1] === 0x00)
+  const littleEndian = (bytes[0] === 0xff && bytes[1] === 0xfe) || (lt >= 0 && bytes[lt + 1] === 0x00)
+  if (bigEndian) return Buffer.from(bytes.subarray(0, bytes.length - (bytes.length % 2))).swap16().toString('utf16le')
+  if (littleEndian) return bytes.toString('utf16le')
+  return bytes.toString('latin1')
+}
+
+/** XML's character references and predefined entities decoded (&#100; → d, &quot; → "), once, as an XML parser does. */
+function decodeReferences(text: string): string {
+  const named: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
+  return text.replace(/&(#x[0-9a-f]{1,8}|#[0-9]{1,10}|lt|gt|amp|quot|apos);/gi, (_, ref: string) => {
+    if (ref[0] !== '#') return named[ref.toLowerCase()]!
+    const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1))
+    return code <= 0x10ffff ? String.fromCodePoint(code) : ''
+  })
+}
+
+const SVG_NAMESPACE = 'http://www.w3.org/2000/svg'
+/** A data: URL's scheme where a URL may start (not inside a word such as 'metadata:'). */
+const DATA_URL = /(^|[^a-z0-9+.-])data:/i
+/** One attribute of a start tag: its value quoted (a '>' may sit inside it). */
+const ATTRIBUTE = /^\s+[^\s=/>]+\s*=\s*(?:"([^"]*)"|'([^']*)')/
+
+/**
+ * Where an SVG's markup holds URLs: every attribute value, and the text of its style elements (CSS
+ * reads it joined, however comments, CDATA sections or child elements split it); character
+ * references decoded. Read with a small tokenizer, so a quote or a '>' in text or in a value cannot
+ * hide a value.
+ */
+function urlPlaces(raw: string): string[] {
+  const places: string[] = []
+  let style = ''
+  let inStyle = 0
+  const localName = (name: string) => name.slice(name.indexOf(':') + 1).toLowerCase()
+  for (let i = 0; i < raw.length; ) {
+    const lt = raw.indexOf('<', i)
+    if (inStyle > 0) style += raw.slice(i, lt < 0 ? raw.length : lt)
+    if (lt < 0) break
+    const past = (marker: string, from: number) => {
+      const at = raw.indexOf(marker, from)
+      return at < 0 ? raw.length : at + marker.length
+    }
+    if (raw.startsWith('<!--', lt)) i = past('-->', lt + 4)
+    else if (raw.startsWith('<![CDATA[', lt)) {
+      i = past(']]>', lt + 9)
+      if (inStyle > 0) style += raw.slice(lt + 9, i - 3)
+    } else if (raw.startsWith('<?', lt)) i = past('?>', lt + 2)
+    else if (raw.startsWith('<!', lt) || raw.startsWith('</', lt)) {
+      i = past('>', lt + 2)
+      if (raw[lt + 1] === '/' && localName(raw.slice(lt + 2, i - 1).trim()) === 'style' && inStyle > 0) inStyle--
+    } else {
+      const name = /^<([^\s/>]*)/.exec(raw.slice(lt, lt + 256))![1]!
+      let at = lt + 1 + name.length
+      for (let attribute: RegExpExecArray | null; (attribute = ATTRIBUTE.exec(raw.slice(at, at + 64 * 1024 * 1024))); at += attribute[0].length) {
+        places.push(decodeReferences(attribute[1] ?? attribute[2] ?? ''))
+      }
+      i = past('>', at)
+      if (localName(name) === 'style' && raw[i - 2] !== '/') inStyle++
+    }
+  }
+  return [...places, decodeReferences(style)]
+}
+
+/**
+ * Whether the XML `bytes` are an SVG that carries data inside it, which Chromium would decode
+ * whatever the pixel budget says: a data: URL (a picture, a font, another SVG) in an attribute or a
+ * style, or what could hide one: a document type with its own declarations (entities, default
+ * attributes), a CSS escape (a backslash) where URLs are read. Only an SVG is looked at (its root is
+ * in the SVG namespace): a plain vector drawing, such as Word's icons, passes.
+ */
+export function svgHoldsData(bytes: Buffer): boolean {
+  const raw = xmlText(bytes)
+  if (!/svg/i.test(raw)) return false
+  if (/<!(ENTITY|ATTLIST)/i.test(raw)) return true
+  if (!decodeReferences(raw).includes(SVG_NAMESPACE)) return false
+  return urlPlaces(raw).some((place) => DATA_URL.test(place) || place.includes('\\'))
+}
+
 /**
  * Why the whole DOCX `bytes` cannot be converted, or null: not a DOCX (no central directory, a
  * damaged or unknown entry), more than 200 MiB inflated (counted while inflating: a zip bomb may lie
  * in its directory), or images over the pixel budget: one over MAX_IMAGE_PIXELS, all together over
  * MAX_DOCX_IMAGE_PIXELS, or an image longer than 16 MiB whose size is not in its first 16 MiB (a
- * JPEG's comes after its metadata).
+ * JPEG's comes after its metadata), more than MAX_DOCX_XML_BYTES of XML (counted by content while
+ * inflating), or an SVG drawing that holds data (svgHoldsData).
  * A browser decodes an image wherever it sits and whatever its name says, so every entry is looked at.
  */
 export async function docxContentProblem(bytes: Buffer): Promise<string | null> {
@@ -199,6 +306,7 @@ export async function docxContentProblem(bytes: Buffer): Promise<string | null> 
   const declared = docxEntriesProblem(entries)
   if (declared) return declared
   let total = 0
+  let xmlTotal = 0
   let pixels = 0
   for (const entry of entries!) {
     const o = entry.localHeaderOffset
@@ -207,12 +315,17 @@ export async function docxContentProblem(bytes: Buffer): Promise<string | null> 
     const start = o + 30 + bytes.readUInt16LE(o + 26) + bytes.readUInt16LE(o + 28)
     let facts: EntryFacts
     try {
-      facts = await entryFacts(bytes.subarray(start, start + entry.compressedSize), entry.method, MAX_DOCX_UNCOMPRESSED_BYTES - total)
+      facts = await entryFacts(bytes.subarray(start, start + entry.compressedSize), entry.method, MAX_DOCX_UNCOMPRESSED_BYTES - total, MAX_DOCX_XML_BYTES - xmlTotal)
     } catch {
       return DOCUMENT_PROBLEMS.notDocx
     }
     total += facts.bytes
     if (total > MAX_DOCX_UNCOMPRESSED_BYTES) return DOCUMENT_PROBLEMS.docxTooLarge
+    if (facts.xml) {
+      xmlTotal += facts.bytes
+      if (xmlTotal > MAX_DOCX_XML_BYTES) return DOCUMENT_PROBLEMS.xmlTooLarge
+      if (svgHoldsData(facts.xml)) return DOCUMENT_PROBLEMS.svgWithData
+    }
     if (facts.unmeasured || (facts.pixels ?? 0) > MAX_IMAGE_PIXELS) return DOCUMENT_PROBLEMS.imagesTooLarge
     pixels += facts.pixels ?? 0
     if (pixels > MAX_DOCX_IMAGE_PIXELS) return DOCUMENT_PROBLEMS.imagesTooLarge

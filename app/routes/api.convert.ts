@@ -8,6 +8,8 @@
 // Posting HTML stores it and busies the renderer, so it takes the drive's right to add files
 // (docs/decisions/0044), and it is capped: CONVERT_HTML_MAX_BYTES here, pages and time in the job,
 // and it expires after CONVERT_HTML_KEEP_HOURS (the hourly clean-up deletes it and its PDF).
+// It is rendered from a queue of its own, and a user with CONVERT_HTML_MAX_PENDING posted documents
+// waiting gets 429 {error} for one more until they finish (docs/decisions/0080).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiUser, verifyCsrfHeader } from '#app/auth/guard.server.ts'
 import { DRIVE_PERMISSIONS } from '#app/drive-api.server.ts'
@@ -16,7 +18,7 @@ import { NotFoundError } from '#core/errors.ts'
 import type { Permission } from '#core/permissions.ts'
 import { getDb, type Executor } from '#db/client.server.ts'
 import { blobKeyOf } from '#storage/attachments.server.ts'
-import { docxPdf, postedHtmlPdf, waitForConversion, type ConversionState } from '#jobs/documents/conversions.server.ts'
+import { docxPdf, PostedHtmlBusy, postedHtmlPdf, waitForConversion, type ConversionState } from '#jobs/documents/conversions.server.ts'
 import { findDriveFile } from '#storage/drive.server.ts'
 import { FILE_TYPES } from '#storage/file-types.ts'
 import { verifyDownloadToken } from '#storage/fs-driver.server.ts'
@@ -144,7 +146,7 @@ async function bodyWithin(request: Request, limit: number): Promise<string | nul
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return error(405, 'Use GET with ?url= or POST with {html}.')
-  await requireApiUser(request, DRIVE_PERMISSIONS.add)
+  const user = await requireApiUser(request, DRIVE_PERMISSIONS.add)
   await verifyCsrfHeader(request)
   const waitMs = waitOf(new URL(request.url))
   if (waitMs === null) return error(400, `wait must be a number of milliseconds from 0 to ${MAX_WAIT_MS}.`)
@@ -167,5 +169,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (typeof html !== 'string' || html.trim() === '') return error(400, 'html is required: the document to print.')
   if (Buffer.byteLength(html) > maxBytes) return error(413, tooLarge)
   const db = getDb()
-  return answer(db, await postedHtmlPdf(db, html), waitMs, 'document')
+  let state: ConversionState
+  try {
+    state = await postedHtmlPdf(db, html, user.id)
+  } catch (e) {
+    if (e instanceof PostedHtmlBusy) return Response.json({ error: e.message }, { status: 429, headers: { 'Cache-Control': 'no-store', 'Retry-After': '5' } })
+    throw e
+  }
+  return answer(db, state, waitMs, 'document')
 }

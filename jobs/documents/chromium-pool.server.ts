@@ -9,27 +9,51 @@
 // Chromium keeps its sandbox wherever the host allows it: only as root, where Chromium refuses to
 // start sandboxed, is it launched with --no-sandbox (and as a non-root user whose host cannot start
 // the sandbox, after a sandboxed launch failed, with a warning in the log).
+// Slots come in two lanes: the app's own documents and drive DOCX ('app', `size` of them) and HTML
+// posted to /api/convert/ ('posted', `postedSize`): a posted document never holds a slot, nor waits
+// in a line, that the app's own PDFs need (docs/decisions/0080).
+// A renderer whose memory passes `memoryLimitBytes` is killed (renderer-memory.server.ts), and its
+// job fails with RendererOverMemory.
 // A crashed or disconnected browser is dropped and the next job launches a new one; the job that
 // was running fails and pg-boss retries it.
 import fs from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
+import { killRenderersOver } from './renderer-memory.server.ts'
 
 export type PageKind = 'html' | 'docx'
+/** Whose slots a job takes: the app's own documents (and drive DOCX), or HTML a caller posted. */
+export type Lane = 'app' | 'posted'
 
 /** The flags the renderer runs with (the sandbox is decided apart: sandboxPlan). */
 export const CHROMIUM_FLAGS = ['--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
 
 /** How long closing a job's context may take before the slot is given back anyway (a hung browser must not hold it). */
 const CLOSE_WAIT_MS = 5_000
+/** How long a failed job waits to hear that its page crashed, when a renderer was killed for its memory meanwhile. */
+const CRASH_WAIT_MS = 2_000
+/** How often the renderers' memory is looked at (a decoding picture grows by hundreds of MB a second). */
+const MEMORY_WATCH_MS = 200
+
+/** A job's renderer passed the memory ceiling and was killed: the document needs more than it may have. */
+export class RendererOverMemory extends Error {
+  constructor() {
+    super('The renderer went over its memory ceiling.')
+    this.name = 'RendererOverMemory'
+  }
+}
 
 export interface ChromiumPoolOptions {
   executablePath: string
-  /** jobs rendering at the same time (more jobs wait for a slot) */
+  /** jobs of the app's own documents (and drive DOCX) rendering at the same time (more wait for a slot) */
   size: number
+  /** jobs of posted HTML rendering at the same time, in slots of their own (default 1) */
+  postedSize?: number
   /** more Chromium flags (tests lift Chromium's own loopback guard to prove the pool's) */
   extraArgs?: readonly string[]
   /** the user id Chromium runs as: this process's, unless `executablePath` is a wrapper that changes user */
   uid?: number | null
+  /** a renderer (one job's) using more resident memory than this is killed, and its job fails; unset: not watched */
+  memoryLimitBytes?: number
 }
 
 /**
@@ -48,8 +72,8 @@ export class ChromiumPool {
   private readonly spare: Partial<Record<PageKind, { of: Promise<Browser>; page: Promise<Page> }>> = {}
   /** what a page of each kind is made ready with before a job gets it (the DOCX renderer page) */
   private readonly prepare: Partial<Record<PageKind, (page: Page) => Promise<void>>> = {}
-  private inUse = 0
-  private readonly waiting: (() => void)[] = []
+  private readonly inUse: Record<Lane, number> = { app: 0, posted: 0 }
+  private readonly waiting: Record<Lane, (() => void)[]> = { app: [], posted: [] }
   /** an inert flag on this pool's Chromium command line, to find its process */
   private readonly marker = `--field-ops-pool=${crypto.randomUUID()}`
   private closed = false
@@ -59,6 +83,11 @@ export class ChromiumPool {
   launches = 0
   /** whether the running Chromium keeps its sandbox (undefined before the first launch) */
   sandboxed: boolean | undefined
+  /** renderers killed for passing the memory ceiling */
+  memoryKills = 0
+  /** the largest resident memory a renderer was seen with, in bytes (a measure for the setting) */
+  largestRenderer = 0
+  private memoryWatch: NodeJS.Timeout | undefined
 
   constructor(private readonly options: ChromiumPoolOptions) {}
 
@@ -66,20 +95,29 @@ export class ChromiumPool {
    * Runs `use` with a page of `kind` in a context of its own, closed afterwards: nothing of one job
    * (its window, globals, storage, cache) is there for the next. `prepare` readies a page before
    * any document is in it (the same for every job of the kind), so pages made ahead are prepared too.
+   * `lane`: whose slots the job waits for and takes.
    */
-  async withPage<T>(kind: PageKind, use: (page: Page) => Promise<T>, prepare?: (page: Page) => Promise<void>): Promise<T> {
+  async withPage<T>(kind: PageKind, use: (page: Page) => Promise<T>, prepare?: (page: Page) => Promise<void>, lane: Lane = 'app'): Promise<T> {
     if (prepare) this.prepare[kind] = prepare
-    await this.acquireSlot()
+    await this.acquireSlot(lane)
     let page: Page | undefined
+    const killsBefore = this.memoryKills
+    let crashed: Promise<boolean> | undefined
     try {
       page = await this.freshPage(kind)
+      const crashing = page
+      crashed = new Promise((resolve) => crashing.once('crash', () => resolve(true)))
       this.uses++
       return await use(page)
+    } catch (error) {
+      // a renderer was killed for its memory meanwhile, and it was this page's (its crash may be told a moment after the failure)
+      if (crashed && this.memoryKills > killsBefore && (await Promise.race([crashed, new Promise((resolve) => setTimeout(resolve, CRASH_WAIT_MS, false))]))) throw new RendererOverMemory()
+      throw error
     } finally {
       // closing ends whatever the page still does (a timed-out print); the job's answer does not wait
       // for it, but its slot is given back only once it is closed (or a hung browser took too long)
-      if (page) void Promise.race([page.context().close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]).then(() => this.releaseSlot())
-      else this.releaseSlot()
+      if (page) void Promise.race([page.context().close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]).then(() => this.releaseSlot(lane))
+      else this.releaseSlot(lane)
     }
   }
 
@@ -120,9 +158,20 @@ export class ChromiumPool {
     }
   }
 
-  /** The running browser's process id (tests kill it to prove a crash is survived). */
+  /** The running browser's process id (tests kill it to prove a crash is survived), looked for once per browser. */
   async pid(): Promise<number | undefined> {
-    if (!(await this.warm?.catch(() => undefined))) return undefined
+    const browser = await this.warm?.catch(() => undefined)
+    if (!browser) return undefined
+    if (this.knownPid?.browser !== browser) this.knownPid = { browser, pid: this.findPid() }
+    const pid = await this.knownPid.pid
+    // not found (yet): looked for again next time
+    if (pid === undefined) this.knownPid = undefined
+    return pid
+  }
+
+  private knownPid: { browser: Browser; pid: Promise<number | undefined> } | undefined
+
+  private async findPid(): Promise<number | undefined> {
     for (const entry of await fs.readdir('/proc')) {
       if (!/^\d+$/.test(entry)) continue
       const args = (await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')).split('\0')
@@ -134,24 +183,26 @@ export class ChromiumPool {
 
   async close(): Promise<void> {
     this.closed = true
+    clearInterval(this.memoryWatch)
     const browser = await this.warm?.catch(() => undefined)
     this.warm = undefined
     await browser?.close().catch(() => {})
   }
 
-  private async acquireSlot(): Promise<void> {
+  private async acquireSlot(lane: Lane): Promise<void> {
     if (this.closed) throw new Error('The document renderer is shut down.')
-    if (this.inUse < this.options.size) {
-      this.inUse++
+    const size = lane === 'app' ? this.options.size : (this.options.postedSize ?? 1)
+    if (this.inUse[lane] < size) {
+      this.inUse[lane]++
       return
     }
-    await new Promise<void>((resolve) => this.waiting.push(resolve))
+    await new Promise<void>((resolve) => this.waiting[lane].push(resolve))
   }
 
-  private releaseSlot(): void {
-    const next = this.waiting.shift()
+  private releaseSlot(lane: Lane): void {
+    const next = this.waiting[lane].shift()
     if (next) next()
-    else this.inUse--
+    else this.inUse[lane]--
   }
 
   private browser(): Promise<Browser> {
@@ -164,8 +215,30 @@ export class ChromiumPool {
       }
       // a crashed browser, or a failed launch, is not kept: the next job launches a new one
       launching.then((browser) => browser.on('disconnected', forget), forget)
+      launching.then(() => this.watchMemory(), () => {})
     }
     return this.warm
+  }
+
+  /** Looks at the renderers' memory while the browser runs, killing any over the ceiling (one look at a time). */
+  private watchMemory(): void {
+    const limit = this.options.memoryLimitBytes
+    if (limit === undefined || this.memoryWatch || process.platform !== 'linux') return
+    let looking = false
+    this.memoryWatch = setInterval(() => {
+      if (looking) return
+      looking = true
+      void this.pid()
+        .then(async (pid) => {
+          if (pid === undefined) return
+          const { killed, largest } = await killRenderersOver(pid, limit)
+          this.memoryKills += killed
+          this.largestRenderer = Math.max(this.largestRenderer, largest)
+        })
+        .catch(() => {})
+        .finally(() => (looking = false))
+    }, MEMORY_WATCH_MS)
+    this.memoryWatch.unref()
   }
 
   private async launch(): Promise<Browser> {

@@ -4,6 +4,9 @@
 // written in one transaction. A failed conversion stays failed (its message is shown) until it is
 // asked for again CONVERSION_RETRY_MINUTES later; a pending one whose job was lost (no worker was
 // running when it was queued) is queued again after PENDING_REQUEUE_MINUTES.
+// Posted HTML (POST /api/convert/) has a queue of its own (render-posted-pdf, rendered in Chromium
+// pages of its own), and each user may have at most CONVERT_HTML_MAX_PENDING of it waiting: the
+// app's own PDFs never wait behind what callers post (docs/decisions/0080).
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import { config } from '#core/config.server.ts'
@@ -39,6 +42,21 @@ const POSTED_HTML_LAYOUT_VERSION = 'posted-letter-v1'
 
 const QUEUE_OF: Record<Kind, typeof QUEUES.convertDocx | typeof QUEUES.renderPdf> = { docx: QUEUES.convertDocx, html: QUEUES.renderPdf }
 
+/** How a conversion of posted HTML is made: it expires, and new work is admitted only while its poster has room. */
+interface PostedOptions {
+  keepHours: number
+  /** throws PostedHtmlBusy when the poster may not start more work (called only when work would start; `starting` is not counted) */
+  admit: (trx: Executor, starting?: string) => Promise<void>
+}
+
+/** A user already has CONVERT_HTML_MAX_PENDING posted conversions waiting: nothing was stored or queued. */
+export class PostedHtmlBusy extends Error {
+  constructor(readonly maxPending: number) {
+    super(`You have ${maxPending === 1 ? 'a document' : `${maxPending} documents`} waiting to be converted (at most ${maxPending} at a time). Wait for ${maxPending === 1 ? 'it' : 'them'} to finish, then send this one again.`)
+    this.name = 'PostedHtmlBusy'
+  }
+}
+
 function stateOf(row: ConversionRow): ConversionState {
   if (row.status === 'done') return { id: row.id, status: 'done', pdfBlobId: row.pdf_blob_id! }
   if (row.status === 'failed') return { id: row.id, status: 'failed', error: row.error ?? 'The document could not be converted.' }
@@ -48,10 +66,12 @@ function stateOf(row: ConversionRow): ConversionState {
 
 /**
  * The conversion of `hash`, created (and its job queued) when missing; a stale failure or lost job is
- * queued again. `keepHours` (posted HTML): it expires that long from now, asked again or not.
+ * queued again. `posted` HTML: it expires `keepHours` from now, asked again or not, goes to its own
+ * queue, and starts work only when `admit` lets it (a refusal rolls everything back).
  */
-async function ensureConversion(db: Executor, kind: Kind, hash: string, sourceBlobId: string, keepHours?: number): Promise<ConversionState> {
-  const expiresAt = keepHours === undefined ? null : sql<Date>`now() + ${keepHours}::float8 * interval '1 hour'`
+async function ensureConversion(db: Executor, kind: Kind, hash: string, sourceBlobId: string, posted?: PostedOptions): Promise<ConversionState> {
+  const expiresAt = posted ? sql<Date>`now() + ${posted.keepHours}::float8 * interval '1 hour'` : null
+  const queue = posted ? QUEUES.renderPostedPdf : QUEUE_OF[kind]
   return inTransaction(db, async (trx) => {
     const created = await trx
       .insertInto('document_conversions')
@@ -60,7 +80,8 @@ async function ensureConversion(db: Executor, kind: Kind, hash: string, sourceBl
       .returning(['id', 'status', 'pdf_blob_id', 'error'])
       .executeTakeFirst()
     if (created) {
-      await enqueue(trx, QUEUE_OF[kind], { conversionId: created.id })
+      await posted?.admit(trx, created.id)
+      await enqueue(trx, queue, { conversionId: created.id })
       return stateOf(created)
     }
     const { CONVERSION_RETRY_MINUTES } = config()
@@ -79,8 +100,9 @@ async function ensureConversion(db: Executor, kind: Kind, hash: string, sourceBl
       .returning(['id', 'status', 'pdf_blob_id', 'error'])
       .executeTakeFirst()
     if (restarted) {
+      await posted?.admit(trx, restarted.id)
       if (expiresAt) await trx.updateTable('document_conversions').set({ expires_at: expiresAt }).where('id', '=', restarted.id).execute()
-      await enqueue(trx, QUEUE_OF[kind], { conversionId: restarted.id })
+      await enqueue(trx, queue, { conversionId: restarted.id })
       return stateOf(restarted)
     }
     const row = await trx
@@ -120,32 +142,66 @@ export async function docxPdf(db: Executor, blobId: string, store: BlobStore = g
 
 /** HTML → PDF (print CSS: Letter, margins, page numbers): the same states. The HTML is kept as a blob, not in the job. */
 export async function htmlPdf(db: Executor, html: string, store: BlobStore = getBlobStore()): Promise<ConversionState> {
-  return storedHtmlPdf(db, html, HTML_LAYOUT_VERSION, undefined, store)
+  return storedHtmlPdf(db, html, HTML_LAYOUT_VERSION, null, undefined, store)
 }
+
+/** The first of the two numbers naming the advisory lock a poster's posts take turns on (the second is the user id). */
+const POSTER_LOCK = 38_003
 
 /**
  * HTML posted by a caller (POST /api/convert/): converted like the app's own, but capped (the job
- * reads the caps: CONVERT_HTML_MAX_PAGES, CONVERT_HTML_TIMEOUT_SECONDS) and kept only
- * CONVERT_HTML_KEEP_HOURS from its last post; then the clean-up deletes it with its PDF.
+ * reads the caps: CONVERT_HTML_MAX_PAGES, CONVERT_HTML_TIMEOUT_SECONDS), rendered from a queue of
+ * its own, and kept only CONVERT_HTML_KEEP_HOURS from its last post; then the clean-up deletes it
+ * with its PDF. A user with CONVERT_HTML_MAX_PENDING posted conversions waiting gets PostedHtmlBusy
+ * for one more (HTML already converted, or already waiting, is answered as before). The user's
+ * posts take turns (an advisory lock), so two sent at once cannot both slip under the cap.
  */
-export async function postedHtmlPdf(db: Executor, html: string, store: BlobStore = getBlobStore()): Promise<ConversionState> {
-  return storedHtmlPdf(db, html, POSTED_HTML_LAYOUT_VERSION, config().CONVERT_HTML_KEEP_HOURS, store)
+export async function postedHtmlPdf(db: Executor, html: string, userId: number, store: BlobStore = getBlobStore()): Promise<ConversionState> {
+  const { CONVERT_HTML_KEEP_HOURS, CONVERT_HTML_MAX_PENDING } = config()
+  return inTransaction(db, async (trx) => {
+    await sql`select pg_advisory_xact_lock(${POSTER_LOCK}, ${userId}::int)`.execute(trx)
+    const admit = async (trx: Executor, starting?: string) => {
+      if ((await postedPending(trx, userId, starting)) >= CONVERT_HTML_MAX_PENDING) throw new PostedHtmlBusy(CONVERT_HTML_MAX_PENDING)
+    }
+    return storedHtmlPdf(trx, html, POSTED_HTML_LAYOUT_VERSION, userId, { keepHours: CONVERT_HTML_KEEP_HOURS, admit }, store)
+  })
 }
 
-async function storedHtmlPdf(db: Executor, html: string, layout: string, keepHours: number | undefined, store: BlobStore): Promise<ConversionState> {
+/**
+ * The posted conversions of `userId` (the first to post their HTML) still waiting or running; one
+ * untouched for PENDING_REQUEUE_MINUTES has lost its job and holds nobody back.
+ */
+async function postedPending(db: Executor, userId: number, except?: string): Promise<number> {
+  const row = await db
+    .selectFrom('document_conversions as c')
+    .innerJoin('blobs as b', 'b.id', 'c.source_blob_id')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('c.kind', '=', 'html')
+    .where('c.expires_at', 'is not', null)
+    .where('c.status', '=', 'pending')
+    .where('c.updated_at', '>', sql<Date>`now() - ${PENDING_REQUEUE_MINUTES} * interval '1 minute'`)
+    .where('b.created_by', '=', userId)
+    .$if(except !== undefined, (q) => q.where('c.id', '<>', except!))
+    .executeTakeFirstOrThrow()
+  return row.n
+}
+
+async function storedHtmlPdf(db: Executor, html: string, layout: string, createdBy: number | null, posted: PostedOptions | undefined, store: BlobStore): Promise<ConversionState> {
   const hash = createHash('sha256').update(`${layout}\n`).update(html).digest('hex')
   const existing = await db.selectFrom('document_conversions').select('source_blob_id').where('kind', '=', 'html').where('source_hash', '=', hash).executeTakeFirst()
-  if (existing?.source_blob_id) return ensureConversion(db, 'html', hash, existing.source_blob_id, keepHours)
+  if (existing?.source_blob_id) return ensureConversion(db, 'html', hash, existing.source_blob_id, posted)
+  // refused before anything is stored
+  await posted?.admit(db)
   // object first, then its row: a crash between them leaves an object no row names, never a row without its object
   const body = Buffer.from(html, 'utf8')
   const key = objectKey('documents', 'document.html')
   await store.put(key, body, { contentType: 'text/html' })
   const blob = await db
     .insertInto('blobs')
-    .values({ id: crypto.randomUUID(), area: 'documents', key, filename: 'document.html', content_type: 'text/html', size_bytes: body.length, created_by: null })
+    .values({ id: crypto.randomUUID(), area: 'documents', key, filename: 'document.html', content_type: 'text/html', size_bytes: body.length, created_by: createdBy })
     .returning('id')
     .executeTakeFirstOrThrow()
-  return ensureConversion(db, 'html', hash, blob.id, keepHours)
+  return ensureConversion(db, 'html', hash, blob.id, posted)
 }
 
 /** The current state of a conversion, or null when it does not exist. */

@@ -1,4 +1,4 @@
-// The render-pdf and convert-docx jobs: print a pending conversion's source to PDF, store the PDF,
+// The render-pdf, render-posted-pdf and convert-docx jobs: print a pending conversion's source to PDF, store the PDF,
 // mark the row done (and, for a DOCX, queue the text extraction) in one transaction. Safe to run
 // twice: a row that is not pending is left alone, and of two runs racing only one PDF is kept.
 import { createHash } from 'node:crypto'
@@ -62,7 +62,7 @@ export async function runConversion(db: Executor, store: BlobStore, pool: Chromi
     return 'failed'
   }
 
-  // posted HTML (it expires) runs under its own caps
+  // posted HTML (it expires) runs under its own caps, in the pool's slots for posted HTML
   const posted = row.expires_at ? (options.posted ?? postedHtmlCaps()) : null
   let pdf: Buffer
   try {
@@ -70,7 +70,7 @@ export async function runConversion(db: Executor, store: BlobStore, pool: Chromi
       row.kind === 'docx'
         ? await docxToPdf(pool, await readAll(store, source.key), options.timeoutMs)
         : posted
-          ? await htmlToPdf(pool, await text(await store.getStream(source.key)), Math.min(options.timeoutMs, posted.timeoutMs), { maxPages: posted.maxPages })
+          ? await htmlToPdf(pool, await text(await store.getStream(source.key)), Math.min(options.timeoutMs, posted.timeoutMs), { maxPages: posted.maxPages, lane: 'posted' })
           : await htmlToPdf(pool, await text(await store.getStream(source.key)), options.timeoutMs)
   } catch (error) {
     if (error instanceof ConversionFailure) {

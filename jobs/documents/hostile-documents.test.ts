@@ -9,10 +9,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHROMIUM_PATH } from '../../tests/support/browser.ts'
-import { sampleDocx } from '../../tests/support/sample-docx.ts'
+import { blankPng, sampleDocx } from '../../tests/support/sample-docx.ts'
 import { ChromiumPool } from './chromium-pool.server.ts'
 import { pdfText } from './extract-text.job.ts'
-import { docxToPdf, openDocxRenderer } from './render.server.ts'
+import { docxToPdf, openDocxRenderer, OVER_MEMORY_MESSAGE } from './render.server.ts'
 
 const TIMEOUT = 60_000
 
@@ -55,7 +55,8 @@ const HOOKING_ALT_CHUNK = `<html><body><p>Alt chunk body text</p><script>
 describe('hostile documents in the renderer', () => {
   let pool: ChromiumPool
   beforeAll(() => {
-    pool = new ChromiumPool({ executablePath: CHROMIUM_PATH, size: 1 })
+    // a low memory ceiling: these documents' renderers take about 140 MB; the one over it proves the ceiling
+    pool = new ChromiumPool({ executablePath: CHROMIUM_PATH, size: 1, memoryLimitBytes: 256 * 1024 * 1024 })
   })
   afterAll(() => pool.close())
 
@@ -129,6 +130,14 @@ describe('hostile documents in the renderer', () => {
     } finally {
       await doc.destroy()
     }
+  }, 60_000)
+
+  it('stops a renderer over its memory ceiling: the job fails with the message, and the next job renders', async () => {
+    // a 48 MP photo passes the pixel budget, but decoding it takes the renderer past the pool's 256 MB
+    await expect(docxToPdf(pool, await sampleDocx({ pages: 1, imageBytes: blankPng(8_000, 6_000) }), TIMEOUT)).rejects.toThrow(OVER_MEMORY_MESSAGE)
+    expect(pool.memoryKills).toBe(1)
+    const next = await docxToPdf(pool, await sampleDocx({ heading: 'After the heavy one', image: false }), TIMEOUT)
+    expect(await pdfText(new Uint8Array(next))).toContain('After the heavy one')
   }, 60_000)
 })
 

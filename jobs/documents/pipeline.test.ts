@@ -14,18 +14,42 @@ import { FsDriver } from '#storage/fs-driver.server.ts'
 import { objectKey } from '#storage/keys.ts'
 import { CHROMIUM_PATH } from '../../tests/support/browser.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
-import { blankPng, corruptDocx, sampleDocx, zipBombDocx } from '../../tests/support/sample-docx.ts'
+import { blankPng, corruptDocx, sampleDocx, svgHugePictureDocx, zipBombDocx } from '../../tests/support/sample-docx.ts'
 import { createBoss } from '../boss.server.ts'
 import { QUEUES } from '../queues.ts'
 import { startWorkers } from '../worker.ts'
 import { ChromiumPool } from './chromium-pool.server.ts'
 import { cleanUpBlobs } from '../blob-cleanup.job.ts'
-import { conversionState, docxPdf, documentsUploaded, htmlPdf, postedHtmlPdf, waitForConversion } from './conversions.server.ts'
+import { conversionState, docxPdf, documentsUploaded, htmlPdf, PostedHtmlBusy, postedHtmlPdf, waitForConversion } from './conversions.server.ts'
 import { runConversion } from './convert.job.ts'
 import { extractText, pdfText } from './extract-text.job.ts'
 
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 const RUN = { timeoutMs: 60_000, lastAttempt: false }
+
+/** Marks HTML whose print waits until the pool is released: a posted document that takes as long as it likes. */
+const HOLD = 'HOLD-THIS-PRINT'
+
+/** Makes `pool`'s prints of HTML holding HOLD wait until released; `restore` gives the pool back as it was. */
+function holdPrints(pool: ChromiumPool): { release(): void; restore(): void } {
+  let release!: () => void
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  const withPage = pool.withPage.bind(pool)
+  pool.withPage = (kind, use, ...rest) =>
+    withPage(
+      kind,
+      async (page) => {
+        const print = page.pdf.bind(page)
+        page.pdf = async (options) => {
+          if ((await page.content()).includes(HOLD)) await gate
+          return print(options)
+        }
+        return use(page)
+      },
+      ...rest
+    )
+  return { release, restore: () => (pool.withPage = withPage) }
+}
 
 async function pdfPages(bytes: Buffer): Promise<{ pages: number; text: string }> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
@@ -43,6 +67,9 @@ describe('document pipeline', () => {
   let boss: PgBoss
   let proxy: http.Server
   const proxied: string[] = []
+  /** users posting HTML (POST /api/convert/) */
+  let poster: number
+  let otherPoster: number
 
   beforeAll(async () => {
     t = await createTestDatabase()
@@ -57,6 +84,9 @@ describe('document pipeline', () => {
     boss = createBoss(t.url)
     await boss.start()
     for (const name of Object.values(QUEUES)) await boss.createQueue(name)
+    const user = async (username: string) => Number((await t.db.insertInto('users').values({ username, password_hash: 'x' }).returning('id').executeTakeFirstOrThrow()).id)
+    poster = await user('poster')
+    otherPoster = await user('other-poster')
   }, 60_000)
 
   afterAll(async () => {
@@ -175,12 +205,18 @@ describe('document pipeline', () => {
     expect(await jobs(QUEUES.convertDocx)).toHaveLength(jobsBefore + 1)
   }, 60_000)
 
-  it('fails a DOCX whose image is over the pixel budget before Chromium sees it, with the message the viewer shows', async () => {
-    const state = await docxPdf(t.db, await driveFile('huge-photo.docx', await sampleDocx({ pages: 1, imageBytes: blankPng(16_000, 16_000) })), store)
-    const rendersBefore = pool.uses
-    expect(await runConversion(t.db, store, pool, state.id, RUN)).toBe('failed')
-    expect(pool.uses).toBe(rendersBefore)
-    expect(await conversionState(t.db, state.id)).toEqual({ id: state.id, status: 'failed', error: DOCUMENT_PROBLEMS.imagesTooLarge })
+  it('fails a DOCX over the pixel budget (a photo, or a picture inside an SVG drawing) before Chromium sees it, with the message the viewer shows', async () => {
+    const bad = [
+      { name: 'huge-photo.docx', bytes: await sampleDocx({ pages: 1, imageBytes: blankPng(16_000, 16_000) }), error: DOCUMENT_PROBLEMS.imagesTooLarge },
+      { name: 'svg-picture.docx', bytes: await svgHugePictureDocx(), error: DOCUMENT_PROBLEMS.svgWithData },
+    ]
+    for (const { name, bytes, error } of bad) {
+      const state = await docxPdf(t.db, await driveFile(name, bytes), store)
+      const rendersBefore = pool.uses
+      expect(await runConversion(t.db, store, pool, state.id, RUN)).toBe('failed')
+      expect(pool.uses).toBe(rendersBefore)
+      expect(await conversionState(t.db, state.id)).toEqual({ id: state.id, status: 'failed', error })
+    }
   }, 60_000)
 
   it('fails a conversion that takes longer than the timeout, with the message', async () => {
@@ -240,10 +276,10 @@ describe('document pipeline', () => {
 
   it('posted HTML runs under its own caps: pages past the cap are refused, and its time is the shorter one', async () => {
     const caps = { ...RUN, posted: { timeoutMs: 60_000, maxPages: 5 } }
-    const tall = await postedHtmlPdf(t.db, '<div style="height: 2000in">A very tall document</div>', store)
+    const tall = await postedHtmlPdf(t.db, '<div style="height: 2000in">A very tall document</div>', poster, store)
     expect(await runConversion(t.db, store, pool, tall.id, caps)).toBe('failed')
     expect(await conversionState(t.db, tall.id)).toEqual({ id: tall.id, status: 'failed', error: 'The document could not be converted: it is longer than 5 pages.' })
-    const short = await postedHtmlPdf(t.db, '<p>One</p><p style="break-before: page">Two</p>', store)
+    const short = await postedHtmlPdf(t.db, '<p>One</p><p style="break-before: page">Two</p>', poster, store)
     expect(await runConversion(t.db, store, pool, short.id, caps)).toBe('converted')
     expect((await pdfPages(await pdfOf(short.id))).pages).toBe(2)
     // the app's own HTML is not posted: no page cap
@@ -251,13 +287,13 @@ describe('document pipeline', () => {
     expect(await runConversion(t.db, store, pool, own.id, caps)).toBe('converted')
     expect((await pdfPages(await pdfOf(own.id))).pages).toBeGreaterThan(5)
 
-    const slow = await postedHtmlPdf(t.db, '<p>Posted, on a tight clock</p>', store)
+    const slow = await postedHtmlPdf(t.db, '<p>Posted, on a tight clock</p>', poster, store)
     expect(await runConversion(t.db, store, pool, slow.id, { ...RUN, posted: { timeoutMs: 20, maxPages: 5 } })).toBe('failed')
     expect(await conversionState(t.db, slow.id)).toEqual({ id: slow.id, status: 'failed', error: 'The document could not be converted: it took longer than 0.02 seconds.' })
   }, 60_000)
 
   it('posted HTML expires: the clean-up deletes its conversion, HTML and PDF after CONVERT_HTML_KEEP_HOURS, the app’s own documents stay', async () => {
-    const posted = await postedHtmlPdf(t.db, '<h1>Kept for a day</h1>', store)
+    const posted = await postedHtmlPdf(t.db, '<h1>Kept for a day</h1>', poster, store)
     await runConversion(t.db, store, pool, posted.id, RUN)
     const own = await htmlPdf(t.db, '<h1>Kept for good</h1>', store)
     await runConversion(t.db, store, pool, own.id, RUN)
@@ -299,5 +335,47 @@ describe('document pipeline', () => {
     } finally {
       await workerBoss.stop({ graceful: false, wait: true })
     }
+  }, 60_000)
+
+  it('posted HTML has a queue and Chromium slots of its own: the app’s own PDF is rendered while posted ones are held', async () => {
+    const held = holdPrints(pool) // the file's pool: two slots for the app's documents, one for posted HTML
+    const workerBoss = createBoss(t.url)
+    try {
+      await startWorkers(workerBoss, t.db, () => store, () => pool)
+      // two posted documents that never finish printing, from two users
+      const posted = [await postedHtmlPdf(t.db, `<p>${HOLD}: first</p>`, poster, store), await postedHtmlPdf(t.db, `<p>${HOLD}: second</p>`, otherPoster, store)]
+      expect((await jobs(QUEUES.renderPostedPdf)).filter((job) => posted.some((p) => p.id === job.conversionId))).toHaveLength(2)
+      // the print summary, asked for after them, is rendered while they are still held
+      const own = await htmlPdf(t.db, '<h1>Scheduled pre-treats</h1>', store)
+      expect(await waitForConversion(t.db, own.id, 40_000)).toMatchObject({ status: 'done' })
+      for (const p of posted) expect(await conversionState(t.db, p.id)).toEqual({ id: p.id, status: 'pending' })
+    } finally {
+      held.release()
+      await workerBoss.stop({ graceful: false, wait: true })
+      held.restore()
+      // what was held holds nobody back in the tests that follow
+      await t.db.updateTable('document_conversions').set({ status: 'failed' }).where('status', '=', 'pending').where('expires_at', 'is not', null).execute()
+    }
+  }, 90_000)
+
+  it('a user may have two posted conversions waiting: a third is refused, storing nothing; the same HTML again or another user’s is not', async () => {
+    const blobCount = async () => Number((await t.db.selectFrom('blobs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
+    const one = await postedHtmlPdf(t.db, '<p>Cap: one</p>', poster, store)
+    const two = await postedHtmlPdf(t.db, '<p>Cap: two</p>', poster, store)
+    const [blobsBefore, jobsBefore] = [await blobCount(), (await jobs(QUEUES.renderPostedPdf)).length]
+    const third = postedHtmlPdf(t.db, '<p>Cap: three</p>', poster, store)
+    await expect(third).rejects.toBeInstanceOf(PostedHtmlBusy)
+    await expect(third).rejects.toThrow('You have 2 documents waiting to be converted (at most 2 at a time). Wait for them to finish, then send this one again.')
+    expect([await blobCount(), (await jobs(QUEUES.renderPostedPdf)).length]).toEqual([blobsBefore, jobsBefore])
+    // asking again for one already waiting adds no work; another user has room of their own
+    expect(await postedHtmlPdf(t.db, '<p>Cap: one</p>', poster, store)).toEqual({ id: one.id, status: 'pending' })
+    expect(await postedHtmlPdf(t.db, '<p>Cap: three</p>', otherPoster, store)).toMatchObject({ status: 'pending' })
+    // once one of the user's has finished (here: failed), one more is taken; two sent at once cannot both slip under the cap
+    const finish = (id: string) => t.db.updateTable('document_conversions').set({ status: 'failed' }).where('id', '=', id).execute()
+    await finish(one.id)
+    expect(await postedHtmlPdf(t.db, '<p>Cap: four</p>', poster, store)).toMatchObject({ status: 'pending' })
+    await finish(two.id)
+    const together = await Promise.allSettled([postedHtmlPdf(t.db, '<p>Cap: five</p>', poster, store), postedHtmlPdf(t.db, '<p>Cap: six</p>', poster, store)])
+    expect(together.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
   }, 60_000)
 })

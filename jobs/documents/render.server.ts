@@ -9,7 +9,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { docxContentProblem } from '#storage/document-checks.server.ts'
-import type { ChromiumPool } from './chromium-pool.server.ts'
+import { RendererOverMemory, type ChromiumPool, type Lane } from './chromium-pool.server.ts'
 
 export class ConversionFailure extends Error {
   constructor(message: string) {
@@ -20,6 +20,7 @@ export class ConversionFailure extends Error {
 
 export const timeoutMessage = (seconds: number) => `The document could not be converted: it took longer than ${Number(seconds.toFixed(2))} seconds.`
 export const DAMAGED_MESSAGE = 'The document could not be converted: it is damaged or uses something the converter cannot read.'
+export const OVER_MEMORY_MESSAGE = 'The document could not be converted: it needs more memory than the converter allows.'
 
 /** Rejects with the timeout's ConversionFailure when `work` takes longer than `ms`. */
 async function within<T>(ms: number, work: Promise<T>): Promise<T> {
@@ -51,7 +52,10 @@ export async function pdfPageCount(pdf: Uint8Array): Promise<number> {
   }
 }
 
-/** `render`, timed into the render metric (core/metrics.server.ts) by kind and outcome. */
+/**
+ * `render`, timed into the render metric (core/metrics.server.ts) by kind and outcome; a renderer
+ * killed for its memory is the document's failure (final, with its message).
+ */
 async function timed(kind: 'html' | 'docx', render: () => Promise<Buffer>): Promise<Buffer> {
   const stop = documentRenders().startTimer({ kind })
   try {
@@ -60,16 +64,17 @@ async function timed(kind: 'html' | 'docx', render: () => Promise<Buffer>): Prom
     return pdf
   } catch (error) {
     stop({ status: 'failed' })
-    throw error
+    throw error instanceof RendererOverMemory ? new ConversionFailure(OVER_MEMORY_MESSAGE) : error
   }
 }
 
 /**
  * HTML → PDF (Letter). The page runs no script and fetches nothing. With `maxPages`, at most one page
- * more is printed, and a document longer than that is refused (ConversionFailure).
+ * more is printed, and a document longer than that is refused (ConversionFailure). `lane`: the
+ * pool's slots it takes (posted HTML has its own).
  */
-export async function htmlToPdf(pool: ChromiumPool, html: string, timeoutMs: number, options: { maxPages?: number } = {}): Promise<Buffer> {
-  const { maxPages } = options
+export async function htmlToPdf(pool: ChromiumPool, html: string, timeoutMs: number, options: { maxPages?: number; lane?: Lane } = {}): Promise<Buffer> {
+  const { maxPages, lane } = options
   return timed('html', () =>
     pool.withPage('html', (page) =>
       within(
@@ -89,7 +94,9 @@ export async function htmlToPdf(pool: ChromiumPool, html: string, timeoutMs: num
           if (maxPages !== undefined && (await pdfPageCount(pdf)) > maxPages) throw new ConversionFailure(tooManyPagesMessage(maxPages))
           return pdf
         })()
-      )
+      ),
+      undefined,
+      lane
     )
   )
 }

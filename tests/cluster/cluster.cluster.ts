@@ -171,7 +171,7 @@ describe('a cluster of three web nodes and two workers behind HAProxy', () => {
           (
             await sql<{ conversion: string }>`
               select data->>'conversionId' as conversion from pgboss.job
-              where name = 'render-pdf' and state = 'active' and created_on > now() - interval '1 minute'`.execute(database.db)
+              where name = 'render-posted-pdf' and state = 'active' and created_on > now() - interval '1 minute'`.execute(database.db)
           ).rows[0],
         30_000,
       )
@@ -195,7 +195,7 @@ describe('a cluster of three web nodes and two workers behind HAProxy', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
     const jobs = (
       await sql<{ state: string; retry_count: number }>`
-        select state::text, retry_count from pgboss.job where name = 'render-pdf' and data->>'conversionId' = ${conversionId}`.execute(database.db)
+        select state::text, retry_count from pgboss.job where name = 'render-posted-pdf' and data->>'conversionId' = ${conversionId}`.execute(database.db)
     ).rows
     console.log(`PDF after a worker's kill -9: job ${JSON.stringify(jobs)}`)
     expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }])

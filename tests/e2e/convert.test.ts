@@ -1,7 +1,9 @@
 // /api/convert/ through the real app with its workers on: a DOCX on the drive becomes a PDF (202
 // while converting, then 200 {pdf_url} that downloads the PDF), posted HTML becomes a PDF, and urls
 // that are not the caller's drive files are refused without being fetched. Posted HTML takes the
-// drive's right to add files and is capped: bytes (413) and pages (422), nothing stored when refused.
+// drive's right to add files and is capped: bytes (413), pages (422) and two waiting per user (429),
+// nothing stored when refused.
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -125,5 +127,21 @@ describe('/api/convert/', () => {
   it('refuses 80 bytes of HTML that would print hundreds of pages: 422, longer than CONVERT_HTML_MAX_PAGES', async () => {
     const html = '<div style="height: 2000in">A very tall document</div>'
     expect(await postHtml(office, html)).toEqual({ status: 422, body: { error: 'The document could not be converted: it is longer than 10 pages.' } })
+  }, 60_000)
+
+  it('refuses a third posted document while the user has two waiting: 429 with the message, storing nothing', async () => {
+    const officeUser = await app.db.selectFrom('users').select('id').where('username', '=', 'office').executeTakeFirstOrThrow()
+    // two of the user's posted documents waiting (no job: they stay so)
+    const waiting = await Promise.all(
+      ['one', 'two'].map(async (name) => {
+        const blob = await app.db.insertInto('blobs').values({ id: crypto.randomUUID(), area: 'documents', key: objectKey('documents', `${name}.html`), filename: 'document.html', content_type: 'text/html', size_bytes: 1, created_by: officeUser.id }).returning('id').executeTakeFirstOrThrow()
+        return app.db.insertInto('document_conversions').values({ kind: 'html', source_hash: createHash('sha256').update(`waiting ${name}`).digest('hex'), source_blob_id: blob.id, expires_at: new Date(Date.now() + 3_600_000) }).returning('id').executeTakeFirstOrThrow()
+      })
+    )
+    const before = await stored()
+    const refused = await office.fetch('/api/convert/', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': await office.csrfToken() }, body: JSON.stringify({ html: '<p>A third one</p>' }) })
+    expect([refused.status, refused.headers.get('retry-after'), await refused.json()]).toEqual([429, '5', { error: 'You have 2 documents waiting to be converted (at most 2 at a time). Wait for them to finish, then send this one again.' }])
+    expect(await stored()).toEqual(before)
+    await app.db.updateTable('document_conversions').set({ status: 'failed' }).where('id', 'in', waiting.map((w) => w.id)).execute()
   }, 60_000)
 })

@@ -1,6 +1,7 @@
 // The drive refuses files that would break it, with JavaScript (the chunked upload) and without (the
 // form post): a file that says DOCX but is not one, a DOCX that inflates past 200 MiB, a small DOCX
-// holding a 16000 × 16000 image (the pixel budget), an encrypted PDF and an empty file. Each gets its message, and nothing is kept: no drive entry, no blob row,
+// holding a 16000 × 16000 image (the pixel budget), one whose SVG drawing holds a 12000 × 12000
+// picture, an encrypted PDF and an empty file. Each gets its message, and nothing is kept: no drive entry, no blob row,
 // no stored object.
 import fs from 'node:fs'
 import os from 'node:os'
@@ -9,7 +10,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
 import { newContext, signIn } from '../support/browser.ts'
-import { blankPng, sampleDocx, zipBombDocx } from '../support/sample-docx.ts'
+import { blankPng, sampleDocx, svgHugePictureDocx, zipBombDocx } from '../support/sample-docx.ts'
 import { connectBrowser } from '../support/shared-browser.ts'
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
@@ -30,11 +31,13 @@ let app: AppServer
 let storeRoot: string
 let bomb: Buffer
 let hugeImage: Buffer
+let svgPicture: Buffer
 
 const BAD_FILES = () => [
   { file: { name: 'minutes.docx', mimeType: DOCX, buffer: Buffer.from('Minutes of the storage meeting, typed as plain text.\n'.repeat(40)) }, message: 'This file is not a valid DOCX document.' },
   { file: { name: 'bomb.docx', mimeType: DOCX, buffer: bomb }, message: 'This DOCX document is too large when uncompressed (more than 200 MiB).' },
   { file: { name: 'site photos.docx', mimeType: DOCX, buffer: hugeImage }, message: 'This DOCX document has images too large to convert (more than 50 megapixels in one image, or 150 megapixels in all). Please make the pictures smaller and upload it again.' },
+  { file: { name: 'drawing.docx', mimeType: DOCX, buffer: svgPicture }, message: 'This DOCX document cannot be shown: it has a drawing (SVG) with a picture or other data inside it. Please save the drawing as a PNG or JPEG picture and upload it again.' },
   { file: { name: 'locked.pdf', mimeType: 'application/pdf', buffer: encryptedPdf() }, message: 'This PDF is password-protected (encrypted). Please upload a copy without a password.' },
   { file: { name: 'nothing.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) }, message: 'File is empty.' },
 ]
@@ -54,7 +57,7 @@ const kept = async () => ({
 
 beforeAll(async () => {
   storeRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'drive-bad-files-'))
-  ;[app, browser, bomb, hugeImage] = await Promise.all([startAppServer({ STORAGE_DIR: storeRoot }), connectBrowser(), zipBombDocx(), sampleDocx({ pages: 1, imageBytes: blankPng(16_000, 16_000) })])
+  ;[app, browser, bomb, hugeImage, svgPicture] = await Promise.all([startAppServer({ STORAGE_DIR: storeRoot }), connectBrowser(), zipBombDocx(), sampleDocx({ pages: 1, imageBytes: blankPng(16_000, 16_000) }), svgHugePictureDocx()])
 })
 afterAll(async () => {
   await browser?.close()

@@ -8,10 +8,11 @@ import path from 'node:path'
 import JSZip from 'jszip'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DOCUMENT_PROBLEMS } from '#storage/document-checks.server.ts'
 import { FsDriver } from '#storage/fs-driver.server.ts'
 import { objectKey } from '#storage/keys.ts'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { newContext, shot, signIn } from '../support/browser.ts'
 import { connectBrowser } from '../support/shared-browser.ts'
 import { drawPng } from '../../bin/demo/png.ts'
 import { samplePdf } from '../../bin/demo/pdf.ts'
@@ -162,11 +163,15 @@ describe('the drive viewer with JavaScript', () => {
   it('says why a DOCX could not be converted', async () => {
     const docx = await sampleDocx('Failed report')
     await putDriveFile('failed-report.docx', docx, DOCX_TYPE, 'docx')
-    await app.db.insertInto('document_conversions').values({ kind: 'docx', source_hash: sha256(docx), status: 'failed', error: 'The conversion took longer than 60 s and was stopped.' }).execute()
+    // a file uploaded before the checks refused its kind (here an SVG drawing holding a picture) fails when converted
+    await app.db.insertInto('document_conversions').values({ kind: 'docx', source_hash: sha256(docx), status: 'failed', error: DOCUMENT_PROBLEMS.svgWithData }).execute()
     const p = await drivePage()
     await p.goto('/auditing')
     await p.getByRole('link', { name: 'failed-report.docx' }).click()
-    await p.getByRole('alert').filter({ hasText: 'The conversion took longer than 60 s and was stopped.' }).waitFor()
+    await p.getByRole('alert').filter({ hasText: 'This DOCX document cannot be shown: it has a drawing (SVG) with a picture or other data inside it.' }).waitFor()
+    await shot(p, 'drive-viewer-cannot-be-shown-1280')
+    await p.setViewportSize({ width: 375, height: 800 })
+    await shot(p, 'drive-viewer-cannot-be-shown-375')
   })
 
   it.skipIf(!convertApiReady)('a DOCX says Converting… until its PDF is ready, then shows the PDF', async () => {

@@ -1,6 +1,6 @@
 // Small real DOCX files made in the tests (jszip), so no binary fixture hides what a test relies on:
-// a heading, a table, an image and explicit page breaks (one page per `pages`). Plus the two bad
-// files the document checks refuse: a corrupt one and a zip bomb.
+// a heading, a table, an image and explicit page breaks (one page per `pages`). Plus bad files the
+// document checks refuse: a corrupt one, a zip bomb, an SVG drawing with a huge picture inside.
 import zlib from 'node:zlib'
 import JSZip from 'jszip'
 import { encodePng } from '../../bin/demo/png.ts'
@@ -127,4 +127,19 @@ export function blankPng(width: number, height: number): Buffer {
   const row = Buffer.alloc(1 + Math.ceil(width / 8), 0xff)
   row[0] = 0 // filter: none
   return encodePng(width, height, 'bit', zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)), { level: 9 }))
+}
+
+/** A DOCX whose picture is the SVG `svg`, declared image/svg+xml (so docx-preview hands it to Chromium as an SVG). */
+export async function svgPictureDocx(svg: Buffer | string): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(await sampleDocx({ pages: 1 }))
+  zip.file('word/media/image1.png', svg)
+  const types = await zip.file('[Content_Types].xml')!.async('string')
+  zip.file('[Content_Types].xml', types.replace('ContentType="image/png"', 'ContentType="image/svg+xml"'))
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' })
+}
+
+/** The 2.6 KB DOCX of issue 38: an SVG drawing, 100 × 100, holding a 12000 × 12000 PNG as a data: URL (1.7 GB to draw). */
+export function svgHugePictureDocx(): Promise<Buffer> {
+  const png = blankPng(12_000, 12_000).toString('base64')
+  return svgPictureDocx(`<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><image width="100" height="100" href="data:image/png;base64,${png}"/></svg>`)
 }
