@@ -102,8 +102,8 @@ describe('editing a user', () => {
   it('keeps the flags a non-superuser could not send, and refuses granting them', async () => {
     const id = await saveUser(t.db, root, input({ username: 'stafffer', is_staff: true }))
     // the disabled checkbox sends nothing: the flag stays
-    await saveUser(t.db, manager, input({ user_id: id, username: 'stafffer', first_name: 'Sam', is_staff: false, password: undefined }))
-    expect(await userForEdit(t.db, id)).toMatchObject({ first_name: 'Sam', is_staff: true })
+    await saveUser(t.db, manager, input({ user_id: id, username: 'stafffer', company: 'Snake River Farms', is_staff: false, password: undefined }))
+    expect(await userForEdit(t.db, id)).toMatchObject({ company: 'Snake River Farms', is_staff: true })
     const plain = await saveUser(t.db, root, input({ username: 'plain' }))
     expect(await refusal(saveUser(t.db, manager, input({ user_id: plain, username: 'plain', is_superuser: true, password: undefined })))).toEqual({ is_superuser: USER_MESSAGES.flagsSuperuserOnly })
     expect(await userForEdit(t.db, plain)).toMatchObject({ is_superuser: false })
@@ -220,5 +220,26 @@ describe('rights are delegated, never minted', () => {
     const plainUser = await saveUser(t.db, root, input({ username: 'plainpw', permissions: ['api.add_user'] }))
     await saveUser(t.db, manager, input({ user_id: plainUser, username: 'plainpw', permissions: ['api.add_user'], password: 'reset-pass-1' }))
     expect(await verifyPassword('reset-pass-1', await hashOf(plainUser))).toBe(true)
+  })
+
+  it('a manager deactivates, renames or re-addresses no staff user, nor one holding a right they lack; nothing changes', async () => {
+    const staff = await saveUser(t.db, root, input({ username: 'staffacct', first_name: 'Stan', email: 'stan@example.com', is_staff: true }))
+    const richer = await saveUser(t.db, root, input({ username: 'richeracct', first_name: 'Rich', email: 'rich@example.com', groups: [groupId] }))
+    const asIs = { first_name: 'Stan', email: 'stan@example.com', password: undefined }
+    const staffEdit = (over: Partial<UserInput>) => input({ user_id: staff, username: 'staffacct', is_staff: true, ...asIs, ...over })
+    expect(await refusal(saveUser(t.db, manager, staffEdit({ is_active: false })))).toEqual({ is_active: RIGHTS_MESSAGES.staffAccount })
+    expect(await refusal(saveUser(t.db, manager, staffEdit({ username: 'staffacct2', first_name: 'Eve', last_name: 'Stone' })))).toEqual({
+      username: RIGHTS_MESSAGES.staffAccount, first_name: RIGHTS_MESSAGES.staffAccount, last_name: RIGHTS_MESSAGES.staffAccount,
+    })
+    expect(await refusal(saveUser(t.db, manager, staffEdit({ email: 'eve@example.com' })))).toEqual({ email: RIGHTS_MESSAGES.staffAccount })
+    const richerEdit = (over: Partial<UserInput>) => input({ user_id: richer, username: 'richeracct', first_name: 'Rich', email: 'rich@example.com', groups: [groupId], password: undefined, ...over })
+    expect(await refusal(saveUser(t.db, manager, richerEdit({ is_active: false, email: 'eve@example.com' })))).toEqual({
+      is_active: RIGHTS_MESSAGES.account(['api.view_callin']), email: RIGHTS_MESSAGES.account(['api.view_callin']),
+    })
+    expect(await userForEdit(t.db, staff)).toMatchObject({ username: 'staffacct', first_name: 'Stan', last_name: '', email: 'stan@example.com', is_active: true })
+    expect(await userForEdit(t.db, richer)).toMatchObject({ username: 'richeracct', email: 'rich@example.com', is_active: true })
+    // sent back as shown (the form's read-only fields), the rest of the account still saves
+    await saveUser(t.db, manager, staffEdit({ company: 'Snake River Farms' }))
+    expect(await userForEdit(t.db, staff)).toMatchObject({ company: 'Snake River Farms', first_name: 'Stan' })
   })
 })

@@ -279,7 +279,7 @@ export async function userIdByUsername(db: Executor, username: string): Promise<
 
 /** An account as the save finds it, its row locked until the save ends. */
 export function userForUpdate(db: Executor, id: number) {
-  return db.selectFrom('users').select(['id', 'username', 'password_hash', 'is_staff', 'is_superuser']).where('id', '=', id).forUpdate().executeTakeFirst()
+  return db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'email', 'is_active', 'password_hash', 'is_staff', 'is_superuser']).where('id', '=', id).forUpdate().executeTakeFirst()
 }
 
 /** A user's own fields, as the users admin sets them. */

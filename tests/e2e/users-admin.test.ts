@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { createUser } from '#db/queries/users.ts'
 import { verifyPassword } from '#core/password.server.ts'
+import { RIGHTS_MESSAGES } from '#core/user-rights.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { modalShown, newContext, shot, signIn, signInWithForm } from '../support/browser.ts'
 
@@ -180,10 +181,14 @@ describe.each([
     expect(await page.getByLabel('Staff', { exact: true }).isDisabled()).toBe(true)
     expect(await page.getByLabel('Superuser', { exact: true }).isDisabled()).toBe(true)
     expect(await page.getByLabel('Staff', { exact: true }).isChecked()).toBe(true)
-    await page.getByLabel('First Name').fill('Stan')
+    // a staff user's name, e-mail and Active are the password's: shown, not changed (decision 0045)
+    await page.getByText(RIGHTS_MESSAGES.staffAccount).first().waitFor()
+    expect(await page.getByLabel('First Name').getAttribute('readonly')).not.toBeNull()
+    expect(await page.getByLabel('Active').isDisabled()).toBe(true)
+    await page.getByLabel('Company', { exact: true }).fill('Aberdeen Acres')
     await submitAndLand(page, /^\/manage-user$/)
-    // the disabled box sent nothing, and the flag stayed
-    expect(await userNamed(`staffer_${tag}`)).toMatchObject({ first_name: 'Stan', is_staff: true, is_superuser: false })
+    // the disabled boxes sent nothing, and the flags stayed; the rest saved
+    expect(await userNamed(`staffer_${tag}`)).toMatchObject({ first_name: '', is_staff: true, is_superuser: false, is_active: true, company_id: expect.any(Number) })
 
     const admin = (await userNamed('admin'))!
     const response = await page.goto(`/edit-user/${admin.id}`)
