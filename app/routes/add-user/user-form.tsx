@@ -46,7 +46,7 @@ export function UserForm({ user, companies, groups, viewer, limits, submissionId
     <AppForm form={form} fetcher={fetcher} submissionId={submissionId}>
       {user ? <input type="hidden" name="user_id" value={user.id} /> : null}
       <div className="form-section">
-        {limits.account ? <p className="hint">{limits.account}</p> : null}
+        {limits.account ? <WholeRowHint>{limits.account}</WholeRowHint> : null}
         <TextField field={fields.username} label="Username" autoComplete="off" readOnly={!!limits.account} hint="Letters, digits and @ . + - _ (case is ignored when signing in)" />
         <TextField field={fields.first_name} label="First Name" autoComplete="off" readOnly={!!limits.account} />
         <TextField field={fields.last_name} label="Last Name" autoComplete="off" readOnly={!!limits.account} />
