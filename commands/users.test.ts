@@ -96,6 +96,19 @@ describe('adding a user', () => {
     expect(await refusal(saveUser(t.db, manager, input({ is_staff: true })))).toEqual({ is_staff: USER_MESSAGES.flagsSuperuserOnly })
     expect(await count()).toBe(before)
   })
+
+  it('refuses a password easy to guess (repeats, the username, the company’s name and a digit), saying why; on Edit User too', async () => {
+    const before = await count()
+    const own = USER_MESSAGES.passwordWeak('it contains a name, username or e-mail of the account, or the company’s name.')
+    expect(await refusal(saveUser(t.db, root, input({ password: 'aaaaaaaa' })))).toEqual({ password: USER_MESSAGES.passwordWeak('repeated characters like “aaa” are easy to guess.') })
+    expect(await refusal(saveUser(t.db, root, input({ username: 'wheatfield-7', password: 'wheatfield-7' })))).toEqual({ password: own })
+    expect(await refusal(saveUser(t.db, root, input({ password: 'Keystone Storage Services1' })))).toEqual({ password: own })
+    expect(await refusal(saveUser(t.db, root, input({ company: 'Snake River Farms', password: 'snakeriverfarms1' })))).toEqual({ password: own })
+    expect(await count()).toBe(before)
+    const id = await saveUser(t.db, root, input({ username: 'guessable', password: 'first-pass-12' }))
+    expect(await refusal(saveUser(t.db, root, input({ user_id: id, username: 'guessable', password: 'guessable1' })))).toEqual({ password: own })
+    expect(await verifyPassword('first-pass-12', (await t.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()).password_hash)).toBe(true)
+  })
 })
 
 describe('editing a user', () => {

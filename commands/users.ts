@@ -81,7 +81,8 @@ export const saveUser = defineCommand({
   // even inside the (fast, unsalted) hash of the input
   resentAnew: ['password', 'current_password'],
   async run(trx, actor, value) {
-    const weak = value.password ? newPasswordProblem(value.password) : null
+    const account = { username: value.username, firstName: value.first_name, lastName: value.last_name, email: value.email, company: value.company }
+    const weak = value.password ? newPasswordProblem(value.password, account) : null
     if (weak) throw new InputError({ password: weak })
     // the (deliberately slow) hash before any row is locked
     const passwordHash = value.password ? await hashPassword(value.password) : null

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { createUser } from '#db/queries/users.ts'
 import { verifyPassword } from '#core/password.server.ts'
+import { USER_MESSAGES } from '#core/schemas/user.ts'
 import { RIGHTS_MESSAGES } from '#core/user-rights.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { modalShown, newContext, shot, signIn, signInWithForm } from '../support/browser.ts'
@@ -121,7 +122,7 @@ describe.each([
     expect(await suite.app.db.selectFrom('users').select('id').where('username', 'in', ['', 'OFFICE']).execute()).toEqual([])
   })
 
-  it('refuses a password of spaces only and one of the most common passwords, with messages, saving nothing', async () => {
+  it('refuses a password of spaces only, one of the most common passwords and one easy to guess, with messages, saving nothing', async () => {
     const page = await pageOf('admin')
     await page.goto('/add-user')
     const username = `weakpw_${tag}`
@@ -130,6 +131,7 @@ describe.each([
       ['        ', 'Password cannot be only spaces.'],
       ['Password1', 'This password is one of the most common passwords and easy to guess. Choose another.'],
       ['12345678', 'This password is one of the most common passwords and easy to guess. Choose another.'],
+      [username, USER_MESSAGES.passwordWeak('it contains a name, username or e-mail of the account, or the company’s name.')],
     ]) {
       await page.getByLabel('Password', { exact: true }).fill(password!)
       await page.getByRole('button', { name: 'Submit' }).click()
