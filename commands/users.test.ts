@@ -3,14 +3,14 @@
 // user:create's createUser still works beside it.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ForbiddenError, InputError } from '#core/errors.ts'
+import { ConflictError, ForbiddenError, InputError } from '#core/errors.ts'
 import { verifyPassword } from '#core/password.server.ts'
 import { USER_MESSAGES, type UserInput } from '#core/schemas/user.ts'
 import { RIGHTS_MESSAGES } from '#core/user-rights.ts'
 import { PERMISSION_CODENAMES } from '#core/permissions.ts'
 import { createUser, userForEdit } from '#db/queries/users.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { runCommand, type Actor } from './command.ts'
+import { KEY_MESSAGES, runCommand, type Actor } from './command.ts'
 import { saveUser as saveUserCommand } from './users.ts'
 
 let t: TestDatabase
@@ -79,12 +79,19 @@ describe('adding a user', () => {
     expect(await t.db.selectFrom('users').select('id').where('username', '=', 'together').execute()).toHaveLength(1)
   })
 
-  it('keeps no password with its key: the key sent again with another password is the same submission, and sets nothing', async () => {
+  it('keeps no password with its key, yet refuses the key sent again with another password (reload the page), setting nothing', async () => {
     const form = input({ username: 'keyless', password: 'first-pass-12' })
     const id = await saveUser(t.db, root, form)
-    expect(await saveUser(t.db, root, { ...form, password: 'second-pass-12' })).toBe(id)
-    const { password_hash } = await t.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()
-    expect(await verifyPassword('first-pass-12', password_hash)).toBe(true)
+    expect(await saveUser(t.db, root, form)).toBe(id) // the same form again: the same answer
+    const hash = async () => (await t.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()).password_hash
+    const again = await saveUser(t.db, root, { ...form, password: 'second-pass-12' }).catch((e: unknown) => e)
+    expect(again).toBeInstanceOf(ConflictError)
+    expect((again as ConflictError).message).toBe(KEY_MESSAGES.reused)
+    // an edit saved without a password, its key sent again with one: refused too, not "saved"
+    const edit = input({ user_id: id, username: 'keyless', first_name: 'Kay', password: undefined })
+    await saveUser(t.db, root, edit)
+    expect(await saveUser(t.db, root, { ...edit, password: 'third-pass-123' }).catch((e: unknown) => e)).toBeInstanceOf(ConflictError)
+    expect(await verifyPassword('first-pass-12', await hash())).toBe(true)
   })
 
   it('refuses a taken username (case ignored), an unknown company or group, and flags from a non-superuser, saving nothing', async () => {
