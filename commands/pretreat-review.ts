@@ -36,8 +36,9 @@ export const ALREADY_COMPLETED = 'This pre-treat is already completed.'
 export const FOREIGN_COMPANY = 'That company is not on this pre-treat.'
 export const PRICE_LINES_INCOMPLETE = 'Every company of this pre-treat needs one price line.'
 export const RECORD_INCOMPLETE_PREFIX = 'Application record incomplete: '
-/** A level-2 reviewer who made the level-1 review (decision 0078: two people complete a pre-treat). */
-export const FIRST_REVIEW_WAS_YOURS = 'You made the level-1 review of this pre-treat: another level-2 reviewer must complete it. Nothing was changed.'
+/** A level-2 reviewer who made the level-1 review (decision 0078: two people complete a pre-treat): the sheet says it, the Submit refuses. */
+export const FIRST_REVIEW_BY_YOU = 'You made the level-1 review of this pre-treat: another level-2 reviewer must complete it.'
+export const FIRST_REVIEW_WAS_YOURS = `${FIRST_REVIEW_BY_YOU} Nothing was changed.`
 
 export const ReviewStepSchema = PretreatReviewSchema.safeExtend(ON_PRETREAT)
 export type ReviewStepInput = z.output<typeof ReviewStepSchema>
