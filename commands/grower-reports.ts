@@ -22,7 +22,7 @@ export const reportJustSent = (openAt: Date) =>
 
 /** Where a record's reports stand for Send Report Again: shown beside the button, and the command's check. */
 export interface ResendState {
-  /** a report is queued or being sent */
+  /** a report is queued, being sent, or failed and to be tried again (pg-boss retries it) */
   waiting: boolean
   /** when the last report was sent, or null */
   lastSent: Date | null
@@ -34,7 +34,7 @@ export function resendState(reports: readonly { status: string; sent_at: Date | 
   const sent = reports.flatMap((r) => (r.sent_at ? [new Date(r.sent_at)] : []))
   const lastSent = sent.length ? new Date(Math.max(...sent.map(Number))) : null
   const openAt = lastSent && new Date(+lastSent + RESEND_COOLDOWN_MINUTES * 60_000)
-  return { waiting: reports.some((r) => r.status === 'queued' || r.status === 'sending'), lastSent, openAt: openAt && openAt > now ? openAt : null }
+  return { waiting: reports.some((r) => r.status === 'queued' || r.status === 'sending' || r.status === 'failed'), lastSent, openAt: openAt && openAt > now ? openAt : null }
 }
 
 /** Who may send a report again: the reviewers who complete pre-treats. */
