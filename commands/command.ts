@@ -35,7 +35,7 @@ export interface Command<S extends z.ZodType, R extends CommandResult> {
    * the first run's are (a password, which is kept with no key, not even hashed, is checked against
    * what the first run saved). False: the resend is refused as a used key.
    */
-  resendMatches?(trx: Executor, input: z.output<S>, result: R): Promise<boolean>
+  resendMatches?(trx: Executor, input: z.output<S>, result: NoInfer<R>): Promise<boolean>
 }
 
 export function defineCommand<S extends z.ZodType, R extends CommandResult>(command: Command<S, R>): Command<S, R> {

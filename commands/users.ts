@@ -82,12 +82,12 @@ export const saveUser = defineCommand({
   resentAnew: ['password', 'current_password'],
   // ...so a resend's password is checked against the account's hash instead: one that is not the
   // password now was never saved under this key, and answering "saved" would drop it silently
-  async resendMatches(trx, value, result) {
+  async resendMatches(trx, value, result: { id: number }) {
     if (!value.password) return true
     const account = await userForUpdate(trx, result.id)
     return !!account && (await verifyPassword(value.password, account.password_hash))
   },
-  async run(trx, actor, value) {
+  async run(trx, actor, value): Promise<{ id: number }> {
     const account = { username: value.username, firstName: value.first_name, lastName: value.last_name, email: value.email, company: value.company }
     const weak = value.password ? newPasswordProblem(value.password, account) : null
     if (weak) throw new InputError({ password: weak })
