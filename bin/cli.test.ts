@@ -10,6 +10,7 @@ import { adminQuery, withDatabase } from '../tests/support/pg-admin.ts'
 import type { CommandOutput } from './cli-io.ts'
 import { createUser } from '#db/queries/users.ts'
 import { seedDemoCommand } from './seed-demo.ts'
+import { USER_MESSAGES } from '#core/schemas/user.ts'
 import { userCreate } from './user-create.ts'
 import { userDeactivate } from './user-deactivate.ts'
 
@@ -65,7 +66,7 @@ describe('user:create', () => {
   })
 
   it('refuses a username already taken, in any letter case', async () => {
-    const r = await create('--username', 'ALICE', '--password', 'another-pass')
+    const r = await create('--username', 'ALICE', '--password', 'another-pass-1')
     expect(r.code).not.toBe(0)
     expect(r.stderr.trim().split('\n')).toEqual(['user:create: The username "ALICE" is already taken.'])
     expect(r.stdout).toBe('')
@@ -100,6 +101,14 @@ describe('user:create', () => {
     const common = await create('--username', 'bob', '--password', 'Password1')
     expect(common.code).toBe(1)
     expect(common.stderr.trim()).toBe('user:create: This password is one of the most common passwords and easy to guess. Choose another.')
+  })
+
+  it('refuses a password easy to guess: the username itself, or the company’s name and a digit (the users admin’s rule)', async () => {
+    const own = await create('--username', 'wheatfield-7', '--password', 'wheatfield-7')
+    expect(own.code).toBe(1)
+    expect(own.stderr.trim()).toBe(`user:create: ${USER_MESSAGES.passwordWeak('it contains a name, username or e-mail of the account, or the company’s name.')}`)
+    expect((await create('--username', 'bob', '--password', 'KeystoneStorage1')).code).toBe(1)
+    expect(await t.db.selectFrom('users').select('id').where('username', 'in', ['wheatfield-7', 'bob']).executeTakeFirst()).toBeUndefined()
   })
 
   it('refuses an unknown company', async () => {

@@ -30,6 +30,12 @@ export interface Command<S extends z.ZodType, R extends CommandResult> {
    * JavaScript are stored again by each post, so the same form sent twice names other blob ids.
    */
   resentAnew?: readonly string[]
+  /**
+   * For a resend whose input otherwise matches: whether its `resentAnew` fields that must still be
+   * the first run's are (a password, which is kept with no key, not even hashed, is checked against
+   * what the first run saved). False: the resend is refused as a used key.
+   */
+  resendMatches?(trx: Executor, input: z.output<S>, result: NoInfer<R>): Promise<boolean>
 }
 
 export function defineCommand<S extends z.ZodType, R extends CommandResult>(command: Command<S, R>): Command<S, R> {
@@ -96,6 +102,7 @@ async function runOnce<S extends z.ZodType, R extends CommandResult>(db: Executo
     const earlier = await trx.selectFrom('command_runs').select(['command', 'actor_id', 'input_hash', 'result']).where('key', '=', key).executeTakeFirst()
     if (earlier) {
       if (earlier.command !== command.name || earlier.actor_id !== call.actor.id || earlier.input_hash !== inputHash) throw new ConflictError(KEY_MESSAGES.reused)
+      if (command.resendMatches && !(await command.resendMatches(trx, call.input, earlier.result as R))) throw new ConflictError(KEY_MESSAGES.reused)
       outcome.replayed = true
       return earlier.result as R
     }

@@ -198,8 +198,8 @@ describe('the pre-treat form\'s save: an edit', () => {
   })
 
   it('refuses to edit a completed pre-treat, changing nothing', async () => {
-    const pt = await makePretreat(t.db, { stage: 'to-review' })
-    await t.db.transaction().execute((trx) => runPretreatStep(trx, pt.id, { type: 'REVIEW', level: 2 }, { actor: { ...EVERY_RIGHT, id: d.created_by } }))
+    const pt = await makePretreat(t.db, { stage: 'to-review1' })
+    await t.db.transaction().execute((trx) => runPretreatStep(trx, pt.id, { type: 'REVIEW', level: 2, reviewedFirst: false }, { actor: { ...EVERY_RIGHT, id: d.created_by } }))
     const before = await row(pt.id)
     expect(before.status).toBe('completed')
     expect(await refusal(save(form({ pretreat_id: pt.id, version: before.version, application_notes: 'Too late.' })))).toEqual(new ConflictError(NOT_EDITABLE))

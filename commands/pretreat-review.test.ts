@@ -5,13 +5,13 @@ import type { Executor } from '#db/client.server.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { makePretreat } from '../tests/support/pretreats.ts'
 import { runCommand, type Actor } from './command.ts'
-import { ALREADY_COMPLETED, FOREIGN_COMPANY, NOT_A_REVIEWER, RECORD_INCOMPLETE_PREFIX, reviewerLevel, saveReview, submitReview } from './pretreat-review.ts'
+import { ALREADY_COMPLETED, FIRST_REVIEW_WAS_YOURS, FOREIGN_COMPANY, NOT_A_REVIEWER, RECORD_INCOMPLETE_PREFIX, reviewerLevel, saveReview, submitReview } from './pretreat-review.ts'
 import { sheetPressKey } from './pretreat-sheet.ts'
 
 let t: TestDatabase
 let truckId: number
 let billable: number
-const actors: Record<'r1' | 'r2' | 'nobody', Actor> = {} as never
+const actors: Record<'r1' | 'r2' | 'r2b' | 'nobody', Actor> = {} as never
 beforeAll(async () => {
   t = await createTestDatabase()
   truckId = (await t.db.insertInto('trucks').values({ number: 'T-9', make: 'Ford' }).returning('id').executeTakeFirstOrThrow()).id
@@ -19,6 +19,7 @@ beforeAll(async () => {
   const user = async (username: string) => (await t.db.insertInto('users').values({ username, password_hash: 'x', first_name: username, last_name: 'Test' }).returning('id').executeTakeFirstOrThrow()).id
   actors.r1 = { id: await user('rev-one'), username: 'rev-one', is_superuser: false, permissions: ['api.view_pretreat', 'api.pretreat_reviewer1'] }
   actors.r2 = { id: await user('rev-two'), username: 'rev-two', is_superuser: false, permissions: ['api.view_pretreat', 'api.pretreat_reviewer2'] }
+  actors.r2b = { id: await user('rev-two-b'), username: 'rev-two-b', is_superuser: false, permissions: ['api.view_pretreat', 'api.pretreat_reviewer2'] }
   actors.nobody = { id: await user('rev-none'), username: 'rev-none', is_superuser: false, permissions: ['api.view_pretreat', 'api.add_pretreat'] }
 })
 afterAll(() => t.drop())
@@ -123,6 +124,18 @@ describe('the review step on the server', () => {
     await t.db.updateTable('storages').set({ gps_lat: '42.94', gps_lng: '-112.84' }).where('id', '=', storage.id).execute()
     expect((await submitAs(pt.id, actors.r2, review(s, whole))).status).toBe('completed')
     expect(await t.db.selectFrom('application_records').select('pretreat_id').where('pretreat_id', '=', pt.id).execute()).toHaveLength(1)
+  })
+
+  it('two people complete a pre-treat: a level-2 reviewer’s first review is the level-1 one, and they cannot complete it too; another level-2 reviewer does', async () => {
+    const s = await sheetToReview()
+    expect(await submitAs(s.pt.id, actors.r2, review(s, split(s)))).toEqual({ status: 'to-review1' })
+    const again = { ...s, version: (await row(s.pt.id)).version }
+    const refused = await submitAs(s.pt.id, actors.r2, review(again, split(again), { weather: 'Snow' })).catch((e: unknown) => e)
+    expect(refused).toEqual(new ConflictError(FIRST_REVIEW_WAS_YOURS))
+    expect(await row(s.pt.id)).toMatchObject({ status: 'to-review1', version: again.version })
+    expect((await row(s.pt.id)).weather).not.toBe('Snow')
+    expect((await submitAs(s.pt.id, actors.r2b, review(again, split(again)))).status).toBe('completed')
+    expect((await history(s.pt.id)).filter((h) => h.event === 'REVIEW').map((h) => h.to_state)).toEqual(['to-review1', 'completed'])
   })
 
   it('a completion whose PDF hook fails leaves nothing completed (one transaction)', async () => {

@@ -1,7 +1,8 @@
 // The review sheet's steps (/review-pre-treat/{id}; docs/decisions/0039): Save (a reviewer's
 // corrections and the price lines, SAVE: a self-transition in the review states) and Submit (the
-// same saved, then REVIEW with the reviewer's level, in one transaction). Level 1 sends it to
-// to-review1; level 2 completes it: the application record must have no gaps, and the record is
+// same saved, then REVIEW with the reviewer's level, in one transaction). The first review (level
+// 1 or 2) sends it to to-review1; a level-2 review by someone else then completes it (decision
+// 0078): the application record must have no gaps, and the record is
 // kept in the same transaction (the page queues the sheet's PDF in it too: runCommand's `then`,
 // when the answer's status is completed). The pre-treat is the one the page's address names
 // (`pretreat_id`, set by the route). Only reviewers and superusers review; a completed pre-treat
@@ -17,7 +18,7 @@ import { PretreatReviewSchema, type PretreatReviewValue } from '#core/schemas/pr
 import type { PretreatState } from '#core/workflow-states.ts'
 import type { Executor } from '#db/client.server.ts'
 import { pretreatSubmittedWith, submitFactsOf } from '#db/queries/pretreat-sheet.ts'
-import { lockPretreatStanding } from '#db/queries/pretreat-workflow.ts'
+import { firstReviewerOf, lockPretreatStanding } from '#db/queries/pretreat-workflow.ts'
 import { insertGrowerReport } from '#db/queries/grower-reports.ts'
 import { pricedCompanies, pricingBasis, replacePriceLines } from '#db/queries/pretreat-review.ts'
 import { applicationRecordGaps, keepApplicationRecord } from '#workflows/application-record.server.ts'
@@ -35,6 +36,9 @@ export const ALREADY_COMPLETED = 'This pre-treat is already completed.'
 export const FOREIGN_COMPANY = 'That company is not on this pre-treat.'
 export const PRICE_LINES_INCOMPLETE = 'Every company of this pre-treat needs one price line.'
 export const RECORD_INCOMPLETE_PREFIX = 'Application record incomplete: '
+/** A level-2 reviewer who made the level-1 review (decision 0078: two people complete a pre-treat): the sheet says it, the Submit refuses. */
+export const FIRST_REVIEW_BY_YOU = 'You made the level-1 review of this pre-treat: another level-2 reviewer must complete it.'
+export const FIRST_REVIEW_WAS_YOURS = `${FIRST_REVIEW_BY_YOU} Nothing was changed.`
 
 export const ReviewStepSchema = PretreatReviewSchema.safeExtend(ON_PRETREAT)
 export type ReviewStepInput = z.output<typeof ReviewStepSchema>
@@ -126,14 +130,20 @@ export const submitReview = defineCommand({
     const problems = sheetProblems({ ...sheetFacts(await submitFactsOf(trx, id)), ...after })
     if (problems.length > 0) throw new InputError({ '': missingFieldsMessage(problems) })
     await replacePriceLines(trx, id, lines)
-    if (level === 2) {
-      const gaps = await applicationRecordGaps(trx, id)
-      if (gaps.length > 0) throw new InputError({ '': `${RECORD_INCOMPLETE_PREFIX}${gaps.join(', ')}` })
-    }
     // with the quantities and the date as the reviewer saved them
     const reason = await seasonReasonFor(trx, id, { today: localToday(), reason: input.season_reason, required: true })
-    const step = await runPretreatStep(trx, id, { type: 'REVIEW', level }, { actor, version: input.version, details: { changes, level, ...reason } })
+    // two people complete a pre-treat (decision 0078): the machine refuses the level-1 reviewer's completion
+    const reviewedFirst = (await firstReviewerOf(trx, id)) === actor.id
+    const step = await runPretreatStep(trx, id, { type: 'REVIEW', level, reviewedFirst }, {
+      actor,
+      version: input.version,
+      details: { changes, level, ...reason },
+      refusal: () => new ConflictError(reviewedFirst ? FIRST_REVIEW_WAS_YOURS : NOT_POSSIBLE),
+    })
     if (step.to !== 'completed') return { status: step.to }
+    // completing: refused (all of it rolled back with this transaction) while the record has gaps
+    const gaps = await applicationRecordGaps(trx, id)
+    if (gaps.length > 0) throw new InputError({ '': `${RECORD_INCOMPLETE_PREFIX}${gaps.join(', ')}` })
     await keepApplicationRecord(trx, id)
     // the grower's report: asked for once (a retried completion finds it); the page's `then` makes its PDF and queues it
     return { status: step.to, report: await insertGrowerReport(trx, { pretreat_id: id, reason: 'completed', requested_by: actor.id }) }

@@ -3,14 +3,14 @@
 // user:create's createUser still works beside it.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ForbiddenError, InputError } from '#core/errors.ts'
+import { ConflictError, ForbiddenError, InputError } from '#core/errors.ts'
 import { verifyPassword } from '#core/password.server.ts'
 import { USER_MESSAGES, type UserInput } from '#core/schemas/user.ts'
 import { RIGHTS_MESSAGES } from '#core/user-rights.ts'
 import { PERMISSION_CODENAMES } from '#core/permissions.ts'
 import { createUser, userForEdit } from '#db/queries/users.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { runCommand, type Actor } from './command.ts'
+import { KEY_MESSAGES, runCommand, type Actor } from './command.ts'
 import { saveUser as saveUserCommand } from './users.ts'
 
 let t: TestDatabase
@@ -79,12 +79,19 @@ describe('adding a user', () => {
     expect(await t.db.selectFrom('users').select('id').where('username', '=', 'together').execute()).toHaveLength(1)
   })
 
-  it('keeps no password with its key: the key sent again with another password is the same submission, and sets nothing', async () => {
+  it('keeps no password with its key, yet refuses the key sent again with another password (reload the page), setting nothing', async () => {
     const form = input({ username: 'keyless', password: 'first-pass-12' })
     const id = await saveUser(t.db, root, form)
-    expect(await saveUser(t.db, root, { ...form, password: 'second-pass-12' })).toBe(id)
-    const { password_hash } = await t.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()
-    expect(await verifyPassword('first-pass-12', password_hash)).toBe(true)
+    expect(await saveUser(t.db, root, form)).toBe(id) // the same form again: the same answer
+    const hash = async () => (await t.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()).password_hash
+    const again = await saveUser(t.db, root, { ...form, password: 'second-pass-12' }).catch((e: unknown) => e)
+    expect(again).toBeInstanceOf(ConflictError)
+    expect((again as ConflictError).message).toBe(KEY_MESSAGES.reused)
+    // an edit saved without a password, its key sent again with one: refused too, not "saved"
+    const edit = input({ user_id: id, username: 'keyless', first_name: 'Kay', password: undefined })
+    await saveUser(t.db, root, edit)
+    expect(await saveUser(t.db, root, { ...edit, password: 'third-pass-123' }).catch((e: unknown) => e)).toBeInstanceOf(ConflictError)
+    expect(await verifyPassword('first-pass-12', await hash())).toBe(true)
   })
 
   it('refuses a taken username (case ignored), an unknown company or group, and flags from a non-superuser, saving nothing', async () => {
@@ -96,14 +103,27 @@ describe('adding a user', () => {
     expect(await refusal(saveUser(t.db, manager, input({ is_staff: true })))).toEqual({ is_staff: USER_MESSAGES.flagsSuperuserOnly })
     expect(await count()).toBe(before)
   })
+
+  it('refuses a password easy to guess (repeats, the username, the company’s name and a digit), saying why; on Edit User too', async () => {
+    const before = await count()
+    const own = USER_MESSAGES.passwordWeak('it contains a name, username or e-mail of the account, or the company’s name.')
+    expect(await refusal(saveUser(t.db, root, input({ password: 'aaaaaaaa' })))).toEqual({ password: USER_MESSAGES.passwordWeak('repeated characters like “aaa” are easy to guess.') })
+    expect(await refusal(saveUser(t.db, root, input({ username: 'wheatfield-7', password: 'wheatfield-7' })))).toEqual({ password: own })
+    expect(await refusal(saveUser(t.db, root, input({ password: 'Keystone Storage Services1' })))).toEqual({ password: own })
+    expect(await refusal(saveUser(t.db, root, input({ company: 'Snake River Farms', password: 'snakeriverfarms1' })))).toEqual({ password: own })
+    expect(await count()).toBe(before)
+    const id = await saveUser(t.db, root, input({ username: 'guessable', password: 'first-pass-12' }))
+    expect(await refusal(saveUser(t.db, root, input({ user_id: id, username: 'guessable', password: 'guessable1' })))).toEqual({ password: own })
+    expect(await verifyPassword('first-pass-12', (await t.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()).password_hash)).toBe(true)
+  })
 })
 
 describe('editing a user', () => {
   it('keeps the flags a non-superuser could not send, and refuses granting them', async () => {
     const id = await saveUser(t.db, root, input({ username: 'stafffer', is_staff: true }))
     // the disabled checkbox sends nothing: the flag stays
-    await saveUser(t.db, manager, input({ user_id: id, username: 'stafffer', first_name: 'Sam', is_staff: false, password: undefined }))
-    expect(await userForEdit(t.db, id)).toMatchObject({ first_name: 'Sam', is_staff: true })
+    await saveUser(t.db, manager, input({ user_id: id, username: 'stafffer', company: 'Snake River Farms', is_staff: false, password: undefined }))
+    expect(await userForEdit(t.db, id)).toMatchObject({ company: 'Snake River Farms', is_staff: true })
     const plain = await saveUser(t.db, root, input({ username: 'plain' }))
     expect(await refusal(saveUser(t.db, manager, input({ user_id: plain, username: 'plain', is_superuser: true, password: undefined })))).toEqual({ is_superuser: USER_MESSAGES.flagsSuperuserOnly })
     expect(await userForEdit(t.db, plain)).toMatchObject({ is_superuser: false })
@@ -220,5 +240,26 @@ describe('rights are delegated, never minted', () => {
     const plainUser = await saveUser(t.db, root, input({ username: 'plainpw', permissions: ['api.add_user'] }))
     await saveUser(t.db, manager, input({ user_id: plainUser, username: 'plainpw', permissions: ['api.add_user'], password: 'reset-pass-1' }))
     expect(await verifyPassword('reset-pass-1', await hashOf(plainUser))).toBe(true)
+  })
+
+  it('a manager deactivates, renames or re-addresses no staff user, nor one holding a right they lack; nothing changes', async () => {
+    const staff = await saveUser(t.db, root, input({ username: 'staffacct', first_name: 'Stan', email: 'stan@example.com', is_staff: true }))
+    const richer = await saveUser(t.db, root, input({ username: 'richeracct', first_name: 'Rich', email: 'rich@example.com', groups: [groupId] }))
+    const asIs = { first_name: 'Stan', email: 'stan@example.com', password: undefined }
+    const staffEdit = (over: Partial<UserInput>) => input({ user_id: staff, username: 'staffacct', is_staff: true, ...asIs, ...over })
+    expect(await refusal(saveUser(t.db, manager, staffEdit({ is_active: false })))).toEqual({ is_active: RIGHTS_MESSAGES.staffAccount })
+    expect(await refusal(saveUser(t.db, manager, staffEdit({ username: 'staffacct2', first_name: 'Eve', last_name: 'Stone' })))).toEqual({
+      username: RIGHTS_MESSAGES.staffAccount, first_name: RIGHTS_MESSAGES.staffAccount, last_name: RIGHTS_MESSAGES.staffAccount,
+    })
+    expect(await refusal(saveUser(t.db, manager, staffEdit({ email: 'eve@example.com' })))).toEqual({ email: RIGHTS_MESSAGES.staffAccount })
+    const richerEdit = (over: Partial<UserInput>) => input({ user_id: richer, username: 'richeracct', first_name: 'Rich', email: 'rich@example.com', groups: [groupId], password: undefined, ...over })
+    expect(await refusal(saveUser(t.db, manager, richerEdit({ is_active: false, email: 'eve@example.com' })))).toEqual({
+      is_active: RIGHTS_MESSAGES.account(['api.view_callin']), email: RIGHTS_MESSAGES.account(['api.view_callin']),
+    })
+    expect(await userForEdit(t.db, staff)).toMatchObject({ username: 'staffacct', first_name: 'Stan', last_name: '', email: 'stan@example.com', is_active: true })
+    expect(await userForEdit(t.db, richer)).toMatchObject({ username: 'richeracct', email: 'rich@example.com', is_active: true })
+    // sent back as shown (the form's read-only fields), the rest of the account still saves
+    await saveUser(t.db, manager, staffEdit({ company: 'Snake River Farms' }))
+    expect(await userForEdit(t.db, staff)).toMatchObject({ company: 'Snake River Farms', first_name: 'Stan' })
   })
 })

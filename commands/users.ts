@@ -8,12 +8,13 @@
 //   password changes only with one's current password;
 // - rights are delegated, never minted (core/user-rights.ts, decision 0045): a non-superuser
 //   grants and removes only permissions and groups they hold, never changes their own, and sets
-//   no password of a staff user or of one holding a right they lack;
+//   no password of a staff user or of one holding a right they lack, nor (the same rule) their
+//   username, names, e-mail or active flag;
 // - deactivating a user, or setting someone else's password, ends that user's sessions at once.
 import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import { hashPassword, newPasswordProblem, verifyPassword } from '#core/password.server.ts'
 import { USER_MESSAGES, UserSchema, type UserInput } from '#core/schemas/user.ts'
-import { delegationRefusals, type RightsTarget } from '#core/user-rights.ts'
+import { ACCOUNT_FIELDS, delegationRefusals, type AccountField, type RightsTarget } from '#core/user-rights.ts'
 import { uniqueConstraint, type Executor } from '#db/client.server.ts'
 import {
   companyIdByName,
@@ -32,10 +33,11 @@ import {
 import { defineCommand, type Actor } from './command.ts'
 
 /** The delegation rule on this save: the actor's rights read now, in the save's transaction (not the session's). */
-async function requireDelegated(trx: Executor, actor: Actor, target: RightsTarget | null, value: UserInput): Promise<void> {
+async function requireDelegated(trx: Executor, actor: Actor, target: RightsTarget | null, value: UserInput, accountFields: readonly AccountField[] = []): Promise<void> {
   if (actor.is_superuser) return
   const [permissions, groups] = await Promise.all([heldPermissions(trx, actor.id), groupOptions(trx)])
-  const refusals = delegationRefusals({ id: actor.id, is_superuser: false, permissions }, target, { permissions: value.permissions, groups: value.groups, setsPassword: !!value.password }, groups)
+  const change = { permissions: value.permissions, groups: value.groups, setsPassword: !!value.password, accountFields }
+  const refusals = delegationRefusals({ id: actor.id, is_superuser: false, permissions }, target, change, groups)
   if (Object.keys(refusals).length) throw new InputError(refusals)
 }
 
@@ -63,7 +65,8 @@ async function editUser(trx: Executor, actor: Actor, id: number, value: UserInpu
     if (value.is_superuser) throw new InputError({ is_superuser: USER_MESSAGES.flagsSuperuserOnly })
     flags = { is_staff: current.is_staff, is_superuser: current.is_superuser }
   }
-  await requireDelegated(trx, actor, { ...current, ...(await userRights(trx, id)) }, value)
+  const accountFields = ACCOUNT_FIELDS.filter((field) => fields[field] !== current[field])
+  await requireDelegated(trx, actor, { ...current, ...(await userRights(trx, id)) }, value, accountFields)
   if (id === actor.id && !value.is_active) throw new InputError({ is_active: USER_MESSAGES.selfInactive })
   if (id === actor.id && current.is_superuser && !flags.is_superuser) throw new InputError({ is_superuser: USER_MESSAGES.selfSuperuser })
   await updateUser(trx, id, { ...fields, ...flags, ...(passwordHash ? { password_hash: passwordHash } : {}) })
@@ -77,8 +80,16 @@ export const saveUser = defineCommand({
   // left out of the comparison of a resent key, so that no password is kept in command_runs, not
   // even inside the (fast, unsalted) hash of the input
   resentAnew: ['password', 'current_password'],
-  async run(trx, actor, value) {
-    const weak = value.password ? newPasswordProblem(value.password) : null
+  // ...so a resend's password is checked against the account's hash instead: one that is not the
+  // password now was never saved under this key, and answering "saved" would drop it silently
+  async resendMatches(trx, value, result: { id: number }) {
+    if (!value.password) return true
+    const account = await userForUpdate(trx, result.id)
+    return !!account && (await verifyPassword(value.password, account.password_hash))
+  },
+  async run(trx, actor, value): Promise<{ id: number }> {
+    const account = { username: value.username, firstName: value.first_name, lastName: value.last_name, email: value.email, company: value.company }
+    const weak = value.password ? newPasswordProblem(value.password, account) : null
     if (weak) throw new InputError({ password: weak })
     // the (deliberately slow) hash before any row is locked
     const passwordHash = value.password ? await hashPassword(value.password) : null

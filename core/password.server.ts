@@ -4,7 +4,9 @@
 // verified too, and replaced by scrypt at their first successful sign-in (needsRehash;
 // docs/decisions/0032-user-import-and-password-hashes.md). The app only ever writes scrypt.
 import { pbkdf2 as pbkdf2Cb, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto'
-import { dictionary } from '@zxcvbn-ts/language-common'
+import { ZxcvbnFactory } from '@zxcvbn-ts/core'
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common'
+import { config } from './config.server.ts'
 import { isBlankPassword, USER_MESSAGES } from './schemas/user.ts'
 
 const N = 2 ** 17
@@ -119,12 +121,80 @@ export async function verifyAgainstNothing(password: string): Promise<false> {
 let common: Set<string> | undefined
 
 /**
- * Why a password someone sets (a new account, a new password) is refused beyond its length, or
- * null: only spaces, or one of the most common passwords (case and surrounding spaces ignored).
- * Every path that sets a password calls it (db/queries/users.ts: the users admin and user:create).
+ * The least zxcvbn score (0–4) a new password must reach: 3 is "safely unguessable: moderate
+ * protection from an offline slow-hash scenario", about 10^8 guesses (decision 0079).
  */
-export function newPasswordProblem(password: string): string | null {
+export const PASSWORD_MIN_SCORE = 3
+
+/** zxcvbn with the common dictionaries and keyboard layouts, made on the first password set. */
+let scorer: ZxcvbnFactory | undefined
+
+/** Why zxcvbn found a password easy to guess, by its warning's key, in the app's words. */
+const WEAKNESS: Record<string, string> = {
+  userInputs: 'it contains a name, username or e-mail of the account, or the company’s name.',
+  simpleRepeat: 'repeated characters like “aaa” are easy to guess.',
+  extendedRepeat: 'repeated patterns like “abcabc” are easy to guess.',
+  sequences: 'sequences like “abc” or “6543” are easy to guess.',
+  straightRow: 'a row of keys on the keyboard is easy to guess.',
+  keyPattern: 'a pattern of keys on the keyboard is easy to guess.',
+  dates: 'dates are easy to guess.',
+  recentYears: 'recent years are easy to guess.',
+  topTen: 'it is one of the most used passwords.',
+  topHundred: 'it is one of the most used passwords.',
+  common: 'it is one of the most used passwords.',
+  similarToCommon: 'it is close to one of the most used passwords.',
+  wordByItself: 'a single word is easy to guess.',
+  namesByThemselves: 'a name by itself is easy to guess.',
+  commonNames: 'common names are easy to guess.',
+  pwned: 'it has appeared in leaked passwords.',
+}
+
+/** What a guesser knows of an account: its username, names, e-mail and company (any may be empty). */
+export interface PasswordAccount {
+  username?: string
+  firstName?: string
+  lastName?: string
+  email?: string
+  company?: string | null
+}
+
+/**
+ * The words a guesser would try first: the account's values and the company's name, each whole,
+ * and its parts (split at anything not a letter or digit), alone and run together, side by side
+ * ("Keystone Storage Services" → "keystone", "keystonestorage", "storageservices", ...).
+ */
+export function accountWords(account: PasswordAccount): string[] {
+  const words = new Set<string>()
+  for (const value of [...Object.values(account), config().COMPANY_NAME]) {
+    const text = (value ?? '').normalize('NFKC').trim().toLowerCase()
+    if (!text) continue
+    words.add(text)
+    const parts = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 12)
+    for (let from = 0; from < parts.length; from++) {
+      for (let to = from + 1; to <= parts.length; to++) {
+        const word = parts.slice(from, to).join('')
+        if (word.length >= 3) words.add(word)
+      }
+    }
+  }
+  return [...words]
+}
+
+/**
+ * Why a password someone sets (a new account, a new password) is refused beyond its length, or
+ * null: only spaces, one of the most common passwords (case and surrounding spaces ignored), or
+ * scored below PASSWORD_MIN_SCORE by zxcvbn, which is given the account's words (accountWords).
+ * Every path that sets a password calls it (commands/users.ts for the users admin,
+ * db/queries/users.ts checkUserInput for user:create). Server-side only: the dictionaries are large.
+ */
+export function newPasswordProblem(password: string, account: PasswordAccount = {}): string | null {
   if (isBlankPassword(password)) return USER_MESSAGES.passwordBlank
   common ??= new Set(dictionary['passwords-common'])
-  return common.has(password.normalize('NFKC').trim().toLowerCase()) ? USER_MESSAGES.passwordCommon : null
+  if (common.has(password.normalize('NFKC').trim().toLowerCase())) return USER_MESSAGES.passwordCommon
+  // only the first 100 characters are scored: the matching's time grows fast with the length (a
+  // 256-character one took 0.6 s here), and 100 characters that pass are a strong password already
+  scorer ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs, maxLength: 100 })
+  const result = scorer.check(password, accountWords(account))
+  if (result.score >= PASSWORD_MIN_SCORE) return null
+  return USER_MESSAGES.passwordWeak((result.feedback.warning && WEAKNESS[result.feedback.warning]) || 'it is too short or too predictable.')
 }

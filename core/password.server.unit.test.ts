@@ -82,9 +82,20 @@ describe('a new password', () => {
     }
   })
 
-  it('is accepted otherwise (the length rules are the schema’s)', () => {
-    for (const fine of ['cellar-door-42', 'demo-pass-1', 'correct horse battery staple', 'Potato storage 2026!', '  spaced  inside  ']) {
-      expect(newPasswordProblem(fine), fine).toBeNull()
+  it('is refused, saying why, when it is easy to guess: repeats, the account’s own words, the company’s name and a digit', () => {
+    expect(newPasswordProblem('aaaaaaaa')).toBe(USER_MESSAGES.passwordWeak('repeated characters like “aaa” are easy to guess.'))
+    const account = { username: 'jbaird42', firstName: 'Jill', lastName: 'Bairdsworth', email: 'jill.bairdsworth@example.com', company: 'Snake River Farms' }
+    const own = USER_MESSAGES.passwordWeak('it contains a name, username or e-mail of the account, or the company’s name.')
+    for (const guessable of ['jbaird42', 'Jbaird42!', 'bairdsworth1', 'Snake River Farms1', 'RiverFarms2026', 'KeystoneStorage1', 'KeystoneStorageServices1', 'Keystone Storage Services1']) {
+      expect(newPasswordProblem(guessable, account), guessable).toBe(own)
     }
+    expect(newPasswordProblem('abcdefgh1')).toMatch(/^This password is too easy to guess: /)
+  })
+
+  it('is accepted otherwise (the length rules are the schema’s), the demo’s published one too', () => {
+    for (const fine of ['cellar-door-42', 'demo-pass-1', 'correct horse battery staple', 'Potato storage 2026!', '  spaced  inside  ']) {
+      expect(newPasswordProblem(fine, { username: 'jbaird42', firstName: 'Jill', company: 'Snake River Farms' }), fine).toBeNull()
+    }
+    expect(newPasswordProblem('demo-pass-1', { username: 'admin' })).toBeNull()
   })
 })

@@ -35,7 +35,16 @@ export const RIGHTS_MESSAGES = {
   permissions: (names: readonly string[]) => `You can grant or remove only permissions you hold yourself. Not yours: ${names.join(', ')}.`,
   groups: (names: readonly string[]) => `You can add or remove only groups whose every permission you hold yourself. Not yours: ${names.join(', ')}.`,
   password: (names: readonly string[]) => `You cannot set the password of a user who holds permissions you do not: ${names.join(', ')}.`,
+  staffAccount: 'Only a superuser can change the username, name, e-mail or active status of a staff user.',
+  account: (names: readonly string[]) => `You cannot change the username, name, e-mail or active status of a user who holds permissions you do not: ${names.join(', ')}.`,
 } as const
+
+/**
+ * The fields of an account's sign-in and identity: whoever may not set its password may not change
+ * these either (deactivating, renaming or re-addressing a richer colleague is the same reach).
+ */
+export const ACCOUNT_FIELDS = ['username', 'first_name', 'last_name', 'email', 'is_active'] as const
+export type AccountField = (typeof ACCOUNT_FIELDS)[number]
 
 /** What an actor may not touch on an account (null: adding a new one). */
 export interface DelegationLimits {
@@ -47,6 +56,8 @@ export interface DelegationLimits {
   fixedGroups: number[]
   /** why the actor may not set the account's password, or null */
   password: string | null
+  /** why the actor may not change the account's ACCOUNT_FIELDS (the password's rule), or null */
+  account: string | null
 }
 
 const holds = (actor: RightsActor) => {
@@ -59,15 +70,17 @@ const holds = (actor: RightsActor) => {
  * nothing the actor could not grant one by one.
  */
 export function delegationLimits(actor: RightsActor, target: RightsTarget | null, groups: readonly RightsGroup[]): DelegationLimits {
-  if (actor.is_superuser) return { rights: null, fixedPermissions: [], fixedGroups: [], password: null }
+  if (actor.is_superuser) return { rights: null, fixedPermissions: [], fixedGroups: [], password: null, account: null }
   const held = holds(actor)
   const other = target !== null && target.id !== actor.id
   const unheld = other ? [...new Set(target.holds)].filter((p) => !held(p)).sort() : []
+  const staff = other && (target.is_staff || target.is_superuser)
   return {
     rights: target !== null && target.id === actor.id ? RIGHTS_MESSAGES.own : null,
     fixedPermissions: PERMISSION_CODENAMES.filter((p) => !held(p)),
     fixedGroups: groups.filter((g) => !g.permissions.every(held)).map((g) => g.id),
-    password: !other ? null : target.is_staff || target.is_superuser ? RIGHTS_MESSAGES.staffPassword : unheld.length ? RIGHTS_MESSAGES.password(unheld) : null,
+    password: staff ? RIGHTS_MESSAGES.staffPassword : unheld.length ? RIGHTS_MESSAGES.password(unheld) : null,
+    account: staff ? RIGHTS_MESSAGES.staffAccount : unheld.length ? RIGHTS_MESSAGES.account(unheld) : null,
   }
 }
 
@@ -80,12 +93,13 @@ function changed<T>(before: readonly T[], after: readonly T[]): T[] {
 
 /**
  * The refusals of a save, by form field (empty: allowed). `change` is what the form asks for:
- * the account's own permissions and groups after the save, and whether it sets a password.
+ * the account's own permissions and groups after the save, whether it sets a password, and which
+ * ACCOUNT_FIELDS it changes.
  */
 export function delegationRefusals(
   actor: RightsActor,
   target: RightsTarget | null,
-  change: { permissions: readonly Permission[]; groups: readonly number[]; setsPassword: boolean },
+  change: { permissions: readonly Permission[]; groups: readonly number[]; setsPassword: boolean; accountFields?: readonly AccountField[] },
   groups: readonly RightsGroup[],
 ): Record<string, string> {
   const limits = delegationLimits(actor, target, groups)
@@ -103,5 +117,6 @@ export function delegationRefusals(
     if (names.length) refusals.groups = RIGHTS_MESSAGES.groups(names.sort())
   }
   if (change.setsPassword && limits.password) refusals.password = limits.password
+  if (limits.account) for (const field of change.accountFields ?? []) refusals[field] = limits.account
   return refusals
 }

@@ -13,7 +13,8 @@ import type PgBoss from 'pg-boss'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCommand } from '#commands/command.ts'
-import { maySendReports, NOT_A_REPORT_SENDER, resendGrowerReport } from '#commands/grower-reports.ts'
+import { maySendReports, NOT_A_REPORT_SENDER, REPORT_WAITING, RESEND_COOLDOWN_MINUTES, resendGrowerReport, resendState } from '#commands/grower-reports.ts'
+import { ConflictError } from '#core/errors.ts'
 import { submitReview } from '#commands/pretreat-review.ts'
 import { growerReportHtml, prepareGrowerReport } from '#app/documents/grower-report.server.tsx'
 import { queuePdfWhenCompleted } from '#app/features/pretreat-sheet/review-intent.server.ts'
@@ -203,6 +204,32 @@ describe('the grower’s report by e-mail', () => {
     expect(rows).toMatchObject([{ id: first.report, reason: 'resend', requested_by: reviewer, submission_id: input.submission_id }])
     expect((await settled(first.report)).status).toBe('sent')
     expect(messagesFor(pt.pre_treat_number)).toHaveLength(1)
+  }, 90_000)
+
+  it('Send Report Again pressed several times at once queues one e-mail; the others, and one just after it was sent, are refused saying why', async () => {
+    const pt = await makePretreat(t.db, { stage: 'completed', quantityUsed: 16 })
+    const record = await t.db.selectFrom('application_records').select('id').where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()
+    const actor = { id: reviewer, username: 'pt-rev-two', is_superuser: false, permissions: ['api.pretreat_reviewer2' as const] }
+    const then = (trx: Parameters<typeof prepareGrowerReport>[0], done: { report: number; pretreat: number }) => prepareGrowerReport(trx, done.report, done.pretreat)
+    // each press is a new page's form (a new key), as twenty presses on twenty tabs would be
+    const press = () => {
+      const input = { submission_id: crypto.randomUUID(), record_id: record.id }
+      return runCommand(t.db, resendGrowerReport, { actor, key: input.submission_id, input, then }).then(() => null, (e: unknown) => e as Error)
+    }
+    const answers = await Promise.all([press(), press(), press()])
+    expect(answers.filter((a) => a === null)).toHaveLength(1)
+    expect(answers.filter((a) => a !== null).map((e) => e!.message)).toEqual([REPORT_WAITING, REPORT_WAITING])
+    const [report] = await reportsOf(pt.id)
+    expect(await reportsOf(pt.id)).toHaveLength(1)
+    expect((await settled(report!.id)).status).toBe('sent')
+    const soon = await press()
+    expect(soon).toBeInstanceOf(ConflictError)
+    expect(soon!.message).toMatch(new RegExp(`^The report was sent less than ${RESEND_COOLDOWN_MINUTES} minutes ago; nothing more was sent\\. It can be sent again from `))
+    expect(await reportsOf(pt.id)).toHaveLength(1)
+    expect(messagesFor(pt.pre_treat_number)).toHaveLength(1)
+    // once the cooldown has passed, it may be sent again
+    const sentAt = (await settled(report!.id)).sent_at!
+    expect(resendState([{ status: 'sent', sent_at: sentAt }], new Date(+sentAt + RESEND_COOLDOWN_MINUTES * 60_000 + 1))).toEqual({ waiting: false, lastSent: sentAt, openAt: null })
   }, 90_000)
 
   it('a grower with no one marked to receive reports: the row says so and nothing is sent', async () => {

@@ -3,8 +3,9 @@
 //   pending ──ASSIGN──▶ assigned ──SAVE──▶ in-progress
 //      ▲  ◀──UNASSIGN──    │                   │
 //      │                   └──SUBMIT──▶ to-review ◀──SUBMIT──┘
-//      │                               │  REVIEW by a level-1 reviewer ──▶ to-review1
-//      │                               │  REVIEW by a level-2 reviewer ──▶ completed
+//      │                               │  REVIEW by a reviewer (level 1 or 2) ──▶ to-review1
+//      │                   to-review1 ─┤  REVIEW by a level-2 reviewer other than the
+//      │                               │    level-1 one ──▶ completed (decision 0078)
 //   CREATE, STAGE, SCHEDULE (flags)    │  REVIEW by anyone else: unchanged
 //                                      └  SEND_BACK by a reviewer, with a reason ──▶ in-progress
 // A sheet sent back is the applicator's to fix and SUBMIT again, as one they started (decision 0069).
@@ -52,8 +53,12 @@ export type PretreatStepEvent =
   | { type: 'SAVE' }
   /** the application sheet submitted; `complete`: no required field missing, final checklist complete */
   | { type: 'SUBMIT'; complete: boolean }
-  /** the review sheet submitted (issue 12): the reviewer's level decides where it goes */
-  | { type: 'REVIEW'; level: PretreatReviewerLevel }
+  /**
+   * the review sheet submitted (issue 12): the reviewer's level decides where it goes;
+   * `reviewedFirst`: the sender made this pre-treat's level-1 review (the server looks it up), so
+   * may not complete it too (decision 0078)
+   */
+  | { type: 'REVIEW'; level: PretreatReviewerLevel; reviewedFirst: boolean }
   /** a reviewer sends the sheet back to its applicator (decision 0069); the reason is required */
   | { type: 'SEND_BACK'; reason: string }
   /** called off; the notes are required */
@@ -98,14 +103,24 @@ const notVoid = by(({ context }) => !context.void)
 
 const REVIEW_STATES = ['to-review', 'to-review1', 'to-review2'] as const
 
-function reviewState<S extends PretreatState>(self: S) {
+/**
+ * A review state. In to-review (`first`), any reviewer's REVIEW is the level-1 review; after it, a
+ * level-2 reviewer who did not make it completes the pre-treat (decision 0078: two people, level 1
+ * first). A level-2 reviewer who made it is refused (another must complete it).
+ */
+function reviewState<S extends PretreatState>(self: S, first: boolean) {
+  const review = first
+    ? ([{ guard: 'byReviewer', target: 'to-review1' }] as const)
+    : ([
+        { guard: 'bySecondReviewer', target: 'completed' },
+        { guard: 'byLevel1', target: 'to-review1' },
+      ] as const)
   return {
     on: {
       REVIEW: [
-        { guard: 'byLevel2', target: 'completed' },
-        { guard: 'byLevel1', target: 'to-review1' },
+        ...review,
         // anyone else: the status stays (spec §4); a target so that can() answers true
-        { guard: 'notVoid', target: self },
+        { guard: 'byNoReviewer', target: self },
       ],
       // back to the applicator, who fixes the sheet and submits it again (decision 0069)
       SEND_BACK: { guard: 'sendBackable', target: 'in-progress' },
@@ -127,8 +142,10 @@ export const pretreatMachine = withStates(setup({
     schedulable: by(({ context }) => !context.void && context.upcoming),
     assignable: by(({ context, event }) => !context.void && !context.upcoming && event.type === 'ASSIGN' && event.licenceValid),
     submittable: by(({ context, event }) => !context.void && event.type === 'SUBMIT' && event.complete),
-    byLevel2: ({ context, event }) => !context.void && event.type === 'REVIEW' && event.level === 2,
+    byReviewer: ({ context, event }) => !context.void && event.type === 'REVIEW' && event.level !== null,
+    bySecondReviewer: ({ context, event }) => !context.void && event.type === 'REVIEW' && event.level === 2 && !event.reviewedFirst,
     byLevel1: ({ context, event }) => !context.void && event.type === 'REVIEW' && event.level === 1,
+    byNoReviewer: ({ context, event }) => !context.void && event.type === 'REVIEW' && event.level === null,
     voidable: by(({ context, event }) => !context.void && event.type === 'VOID' && event.notes.trim() !== ''),
     isVoid: by(({ context }) => context.void),
   },
@@ -178,9 +195,9 @@ export const pretreatMachine = withStates(setup({
         SUBMIT: { guard: 'submittable', target: 'to-review' },
       },
     },
-    'to-review': reviewState('to-review'),
-    'to-review1': reviewState('to-review1'),
-    'to-review2': reviewState('to-review2'),
+    'to-review': reviewState('to-review', true),
+    'to-review1': reviewState('to-review1', false),
+    'to-review2': reviewState('to-review2', false),
     completed: { type: 'final' },
   },
 }), PRETREAT_STATES)

@@ -52,13 +52,17 @@ describe('pre-treat machine', () => {
     expect(next('in-progress', { type: 'SUBMIT', complete: false })).toBeNull()
     for (const s of except('assigned', 'in-progress')) expect(next(s, submit)).toBeNull()
   })
-  it('reviews by level: 2 completes, 1 sets to-review1, anyone else leaves it', () => {
-    for (const s of ['to-review', 'to-review1', 'to-review2'] as const) {
-      expect(next(s, { type: 'REVIEW', level: 2 })).toBe('completed')
-      expect(next(s, { type: 'REVIEW', level: 1 })).toBe('to-review1')
-      expect(next(s, { type: 'REVIEW', level: null })).toBe(s)
+  it('reviews by level: any reviewer makes the level-1 review, then a level-2 reviewer who did not make it completes; anyone else leaves it', () => {
+    const review = (level: 1 | 2 | null, reviewedFirst = false) => ({ type: 'REVIEW', level, reviewedFirst }) as const
+    expect(next('to-review', review(2))).toBe('to-review1')
+    expect(next('to-review', review(1))).toBe('to-review1')
+    for (const s of ['to-review1', 'to-review2'] as const) {
+      expect(next(s, review(2))).toBe('completed')
+      expect(next(s, review(2, true))).toBeNull()
+      expect(next(s, review(1))).toBe('to-review1')
     }
-    for (const s of except('to-review', 'to-review1', 'to-review2')) expect(next(s, { type: 'REVIEW', level: 2 })).toBeNull()
+    for (const s of ['to-review', 'to-review1', 'to-review2'] as const) expect(next(s, review(null))).toBe(s)
+    for (const s of except('to-review', 'to-review1', 'to-review2')) expect(next(s, review(2))).toBeNull()
   })
   it('voids with notes anything not completed, and a void pre-treat moves on only once unvoided', () => {
     for (const s of except('completed')) {
@@ -73,11 +77,11 @@ describe('pre-treat machine', () => {
     expect(next('pending', assign, voided)).toBeNull()
     expect(next('assigned', { type: 'SAVE' }, voided)).toBeNull()
     expect(next('in-progress', submit, voided)).toBeNull()
-    expect(next('to-review', { type: 'REVIEW', level: 2 }, voided)).toBeNull()
+    expect(next('to-review', { type: 'REVIEW', level: 2, reviewedFirst: false }, voided)).toBeNull()
     expect(next('pending', { type: 'SCHEDULE' }, { void: true, upcoming: true })).toBeNull()
   })
   it('takes nothing once completed', () => {
-    const events: PretreatStepEvent[] = [{ type: 'EDIT' }, { type: 'SAVE' }, assign, { type: 'UNVOID' }, { type: 'REVIEW', level: 2 }]
+    const events: PretreatStepEvent[] = [{ type: 'EDIT' }, { type: 'SAVE' }, assign, { type: 'UNVOID' }, { type: 'REVIEW', level: 2, reviewedFirst: false }]
     for (const e of events) expect(canPretreat('completed', live, { ...e, by: ENTITLED_SENDER })).toBe(false)
   })
 })

@@ -79,7 +79,7 @@ function pretreatSteps(): CandidateStep[] {
     return { event: sent, permissions: PRETREAT_STEP_PERMISSIONS[event.type] }
   }
   const review = (level: 1 | 2): CandidateStep => {
-    const event: PretreatEvent = { type: 'REVIEW', level, by: ENTITLED_SENDER }
+    const event: PretreatEvent = { type: 'REVIEW', level, reviewedFirst: false, by: ENTITLED_SENDER }
     return { event, permissions: [PRETREAT_REVIEW_PERMISSIONS[level]] }
   }
   const sendBackEvent: PretreatEvent = { type: 'SEND_BACK', reason: 'Fix it', by: ENTITLED_SENDER }

@@ -37,7 +37,8 @@ describe('the inspected workflows', () => {
     const steps = (state: string) => inspectSteps(pretreats, state).map((s) => `${s.event}→${s.to}`)
     expect(steps('pending')).toEqual(['EDIT→pending', 'STAGE→pending', 'ASSIGN→assigned', 'PLAN→pending', 'VOID→pending'])
     expect(steps('assigned')).toEqual(['EDIT→assigned', 'ASSIGN→assigned', 'UNASSIGN→pending', 'PLAN→assigned', 'SAVE→in-progress', 'SUBMIT→to-review', 'VOID→assigned'])
-    expect(steps('to-review')).toEqual(['EDIT→to-review', 'SAVE→to-review', 'REVIEW→completed', 'REVIEW→to-review1', 'SEND_BACK→in-progress', 'VOID→to-review'])
+    expect(steps('to-review')).toEqual(['EDIT→to-review', 'SAVE→to-review', 'REVIEW→to-review1', 'REVIEW→to-review1', 'SEND_BACK→in-progress', 'VOID→to-review'])
+    expect(steps('to-review1')).toEqual(['EDIT→to-review1', 'SAVE→to-review1', 'REVIEW→completed', 'REVIEW→to-review1', 'SEND_BACK→in-progress', 'VOID→to-review1'])
     expect(steps('completed')).toEqual([])
   })
 

@@ -14,7 +14,7 @@ import { submitCommand } from '#app/forms.server.ts'
 import { prepareGrowerReport } from '#app/documents/grower-report.server.tsx'
 import { GrowerReportLog } from '#app/features/grower-report/grower-report-log.tsx'
 import type { FormResult } from '#app/components/form/form-result.ts'
-import { maySendReports, resendGrowerReport } from '#commands/grower-reports.ts'
+import { maySendReports, resendGrowerReport, resendState } from '#commands/grower-reports.ts'
 import { reportsOfPretreat } from '#db/queries/grower-reports.ts'
 import { SeasonReasonsPrint } from '#app/documents/season-reasons-print.tsx'
 import { formatCwt } from '#core/pretreat-quantities.ts'
@@ -30,8 +30,9 @@ export async function loader(args: LoaderFunctionArgs) {
     return record && { record, mayResend: maySendReports(user) }
   })
   const reports = await reportsOfPretreat(getDb(), record.pretreat_id)
-  // the grower's report can be sent again once the record is completed, by a reviewer
-  const sendForm = mayResend && record.state === 'completed' ? { submissionId: crypto.randomUUID() } : null
+  // the grower's report can be sent again once the record is completed, by a reviewer; beside the
+  // button, where the last one stands (the command refuses while one waits, and for a while after)
+  const sendForm = mayResend && record.state === 'completed' ? { submissionId: crypto.randomUUID(), ...resendState(reports, new Date()) } : null
   return { ...record, reports, sendForm }
 }
 

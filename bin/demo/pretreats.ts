@@ -250,9 +250,10 @@ export async function seedDemoPretreats(db: Executor, today: Date): Promise<numb
       if (reach >= 2) await step({ type: 'ASSIGN', licenceValid: true }, set({ assigned_to: assignee }))
       if (reach >= 3) await step({ type: 'SAVE' }, set(sheetFields(truck?.id ?? null, i)))
       if (reach >= 4) await step({ type: 'SUBMIT', complete: true }, set({ sheet_submit_id: demoUuid(`pretreat-submit:${demo.key}`) }))
-      if (reach >= 5) await step({ type: 'REVIEW', level: 1 })
+      // one actor stands for both reviewers of this made-up history (a person may not: decision 0078)
+      if (reach >= 5) await step({ type: 'REVIEW', level: 1, reviewedFirst: false })
       // the completing step prices it and keeps its application record
-      if (reach >= 6) await step({ type: 'REVIEW', level: 2 }, (t) => writePrices(t, id).then(() => keepApplicationRecord(t, id)))
+      if (reach >= 6) await step({ type: 'REVIEW', level: 2, reviewedFirst: false }, (t) => writePrices(t, id).then(() => keepApplicationRecord(t, id)))
       // in the submitting transaction, as submitSheet opens it: the checklist and the restart (completed the morning after, once the pre-treat is)
       if (reach >= 4) await fillIssue12(trx, id, demo.key)
       if (demo.voidNotes) await step({ type: 'VOID', notes: demo.voidNotes }, (t) => savePretreatFlags(t, id, { void: true, void_comments: demo.voidNotes }))

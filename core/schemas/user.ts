@@ -20,6 +20,8 @@ export const USER_MESSAGES = {
   passwordBlank: 'Password cannot be only spaces.',
   /** checked on the server only (core/password.server.ts newPasswordProblem: the list is large) */
   passwordCommon: 'This password is one of the most common passwords and easy to guess. Choose another.',
+  /** checked on the server only (zxcvbn's score, core/password.server.ts newPasswordProblem) */
+  passwordWeak: (why: string) => `This password is too easy to guess: ${why} Choose a longer one, such as three or four unrelated words.`,
   permission: 'Choose permissions from the list.',
   group: 'Choose groups from the list.',
   company: 'Choose a company from the list, or leave it empty.',

@@ -18,8 +18,8 @@ beforeAll(async () => {
   await t.db.transaction().execute((trx) =>
     runPretreatStep(trx, made.void!.id, { type: 'VOID', notes: 'Grower sold the crop' }, { actor: EVERY_RIGHT, apply: (t2) => savePretreatFlags(t2, made.void!.id, { void: true, void_comments: 'Grower sold the crop' }) }),
   )
-  made.completed = await makePretreat(t.db, { stage: 'to-review' })
-  await t.db.transaction().execute((trx) => runPretreatStep(trx, made.completed!.id, { type: 'REVIEW', level: 2 }, { actor: EVERY_RIGHT }))
+  made.completed = await makePretreat(t.db, { stage: 'to-review1' })
+  await t.db.transaction().execute((trx) => runPretreatStep(trx, made.completed!.id, { type: 'REVIEW', level: 2, reviewedFirst: false }, { actor: EVERY_RIGHT }))
   // a second grower and storage, for the filters and sorts
   const company = await t.db.insertInto('companies').values({ company_name: 'Aardvark Potato Co' }).returning('id').executeTakeFirstOrThrow()
   const storage = await t.db.insertInto('storages').values({ company_id: company.id, name: 'Zebra Cellar' }).returning('id').executeTakeFirstOrThrow()

@@ -59,3 +59,18 @@ export async function countPretreatsWaiting(db: Executor): Promise<{ toAssign: n
     .executeTakeFirstOrThrow()
   return row
 }
+
+/** Who made the pre-treat's level-1 review (the last REVIEW into to-review1), or null when none is recorded. */
+export async function firstReviewerOf(db: Executor, id: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('workflow_events')
+    .select('actor_id')
+    .where('entity', '=', 'pretreat')
+    .where('entity_id', '=', id)
+    .where('event', '=', 'REVIEW')
+    .where('to_state', '=', 'to-review1')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row?.actor_id ?? null
+}

@@ -57,9 +57,9 @@ export function checkUserInput(input: CreateUserInput) {
   if (!password) throw new UserInputError('Password is required.')
   if (password.length < PASSWORD_MIN_LENGTH) throw new UserInputError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
   if (password.length > PASSWORD_MAX_LENGTH) throw new UserInputError(`Password must be at most ${PASSWORD_MAX_LENGTH} characters.`)
-  const weak = newPasswordProblem(password)
-  if (weak) throw new UserInputError(weak)
   const email = (input.email ?? '').trim()
+  const weak = newPasswordProblem(password, { username, firstName: input.firstName, lastName: input.lastName, email, company: input.companyName })
+  if (weak) throw new UserInputError(weak)
   if (email && !EMAIL_PATTERN.test(email)) throw new UserInputError(`"${email}" is not an e-mail address.`)
   const given = input.permissions ?? []
   const requested = given.map(normalisePermission)
@@ -279,7 +279,7 @@ export async function userIdByUsername(db: Executor, username: string): Promise<
 
 /** An account as the save finds it, its row locked until the save ends. */
 export function userForUpdate(db: Executor, id: number) {
-  return db.selectFrom('users').select(['id', 'username', 'password_hash', 'is_staff', 'is_superuser']).where('id', '=', id).forUpdate().executeTakeFirst()
+  return db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'email', 'is_active', 'password_hash', 'is_staff', 'is_superuser']).where('id', '=', id).forUpdate().executeTakeFirst()
 }
 
 /** A user's own fields, as the users admin sets them. */

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reportRecipients } from '#db/queries/grower-reports.ts'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { newContext, shot, signIn } from '../support/browser.ts'
 import { connectBrowser } from '../support/shared-browser.ts'
 import { httpSession } from '../support/http-session.ts'
 import { pdfText } from '../support/pdf-text.ts'
@@ -87,6 +87,13 @@ describe('the grower’s report', () => {
           { timeout: 60_000, interval: 1_000 },
         )
         .toEqual([expect.stringMatching(new RegExp(`^Sent again by Lyle Bingham, .*: Sent .* to ${recipients.join(', ')} \\(written as a \\.eml file: no mail server is set\\)$`))])
+      // pressed again at once: refused, saying why; the last send is shown beside the button
+      await page.getByText(/^Last sent .* UTC; it can be sent again from .* UTC\.$/).waitFor()
+      await page.getByRole('button', { name: 'Send Report Again' }).click()
+      await page.getByRole('alert').filter({ hasText: /^The report was sent less than \d+ minutes ago; nothing more was sent\./ }).waitFor()
+      await page.getByRole('button', { name: 'Send Report Again' }).scrollIntoViewIfNeeded()
+      await shot(page, `grower-report-resend-refused-${how.replace(/\W+/g, '-')}`)
+      expect(await app.db.selectFrom('grower_reports').select('id').where('pretreat_id', '=', pt.id).execute()).toHaveLength(1)
       await page.context().close()
 
       const admin = await opened('admin', js, width, `/outgoing-mail?filter_by=pretreat&filter_value=${pt.pre_treat_number}`)

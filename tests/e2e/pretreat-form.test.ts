@@ -223,8 +223,8 @@ describe('pre-treat form', () => {
     expect(await suite.app.db.selectFrom('pretreats').select(['void', 'void_comments']).where('id', '=', pt.id).executeTakeFirstOrThrow()).toEqual({ void: true, void_comments: 'Grower sold the pile.' })
 
     // a completed pre-treat: shown with the reason, no save button
-    const done = await makePretreat(suite.app.db, { stage: 'to-review' })
-    await suite.app.db.transaction().execute((trx) => runPretreatStep(trx, done.id, { type: 'REVIEW', level: 2 }, { actor: EVERY_RIGHT }))
+    const done = await makePretreat(suite.app.db, { stage: 'to-review1' })
+    await suite.app.db.transaction().execute((trx) => runPretreatStep(trx, done.id, { type: 'REVIEW', level: 2, reviewedFirst: false }, { actor: EVERY_RIGHT }))
     await p.goto(`/create-pre-treat/${done.id}`)
     await p.getByText(PRETREAT_FORM_MESSAGES.notEditable).waitFor()
     expect(await p.getByRole('button', { name: 'Save Changes' }).count()).toBe(0)

@@ -4,10 +4,12 @@
 // refused submit; fixed → submitted) → completed; the completed row opens the read-only modal.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { FIRST_REVIEW_BY_YOU } from '#commands/pretreat-review.ts'
 import { FINAL_CHECKLIST_ITEMS } from '#core/enums.ts'
+import { runPretreatStep } from '#workflows/pretreat.server.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { modalShown, newContext, shot, shotsDir, signIn } from '../support/browser.ts'
-import { makePretreat } from '../support/pretreats.ts'
+import { EVERY_RIGHT, makePretreat } from '../support/pretreats.ts'
 
 const suite = useBrowserSuite()
 
@@ -255,5 +257,23 @@ describe('the review sheet for those who may not review', () => {
     expect(Object.keys(answers).filter((k) => Number(k) >= 500 || k.includes('=') || k.startsWith('/'))).toEqual([])
     expect(answers['400']).toBeGreaterThan(20)
     expect(await pretreat(pt.id)).toEqual(before)
+  })
+})
+
+describe('two people complete a pre-treat (decision 0078)', () => {
+  it('a level-2 reviewer who made the level-1 review is told on the sheet that another must complete it', async () => {
+    const pt = await makePretreat(suite.app.db, { stage: 'to-review', quantityUsed: 16 })
+    const reviewer = await suite.app.db.selectFrom('users').select('id').where('username', '=', 'ptreview2').executeTakeFirstOrThrow()
+    await suite.app.db.transaction().execute((trx) => runPretreatStep(trx, pt.id, { type: 'REVIEW', level: 2, reviewedFirst: false }, { actor: { ...EVERY_RIGHT, id: reviewer.id } }))
+    expect((await pretreat(pt.id)).status).toBe('to-review1')
+    const page = await signedIn('ptreview2', false)
+    await page.goto(`/review-pre-treat/${pt.id}`)
+    await page.getByRole('note').filter({ hasText: FIRST_REVIEW_BY_YOU }).waitFor()
+    await shots(page, 'review-first-review-yours')
+    // another level-2 reviewer (admin, a superuser) is not told so
+    const other = await signedIn('admin', false)
+    await other.goto(`/review-pre-treat/${pt.id}`)
+    await other.getByRole('button', { name: 'Submit', exact: true }).waitFor()
+    expect(await other.getByText(FIRST_REVIEW_BY_YOU).count()).toBe(0)
   })
 })

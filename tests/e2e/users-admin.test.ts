@@ -7,6 +7,8 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { createUser } from '#db/queries/users.ts'
 import { verifyPassword } from '#core/password.server.ts'
+import { USER_MESSAGES } from '#core/schemas/user.ts'
+import { RIGHTS_MESSAGES } from '#core/user-rights.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { modalShown, newContext, shot, signIn, signInWithForm } from '../support/browser.ts'
 
@@ -120,7 +122,7 @@ describe.each([
     expect(await suite.app.db.selectFrom('users').select('id').where('username', 'in', ['', 'OFFICE']).execute()).toEqual([])
   })
 
-  it('refuses a password of spaces only and one of the most common passwords, with messages, saving nothing', async () => {
+  it('refuses a password of spaces only, one of the most common passwords and one easy to guess, with messages, saving nothing', async () => {
     const page = await pageOf('admin')
     await page.goto('/add-user')
     const username = `weakpw_${tag}`
@@ -129,6 +131,7 @@ describe.each([
       ['        ', 'Password cannot be only spaces.'],
       ['Password1', 'This password is one of the most common passwords and easy to guess. Choose another.'],
       ['12345678', 'This password is one of the most common passwords and easy to guess. Choose another.'],
+      [username, USER_MESSAGES.passwordWeak('it contains a name, username or e-mail of the account, or the company’s name.')],
     ]) {
       await page.getByLabel('Password', { exact: true }).fill(password!)
       await page.getByRole('button', { name: 'Submit' }).click()
@@ -180,10 +183,14 @@ describe.each([
     expect(await page.getByLabel('Staff', { exact: true }).isDisabled()).toBe(true)
     expect(await page.getByLabel('Superuser', { exact: true }).isDisabled()).toBe(true)
     expect(await page.getByLabel('Staff', { exact: true }).isChecked()).toBe(true)
-    await page.getByLabel('First Name').fill('Stan')
+    // a staff user's name, e-mail and Active are the password's: shown, not changed (decision 0045)
+    await page.getByText(RIGHTS_MESSAGES.staffAccount).first().waitFor()
+    expect(await page.getByLabel('First Name').getAttribute('readonly')).not.toBeNull()
+    expect(await page.getByLabel('Active').isDisabled()).toBe(true)
+    await page.getByLabel('Company', { exact: true }).fill('Aberdeen Acres')
     await submitAndLand(page, /^\/manage-user$/)
-    // the disabled box sent nothing, and the flag stayed
-    expect(await userNamed(`staffer_${tag}`)).toMatchObject({ first_name: 'Stan', is_staff: true, is_superuser: false })
+    // the disabled boxes sent nothing, and the flags stayed; the rest saved
+    expect(await userNamed(`staffer_${tag}`)).toMatchObject({ first_name: '', is_staff: true, is_superuser: false, is_active: true, company_id: expect.any(Number) })
 
     const admin = (await userNamed('admin'))!
     const response = await page.goto(`/edit-user/${admin.id}`)

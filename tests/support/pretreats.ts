@@ -146,8 +146,8 @@ export async function makePretreat(db: Executor, overrides: PretreatOverrides = 
   })
   const reach = ORDER.indexOf(stage)
   const applicator = assignTo ?? d.applicator_id
-  const step = (event: Parameters<typeof runPretreatStep>[2], apply?: (trx: Executor) => Promise<void>) =>
-    db.transaction().execute((trx) => runPretreatStep(trx, made.id, event, { actor: { ...EVERY_RIGHT, id: actorId }, apply }))
+  const step = (event: Parameters<typeof runPretreatStep>[2], apply?: (trx: Executor) => Promise<void>, id: number | null = actorId) =>
+    db.transaction().execute((trx) => runPretreatStep(trx, made.id, event, { actor: { ...EVERY_RIGHT, id }, apply }))
   if (reach >= 1) await step({ type: 'SCHEDULE' }, (trx) => savePretreatFlags(trx, made.id, { upcoming: false }))
   if (reach >= 2) await step({ type: 'ASSIGN', licenceValid: true }, async (trx) => void (await trx.updateTable('pretreats').set({ assigned_to: applicator }).where('id', '=', made.id).execute()))
   if (reach >= 3) await step({ type: 'SAVE' })
@@ -156,9 +156,11 @@ export async function makePretreat(db: Executor, overrides: PretreatOverrides = 
       await trx.updateTable('pretreats').set({ sheet_submit_id: crypto.randomUUID() }).where('id', '=', made.id).execute()
       await openRestart(trx, made.id)
     })
-  if (reach >= 5) await step({ type: 'REVIEW', level: 1 })
+  // the made-up level-1 review names no one, so any level-2 reviewer of a test may complete it
+  // (its maker may not: decision 0078); one actor stands for the level-2 one below
+  if (reach >= 5) await step({ type: 'REVIEW', level: 1, reviewedFirst: false }, undefined, null)
   if (reach >= 6)
-    await step({ type: 'REVIEW', level: 2 }, async (trx) => {
+    await step({ type: 'REVIEW', level: 2, reviewedFirst: false }, async (trx) => {
       const { base_price } = await trx.selectFrom('applications').select('base_price').where('id', '=', values.application_id ?? d.application_id).executeTakeFirstOrThrow()
       await trx.insertInto('pretreat_prices').values({ pretreat_id: made.id, company_id: values.company_id ?? d.company_id, price: base_price, cwt_share: cwt }).execute()
       await keepApplicationRecord(trx, made.id)

@@ -1,12 +1,14 @@
 // The grower's report on its application record (issue 23, decision 0065): every message asked for
 // (at completion, or resent by someone), what became of it, and — for reviewers, on a completed
-// record — a button that sends it again (a plain POST form: works without JavaScript).
+// record — a button that sends it again (a plain POST form: works without JavaScript), with where
+// the last one stands beside it.
 import { Form } from '@remix-run/react'
 import { CsrfInput } from '#app/components/csrf.tsx'
 import { FlashNotice } from '#app/components/form/flash-notice.tsx'
 import type { FormResult } from '#app/components/form/form-result.ts'
 import { formatDateTime } from '#core/formats.ts'
 import type { GrowerReportStatus } from '#db/schema.ts'
+import type { ResendState } from '#commands/grower-reports.ts'
 
 export interface ReportLine {
   id: number
@@ -35,7 +37,22 @@ export function reportText(r: Pick<ReportLine, 'status' | 'sent_at' | 'recipient
 }
 
 /** `result`: a refused Send Report Again (a success comes back as the page with ?flash=report-queued). */
-export function GrowerReportLog({ reports, sendForm, result }: { reports: readonly ReportLine[]; sendForm: { submissionId: string } | null; result?: FormResult }) {
+/** The line beside Send Report Again: the last send, and until when another is refused. */
+export function lastSendText({ waiting, lastSent, openAt }: { [K in keyof ResendState]: ResendState[K] | string }): string {
+  if (waiting) return 'A report is waiting to be sent.'
+  if (!lastSent) return 'Not sent yet.'
+  return `Last sent ${formatDateTime(lastSent)}${openAt ? `; it can be sent again from ${formatDateTime(openAt)}` : ''}.`
+}
+
+export function GrowerReportLog({
+  reports,
+  sendForm,
+  result,
+}: {
+  reports: readonly ReportLine[]
+  sendForm: ({ submissionId: string } & Parameters<typeof lastSendText>[0]) | null
+  result?: FormResult
+}) {
   const refused = result ? (result.error?.[''] ?? ['The report could not be queued. Please try again.']) : null
   return (
     <section aria-labelledby="grower-report-title" className="grower-report">
@@ -52,7 +69,8 @@ export function GrowerReportLog({ reports, sendForm, result }: { reports: readon
           ))}
         </ul>
       )}
-      <FlashNotice />
+      {/* a refusal after an earlier success: the page's address still holds that success's flash */}
+      {refused ? null : <FlashNotice />}
       {refused ? (
         <p className="notice notice-error" role="alert">
           {refused.join(' ')}
@@ -62,9 +80,12 @@ export function GrowerReportLog({ reports, sendForm, result }: { reports: readon
         <Form method="post" className="form-actions" preventScrollReset>
           <CsrfInput />
           <input type="hidden" name="submission_id" value={sendForm.submissionId} />
-          <button type="submit" className="button button-secondary">
+          <button type="submit" className="button button-secondary" aria-describedby="grower-report-last">
             Send Report Again
           </button>
+          <span id="grower-report-last" className="hint">
+            {lastSendText(sendForm)}
+          </span>
         </Form>
       ) : null}
     </section>

@@ -3,8 +3,9 @@
 // the groups table. Staff and Superuser are disabled for anyone but a superuser (the server keeps
 // or refuses them too, commands/users.ts saveUser). Rights are delegated, never minted
 // (core/user-rights.ts): a box the viewer may not change is disabled, its value sent as it is by a
-// hidden field, and a password they may not set is disabled with the reason; the save refuses
-// the same with the same words.
+// hidden field, and a password they may not set is disabled with the reason; so are (read-only)
+// the username, names, e-mail and Active of such an account. The save refuses the same with the
+// same words.
 import { getCollectionProps, getInputProps, type FieldMetadata } from '@conform-to/react'
 import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { ComboboxField } from '#app/components/form/combobox-field.tsx'
@@ -45,10 +46,11 @@ export function UserForm({ user, companies, groups, viewer, limits, submissionId
     <AppForm form={form} fetcher={fetcher} submissionId={submissionId}>
       {user ? <input type="hidden" name="user_id" value={user.id} /> : null}
       <div className="form-section">
-        <TextField field={fields.username} label="Username" autoComplete="off" hint="Letters, digits and @ . + - _ (case is ignored when signing in)" />
-        <TextField field={fields.first_name} label="First Name" autoComplete="off" />
-        <TextField field={fields.last_name} label="Last Name" autoComplete="off" />
-        <TextField field={fields.email} label="Email" type="email" autoComplete="off" />
+        {limits.account ? <WholeRowHint>{limits.account}</WholeRowHint> : null}
+        <TextField field={fields.username} label="Username" autoComplete="off" readOnly={!!limits.account} hint="Letters, digits and @ . + - _ (case is ignored when signing in)" />
+        <TextField field={fields.first_name} label="First Name" autoComplete="off" readOnly={!!limits.account} />
+        <TextField field={fields.last_name} label="Last Name" autoComplete="off" readOnly={!!limits.account} />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="off" readOnly={!!limits.account} />
         <ComboboxField field={fields.company} label="Company" options={companies.map((c) => ({ id: c.id, value: c.name }))} hint="Type a name from the list, or leave it empty." />
         <PasswordField
           field={fields.password}
@@ -61,7 +63,12 @@ export function UserForm({ user, companies, groups, viewer, limits, submissionId
       </div>
       <fieldset className="form-section user-flags">
         <legend>Status</legend>
-        <FlagField field={fields.is_active} label="Active" hint={self ? 'You cannot deactivate yourself: you would be signed out, with no one sure to undo it.' : 'An inactive user cannot sign in; deactivating ends their sessions at once.'} />
+        <FlagField
+          field={fields.is_active}
+          label="Active"
+          fixed={!!limits.account}
+          hint={limits.account ?? (self ? 'You cannot deactivate yourself: you would be signed out, with no one sure to undo it.' : 'An inactive user cannot sign in; deactivating ends their sessions at once.')}
+        />
         <FlagField field={fields.is_staff} label="Staff" disabled={!viewer.is_superuser} hint={viewer.is_superuser ? 'Staff see the admin menu.' : ONLY_SUPERUSERS} />
         <FlagField
           field={fields.is_superuser}
@@ -169,15 +176,20 @@ function PasswordField({
   )
 }
 
-/** A flag checkbox with a line saying what it means (or why it cannot be changed here). */
-function FlagField({ field, label, hint, disabled }: { field: FieldMetadata<any>; label: string; hint: string; disabled?: boolean }) {
+/**
+ * A flag checkbox with a line saying what it means (or why it cannot be changed here). A `fixed`
+ * one is disabled and its value kept by a hidden field (a disabled box sends nothing).
+ */
+function FlagField({ field, label, hint, disabled, fixed }: { field: FieldMetadata<any>; label: string; hint: string; disabled?: boolean; fixed?: boolean }) {
   const messages = field.errors?.length ? field.errors : undefined
+  const props = getInputProps(field, { type: 'checkbox', ariaAttributes: false })
   return (
     <div className="field">
       <label className="checkbox" htmlFor={field.id}>
-        <input {...getInputProps(field, { type: 'checkbox', ariaAttributes: false })} {...fieldAria(field, messages, true)} disabled={disabled} key={field.key} />
+        <input {...props} {...fieldAria(field, messages, true)} disabled={disabled || fixed} key={field.key} />
         {label}
       </label>
+      {fixed && props.defaultChecked ? <input type="hidden" name={props.name} value={props.value} form={props.form} /> : null}
       <FieldMessages field={field} messages={messages} hint={hint} />
     </div>
   )

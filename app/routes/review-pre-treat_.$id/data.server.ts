@@ -14,7 +14,7 @@ import { runReviewIntent } from '#app/features/pretreat-sheet/review-intent.serv
 import { readReviewView } from '#app/features/pretreat-sheet/review-view.server.ts'
 import { parseSubmission } from '#app/forms.server.ts'
 import { requireId, requireRecord } from '#app/records.server.ts'
-import { reviewerLevel } from '#commands/pretreat-review.ts'
+import { FIRST_REVIEW_BY_YOU, reviewerLevel } from '#commands/pretreat-review.ts'
 import { pretreatActor } from '#core/pretreat-steps.ts'
 import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
 import { localToday } from '#core/licence.ts'
@@ -27,6 +27,7 @@ import { sendBackPretreat } from '#commands/notices.ts'
 import { stepKey } from '#commands/step-key.ts'
 import { submitCommand } from '#app/forms.server.ts'
 import { recordNotices } from '#db/queries/notices.ts'
+import { firstReviewerOf } from '#db/queries/pretreat-workflow.ts'
 
 const access = ACCESS['/review-pre-treat/:id']
 
@@ -43,10 +44,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const flags = { void: row.void, upcoming: row.upcoming }
   const search = new URL(request.url).searchParams
   // what the application did to its storage's season, with the quantities used, and every reason given so far (decision 0063)
-  const [seasonCheck, { reasons, answered }, notices] = await Promise.all([
+  const [seasonCheck, { reasons, answered }, notices, firstReviewer] = await Promise.all([
     isReviewState(row.status) ? pretreatSeasonCheck(db, row.id, localToday()) : Promise.resolve([]),
     seasonReasonsOf(db, row.id),
     recordNotices(db, 'pretreat', row.id, user.id),
+    firstReviewerOf(db, row.id),
   ])
   /** a reviewer, on a sheet in review that is not void (the machine decides; the server checks again) */
   const canReview = level !== null && isReviewState(row.status) && canPretreat(row.status, flags, { type: 'SAVE', by: pretreatActor(user) })
@@ -59,6 +61,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     seasonUnanswered: canReview ? unansweredWarnings(seasonCheck, answered) : [],
     level,
     canReview,
+    /** a level-2 reviewer who made the level-1 review: another must complete it (decision 0078; the Submit refuses it) */
+    secondReviewNeeded: canReview && level === 2 && row.status !== 'to-review' && firstReviewer === user.id ? FIRST_REVIEW_BY_YOU : null,
     /** Send Back (decision 0069): a reviewer, on a sheet in review that is not void (the machine's guard) */
     canSendBack: canPretreat(row.status, flags, { type: 'SEND_BACK', reason: 'reason', by: pretreatActor(user) }),
     notices,

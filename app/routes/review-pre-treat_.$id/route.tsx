@@ -63,6 +63,11 @@ export default function ReviewPretreatPage() {
           Application record incomplete: {data.recordGaps.join(', ')}. A second-level review cannot complete this pre-treat until they are filled in.
         </p>
       ) : null}
+      {data.secondReviewNeeded ? (
+        <p className="notice notice-warning" role="note">
+          {data.secondReviewNeeded}
+        </p>
+      ) : null}
       <div hidden={view !== 'sheet'}>
         <ReviewForm data={data} next={toggle('checklist')} />
         {data.canSendBack ? <SendBackForm submissionId={data.submissionId} version={sheet.version} error={sendBackError(actionResult)} /> : null}
