@@ -195,6 +195,34 @@ describe('a move', () => {
     expect(await move(pt.id, ben, '2026-12-08')).toMatchObject({ changed: true })
   })
 
+  it('refuses a new day on which the applicator’s licence is not valid when only the day changes, on the board and in the assign window', async () => {
+    const pt = await makePretreat(t.db, { stage: 'assigned', assignTo: ben, storage_id: await storage(), planned_on: '2026-12-08' })
+    expect(await refusal(move(pt.id, ben, '2026-12-09'))).toEqual(new ConflictError(SCHEDULE_MESSAGES.expiredOnDay))
+    const command = rowStepCommand({ today: () => '2026-12-09' })
+    const assign = command.schema.parse({ intent: 'assign', id: String(pt.id), applicator: String(ben), planned_on: '2026-12-10' })
+    await expect(runCommand(t.db, command, { actor: assigner, key: crypto.randomUUID(), input: assign })).rejects.toThrow(SCHEDULE_MESSAGES.expiredOnDay)
+    expect(await row(pt.id)).toEqual({ status: 'assigned', assigned_to: ben, planned_on: '2026-12-08' })
+    // the day and an applicator whose licence holds on it, together: the licence checked is the new one's
+    expect(await move(pt.id, ann, '2026-12-18')).toEqual({ changed: true, steps: ['PLAN', 'ASSIGN'] })
+  })
+
+  it('refuses the licence before it asks to confirm a booking', async () => {
+    await makePretreat(t.db, { stage: 'assigned', assignTo: ben, storage_id: await storage(), planned_on: '2026-12-19' })
+    const pt = await makePretreat(t.db, { stage: 'assigned', assignTo: ben, storage_id: await storage(), planned_on: '2026-12-08' })
+    expect(await refusal(move(pt.id, ben, '2026-12-19'))).toEqual(new ConflictError(SCHEDULE_MESSAGES.expiredOnDay))
+  })
+
+  it('keeps a card with an application date on that day: a move to another day is refused saying why, a move of its lane is not', async () => {
+    const pt = await makePretreat(t.db, { stage: 'scheduled', storage_id: await storage(), application_date: '2026-12-11', planned_on: '2026-12-08' })
+    const why = `${pt.pre_treat_number} has its application date, 2026-12-11, set on its sheet: the board cannot move it to another day.`
+    for (const day of ['2026-12-12', '2026-12-08', '']) expect(await refusal(move(pt.id, ann, day))).toEqual(new ConflictError(why))
+    expect(await row(pt.id)).toEqual({ status: 'pending', assigned_to: null, planned_on: '2026-12-08' })
+    // its Move form sends the day it stands on: only the lane changes
+    expect(await move(pt.id, ann, '2026-12-11', { confirm: 'yes' })).toEqual({ changed: true, steps: ['ASSIGN'] })
+    const board = await dispatchBoard(t.db, MONDAY, TODAY)
+    expect(board.cards.find((c) => c.id === pt.id)).toMatchObject({ application_date: '2026-12-11', assigned_to: ann })
+  })
+
   it('plans a staged card’s day but refuses its applicator (schedule it first)', async () => {
     const pt = await makePretreat(t.db, { stage: 'staged', storage_id: await storage() })
     expect(await move(pt.id, 0, '2026-12-09')).toEqual({ changed: true, steps: ['PLAN'] })

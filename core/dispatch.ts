@@ -56,6 +56,9 @@ export const DISPATCH_MESSAGES = {
   plannedOn: 'Planned date',
 } as const
 
+/** Why the board cannot move a card to another day: its sheet's application date decides where it stands (issue 38). */
+export const applicationDateSet = (number: string, day: string) => `${number} has its application date, ${formatDate(day)}, set on its sheet: the board cannot move it to another day.`
+
 /** The field of a step refused for want of a confirmation (a booking warns): the board's move, the Assign window's Assign. */
 export const CONFIRM_FIELD = 'confirm'
 
