@@ -83,8 +83,8 @@ describe('the board', () => {
     await t.db.updateTable('pretreats').set({ void: true, void_comments: 'Sold' }).where('id', '=', voided.id).execute()
     const board = await dispatchBoard(t.db, MONDAY, TODAY)
     const ids = board.cards.map((c) => c.id)
-    expect(ids).toEqual(expect.arrayContaining([inWeek.id, staged.id, noDay.id]))
-    for (const gone of [nextWeek.id, started.id, voided.id]) expect(ids).not.toContain(gone)
+    expect(ids).toEqual(expect.arrayContaining([inWeek.id, staged.id, noDay.id, started.id]))
+    for (const gone of [nextWeek.id, voided.id]) expect(ids).not.toContain(gone)
     expect(board.lanes.map((l) => l.name)).toEqual(expect.arrayContaining(['Ann Dispatch', 'Ben Dispatch']))
     const card = board.cards.find((c) => c.id === inWeek.id)!
     expect(card).toMatchObject({
@@ -117,6 +117,32 @@ describe('the board', () => {
     expect(kinds(late.id)).toEqual([{ kind: 'licence', message: "Ben Dispatch's licence is not valid on 2026-12-11." }])
     expect(kinds(seed.id).map((w) => w.kind)).toEqual(['season'])
     expect(kinds(seed.id)[0]!.message).toContain('not for seed')
+  })
+
+  it('shows the started and submitted pre-treats of the week as bookings of their lane', async () => {
+    const [a, b] = [await storage(), await storage()]
+    const truck = (await t.db.insertInto('trucks').values({ number: 'T-43', make: 'Ford' }).returning('id').executeTakeFirstOrThrow()).id
+    const started = await makePretreat(t.db, { stage: 'in-progress', assignTo: ann, storage_id: a, application_date: '2026-12-13' })
+    const submitted = await makePretreat(t.db, { stage: 'to-review', assignTo: ann, storage_id: a, application_date: '2026-12-13', truck_id: truck })
+    const planned = [
+      await makePretreat(t.db, { stage: 'assigned', assignTo: ann, storage_id: b, planned_on: '2026-12-13' }),
+      await makePretreat(t.db, { stage: 'scheduled', storage_id: b, planned_on: '2026-12-13', truck_id: truck }),
+    ]
+    const board = await dispatchBoard(t.db, MONDAY, TODAY)
+    const card = (id: number) => board.cards.find((c) => c.id === id)!
+    expect(card(started.id)).toMatchObject({ status: 'in-progress', assigned_to: ann, application_date: '2026-12-13', warnings: [] })
+    expect(card(submitted.id)).toMatchObject({ status: 'to-review', assigned_to: ann, warnings: [] })
+    const aName = (await t.db.selectFrom('storages').select('name').where('id', '=', a).executeTakeFirstOrThrow()).name
+    expect(card(planned[0]!.id).warnings.map((w) => w.message)).toEqual([`Ann Dispatch is also booked at ${aName} on 2026-12-13.`])
+    expect(card(planned[1]!.id).warnings.map((w) => w.message)).toEqual([`Truck T-43 is also booked at ${aName} on 2026-12-13.`])
+  })
+
+  it('shows a two-chemical application’s cwt once', async () => {
+    const pt = await makePretreat(t.db, { stage: 'scheduled', storage_id: await storage(), planned_on: '2026-12-09', cwt: 1200 })
+    // every chemical line carries the application's cwt
+    await t.db.insertInto('pretreat_chemicals').values({ pretreat_id: pt.id, product_id: await notForSeed(), cwt: 1200, quantity_requested: 5 }).execute()
+    const board = await dispatchBoard(t.db, MONDAY, TODAY)
+    expect(board.cards.find((c) => c.id === pt.id)).toMatchObject({ cwt: '1200.00', products: expect.stringMatching(/^[^,]+, Seedless CIPC$/) })
   })
 
   it('reads the season check of many pre-treats as the assign step reads each', async () => {

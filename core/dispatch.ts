@@ -38,6 +38,10 @@ export const UNASSIGNED_LANE = 'Unassigned'
 /** The column of cards planned for no day. */
 export const NO_DAY = 'No day'
 
+/** The states in which the board moves a card (the PLAN step's); the started and submitted ones it shows read-only (issue 38). */
+export const MOVABLE_ON_BOARD = ['pending', 'assigned'] as const
+export const movableOnBoard = (status: string) => (MOVABLE_ON_BOARD as readonly string[]).includes(status)
+
 /** A card's day: its application date when set, else its planned day (null: none). */
 export const dayOfCard = (card: { application_date: string | null; planned_on: string | null }) => card.application_date ?? card.planned_on
 
