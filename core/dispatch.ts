@@ -52,6 +52,14 @@ export interface DispatchWarning {
   message: string
 }
 
+/** A warning's short name, on a card's summary of its warnings (issue 38: the sentences open below it). */
+export const WARNING_LABELS: Record<DispatchWarningKind, string> = {
+  licence: 'Licence',
+  'applicator-booked': 'Applicator booked',
+  'truck-booked': 'Truck booked',
+  season: 'Season',
+}
+
 export const DISPATCH_MESSAGES = {
   confirm: 'Check the warnings, then confirm the move to save it.',
   /** the Assign window's (and a list row's) Assign that meets a booking */

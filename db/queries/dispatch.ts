@@ -214,3 +214,14 @@ export async function dispatchBoard(db: Executor, monday: string, today: string)
   })
   return { monday, moreWithNoDay, lanes, cards }
 }
+
+/** Where pre-treat `id` stands now (its number, day and applicator's name), for the word after a move to another week (issue 38). */
+export function cardPlace(db: Executor, id: number): Promise<{ pre_treat_number: string; day: string | null; applicator: string | null } | undefined> {
+  return db
+    .selectFrom('pretreats as p')
+    .leftJoin('applicators as a', 'a.id', 'p.assigned_to')
+    .leftJoin('users as u', 'u.id', 'a.user_id')
+    .select(['p.pre_treat_number', sql<string | null>`${DAY}::text`.as('day'), sql<string | null>`case when u.id is null then null else ${userDisplayName('u')} end`.as('applicator')])
+    .where('p.id', '=', id)
+    .executeTakeFirst()
+}

@@ -2,7 +2,10 @@
 // by keys (JavaScript, 375 px) and by its Move form (no JavaScript, 375 px) ends the same way — the
 // same row and the same history rows (PLAN, ASSIGN); each warning shows on its card, and a move that
 // books an applicator at two storages on one day asks to be confirmed before it is saved; so does
-// an Assign from the scheduled list or its Assign window, with JavaScript and without.
+// an Assign from the scheduled list or its Assign window, with JavaScript and without. Issue 38:
+// the confirm step is a true modal (focus, Escape, the focus back on the card); a refusal shows on
+// its card, in view; a card keeps its sheet's application date; staged cards are not dragged and
+// started ones stand in their lane; a move to another week is said where it was.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
@@ -21,6 +24,9 @@ const THURSDAY = '2027-03-04'
 const WEEK = `/dispatch?week=${MONDAY}`
 const moved: Record<'drag' | 'keys' | 'form', number> = { drag: 0, keys: 0, form: 0 }
 const warned: Record<'booked' | 'licence' | 'season' | 'confirm', { id: number; pre_treat_number: string }> = {} as never
+/** issue 38: a staged card, a started one, one whose sheet set its day, one to confirm by keys, one refused, one sent to next week */
+const more: Record<'staged' | 'started' | 'fixed' | 'keysConfirm' | 'refused' | 'away', { id: number; pre_treat_number: string }> = {} as never
+const WEDNESDAY = '2027-03-03'
 
 beforeAll(async () => {
   ;[app, browser] = await Promise.all([startAppServer(), connectBrowser()])
@@ -65,6 +71,12 @@ beforeAll(async () => {
   ).id
   warned.season = await makePretreat(app.db, { stage: 'scheduled', storage_id: await storage(true), productId: seedOnly, planned_on: '2027-03-05' })
   warned.confirm = await makePretreat(app.db, { stage: 'scheduled', storage_id: await storage(), planned_on: MONDAY })
+  more.staged = await makePretreat(app.db, { stage: 'staged', storage_id: home, planned_on: WEDNESDAY })
+  more.started = await makePretreat(app.db, { stage: 'in-progress', assignTo: ann, storage_id: home, application_date: WEDNESDAY })
+  more.fixed = await makePretreat(app.db, { stage: 'scheduled', storage_id: home, application_date: WEDNESDAY })
+  more.keysConfirm = await makePretreat(app.db, { stage: 'scheduled', storage_id: await storage(), planned_on: MONDAY })
+  more.refused = await makePretreat(app.db, { stage: 'scheduled', storage_id: home, planned_on: MONDAY })
+  more.away = await makePretreat(app.db, { stage: 'scheduled', storage_id: home, planned_on: MONDAY })
 }, 180_000)
 afterAll(async () => {
   await browser?.close()
@@ -147,6 +159,75 @@ describe('the dispatch board', () => {
     await page.context().close()
   }, 60_000)
 
+  it('asks Confirm the Move in a true modal: the focus in it, the page behind out of reach, Escape cancels, the focus back on the card (keys, 1280 px)', async () => {
+    const page = await opened(true, 1280)
+    const status = page.getByRole('status')
+    const card = cardOf(page, more.keysConfirm.id)
+    const dialog = page.getByRole('dialog', { name: 'Confirm the Move' })
+    const inDialog = () => page.evaluate(() => document.activeElement?.closest('dialog') !== null || document.activeElement === document.body)
+    // Unassigned, Mon → Ann Dispatch, Thu: Ann is booked at two other storages that day
+    const pickAndDrop = async () => {
+      await card.focus()
+      await page.keyboard.press('Space')
+      await expect.poll(() => status.textContent()).toMatch(/^Picked up PT-/)
+      for (let i = 0; i < 40 && !/^Ann Dispatch,/.test((await status.textContent()) ?? ''); i++) {
+        await page.keyboard.press('ArrowDown')
+        await expect.poll(() => status.textContent()).not.toMatch(/^Picked up/)
+      }
+      for (const _ of [1, 2, 3]) await page.keyboard.press('ArrowRight')
+      await expect.poll(() => status.textContent()).toBe('Ann Dispatch, Thu 4 Mar')
+      await page.keyboard.press('Enter')
+      await dialog.waitFor()
+    }
+    await pickAndDrop()
+    await expect.poll(inDialog).toBe(true)
+    expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true)
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab')
+      expect(await inDialog()).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.count()).toBe(0)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-card'))).toBe(String(more.keysConfirm.id))
+    await expect.poll(() => status.textContent()).toBe(`${more.keysConfirm.pre_treat_number} not moved.`)
+    expect(await rowOf(more.keysConfirm.id)).toMatchObject({ assigned_to: null, planned_on: MONDAY })
+    // again, saved: the focus back on the card where it now stands, the move said
+    await pickAndDrop()
+    await dialog.getByRole('button', { name: 'Save Anyway' }).click()
+    await expect.poll(() => cell(page, ann, THURSDAY).locator(`[data-card="${more.keysConfirm.id}"]`).count(), { timeout: 15_000 }).toBe(1)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-card'))).toBe(String(more.keysConfirm.id))
+    await expect.poll(() => status.textContent()).toBe(`${more.keysConfirm.pre_treat_number} moved to Ann Dispatch, Thu 4 Mar.`)
+    await shot(page, 'dispatch-confirm-modal-1280')
+    await page.context().close()
+  }, 60_000)
+
+  it('keeps a card on its sheet’s application date and says why on the card; a staged card is not dragged; a started one stands in its lane (keys, 375 px)', async () => {
+    const page = await opened(true, 375)
+    const status = page.getByRole('status')
+    const fixed = cardOf(page, more.fixed.id)
+    expect(await fixed.getByLabel('Application date').inputValue()).toBe(WEDNESDAY)
+    await fixed.focus()
+    await page.keyboard.press('Space')
+    await expect.poll(() => status.textContent()).toMatch(/^Picked up PT-/)
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('Enter')
+    const why = `${more.fixed.pre_treat_number} has its application date, 2027-03-03, set on its sheet: the board cannot move it to another day.`
+    await expect.poll(() => fixed.getByRole('alert').textContent(), { timeout: 15_000 }).toBe(why)
+    await expect.poll(() => status.textContent()).toBe(why)
+    // where the eye is: in the viewport
+    const box = (await fixed.getByRole('alert').boundingBox())!
+    expect(box.y).toBeGreaterThanOrEqual(0)
+    expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height)
+    expect(await rowOf(more.fixed.id)).toMatchObject({ planned_on: null })
+    expect(await cardOf(page, more.staged.id).getAttribute('draggable')).toBeNull()
+    expect(await cardOf(page, more.refused.id).getAttribute('draggable')).toBe('true')
+    const started = cell(page, ann, WEDNESDAY).locator(`[data-card="${more.started.id}"]`)
+    expect(await started.getByText('In Progress', { exact: true }).count()).toBe(1)
+    expect(await started.getByRole('button', { name: /^Move PT-/ }).count()).toBe(0)
+    await shot(page, 'dispatch-refused-on-card-375')
+    await page.context().close()
+  }, 60_000)
+
   it('moves a card by its form without JavaScript (375 px), and confirms a move that books an applicator twice', async () => {
     const page = await opened(false, 375)
     const card = cardOf(page, moved.form)
@@ -167,6 +248,28 @@ describe('the dispatch board', () => {
     await dialog.getByRole('button', { name: 'Save Anyway' }).click()
     await expect.poll(() => cell(page, ann, THURSDAY).locator(`[data-card="${warned.confirm.id}"]`).count()).toBe(1)
     expect(await rowOf(warned.confirm.id)).toMatchObject({ assigned_to: ann, planned_on: THURSDAY })
+
+    // refused: said on the card, scrolled into view
+    const refused = cardOf(page, more.refused.id)
+    await refused.getByText('Move…').click()
+    await refused.getByLabel('Applicator').selectOption({ label: 'Ben Dispatch' })
+    await refused.getByLabel('Planned date').fill(THURSDAY)
+    await refused.getByRole('button', { name: /^Move PT-/ }).click()
+    const alert = refused.getByRole('alert')
+    await expect.poll(() => alert.textContent()).toBe("That applicator's licence expires before the application date: choose another applicator.")
+    const box = (await alert.boundingBox())!
+    expect(box.y).toBeGreaterThanOrEqual(0)
+    expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height)
+    await shot(page, 'dispatch-refused-nojs-375')
+
+    // to another week: said where it was
+    const away = cardOf(page, more.away.id)
+    await away.getByText('Move…').click()
+    await away.getByLabel('Planned date').fill('2027-03-09')
+    await away.getByRole('button', { name: /^Move PT-/ }).click()
+    await page.getByText(`${more.away.pre_treat_number} moved to Unassigned, Tue 9 Mar, in the week of Mon 8 Mar.`).waitFor()
+    expect(await page.getByRole('link', { name: 'Show that week' }).getAttribute('href')).toBe('/dispatch?week=2027-03-08')
+    expect(await rowOf(more.away.id)).toMatchObject({ planned_on: '2027-03-09' })
     await page.context().close()
   }, 60_000)
 
