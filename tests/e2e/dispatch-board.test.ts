@@ -71,12 +71,13 @@ beforeAll(async () => {
   ).id
   warned.season = await makePretreat(app.db, { stage: 'scheduled', storage_id: await storage(true), productId: seedOnly, planned_on: '2027-03-05' })
   warned.confirm = await makePretreat(app.db, { stage: 'scheduled', storage_id: await storage(), planned_on: MONDAY })
-  more.staged = await makePretreat(app.db, { stage: 'staged', storage_id: home, planned_on: WEDNESDAY })
-  more.started = await makePretreat(app.db, { stage: 'in-progress', assignTo: ann, storage_id: home, application_date: WEDNESDAY })
-  more.fixed = await makePretreat(app.db, { stage: 'scheduled', storage_id: home, application_date: WEDNESDAY })
+  // each at a storage of its own: more at one storage would put the season's limits in the way
+  more.staged = await makePretreat(app.db, { stage: 'staged', storage_id: await storage(), planned_on: WEDNESDAY })
+  more.started = await makePretreat(app.db, { stage: 'in-progress', assignTo: ann, storage_id: await storage(), application_date: WEDNESDAY })
+  more.fixed = await makePretreat(app.db, { stage: 'scheduled', storage_id: await storage(), application_date: WEDNESDAY })
   more.keysConfirm = await makePretreat(app.db, { stage: 'scheduled', storage_id: await storage(), planned_on: MONDAY })
-  more.refused = await makePretreat(app.db, { stage: 'scheduled', storage_id: home, planned_on: MONDAY })
-  more.away = await makePretreat(app.db, { stage: 'scheduled', storage_id: home, planned_on: MONDAY })
+  more.refused = await makePretreat(app.db, { stage: 'scheduled', storage_id: await storage(), planned_on: MONDAY })
+  more.away = await makePretreat(app.db, { stage: 'scheduled', storage_id: await storage(), planned_on: MONDAY })
 }, 180_000)
 afterAll(async () => {
   await browser?.close()
