@@ -116,8 +116,8 @@ describe('the dispatch board', () => {
     await expect.poll(() => booked.getByText(/Truck E2E-9 is also booked at Board Cellar \w+ on 2027-03-04\./).count()).toBe(1)
     await expect.poll(() => cardOf(page, warned.licence.id).getByText("Ben Dispatch's licence is not valid on 2027-03-04.").count()).toBe(1)
     // a card's warnings fold under a one-line summary: a narrow column's card stays short (issue 38)
-    await booked.getByText('2 warnings: Applicator booked, Truck booked').waitFor()
     expect((await booked.boundingBox())!.height).toBeLessThan(360)
+    expect(await booked.getByText('2 warnings: Applicator booked, Truck booked').isVisible()).toBe(true)
     await expect
       .poll(() =>
         cardOf(page, warned.season.id)
