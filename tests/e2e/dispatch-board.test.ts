@@ -186,6 +186,12 @@ describe('the dispatch board', () => {
     await pickAndDrop()
     await expect.poll(inDialog).toBe(true)
     expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true)
+    await shot(page, 'dispatch-confirm-modal-1280', false)
+    if (process.env.SHOTS_DIR) {
+      await page.setViewportSize({ width: 375, height: 720 })
+      await shot(page, 'dispatch-confirm-modal-375', false)
+      await page.setViewportSize({ width: 1280, height: 720 })
+    }
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab')
       expect(await inDialog()).toBe(true)
@@ -201,7 +207,7 @@ describe('the dispatch board', () => {
     await expect.poll(() => cell(page, ann, THURSDAY).locator(`[data-card="${more.keysConfirm.id}"]`).count(), { timeout: 15_000 }).toBe(1)
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-card'))).toBe(String(more.keysConfirm.id))
     await expect.poll(() => status.textContent()).toBe(`${more.keysConfirm.pre_treat_number} moved to Ann Dispatch, Thu 4 Mar.`)
-    await shot(page, 'dispatch-confirm-modal-1280')
+    await shot(page, 'dispatch-board-1280')
     await page.context().close()
   }, 60_000)
 
@@ -228,7 +234,7 @@ describe('the dispatch board', () => {
     const started = cell(page, ann, WEDNESDAY).locator(`[data-card="${more.started.id}"]`)
     expect(await started.getByText('In Progress', { exact: true }).count()).toBe(1)
     expect(await started.getByRole('button', { name: /^Move PT-/ }).count()).toBe(0)
-    await shot(page, 'dispatch-refused-on-card-375')
+    await shot(page, 'dispatch-refused-on-card-375', false)
     await page.context().close()
   }, 60_000)
 
@@ -248,6 +254,7 @@ describe('the dispatch board', () => {
     await other.getByRole('button', { name: /^Move PT-/ }).click()
     const dialog = page.getByRole('dialog', { name: 'Confirm the Move' })
     await expect.poll(() => dialog.getByText(/^Ann Dispatch is also booked at Board Cellar \w+ on 2027-03-04\.$/).count()).toBe(1)
+    await shot(page, 'dispatch-confirm-nojs-375', false)
     expect(await rowOf(warned.confirm.id)).toMatchObject({ assigned_to: null, planned_on: MONDAY })
     await dialog.getByRole('button', { name: 'Save Anyway' }).click()
     await expect.poll(() => cell(page, ann, THURSDAY).locator(`[data-card="${warned.confirm.id}"]`).count()).toBe(1)
@@ -264,7 +271,7 @@ describe('the dispatch board', () => {
     const box = (await alert.boundingBox())!
     expect(box.y).toBeGreaterThanOrEqual(0)
     expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height)
-    await shot(page, 'dispatch-refused-nojs-375')
+    await shot(page, 'dispatch-refused-nojs-375', false)
 
     // to another week: said where it was
     const away = cardOf(page, more.away.id)
@@ -273,6 +280,7 @@ describe('the dispatch board', () => {
     await away.getByRole('button', { name: /^Move PT-/ }).click()
     await page.getByText(`${more.away.pre_treat_number} moved to Unassigned, Tue 9 Mar, in the week of Mon 8 Mar.`).waitFor()
     expect(await page.getByRole('link', { name: 'Show that week' }).getAttribute('href')).toBe('/dispatch?week=2027-03-08')
+    await shot(page, 'dispatch-moved-away-375', false)
     expect(await rowOf(more.away.id)).toMatchObject({ planned_on: '2027-03-09' })
     await page.context().close()
   }, 60_000)
