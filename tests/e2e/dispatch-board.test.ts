@@ -6,7 +6,7 @@
 // the confirm step is a true modal (focus, Escape, the focus back on the card); a refusal shows on
 // its card, in view; a card keeps its sheet's application date; staged cards are not dragged and
 // started ones stand in their lane; a move to another week is said where it was.
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
 import { hydrated, newContext, shot, signIn } from '../support/browser.ts'
@@ -106,6 +106,29 @@ const historyOf = async (id: number) =>
       .execute()
   ).map((e) => ({ ...e, details: JSON.stringify(e.details) }))
 
+/** Whether the middle of `element` is in the viewport and not under anything (the sticky top bar). */
+const inSight = (element: Locator) =>
+  element.evaluate((el) => {
+    const r = el.getBoundingClientRect()
+    const x = r.left + r.width / 2
+    const y = r.top + r.height / 2
+    return y > 0 && y < window.innerHeight && el.contains(document.elementFromPoint(x, y))
+  })
+
+/** Picks up card `id` (a Monday's) by keys and steers it to Ann Dispatch's lane, `days` on, to `label` (each step said in the live region). */
+async function steerToAnn(page: Page, id: number, days: number, label: string) {
+  const status = page.getByRole('status')
+  await cardOf(page, id).focus()
+  await page.keyboard.press('Space')
+  await expect.poll(() => status.textContent()).toMatch(/^Picked up PT-/)
+  for (let i = 0; i < 40 && !/^Ann Dispatch,/.test((await status.textContent()) ?? ''); i++) {
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(() => status.textContent()).not.toMatch(/^Picked up/)
+  }
+  for (let i = 0; i < days; i++) await page.keyboard.press('ArrowRight')
+  await expect.poll(() => status.textContent()).toBe(`Ann Dispatch, ${label}`)
+}
+
 describe('the dispatch board', () => {
   it('moves a card by drag and drop (JavaScript, 1280 px) and shows each warning on its card', async () => {
     // tall enough that the card and the lane it goes to are both in view (a drag does not scroll)
@@ -141,17 +164,8 @@ describe('the dispatch board', () => {
 
   it('moves a focused card by keys, announced (JavaScript, 375 px)', async () => {
     const page = await opened(true, 375)
-    const card = cardOf(page, moved.keys)
-    await card.focus()
-    await page.keyboard.press('Space')
     const status = page.getByRole('status')
-    await expect.poll(() => status.textContent()).toMatch(/^Picked up PT-/)
-    for (let i = 0; i < 40 && !/^Ann Dispatch,/.test((await status.textContent()) ?? ''); i++) {
-      await page.keyboard.press('ArrowDown')
-      await expect.poll(() => status.textContent()).not.toMatch(/^Picked up/)
-    }
-    await page.keyboard.press('ArrowRight')
-    await expect.poll(() => status.textContent()).toBe('Ann Dispatch, Tue 2 Mar')
+    await steerToAnn(page, moved.keys, 1, 'Tue 2 Mar')
     await page.keyboard.press('Space')
     await expect.poll(() => cell(page, ann, TUESDAY).locator(`[data-card="${moved.keys}"]`).count(), { timeout: 15_000 }).toBe(1)
     await expect.poll(() => status.textContent()).toMatch(/moved to Ann Dispatch, Tue 2 Mar\./)
@@ -166,20 +180,11 @@ describe('the dispatch board', () => {
   it('asks Confirm the Move in a true modal: the focus in it, the page behind out of reach, Escape cancels, the focus back on the card (keys, 1280 px)', async () => {
     const page = await opened(true, 1280)
     const status = page.getByRole('status')
-    const card = cardOf(page, more.keysConfirm.id)
     const dialog = page.getByRole('dialog', { name: 'Confirm the Move' })
     const inDialog = () => page.evaluate(() => document.activeElement?.closest('dialog') !== null || document.activeElement === document.body)
     // Unassigned, Mon → Ann Dispatch, Thu: Ann is booked at two other storages that day
     const pickAndDrop = async () => {
-      await card.focus()
-      await page.keyboard.press('Space')
-      await expect.poll(() => status.textContent()).toMatch(/^Picked up PT-/)
-      for (let i = 0; i < 40 && !/^Ann Dispatch,/.test((await status.textContent()) ?? ''); i++) {
-        await page.keyboard.press('ArrowDown')
-        await expect.poll(() => status.textContent()).not.toMatch(/^Picked up/)
-      }
-      for (const _ of [1, 2, 3]) await page.keyboard.press('ArrowRight')
-      await expect.poll(() => status.textContent()).toBe('Ann Dispatch, Thu 4 Mar')
+      await steerToAnn(page, more.keysConfirm.id, 3, 'Thu 4 Mar')
       await page.keyboard.press('Enter')
       await dialog.waitFor()
     }
@@ -224,10 +229,8 @@ describe('the dispatch board', () => {
     const why = `${more.fixed.pre_treat_number} has its application date, 2027-03-03, set on its sheet: the board cannot move it to another day.`
     await expect.poll(() => fixed.getByRole('alert').textContent(), { timeout: 15_000 }).toBe(why)
     await expect.poll(() => status.textContent()).toBe(why)
-    // where the eye is: in the viewport
-    const box = (await fixed.getByRole('alert').boundingBox())!
-    expect(box.y).toBeGreaterThanOrEqual(0)
-    expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height)
+    // where the eye is: in view, not under the top bar
+    expect(await inSight(fixed.getByRole('alert'))).toBe(true)
     expect(await rowOf(more.fixed.id)).toMatchObject({ planned_on: null })
     expect(await cardOf(page, more.staged.id).getAttribute('draggable')).toBeNull()
     expect(await cardOf(page, more.refused.id).getAttribute('draggable')).toBe('true')
@@ -268,9 +271,7 @@ describe('the dispatch board', () => {
     await refused.getByRole('button', { name: /^Move PT-/ }).click()
     const alert = refused.getByRole('alert')
     await expect.poll(() => alert.textContent()).toBe("That applicator's licence expires before the application date: choose another applicator.")
-    const box = (await alert.boundingBox())!
-    expect(box.y).toBeGreaterThanOrEqual(0)
-    expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height)
+    expect(await inSight(alert)).toBe(true)
     await shot(page, 'dispatch-refused-nojs-375', false)
 
     // to another week: said where it was

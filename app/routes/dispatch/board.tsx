@@ -32,7 +32,12 @@ function laneText(lane: Lane): string {
 const columnLabel = (day: string) => (day === '' ? NO_DAY : dayLabel(day))
 /** A card that moves by drag and keys: scheduled (not staged), not started. */
 const pickable = (card: Card) => movableOnBoard(card.status) && !card.upcoming
-const focusCard = (id: number) => document.getElementById(`card-${id}`)?.focus()
+/** The focus back on a card, scrolled clear of the sticky top bar (its scroll margin). */
+function focusCard(id: number) {
+  const card = document.getElementById(`card-${id}`)
+  card?.focus({ preventScroll: true })
+  card?.scrollIntoView({ block: 'nearest' })
+}
 
 export function Board({ data, result }: { data: BoardData; result: MoveResult | undefined }) {
   const { board, days, previous, next, submissionId, movedAway } = data
