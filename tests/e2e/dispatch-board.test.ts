@@ -232,7 +232,14 @@ describe('the dispatch board', () => {
     // where the eye is: in view, not under the top bar
     expect(await inSight(fixed.getByRole('alert'))).toBe(true)
     expect(await rowOf(more.fixed.id)).toMatchObject({ planned_on: null })
-    expect(await cardOf(page, more.staged.id).getAttribute('draggable')).toBeNull()
+    const staged = cardOf(page, more.staged.id)
+    expect(await staged.getAttribute('draggable')).toBeNull()
+    // its form plans the day only: no applicator before it is scheduled
+    await staged.getByText('Move…').click()
+    expect(await staged.getByLabel('Applicator').count()).toBe(0)
+    await staged.getByText('Staged: schedule it from the Staged list to assign an applicator.').waitFor()
+    await staged.scrollIntoViewIfNeeded()
+    await shot(page, 'dispatch-staged-form-375', false)
     expect(await cardOf(page, more.refused.id).getAttribute('draggable')).toBe('true')
     const started = cell(page, ann, WEDNESDAY).locator(`[data-card="${more.started.id}"]`)
     expect(await started.getByText('In Progress', { exact: true }).count()).toBe(1)
