@@ -83,8 +83,8 @@ describe('the board', () => {
     await t.db.updateTable('pretreats').set({ void: true, void_comments: 'Sold' }).where('id', '=', voided.id).execute()
     const board = await dispatchBoard(t.db, MONDAY, TODAY)
     const ids = board.cards.map((c) => c.id)
-    expect(ids).toEqual(expect.arrayContaining([inWeek.id, staged.id, noDay.id]))
-    for (const gone of [nextWeek.id, started.id, voided.id]) expect(ids).not.toContain(gone)
+    expect(ids).toEqual(expect.arrayContaining([inWeek.id, staged.id, noDay.id, started.id]))
+    for (const gone of [nextWeek.id, voided.id]) expect(ids).not.toContain(gone)
     expect(board.lanes.map((l) => l.name)).toEqual(expect.arrayContaining(['Ann Dispatch', 'Ben Dispatch']))
     const card = board.cards.find((c) => c.id === inWeek.id)!
     expect(card).toMatchObject({
@@ -117,6 +117,32 @@ describe('the board', () => {
     expect(kinds(late.id)).toEqual([{ kind: 'licence', message: "Ben Dispatch's licence is not valid on 2026-12-11." }])
     expect(kinds(seed.id).map((w) => w.kind)).toEqual(['season'])
     expect(kinds(seed.id)[0]!.message).toContain('not for seed')
+  })
+
+  it('shows the started and submitted pre-treats of the week as bookings of their lane', async () => {
+    const [a, b] = [await storage(), await storage()]
+    const truck = (await t.db.insertInto('trucks').values({ number: 'T-43', make: 'Ford' }).returning('id').executeTakeFirstOrThrow()).id
+    const started = await makePretreat(t.db, { stage: 'in-progress', assignTo: ann, storage_id: a, application_date: '2026-12-13' })
+    const submitted = await makePretreat(t.db, { stage: 'to-review', assignTo: ann, storage_id: a, application_date: '2026-12-13', truck_id: truck })
+    const planned = [
+      await makePretreat(t.db, { stage: 'assigned', assignTo: ann, storage_id: b, planned_on: '2026-12-13' }),
+      await makePretreat(t.db, { stage: 'scheduled', storage_id: b, planned_on: '2026-12-13', truck_id: truck }),
+    ]
+    const board = await dispatchBoard(t.db, MONDAY, TODAY)
+    const card = (id: number) => board.cards.find((c) => c.id === id)!
+    expect(card(started.id)).toMatchObject({ status: 'in-progress', assigned_to: ann, application_date: '2026-12-13', warnings: [] })
+    expect(card(submitted.id)).toMatchObject({ status: 'to-review', assigned_to: ann, warnings: [] })
+    const aName = (await t.db.selectFrom('storages').select('name').where('id', '=', a).executeTakeFirstOrThrow()).name
+    expect(card(planned[0]!.id).warnings.map((w) => w.message)).toEqual([`Ann Dispatch is also booked at ${aName} on 2026-12-13.`])
+    expect(card(planned[1]!.id).warnings.map((w) => w.message)).toEqual([`Truck T-43 is also booked at ${aName} on 2026-12-13.`])
+  })
+
+  it('shows a two-chemical application’s cwt once', async () => {
+    const pt = await makePretreat(t.db, { stage: 'scheduled', storage_id: await storage(), planned_on: '2026-12-09', cwt: 1200 })
+    // every chemical line carries the application's cwt
+    await t.db.insertInto('pretreat_chemicals').values({ pretreat_id: pt.id, product_id: await notForSeed(), cwt: 1200, quantity_requested: 5 }).execute()
+    const board = await dispatchBoard(t.db, MONDAY, TODAY)
+    expect(board.cards.find((c) => c.id === pt.id)).toMatchObject({ cwt: '1200.00', products: expect.stringMatching(/^[^,]+, Seedless CIPC$/) })
   })
 
   it('reads the season check of many pre-treats as the assign step reads each', async () => {
@@ -193,6 +219,34 @@ describe('a move', () => {
     expect(await refusal(move(pt.id, ben, '2026-12-09'))).toEqual(new ConflictError(SCHEDULE_MESSAGES.expired))
     expect(await row(pt.id)).toMatchObject({ planned_on: null, assigned_to: null })
     expect(await move(pt.id, ben, '2026-12-08')).toMatchObject({ changed: true })
+  })
+
+  it('refuses a new day on which the applicator’s licence is not valid when only the day changes, on the board and in the assign window', async () => {
+    const pt = await makePretreat(t.db, { stage: 'assigned', assignTo: ben, storage_id: await storage(), planned_on: '2026-12-08' })
+    expect(await refusal(move(pt.id, ben, '2026-12-09'))).toEqual(new ConflictError(SCHEDULE_MESSAGES.expiredOnDay))
+    const command = rowStepCommand({ today: () => '2026-12-09' })
+    const assign = command.schema.parse({ intent: 'assign', id: String(pt.id), applicator: String(ben), planned_on: '2026-12-10' })
+    await expect(runCommand(t.db, command, { actor: assigner, key: crypto.randomUUID(), input: assign })).rejects.toThrow(SCHEDULE_MESSAGES.expiredOnDay)
+    expect(await row(pt.id)).toEqual({ status: 'assigned', assigned_to: ben, planned_on: '2026-12-08' })
+    // the day and an applicator whose licence holds on it, together: the licence checked is the new one's
+    expect(await move(pt.id, ann, '2026-12-18')).toEqual({ changed: true, steps: ['PLAN', 'ASSIGN'] })
+  })
+
+  it('refuses the licence before it asks to confirm a booking', async () => {
+    await makePretreat(t.db, { stage: 'assigned', assignTo: ben, storage_id: await storage(), planned_on: '2026-12-19' })
+    const pt = await makePretreat(t.db, { stage: 'assigned', assignTo: ben, storage_id: await storage(), planned_on: '2026-12-08' })
+    expect(await refusal(move(pt.id, ben, '2026-12-19'))).toEqual(new ConflictError(SCHEDULE_MESSAGES.expiredOnDay))
+  })
+
+  it('keeps a card with an application date on that day: a move to another day is refused saying why, a move of its lane is not', async () => {
+    const pt = await makePretreat(t.db, { stage: 'scheduled', storage_id: await storage(), application_date: '2026-12-11', planned_on: '2026-12-08' })
+    const why = `${pt.pre_treat_number} has its application date, 2026-12-11, set on its sheet: the board cannot move it to another day.`
+    for (const day of ['2026-12-12', '2026-12-08', '']) expect(await refusal(move(pt.id, ann, day))).toEqual(new ConflictError(why))
+    expect(await row(pt.id)).toEqual({ status: 'pending', assigned_to: null, planned_on: '2026-12-08' })
+    // its Move form sends the day it stands on: only the lane changes
+    expect(await move(pt.id, ann, '2026-12-11', { confirm: 'yes' })).toEqual({ changed: true, steps: ['ASSIGN'] })
+    const board = await dispatchBoard(t.db, MONDAY, TODAY)
+    expect(board.cards.find((c) => c.id === pt.id)).toMatchObject({ application_date: '2026-12-11', assigned_to: ann })
   })
 
   it('plans a staged card’s day but refuses its applicator (schedule it first)', async () => {

@@ -2,13 +2,17 @@
 // Unassigned) and a day (or none). The day is the PLAN step of the pre-treat machine (its history
 // row keeps the days from and to); the lane is the same step as Assign on the lists
 // (assignApplicator: the machine's guard, the licence checked on the application date, else the
-// planned day, else today; the season check's reason). Before either, the bookings of the target
-// warn: the applicator or the card's truck at another storage that day needs the move confirmed
-// (an InputError on `confirm` naming them, nothing saved). One transaction: a refused lane leaves
-// the day as it was.
+// planned day, else today; the season check's reason). The licence is checked whenever the day or
+// the applicator changes (issue 38): PLAN checks the applicator the card goes to on the new day.
+// A card whose application date is set on its sheet stands on that day: the board moves its lane,
+// never its day (a move to another day is refused, saying why). The bookings of the target warn:
+// the applicator or the card's truck at another storage that day needs the move confirmed (an
+// InputError on `confirm` naming them, nothing saved), asked only once the steps themselves are
+// possible, so a move the licence refuses is refused, not first confirmed. One transaction: a
+// refused lane leaves the day as it was.
 import { z } from 'zod'
-import { ForbiddenError, NotFoundError } from '#core/errors.ts'
-import { DISPATCH_MESSAGES } from '#core/dispatch.ts'
+import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts'
+import { applicationDateSet, DISPATCH_MESSAGES } from '#core/dispatch.ts'
 import { date, multiLineText } from '#core/schemas/fields.ts'
 import { SEASON_REASON_LABEL } from '#core/season-reasons.ts'
 import { pretreatActor } from '#core/pretreat-steps.ts'
@@ -18,7 +22,7 @@ import { lockPretreatStanding } from '#db/queries/pretreat-workflow.ts'
 import { permitted } from '#workflows/pretreat.machine.ts'
 import type { PretreatSender } from '#workflows/pretreat.server.ts'
 import { defineCommand } from './command.ts'
-import { applicatorOrNone, assignApplicator, planPretreat, pretreatId, refuseUnconfirmedBookings, type StepOutcome } from './pretreat-schedule.ts'
+import { applicatorOrNone, assignApplicator, planPretreat, pretreatId, type StepOutcome, unconfirmedBookings } from './pretreat-schedule.ts'
 
 export const MoveSchema = z.object({
   id: pretreatId,
@@ -43,21 +47,24 @@ export function movePretreat(db: Executor, input: MoveInput, actor: PretreatSend
   return inTransaction(db, async (trx) => {
     const standing = await lockPretreatStanding(trx, input.id)
     if (!standing) throw new NotFoundError('No such pre-treat.')
-    const { planned_on: from } = await trx.selectFrom('pretreats').select('planned_on').where('id', '=', input.id).executeTakeFirstOrThrow()
-    const replan = from !== input.planned_on
-    if (replan && !permitted({ type: 'PLAN', by: pretreatActor(actor, standing.assigned_user_id) })) throw new ForbiddenError()
+    const card = await trx.selectFrom('pretreats').select(['pre_treat_number', 'planned_on', 'application_date']).where('id', '=', input.id).executeTakeFirstOrThrow()
+    // one date decides where a card stands (dayOfCard): its application date, when its sheet has one
+    const replan = input.planned_on !== (card.application_date ?? card.planned_on)
+    if (replan && !permitted({ type: 'PLAN', licenceValid: true, by: pretreatActor(actor, standing.assigned_user_id) })) throw new ForbiddenError()
+    if (replan && card.application_date !== null) throw new ConflictError(applicationDateSet(card.pre_treat_number, card.application_date))
     const reassign = (standing.assigned_to ?? 0) !== input.applicator
     if (!replan && !reassign) return { changed: false, steps: [] }
-    if (input.confirm !== 'yes') await refuseUnconfirmedBookings(trx, input, DISPATCH_MESSAGES.confirm)
+    const unconfirmed = input.confirm === 'yes' ? null : await unconfirmedBookings(trx, input, DISPATCH_MESSAGES.confirm)
     const steps: string[] = []
     if (replan) {
-      await planPretreat(trx, input.id, input.planned_on, actor)
+      await planPretreat(trx, input.id, input.planned_on, actor, { applicatorId: input.applicator, today })
       steps.push('PLAN')
     }
     if (reassign) {
       await assignApplicator(trx, input.id, input.applicator, actor, today, input.season_reason)
       steps.push(input.applicator === 0 ? 'UNASSIGN' : 'ASSIGN')
     }
+    if (unconfirmed) throw unconfirmed
     return { changed: true, steps }
   })
 }

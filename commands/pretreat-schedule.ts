@@ -29,6 +29,8 @@ export const SCHEDULE_MESSAGES = {
   stagedAssign: 'A staged pre-treat cannot be assigned: schedule it first.',
   started: 'This pre-treat is past the point where that step is possible.',
   expired: "That applicator's licence expires before the application date: choose another applicator.",
+  /** a new day for a pre-treat whose applicator stays (issue 38) */
+  expiredOnDay: "The applicator's licence is not valid on that day: choose another day or another applicator.",
   unknownApplicator: 'Choose an applicator from the list.',
   unassignStarted: 'The application sheet is started: choose another applicator instead of Unassigned.',
 } as const
@@ -80,6 +82,9 @@ export function applicationDay(applicationDate: string | null, today = localToda
   return applicationDate ?? today
 }
 
+/** The day an applicator's licence must hold on: the application date, else the planned day (issue 24), else today. */
+const licenceDay = (applicationDate: string | null, plannedOn: string | null, today: string) => applicationDay(applicationDate ?? plannedOn, today)
+
 /**
  * Gives pre-treat `id` to applicator `applicatorId`, or takes it back when the id is 0
  * ('Unassigned'). The licence is looked up here, never taken from the browser: it must not expire
@@ -105,9 +110,8 @@ export function assignApplicator(db: Executor, id: number, applicatorId: number,
     const applicator = await trx.selectFrom('applicators').select(['id', 'license', 'expiration']).where('id', '=', applicatorId).where('active', '=', true).executeTakeFirst()
     if (!applicator) throw new ConflictError(SCHEDULE_MESSAGES.unknownApplicator)
     if (standing.assigned_to === applicatorId) return { changed: false }
-    // the day the licence must hold on: the application date, else the board's planned day (issue 24), else today
     const { application_date, planned_on } = await trx.selectFrom('pretreats').select(['application_date', 'planned_on']).where('id', '=', id).executeTakeFirstOrThrow()
-    const licenceValid = licenceHoldsOn(applicator, applicationDay(application_date ?? planned_on, today))
+    const licenceValid = licenceHoldsOn(applicator, licenceDay(application_date, planned_on, today))
     await runPretreatStep(trx, id, { type: 'ASSIGN', licenceValid }, {
       actor,
       details: { applicator_id: applicatorId, from_applicator_id: standing.assigned_to },
@@ -125,23 +129,39 @@ export function assignApplicator(db: Executor, id: number, applicatorId: number,
 /**
  * Plans pre-treat `id` for `plannedOn` (null: no day), the PLAN step (issue 24, decision 0066: the
  * dispatch board and the assign window); its history row keeps the day from and to. Already so:
- * nothing changes. The machine allows it while the pre-treat is pending or assigned, not void.
+ * nothing changes. The machine allows it while the pre-treat is pending or assigned, not void, and
+ * only when the applicator it goes to — `applicatorId` when the same step also assigns one (0:
+ * Unassigned), else its own — holds a licence valid on its day (issue 38: a new day is checked as a
+ * new applicator is).
  */
-export function planPretreat(db: Executor, id: number, plannedOn: string | null, actor: PretreatSender): Promise<StepOutcome> {
+export function planPretreat(
+  db: Executor,
+  id: number,
+  plannedOn: string | null,
+  actor: PretreatSender,
+  { applicatorId, today = localToday() }: { applicatorId?: number; today?: string } = {}
+): Promise<StepOutcome> {
   return inTransaction(db, async (trx) => {
     const standing = await standingOf(trx, id)
-    requireMayTake(standing, { type: 'PLAN' }, actor)
-    const { planned_on: from } = await trx.selectFrom('pretreats').select('planned_on').where('id', '=', id).executeTakeFirstOrThrow()
+    requireMayTake(standing, { type: 'PLAN', licenceValid: true }, actor)
+    const { planned_on: from, application_date } = await trx.selectFrom('pretreats').select(['planned_on', 'application_date']).where('id', '=', id).executeTakeFirstOrThrow()
     if (from === plannedOn) return { changed: false }
+    const holder = applicatorId ?? standing.assigned_to ?? 0
+    let licenceValid = true
+    if (holder !== 0) {
+      const applicator = await trx.selectFrom('applicators').select(['license', 'expiration']).where('id', '=', holder).executeTakeFirst()
+      if (!applicator) throw new ConflictError(SCHEDULE_MESSAGES.unknownApplicator)
+      licenceValid = licenceHoldsOn(applicator, licenceDay(application_date, plannedOn, today))
+    }
     await runPretreatStep(
       trx,
       id,
-      { type: 'PLAN' },
+      { type: 'PLAN', licenceValid },
       {
         actor,
         details: { planned_on: plannedOn, from_planned_on: from },
         apply: async (t) => void (await t.updateTable('pretreats').set({ planned_on: plannedOn }).where('id', '=', id).execute()),
-        refusal: refusedBecause(standing.void ? SCHEDULE_MESSAGES.void : SCHEDULE_MESSAGES.started),
+        refusal: refusedBecause(standing.void ? SCHEDULE_MESSAGES.void : !licenceValid ? (holder === standing.assigned_to ? SCHEDULE_MESSAGES.expiredOnDay : SCHEDULE_MESSAGES.expired) : SCHEDULE_MESSAGES.started),
       }
     )
     return { changed: true }
@@ -173,19 +193,21 @@ export const RowStepSchema = z.discriminatedUnion('intent', [
 ])
 
 /**
- * A step that books pre-treat `step.id`'s applicator, or its truck, where another pre-treat has them
- * that day (its application date, else the day asked — `planned_on` absent: the day it has): refused
- * on `confirm`, each booking named, then `then` (what to do). Unconfirmed steps only: the Assign here
- * and the dispatch board's move (decision 0066). Nothing to confirm when neither the applicator nor
- * the day changes.
+ * What refuses a step that books pre-treat `step.id`'s applicator, or its truck, where another
+ * pre-treat has them that day (its application date, else the day asked — `planned_on` absent: the
+ * day it has): an InputError on `confirm`, each booking named, then `then` (what to do); null when
+ * nothing clashes. Read before the step, thrown by the caller (before the step, or after it so that
+ * a refusal of the step itself comes first: the transaction undoes it). Unconfirmed steps only: the
+ * Assign here and the dispatch board's move (decision 0066). Nothing to confirm when neither the
+ * applicator nor the day changes.
  */
-export async function refuseUnconfirmedBookings(trx: Executor, step: { id: number; applicator: number; planned_on?: string | null }, then: string): Promise<void> {
+export async function unconfirmedBookings(trx: Executor, step: { id: number; applicator: number; planned_on?: string | null }, then: string): Promise<InputError | null> {
   const current = await trx.selectFrom('pretreats').select(['assigned_to', 'planned_on']).where('id', '=', step.id).executeTakeFirst()
   if (!current) throw new NotFoundError('No such pre-treat.')
   const day = step.planned_on === undefined ? current.planned_on : step.planned_on
-  if ((current.assigned_to ?? 0) === step.applicator && day === current.planned_on) return
+  if ((current.assigned_to ?? 0) === step.applicator && day === current.planned_on) return null
   const warnings = await bookingClashes(trx, step.id, step.applicator, day)
-  if (warnings.length > 0) throw new InputError({ [CONFIRM_FIELD]: unconfirmedMessage(warnings, then) })
+  return warnings.length > 0 ? new InputError({ [CONFIRM_FIELD]: unconfirmedMessage(warnings, then) }) : null
 }
 
 /**
@@ -199,9 +221,10 @@ export function rowStepCommand({ today = localToday }: { today?: () => string } 
     schema: RowStepSchema,
     async run(trx, actor, step): Promise<null> {
       if (step.intent === 'assign') {
-        if (step.confirm !== 'yes') await refuseUnconfirmedBookings(trx, step, DISPATCH_MESSAGES.confirmAssign)
+        const unconfirmed = step.confirm === 'yes' ? null : await unconfirmedBookings(trx, step, DISPATCH_MESSAGES.confirmAssign)
+        if (unconfirmed) throw unconfirmed
         // the assign window's planned day first: the licence is checked on it
-        if (step.planned_on !== undefined) await planPretreat(trx, step.id, step.planned_on, actor)
+        if (step.planned_on !== undefined) await planPretreat(trx, step.id, step.planned_on, actor, { applicatorId: step.applicator, today: today() })
         await assignApplicator(trx, step.id, step.applicator, actor, today(), step.season_reason)
       }
       else await setUpcoming(trx, step.id, step.intent === 'stage', actor)

@@ -38,6 +38,10 @@ export const UNASSIGNED_LANE = 'Unassigned'
 /** The column of cards planned for no day. */
 export const NO_DAY = 'No day'
 
+/** The states in which the board moves a card (the PLAN step's); the started and submitted ones it shows read-only (issue 38). */
+export const MOVABLE_ON_BOARD = ['pending', 'assigned'] as const
+export const movableOnBoard = (status: string) => (MOVABLE_ON_BOARD as readonly string[]).includes(status)
+
 /** A card's day: its application date when set, else its planned day (null: none). */
 export const dayOfCard = (card: { application_date: string | null; planned_on: string | null }) => card.application_date ?? card.planned_on
 
@@ -48,6 +52,14 @@ export interface DispatchWarning {
   message: string
 }
 
+/** A warning's short name, on a card's summary of its warnings (issue 38: the sentences open below it). */
+export const WARNING_LABELS: Record<DispatchWarningKind, string> = {
+  licence: 'Licence',
+  'applicator-booked': 'Applicator booked',
+  'truck-booked': 'Truck booked',
+  season: 'Season',
+}
+
 export const DISPATCH_MESSAGES = {
   confirm: 'Check the warnings, then confirm the move to save it.',
   /** the Assign window's (and a list row's) Assign that meets a booking */
@@ -55,6 +67,9 @@ export const DISPATCH_MESSAGES = {
   assignAnyway: 'Assign anyway',
   plannedOn: 'Planned date',
 } as const
+
+/** Why the board cannot move a card to another day: its sheet's application date decides where it stands (issue 38). */
+export const applicationDateSet = (number: string, day: string) => `${number} has its application date, ${formatDate(day)}, set on its sheet: the board cannot move it to another day.`
 
 /** The field of a step refused for want of a confirmation (a booking warns): the board's move, the Assign window's Assign. */
 export const CONFIRM_FIELD = 'confirm'

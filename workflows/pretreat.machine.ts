@@ -47,8 +47,12 @@ export type PretreatStepEvent =
   | { type: 'ASSIGN'; licenceValid: boolean }
   /** 'Unassigned' (applicator id 0) */
   | { type: 'UNASSIGN' }
-  /** the dispatch board's planned day changed (issue 24): while scheduled or staged, with or without an applicator */
-  | { type: 'PLAN' }
+  /**
+   * the dispatch board's planned day changed (issue 24): while scheduled or staged, with or without
+   * an applicator; `licenceValid`: the applicator it goes to (if any) holds a licence valid on its
+   * day (the server looks it up; issue 38: the day as well as the applicator)
+   */
+  | { type: 'PLAN'; licenceValid: boolean }
   /** the application sheet saved (the applicator's first save starts the work) */
   | { type: 'SAVE' }
   /** the application sheet submitted; `complete`: no required field missing, final checklist complete */
@@ -141,6 +145,7 @@ export const pretreatMachine = withStates(setup({
     stageable: by(({ context }) => !context.void && !context.upcoming),
     schedulable: by(({ context }) => !context.void && context.upcoming),
     assignable: by(({ context, event }) => !context.void && !context.upcoming && event.type === 'ASSIGN' && event.licenceValid),
+    plannable: by(({ context, event }) => !context.void && event.type === 'PLAN' && event.licenceValid),
     submittable: by(({ context, event }) => !context.void && event.type === 'SUBMIT' && event.complete),
     byReviewer: ({ context, event }) => !context.void && event.type === 'REVIEW' && event.level !== null,
     bySecondReviewer: ({ context, event }) => !context.void && event.type === 'REVIEW' && event.level === 2 && !event.reviewedFirst,
@@ -173,7 +178,7 @@ export const pretreatMachine = withStates(setup({
         STAGE: { guard: 'stageable', target: 'pending', actions: 'stage' },
         SCHEDULE: { guard: 'schedulable', target: 'pending', actions: 'schedule' },
         ASSIGN: { guard: 'assignable', target: 'assigned' },
-        PLAN: { guard: 'notVoid', target: 'pending' },
+        PLAN: { guard: 'plannable', target: 'pending' },
       },
     },
     assigned: {
@@ -181,7 +186,7 @@ export const pretreatMachine = withStates(setup({
         EDIT: { guard: 'permitted', target: 'assigned' },
         ASSIGN: { guard: 'assignable', target: 'assigned' },
         UNASSIGN: { guard: 'notVoid', target: 'pending' },
-        PLAN: { guard: 'notVoid', target: 'assigned' },
+        PLAN: { guard: 'plannable', target: 'assigned' },
         SAVE: { guard: 'notVoid', target: 'in-progress' },
         SUBMIT: { guard: 'submittable', target: 'to-review' },
       },

@@ -36,6 +36,15 @@ describe('pre-treat machine', () => {
     expect(next('pending', assign, staged)).toBeNull()
     for (const s of ['to-review', 'to-review1', 'to-review2', 'completed'] as const) expect(next(s, assign)).toBeNull()
   })
+  it('plans a day for a scheduled or staged pre-treat only when its applicator’s licence is valid on it', () => {
+    const plan: PretreatStepEvent = { type: 'PLAN', licenceValid: true }
+    expect(next('pending', plan)).toBe('pending')
+    expect(next('pending', plan, staged)).toBe('pending')
+    expect(next('assigned', plan)).toBe('assigned')
+    expect(next('assigned', { type: 'PLAN', licenceValid: false })).toBeNull()
+    expect(next('pending', plan, voided)).toBeNull()
+    for (const s of except('pending', 'assigned')) expect(next(s, plan)).toBeNull()
+  })
   it('unassigns back to pending only before the sheet is started', () => {
     expect(next('assigned', { type: 'UNASSIGN' })).toBe('pending')
     for (const s of except('assigned')) expect(next(s, { type: 'UNASSIGN' })).toBeNull()

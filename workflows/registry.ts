@@ -90,7 +90,7 @@ function pretreatSteps(): CandidateStep[] {
     step({ type: 'SCHEDULE' }),
     step({ type: 'ASSIGN', licenceValid: true }),
     step({ type: 'UNASSIGN' }),
-    step({ type: 'PLAN' }),
+    step({ type: 'PLAN', licenceValid: true }),
     step({ type: 'SAVE' }),
     step({ type: 'SUBMIT', complete: true }),
     review(2),

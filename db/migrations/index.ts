@@ -36,6 +36,7 @@ import * as m0042 from './0042_restart_follow_ups.ts'
 import * as m0043 from './0043_backups.ts'
 import * as m0044 from './0044_search_punctuation.ts'
 import * as m0045 from './0045_demo_seed.ts'
+import * as m0046 from './0046_board_day_every_state.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0043_backups': m0043,
   '0044_search_punctuation': m0044,
   '0045_demo_seed': m0045,
+  '0046_board_day_every_state': m0046,
 }

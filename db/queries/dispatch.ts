@@ -1,20 +1,23 @@
-// The dispatch board's reads (issue 24, decision 0066): the week's scheduled and staged pre-treats
-// (pending or assigned, not void) whose day — the application date, else the planned day — falls in
-// it, and the oldest planned for no day (NO_DAY_CARDS); the lanes (every licensed applicator, and any other applicator
-// a card is assigned to); and the bookings that warn: an applicator or a truck at another storage on
-// the same day. A fixed number of statements whatever the week holds (the season check's included).
+// The dispatch board's reads (issue 24, decision 0066): the week's pre-treats whose day — the
+// application date, else the planned day — falls in it (not void): the scheduled and staged ones
+// (pending or assigned) the board moves, and the started and submitted ones it shows read-only, so
+// a lane's bookings are true (issue 38); the oldest planned for no day (NO_DAY_CARDS); the lanes
+// (every licensed applicator, and any other applicator a card is assigned to); and the bookings
+// that warn: an applicator or a truck at another storage on the same day. A fixed number of
+// statements whatever the week holds (the season check's included).
 import { sql } from 'kysely'
-import { addDays, applicatorBookedWarning, dayOfCard, licenceWarning, truckBookedWarning, type DispatchWarning } from '#core/dispatch.ts'
+import { addDays, applicatorBookedWarning, dayOfCard, licenceWarning, MOVABLE_ON_BOARD, movableOnBoard, truckBookedWarning, type DispatchWarning } from '#core/dispatch.ts'
 import { NotFoundError } from '#core/errors.ts'
 import { licenceHoldsOn } from '#core/licence.ts'
+import type { PretreatState } from '#core/workflow-states.ts'
 import type { Executor } from '../client.server.ts'
 import { applicatorChoices, seasonChecksOf } from './pretreat-form.ts'
+import { chemicalNames, firstChemicalCwt } from './pretreat-lists.ts'
 import { userDisplayName } from './users.ts'
 
-/** A day-bearing pre-treat not yet started, as the bookings read it. */
-const BOOKED = sql<boolean>`p.status in ('pending', 'assigned', 'in-progress') and not p.void`
+/** A pre-treat with a day books its applicator and truck that day, whatever its status (void ones do not). */
+const BOOKED = sql<boolean>`not p.void`
 const DAY = sql<string | null>`coalesce(p.application_date, p.planned_on)`
-
 export interface DispatchLane {
   /** the applicator's id; 0 for Unassigned */
   id: number
@@ -28,7 +31,7 @@ export interface DispatchLane {
 export interface DispatchCard {
   id: number
   pre_treat_number: string
-  status: 'pending' | 'assigned'
+  status: PretreatState
   upcoming: boolean
   storage_id: number
   storage_name: string
@@ -47,7 +50,7 @@ export interface DispatchCard {
 /** How many cards with no day the board shows at most (the oldest first; the rest wait on the lists). */
 export const NO_DAY_CARDS = 50
 
-/** The cards the board reads, aliased `p`: scheduled and staged (pending or assigned), not void. */
+/** The cards the board reads, aliased `p`: not void. */
 function boardCards(db: Executor) {
   return db
     .selectFrom('pretreats as p')
@@ -63,10 +66,9 @@ function boardCards(db: Executor) {
       'p.storage_id',
       'st.name as storage_name',
       sql<string>`coalesce(g.company_name, co.company_name)`.as('grower'),
-      sql<string>`coalesce((select string_agg(pr.product_name, ', ' order by pc.id) from pretreat_chemicals pc join products pr on pr.id = pc.product_id where pc.pretreat_id = p.id), '')`.as(
-        'products'
-      ),
-      sql<string | null>`(select sum(pc.cwt)::text from pretreat_chemicals pc where pc.pretreat_id = p.id)`.as('cwt'),
+      sql<string>`coalesce(${chemicalNames}, '')`.as('products'),
+      // the application's cwt, as the lists show it: every chemical line carries it
+      sql<string | null>`${firstChemicalCwt}::text`.as('cwt'),
       sql<string | null>`p.application_date::text`.as('application_date'),
       sql<string | null>`p.planned_on::text`.as('planned_on'),
       sql<string>`(p.created_at at time zone current_setting('TimeZone'))::date::text`.as('created_on'),
@@ -75,22 +77,15 @@ function boardCards(db: Executor) {
       sql<string | null>`t.number`.as('truck'),
       'p.version',
     ])
-    .where('p.status', 'in', ['pending', 'assigned'])
     .where('p.void', '=', false)
-    .$narrowType<{ status: 'pending' | 'assigned' }>()
 }
 
-/** The cards of the week from `monday` (by the day index), and the oldest NO_DAY_CARDS + 1 with no day. */
+/** The cards of the week from `monday` (by the day index), and the oldest NO_DAY_CARDS + 1 movable ones with no day. */
 async function cardsOfWeek(db: Executor, monday: string) {
   const [week, noDay] = await Promise.all([
+    boardCards(db).where(DAY, '>=', monday).where(DAY, '<=', addDays(monday, 6)).orderBy(DAY).orderBy('p.pre_treat_number').execute(),
     boardCards(db)
-      .where(sql<boolean>`p.status in ('pending', 'assigned', 'in-progress')`)
-      .where(DAY, '>=', monday)
-      .where(DAY, '<=', addDays(monday, 6))
-      .orderBy(DAY)
-      .orderBy('p.pre_treat_number')
-      .execute(),
-    boardCards(db)
+      .where('p.status', 'in', MOVABLE_ON_BOARD)
       .where('p.application_date', 'is', null)
       .where('p.planned_on', 'is', null)
       .orderBy('p.id')
@@ -110,7 +105,7 @@ export interface Booking {
   truck: string | null
 }
 
-/** The bookings on `days` of `applicators` or `trucks` (pre-treats not started or in progress, not void). */
+/** The bookings on `days` of `applicators` or `trucks` (pre-treats with that day, whatever their status, not void). */
 export function bookingsOn(db: Executor, days: readonly string[], applicators: readonly number[], trucks: readonly number[]): Promise<Booking[]> {
   if (days.length === 0 || (applicators.length === 0 && trucks.length === 0)) return Promise.resolve([])
   return db
@@ -197,7 +192,11 @@ export async function dispatchBoard(db: Executor, monday: string, today: string)
   const [others, bookings, seasons] = await Promise.all([
     applicatorsById(db, missing),
     bookingsOn(db, days, [...new Set(rows.map((r) => r.assigned_to).filter((id): id is number => id !== null))], [...new Set(rows.map((r) => r.truck_id).filter((id): id is number => id !== null))]),
-    seasonChecksOf(db, rows, today),
+    seasonChecksOf(
+      db,
+      rows.filter((r) => movableOnBoard(r.status)),
+      today
+    ),
   ])
   const lanes: DispatchLane[] = [...choices.map((c) => ({ id: c.id, name: c.name, license: c.license, expiration: c.expiration, unlisted: false })), ...others.map((o) => ({ ...o, unlisted: true }))]
   const laneOf = new Map(lanes.map((l) => [l.id, l]))
@@ -205,10 +204,24 @@ export async function dispatchBoard(db: Executor, monday: string, today: string)
     const lane = row.assigned_to === null ? undefined : laneOf.get(row.assigned_to)
     const day = dayOfCard(row)
     const warnings: DispatchWarning[] = []
-    if (lane && !licenceHoldsOn(lane, day ?? today)) warnings.push(licenceWarning(lane.name, day ?? today))
-    warnings.push(...bookingWarnings(row, lane ?? null, day, bookings))
-    for (const w of seasons.get(row.id) ?? []) warnings.push({ kind: 'season', message: w.message })
+    // a started or submitted card is a booking the others warn of, with nothing left to plan itself
+    if (movableOnBoard(row.status)) {
+      if (lane && !licenceHoldsOn(lane, day ?? today)) warnings.push(licenceWarning(lane.name, day ?? today))
+      warnings.push(...bookingWarnings(row, lane ?? null, day, bookings))
+      for (const w of seasons.get(row.id) ?? []) warnings.push({ kind: 'season', message: w.message })
+    }
     return { ...row, warnings }
   })
   return { monday, moreWithNoDay, lanes, cards }
+}
+
+/** Where pre-treat `id` stands now (its number, day and applicator's name), for the word after a move to another week (issue 38). */
+export function cardPlace(db: Executor, id: number): Promise<{ pre_treat_number: string; day: string | null; applicator: string | null } | undefined> {
+  return db
+    .selectFrom('pretreats as p')
+    .leftJoin('applicators as a', 'a.id', 'p.assigned_to')
+    .leftJoin('users as u', 'u.id', 'a.user_id')
+    .select(['p.pre_treat_number', sql<string | null>`${DAY}::text`.as('day'), sql<string | null>`case when u.id is null then null else ${userDisplayName('u')} end`.as('applicator')])
+    .where('p.id', '=', id)
+    .executeTakeFirst()
 }

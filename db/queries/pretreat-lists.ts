@@ -34,10 +34,10 @@ export function pretreatListOf(status: PretreatState, upcoming: boolean): Pretre
 }
 
 /** The first chemical line's cwt of pre-treat `p` (null without chemicals). */
-const firstChemicalCwt = sql<string | null>`(select pc.cwt from pretreat_chemicals pc where pc.pretreat_id = p.id order by pc.id limit 1)`
+export const firstChemicalCwt = sql<string | null>`(select pc.cwt from pretreat_chemicals pc where pc.pretreat_id = p.id order by pc.id limit 1)`
 
 /** The names of pre-treat `p`'s chemicals, in the order they were entered, comma separated. */
-const chemicalNames = sql<string | null>`(select string_agg(pr.product_name, ', ' order by pc.id) from pretreat_chemicals pc join products pr on pr.id = pc.product_id where pc.pretreat_id = p.id)`
+export const chemicalNames = sql<string | null>`(select string_agg(pr.product_name, ', ' order by pc.id) from pretreat_chemicals pc join products pr on pr.id = pc.product_id where pc.pretreat_id = p.id)`
 
 /** The pre-treats, aliased `p` as the list conditions and row columns name them. */
 export const pretreatsAsP = (db: Executor) => db.selectFrom('pretreats as p')

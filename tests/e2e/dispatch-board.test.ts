@@ -2,8 +2,11 @@
 // by keys (JavaScript, 375 px) and by its Move form (no JavaScript, 375 px) ends the same way — the
 // same row and the same history rows (PLAN, ASSIGN); each warning shows on its card, and a move that
 // books an applicator at two storages on one day asks to be confirmed before it is saved; so does
-// an Assign from the scheduled list or its Assign window, with JavaScript and without.
-import type { Browser, Page } from 'playwright-core'
+// an Assign from the scheduled list or its Assign window, with JavaScript and without. Issue 38:
+// the confirm step is a true modal (focus, Escape, the focus back on the card); a refusal shows on
+// its card, in view; a card keeps its sheet's application date; staged cards are not dragged and
+// started ones stand in their lane; a move to another week is said where it was.
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
 import { hydrated, newContext, shot, signIn } from '../support/browser.ts'
@@ -21,6 +24,9 @@ const THURSDAY = '2027-03-04'
 const WEEK = `/dispatch?week=${MONDAY}`
 const moved: Record<'drag' | 'keys' | 'form', number> = { drag: 0, keys: 0, form: 0 }
 const warned: Record<'booked' | 'licence' | 'season' | 'confirm', { id: number; pre_treat_number: string }> = {} as never
+/** issue 38: a staged card, a started one, one whose sheet set its day, one to confirm by keys, one refused, one sent to next week */
+const more: Record<'staged' | 'started' | 'fixed' | 'keysConfirm' | 'refused' | 'away', { id: number; pre_treat_number: string }> = {} as never
+const WEDNESDAY = '2027-03-03'
 
 beforeAll(async () => {
   ;[app, browser] = await Promise.all([startAppServer(), connectBrowser()])
@@ -65,6 +71,13 @@ beforeAll(async () => {
   ).id
   warned.season = await makePretreat(app.db, { stage: 'scheduled', storage_id: await storage(true), productId: seedOnly, planned_on: '2027-03-05' })
   warned.confirm = await makePretreat(app.db, { stage: 'scheduled', storage_id: await storage(), planned_on: MONDAY })
+  // each at a storage of its own: more at one storage would put the season's limits in the way
+  more.staged = await makePretreat(app.db, { stage: 'staged', storage_id: await storage(), planned_on: WEDNESDAY })
+  more.started = await makePretreat(app.db, { stage: 'in-progress', assignTo: ann, storage_id: await storage(), application_date: WEDNESDAY })
+  more.fixed = await makePretreat(app.db, { stage: 'scheduled', storage_id: await storage(), application_date: WEDNESDAY })
+  more.keysConfirm = await makePretreat(app.db, { stage: 'scheduled', storage_id: await storage(), planned_on: MONDAY })
+  more.refused = await makePretreat(app.db, { stage: 'scheduled', storage_id: await storage(), planned_on: MONDAY })
+  more.away = await makePretreat(app.db, { stage: 'scheduled', storage_id: await storage(), planned_on: MONDAY })
 }, 180_000)
 afterAll(async () => {
   await browser?.close()
@@ -93,6 +106,29 @@ const historyOf = async (id: number) =>
       .execute()
   ).map((e) => ({ ...e, details: JSON.stringify(e.details) }))
 
+/** Whether the middle of `element` is in the viewport and not under anything (the sticky top bar). */
+const inSight = (element: Locator) =>
+  element.evaluate((el) => {
+    const r = el.getBoundingClientRect()
+    const x = r.left + r.width / 2
+    const y = r.top + r.height / 2
+    return y > 0 && y < window.innerHeight && el.contains(document.elementFromPoint(x, y))
+  })
+
+/** Picks up card `id` (a Monday's) by keys and steers it to Ann Dispatch's lane, `days` on, to `label` (each step said in the live region). */
+async function steerToAnn(page: Page, id: number, days: number, label: string) {
+  const status = page.getByRole('status')
+  await cardOf(page, id).focus()
+  await page.keyboard.press('Space')
+  await expect.poll(() => status.textContent()).toMatch(/^Picked up PT-/)
+  for (let i = 0; i < 40 && !/^Ann Dispatch,/.test((await status.textContent()) ?? ''); i++) {
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(() => status.textContent()).not.toMatch(/^Picked up/)
+  }
+  for (let i = 0; i < days; i++) await page.keyboard.press('ArrowRight')
+  await expect.poll(() => status.textContent()).toBe(`Ann Dispatch, ${label}`)
+}
+
 describe('the dispatch board', () => {
   it('moves a card by drag and drop (JavaScript, 1280 px) and shows each warning on its card', async () => {
     // tall enough that the card and the lane it goes to are both in view (a drag does not scroll)
@@ -102,6 +138,9 @@ describe('the dispatch board', () => {
     await expect.poll(() => booked.getByText(/Ann Dispatch is also booked at Board Cellar \w+ on 2027-03-04\./).count()).toBe(1)
     await expect.poll(() => booked.getByText(/Truck E2E-9 is also booked at Board Cellar \w+ on 2027-03-04\./).count()).toBe(1)
     await expect.poll(() => cardOf(page, warned.licence.id).getByText("Ben Dispatch's licence is not valid on 2027-03-04.").count()).toBe(1)
+    // a card's warnings fold under a one-line summary: a narrow column's card stays short (issue 38)
+    expect((await booked.boundingBox())!.height).toBeLessThan(360)
+    expect(await booked.getByText('2 warnings: Applicator booked, Truck booked').isVisible()).toBe(true)
     await expect
       .poll(() =>
         cardOf(page, warned.season.id)
@@ -125,17 +164,8 @@ describe('the dispatch board', () => {
 
   it('moves a focused card by keys, announced (JavaScript, 375 px)', async () => {
     const page = await opened(true, 375)
-    const card = cardOf(page, moved.keys)
-    await card.focus()
-    await page.keyboard.press('Space')
     const status = page.getByRole('status')
-    await expect.poll(() => status.textContent()).toMatch(/^Picked up PT-/)
-    for (let i = 0; i < 40 && !/^Ann Dispatch,/.test((await status.textContent()) ?? ''); i++) {
-      await page.keyboard.press('ArrowDown')
-      await expect.poll(() => status.textContent()).not.toMatch(/^Picked up/)
-    }
-    await page.keyboard.press('ArrowRight')
-    await expect.poll(() => status.textContent()).toBe('Ann Dispatch, Tue 2 Mar')
+    await steerToAnn(page, moved.keys, 1, 'Tue 2 Mar')
     await page.keyboard.press('Space')
     await expect.poll(() => cell(page, ann, TUESDAY).locator(`[data-card="${moved.keys}"]`).count(), { timeout: 15_000 }).toBe(1)
     await expect.poll(() => status.textContent()).toMatch(/moved to Ann Dispatch, Tue 2 Mar\./)
@@ -144,6 +174,77 @@ describe('the dispatch board', () => {
     const [unassigned, annLane] = [await page.locator('section.dispatch-lane').first().boundingBox(), await page.getByRole('region', { name: 'Ann Dispatch' }).boundingBox()]
     expect(annLane!.y).toBeGreaterThan(unassigned!.y + unassigned!.height - 1)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    await page.context().close()
+  }, 60_000)
+
+  it('asks Confirm the Move in a true modal: the focus in it, the page behind out of reach, Escape cancels, the focus back on the card (keys, 1280 px)', async () => {
+    const page = await opened(true, 1280)
+    const status = page.getByRole('status')
+    const dialog = page.getByRole('dialog', { name: 'Confirm the Move' })
+    const inDialog = () => page.evaluate(() => document.activeElement?.closest('dialog') !== null || document.activeElement === document.body)
+    // Unassigned, Mon → Ann Dispatch, Thu: Ann is booked at two other storages that day
+    const pickAndDrop = async () => {
+      await steerToAnn(page, more.keysConfirm.id, 3, 'Thu 4 Mar')
+      await page.keyboard.press('Enter')
+      await dialog.waitFor()
+    }
+    await pickAndDrop()
+    await expect.poll(inDialog).toBe(true)
+    expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true)
+    await shot(page, 'dispatch-confirm-modal-1280', false)
+    if (process.env.SHOTS_DIR) {
+      await page.setViewportSize({ width: 375, height: 720 })
+      await shot(page, 'dispatch-confirm-modal-375', false)
+      await page.setViewportSize({ width: 1280, height: 720 })
+    }
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab')
+      expect(await inDialog()).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.count()).toBe(0)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-card'))).toBe(String(more.keysConfirm.id))
+    await expect.poll(() => status.textContent()).toBe(`${more.keysConfirm.pre_treat_number} not moved.`)
+    expect(await rowOf(more.keysConfirm.id)).toMatchObject({ assigned_to: null, planned_on: MONDAY })
+    // again, saved: the focus back on the card where it now stands, the move said
+    await pickAndDrop()
+    await dialog.getByRole('button', { name: 'Save Anyway' }).click()
+    await expect.poll(() => cell(page, ann, THURSDAY).locator(`[data-card="${more.keysConfirm.id}"]`).count(), { timeout: 15_000 }).toBe(1)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-card'))).toBe(String(more.keysConfirm.id))
+    await expect.poll(() => status.textContent()).toBe(`${more.keysConfirm.pre_treat_number} moved to Ann Dispatch, Thu 4 Mar.`)
+    await shot(page, 'dispatch-board-1280')
+    await page.context().close()
+  }, 60_000)
+
+  it('keeps a card on its sheet’s application date and says why on the card; a staged card is not dragged; a started one stands in its lane (keys, 375 px)', async () => {
+    const page = await opened(true, 375)
+    const status = page.getByRole('status')
+    const fixed = cardOf(page, more.fixed.id)
+    expect(await fixed.getByLabel('Application date').inputValue()).toBe(WEDNESDAY)
+    await fixed.focus()
+    await page.keyboard.press('Space')
+    await expect.poll(() => status.textContent()).toMatch(/^Picked up PT-/)
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('Enter')
+    const why = `${more.fixed.pre_treat_number} has its application date, 2027-03-03, set on its sheet: the board cannot move it to another day.`
+    await expect.poll(() => fixed.getByRole('alert').textContent(), { timeout: 15_000 }).toBe(why)
+    await expect.poll(() => status.textContent()).toBe(why)
+    // where the eye is: in view, not under the top bar
+    expect(await inSight(fixed.getByRole('alert'))).toBe(true)
+    expect(await rowOf(more.fixed.id)).toMatchObject({ planned_on: null })
+    const staged = cardOf(page, more.staged.id)
+    expect(await staged.getAttribute('draggable')).toBeNull()
+    // its form plans the day only: no applicator before it is scheduled
+    await staged.getByText('Move…').click()
+    expect(await staged.getByLabel('Applicator').count()).toBe(0)
+    await staged.getByText('Staged: schedule it from the Staged list to assign an applicator.').waitFor()
+    await staged.scrollIntoViewIfNeeded()
+    await shot(page, 'dispatch-staged-form-375', false)
+    expect(await cardOf(page, more.refused.id).getAttribute('draggable')).toBe('true')
+    const started = cell(page, ann, WEDNESDAY).locator(`[data-card="${more.started.id}"]`)
+    expect(await started.getByText('In Progress', { exact: true }).count()).toBe(1)
+    expect(await started.getByRole('button', { name: /^Move PT-/ }).count()).toBe(0)
+    await shot(page, 'dispatch-refused-on-card-375', false)
     await page.context().close()
   }, 60_000)
 
@@ -163,10 +264,32 @@ describe('the dispatch board', () => {
     await other.getByRole('button', { name: /^Move PT-/ }).click()
     const dialog = page.getByRole('dialog', { name: 'Confirm the Move' })
     await expect.poll(() => dialog.getByText(/^Ann Dispatch is also booked at Board Cellar \w+ on 2027-03-04\.$/).count()).toBe(1)
+    await shot(page, 'dispatch-confirm-nojs-375', false)
     expect(await rowOf(warned.confirm.id)).toMatchObject({ assigned_to: null, planned_on: MONDAY })
     await dialog.getByRole('button', { name: 'Save Anyway' }).click()
     await expect.poll(() => cell(page, ann, THURSDAY).locator(`[data-card="${warned.confirm.id}"]`).count()).toBe(1)
     expect(await rowOf(warned.confirm.id)).toMatchObject({ assigned_to: ann, planned_on: THURSDAY })
+
+    // refused: said on the card, scrolled into view
+    const refused = cardOf(page, more.refused.id)
+    await refused.getByText('Move…').click()
+    await refused.getByLabel('Applicator').selectOption({ label: 'Ben Dispatch' })
+    await refused.getByLabel('Planned date').fill(THURSDAY)
+    await refused.getByRole('button', { name: /^Move PT-/ }).click()
+    const alert = refused.getByRole('alert')
+    await expect.poll(() => alert.textContent()).toBe("That applicator's licence expires before the application date: choose another applicator.")
+    expect(await inSight(alert)).toBe(true)
+    await shot(page, 'dispatch-refused-nojs-375', false)
+
+    // to another week: said where it was
+    const away = cardOf(page, more.away.id)
+    await away.getByText('Move…').click()
+    await away.getByLabel('Planned date').fill('2027-03-09')
+    await away.getByRole('button', { name: /^Move PT-/ }).click()
+    await page.getByText(`${more.away.pre_treat_number} moved to Unassigned, Tue 9 Mar, in the week of Mon 8 Mar.`).waitFor()
+    expect(await page.getByRole('link', { name: 'Show that week' }).getAttribute('href')).toBe('/dispatch?week=2027-03-08')
+    await shot(page, 'dispatch-moved-away-375', false)
+    expect(await rowOf(more.away.id)).toMatchObject({ planned_on: '2027-03-09' })
     await page.context().close()
   }, 60_000)
 

@@ -3,7 +3,8 @@
 // commands/dispatch.ts (the lists' assign step, the PLAN step, once per key); a move that meets a
 // warning needing a confirm (bookings) or a reason (the season check) answers 400 with what to
 // confirm, which the page shows as its confirm step; a refusal (a licence not valid, a staged card)
-// answers 409 with the reason; success goes back to the same week.
+// answers 409 with the reason (shown on its card); success goes back to the same week, naming a card
+// moved out of it (issue 38).
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from '@remix-run/node'
 import { ACCESS } from '#app/access.ts'
 import { readForm, readWithAccess, requireAccess } from '#app/auth/guard.server.ts'
@@ -11,12 +12,12 @@ import { asHttpError } from '#app/http-errors.server.ts'
 import { runCommand } from '#commands/command.ts'
 import { moveOnBoard } from '#commands/dispatch.ts'
 import { stepKey } from '#commands/step-key.ts'
-import { CONFIRM_FIELD, weekOf, weekDays, addDays } from '#core/dispatch.ts'
+import { addDays, CONFIRM_FIELD, mondayOf, weekDays, weekOf } from '#core/dispatch.ts'
 import { ConflictError, InputError } from '#core/errors.ts'
 import { localToday } from '#core/licence.ts'
 import { SEASON_REASON_FIELD, unansweredWarnings } from '#core/season-reasons.ts'
 import { getDb } from '#db/client.server.ts'
-import { dispatchBoard, bookingClashes } from '#db/queries/dispatch.ts'
+import { bookingClashes, cardPlace, dispatchBoard } from '#db/queries/dispatch.ts'
 import { pretreatSeasonCheck } from '#db/queries/pretreat-form.ts'
 import { seasonReasonsOf } from '#db/queries/season-reasons.ts'
 
@@ -26,9 +27,15 @@ export const INVALID_MOVE = 'That move could not be read. Reload the page and tr
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const today = localToday()
-  const monday = weekOf(new URL(request.url).searchParams.get('week'), today)
-  const { data: board } = await readWithAccess(request, access, () => dispatchBoard(getDb(), monday, today))
-  return { board, days: weekDays(monday), previous: addDays(monday, -7), next: addDays(monday, 7), today, submissionId: crypto.randomUUID() }
+  const params = new URL(request.url).searchParams
+  const monday = weekOf(params.get('week'), today)
+  const moved = /^\d{1,15}$/.test(params.get('moved') ?? '') ? Number(params.get('moved')) : null
+  const {
+    data: [board, place],
+  } = await readWithAccess(request, access, () => Promise.all([dispatchBoard(getDb(), monday, today), moved === null ? undefined : cardPlace(getDb(), moved)]))
+  // a card moved to another week (its Move form): said here, where it no longer stands (issue 38)
+  const movedAway = place?.day && mondayOf(place.day) !== monday ? { ...place, day: place.day, monday: mondayOf(place.day) } : null
+  return { board, days: weekDays(monday), previous: addDays(monday, -7), next: addDays(monday, 7), today, movedAway, submissionId: crypto.randomUUID() }
 }
 
 export type BoardData = SerializeFrom<typeof loader>
@@ -56,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request, access)
   const form = await readForm(request)
   const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')) as Record<string, string>
-  const week = /^\d{4}-\d{2}-\d{2}$/.test(fields.week ?? '') ? fields.week! : ''
+  const week = weekOf(fields.week ?? null, localToday())
   const parsed = moveOnBoard.schema.safeParse(fields)
   if (!parsed.success) return data<MoveResult>({ error: parsed.error.issues.find((i) => i.path[0] === 'planned_on')?.message ?? INVALID_MOVE }, { status: 400 })
   const move = parsed.data
@@ -85,5 +92,6 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof InputError) return data<MoveResult>({ error: Object.values(error.fieldErrors)[0] ?? INVALID_MOVE, id: move.id }, { status: 400 })
     throw asHttpError(error)
   }
-  throw redirect(week ? `/dispatch?week=${week}` : '/dispatch')
+  // the week it was moved from; a card moved out of it is named there (the loader's movedAway)
+  throw redirect(`/dispatch?week=${week}${move.planned_on !== null && mondayOf(move.planned_on) !== week ? `&moved=${move.id}` : ''}`)
 }
