@@ -9,6 +9,7 @@ import { discardForm, outboxUser, queuedForm, retryForm } from './form-outbox.ts
 import { retrySheet } from './outbox.ts'
 import { countWaitingNow, sendWaitingNow, useWaitingItems, type WaitingItem } from './outbox-state.ts'
 import { reopenHref } from './restore-form.ts'
+import { useClosedOnNavigation } from '../shell/use-closed-on-navigation.ts'
 
 export const DISCARD_QUESTION = 'Discard this form and its photos? They have not reached the office and cannot be brought back.'
 
@@ -77,10 +78,11 @@ function WaitingEntry({ item }: { item: WaitingItem }) {
 
 export function WaitingToSend() {
   const items = useWaitingItems()
+  const panel = useClosedOnNavigation()
   if (items.length === 0) return null
   const refused = items.filter((item) => item.refused).length
   return (
-    <details className="outbox">
+    <details className="outbox" ref={panel}>
       <summary className="waiting-to-send">
         <span role="status">{waitingText(items.length)}</span>
         <span className="outbox__oldest"> · since {shortTime(items[0]!.since)}</span>
