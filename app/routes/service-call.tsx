@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
-import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, recordSummary, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { clientActionQueuingOffline } from '#app/components/offline/queue-offline.ts'
 import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { CheckboxField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
@@ -59,7 +59,7 @@ function CallDetailsForm({ data, place }: { data: LoaderData; place: Place }) {
   const { form, fields, fetcher } = useAppForm(CallInSchema, { id: 'call-in', defaultValue: { call_in_date: data.today } })
   const placeErrors = [fields.company_id, fields.storage_id, fields.job_id].flatMap((f) => f.errors ?? [])
   return (
-    <AppForm keepDraft form={form} fetcher={fetcher} submissionId={data.submissionId}>
+    <AppForm keepDraft form={form} fetcher={fetcher} submissionId={data.submissionId} summary={recordSummary(place.companyName, place.storageName, fields.call_in_date.value)}>
       <input type="hidden" name="company_id" value={place.companyId} />
       <input type="hidden" name="storage_id" value={place.storageId} />
       {place.jobId ? <input type="hidden" name="job_id" value={place.jobId} /> : null}

@@ -54,6 +54,9 @@ export function useAppForm<S extends z.ZodObject>(schema: S, options: { id: stri
   return { form, fields, fetcher }
 }
 
+/** A form's `summary`: the parts known so far (a place, a date, a total), in order. */
+export const recordSummary = (...parts: (string | number | null | undefined)[]): string => parts.filter((part) => part !== undefined && part !== null && part !== '').join(' · ')
+
 export function AppForm({
   form,
   fetcher,
@@ -63,6 +66,7 @@ export function AppForm({
   encType,
   draftKey,
   keepDraft = false,
+  summary,
 }: {
   form: FormMetadata<any>
   fetcher: FetcherWithComponents<FormResult>
@@ -74,6 +78,8 @@ export function AppForm({
   draftKey?: string
   /** a field form that waits in the outbox: what is typed is kept on the device and put back (form-drafts.ts) */
   keepDraft?: boolean
+  /** which record this is (recordSummary: its storage, date, total…): the outbox's list and the drafts say it */
+  summary?: string
 }) {
   const hydrated = useHydrated()
   const { pathname, search } = useLocation()
@@ -89,7 +95,7 @@ export function AppForm({
   const restored = useRestoredSubmission(form.id, setList)
   const draft = useFormDraft(form.id, keepDraft && hydrated, setList)
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className={className} encType={encType} data-draft-key={draftKey}>
+    <fetcher.Form method="post" {...getFormProps(form)} className={className} encType={encType} data-draft-key={draftKey} data-summary={summary}>
       {/* The router learns this page's own route while there is signal (a link it discovers as it
           renders): a submit then needs no look-up, so one made with no signal reaches its
           clientAction (and the outbox) instead of failing on the look-up. */}

@@ -8,6 +8,7 @@
 // whose answer was lost, sent again, acts once. A sheet's draft has its own JSON API (outbox.ts).
 import { ENHANCED_FIELD } from '../form/form-result.ts'
 import { devicePhoto, forgetPhotos, IDS_SUFFIX, LOCAL_SUFFIX, PhotoRefused, uploadPhoto } from './device-photos.ts'
+import { forgetDraftsOf } from './form-draft-store.ts'
 import { inStore } from './offline-db.ts'
 
 export interface QueuedForm {
@@ -19,6 +20,8 @@ export interface QueuedForm {
   url: string
   /** the page's title, to say what waits */
   title: string
+  /** which record it is (its storage, date, total…), as its form says (AppForm's `summary`) */
+  summary?: string
   /** the form's fields, as posted (text only), the CSRF token left out: the sending page's is used */
   fields: [string, string][]
   /** ISO */
@@ -62,7 +65,8 @@ export async function queueForm(url: string, form: FormData): Promise<boolean> {
     // sent later as a plain post: the route then answers as it does without JavaScript (a redirect)
     if (name !== CSRF_FIELD && name !== ENHANCED_FIELD) fields.push([name, value])
   }
-  const entry: QueuedForm = { key: `${user}:${submissionId}`, userId: user, submissionId, url, title: document.title, fields, queuedAt: new Date().toISOString() }
+  const summary = formOf(submissionId)?.dataset.summary
+  const entry: QueuedForm = { key: `${user}:${submissionId}`, userId: user, submissionId, url, title: document.title, ...(summary ? { summary } : {}), fields, queuedAt: new Date().toISOString() }
   try {
     await inStore('forms', 'readwrite', (store) => store.put(entry))
     return true
@@ -70,6 +74,9 @@ export async function queueForm(url: string, form: FormData): Promise<boolean> {
     return false
   }
 }
+
+/** The form on the page that posts submission `submissionId`. */
+const formOf = (submissionId: string) => Array.from(document.forms).find((form) => new FormData(form).get(SUBMISSION_FIELD) === submissionId)
 
 /** The device photos a form names (`{field}_local`), as [field, localId]. */
 export function localPhotosOf(fields: Iterable<[string, FormDataEntryValue]>): [string, string][] {
@@ -91,8 +98,10 @@ export function queuedForms(userId: number): Promise<QueuedForm[]> {
   return inStore('forms', 'readonly', (store) => store.index('userId').getAll(userId) as IDBRequest<QueuedForm[]>)
 }
 
+/** It and its photos leave the device, and any draft of it (saved after it was queued). */
 async function forget(entry: QueuedForm): Promise<void> {
   await inStore('forms', 'readwrite', (store) => store.delete(entry.key))
+  await forgetDraftsOf(entry.userId, entry.submissionId)
   await forgetPhotos(entry.userId, localPhotosOf(entry.fields).map(([, localId]) => localId))
 }
 

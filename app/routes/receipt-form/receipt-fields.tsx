@@ -4,7 +4,7 @@
 // upload error in the Error modal: the server's answer without JavaScript (FileUpload shows it),
 // the same check in the browser with it (shown here).
 import { useState, type ReactNode } from 'react'
-import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, recordSummary, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { ComboboxField } from '#app/components/form/combobox-field.tsx'
 import { NumberField, SelectField, TextField } from '#app/components/form/fields.tsx'
 import { useCsrfToken } from '#app/components/csrf.tsx'
@@ -30,7 +30,7 @@ export function ReceiptFields({ data, type, submissionId, imageIds }: { data: Lo
   const jobs = customer ? data.jobs.filter((j) => j.company_id === customer.id) : data.jobs
   return (
     <div onSubmitCapture={imageError.onSubmit}>
-      <AppForm keepDraft={!correcting} form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data">
+      <AppForm keepDraft={!correcting} form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data" summary={recordSummary(type, fields.date.value, fields.total_amount.value ? `$${fields.total_amount.value}` : null)}>
         {correcting ? <input type="hidden" name="version" value={correcting.version} /> : null}
         {/* Enter presses the first submit button: Submit, not Show Their Jobs (only there without JavaScript). */}
         {type === 'Parts' && !hydrated ? <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" /> : null}
