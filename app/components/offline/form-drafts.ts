@@ -31,6 +31,13 @@ const draftKeyOf = (pathname: string, search: string, formId: string) => {
   return `${pathname}${query ? `?${query}` : ''}#${formId}`
 }
 
+/** The draft of form `formId` at `address` goes: the user starts that form afresh (Start over, a receipt's new type). Its photos go with the week's sweep. */
+export async function discardDraft(address: string, formId: string): Promise<void> {
+  const userId = outboxUser()
+  const { pathname, search } = new URL(address, window.location.origin)
+  if (userId !== null) await inStore('formDrafts', 'readwrite', (store) => store.delete(`${userId}:${draftKeyOf(pathname, search, formId)}`)).catch(() => undefined)
+}
+
 /** The pump's photo sweep reads every draft. */
 export { userFormDrafts } from './form-draft-store.ts'
 
@@ -104,8 +111,7 @@ export function useFormDraft(formId: string, enabled: boolean, setList?: SetList
   }, [enabled, formId, draftKey, reopened])
 
   const startOver = async () => {
-    const userId = outboxUser()
-    if (userId !== null) await inStore('formDrafts', 'readwrite', (store) => store.delete(`${userId}:${draftKey}`)).catch(() => undefined)
+    await discardDraft(`${pathname}${search}`, formId)
     window.location.reload()
   }
   return { restoredAt: restored?.savedAt ?? null, submissionId: restored?.submissionId || null, startOver }

@@ -15,10 +15,13 @@ import { EXPENSE_CATEGORIES, type ReceiptType } from '#core/enums.ts'
 import { IMAGE_REQUIRED, ReceiptSchema, SHOW_JOBS_INTENT, TOTAL_STEP } from '#core/schemas/receipt.ts'
 import type { LoaderData } from './data.server.ts'
 
+/** A new receipt's form, one per type (its draft on the device is kept under it). */
+export const receiptFormId = (type: ReceiptType) => `receipt-${type}`
+
 export function ReceiptFields({ data, type, submissionId, imageIds }: { data: LoaderData; type: ReceiptType; submissionId: string; imageIds: string[] }) {
   const { correcting } = data
   const { form, fields, fetcher } = useAppForm(ReceiptSchema, {
-    id: correcting ? `receipt-correct-${correcting.id}-v${correcting.version}` : `receipt-${type}`,
+    id: correcting ? `receipt-correct-${correcting.id}-v${correcting.version}` : receiptFormId(type),
     defaultValue: correcting ? { ...correcting.values, type, category: correcting.values.category as 'Food' } : { type, date: data.today, category: 'Food' },
   })
   const csrfToken = useCsrfToken()
