@@ -280,7 +280,7 @@ describe('a call submitted with no signal', () => {
     await context.close()
   })
 
-  it('stays on the device, still counted, when the server refuses it (its grower made inactive meanwhile)', async () => {
+  it('stays on the device, still counted, when the server refuses it (its grower made inactive meanwhile); opened from the list, its form has every value typed, its choices and the server’s message, also after a reload', async () => {
     const description = `For a grower about to leave ${Date.now()}`
     const { context, page } = await callSentOffline(description)
     await suite.app.db.updateTable('companies').set({ active: false }).where('company_name', '=', COMPANY).execute()
@@ -290,6 +290,23 @@ describe('a call submitted with no signal', () => {
       await expect.poll(() => kept(page), { timeout: 15_000, interval: 250 }).toEqual([400])
       await waitingText(page, '1 waiting to send').waitFor()
       expect(await callsWith(description)).toEqual([])
+
+      await page.getByRole('dialog', { name: 'Waiting to send' }).getByRole('button', { name: 'OK' }).click()
+      const bar = page.locator('.top-bar')
+      await bar.getByText('1 waiting to send', { exact: true }).click()
+      await bar.getByRole('link', { name: 'Open' }).click()
+      await page.waitForURL((url) => url.searchParams.has('outbox'))
+      const reopened = async () => {
+        await page.locator('main').getByText(/^Not sent: Choose a customer from the list\./).waitFor()
+        expect(await page.getByLabel('Customer', { exact: true }).inputValue()).toBe(COMPANY)
+        expect(await page.getByLabel('Requested By').inputValue()).toBe('Dale')
+        expect(await page.getByLabel('Reason for Service').inputValue()).toBe(description)
+      }
+      await reopened()
+      // the server's word beside the customer it no longer takes
+      expect(await page.locator('.place-picker .field-error').innerText()).toBe('Choose a customer from the list.')
+      await page.reload()
+      await reopened()
     } finally {
       await suite.app.db.updateTable('companies').set({ active: true }).where('company_name', '=', COMPANY).execute()
       await context.close()

@@ -30,6 +30,8 @@ export interface QueuedForm {
   refused?: number
   /** why the last try failed (the server's words when it refused), and when (ISO) */
   lastError?: string
+  /** the refused page's messages beside its fields, by field name: shown there again when the form is opened */
+  fieldErrors?: Record<string, string[]>
   triedAt?: string
 }
 
@@ -105,8 +107,8 @@ async function forget(entry: QueuedForm): Promise<void> {
   await forgetPhotos(entry.userId, localPhotosOf(entry.fields).map(([, localId]) => localId))
 }
 
-async function markFailed(entry: QueuedForm, lastError: string, refused?: number): Promise<void> {
-  await inStore('forms', 'readwrite', (store) => store.put({ ...entry, lastError, triedAt: new Date().toISOString(), ...(refused ? { refused } : {}) } satisfies QueuedForm))
+async function markFailed(entry: QueuedForm, lastError: string, refused?: number, fieldErrors?: QueuedForm['fieldErrors']): Promise<void> {
+  await inStore('forms', 'readwrite', (store) => store.put({ ...entry, lastError, triedAt: new Date().toISOString(), ...(refused ? { refused } : {}), ...(fieldErrors ? { fieldErrors } : {}) } satisfies QueuedForm))
 }
 
 /** Takes a refused form back to waiting (the user asked to send it again). */
@@ -142,11 +144,23 @@ async function withUploadedPhotos(entry: QueuedForm, csrf: string): Promise<[str
   return fields
 }
 
-/** The messages of a refused form's page (its field errors and alerts), as the user would read them. */
-function refusalText(html: string): string {
+/** conform's id of a field's message: `{form}-field-{name}-error` (the fields kit renders it so). */
+const FIELD_ERROR_ID = /-field-(.+)-error$/
+
+/**
+ * The messages of a refused form's page (its field errors and alerts), as the user would read them,
+ * and those of its fields by name.
+ */
+function refusalOf(html: string): { text: string; fieldErrors: Record<string, string[]> } {
   const page = new DOMParser().parseFromString(html, 'text/html')
   const texts = Array.from(page.querySelectorAll('main .field-error, main [role=alert], main .notice-error'), (node) => node.textContent?.trim() ?? '')
-  return [...new Set(texts.filter(Boolean))].join(' ') || 'The server refused the form.'
+  const fieldErrors: Record<string, string[]> = {}
+  for (const node of page.querySelectorAll('main form .field-error[id]')) {
+    const name = FIELD_ERROR_ID.exec(node.id)?.[1]
+    const text = node.textContent?.trim()
+    if (name && text) fieldErrors[name] = [text]
+  }
+  return { text: [...new Set(texts.filter(Boolean))].join(' ') || 'The server refused the form.', fieldErrors }
 }
 
 /**
@@ -186,7 +200,8 @@ export async function sendQueuedForm(entry: QueuedForm, csrf: string): Promise<F
   const status = answer.status
   if (status === 401) return 'signed-out'
   if (status >= 400 && status < 500) {
-    await markFailed(entry, refusalText(await answer.text().catch(() => '')), status)
+    const refusal = refusalOf(await answer.text().catch(() => ''))
+    await markFailed(entry, refusal.text, status, refusal.fieldErrors)
     return 'refused'
   }
   await markFailed(entry, FAILED_TEXT)
