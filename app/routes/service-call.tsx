@@ -7,6 +7,7 @@ import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { AppForm, recordSummary, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { clientActionQueuingOffline } from '#app/components/offline/queue-offline.ts'
 import { OUTBOX_PARAM } from '#app/components/offline/restore-form.ts'
+import { DraftsElsewhere } from '#app/components/offline/drafts-elsewhere.tsx'
 import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { CheckboxField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
@@ -54,6 +55,7 @@ export default function NewCallForm() {
         <PlacePicker picker={picker} />
         {/* "The rest of the form appears once a job or a storage is chosen." */}
         {picker.place || reopened ? <CallDetailsForm data={data} place={picker.place} /> : null}
+        <DraftsElsewhere />
       </div>
     </>
   )

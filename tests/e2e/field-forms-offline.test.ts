@@ -12,7 +12,7 @@ import { ON_DEVICE_HINT } from '#app/components/upload/file-upload.tsx'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { hydrated, newContext, signIn } from '../support/browser.ts'
 import { announceOnline, fillAllButTwo, goOffline, goOnline, userApplicatorId, waitUntilCached } from '../support/offline.ts'
-import { fillCheck, fillServiceSheet, keptPhotos, photo, servedHashes, sha256, signedInWithWorker, storageOf, waiting } from '../support/photo-outbox.ts'
+import { deviceRecords, fillCheck, fillServiceSheet, keptPhotos, photo, servedHashes, sha256, signedInWithWorker, storageOf, waiting } from '../support/photo-outbox.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
 const suite = useBrowserSuite()
@@ -311,5 +311,26 @@ describe('a call submitted with no signal', () => {
       await suite.app.db.updateTable('companies').set({ active: true }).where('company_name', '=', COMPANY).execute()
       await context.close()
     }
+  })
+})
+
+describe('a draft kept behind a picker', () => {
+  it('a half-typed call is offered on the form whatever is chosen, and opens with what was typed', async () => {
+    const context = await newContext(suite.browser, suite.app.url)
+    const page = await context.newPage()
+    await signIn(page, 'tech')
+    const reason = `Half-typed ${Date.now()}`
+    await page.goto(`/service-call?${await aberdeen()}`)
+    await hydrated(page)
+    await page.getByLabel('Reason for Service').fill(reason)
+    await expect.poll(() => deviceRecords(page, 'formDrafts').then((drafts) => drafts.length)).toBe(1)
+
+    // the form again, nothing chosen: the draft is listed, with which record it is
+    await page.goto('/service-call')
+    const draft = page.getByRole('link', { name: /^Aberdeen Acres · .+ · \d{4}-\d\d-\d\d/ })
+    await draft.click()
+    await page.getByText(/^Restored what you typed on this device/).waitFor()
+    expect(await page.getByLabel('Reason for Service').inputValue()).toBe(reason)
+    await context.close()
   })
 })

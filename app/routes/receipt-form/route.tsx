@@ -7,6 +7,7 @@ import type { MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigate, type ShouldRevalidateFunction } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { discardDraft } from '#app/components/offline/form-drafts.ts'
+import { DraftsElsewhere } from '#app/components/offline/drafts-elsewhere.tsx'
 import { clientActionQueuingOffline } from '#app/components/offline/queue-offline.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { isFormResult } from '#app/components/form/form-result.ts'
@@ -47,6 +48,7 @@ export default function ReceiptForm() {
       <h1>{correcting ? 'Correct Receipt' : 'Receipt Form'}</h1>
       <div className="form-page">
         {correcting ? <p className="muted">Type: {type}</p> : <TypeStep type={type} />}
+        {correcting ? null : <DraftsElsewhere />}
         {type ? <ReceiptFields key={`${type}:${data.submissionId}`} data={data} type={type} submissionId={String(initial.submission_id ?? data.submissionId)} imageIds={[images].flat().map(String)} /> : null}
       </div>
       {correcting ? <DeleteRecordForm recordId={correcting.id} version={correcting.version} noun="receipt" submissionId={correcting.deleteSubmissionId} /> : null}
