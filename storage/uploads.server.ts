@@ -416,7 +416,8 @@ async function placeInItsSecond(db: Executor, sessionId: string): Promise<number
     .innerJoin('upload_sessions as s', (join) => join.onRef('s.created_by', '=', 'o.created_by').onRef('s.area', '=', 'o.area'))
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('s.id', '=', sessionId)
-    .where(sql<boolean>`date_trunc('second', o.created_at) = date_trunc('second', s.created_at)`)
+    // a range on the column, so the index (created_by, area, created_at) serves it
+    .where(sql<boolean>`o.created_at >= date_trunc('second', s.created_at) and o.created_at < date_trunc('second', s.created_at) + interval '1 second'`)
     .where(sql<boolean>`(o.created_at, o.id) < (s.created_at, s.id)`)
     .executeTakeFirstOrThrow()
   return Number(earlier.n)

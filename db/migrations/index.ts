@@ -34,6 +34,7 @@ import * as m0040 from './0040_search.ts'
 import * as m0041 from './0041_notices.ts'
 import * as m0042 from './0042_restart_follow_ups.ts'
 import * as m0043 from './0043_backups.ts'
+import * as m0044 from './0044_upload_sessions_by_user.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0041_notices': m0041,
   '0042_restart_follow_ups': m0042,
   '0043_backups': m0043,
+  '0044_upload_sessions_by_user': m0044,
 }
