@@ -56,7 +56,7 @@ export function compactTimestamp(at: Date): string {
 
 /**
  * The spec's name for an uploaded image: 'username_code_timestamp_index.extension', e.g.
- * 'jsmith_receipt_20260105143000_0.jpg'. `index` is the file's place in its batch (from 0);
+ * 'jsmith_receipt_20260105143000_0.jpg'. `index` tells apart the user's images of that second (from 0);
  * `extension` comes from the detected type, not from the browser's file name.
  */
 export function imageFileName(options: { username: string; area: BlobArea; at: Date; index: number; extension: string }): string {

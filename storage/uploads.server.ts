@@ -290,14 +290,14 @@ export async function completeUploads(
   checkBatch(files.length)
   const prefix = area === 'drive' ? drivePrefix(options) : ''
   const results: CompleteResult[] = []
-  for (const [index, file] of files.entries()) {
+  for (const file of files) {
     try {
       const target = area === 'drive' ? uploadTarget(prefix, file.key) : null
       if (target && !target.ok) {
         results.push(fail(target.error))
         continue
       }
-      results.push(await completeOne(db, store, user, area, file, index, target?.value ?? null))
+      results.push(await completeOne(db, store, user, area, file, target?.value ?? null))
     } catch (error) {
       if (error instanceof InputError || error instanceof ConflictError) {
         results.push(fail(error.message))
@@ -318,7 +318,6 @@ async function completeOne(
   user: UploadUser,
   area: BlobArea,
   file: CompleteFile,
-  index: number,
   driveFile: { parent: string; name: string } | null,
 ): Promise<CompleteResult> {
   if (typeof file.uploadId !== 'string' || !UUID.test(file.uploadId)) return fail(MESSAGES.notFound)
@@ -365,7 +364,7 @@ async function completeOne(
         id: blobId,
         area,
         key: session.key,
-        filename: blobFilename(user, area, session.filename, type, session.created_at, index),
+        filename: blobFilename(user, area, session.filename, type, session.created_at, await placeInItsSecond(trx, session.id)),
         content_type: type.mime,
         size_bytes: stat.size,
         created_by: user.id,
@@ -402,6 +401,26 @@ async function driveKeyOf(db: Executor, blobId: string | null): Promise<string |
   if (!blobId) return undefined
   const row = await db.selectFrom('drive_entries').select(['parent', 'name']).where('blob_id', '=', blobId).executeTakeFirst()
   return row ? row.parent + row.name : undefined
+}
+
+/**
+ * An image's index in its name: its upload's place among the user's uploads to the area started in
+ * the same second (the name's timestamp), so no two of them share a name — the app sends each
+ * photo in a batch of its own, and two photos chosen together would both be `…_0`. Counted from
+ * the sessions, not the completions: the same whatever order they complete in, or how often.
+ */
+async function placeInItsSecond(db: Executor, sessionId: string): Promise<number> {
+  // compared in SQL: the column keeps microseconds, a Date read back does not
+  const earlier = await db
+    .selectFrom('upload_sessions as o')
+    .innerJoin('upload_sessions as s', (join) => join.onRef('s.created_by', '=', 'o.created_by').onRef('s.area', '=', 'o.area'))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('s.id', '=', sessionId)
+    // a range on the column, so the index (created_by, area, created_at) serves it
+    .where(sql<boolean>`o.created_at >= date_trunc('second', s.created_at) and o.created_at < date_trunc('second', s.created_at) + interval '1 second'`)
+    .where(sql<boolean>`(o.created_at, o.id) < (s.created_at, s.id)`)
+    .executeTakeFirstOrThrow()
+  return Number(earlier.n)
 }
 
 function blobFilename(user: UploadUser, area: BlobArea, original: string, type: FileType, at: Date, index: number): string {

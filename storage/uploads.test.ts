@@ -108,6 +108,20 @@ describe('start → parts → complete', () => {
     expect(session.completed_at).toBeInstanceOf(Date)
   })
 
+  it('two photos started in the same second and completed one at a time get their own names (…_0, …_1)', async () => {
+    const first = await upload(bob, 'service', 'IMG_1.PNG', png(2048))
+    const second = await upload(bob, 'service', 'IMG_2.PNG', png(2048))
+    // one second for both, as two photos chosen together: each completed on its own (the app uploads photos one by one)
+    const at = new Date('2026-11-03T10:00:00.250Z')
+    await t.db.updateTable('upload_sessions').set({ created_at: at }).where('id', 'in', [first.started.upload_id, second.started.upload_id]).execute()
+    const names: string[] = []
+    for (const { complete } of [second, first]) {
+      const [result] = (await completeUploads(t.db, store, bob, 'service', [complete])).results
+      names.push((await t.db.selectFrom('blobs').select('filename').where('id', '=', result!.id!).executeTakeFirstOrThrow()).filename)
+    }
+    expect(names.sort()).toEqual(['bob_service_20261103100000_0.png', 'bob_service_20261103100000_1.png'])
+  })
+
   it('lets the drive take any type and keeps the name the user gave', async () => {
     const data = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(2000)])
     const { complete } = await upload(alice, 'drive', 'Audit 2026.pdf', data)

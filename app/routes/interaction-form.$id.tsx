@@ -134,7 +134,7 @@ function NotesForm({ data }: { data: ReturnType<typeof useLoaderData<typeof load
         )}
       </p>
       <div className="form-page">
-        <AppForm keepDraft={!correcting} form={form} fetcher={fetcher} submissionId={data.submissionId}>
+        <AppForm keepDraft={!correcting} form={form} fetcher={fetcher} submissionId={data.submissionId} summary={data.company.name}>
           {correcting ? <input type="hidden" name="version" value={correcting.version} /> : null}
           <SelectField
             field={fields.contact_id}

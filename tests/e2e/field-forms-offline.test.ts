@@ -12,7 +12,7 @@ import { ON_DEVICE_HINT } from '#app/components/upload/file-upload.tsx'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { hydrated, newContext, signIn } from '../support/browser.ts'
 import { announceOnline, fillAllButTwo, goOffline, goOnline, userApplicatorId, waitUntilCached } from '../support/offline.ts'
-import { fillCheck, fillServiceSheet, keptPhotos, photo, servedHashes, sha256, signedInWithWorker, storageOf, waiting } from '../support/photo-outbox.ts'
+import { deviceRecords, fillCheck, fillServiceSheet, keptPhotos, photo, servedHashes, sha256, signedInWithWorker, storageOf, waiting } from '../support/photo-outbox.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
 const suite = useBrowserSuite()
@@ -299,7 +299,7 @@ describe('a call submitted with no signal', () => {
     await context.close()
   })
 
-  it('stays on the device, still counted, when the server refuses it (its grower made inactive meanwhile)', async () => {
+  it('stays on the device, still counted, when the server refuses it (its grower made inactive meanwhile); opened from the list, its form has every value typed, its choices and the server’s message, also after a reload', async () => {
     const description = `For a grower about to leave ${Date.now()}`
     const { context, page } = await callSentOffline(description)
     await suite.app.db.updateTable('companies').set({ active: false }).where('company_name', '=', COMPANY).execute()
@@ -309,9 +309,47 @@ describe('a call submitted with no signal', () => {
       await expect.poll(() => kept(page), { timeout: 15_000, interval: 250 }).toEqual([400])
       await waitingText(page, '1 waiting to send').waitFor()
       expect(await callsWith(description)).toEqual([])
+
+      await page.getByRole('dialog', { name: 'Waiting to send' }).getByRole('button', { name: 'OK' }).click()
+      const bar = page.locator('.top-bar')
+      await bar.getByText('1 waiting to send', { exact: true }).click()
+      await bar.getByRole('link', { name: 'Open' }).click()
+      await page.waitForURL((url) => url.searchParams.has('outbox'))
+      const reopened = async () => {
+        await page.locator('main').getByText(/^Not sent: Choose a customer from the list\./).waitFor()
+        expect(await page.getByLabel('Customer', { exact: true }).inputValue()).toBe(COMPANY)
+        expect(await page.getByLabel('Requested By').inputValue()).toBe('Dale')
+        expect(await page.getByLabel('Reason for Service').inputValue()).toBe(description)
+      }
+      await reopened()
+      // the server's word beside the customer it no longer takes
+      expect(await page.locator('.place-picker .field-error').innerText()).toBe('Choose a customer from the list.')
+      await page.reload()
+      await reopened()
     } finally {
       await suite.app.db.updateTable('companies').set({ active: true }).where('company_name', '=', COMPANY).execute()
       await context.close()
     }
+  })
+})
+
+describe('a draft kept behind a picker', () => {
+  it('a half-typed call is offered on the form whatever is chosen, and opens with what was typed', async () => {
+    const context = await newContext(suite.browser, suite.app.url)
+    const page = await context.newPage()
+    await signIn(page, 'tech')
+    const reason = `Half-typed ${Date.now()}`
+    await page.goto(`/service-call?${await aberdeen()}`)
+    await hydrated(page)
+    await page.getByLabel('Reason for Service').fill(reason)
+    await expect.poll(() => deviceRecords(page, 'formDrafts').then((drafts) => drafts.length)).toBe(1)
+
+    // the form again, nothing chosen: the draft is listed, with which record it is
+    await page.goto('/service-call')
+    const draft = page.getByRole('link', { name: /^Aberdeen Acres · .+ · \d{4}-\d\d-\d\d/ })
+    await draft.click()
+    await page.getByText(/^Restored what you typed on this device/).waitFor()
+    expect(await page.getByLabel('Reason for Service').inputValue()).toBe(reason)
+    await context.close()
   })
 })

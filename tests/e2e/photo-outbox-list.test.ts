@@ -3,7 +3,7 @@
 // Discard asked first.
 import { describe, expect, it } from 'vitest'
 import { notSentText } from '#app/components/offline/form-outbox.ts'
-import { DISCARD_QUESTION } from '#app/components/offline/waiting-to-send.tsx'
+import { DISCARD_QUESTION, SEND_NOW_UNREACHABLE_TEXT } from '#app/components/offline/waiting-to-send.tsx'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
 import { goOffline, goOnline } from '../support/offline.ts'
@@ -98,6 +98,8 @@ describe('the top bar’s list of what waits', () => {
     expect(why.length).toBeGreaterThan(5)
     expect(await entry.innerText()).toContain('Storage Check Form')
     expect(await entry.innerText()).toContain('1 photo')
+    // which record it is: the storage and the date inspected
+    expect(await entry.innerText()).toMatch(/Aberdeen Acres · .+ · 2026-11-20/)
     expect(await checksWith(suite.app, notes)).toEqual([])
 
     // the owner is active again: the form, opened from the list, has its values, its photo and the server's words
@@ -122,6 +124,9 @@ describe('the top bar’s list of what waits', () => {
     await second.getByRole('dialog', { name: 'Waiting to send' }).getByRole('button', { name: 'OK' }).click()
     const secondBar = second.locator('.top-bar')
     await secondBar.getByText('1 waiting to send', { exact: true }).click()
+    // Send now with no signal says so
+    await secondBar.getByRole('button', { name: 'Send now' }).click()
+    await secondBar.getByText(SEND_NOW_UNREACHABLE_TEXT).waitFor()
     await secondBar.getByRole('button', { name: 'Discard…' }).click()
     await secondBar.getByText(DISCARD_QUESTION).waitFor()
     await secondBar.getByRole('button', { name: 'Keep' }).click()
@@ -130,6 +135,9 @@ describe('the top bar’s list of what waits', () => {
     await secondBar.getByRole('button', { name: 'Discard', exact: true }).click()
     await expect.poll(() => secondBar.locator('.waiting-to-send').count(), { timeout: 5_000 }).toBe(0)
     expect(await keptPhotos(second)).toBe(0)
+    // nor does it come back as a draft of the form (clicking OK above was no edit)
+    await second.waitForTimeout(700)
+    expect(await deviceRecords(second, 'formDrafts')).toEqual([])
     await context.close()
   })
 })

@@ -105,6 +105,9 @@ describe('the sheet offline', () => {
     await field(page, 'sampled_by').fill('Cody H.')
     await page.getByRole('button', { name: 'Submit', exact: true }).click()
     await page.getByText(QUEUED_TEXT).waitFor()
+    // said beside the button pressed, not at the top of a sheet thousands of pixels long
+    const [said, button] = await Promise.all([page.getByText(QUEUED_TEXT).boundingBox(), page.getByRole('button', { name: 'Submit', exact: true }).boundingBox()])
+    expect(Math.abs(said!.y - button!.y)).toBeLessThan(200)
     expect(await column(sheet.id, 'status')).toBe('in-progress')
     await goOnline(context)
     await modalShown(page, 'Success', 'Submission Successful! Redirecting...')

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { hydrated, modalShown, newContext, signIn } from '../support/browser.ts'
+import { deviceRecords } from '../support/photo-outbox.ts'
 
 const suite = useBrowserSuite()
 
@@ -223,12 +224,14 @@ for (const js of [true, false]) {
 }
 
 describe('receipts: the type step and the export', () => {
-  it('with JavaScript: choosing another type starts the form afresh, without the typed values and the chosen file', async () => {
+  it('with JavaScript: choosing another type starts the form afresh, without the typed values and the chosen file, also when the first type is chosen again', async () => {
     const p = await page(true)
     await chooseType(p, 'Fuel', true)
     await p.getByLabel('Location').fill('Maverik, Rexburg')
     await p.getByLabel('Image').setInputFiles(png('fuel.png'))
     await p.getByText('Uploaded', { exact: true }).waitFor()
+    // the device keeps a draft of the Fuel form as it is typed
+    await expect.poll(() => deviceRecords<{ draftKey: string }>(p, 'formDrafts').then((drafts) => drafts.map((d) => d.draftKey))).toEqual(['/receipt-form?type=Fuel#receipt-Fuel'])
     await p.getByLabel('Type').selectOption('Expenses')
     await p.waitForURL((url) => url.searchParams.get('type') === 'Expenses')
     await p.getByLabel('Event').waitFor()
@@ -236,6 +239,13 @@ describe('receipts: the type step and the export', () => {
     expect(await p.getByText('Uploaded', { exact: true }).count()).toBe(0)
     expect(await p.locator('input[name="images_ids"]').count()).toBe(0)
     expect(await p.getByLabel('Truck').count()).toBe(0)
+    // back to Fuel: a fresh form too, not the draft of the one left
+    await p.getByLabel('Type').selectOption('Fuel')
+    await p.getByLabel('Truck').waitFor()
+    await p.waitForTimeout(500)
+    expect(await p.getByLabel('Location').inputValue()).toBe('')
+    expect(await p.getByText(/^Restored what you typed/).count()).toBe(0)
+    expect(await p.locator('input[name="images_ids"], input[name="images_local"]').count()).toBe(0)
   })
 
   it('exports the filtered list as CSV', async () => {

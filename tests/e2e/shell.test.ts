@@ -26,13 +26,16 @@ describe('the shell', () => {
     await page.getByText('Please log in to see the forms.').waitFor()
   })
 
-  it('on a desktop: all breadcrumbs show, the bell lists the alerts the user may see', async () => {
+  it('on a desktop: all breadcrumbs show, the bell lists the alerts the user may see, and closes on the page it leads to', async () => {
     await suite.app.db.insertInto('alert_counts').values({ type: 'level_2_reviews', count: 5 }).onConflict((oc) => oc.column('type').doUpdateSet({ count: 5 })).execute()
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(page, 'reviewer1', '/view-calls')
     expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Service' }).isVisible()).toBe(true)
     await page.getByLabel('Alerts: 3').click()
     expect(await page.getByRole('menuitem').allInnerTexts()).toEqual([expect.stringContaining('Level 1 reviews waiting')])
+    await page.getByRole('menuitem').click()
+    await page.waitForURL((url) => url.pathname !== '/view-calls')
+    await expect.poll(() => page.getByRole('menuitem').isVisible()).toBe(false)
   })
 
   it('names a big count as its badge shows it, and the badge is readable (WCAG AA contrast)', async () => {

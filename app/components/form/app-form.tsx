@@ -12,7 +12,7 @@ import { Modal } from '../modal.tsx'
 import { notSentText } from '../offline/form-outbox.ts'
 import { shortTime } from '../offline/draft-record.ts'
 import { draftRestoredText, useFormDraft } from '../offline/form-drafts.ts'
-import { useRestoredSubmission } from '../offline/restore-form.ts'
+import { useRefusalOf, useRestoredSubmission } from '../offline/restore-form.ts'
 import { ENHANCED_FIELD, isFormResult, SAVE_FAILED, SUCCESS_MODAL_MS, SUCCESS_TEXT, type FormResult } from './form-result.ts'
 
 /**
@@ -37,7 +37,9 @@ export async function clientActionCatchingNetworkErrors({ serverAction }: Client
 export function useAppForm<S extends z.ZodObject>(schema: S, options: { id: string; defaultValue?: DefaultValue<z.output<S>> }) {
   const fetcher = useFetcher<FormResult>({ key: options.id })
   const actionData = useActionData<FormResult>()
-  const result = fetcher.data ?? actionData
+  // a form reopened from the outbox: the server's messages of its last try, beside their fields
+  const refusal = useRefusalOf(options.id)
+  const result = fetcher.data ?? actionData ?? refusal
   // A saved form starts again from the page's new values (once the page has read them again): a
   // success reply resets it, but only when the fetcher is idle, after the loaders ran.
   const settled = result?.outcome !== 'success' || fetcher.state === 'idle'
@@ -54,6 +56,9 @@ export function useAppForm<S extends z.ZodObject>(schema: S, options: { id: stri
   return { form, fields, fetcher }
 }
 
+/** A form's `summary`: the parts known so far (a place, a date, a total), in order. */
+export const recordSummary = (...parts: (string | number | null | undefined)[]): string => parts.filter((part) => part !== undefined && part !== null && part !== '').join(' · ')
+
 export function AppForm({
   form,
   fetcher,
@@ -63,6 +68,7 @@ export function AppForm({
   encType,
   draftKey,
   keepDraft = false,
+  summary,
 }: {
   form: FormMetadata<any>
   fetcher: FetcherWithComponents<FormResult>
@@ -74,6 +80,8 @@ export function AppForm({
   draftKey?: string
   /** a field form that waits in the outbox: what is typed is kept on the device and put back (form-drafts.ts) */
   keepDraft?: boolean
+  /** which record this is (recordSummary: its storage, date, total…): the outbox's list and the drafts say it */
+  summary?: string
 }) {
   const hydrated = useHydrated()
   const { pathname, search } = useLocation()
@@ -86,10 +94,10 @@ export function AppForm({
   }, [submissionId])
   // a list's lines (a sheet's parts) live in the form's state: put back there, the page draws them
   const setList = (name: string, lines: Record<string, string>[]) => form.update({ name, value: lines as never })
-  const restored = useRestoredSubmission(form.id, setList)
+  const restored = useRestoredSubmission(form.id, hydrated, setList)
   const draft = useFormDraft(form.id, keepDraft && hydrated, setList)
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className={className} encType={encType} data-draft-key={draftKey}>
+    <fetcher.Form method="post" {...getFormProps(form)} className={className} encType={encType} data-draft-key={draftKey} data-summary={summary}>
       {/* The router learns this page's own route while there is signal (a link it discovers as it
           renders): a submit then needs no look-up, so one made with no signal reaches its
           clientAction (and the outbox) instead of failing on the look-up. */}

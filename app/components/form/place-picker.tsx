@@ -15,6 +15,7 @@ import { useRef, useState, type ReactNode } from 'react'
 import { transition, type AnyMachineSnapshot } from 'xstate'
 import { callInMachine, type CallInEvent } from '#workflows/call-in.machine.ts'
 import { useHydrated } from '../use-hydrated.ts'
+import { OUTBOX_PARAM } from '../offline/restore-form.ts'
 import { usePlaceOnDevice } from './place-on-device.ts'
 import { Combobox, useAfterMount } from './combobox-field.tsx'
 import type { Place, PlacePickerData, PlaceQuery } from './place.server.ts'
@@ -70,7 +71,9 @@ export function usePlacePicker(served: PlacePickerData, options: PlacePickerOpti
   }, [resolvedOnDevice])
 
   const follow = (choice: Partial<PlaceQuery> | null) => {
-    const search = new URLSearchParams({ ...keep, ...choice }).toString()
+    // a form reopened from the outbox stays that form (what was typed) while its place is chosen again
+    const outbox = new URLSearchParams(location.search).get(OUTBOX_PARAM)
+    const search = new URLSearchParams({ ...keep, ...choice, ...(outbox ? { [OUTBOX_PARAM]: outbox } : {}) }).toString()
     asked.current = search ? `?${search}` : ''
     navigate({ search }, { replace: true, preventScrollReset: true })
   }

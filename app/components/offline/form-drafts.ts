@@ -7,22 +7,10 @@
 import { useEffect, useState } from 'react'
 import { useLocation } from '@remix-run/react'
 import { ENHANCED_FIELD } from '../form/form-result.ts'
+import type { FormDraft } from './form-draft-store.ts'
 import { outboxUser } from './form-outbox.ts'
 import { inStore } from './offline-db.ts'
 import { fill, OUTBOX_PARAM, type SetList } from './restore-form.ts'
-
-export interface FormDraft {
-  /** `${userId}:${draftKey}` */
-  key: string
-  userId: number
-  /** the page's address and the form's id: one draft per form of a page */
-  draftKey: string
-  /** the form's text fields as typed, the CSRF token left out */
-  fields: [string, string][]
-  submissionId: string
-  /** ISO */
-  savedAt: string
-}
 
 const SAVE_AFTER_MS = 500
 export const draftRestoredText = (when: string) => `Restored what you typed on this device (${when}).`
@@ -43,14 +31,15 @@ const draftKeyOf = (pathname: string, search: string, formId: string) => {
   return `${pathname}${query ? `?${query}` : ''}#${formId}`
 }
 
-export function userFormDrafts(userId: number): Promise<FormDraft[]> {
-  return inStore('formDrafts', 'readonly', (store) => store.index('userId').getAll(userId) as IDBRequest<FormDraft[]>)
+/** The draft of form `formId` at `address` goes: the user starts that form afresh (Start over, a receipt's new type). Its photos go with the week's sweep. */
+export async function discardDraft(address: string, formId: string): Promise<void> {
+  const userId = outboxUser()
+  const { pathname, search } = new URL(address, window.location.origin)
+  if (userId !== null) await inStore('formDrafts', 'readwrite', (store) => store.delete(`${userId}:${draftKeyOf(pathname, search, formId)}`)).catch(() => undefined)
 }
 
-/** The drafts of the submission `submissionId` go: it was queued (the outbox holds it) or taken. */
-export async function forgetDraftsOf(userId: number, submissionId: string): Promise<void> {
-  for (const draft of await userFormDrafts(userId)) if (draft.submissionId === submissionId) await inStore('formDrafts', 'readwrite', (store) => store.delete(draft.key))
-}
+/** The pump's photo sweep reads every draft. */
+export { userFormDrafts } from './form-draft-store.ts'
 
 /**
  * Keeps form `formId`'s values on the device while `enabled`, and fills them back in once when the
@@ -72,21 +61,29 @@ export function useFormDraft(formId: string, enabled: boolean, setList?: SetList
     const untouched = typed(fieldsOf(form))
     let timer: number | undefined
     let cancelled = false
+    // what was last submitted: the outbox or the server holds it, so as it stands it is no draft
+    // (a click on the form's 'Waiting to send' OK is no edit; a discarded form must not come back)
+    let submitted: string | null = null
     const save = () => {
       window.clearTimeout(timer)
       timer = window.setTimeout(() => {
         const fields = fieldsOf(form)
+        if (typed(fields) === submitted) return
         if (typed(fields) === untouched) {
           void inStore('formDrafts', 'readwrite', (store) => store.delete(key)).catch(() => undefined)
           return
         }
         const submissionId = fields.find(([name]) => name === 'submission_id')?.[1] ?? ''
-        const draft: FormDraft = { key, userId, draftKey, fields, submissionId, savedAt: new Date().toISOString() }
+        const summary = form.dataset.summary
+        const draft: FormDraft = { key, userId, draftKey, fields, submissionId, title: document.title, ...(summary ? { summary } : {}), savedAt: new Date().toISOString() }
         void inStore('formDrafts', 'readwrite', (store) => store.put(draft)).catch(() => undefined)
       }, SAVE_AFTER_MS)
     }
     // sent: the outbox or the server has it now (queue-offline.ts forgets its draft), nothing more to write
-    const sent = () => window.clearTimeout(timer)
+    const sent = () => {
+      window.clearTimeout(timer)
+      submitted = typed(fieldsOf(form))
+    }
     if (!reopened) {
       void inStore('formDrafts', 'readonly', (store) => store.get(key) as IDBRequest<FormDraft | undefined>)
         .then((draft) => {
@@ -114,8 +111,7 @@ export function useFormDraft(formId: string, enabled: boolean, setList?: SetList
   }, [enabled, formId, draftKey, reopened])
 
   const startOver = async () => {
-    const userId = outboxUser()
-    if (userId !== null) await inStore('formDrafts', 'readwrite', (store) => store.delete(`${userId}:${draftKey}`)).catch(() => undefined)
+    await discardDraft(`${pathname}${search}`, formId)
     window.location.reload()
   }
   return { restoredAt: restored?.savedAt ?? null, submissionId: restored?.submissionId || null, startOver }

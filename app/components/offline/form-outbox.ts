@@ -8,6 +8,7 @@
 // whose answer was lost, sent again, acts once. A sheet's draft has its own JSON API (outbox.ts).
 import { ENHANCED_FIELD } from '../form/form-result.ts'
 import { devicePhoto, forgetPhotos, IDS_SUFFIX, LOCAL_SUFFIX, PhotoRefused, uploadPhoto } from './device-photos.ts'
+import { forgetDraftsOf } from './form-draft-store.ts'
 import { UploadHttpError } from '../upload/chunked-upload.ts'
 import { inStore } from './offline-db.ts'
 import { refusedForAnotherUser, sentFor } from './sent-for.ts'
@@ -21,6 +22,8 @@ export interface QueuedForm {
   url: string
   /** the page's title, to say what waits */
   title: string
+  /** which record it is (its storage, date, total…), as its form says (AppForm's `summary`) */
+  summary?: string
   /** the form's fields, as posted (text only), the CSRF token left out: the sending page's is used */
   fields: [string, string][]
   /** ISO */
@@ -29,6 +32,8 @@ export interface QueuedForm {
   refused?: number
   /** why the last try failed (the server's words when it refused), and when (ISO) */
   lastError?: string
+  /** the refused page's messages beside its fields, by field name: shown there again when the form is opened */
+  fieldErrors?: Record<string, string[]>
   triedAt?: string
 }
 
@@ -64,7 +69,8 @@ export async function queueForm(url: string, form: FormData): Promise<boolean> {
     // sent later as a plain post: the route then answers as it does without JavaScript (a redirect)
     if (name !== CSRF_FIELD && name !== ENHANCED_FIELD) fields.push([name, value])
   }
-  const entry: QueuedForm = { key: `${user}:${submissionId}`, userId: user, submissionId, url, title: document.title, fields, queuedAt: new Date().toISOString() }
+  const summary = formOf(submissionId)?.dataset.summary
+  const entry: QueuedForm = { key: `${user}:${submissionId}`, userId: user, submissionId, url, title: document.title, ...(summary ? { summary } : {}), fields, queuedAt: new Date().toISOString() }
   try {
     await inStore('forms', 'readwrite', (store) => store.put(entry))
     return true
@@ -72,6 +78,9 @@ export async function queueForm(url: string, form: FormData): Promise<boolean> {
     return false
   }
 }
+
+/** The form on the page that posts submission `submissionId`. */
+const formOf = (submissionId: string) => Array.from(document.forms).find((form) => new FormData(form).get(SUBMISSION_FIELD) === submissionId)
 
 /** The device photos a form names (`{field}_local`), as [field, localId]. */
 export function localPhotosOf(fields: Iterable<[string, FormDataEntryValue]>): [string, string][] {
@@ -93,13 +102,15 @@ export function queuedForms(userId: number): Promise<QueuedForm[]> {
   return inStore('forms', 'readonly', (store) => store.index('userId').getAll(userId) as IDBRequest<QueuedForm[]>)
 }
 
+/** It and its photos leave the device, and any draft of it (saved after it was queued). */
 async function forget(entry: QueuedForm): Promise<void> {
   await inStore('forms', 'readwrite', (store) => store.delete(entry.key))
+  await forgetDraftsOf(entry.userId, entry.submissionId)
   await forgetPhotos(entry.userId, localPhotosOf(entry.fields).map(([, localId]) => localId))
 }
 
-async function markFailed(entry: QueuedForm, lastError: string, refused?: number): Promise<void> {
-  await inStore('forms', 'readwrite', (store) => store.put({ ...entry, lastError, triedAt: new Date().toISOString(), ...(refused ? { refused } : {}) } satisfies QueuedForm))
+async function markFailed(entry: QueuedForm, lastError: string, refused?: number, fieldErrors?: QueuedForm['fieldErrors']): Promise<void> {
+  await inStore('forms', 'readwrite', (store) => store.put({ ...entry, lastError, triedAt: new Date().toISOString(), ...(refused ? { refused } : {}), ...(fieldErrors ? { fieldErrors } : {}) } satisfies QueuedForm))
 }
 
 /** Takes a refused form back to waiting (the user asked to send it again). */
@@ -135,11 +146,23 @@ async function withUploadedPhotos(entry: QueuedForm, csrf: string): Promise<[str
   return fields
 }
 
-/** The messages of a refused form's page (its field errors and alerts), as the user would read them. */
-function refusalText(html: string): string {
+/** conform's id of a field's message: `{form}-field-{name}-error` (the fields kit renders it so). */
+const FIELD_ERROR_ID = /-field-(.+)-error$/
+
+/**
+ * The messages of a refused form's page (its field errors and alerts), as the user would read them,
+ * and those of its fields by name.
+ */
+function refusalOf(html: string): { text: string; fieldErrors: Record<string, string[]> } {
   const page = new DOMParser().parseFromString(html, 'text/html')
   const texts = Array.from(page.querySelectorAll('main .field-error, main [role=alert], main .notice-error'), (node) => node.textContent?.trim() ?? '')
-  return [...new Set(texts.filter(Boolean))].join(' ') || 'The server refused the form.'
+  const fieldErrors: Record<string, string[]> = {}
+  for (const node of page.querySelectorAll('main form .field-error[id]')) {
+    const name = FIELD_ERROR_ID.exec(node.id)?.[1]
+    const text = node.textContent?.trim()
+    if (name && text) fieldErrors[name] = [text]
+  }
+  return { text: [...new Set(texts.filter(Boolean))].join(' ') || 'The server refused the form.', fieldErrors }
 }
 
 /**
@@ -182,7 +205,8 @@ export async function sendQueuedForm(entry: QueuedForm, csrf: string): Promise<F
   const status = answer.status
   if (status === 401) return 'signed-out'
   if (status >= 400 && status < 500) {
-    await markFailed(entry, refusalText(await answer.text().catch(() => '')), status)
+    const refusal = refusalOf(await answer.text().catch(() => ''))
+    await markFailed(entry, refusal.text, status, refusal.fieldErrors)
     return 'refused'
   }
   await markFailed(entry, FAILED_TEXT)

@@ -20,6 +20,8 @@ export interface WaitingItem {
   kind: 'form' | 'sheet'
   /** what it is: the form's page title, or the sheet */
   title: string
+  /** which record: the form's storage, date, total… */
+  summary?: string
   /** where the user can open it: the form's address, or the sheet's page */
   href: string
   /** ISO: when it was queued (a sheet: its last change on the device) */
@@ -82,6 +84,7 @@ export async function countWaiting(userId: number, { announce = true } = {}): Pr
         key: f.key,
         kind: 'form',
         title: f.title,
+        ...(f.summary ? { summary: f.summary } : {}),
         href: f.url,
         since: f.queuedAt,
         ...(f.refused ? { refused: f.refused } : {}),

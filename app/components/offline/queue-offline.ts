@@ -7,7 +7,7 @@
 import type { ClientActionFunctionArgs } from '@remix-run/react'
 import { SAVE_FAILED, type FormResult } from '../form/form-result.ts'
 import { devicePhoto, forgetPhotos, needsUpload } from './device-photos.ts'
-import { forgetDraftsOf } from './form-drafts.ts'
+import { forgetDraftsOf } from './form-draft-store.ts'
 import { forgetSubmission, FORM_QUEUED_TEXT, localPhotosOf, outboxUser, queueForm } from './form-outbox.ts'
 import { countWaitingNow, sendWaitingNow } from './outbox-state.ts'
 

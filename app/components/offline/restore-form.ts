@@ -4,11 +4,14 @@
 // back into their file fields (an event FileUpload hears). Browser only.
 import { useEffect, useState } from 'react'
 import { useSearchParams } from '@remix-run/react'
+import type { FormResult } from '../form/form-result.ts'
 import { IDS_SUFFIX, LOCAL_SUFFIX } from './device-photos.ts'
 import { localPhotosOf, outboxUser, queuedForm, type QueuedForm } from './form-outbox.ts'
 
 export const OUTBOX_PARAM = 'outbox'
 export const RESTORE_PHOTOS_EVENT = 'outbox:restore-photos'
+/** Sent by a form once its queued copy is back in it (its detail the QueuedForm): useAppForm shows the server's messages. */
+export const RESTORED_EVENT = 'outbox:restored'
 export interface RestorePhotos {
   field: string
   localIds: string[]
@@ -19,7 +22,7 @@ export function reopenHref(url: string, submissionId: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}${OUTBOX_PARAM}=${encodeURIComponent(submissionId)}`
 }
 
-/** Fields the page fills itself: the CSRF token, the submission id, and the photos' ids. */
+/** Fields the page fills itself: the CSRF token, the submission id, and the photos' ids (and any hidden input, below). */
 const notTyped = (name: string) => name === 'csrf' || name === 'submission_id' || name.endsWith(LOCAL_SUFFIX) || name.endsWith(IDS_SUFFIX)
 
 /** A line of a list field as a form posts it: `parts[0].part_id`. */
@@ -52,6 +55,8 @@ export function fill(form: HTMLFormElement, fields: readonly [string, string][],
   for (const [name, list] of values) {
     const controls = Array.from(form.elements).filter((e): e is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement => 'name' in e && (e as HTMLInputElement).name === name)
     for (const control of controls) {
+      // a hidden input is the page's (the place its picker chose, the receipt's type): a choice made again stands
+      if (control instanceof HTMLInputElement && control.type === 'hidden') continue
       if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) control.checked = list.includes(control.value)
       else if (!(control instanceof HTMLInputElement && control.type === 'file')) control.value = list[0] ?? ''
       // what a user's typing would say: the form's own validation and any listener hear the new value
@@ -64,21 +69,26 @@ export function fill(form: HTMLFormElement, fields: readonly [string, string][],
   for (const [field, localIds] of photos) form.dispatchEvent(new CustomEvent<RestorePhotos>(RESTORE_PHOTOS_EVENT, { detail: { field, localIds } }))
 }
 
-/** The queued submission the page's address names, filled into form `formId` once it is on the page. */
-export function useRestoredSubmission(formId: string, setList?: SetList): QueuedForm | null {
+/**
+ * The queued submission the page's address names, filled into form `formId` once it is on the page
+ * and `enabled` (hydrated: the page's outbox pump has said who is signed in).
+ */
+export function useRestoredSubmission(formId: string, enabled: boolean, setList?: SetList): QueuedForm | null {
   const [params] = useSearchParams()
   const submissionId = params.get(OUTBOX_PARAM)
   const [entry, setEntry] = useState<QueuedForm | null>(null)
   useEffect(() => {
     const userId = outboxUser()
-    if (!submissionId || userId === null) return
+    if (!enabled || !submissionId || userId === null) return
     let cancelled = false
     void queuedForm(userId, submissionId)
       .then((found) => {
         if (cancelled || !found) return
         setEntry(found)
         const form = document.getElementById(formId)
-        if (form instanceof HTMLFormElement) fill(form, found.fields, setList)
+        if (!(form instanceof HTMLFormElement)) return
+        fill(form, found.fields, setList)
+        form.dispatchEvent(new CustomEvent<QueuedForm>(RESTORED_EVENT, { detail: found, bubbles: true }))
       })
       .catch(() => undefined)
     return () => {
@@ -86,6 +96,24 @@ export function useRestoredSubmission(formId: string, setList?: SetList): Queued
     }
     // once per submission: setList is the page's, drawn anew each render
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [submissionId, formId])
+  }, [submissionId, formId, enabled])
   return entry
+}
+
+/**
+ * What the server said of form `formId`'s queued copy, once it is back in the form: conform's
+ * answer, so each message shows beside its field as after any refused submit.
+ */
+export function useRefusalOf(formId: string): FormResult | undefined {
+  const [refusal, setRefusal] = useState<FormResult | undefined>()
+  useEffect(() => {
+    const heard = (event: Event) => {
+      if ((event.target as Element | null)?.id !== formId) return
+      const errors = (event as CustomEvent<QueuedForm>).detail.fieldErrors ?? {}
+      setRefusal({ status: 'error', error: errors, state: { validated: Object.fromEntries(Object.keys(errors).map((name) => [name, true])) } })
+    }
+    document.addEventListener(RESTORED_EVENT, heard)
+    return () => document.removeEventListener(RESTORED_EVENT, heard)
+  }, [formId])
+  return refusal
 }

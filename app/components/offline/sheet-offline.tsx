@@ -76,6 +76,8 @@ export interface SheetOfflineProps {
   onRefused?: (part: SheetPart, refusal: Refusal | null) => void
   /** whether a checklist saved with no signal waits on this device (the page says so by its button) */
   onChecklistKept?: (kept: boolean) => void
+  /** whether a submit waits on this device (the page says so by its Submit button, where it was pressed) */
+  onSubmitQueued?: (queued: boolean) => void
   /** when the page's own Save Checklist last succeeded: the checklist kept here is the server's now */
   checklistSavedAt?: string
   syncIntervalMs?: number
@@ -118,6 +120,8 @@ export function SheetOffline(props: SheetOfflineProps) {
     else send({ type: 'SHOW_REFUSAL', message: refusal?.message ?? null })
   }, [send])
   const keptChecklist = useCallback((kept: boolean) => latest.current.onChecklistKept?.(kept), [])
+  const submitQueued = snapshot.matches({ queue: 'queued' })
+  useEffect(() => latest.current.onSubmitQueued?.(submitQueued), [submitQueued])
 
   // The pump of every tab leaves this sheet's draft to this page while it is open; once it closes,
   // what it did not send is the pump's (asked at once: the user may have left with edits unsent).
@@ -367,7 +371,7 @@ export function SheetOffline(props: SheetOfflineProps) {
       <p role="status" className="muted" data-connection={connection}>
         {statusText(connection, lastServerSave ? new Date(lastServerSave) : null)}
       </p>
-      {snapshot.matches({ queue: 'queued' }) ? <p className="notice">{QUEUED_TEXT}</p> : null}
+      {submitQueued && !props.onSubmitQueued ? <p className="notice">{QUEUED_TEXT}</p> : null}
       {message ? (
         <p role="alert" className="notice notice-error">
           {message}

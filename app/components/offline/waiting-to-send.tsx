@@ -7,9 +7,11 @@ import { useState } from 'react'
 import { shortTime, waitingText } from './draft-record.ts'
 import { discardForm, outboxUser, queuedForm, retryForm } from './form-outbox.ts'
 import { retrySheet } from './outbox.ts'
-import { countWaitingNow, sendWaitingNow, useWaitingItems, type WaitingItem } from './outbox-state.ts'
+import { countWaitingNow, pingServer, sendWaitingNow, useWaitingItems, type WaitingItem } from './outbox-state.ts'
 import { reopenHref } from './restore-form.ts'
+import { useClosedOnNavigation } from '../shell/use-closed-on-navigation.ts'
 
+export const SEND_NOW_UNREACHABLE_TEXT = 'The server could not be reached. It stays on this device and is sent when the server answers.'
 export const DISCARD_QUESTION = 'Discard this form and its photos? They have not reached the office and cannot be brought back.'
 
 /** The queued form a list item names (its key is `${userId}:${submissionId}`). */
@@ -24,7 +26,12 @@ const sheetKeyOf = submissionIdOf
 
 function WaitingEntry({ item }: { item: WaitingItem }) {
   const [asking, setAsking] = useState(false)
+  const [unreachable, setUnreachable] = useState(false)
   const sendNow = async () => {
+    // with no signal the pump tries nothing: said here, where the user pressed
+    const reached = await pingServer()
+    setUnreachable(!reached)
+    if (!reached) return
     const userId = outboxUser()
     if (item.refused && item.kind === 'sheet' && userId !== null) await retrySheet(userId, sheetKeyOf(item))
     const entry = item.kind === 'form' ? await entryOf(item) : undefined
@@ -40,11 +47,17 @@ function WaitingEntry({ item }: { item: WaitingItem }) {
   return (
     <li className={`outbox__item${item.refused ? ' outbox__item--refused' : ''}`}>
       <p className="outbox__title">
-        <strong>{item.title}</strong> <span className="outbox__when">queued {shortTime(item.since)}</span>
+        <strong>{item.title}</strong>
+        {item.summary ? <span className="outbox__summary"> {item.summary}</span> : null} <span className="outbox__when">queued {shortTime(item.since)}</span>
         {item.photos > 0 ? <span className="outbox__photos">{item.photos === 1 ? ' · 1 photo' : ` · ${item.photos} photos`}</span> : null}
       </p>
       {item.lastError ? (
         <p className={item.refused ? 'outbox__error' : 'outbox__last-try'}>{item.refused ? `Not sent: ${item.lastError}` : `Last try: ${item.lastError}`}</p>
+      ) : null}
+      {unreachable ? (
+        <p className="outbox__last-try" role="status">
+          {SEND_NOW_UNREACHABLE_TEXT}
+        </p>
       ) : null}
       {asking ? (
         <div className="outbox__ask" role="alertdialog" aria-label="Discard">
@@ -77,10 +90,11 @@ function WaitingEntry({ item }: { item: WaitingItem }) {
 
 export function WaitingToSend() {
   const items = useWaitingItems()
+  const panel = useClosedOnNavigation()
   if (items.length === 0) return null
   const refused = items.filter((item) => item.refused).length
   return (
-    <details className="outbox">
+    <details className="outbox" ref={panel}>
       <summary className="waiting-to-send">
         <span role="status">{waitingText(items.length)}</span>
         <span className="outbox__oldest"> · since {shortTime(items[0]!.since)}</span>

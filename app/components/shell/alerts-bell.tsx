@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { ALERT_POLL_MS, ALERTS, alertTotal, type Alert } from '#app/alerts.ts'
 import { Icon } from '../icons.tsx'
+import { useClosedOnNavigation } from './use-closed-on-navigation.ts'
 
 /** Polls GET /api/alerts/ every 5 minutes while the page is open (JavaScript only). */
 export function useAlerts(initial: Alert[]): Alert[] {
@@ -25,8 +26,9 @@ export function AlertsBell({ alerts }: { alerts: Alert[] }) {
   const total = alertTotal(alerts)
   // the name says what the badge shows, so a voice user can say what they see
   const shown = total > 99 ? '99+' : String(total)
+  const panel = useClosedOnNavigation()
   return (
-    <details className="alerts-bell">
+    <details className="alerts-bell" ref={panel}>
       <summary aria-label={`Alerts: ${shown}`}>
         <Icon name="bell" />
         {total > 0 ? <span className="badge">{shown}</span> : null}

@@ -8,6 +8,7 @@ import { clearOfflineDataOnSignOut } from '../offline/sign-out.ts'
 import { WaitingToSend } from '../offline/waiting-to-send.tsx'
 import { AlertsBell } from './alerts-bell.tsx'
 import { SearchBox } from './search-box.tsx'
+import { useClosedOnNavigation } from './use-closed-on-navigation.ts'
 import { searchableKinds } from '#app/search.ts'
 
 function LogoutButton({ className, userId }: { className?: string; userId: number }) {
@@ -24,8 +25,9 @@ function LogoutButton({ className, userId }: { className?: string; userId: numbe
 
 /** The phone menu: a <details> so it opens without JavaScript. */
 function SideMenu({ user, alerts }: { user: SessionUser; alerts: Alert[] }) {
+  const panel = useClosedOnNavigation()
   return (
-    <details className="side-menu">
+    <details className="side-menu" ref={panel}>
       <summary aria-label="Menu">
         <Icon name="menu" />
       </summary>

@@ -13,7 +13,7 @@ import type { z } from 'zod'
 import { ACCESS } from '#app/access.ts'
 import { AppForm, clientActionCatchingNetworkErrors, SubmitButton } from '#app/components/form/app-form.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { CHECKLIST_KEPT_TEXT, SheetOffline, type SheetPart } from '#app/components/offline/sheet-offline.tsx'
+import { CHECKLIST_KEPT_TEXT, QUEUED_TEXT, SheetOffline, type SheetPart } from '#app/components/offline/sheet-offline.tsx'
 import { refusalOf, RefusalNotice, useMarks, withoutFormMessage, type Refusal } from '#app/features/pretreat-sheet/refusal.tsx'
 import { flatten, useSheetPart } from '#app/features/pretreat-sheet/sheet-page.ts'
 import { ChecklistFields } from '#app/features/pretreat-sheet/checklist.tsx'
@@ -102,6 +102,7 @@ export default function PretreatSheetPage() {
   const [refusals, setRefusals] = useState<Record<SheetPart, Refusal | null>>(() => ({ sheet: refusalOf(actionData, 'sheet'), checklist: refusalOf(actionData, 'checklist') }))
   const refuse = useCallback((part: SheetPart, refusal: Refusal | null) => setRefusals((now) => (now[part] === refusal ? now : { ...now, [part]: refusal })), [])
   const [checklistKept, setChecklistKept] = useState(false)
+  const [submitQueued, setSubmitQueued] = useState(false)
   const checklistAnswer = useFetcher<SheetResult>({ key: 'pretreat-checklist' }).data
   return (
     <div className="pretreat-sheet">
@@ -118,6 +119,7 @@ export default function PretreatSheetPage() {
           onVersion={setVersion}
           onRefused={refuse}
           onChecklistKept={setChecklistKept}
+          onSubmitQueued={setSubmitQueued}
           checklistSavedAt={checklistAnswer?.status === 'success' ? checklistAnswer.savedAt : undefined}
           syncIntervalMs={60_000}
         />
@@ -136,7 +138,7 @@ export default function PretreatSheetPage() {
       ) : (
         <>
           <div hidden={view !== 'sheet'}>
-            <SheetView data={data} version={version} readOnly={readOnly} next={toggle('checklist')} told={{ refusal: refusals.sheet, refuse }} />
+            <SheetView data={data} version={version} readOnly={readOnly} next={toggle('checklist')} told={{ refusal: refusals.sheet, refuse }} queued={submitQueued} />
           </div>
           <div hidden={view !== 'checklist'}>
             <ChecklistView data={data} version={version} readOnly={readOnly} back={toggle('sheet')} told={{ refusal: refusals.checklist, refuse }} kept={checklistKept} />
@@ -150,7 +152,7 @@ export default function PretreatSheetPage() {
 /** Every field empty (a field posted empty is missing from conform's copy). */
 const emptyOf = (values: Record<string, string>) => Object.fromEntries(Object.keys(values).map((k) => [k, '']))
 
-function SheetView({ data, version, readOnly, next, told }: { data: LoaderData; version: number; readOnly: boolean; next: (e: MouseEvent) => void; told: Told }) {
+function SheetView({ data, version, readOnly, next, told, queued }: { data: LoaderData; version: number; readOnly: boolean; next: (e: MouseEvent) => void; told: Told; queued: boolean }) {
   const { sheet } = data
   const { form, fetcher, saved, posted, marked, onEdit, refusal } = useSheetForm(PretreatSheetSchema, 'pretreat-sheet', 'sheet', told)
   // the offline sync's answer carries the fields' messages too (conform never saw that post), each until edited
@@ -184,6 +186,11 @@ function SheetView({ data, version, readOnly, next, told }: { data: LoaderData; 
         {body}
         <div className="form-actions sheet-actions">
           {refusal}
+          {queued ? (
+            <p className="notice" role="status">
+              {QUEUED_TEXT}
+            </p>
+          ) : null}
           {saved ? (
             <p className="notice notice-success" role="status">
               {saved}

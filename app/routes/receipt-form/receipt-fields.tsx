@@ -4,7 +4,7 @@
 // upload error in the Error modal: the server's answer without JavaScript (FileUpload shows it),
 // the same check in the browser with it (shown here).
 import { useState, type ReactNode } from 'react'
-import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, recordSummary, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { ComboboxField } from '#app/components/form/combobox-field.tsx'
 import { NumberField, SelectField, TextField } from '#app/components/form/fields.tsx'
 import { useCsrfToken } from '#app/components/csrf.tsx'
@@ -15,10 +15,13 @@ import { EXPENSE_CATEGORIES, type ReceiptType } from '#core/enums.ts'
 import { IMAGE_REQUIRED, ReceiptSchema, SHOW_JOBS_INTENT, TOTAL_STEP } from '#core/schemas/receipt.ts'
 import type { LoaderData } from './data.server.ts'
 
+/** A new receipt's form, one per type (its draft on the device is kept under it). */
+export const receiptFormId = (type: ReceiptType) => `receipt-${type}`
+
 export function ReceiptFields({ data, type, submissionId, imageIds }: { data: LoaderData; type: ReceiptType; submissionId: string; imageIds: string[] }) {
   const { correcting } = data
   const { form, fields, fetcher } = useAppForm(ReceiptSchema, {
-    id: correcting ? `receipt-correct-${correcting.id}-v${correcting.version}` : `receipt-${type}`,
+    id: correcting ? `receipt-correct-${correcting.id}-v${correcting.version}` : receiptFormId(type),
     defaultValue: correcting ? { ...correcting.values, type, category: correcting.values.category as 'Food' } : { type, date: data.today, category: 'Food' },
   })
   const csrfToken = useCsrfToken()
@@ -30,7 +33,7 @@ export function ReceiptFields({ data, type, submissionId, imageIds }: { data: Lo
   const jobs = customer ? data.jobs.filter((j) => j.company_id === customer.id) : data.jobs
   return (
     <div onSubmitCapture={imageError.onSubmit}>
-      <AppForm keepDraft={!correcting} form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data">
+      <AppForm keepDraft={!correcting} form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data" summary={recordSummary(type, fields.date.value, fields.total_amount.value ? `$${fields.total_amount.value}` : null)}>
         {correcting ? <input type="hidden" name="version" value={correcting.version} /> : null}
         {/* Enter presses the first submit button: Submit, not Show Their Jobs (only there without JavaScript). */}
         {type === 'Parts' && !hydrated ? <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" /> : null}

@@ -6,13 +6,15 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigate, type ShouldRevalidateFunction } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
+import { discardDraft } from '#app/components/offline/form-drafts.ts'
+import { DraftsElsewhere } from '#app/components/offline/drafts-elsewhere.tsx'
 import { clientActionQueuingOffline } from '#app/components/offline/queue-offline.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { isFormResult } from '#app/components/form/form-result.ts'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { RECEIPT_TYPES, type ReceiptType } from '#core/enums.ts'
 import type { action, loader } from './data.server.ts'
-import { ReceiptFields } from './receipt-fields.tsx'
+import { receiptFormId, ReceiptFields } from './receipt-fields.tsx'
 import { DeleteRecordForm } from '#app/components/delete-record-form.tsx'
 
 export { action, loader } from './data.server.ts'
@@ -46,6 +48,7 @@ export default function ReceiptForm() {
       <h1>{correcting ? 'Correct Receipt' : 'Receipt Form'}</h1>
       <div className="form-page">
         {correcting ? <p className="muted">Type: {type}</p> : <TypeStep type={type} />}
+        {correcting ? null : <DraftsElsewhere />}
         {type ? <ReceiptFields key={`${type}:${data.submissionId}`} data={data} type={type} submissionId={String(initial.submission_id ?? data.submissionId)} imageIds={[images].flat().map(String)} /> : null}
       </div>
       {correcting ? <DeleteRecordForm recordId={correcting.id} version={correcting.version} noun="receipt" submissionId={correcting.deleteSubmissionId} /> : null}
@@ -57,6 +60,13 @@ export default function ReceiptForm() {
 function TypeStep({ type }: { type: ReceiptType | null }) {
   const hydrated = useHydrated()
   const navigate = useNavigate()
+  const address = (t: string) => `/receipt-form?type=${encodeURIComponent(t)}`
+  const chooseType = (next: string) => {
+    if (!next) return
+    // "Changing the receipt type resets all form fields and the chosen file": the draft of the type left goes too
+    if (type) void discardDraft(address(type), receiptFormId(type))
+    navigate(address(next))
+  }
   return (
     <Form method="get" action="/receipt-form" className="form receipt-type">
       <div className="field">
@@ -67,7 +77,7 @@ function TypeStep({ type }: { type: ReceiptType | null }) {
           key={type ?? ''}
           defaultValue={type ?? ''}
           required
-          onChange={hydrated ? (e) => e.currentTarget.value && navigate(`/receipt-form?type=${encodeURIComponent(e.currentTarget.value)}`) : undefined}
+          onChange={hydrated ? (e) => chooseType(e.currentTarget.value) : undefined}
         >
           <option value="" disabled>
             Choose a type

@@ -4,6 +4,7 @@
 // device with no signal (its place chosen there) gets its number when the sheet reaches the server. Without JavaScript, Add Part
 // and Remove post the form back and it comes back as it was, with the lines changed. What the page
 // reads and what its posts do is data.server.ts.
+import { DraftsElsewhere } from '#app/components/offline/drafts-elsewhere.tsx'
 import type { MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
@@ -66,6 +67,7 @@ function ServiceSheetPage({ data }: { data: LoaderData & { picker: NonNullable<L
       ) : place && (sheetNumber || picker.onDevice) ? (
         <SheetForm key={sheetNumber ?? 'on-device'} data={data} place={place} sheetNumber={sheetNumber} submissionId={String(initial.submission_id ?? data.submissionId)} imageIds={[initial.images ?? []].flat().map(String)} />
       ) : null}
+      <DraftsElsewhere />
     </div>
   )
 }

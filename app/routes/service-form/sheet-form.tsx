@@ -1,7 +1,7 @@
 // The service sheet itself, once its place is chosen: the spec's customer sheet form (service types,
 // with 'Other' revealing its field) or job sheet form (service type N/A), hours, parts, photos,
 // the call's description and the detailed notes.
-import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, recordSummary, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { CheckboxGroupField } from '#app/components/form/checkbox-group-field.tsx'
 import { NumberField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { LineItemsField } from '#app/components/form/line-items.tsx'
@@ -31,7 +31,7 @@ export function SheetForm({ data, place, sheetNumber, submissionId, imageIds }: 
   const placeErrors = [fields.company_id, fields.storage_id, fields.job_id, fields.call_in_id, fields.sheet_number].flatMap((f) => f.errors ?? [])
 
   return (
-    <AppForm keepDraft form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data" className="form sheet-form">
+    <AppForm keepDraft form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data" className="form sheet-form" summary={recordSummary(place.companyName, place.storageName, fields.service_date.value)}>
       {/* The first submit button is the one Enter presses: Submit, not Add Part or Remove. */}
       <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
       {sheetNumber ? <input type="hidden" name="sheet_number" value={sheetNumber} /> : null}

@@ -1,6 +1,6 @@
 // The storage check itself, once its storage is chosen: date inspected, variety, cellar fill
 // status, the readings (°F, %, hours), the four pile temperatures, images and notes.
-import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, recordSummary, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { NumberField, SelectField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import type { Place } from '#app/components/form/place.server.ts'
 import { useCsrfToken } from '#app/components/csrf.tsx'
@@ -22,7 +22,7 @@ export function CheckForm({ data, place, submissionId, imageIds }: { data: Loade
   const placeErrors = [fields.company_id, fields.storage_id].flatMap((f) => f.errors ?? [])
   const { temperature, humidity, runtime } = READING_BOUNDS
   return (
-    <AppForm keepDraft={!correcting} form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data">
+    <AppForm keepDraft={!correcting} form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data" summary={recordSummary(place.companyName, place.storageName, fields.date_inspected.value)}>
       {correcting ? <input type="hidden" name="version" value={correcting.version} /> : null}
       <input type="hidden" name="company_id" value={place.companyId} />
       <input type="hidden" name="storage_id" value={place.storageId} />

@@ -6,6 +6,7 @@ import type { MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { clientActionQueuingOffline } from '#app/components/offline/queue-offline.ts'
+import { DraftsElsewhere } from '#app/components/offline/drafts-elsewhere.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { isFormResult } from '#app/components/form/form-result.ts'
 import { PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
@@ -58,6 +59,7 @@ export default function StorageCheckForm() {
             imageIds={[initial.images ?? correcting?.images ?? []].flat().map(String)}
           />
         ) : null}
+        {correcting ? null : <DraftsElsewhere />}
       </div>
       {correcting ? <DeleteRecordForm recordId={correcting.id} version={correcting.version} noun="storage check" submissionId={correcting.deleteSubmissionId} /> : null}
     </>
