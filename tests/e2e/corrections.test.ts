@@ -86,6 +86,19 @@ describe('corrections with history', () => {
     await page.context().close()
   }, 60_000)
 
+  it('the office corrects a customer note with JavaScript: the Success modal, then the note with its history', async () => {
+    const note = await app.db.selectFrom('interactions').select(['id', 'company_id', 'notes']).where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow()
+    const page = await opened('office', true, 1280, `/view-interaction/${note.company_id}/${note.id}`)
+    await page.getByRole('link', { name: 'Correct this customer note' }).click()
+    await page.getByRole('heading', { name: 'Correct Customer Note' }).waitFor()
+    await page.getByLabel('Notes').fill('Called back: bins 3 and 4 ready.')
+    await page.getByRole('button', { name: 'Save Correction' }).click()
+    await page.getByRole('dialog', { name: 'Success' }).waitFor({ timeout: 10_000 })
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(`/view-interaction/${note.company_id}/${note.id}`)
+    await expect.poll(() => page.getByRole('list', { name: 'Corrections' }).textContent(), { timeout: 15_000 }).toContain('→ Called back: bins 3 and 4 ready.')
+    await page.context().close()
+  }, 60_000)
+
   it('an author whose receipt is older than 7 days sees no Correct, and its correction form answers 403', async () => {
     const receipt = await app.db
       .selectFrom('receipts')
