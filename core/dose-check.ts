@@ -68,8 +68,11 @@ export interface DoseWarning {
  * alone (a screen reader reads it with the field), so it names each limit passed again.
  */
 export function doseReasonRequired(warnings: readonly DoseWarning[]): string {
-  return `${warnings.map((w) => w.message).join(' ')} Give a reason to save it anyway.`
+  return `${warnings.map((w) => w.message).join(' ')} ${DOSE_REASON_ASK}`
 }
+
+/** What the Reason field says on a form that lists the warnings just above it (not each warning again). */
+export const DOSE_REASON_ASK = 'Give a reason to save it anyway.'
 
 /** Warnings as stored (pretreats.dose_warnings, jsonb): what is not a warning is left out. */
 export function storedDoseWarnings(value: unknown): DoseWarning[] {
