@@ -67,6 +67,9 @@ describe('corrections with history', () => {
     await app.db.updateTable('receipts').set({ location }).where('id', '=', receipt.id).execute()
     const page = await opened('office', false, 1280, `/view-receipt/${receipt.id}`)
     await page.getByRole('link', { name: 'Delete this receipt' }).click()
+    // Save Correction is the page's main action; Delete is not drawn like it
+    const look = (name: string) => page.getByRole('button', { name, exact: true }).evaluate((b) => getComputedStyle(b).backgroundColor)
+    expect(await look('Delete')).not.toBe(await look('Save Correction'))
     await page.getByLabel('Reason for deleting').fill('Entered twice: the same fill-up.')
     await page.getByRole('button', { name: 'Delete', exact: true }).click()
     await page.waitForURL(new RegExp(`/view-receipt/${receipt.id}`))
