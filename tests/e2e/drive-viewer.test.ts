@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FsDriver } from '#storage/fs-driver.server.ts'
 import { objectKey } from '#storage/keys.ts'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { newContext, shot, signIn } from '../support/browser.ts'
 import { connectBrowser } from '../support/shared-browser.ts'
 import { drawPng } from '../../bin/demo/png.ts'
 import { samplePdf } from '../../bin/demo/pdf.ts'
@@ -100,6 +100,7 @@ describe('the drive viewer with JavaScript', () => {
     await p.waitForURL(/open=audit-300\.pdf/)
     const viewer = p.getByRole('region', { name: 'Viewer: audit-300.pdf' })
     await viewer.getByText('Page 1 of 300').waitFor()
+    await shot(p, 'drive-viewer-pdf-1280', false)
     await viewer.getByRole('img', { name: 'audit-300.pdf, page 1' }).waitFor()
     await viewer.getByRole('button', { name: 'Next' }).click()
     await viewer.getByText('Page 2 of 300').waitFor()
@@ -144,6 +145,7 @@ describe('the drive viewer with JavaScript', () => {
     // Close keeps its word on one line beside a long name (not 'Clos' over 'e')
     const close = p.getByRole('region', { name: 'Viewer: bin-photo-from-the-north-cellar-after-loading.png' }).getByRole('link', { name: 'Close' })
     expect(await close.evaluate((link) => { const words = document.createRange(); words.selectNodeContents(link); return words.getClientRects().length })).toBe(1)
+    await shot(p, 'drive-viewer-png-375', false)
     await p.keyboard.press('Escape')
     await p.waitForURL((url) => !url.searchParams.has('open'))
     // a client navigation: the URL changes before React has drawn the page without the viewer
