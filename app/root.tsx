@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ShouldRevalidateFunction } from '@remix-run/react'
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
 import { alertsFor } from './alerts.server.ts'
@@ -73,8 +74,19 @@ function pathAndQuery(request: Request): string {
   return `${path}${url.search}`
 }
 
-/** After a submit that failed, the shell is not read again (it would fail too, and the form must stay as typed). */
-export const shouldRevalidate = keepPageAfterFailedSubmit
+/**
+ * When the shell is read again: after a submit (the user, the rights or the alerts may have changed;
+ * not after one that failed: the read would fail too, and the form must stay as typed), on a reload of
+ * the same address, and on the way to /login (a session that ended). Not on a link, nor on a list's
+ * sort, filter or page: nothing in the shell depends on the address, and the page's data request is
+ * then the page's alone, so one that fails on the way (a proxy's 502) shows the page's own words
+ * inside the shell ('Error fetching receipts'), not this module's error page (docs/decisions/0085).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
+  const submitted = args.formMethod !== undefined && args.formMethod.toUpperCase() !== 'GET'
+  const reread = submitted || args.currentUrl.href === args.nextUrl.href || args.nextUrl.pathname === '/login'
+  return reread ? keepPageAfterFailedSubmit(args) : false
+}
 
 function Document({ children, nonce }: { children: ReactNode; nonce?: string }) {
   return (

@@ -61,9 +61,10 @@ async function allowedImages(trx: Executor, actor: Actor, kind: 'receipt' | 'sto
   return images
 }
 
-const imageNames = (images: readonly { filename: string }[]) => (images.length === 0 ? 'None' : images.map((i) => i.filename).join(', '))
-const orNone = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? 'None' : String(value))
-const reading = (value: string | null, unit: string) => (value === null ? 'None' : `${Number(value)}${unit}`)
+// an empty value is kept as '': the history says 'added' or 'removed' for it (record-corrections.tsx)
+const imageNames = (images: readonly { filename: string }[]) => images.map((i) => i.filename).join(', ')
+const orEmpty = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value))
+const reading = (value: string | null, unit: string) => (value === null ? '' : `${Number(value)}${unit}`)
 
 /** A receipt as its detail shows it: what a correction's history compares. */
 async function receiptShown(db: Executor, id: number): Promise<Record<string, string>> {
@@ -73,13 +74,13 @@ async function receiptShown(db: Executor, id: number): Promise<Record<string, st
     Date: formatDate(r.date),
     Location: r.location,
     Total: `$${r.total_amount}`,
-    Truck: orNone(r.truck),
-    Mileage: r.mileage === null ? 'None' : String(Number(r.mileage)),
-    Category: orNone(r.category),
-    Customer: orNone(r.customer_name),
-    Event: orNone(r.event),
-    Job: orNone(r.job_name),
-    'Service Sheet': r.service_sheet_number === null ? 'None' : `#${r.service_sheet_number}`,
+    Truck: orEmpty(r.truck),
+    Mileage: r.mileage === null ? '' : String(Number(r.mileage)),
+    Category: orEmpty(r.category),
+    Customer: orEmpty(r.customer_name),
+    Event: orEmpty(r.event),
+    Job: orEmpty(r.job_name),
+    'Service Sheet': r.service_sheet_number === null ? '' : `#${r.service_sheet_number}`,
     Images: imageNames(r.images),
   }
 }

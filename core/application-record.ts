@@ -2,7 +2,7 @@
 // 0042): from the facts the workflow holds about one pre-treat, the items the law asks an applicator
 // to keep, in the order of the rule, and the labels of those still missing (named to the reviewer
 // before completion). Pure: the server reads the facts (workflows/application-record.server.ts).
-import { formatGps } from './formats.ts'
+import { formatGps, formatNumber } from './formats.ts'
 import { ppmOf, type QuantityInputs } from './pretreat-quantities.ts'
 import { reentryOf, reentryText } from './reentry.ts'
 
@@ -84,11 +84,10 @@ export interface RecordItems {
 
 const UNIT_NAMES: Record<QuantityInputs['units'], string> = { oz: 'oz', gal: 'gal', other: 'units' }
 const blank = (text: string | null | undefined) => !text || text.trim() === ''
-const trimNumber = (n: number) => String(Math.round(n * 10_000) / 10_000)
 
 /** The amount applied with its units: '1.5 gal', '200 oz', '12 units'. */
 export function amountText(quantity: number | null, units: QuantityInputs['units']): string {
-  return quantity === null ? '' : `${trimNumber(quantity)} ${UNIT_NAMES[units]}`
+  return quantity === null ? '' : `${formatNumber(quantity)} ${UNIT_NAMES[units]}`
 }
 
 /**
@@ -100,8 +99,8 @@ export function rateOf(product: Pick<RecordProductFacts, 'units' | 'ppm_constant
   const { quantity_used: quantity, cwt } = product
   if (quantity === null || !(cwt > 0)) return { ppm: null, text: '' }
   const ppm = ppmOf(product, quantity, cwt)
-  if (ppm !== null) return { ppm, text: `${trimNumber(ppm)} ppm` }
-  return { ppm: null, text: `${trimNumber((quantity / cwt) * 1000)} ${UNIT_NAMES[product.units]} per 1,000 cwt` }
+  if (ppm !== null) return { ppm, text: `${formatNumber(ppm)} ppm` }
+  return { ppm: null, text: `${formatNumber((quantity / cwt) * 1000)} ${UNIT_NAMES[product.units]} per 1,000 cwt` }
 }
 
 export function recordItems(facts: RecordFacts): RecordItems {

@@ -4,6 +4,7 @@
 // days between applications and before the crop's removal, not for seed). A limit passed is a
 // warning that names it, never a silent block and never a silent pass: saving anyway needs a reason,
 // which is stored with the pre-treat and shown to its reviewers.
+import { countText, formatNumber } from './formats.ts'
 import { ppmOf, type QuantityInputs } from './pretreat-quantities.ts'
 import { addDays, CWT_PER_TON, loadText } from './season-ledger.ts'
 import { seasonOf } from './season.ts'
@@ -67,8 +68,11 @@ export interface DoseWarning {
  * alone (a screen reader reads it with the field), so it names each limit passed again.
  */
 export function doseReasonRequired(warnings: readonly DoseWarning[]): string {
-  return `${warnings.map((w) => w.message).join(' ')} Give a reason to save it anyway.`
+  return `${warnings.map((w) => w.message).join(' ')} ${DOSE_REASON_ASK}`
 }
+
+/** What the Reason field says on a form that lists the warnings just above it (not each warning again). */
+export const DOSE_REASON_ASK = 'Give a reason to save it anyway.'
 
 /** Warnings as stored (pretreats.dose_warnings, jsonb): what is not a warning is left out. */
 export function storedDoseWarnings(value: unknown): DoseWarning[] {
@@ -85,14 +89,14 @@ export function doseWarnings(dose: PlannedDose): DoseWarning[] {
   if (limit !== null && rate !== null && rate > limit) {
     warnings.push({
       kind: 'rate',
-      message: `${product.product_name} is over the label's limit: ${rate} ppm planned, the label allows at most ${limit} ppm per application.`,
+      message: `${product.product_name} is over the label's limit: ${formatNumber(rate)} ppm planned, the label allows at most ${formatNumber(limit)} ppm per application.`,
     })
   }
   const most = product.max_applications_per_season
   if (most !== null && dose.applicationsThisSeason >= most) {
     warnings.push({
       kind: 'season',
-      message: `${product.product_name} is over the label's limit: this storage has had ${dose.applicationsThisSeason} application${dose.applicationsThisSeason === 1 ? '' : 's'} in the ${dose.seasonLabel} season, the label allows at most ${most} per season.`,
+      message: `${product.product_name} is over the label's limit: this storage has had ${countText(dose.applicationsThisSeason, 'application')} in the ${dose.seasonLabel} season, the label allows at most ${formatNumber(most)} per season.`,
     })
   }
   const name = product.product_name
@@ -113,7 +117,7 @@ export function doseWarnings(dose: PlannedDose): DoseWarning[] {
     const near = dose.soFar.applied.filter((d) => addDays(d, between) > dose.day && addDays(dose.day, between) > d).sort()
     const last = near.at(-1)
     if (last !== undefined) {
-      warnings.push({ kind: 'interval', message: `${name} is too soon after another application: applied here on ${last}, the label asks ${between} days between applications.` })
+      warnings.push({ kind: 'interval', message: `${name} is too soon after another application: applied here on ${last}, the label asks ${countText(between, 'day')} between applications.` })
     }
   }
   const wait = product.min_days_before_removal
@@ -122,7 +126,7 @@ export function doseWarnings(dose: PlannedDose): DoseWarning[] {
   if (wait !== null && removal !== null && addDays(dose.day, wait) > removal) {
     warnings.push({
       kind: 'removal',
-      message: `${name} is too close to the crop's removal: removal is planned for ${removal}, the label asks ${wait} days after an application (the crop could leave from ${addDays(dose.day, wait)}).`,
+      message: `${name} is too close to the crop's removal: removal is planned for ${removal}, the label asks ${countText(wait, 'day')} after an application (the crop could leave from ${addDays(dose.day, wait)}).`,
     })
   }
   if (product.not_for_seed && dose.storage.seed) warnings.push({ kind: 'seed', message: `${name} is not for seed potatoes, and this storage holds seed.` })

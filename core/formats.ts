@@ -160,3 +160,15 @@ export function roundDecimalText(whole: string, fraction: string, decimals: numb
   const scaled = BigInt(kept) + (up ? 1n : 0n)
   return Number(scaled) / 10 ** decimals
 }
+
+const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 })
+
+/** A number as a person reads it: 12,500 and 0.0125 (thousands separated, at most 4 decimals). */
+export function formatNumber(value: number): string {
+  return NUMBER.format(value)
+}
+
+/** A count with its word in agreement: '1 application', '1,200 applications', '1 day'. */
+export function countText(count: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? one : many}`
+}

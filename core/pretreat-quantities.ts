@@ -2,6 +2,7 @@
 // (storages-and-pretreats.md §5 "Chemical quantity from cwt"), and how an amount in ounces reads.
 // The pre-treat form runs them in the browser as the cwt is typed; the server runs them again on
 // save, so what is stored never depends on the browser.
+import { countText, formatNumber } from './formats.ts'
 
 export const OZ_PER_GALLON = 128
 /** The product picker's CWT (§9). */
@@ -80,10 +81,10 @@ export function formatCwt(cwt: number): string {
 /** An amount in `units` as shown: ounces as gallons and ounces (128 oz to the gallon), '2 gal 44 oz'. */
 export function formatQuantity(quantity: number | null, units: QuantityInputs['units']): string {
   if (quantity === null || !Number.isFinite(quantity)) return ''
-  if (units === 'gal') return `${round(quantity, 2)} gal`
-  if (units !== 'oz') return `${round(quantity, 2)}`
+  if (units === 'gal') return `${formatNumber(round(quantity, 2))} gal`
+  if (units !== 'oz') return countText(round(quantity, 2), 'unit')
   const gallons = Math.floor(quantity / OZ_PER_GALLON)
   const ounces = round(quantity - gallons * OZ_PER_GALLON, 2)
-  if (gallons === 0) return `${ounces} oz`
-  return ounces === 0 ? `${gallons} gal` : `${gallons} gal ${ounces} oz`
+  if (gallons === 0) return `${formatNumber(ounces)} oz`
+  return ounces === 0 ? `${formatNumber(gallons)} gal` : `${formatNumber(gallons)} gal ${formatNumber(ounces)} oz`
 }

@@ -68,9 +68,12 @@ describe('formatQuantity', () => {
     expect(formatQuantity(40.5, 'oz')).toBe('40.5 oz')
     expect(formatQuantity(333.3333, 'oz')).toBe('2 gal 77.33 oz')
   })
-  it('shows other units as the number, gallons with gal', () => {
+  it('shows other units with their word, gallons with gal, thousands separated', () => {
     expect(formatQuantity(5, 'gal')).toBe('5 gal')
-    expect(formatQuantity(333, 'other')).toBe('333')
+    expect(formatQuantity(1500, 'gal')).toBe('1,500 gal')
+    expect(formatQuantity(333, 'other')).toBe('333 units')
+    expect(formatQuantity(1, 'other')).toBe('1 unit')
+    expect(formatQuantity(12_800 * 128 + 3, 'oz')).toBe('12,800 gal 3 oz')
     expect(formatQuantity(null, 'oz')).toBe('')
   })
 })

@@ -6,6 +6,7 @@
 // application date; a void one is listed apart and counts for nothing. Pure: the server reads the
 // applications (db/queries/season-ledger.ts).
 import { amountText, rateOf } from './application-record.ts'
+import { countText, formatNumber } from './formats.ts'
 import type { QuantityInputs } from './pretreat-quantities.ts'
 import type { Season } from './season.ts'
 
@@ -108,7 +109,7 @@ const UNIT_NAMES: Record<QuantityInputs['units'], string> = { oz: 'oz', gal: 'ga
 
 /** '0.61 oz per ton', '0.0305 oz per cwt' */
 export function loadText(load: number, limits: Pick<SeasonLimits, 'units' | 'max_total_basis'>): string {
-  return `${round(load, 4)} ${UNIT_NAMES[limits.units]} per ${limits.max_total_basis}`
+  return `${formatNumber(load)} ${UNIT_NAMES[limits.units]} per ${limits.max_total_basis}`
 }
 
 const byDate = (a: LedgerEntry, b: LedgerEntry) =>
@@ -122,11 +123,11 @@ function overOf(p: Omit<ProductSeason, 'over'>, dates: string[], storage: Ledger
     over.push(`season total ${loadText(p.total, limits)}, the label allows ${loadText(limits.max_total_per_season, limits)}`)
   }
   if (limits.max_applications_per_season !== null && p.applications > limits.max_applications_per_season) {
-    over.push(`${p.applications} applications, the label allows ${limits.max_applications_per_season}`)
+    over.push(`${countText(p.applications, 'application')}, the label allows ${formatNumber(limits.max_applications_per_season)}`)
   }
   if (limits.min_days_between !== null) {
     for (let i = 1; i < dates.length; i++) {
-      if (addDays(dates[i - 1]!, limits.min_days_between) > dates[i]!) over.push(`applied ${dates[i]}, less than ${limits.min_days_between} days after ${dates[i - 1]}`)
+      if (addDays(dates[i - 1]!, limits.min_days_between) > dates[i]!) over.push(`applied ${dates[i]}, less than ${countText(limits.min_days_between, 'day')} after ${dates[i - 1]}`)
     }
   }
   // a removal planned in another season is another crop's

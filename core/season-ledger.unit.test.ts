@@ -43,7 +43,7 @@ describe('the season ledger', () => {
       ['2025-11-20', '1,4SIGHT', 'Blackfoot Farms', 0.2, 1.2, 3],
     ])
     // 1200 oz = 9.375 gal × 84,000 / 60,000 cwt
-    expect(ledger.lines[0]).toMatchObject({ rate: '13.125 ppm', amount: '1200 oz' })
+    expect(ledger.lines[0]).toMatchObject({ rate: '13.125 ppm', amount: '1,200 oz' })
   })
 
   it('lists a void pre-treat apart, counting it nowhere', () => {

@@ -17,7 +17,9 @@
 // - Asked by the page ({ type: 'precache', userId }), it fetches /api/my-sheets and keeps the
 //   user's assigned sheets, section menus and field forms, so they open offline even if never opened.
 // - A grower's Customer Notes Form never kept: another grower's copy stands for it (STANDS_FOR).
-// - Any other page that cannot be fetched: /offline.html, the spec's 'No Data Available', then '/'.
+// - Any other page that cannot be fetched: 'No Data Available', then '/': for a sheet or a form (a
+//   page that keeps drafts) /offline.html, the spec's words ('… no draft is saved locally …'); for
+//   any other page (a list, a record, a menu) /offline-page.html, which says no word of drafts.
 // - Log out with no signal (sign-out.ts): the page is signed out on the device at once (home as a
 //   visitor sees it, kept at install); the session is ended on the server before the next request.
 // - Remix's route look-up with no signal: for the asking page's own address 'nothing new' (its
@@ -26,6 +28,9 @@
 const SHELL = 'shell-v2'
 const PAGES = 'pages-v3'
 const OFFLINE_PAGE = '/offline.html'
+const OFFLINE_OTHER_PAGE = '/offline-page.html'
+/** The pages that keep drafts on the device: the application sheet, a restart, the new call and the field forms (…-form). */
+const DRAFT_PAGE = /^\/(?:pretreats\/\d+|restarts\/\d+|service-call|[a-z-]+-form(?:\/[^/]+)?)\/?$/
 const OWNER_HEADER = 'X-Session-User'
 /** Inside PAGES: whose pages they are. */
 const OWNER_ENTRY = '/__offline/owner'
@@ -61,7 +66,7 @@ const isPage = (request, url) => request.mode === 'navigate' || url.pathname.end
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
-      await (await caches.open(SHELL)).add(OFFLINE_PAGE)
+      await (await caches.open(SHELL)).addAll([OFFLINE_PAGE, OFFLINE_OTHER_PAGE])
       await keepSignedOutHome()
       // home, for whoever is signed in on the page that registered this worker (no signal: later)
       await fetchAndKeep(new URL('/', self.location.origin)).catch(() => undefined)
@@ -289,7 +294,7 @@ async function standIn(cache, url) {
   return undefined
 }
 
-const offlinePage = () => caches.match(OFFLINE_PAGE, { ignoreVary: true })
+const offlinePage = (url) => caches.match(DRAFT_PAGE.test(url.pathname) ? OFFLINE_PAGE : OFFLINE_OTHER_PAGE, { ignoreVary: true })
 
 /**
  * The route look-up, or with no signal: for the page's own address, 'nothing new' (its routes came
@@ -327,7 +332,7 @@ async function networkFirst(event, url) {
       if (isPage(request, url)) event.waitUntil(servedCopy(client, cached.headers.get('date')))
       return cached
     }
-    if (request.mode === 'navigate') return (await offlinePage()) ?? Promise.reject(error)
+    if (request.mode === 'navigate') return (await offlinePage(url)) ?? Promise.reject(error)
     // a page's data with no copy (a link followed in the page): the whole page instead, from the device or the offline page
     if (url.pathname.endsWith('.data')) return reloadDocument(documentPathOf(url))
     throw error
@@ -372,7 +377,7 @@ async function passOn(event) {
     event.waitUntil(hearAndKeep(new URL(event.request.url), response, null))
     return response
   } catch (error) {
-    if (event.request.mode === 'navigate') return (await offlinePage()) ?? Promise.reject(error)
+    if (event.request.mode === 'navigate') return (await offlinePage(new URL(event.request.url))) ?? Promise.reject(error)
     throw error
   }
 }

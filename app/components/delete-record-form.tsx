@@ -16,7 +16,7 @@ export function DeleteRecordForm({ recordId, version, noun, submissionId }: { re
         <input type="hidden" name="version" value={version} />
         <TextAreaField field={fields.reason} label="Reason for deleting" rows={3} />
         <div className="form-actions">
-          <SubmitButton fetcher={fetcher} name="intent" value={DELETE_INTENT}>
+          <SubmitButton fetcher={fetcher} name="intent" value={DELETE_INTENT} danger>
             Delete
           </SubmitButton>
         </div>

@@ -3,6 +3,7 @@
 // and its history: each correction's fields, old → new, who and when.
 import { Link } from '@remix-run/react'
 import type { RecordCorrections } from '#app/corrections.server.ts'
+import type { FieldChange } from '#core/corrections.ts'
 
 export function DeletedNotice({ corrections, noun }: { corrections: Pick<RecordCorrections, 'deleted'>; noun: string }) {
   const { deleted } = corrections
@@ -46,7 +47,7 @@ export function CorrectionHistory({ corrections, correctTo, noun }: { correction
                 <ul>
                   {h.changes.map((c) => (
                     <li key={c.field}>
-                      {c.field}: <del>{c.old}</del> → <ins>{c.new}</ins>
+                      <ChangeLine change={c} />
                     </li>
                   ))}
                 </ul>
@@ -55,6 +56,20 @@ export function CorrectionHistory({ corrections, correctTo, noun }: { correction
           ))}
         </ol>
       )}
+    </>
+  )
+}
+
+/** History written before empty values were kept as '' holds 'None' for them (decision 0067). */
+const isEmpty = (value: string) => value === '' || value === 'None'
+
+/** One field's change: old → new; a value where there was none is added, one taken away removed. */
+function ChangeLine({ change }: { change: FieldChange }) {
+  if (isEmpty(change.old)) return <>{change.field}: added <ins>{change.new}</ins></>
+  if (isEmpty(change.new)) return <>{change.field}: removed <del>{change.old}</del></>
+  return (
+    <>
+      {change.field}: <del>{change.old}</del> → <ins>{change.new}</ins>
     </>
   )
 }

@@ -1,5 +1,6 @@
 // The season summary's PDF (decision 0042): the table of application-record-pdf-summary.ts as HTML (rendered from React with renderToStaticMarkup, print CSS inline).
 import { renderToStaticMarkup } from 'react-dom/server'
+import { countText } from '#core/formats.ts'
 import type { Season } from '#core/season.ts'
 import type { Executor } from '#db/client.server.ts'
 import { htmlPdf, type ConversionState } from '#jobs/documents/conversions.server.ts'
@@ -17,7 +18,7 @@ function SeasonSummaryDocument({ season, table }: { season: Season; table: Summa
       <body>
         <h1>Season Summary {season.label}</h1>
         <p className="sub">
-          {season.start} to {season.end} (exclusive). {table.applications} applications. {SUMMARY_NOTE}
+          {season.start} to {season.end} (exclusive). {countText(table.applications, 'application')}. {SUMMARY_NOTE}
         </p>
         <table className="lines">
           <thead>

@@ -1,6 +1,7 @@
 // The season summary's table (decision 0042): the kept totals of one July–June season by grower,
 // applicator licence and product, as the rows that the page, the CSV and the PDF all show.
 import { amountText } from '#core/application-record.ts'
+import { formatNumber } from '#core/formats.ts'
 import type { QuantityInputs } from '#core/pretreat-quantities.ts'
 import type { SeasonTotal } from '#db/queries/application-records.ts'
 
@@ -23,7 +24,7 @@ export function summaryTable(totals: readonly SeasonTotal[]): SummaryTable {
       t.product_name,
       CWT.format(Number(t.cwt)),
       amountText(Number(t.quantity), t.units as QuantityInputs['units']),
-      String(t.applications),
+      formatNumber(Number(t.applications)),
     ]),
     applications: totals.reduce((sum, t) => sum + Number(t.applications), 0),
   }

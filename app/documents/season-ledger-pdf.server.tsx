@@ -1,6 +1,7 @@
 // A storage's season ledger as a PDF (issue 23): the Ledger tab's tables (season-ledger-table.ts) as
 // HTML with the records' print CSS, rendered by the document worker like the season summary.
 import { renderToStaticMarkup } from 'react-dom/server'
+import { countText } from '#core/formats.ts'
 import type { SeasonLedger } from '#core/season-ledger.ts'
 import type { Executor } from '#db/client.server.ts'
 import { htmlPdf, type ConversionState } from '#jobs/documents/conversions.server.ts'
@@ -58,7 +59,7 @@ function SeasonLedgerDocument({ storage, ledger }: { storage: LedgerStorage; led
         <p className="sub">
           {storage.grower}. {storage.seed ? 'Seed potatoes. ' : ''}
           {storage.planned_removal ? `Removal planned ${storage.planned_removal}. ` : ''}
-          {ledger.lines.length === 0 ? 'No applications this season.' : `${new Set(ledger.lines.map((l) => l.pretreat_id)).size} applications.`} Totals counted from the records.
+          {ledger.lines.length === 0 ? 'No applications this season.' : `${countText(new Set(ledger.lines.map((l) => l.pretreat_id)).size, 'application')}.`} Totals counted from the records.
         </p>
         {ledger.products.length > 0 ? <TextTable header={PRODUCT_HEADER} rows={ledger.products.map(productCells)} /> : null}
         {ledger.lines.length > 0 ? (

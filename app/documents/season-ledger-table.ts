@@ -1,13 +1,12 @@
 // The season ledger as text (issue 23, decision 0063): the same rows and cells for the storage's
 // Ledger tab, its CSV and its PDF, so the three cannot disagree.
+import { countText, formatNumber } from '#core/formats.ts'
 import { loadText, type LedgerLine, type ProductSeason, type SeasonLedger, type SeasonLimits } from '#core/season-ledger.ts'
 
 export const LINE_HEADER = ['Date', 'Pre-Treat #', 'Product', 'EPA Registration', 'Grower', 'Applicator', 'Licence', 'CWT', 'Rate', 'Amount', 'Season Total', 'Applications'] as const
 export const PRODUCT_HEADER = ['Product', 'Applications', 'Season Total', 'Used', 'Next Application', 'Crop May Leave From', 'Over the Label'] as const
 /** The CSV's columns: the lines', and whether the pre-treat was void (its line counts for nothing). */
 export const CSV_HEADER = [...LINE_HEADER, 'Void'] as const
-
-const trim = (n: number) => String(Math.round(n * 10_000) / 10_000)
 
 function limitsOf(ledger: SeasonLedger, productId: number): SeasonLimits | undefined {
   return ledger.products.find((p) => p.limits.product_id === productId)?.limits
@@ -25,11 +24,11 @@ export function lineCells(ledger: SeasonLedger, line: LedgerLine, counted = true
     line.grower_name,
     line.applicator_name,
     line.applicator_licence,
-    trim(line.cwt),
+    formatNumber(line.cwt),
     line.rate,
     line.amount,
     counted && limits ? loadText(line.running_total, limits) : '',
-    counted ? (max === null ? String(line.running_count) : `${line.running_count} of ${max}`) : '',
+    counted ? (max === null ? formatNumber(line.running_count) : `${formatNumber(line.running_count)} of ${formatNumber(max)}`) : '',
   ]
 }
 
@@ -42,9 +41,9 @@ export function productCells(p: ProductSeason): string[] {
   const max = limits.max_total_per_season
   return [
     limits.product_name,
-    limits.max_applications_per_season === null ? String(p.applications) : `${p.applications} of ${limits.max_applications_per_season}`,
+    limits.max_applications_per_season === null ? formatNumber(p.applications) : `${formatNumber(p.applications)} of ${formatNumber(limits.max_applications_per_season)}`,
     max === null ? loadText(p.total, limits) : `${loadText(p.total, limits)} of ${loadText(max, limits)}`,
-    p.percent_used === null ? '—' : `${p.percent_used}%`,
+    p.percent_used === null ? '—' : `${formatNumber(p.percent_used)}%`,
     nextText(p.next_allowed),
     p.crop_may_leave ?? '—',
     p.over.join('; '),

@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import type { Column } from '#app/lists/columns.ts'
-import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { ListErrorBoundary, ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
 import { applicationRecords, type ApplicationRecordRow } from '#app/lists/application-record-list.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 import { formatCwt } from '#core/pretreat-quantities.ts'
@@ -103,4 +103,8 @@ export default function ApplicationRecords() {
       exportTo="/application-records.csv"
     />
   )
+}
+
+export function ErrorBoundary() {
+  return <ListErrorBoundary message="Error fetching application records" />
 }

@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import type { Column } from '#app/lists/columns.ts'
-import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { ListErrorBoundary, ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
 import { backups, type BackupRow } from '#app/lists/backup-list.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 import { formatDateTime, formatFileSize } from '#core/formats.ts'
@@ -68,4 +68,8 @@ export default function Backups() {
       exportTo="/backups.csv"
     />
   )
+}
+
+export function ErrorBoundary() {
+  return <ListErrorBoundary message="Error fetching backups" />
 }

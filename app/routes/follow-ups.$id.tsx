@@ -10,6 +10,7 @@ import { ACCESS } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { TextAreaField } from '#app/components/form/fields.tsx'
+import { FLASH_PARAM } from '#app/components/form/flash-notice.tsx'
 import { keepPageAfterFailedSubmit, type FormResult } from '#app/components/form/form-result.ts'
 import { RecordModal } from '#app/components/modal.tsx'
 import { followUpFacts } from '#app/features/restart-follow-ups/follow-ups.tsx'
@@ -37,9 +38,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
     command: closeFollowUp,
     actor: user,
     fixed: { follow_up_id: id },
-    // back to the list as it was (the follow-up is now on the closed list)
-    redirectTo: `/follow-ups${new URL(request.url).search}`,
+    // back to the list as it was (the follow-up is now on the closed list), which says it was closed:
+    // without JavaScript as every form's flash; with it too, after the Success modal, as its row is gone
+    redirectTo: closedListAddress(request),
+    successFlash: 'follow-up-closed',
   })
+}
+
+function closedListAddress(request: Request): string {
+  const search = new URL(request.url).searchParams
+  search.set(FLASH_PARAM, 'follow-up-closed')
+  return `/follow-ups?${search}`
 }
 
 /** After a success the record is not read again: the form (and its Success modal) stays until the move to the list. */

@@ -94,10 +94,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const clientAction = clientActionQueuingOffline
-// A refused correction (someone corrected the note meanwhile: 409) keeps the page as it is, with its
-// message and the version it was opened on, until the user reloads it (decision 0067).
+// A correction's page is not read again after its submit, as the receipt's and the check's are not:
+// saved, the Success modal then leads to the note with its history (read again, the form would be
+// drawn anew for the next version, and the modal lost with it); refused (someone corrected the note
+// meanwhile: 409), the page keeps its message and the version it was opened on until the user
+// reloads it (decision 0067).
 export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
-  args.formMethod === 'POST' && new URL(args.currentUrl).searchParams.has('correct') && (args.actionStatus ?? 200) >= 400 ? false : keepPageAfterFailedSubmit(args)
+  args.formMethod === 'POST' && new URL(args.currentUrl).searchParams.has('correct') ? false : keepPageAfterFailedSubmit(args)
 
 export default function CustomerNotesForm() {
   const served = useLoaderData<typeof loader>()

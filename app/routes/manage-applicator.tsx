@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import type { Column } from '#app/lists/columns.ts'
-import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { ListErrorBoundary, ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
 import { useMayOpen } from '#app/components/admin/may-open.ts'
 import { applicators, type ApplicatorListRow } from '#app/lists/applicator-list.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
@@ -75,4 +75,8 @@ export default function Applicators() {
       exportTo="/manage-applicator.csv"
     />
   )
+}
+
+export function ErrorBoundary() {
+  return <ListErrorBoundary message="Error fetching applicators" />
 }

@@ -6,7 +6,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import type { Column } from '#app/lists/columns.ts'
-import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { ListErrorBoundary, ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
 import { useMayOpen } from '#app/components/admin/may-open.ts'
 import { products, type ProductListRow } from '#app/lists/product-list.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
@@ -76,4 +76,8 @@ export default function Products() {
       exportTo="/manage-product.csv"
     />
   )
+}
+
+export function ErrorBoundary() {
+  return <ListErrorBoundary message="Error fetching products" />
 }

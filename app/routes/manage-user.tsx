@@ -7,7 +7,7 @@ import { ACCESS } from '#app/access.ts'
 import { useMayOpen } from '#app/components/admin/may-open.ts'
 import { useRootData } from '#app/components/shell/root-data.ts'
 import type { Column } from '#app/lists/columns.ts'
-import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { ListErrorBoundary, ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 import { users, type UserListRow } from '#app/lists/user-list.server.ts'
 
@@ -70,4 +70,8 @@ export default function Users() {
       exportTo="/manage-user.csv"
     />
   )
+}
+
+export function ErrorBoundary() {
+  return <ListErrorBoundary message="Error fetching users" />
 }

@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import type { Column } from '#app/lists/columns.ts'
-import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { ListErrorBoundary, ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
 import { reportText } from '#app/features/grower-report/grower-report-log.tsx'
 import { outgoingMail, type OutgoingMailRow } from '#app/lists/outgoing-mail-list.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
@@ -72,4 +72,8 @@ export default function OutgoingMail() {
       exportTo="/outgoing-mail.csv"
     />
   )
+}
+
+export function ErrorBoundary() {
+  return <ListErrorBoundary message="Error fetching outgoing mail" />
 }

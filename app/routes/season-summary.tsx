@@ -7,6 +7,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { readWithAccess } from '#app/auth/guard.server.ts'
 import { SUMMARY_HEADER, SUMMARY_NOTE, summaryTable } from '#app/documents/application-record-pdf-summary.ts'
+import { countText } from '#core/formats.ts'
 import { parseSeason, season as seasonOfYear, SEASON_MESSAGE, seasonOf, type Season } from '#core/season.ts'
 import { getDb } from '#db/client.server.ts'
 import { recordSeasons, seasonTotals } from '#db/queries/application-records.ts'
@@ -67,7 +68,7 @@ export default function SeasonSummary() {
         </p>
       ) : null}
       <h2>
-        {season.label}: {table.applications} {table.applications === 1 ? 'application' : 'applications'}
+        {season.label}: {countText(table.applications, 'application')}
       </h2>
       {table.rows.length === 0 ? (
         <p>No completed applications in this season.</p>

@@ -6,7 +6,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData, useLocation } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import type { Column } from '#app/lists/columns.ts'
-import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { ListErrorBoundary, ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
 import { DoneMark } from '#app/components/service-sheet-detail.tsx'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 import { sheetTracker, type ServiceStatusListRow } from '#app/lists/service-status-list.server.ts'
@@ -65,4 +65,8 @@ export default function ServiceSheetTracker() {
       exportTo={`${base}.csv`}
     />
   )
+}
+
+export function ErrorBoundary() {
+  return <ListErrorBoundary message="Error fetching service sheets" />
 }

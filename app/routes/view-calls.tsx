@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import type { Column } from '#app/lists/columns.ts'
-import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { ListErrorBoundary, ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
 import { pendingCalls, type CallInListRow } from '#app/lists/call-in-list.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 import { formatDate } from '#core/formats.ts'
@@ -60,4 +60,8 @@ export default function PendingCalls() {
       exportTo="/view-calls.csv"
     />
   )
+}
+
+export function ErrorBoundary() {
+  return <ListErrorBoundary message="Error fetching service calls" />
 }

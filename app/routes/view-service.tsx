@@ -6,7 +6,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import type { Column } from '#app/lists/columns.ts'
-import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { ListErrorBoundary, ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
 import { serviceText } from '#app/components/service-sheet-detail.tsx'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 import { MineSubtitle } from '#app/components/list/mine-subtitle.tsx'
@@ -71,4 +71,8 @@ export default function CompletedServiceSheets() {
       exportTo="/view-service.csv"
     />
   )
+}
+
+export function ErrorBoundary() {
+  return <ListErrorBoundary message="Error fetching service sheets" />
 }

@@ -67,6 +67,9 @@ describe('corrections with history', () => {
     await app.db.updateTable('receipts').set({ location }).where('id', '=', receipt.id).execute()
     const page = await opened('office', false, 1280, `/view-receipt/${receipt.id}`)
     await page.getByRole('link', { name: 'Delete this receipt' }).click()
+    // Save Correction is the page's main action; Delete is not drawn like it
+    const look = (name: string) => page.getByRole('button', { name, exact: true }).evaluate((b) => getComputedStyle(b).backgroundColor)
+    expect(await look('Delete')).not.toBe(await look('Save Correction'))
     await page.getByLabel('Reason for deleting').fill('Entered twice: the same fill-up.')
     await page.getByRole('button', { name: 'Delete', exact: true }).click()
     await page.waitForURL(new RegExp(`/view-receipt/${receipt.id}`))
@@ -83,6 +86,19 @@ describe('corrections with history', () => {
     expect(await table.getByRole('row').nth(1).textContent()).toContain('Deleted')
     expect(new URL(page.url()).searchParams.get('deleted')).toBe('1')
     expect(await app.db.selectFrom('receipts').select(['deleted_reason']).where('id', '=', receipt.id).executeTakeFirstOrThrow()).toEqual({ deleted_reason: 'Entered twice: the same fill-up.' })
+    await page.context().close()
+  }, 60_000)
+
+  it('the office corrects a customer note with JavaScript: the Success modal, then the note with its history', async () => {
+    const note = await app.db.selectFrom('interactions').select(['id', 'company_id', 'notes']).where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow()
+    const page = await opened('office', true, 1280, `/view-interaction/${note.company_id}/${note.id}`)
+    await page.getByRole('link', { name: 'Correct this customer note' }).click()
+    await page.getByRole('heading', { name: 'Correct Customer Note' }).waitFor()
+    await page.getByLabel('Notes').fill('Called back: bins 3 and 4 ready.')
+    await page.getByRole('button', { name: 'Save Correction' }).click()
+    await page.getByRole('dialog', { name: 'Success' }).waitFor({ timeout: 10_000 })
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(`/view-interaction/${note.company_id}/${note.id}`)
+    await expect.poll(() => page.getByRole('list', { name: 'Corrections' }).textContent(), { timeout: 15_000 }).toContain('→ Called back: bins 3 and 4 ready.')
     await page.context().close()
   }, 60_000)
 

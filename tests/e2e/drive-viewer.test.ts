@@ -101,6 +101,7 @@ describe('the drive viewer with JavaScript', () => {
     await p.waitForURL(/open=audit-300\.pdf/)
     const viewer = p.getByRole('region', { name: 'Viewer: audit-300.pdf' })
     await viewer.getByText('Page 1 of 300').waitFor()
+    await shot(p, 'drive-viewer-pdf-1280', false)
     await viewer.getByRole('img', { name: 'audit-300.pdf, page 1' }).waitFor()
     await viewer.getByRole('button', { name: 'Next' }).click()
     await viewer.getByText('Page 2 of 300').waitFor()
@@ -128,20 +129,24 @@ describe('the drive viewer with JavaScript', () => {
   })
 
   it('shows a PNG scaled to the viewer, one row open at a time, Escape closes it', async () => {
-    await putDriveFile('bin-photo.png', solidPng(3000, 200), 'image/png', 'png')
+    await putDriveFile('bin-photo-from-the-north-cellar-after-loading.png', solidPng(3000, 200), 'image/png', 'png')
     await putDriveFile('letter.pdf', samplePdf(2, 'Letter'), 'application/pdf', 'pdf')
     const p = await drivePage(true, 375)
     await p.goto('/auditing')
     await p.getByRole('link', { name: 'letter.pdf' }).click()
     await p.getByRole('region', { name: 'Viewer: letter.pdf' }).getByText('Page 1 of 2').waitFor()
-    await p.getByRole('link', { name: 'bin-photo.png' }).click()
-    const image = p.getByRole('region', { name: 'Viewer: bin-photo.png' }).getByRole('img', { name: 'bin-photo.png' })
+    await p.getByRole('link', { name: 'bin-photo-from-the-north-cellar-after-loading.png' }).click()
+    const image = p.getByRole('region', { name: 'Viewer: bin-photo-from-the-north-cellar-after-loading.png' }).getByRole('img', { name: 'bin-photo-from-the-north-cellar-after-loading.png' })
     await image.waitFor()
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(3000)
     // scaled down to the phone's screen, not 3000 px wide
     const box = (await image.boundingBox())!
     expect(box.x + box.width).toBeLessThanOrEqual(375)
     expect(await viewers(p).count()).toBe(1)
+    // Close keeps its word on one line beside a long name (not 'Clos' over 'e')
+    const close = p.getByRole('region', { name: 'Viewer: bin-photo-from-the-north-cellar-after-loading.png' }).getByRole('link', { name: 'Close' })
+    expect(await close.evaluate((link) => { const words = document.createRange(); words.selectNodeContents(link); return words.getClientRects().length })).toBe(1)
+    await shot(p, 'drive-viewer-png-375', false)
     await p.keyboard.press('Escape')
     await p.waitForURL((url) => !url.searchParams.has('open'))
     // a client navigation: the URL changes before React has drawn the page without the viewer

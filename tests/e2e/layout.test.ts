@@ -168,6 +168,19 @@ describe('the workflow inspector', () => {
 })
 
 describe('layout at 375 px', () => {
+  it("the top bar shows the user's name whole while items wait to be sent", async () => {
+    await phone.goto('/')
+    // the outbox's count as waiting-to-send.tsx draws it (its items live in the phone's IndexedDB)
+    await phone.locator('.top-bar .alerts-bell').evaluate((bell) =>
+      bell.insertAdjacentHTML('beforebegin', '<details class="outbox"><summary class="waiting-to-send"><span role="status">12 waiting to send</span><span class="outbox__oldest"> · since 10:42</span></summary><div class="outbox__panel"></div></details>'),
+    )
+    const who = phone.locator('.top-bar .who')
+    expect(await who.evaluate((name) => name.scrollWidth <= name.clientWidth)).toBe(true)
+    const [bar, pill] = [(await phone.locator('.top-bar').boundingBox())!, (await phone.locator('.top-bar .waiting-to-send').boundingBox())!]
+    expect(pill.x + pill.width).toBeLessThanOrEqual(bar.x + bar.width)
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  })
+
   it("the pre-treat form's chemicals stay inside the form", async () => {
     await phone.goto(`/create-pre-treat/${await pretreatIn('pending')}`)
     const table = phone.getByRole('table', { name: 'Chemicals' })

@@ -80,8 +80,10 @@ describe('restart follow-ups', () => {
     const before = await bell()
     await modal.getByLabel('How it was resolved').fill('Fan 1 reset at the panel; running again.')
     await modal.getByRole('button', { name: 'Close Follow-Up' }).click()
-    await modalShown(page, 'Success')
+    await modalShown(page, 'Success', 'Follow-up closed.')
     await page.waitForURL((url) => url.pathname === '/follow-ups')
+    // the list says so too, once the row is gone from it
+    await page.getByRole('status').filter({ hasText: 'Follow-up closed.' }).waitFor()
     expect(await followUpsOf(storage.id)).toMatchObject([{ closing_note: 'Fan 1 reset at the panel; running again.', closed_by: await userId('assigner') }])
     await expect.poll(bell).toBe(before - 1)
     await page.context().close()
@@ -114,8 +116,9 @@ describe('restart follow-ups', () => {
     const modal = page.getByRole('dialog', { name: `Restart Follow-Up: ${storage.name}` })
     expect(await modal.innerText()).toContain('Hoses left at the door.')
     await modal.getByLabel('How it was resolved').fill('Hoses picked up on Tuesday.')
-    await Promise.all([page.waitForURL((url) => url.pathname === '/follow-ups' && url.searchParams.get('flash') === 'submitted'), modal.getByRole('button', { name: 'Close Follow-Up' }).click()])
+    await Promise.all([page.waitForURL((url) => url.pathname === '/follow-ups' && url.searchParams.has('flash')), modal.getByRole('button', { name: 'Close Follow-Up' }).click()])
     await page.getByText('No open follow-ups.').waitFor()
+    expect(await page.getByRole('status').filter({ hasText: 'Follow-up closed.' }).count()).toBe(1)
     expect(await followUpsOf(storage.id)).toMatchObject([{ closing_note: 'Hoses picked up on Tuesday.', closed_by: await userId('assigner'), closed_by_restart_id: null }])
 
     // the closed list, filtered by the toolbar's GET form (it keeps the list: state=closed)

@@ -169,4 +169,20 @@ describe('a list that cannot be read', () => {
       expect(await p.getByRole('heading', { name: ROOT_ERROR }).count()).toBe(0)
     })
   }
+
+  it("with JavaScript: a list's data request failing at a proxy (502, the proxy's HTML) shows the list's message inside the shell", async () => {
+    const p = pages.js
+    await p.goto('/receipt?tab=view')
+    // single fetch's data requests (/view-receipt.data?...) answered by a proxy, not by the app
+    await p.route(/\.data(\?|$)/, (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' }))
+    try {
+      await p.getByRole('link', { name: /Every receipt/ }).click()
+      await p.getByRole('heading', { name: 'Error fetching receipts' }).waitFor()
+      expect(await p.getByRole('heading', { name: ROOT_ERROR }).count()).toBe(0)
+      // inside the shell: the signed-in user's top bar is still there
+      expect(await p.getByRole('button', { name: 'Log out' }).count()).toBeGreaterThan(0)
+    } finally {
+      await p.unroute(/\.data(\?|$)/)
+    }
+  })
 })

@@ -130,10 +130,11 @@ export function AppForm({
 }
 
 /** `name` and `value` tell one of several buttons apart (an `intent`). */
-export function SubmitButton({ fetcher, children, name, value }: { fetcher: FetcherWithComponents<unknown>; children: ReactNode; name?: string; value?: string }) {
+/** `danger`: an action that is not the page's main one and takes something away (a correction page's Delete). */
+export function SubmitButton({ fetcher, children, name, value, danger = false }: { fetcher: FetcherWithComponents<unknown>; children: ReactNode; name?: string; value?: string; danger?: boolean }) {
   const busy = fetcher.state !== 'idle'
   return (
-    <button type="submit" className="button" disabled={busy} aria-busy={busy} name={name} value={value}>
+    <button type="submit" className={danger ? 'button button-danger-outline' : 'button'} disabled={busy} aria-busy={busy} name={name} value={value}>
       {busy ? <span className="spinner" role="progressbar" aria-label="Submitting" /> : null}
       {children}
     </button>

@@ -61,8 +61,9 @@ export function NumberField({ field, label, hint, problem, min, step, max }: { f
   return <TextField field={field} label={label} type="number" inputMode="decimal" min={min} step={step} max={max} hint={hint} problem={problem} />
 }
 
-export function TextAreaField({ field, label, rows = 4, hint, readOnly }: { field: Field; label: string; rows?: number; hint?: ReactNode; readOnly?: boolean }) {
-  const messages = messagesOf(field, undefined)
+/** `errorsAs`: what to show for the field's errors where the page says the rest beside it. */
+export function TextAreaField({ field, label, rows = 4, hint, readOnly, errorsAs }: { field: Field; label: string; rows?: number; hint?: ReactNode; readOnly?: boolean; errorsAs?: string }) {
+  const messages = field.errors?.length && errorsAs ? [errorsAs] : messagesOf(field, undefined)
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>

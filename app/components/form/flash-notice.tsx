@@ -14,6 +14,7 @@ export const FLASH_TEXT = {
   seen: 'Marked as seen.',
   'sent-back': 'Sent back to its author.',
   resubmitted: 'Submitted again for review.',
+  'follow-up-closed': 'Follow-up closed.',
 } as const satisfies Record<string, string>
 export type FlashKey = keyof typeof FLASH_TEXT
 

@@ -319,6 +319,12 @@ describe('ListScreen', () => {
     expect(textOf(html)).toContain('Showing 1–2 of 2')
   })
 
+  it('says a flash once: a row opened from the list does not carry it on (Follow-up closed. stays with the list)', async () => {
+    const html = await screen('sort_by=company&order=asc&flash=follow-up-closed', rows)
+    expect(textOf(html)).toContain('Follow-up closed.')
+    expect(links(html).filter((l) => l.text === '2025-03-01').map((l) => l.href)).toEqual(['/view-calls/7?sort_by=company&order=asc', '/view-calls/7?sort_by=company&order=asc'])
+  })
+
   it('shows the list’s empty text, and no table, cards or sort control, when nothing matches', async () => {
     const html = await screen('filter_by=company&filter_value=Nobody', [])
     expect(html).toMatch(/role="status"[^>]*><p>No service calls available.<\/p>/)

@@ -6,7 +6,7 @@
 // filters and texts; copy app/routes/view-calls.tsx.
 import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { FlashNotice } from '#app/components/form/flash-notice.tsx'
+import { FLASH_PARAM, FlashNotice } from '#app/components/form/flash-notice.tsx'
 import type { ListParamErrors, ListState } from '#app/lists/list-params.ts'
 import { CardSort } from './card-sort.tsx'
 import type { Column } from '#app/lists/columns.ts'
@@ -62,7 +62,7 @@ export interface ListScreenProps<Row extends { id: number | string }> {
 }
 
 export function ListScreen<Row extends { id: number | string }>({ title, subtitle, list, columns, card, filters = [], choices, empty, rowHref, actions, exportTo, toggles }: ListScreenProps<Row>) {
-  const { search } = useLocation()
+  const search = withoutFlash(useLocation().search)
   const href = (row: Row) => rowHref(row, search)
   const key = (row: Row) => row.id
   return (
@@ -86,6 +86,15 @@ export function ListScreen<Row extends { id: number | string }>({ title, subtitl
       <Outlet />
     </>
   )
+}
+
+/** The list's search without its flash: the notice is said once, on the list, not again by a row's modal over it. */
+function withoutFlash(search: string): string {
+  const params = new URLSearchParams(search)
+  if (!params.has(FLASH_PARAM)) return search
+  params.delete(FLASH_PARAM)
+  const rest = params.toString()
+  return rest ? `?${rest}` : ''
 }
 
 /**

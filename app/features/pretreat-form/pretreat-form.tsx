@@ -12,7 +12,7 @@ import { CompanyPicker } from '#app/components/form/company-picker.tsx'
 import { CheckboxField, FieldMessages, SelectField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { isFormResult } from '#app/components/form/form-result.ts'
 import { useHydrated } from '#app/components/use-hydrated.ts'
-import { NOTHING_SO_FAR } from '#core/dose-check.ts'
+import { DOSE_REASON_ASK, NOTHING_SO_FAR } from '#core/dose-check.ts'
 import { PRETREAT_DEFAULTS, STOCK_TYPES, TREATED_FOR, VARIETIES } from '#core/enums.ts'
 import { CWT_DEFAULT, CWT_MIN, formatCwt, formatQuantity, parseCwt } from '#core/pretreat-quantities.ts'
 import { licenseStatus } from '#core/schemas/applicator.ts'
@@ -324,7 +324,10 @@ function PretreatForm({ data, form: page }: { data: PageData; form: PageForm }) 
           </ul>
         </div>
       ) : null}
-      {warnings.length > 0 || fields.dose_reason.errors ? <TextAreaField field={fields.dose_reason} label="Reason to Save Anyway" rows={2} hint="Shown to the reviewers." /> : null}
+      {warnings.length > 0 || fields.dose_reason.errors ? (
+        // the warnings are listed just above: the server's message, which names each one again, is shortened
+        <TextAreaField field={fields.dose_reason} label="Reason to Save Anyway" rows={2} hint="Shown to the reviewers." errorsAs={warnings.length > 0 ? DOSE_REASON_ASK : undefined} />
+      ) : null}
 
       <div className="form-section">
         <PlainSelect id="message-id" name="message_id" label="Pre Written Messages" value={messageId} onChange={setMessageId} options={choices.messages.map((m) => ({ value: String(m.id), label: m.text }))} placeholder="Choose a message" messages={problemOf('message_id')} />

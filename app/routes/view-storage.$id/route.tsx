@@ -8,6 +8,7 @@ import type { MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { ListCards } from '#app/components/list/list-cards.tsx'
+import { ListErrorBoundary } from '#app/components/list/list-screen.tsx'
 import { StorageCheckList } from '#app/components/storage-checks.tsx'
 import { ConditionsChart, ConditionsTable } from '#app/features/storage-detail/conditions-chart.tsx'
 import { Equipment } from '#app/features/storage-detail/equipment.tsx'
@@ -192,4 +193,8 @@ export default function StorageDetailPage() {
       {content.tab === 'equipment' ? <Equipment storage={storage} /> : <TabContent content={content} storageId={storage.id} storage={storage} />}
     </>
   )
+}
+
+export function ErrorBoundary() {
+  return <ListErrorBoundary message="Error fetching the storage" />
 }
