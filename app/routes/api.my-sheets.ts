@@ -61,7 +61,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tabs = SECTION_MENUS.filter((menu) => menus.includes(menu.path)).flatMap((menu) => visibleSections(user, menu).map((s) => `${menu.path}?tab=${s.id}`))
   // the assigned work: the bell's line of the user's sheets and the list it is on, beside the sheets themselves
   const assigned = rows.length > 0 && maySeeAlert(user, 'pretreats_assigned_to_me') ? [ASSIGNED_LIST, ALERTS.pretreats_assigned_to_me.to] : []
-  const pages = [...menus, ...tabs, ...assigned, ...forms, ...steps, ...notes, ...choices, ...restarts.map((r) => `/restarts/${r.id}`)]
+  // the worker keeps them in this order: the choices before the forms that read them, so a form on
+  // the device never lacks its choices when the signal goes mid-way (issue 38, item 33)
+  const pages = [...menus, ...tabs, ...assigned, ...choices, ...forms, ...steps, ...notes, ...restarts.map((r) => `/restarts/${r.id}`)]
   return Response.json({ sheets: rows.map((r) => `/pretreats/${r.id}`), pages }, { headers: { 'Cache-Control': 'no-store' } })
 }
 

@@ -353,3 +353,28 @@ describe('a draft kept behind a picker', () => {
     await context.close()
   })
 })
+
+describe('a picker form for a grower in its address, never opened, with no signal (issue 38, item 33)', () => {
+  it('offers the grower’s storages as soon as the form is on the device: the choices are kept before the forms that need them', async () => {
+    const context = await newContext(suite.browser, suite.app.url, { serviceWorkers: 'allow' })
+    const page = await signedInWithWorker(context, 'tech')
+    // the signal goes the moment the last picker form is kept ahead, as a field user leaving the yard after sign-in
+    await waitUntilCached(page, '/storage-check-form')
+    await goOffline(context)
+    const storages = await db()
+      .selectFrom('storages as s')
+      .innerJoin('companies as c', 'c.id', 's.company_id')
+      .select('s.name')
+      .where('c.company_name', '=', 'Minidoka Growers')
+      .where('s.active', '=', true)
+      .orderBy('s.name')
+      .orderBy('s.id')
+      .execute()
+    // the address as the picker writes it (URLSearchParams)
+    for (const form of ['/storage-check-form', '/service-call']) {
+      await page.goto(`${form}?company=Minidoka+Growers`)
+      await expect.poll(() => page.locator('#storage option').allTextContents(), { timeout: 5_000 }).toEqual(['Choose a storage', ...storages.map((s) => s.name)])
+    }
+    await context.close()
+  })
+})
