@@ -5,7 +5,7 @@ import type { Server } from 'node:http'
 import path from 'node:path'
 import { createRequestHandler } from '@remix-run/express'
 import type { AppLoadContext, ServerBuild } from '@remix-run/node'
-import express, { type ErrorRequestHandler } from 'express'
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import type { ViteDevServer } from 'vite'
 import '#app/load-context.ts'
 import { errorFields, log } from '#core/log.server.ts'
@@ -13,7 +13,7 @@ import { blobParts } from './blob-parts.ts'
 import { compressResponses } from './compression.ts'
 import { healthChecks, type Health } from './health.ts'
 import { requestLog } from './request-log.ts'
-import { routeNamer } from './route-names.ts'
+import { actionTaker, routeNamer } from './route-names.ts'
 import { csrfCookie, sameOriginOnly, securityHeaders, trustedRequestHeaders, type RequestLocals } from './security.ts'
 import { assetFiles, publicFiles } from './static-files.ts'
 
@@ -56,6 +56,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(compressResponses())
 
   app.use(csrfCookie)
+  if (options.build) app.use(formsOnlyWhereTaken(actionTaker(options.build)))
   const vite = options.vite
   app.all(
     '*',
@@ -81,6 +82,18 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   }
   app.use(onError)
   return app
+}
+
+/**
+ * A form sent to a page that takes none (no action) is answered 405 before any loader runs, signed
+ * in or not: the client's doing, logged as a warning with its path (issue 38, item 10).
+ */
+function formsOnlyWhereTaken(takesForm: (pathname: string, search: URLSearchParams) => boolean): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || takesForm(req.path, new URL(req.originalUrl, 'http://x').searchParams)) return next()
+    log().warn({ msg: 'method not allowed', request_id: res.locals.requestId, method: req.method, path: req.path })
+    res.status(405).set('Allow', 'GET, HEAD').type('text/plain').send('This page takes no form.')
+  }
 }
 
 /** Closes `http`: idle connections at once, busy ones after their response or `graceMs`. */

@@ -226,7 +226,8 @@ export class ChromiumPool {
     if (limit === undefined || this.memoryWatch || process.platform !== 'linux') return
     let looking = false
     this.memoryWatch = setInterval(() => {
-      if (looking) return
+      // only while a document renders: between jobs the warm browser holds no page that could grow
+      if (looking || this.inUse.app + this.inUse.posted === 0) return
       looking = true
       void this.pid()
         .then(async (pid) => {

@@ -93,7 +93,7 @@ describe('the season ledger of a storage', () => {
       expect(lines.map((l) => [l[0], l[1], l[2], l[7], l[10], l[11]])).toEqual([
         ['2025-10-01', numbers.first, '1,4SIGHT', '60,000', '0.6095 oz per ton', '1 of 6'],
         ['2025-10-20', numbers.nip, 'Sprout Nip 7A', '60,000', '0.0007 units per cwt', '1 of 2'],
-        ['2025-11-20', numbers.second, '1,4SIGHT', '50000', '1.219 oz per ton', '2 of 6'],
+        ['2025-11-20', numbers.second, '1,4SIGHT', '50,000', '1.219 oz per ton', '2 of 6'],
       ])
       expect((await tableRows(page, 'Void pre-treats')).map((l) => l[1])).toEqual([numbers.void])
       // a pre-treat's number opens it
