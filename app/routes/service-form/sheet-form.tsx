@@ -110,7 +110,7 @@ export function SheetForm({ data, place, path, sheetNumber, submissionId, imageI
       <div className="sheet-form__wide">
         <FileUpload name="images" area="service" csrfToken={csrfToken} label="Images" accept="image/*" capture="environment" initialIds={imageIds} hint="Photos of the work (image files only)." />
         {fields.images.errors ? (
-          <p className="field-error" role="alert">
+          <p className="field-error" role="alert" id={fields.images.errorId}>
             {fields.images.errors.join(' ')}
           </p>
         ) : null}

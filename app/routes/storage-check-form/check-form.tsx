@@ -53,7 +53,7 @@ export function CheckForm({ data, place, storage, submissionId, imageIds }: { da
       <div>
         <FileUpload name="images" area="storage_checks" csrfToken={csrfToken} label="Images" accept="image/*" capture="environment" initialIds={imageIds} hint="Photos of the storage (image files only)." />
         {fields.images.errors ? (
-          <p className="field-error" role="alert">
+          <p className="field-error" role="alert" id={fields.images.errorId}>
             {fields.images.errors.join(' ')}
           </p>
         ) : null}
