@@ -6,7 +6,7 @@ import { fieldOfErrorId } from './form-outbox.ts'
 
 /** A refused form as the server renders it: the field kit's message under `notes`, the form's own above. */
 function RefusedForm() {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ notes: string }>({
     id: 'storage-check-21',
     lastResult: { status: 'error', error: { notes: ['Notes are too long.'], '': ['Changed by someone else.'] }, state: { validated: { notes: true, '': true } } },
   })
