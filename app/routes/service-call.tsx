@@ -1,17 +1,17 @@
 // New Call Form: the PlacePicker (a customer and its storage, or a job), then the call's details
 // once the choice is complete. The form to copy for a new form that says where work happens.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData, useLocation } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { AppForm, recordSummary, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { clientActionQueuingOffline } from '#app/components/offline/queue-offline.ts'
-import { OUTBOX_PARAM } from '#app/components/offline/restore-form.ts'
+import { useReopenedFromOutbox } from '#app/components/offline/restore-form.ts'
 import { DraftsElsewhere } from '#app/components/offline/drafts-elsewhere.tsx'
 import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { CheckboxField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
+import { PlaceInputs, PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
 import { loadPlacePicker, placeQuery, type Place } from '#app/components/form/place.server.ts'
 import { submitCommand } from '#app/forms.server.ts'
 import { createCallIn } from '#commands/call-ins.ts'
@@ -45,9 +45,8 @@ type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
 export default function NewCallForm() {
   const data = useLoaderData<typeof loader>()
   const picker = usePlacePicker(data.picker, { onDevice: true })
-  // a call the server refused, opened from the outbox (?outbox=): shown with what was typed even
-  // while its choice is one the server no longer takes (the picker says why), to be chosen again
-  const reopened = new URLSearchParams(useLocation().search).has(OUTBOX_PARAM)
+  // a call the server refused, opened from the outbox: shown with what was typed even while its choice is refused
+  const reopened = useReopenedFromOutbox()
   return (
     <>
       <h1>New Call Form</h1>
@@ -66,13 +65,7 @@ function CallDetailsForm({ data, place }: { data: LoaderData; place: Place | nul
   const placeErrors = [fields.company_id, fields.storage_id, fields.job_id].flatMap((f) => f.errors ?? [])
   return (
     <AppForm keepDraft form={form} fetcher={fetcher} submissionId={data.submissionId} summary={recordSummary(place?.companyName, place?.storageName, fields.call_in_date.value)}>
-      {place ? (
-        <>
-          <input type="hidden" name="company_id" value={place.companyId} />
-          <input type="hidden" name="storage_id" value={place.storageId} />
-          {place.jobId ? <input type="hidden" name="job_id" value={place.jobId} /> : null}
-        </>
-      ) : null}
+      <PlaceInputs place={place} />
       {placeErrors.length > 0 ? (
         <p className="notice notice-error" role="alert">
           {placeErrors.join(' ')}

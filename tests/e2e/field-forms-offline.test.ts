@@ -4,7 +4,7 @@
 // exactly once on the server, its photos byte for byte, none left on the device, and the top bar's
 // count drops to 0 in both. The restart, the receipt and a grower's notes form are first opened with
 // no signal (kept ahead; another grower's notes form stands for this one's).
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { FORM_QUEUED_TEXT } from '#app/components/offline/form-outbox.ts'
 import { QUEUED_TEXT } from '#app/components/offline/sheet-offline.tsx'
@@ -223,8 +223,8 @@ const COMPANY = 'Aberdeen Acres'
 const waitingText = (page: Page, text: string) => page.locator('.top-bar').getByText(text, { exact: true })
 const callsWith = (description: string) => suite.app.db.selectFrom('call_ins').select('id').where('description', '=', description).execute()
 
-/** The call form filled in for a storage of COMPANY, then sent with no signal: kept, and said so. */
-async function callSentOffline(description: string) {
+/** The form at `path` for a storage of COMPANY, filled by `fill`, then sent with no signal: kept, and said so. */
+async function sentOffline(path: string, fill: (page: Page) => Promise<void>) {
   const context = await newContext(suite.browser, suite.app.url)
   const page = await context.newPage()
   await signIn(page, 'tech')
@@ -235,16 +235,45 @@ async function callSentOffline(description: string) {
     .where('c.company_name', '=', COMPANY)
     .orderBy('s.name')
     .executeTakeFirstOrThrow()
-  await page.goto(`/service-call?company=${encodeURIComponent(COMPANY)}&storage=${storage.id}`)
-  await page.getByLabel('Requested By').fill('Dale')
-  await page.getByLabel('Reason for Service').fill(description)
+  await page.goto(`${path}?company=${encodeURIComponent(COMPANY)}&storage=${storage.id}`)
+  await hydrated(page)
+  await fill(page)
   await goOffline(context)
   await page.getByRole('button', { name: 'Submit' }).click()
   await page.getByRole('dialog', { name: 'Waiting to send' }).getByText(FORM_QUEUED_TEXT).waitFor()
   await waitingText(page, '1 waiting to send').waitFor()
-  expect(await callsWith(description)).toEqual([])
   return { context, page }
 }
+
+/** The call form filled in for a storage of COMPANY, then sent with no signal: kept, and said so. */
+async function callSentOffline(description: string) {
+  const sent = await sentOffline('/service-call', async (page) => {
+    await page.getByLabel('Requested By').fill('Dale')
+    await page.getByLabel('Reason for Service').fill(description)
+  })
+  expect(await callsWith(description)).toEqual([])
+  return sent
+}
+
+/** COMPANY made inactive while a form for it waits on `page`'s device, then the signal back: the server refuses it, and it stays. */
+async function refusedOnArrival(context: BrowserContext, page: Page) {
+  await suite.app.db.updateTable('companies').set({ active: false }).where('company_name', '=', COMPANY).execute()
+  await goOnline(context)
+  await announceOnline(page)
+  await expect.poll(() => kept(page), { timeout: 15_000, interval: 250 }).toEqual([400])
+  await waitingText(page, '1 waiting to send').waitFor()
+}
+
+/** The one waiting form opened from the top bar's list. */
+async function openFromList(page: Page) {
+  await page.getByRole('dialog', { name: 'Waiting to send' }).getByRole('button', { name: 'OK' }).click()
+  const bar = page.locator('.top-bar')
+  await bar.getByText('1 waiting to send', { exact: true }).click()
+  await bar.getByRole('link', { name: 'Open' }).click()
+  await page.waitForURL((url) => url.searchParams.has('outbox'))
+}
+
+const reactivate = () => suite.app.db.updateTable('companies').set({ active: true }).where('company_name', '=', COMPANY).execute()
 
 /** What the device keeps: each queued form's refusal status (null: not refused). */
 const kept = (page: Page) =>
@@ -302,19 +331,11 @@ describe('a call submitted with no signal', () => {
   it('stays on the device, still counted, when the server refuses it (its grower made inactive meanwhile); opened from the list, its form has every value typed, its choices and the server’s message, also after a reload', async () => {
     const description = `For a grower about to leave ${Date.now()}`
     const { context, page } = await callSentOffline(description)
-    await suite.app.db.updateTable('companies').set({ active: false }).where('company_name', '=', COMPANY).execute()
     try {
-      await goOnline(context)
-      await announceOnline(page)
-      await expect.poll(() => kept(page), { timeout: 15_000, interval: 250 }).toEqual([400])
-      await waitingText(page, '1 waiting to send').waitFor()
+      await refusedOnArrival(context, page)
       expect(await callsWith(description)).toEqual([])
 
-      await page.getByRole('dialog', { name: 'Waiting to send' }).getByRole('button', { name: 'OK' }).click()
-      const bar = page.locator('.top-bar')
-      await bar.getByText('1 waiting to send', { exact: true }).click()
-      await bar.getByRole('link', { name: 'Open' }).click()
-      await page.waitForURL((url) => url.searchParams.has('outbox'))
+      await openFromList(page)
       const reopened = async () => {
         await page.locator('main').getByText(/^Not sent: Choose a customer from the list\./).waitFor()
         expect(await page.getByLabel('Customer', { exact: true }).inputValue()).toBe(COMPANY)
@@ -327,7 +348,29 @@ describe('a call submitted with no signal', () => {
       await page.reload()
       await reopened()
     } finally {
-      await suite.app.db.updateTable('companies').set({ active: true }).where('company_name', '=', COMPANY).execute()
+      await reactivate()
+      await context.close()
+    }
+  })
+})
+
+describe('a storage check submitted with no signal', () => {
+  it('refused by the server (its owner made inactive meanwhile), opened from the list: its form has every value typed, its choices and the server’s message (issue 38, item 34)', async () => {
+    const notes = `Check for a grower about to leave ${Date.now()}`
+    const { context, page } = await sentOffline('/storage-check-form', (page) => fillCheck(page, notes))
+    try {
+      await refusedOnArrival(context, page)
+      await openFromList(page)
+      await page.locator('main').getByText(/^Not sent: Choose a customer from the list\./).waitFor()
+      expect(await page.getByLabel('Owner', { exact: true }).inputValue()).toBe(COMPANY)
+      // the server's word beside the owner it no longer takes
+      expect(await page.locator('.place-picker .field-error').innerText()).toBe('Choose a customer from the list.')
+      expect(await page.getByLabel('Notes').inputValue()).toBe(notes)
+      expect(await page.getByLabel('Setpoint (°F)').inputValue()).toBe('45')
+      expect(await page.getByLabel('Variety').inputValue()).toBe('Russet - Fryer')
+      expect(await page.getByLabel('Cellar Fill Status').inputValue()).toBe('3/4 Full')
+    } finally {
+      await reactivate()
       await context.close()
     }
   })

@@ -10,6 +10,8 @@
 //   loader:    picker: await loadPlacePicker(db, placeQuery(url.searchParams))
 //   component: const picker = usePlacePicker(data.picker)
 //              <PlacePicker picker={picker} />  …  {picker.place ? <TheForm place={picker.place} /> : null}
+//   the form:  <PlaceInputs place={place} /> posts the choice
+//   (a form reopened from the outbox shows while its choice is refused: useReopenedFromOutbox)
 import { Form, Link, useLocation, useNavigate } from '@remix-run/react'
 import { useRef, useState, type ReactNode } from 'react'
 import { transition, type AnyMachineSnapshot } from 'xstate'
@@ -223,6 +225,21 @@ export function PlacePicker({ picker, hint = 'Choose a customer, or a job number
         ) : null}
       </fieldset>
     </Form>
+  )
+}
+
+/**
+ * The complete choice as its form posts it (company_id, storage_id, job_id); none while there is
+ * none (a form reopened from the outbox while its choice is refused: the server says so again).
+ */
+export function PlaceInputs({ place }: { place: Place | null }) {
+  if (!place) return null
+  return (
+    <>
+      <input type="hidden" name="company_id" value={place.companyId} />
+      <input type="hidden" name="storage_id" value={place.storageId} />
+      {place.jobId ? <input type="hidden" name="job_id" value={place.jobId} /> : null}
+    </>
   )
 }
 

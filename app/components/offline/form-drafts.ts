@@ -10,7 +10,7 @@ import { ENHANCED_FIELD } from '../form/form-result.ts'
 import type { FormDraft } from './form-draft-store.ts'
 import { outboxUser } from './form-outbox.ts'
 import { inStore } from './offline-db.ts'
-import { fill, OUTBOX_PARAM, type SetList } from './restore-form.ts'
+import { fill, OUTBOX_PARAM, useReopenedFromOutbox, type SetList } from './restore-form.ts'
 
 const SAVE_AFTER_MS = 500
 export const draftRestoredText = (when: string) => `Restored what you typed on this device (${when}).`
@@ -49,7 +49,7 @@ export { userFormDrafts } from './form-draft-store.ts'
 export function useFormDraft(formId: string, enabled: boolean, setList?: SetList): { restoredAt: string | null; submissionId: string | null; startOver: () => Promise<void> } {
   const { pathname, search } = useLocation()
   const draftKey = draftKeyOf(pathname, search, formId)
-  const reopened = new URLSearchParams(search).has(OUTBOX_PARAM)
+  const reopened = useReopenedFromOutbox()
   const [restored, setRestored] = useState<FormDraft | null>(null)
 
   useEffect(() => {

@@ -146,8 +146,18 @@ async function withUploadedPhotos(entry: QueuedForm, csrf: string): Promise<[str
   return fields
 }
 
-/** conform's id of a field's message: `{form}-field-{name}-error` (the fields kit renders it so). */
-const FIELD_ERROR_ID = /-field-(.+)-error$/
+/**
+ * The field whose message an element of form `formId` holds: conform names a field's message
+ * `{form}-{field}-error` (its field kit renders it so); null for any other id, the form's own message
+ * among them (the form's 'Not sent: …' says it already).
+ */
+export function fieldOfErrorId(formId: string, elementId: string): string | null {
+  const prefix = `${formId}-`
+  const suffix = '-error'
+  if (!elementId.startsWith(prefix) || !elementId.endsWith(suffix)) return null
+  const field = elementId.slice(prefix.length, -suffix.length)
+  return field === '' ? null : field
+}
 
 /**
  * The messages of a refused form's page (its field errors and alerts), as the user would read them,
@@ -157,10 +167,12 @@ function refusalOf(html: string): { text: string; fieldErrors: Record<string, st
   const page = new DOMParser().parseFromString(html, 'text/html')
   const texts = Array.from(page.querySelectorAll('main .field-error, main [role=alert], main .notice-error'), (node) => node.textContent?.trim() ?? '')
   const fieldErrors: Record<string, string[]> = {}
-  for (const node of page.querySelectorAll('main form .field-error[id]')) {
-    const name = FIELD_ERROR_ID.exec(node.id)?.[1]
-    const text = node.textContent?.trim()
-    if (name && text) fieldErrors[name] = [text]
+  for (const form of page.querySelectorAll('main form[id]')) {
+    for (const node of form.querySelectorAll('.field-error[id]')) {
+      const name = fieldOfErrorId(form.id, node.id)
+      const text = node.textContent?.trim()
+      if (name && text) fieldErrors[name] = [text]
+    }
   }
   return { text: [...new Set(texts.filter(Boolean))].join(' ') || 'The server refused the form.', fieldErrors }
 }

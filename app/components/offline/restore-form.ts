@@ -17,6 +17,16 @@ export interface RestorePhotos {
   localIds: string[]
 }
 
+/**
+ * The page was opened from the outbox's list (`?outbox=`): its form shows, to be filled from the
+ * device's copy, even while the choice it was made for is one the server no longer takes (its
+ * picker says why), to be chosen again.
+ */
+export function useReopenedFromOutbox(): boolean {
+  const [params] = useSearchParams()
+  return params.has(OUTBOX_PARAM)
+}
+
 /** Where the list opens a queued form: its own page, told which submission to fill in. */
 export function reopenHref(url: string, submissionId: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}${OUTBOX_PARAM}=${encodeURIComponent(submissionId)}`

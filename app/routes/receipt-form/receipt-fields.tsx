@@ -82,7 +82,7 @@ export function ReceiptFields({ data, type, submissionId, imageIds }: { data: Lo
         <div>
           <FileUpload name="images" area="receipts" csrfToken={csrfToken} label="Image" accept="image/*" capture="environment" initialIds={imageIds} hint="A photo of the receipt (image files only)." />
           {fields.images.errors ? (
-            <p className="field-error" role="alert">
+            <p className="field-error" role="alert" id={fields.images.errorId}>
               {fields.images.errors.join(' ')}
             </p>
           ) : null}

@@ -12,6 +12,7 @@ import { clientActionQueuingOffline } from '#app/components/offline/queue-offlin
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { isFormResult } from '#app/components/form/form-result.ts'
 import { PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
+import { useReopenedFromOutbox } from '#app/components/offline/restore-form.ts'
 import { Modal } from '#app/components/modal.tsx'
 import { formatDate } from '#core/formats.ts'
 import type { action, LoaderData, loader } from './data.server.ts'
@@ -57,6 +58,8 @@ function ServiceSheetPage({ data }: { data: LoaderData & { picker: NonNullable<L
   const initial = (isFormResult(actionData) && actionData.initialValue) || {}
   const sheetNumber = Number(initial.sheet_number) || data.sheetNumber
   const place = picker.place
+  // a sheet the server refused, opened from the outbox: shown with what was typed even while its choice is refused
+  const reopened = useReopenedFromOutbox()
   return (
     <div className="form-page">
       <PlacePicker picker={picker}>{data.call ? <p className="muted">From the call of {formatDate(data.call.date)}.</p> : null}</PlacePicker>
@@ -64,8 +67,8 @@ function ServiceSheetPage({ data }: { data: LoaderData & { picker: NonNullable<L
         <p className="notice notice-error" role="alert">
           This call already has service sheet #{data.call.sheetNumber}.
         </p>
-      ) : place && (sheetNumber || picker.onDevice) ? (
-        <SheetForm key={sheetNumber ?? 'on-device'} data={data} place={place} sheetNumber={sheetNumber} submissionId={String(initial.submission_id ?? data.submissionId)} imageIds={[initial.images ?? []].flat().map(String)} />
+      ) : (place && (sheetNumber || picker.onDevice)) || reopened ? (
+        <SheetForm key={sheetNumber ?? 'on-device'} data={data} place={place} path={place?.path ?? (picker.texts.job ? 'job' : 'company')} sheetNumber={sheetNumber} submissionId={String(initial.submission_id ?? data.submissionId)} imageIds={[initial.images ?? []].flat().map(String)} />
       ) : null}
       <DraftsElsewhere />
     </div>

@@ -7,6 +7,7 @@ import { NumberField, TextAreaField, TextField } from '#app/components/form/fiel
 import { LineItemsField } from '#app/components/form/line-items.tsx'
 import { partLines, pickName } from '#app/components/form/line-rules.ts'
 import { PartPicker } from '#app/components/form/part-picker.tsx'
+import { PlaceInputs } from '#app/components/form/place-picker.tsx'
 import type { Place } from '#app/components/form/place.server.ts'
 import { useCsrfToken } from '#app/components/csrf.tsx'
 import { FileUpload } from '#app/components/upload/file-upload.tsx'
@@ -19,8 +20,12 @@ import type { LoaderData } from './data.server.ts'
 /** What the read-only Sheet Number says on a form opened from the device, where no number could be given yet. */
 export const NUMBER_WHEN_SENT = 'Given when the sheet is sent'
 
-/** `sheetNumber` null: the form was opened with no signal (the server gives the number when the sheet arrives). */
-export function SheetForm({ data, place, sheetNumber, submissionId, imageIds }: { data: LoaderData; place: Place; sheetNumber: number | null; submissionId: string; imageIds: string[] }) {
+/**
+ * `sheetNumber` null: the form was opened with no signal (the server gives the number when the sheet
+ * arrives), or reopened from the outbox while its choice is refused (`place` null; `path` the one its
+ * address names).
+ */
+export function SheetForm({ data, place, path, sheetNumber, submissionId, imageIds }: { data: LoaderData; place: Place | null; path: Place['path']; sheetNumber: number | null; submissionId: string; imageIds: string[] }) {
   const parts = partLines(data.parts)
   const { form, fields, fetcher } = useAppForm(ServiceSheetSchema, {
     id: `service-sheet-${sheetNumber ?? 'on-device'}`,
@@ -31,13 +36,11 @@ export function SheetForm({ data, place, sheetNumber, submissionId, imageIds }: 
   const placeErrors = [fields.company_id, fields.storage_id, fields.job_id, fields.call_in_id, fields.sheet_number].flatMap((f) => f.errors ?? [])
 
   return (
-    <AppForm keepDraft form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data" className="form sheet-form" summary={recordSummary(place.companyName, place.storageName, fields.service_date.value)}>
+    <AppForm keepDraft form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data" className="form sheet-form" summary={recordSummary(place?.companyName, place?.storageName, fields.service_date.value)}>
       {/* The first submit button is the one Enter presses: Submit, not Add Part or Remove. */}
       <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
       {sheetNumber ? <input type="hidden" name="sheet_number" value={sheetNumber} /> : null}
-      <input type="hidden" name="company_id" value={place.companyId} />
-      <input type="hidden" name="storage_id" value={place.storageId} />
-      {place.jobId ? <input type="hidden" name="job_id" value={place.jobId} /> : null}
+      <PlaceInputs place={place} />
       {data.call ? <input type="hidden" name="call_in_id" value={data.call.id} /> : null}
       {placeErrors.length > 0 ? (
         <p className="notice notice-error" role="alert">
@@ -57,7 +60,7 @@ export function SheetForm({ data, place, sheetNumber, submissionId, imageIds }: 
         <NumberField field={fields.labor_hours} label="Labor Hours" min={0} step={HOURS_STEP} />
       </div>
 
-      {place.path === 'job' ? (
+      {path === 'job' ? (
         <div className="field">
           <label htmlFor="service-type">Service Type</label>
           <select id="service-type" disabled>
@@ -107,7 +110,7 @@ export function SheetForm({ data, place, sheetNumber, submissionId, imageIds }: 
       <div className="sheet-form__wide">
         <FileUpload name="images" area="service" csrfToken={csrfToken} label="Images" accept="image/*" capture="environment" initialIds={imageIds} hint="Photos of the work (image files only)." />
         {fields.images.errors ? (
-          <p className="field-error" role="alert">
+          <p className="field-error" role="alert" id={fields.images.errorId}>
             {fields.images.errors.join(' ')}
           </p>
         ) : null}

@@ -2,6 +2,7 @@
 // status, the readings (°F, %, hours), the four pile temperatures, images and notes.
 import { AppForm, recordSummary, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { NumberField, SelectField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
+import { PlaceInputs } from '#app/components/form/place-picker.tsx'
 import type { Place } from '#app/components/form/place.server.ts'
 import { useCsrfToken } from '#app/components/csrf.tsx'
 import { FileUpload } from '#app/components/upload/file-upload.tsx'
@@ -12,20 +13,20 @@ import type { LoaderData } from './data.server.ts'
 const PILES = ['pile1', 'pile2', 'pile3', 'pile4'] as const
 
 
-export function CheckForm({ data, place, submissionId, imageIds }: { data: LoaderData; place: Place; submissionId: string; imageIds: string[] }) {
+/** `place` null: a check reopened from the outbox while its choice is refused; `storage` is the id its address names. */
+export function CheckForm({ data, place, storage, submissionId, imageIds }: { data: LoaderData; place: Place | null; storage: string; submissionId: string; imageIds: string[] }) {
   const { correcting } = data
   const { form, fields, fetcher } = useAppForm(StorageCheckSchema, {
-    id: correcting ? `storage-check-correct-${correcting.id}-v${correcting.version}` : `storage-check-${place.storageId}`,
+    id: correcting ? `storage-check-correct-${correcting.id}-v${correcting.version}` : `storage-check-${storage}`,
     defaultValue: correcting ? (correcting.values as never) : { date_inspected: data.today },
   })
   const csrfToken = useCsrfToken()
   const placeErrors = [fields.company_id, fields.storage_id].flatMap((f) => f.errors ?? [])
   const { temperature, humidity, runtime } = READING_BOUNDS
   return (
-    <AppForm keepDraft={!correcting} form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data" summary={recordSummary(place.companyName, place.storageName, fields.date_inspected.value)}>
+    <AppForm keepDraft={!correcting} form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data" summary={recordSummary(place?.companyName, place?.storageName, fields.date_inspected.value)}>
       {correcting ? <input type="hidden" name="version" value={correcting.version} /> : null}
-      <input type="hidden" name="company_id" value={place.companyId} />
-      <input type="hidden" name="storage_id" value={place.storageId} />
+      <PlaceInputs place={place} />
       {placeErrors.length > 0 ? (
         <p className="notice notice-error" role="alert">
           {placeErrors.join(' ')}
@@ -52,7 +53,7 @@ export function CheckForm({ data, place, submissionId, imageIds }: { data: Loade
       <div>
         <FileUpload name="images" area="storage_checks" csrfToken={csrfToken} label="Images" accept="image/*" capture="environment" initialIds={imageIds} hint="Photos of the storage (image files only)." />
         {fields.images.errors ? (
-          <p className="field-error" role="alert">
+          <p className="field-error" role="alert" id={fields.images.errorId}>
             {fields.images.errors.join(' ')}
           </p>
         ) : null}

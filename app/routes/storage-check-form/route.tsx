@@ -10,6 +10,7 @@ import { DraftsElsewhere } from '#app/components/offline/drafts-elsewhere.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { isFormResult } from '#app/components/form/form-result.ts'
 import { PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
+import { useReopenedFromOutbox } from '#app/components/offline/restore-form.ts'
 import type { action, loader } from './data.server.ts'
 import { CheckForm } from './check-form.tsx'
 import { DeleteRecordForm } from '#app/components/delete-record-form.tsx'
@@ -39,6 +40,10 @@ export default function StorageCheckForm() {
   const picker = usePlacePicker(data.picker, { withJobs: false, companyFixed: data.locked !== null, companyLabel: 'Owner', onDevice: !correcting, readOnly: Boolean(correcting) })
   // Without JavaScript a refused post comes back with its submission id and the images it kept.
   const initial = (isFormResult(actionData) && actionData.initialValue) || {}
+  // a check the server refused, opened from the outbox: shown with what was typed even while its choice is refused
+  const reopened = useReopenedFromOutbox()
+  // the form is the address's storage's (its draft is kept by it), also while that choice is refused
+  const storage = String(picker.place?.storageId ?? picker.data.asked.storage)
   return (
     <>
       <h1>{correcting ? 'Correct Storage Check' : 'Storage Check Form'}</h1>
@@ -50,11 +55,12 @@ export default function StorageCheckForm() {
         ) : (
           <PlacePicker picker={picker} hint="Choose the owner, then one of its storages." />
         )}
-        {picker.place ? (
+        {picker.place || reopened ? (
           <CheckForm
-            key={picker.place.storageId}
+            key={storage}
             data={data}
             place={picker.place}
+            storage={storage}
             submissionId={String(initial.submission_id ?? data.submissionId)}
             imageIds={[initial.images ?? correcting?.images ?? []].flat().map(String)}
           />
