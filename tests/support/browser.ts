@@ -166,7 +166,13 @@ export async function signIn(page: Page, username: string, to?: string): Promise
   await page.context().addCookies([{ name: 'sid', value: token, url, httpOnly: true, sameSite: 'Lax' }])
   const current = page.url().startsWith(url) ? new URL(page.url()) : null
   const target = current?.pathname === '/login' ? current.searchParams.get('redirectTo') : null
-  await page.goto(to ?? (target?.startsWith('/') && !target.startsWith('//') ? target : '/'))
+  const destination = to ?? (target?.startsWith('/') && !target.startsWith('//') ? target : '/')
+  // an open page whose user is no longer the session's reloads itself (decision 0081): the cookie
+  // just set may start that reload while this navigation runs and abort it; then go again
+  await page.goto(destination).catch(async (error: unknown) => {
+    if (!String(error).includes('ERR_ABORTED')) throw error
+    await page.goto(destination)
+  })
 }
 
 /** Signs in through the login form, the way a person does (for tests of signing in). */
