@@ -1,6 +1,7 @@
 // The words of the messages every field shares ("Notes are required.", "Humidity must be 100 or
 // less."), in one place so that the field builders (schemas/fields.ts) and the domain's own rules
-// (hours, quantities, amounts) say the same thing the same way. No imports: safe anywhere.
+// (hours, quantities, amounts) say the same thing the same way. Imports only core/formats.ts: safe anywhere.
+import { formatNumber } from './formats.ts'
 
 /**
  * "is" or "are" for a field's label: a label whose last word is a plural ('Notes', 'GPS
@@ -18,12 +19,7 @@ export function requiredMessage(label: string): string {
   return `${label} ${isOrAre(label)} required.`
 }
 
-/** A bound as a person reads it: 999,999 and 0.01 (at most 4 decimals, no exponent). */
-export function boundText(value: number): string {
-  return value.toLocaleString('en-US', { maximumFractionDigits: 4 })
-}
-
 /** 'Humidity must be 100 or less.': the limit named, as "must be 0 or more." names the other one. */
 export function tooLargeMessage(label: string, max: number): string {
-  return `${label} must be ${boundText(max)} or less.`
+  return `${label} must be ${formatNumber(max)} or less.`
 }

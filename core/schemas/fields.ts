@@ -8,8 +8,8 @@
 // an empty one into undefined), so a number never goes through conform's `Number(text)`, which
 // reads '0x10' as 16, '1e3' as 1000 and ' ' as 0.
 import { z } from 'zod'
-import { boundText, isOrAre, requiredMessage, tooLargeMessage } from '#core/field-messages.ts'
-import { DATE_WINDOW_TEXT, hasControlCharacters, isInDateWindow, isIsoDate, roundDecimalText } from '#core/formats.ts'
+import { isOrAre, requiredMessage, tooLargeMessage } from '#core/field-messages.ts'
+import { DATE_WINDOW_TEXT, formatNumber, hasControlCharacters, isInDateWindow, isIsoDate, roundDecimalText } from '#core/formats.ts'
 import { HOURS_MAX, HOURS_STEP } from '#core/service-hours.ts'
 import { parseId } from '#core/ids.ts'
 
@@ -103,7 +103,7 @@ export function decimal(label: string, rule: DecimalBounds | ((value: number) =>
     )
   }
   const { min, max, step } = rule
-  let number = z.number().min(min, { message: `${label} must be ${boundText(min)} or more.`, abort: true }).max(max, { message: tooLargeMessage(label, max), abort: true })
+  let number = z.number().min(min, { message: `${label} must be ${formatNumber(min)} or more.`, abort: true }).max(max, { message: tooLargeMessage(label, max), abort: true })
   if (step !== undefined) number = number.refine((value) => onStep(value, step), `${label} must be in steps of ${step}.`)
   return built(read.pipe(number))
 }
@@ -137,7 +137,7 @@ export function hours(label: string) {
 /** A whole number inside its bounds (by default 0 to INTEGER_MAX). */
 export function wholeNumber(label: string, { min = 0, max = INTEGER_MAX }: { min?: number; max?: number } = {}) {
   const read = numberText(requiredMessage(label), `${label} must be a whole number.`, WHOLE)
-  return built(read.pipe(z.number().min(min, { message: `${label} must be ${boundText(min)} or more.`, abort: true }).max(max, tooLargeMessage(label, max))))
+  return built(read.pipe(z.number().min(min, { message: `${label} must be ${formatNumber(min)} or more.`, abort: true }).max(max, tooLargeMessage(label, max))))
 }
 
 /**

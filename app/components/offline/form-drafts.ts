@@ -38,9 +38,6 @@ export async function discardDraft(address: string, formId: string): Promise<voi
   if (userId !== null) await inStore('formDrafts', 'readwrite', (store) => store.delete(`${userId}:${draftKeyOf(pathname, search, formId)}`)).catch(() => undefined)
 }
 
-/** The pump's photo sweep reads every draft. */
-export { userFormDrafts } from './form-draft-store.ts'
-
 /**
  * Keeps form `formId`'s values on the device while `enabled`, and fills them back in once when the
  * page opens (not for a form reopened from the outbox: that one is the outbox's copy). Returns when
