@@ -11,7 +11,7 @@
 //   (X-Session-User: a user id, or 'none'). PAGES holds one owner's pages only, with the owner's id
 //   beside them; another owner, or the word that the session is gone (an answer for nobody, a
 //   redirect to /login, a 401 from /api/), empties it. Offline, a copy is served only to its owner.
-//   app/components/offline/sign-out.ts names PAGES too, and deletes it at sign-out.
+//   app/offline/sign-out.ts names PAGES too, and deletes it at sign-out.
 // - Installing, it keeps the offline page and home (with their code) before it says it is ready,
 //   so a phone that loses its signal a second after signing in still opens home.
 // - Asked by the page ({ type: 'precache', userId }), it fetches /api/my-sheets and keeps the
@@ -35,7 +35,7 @@ const OWNER_HEADER = 'X-Session-User'
 /** Inside PAGES: whose pages they are. */
 const OWNER_ENTRY = '/__offline/owner'
 /**
- * Inside SHELL: a Log out made with no signal (app/components/offline/sign-out.ts writes it, with
+ * Inside SHELL: a Log out made with no signal (app/offline/sign-out.ts writes it, with
  * the page's CSRF token): the session still has to be ended on the server. Until it is, no request
  * that carries the session cookie goes out before the sign-out does.
  */
@@ -339,7 +339,7 @@ async function networkFirst(event, url) {
   }
 }
 
-// ---- which pages show a copy ('as of'): app/components/offline/offline-copy.tsx asks
+// ---- which pages show a copy ('as of'): app/offline/offline-copy.tsx asks
 
 /** client id → the Date of the copy it was given (the server's, when it was drawn) */
 const copies = new Map()

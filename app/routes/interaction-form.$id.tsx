@@ -5,11 +5,11 @@
 // contacts then come from the device (grower-on-device.ts).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
-import { useGrowerOnDevice } from '#app/components/offline/grower-on-device.ts'
+import { useGrowerOnDevice } from '#app/offline/grower-on-device.ts'
 import { ACCESS, mayOpen } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
-import { clientActionQueuingOffline } from '#app/components/offline/queue-offline.ts'
+import { clientActionQueuingOffline } from '#app/offline/queue-offline.ts'
 import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { SelectField, TextAreaField } from '#app/components/form/fields.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'

@@ -8,7 +8,7 @@ import { useActionData, useFetcher, useLoaderData, type ShouldRevalidateFunction
 import { ACCESS } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
-import { clientActionQueuingOffline } from '#app/components/offline/queue-offline.ts'
+import { clientActionQueuingOffline } from '#app/offline/queue-offline.ts'
 import { TextAreaField } from '#app/components/form/fields.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { keepPageAfterFailedSubmit, type FormResult } from '#app/components/form/form-result.ts'

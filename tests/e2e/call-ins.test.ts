@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { FORM_QUEUED_TEXT } from '#app/components/offline/form-outbox.ts'
+import { FORM_QUEUED_TEXT } from '#app/offline/form-outbox.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { modalShown, newContext, signIn } from '../support/browser.ts'
 

@@ -6,8 +6,8 @@
 // no signal (kept ahead; another grower's notes form stands for this one's).
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { FORM_QUEUED_TEXT } from '#app/components/offline/form-outbox.ts'
-import { QUEUED_TEXT } from '#app/components/offline/sheet-offline.tsx'
+import { FORM_QUEUED_TEXT } from '#app/offline/form-outbox.ts'
+import { QUEUED_TEXT } from '#app/offline/sheet-offline.tsx'
 import { ON_DEVICE_HINT } from '#app/components/upload/file-upload.tsx'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { hydrated, newContext, signIn } from '../support/browser.ts'

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { HALF_TYPED_WARNING } from '#app/components/offline/sign-out.ts'
+import { HALF_TYPED_WARNING } from '#app/offline/sign-out.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
 import { httpSession } from '../support/http-session.ts'

@@ -2,8 +2,8 @@
 // a closed tab cut short, and the top bar's list of what waits — a refused form back in its page,
 // Discard asked first.
 import { describe, expect, it } from 'vitest'
-import { notSentText } from '#app/components/offline/form-outbox.ts'
-import { DISCARD_QUESTION, SEND_NOW_UNREACHABLE_TEXT } from '#app/components/offline/waiting-to-send.tsx'
+import { notSentText } from '#app/offline/form-outbox.ts'
+import { DISCARD_QUESTION, SEND_NOW_UNREACHABLE_TEXT } from '#app/offline/waiting-to-send.tsx'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
 import { goOffline, goOnline } from '../support/offline.ts'

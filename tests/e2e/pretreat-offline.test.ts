@@ -4,8 +4,8 @@
 // device never had (decision 0038); then what waits, sent by other pages (0048, 0060).
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { QUEUED_TEXT } from '#app/components/offline/sheet-offline.tsx'
-import { UNSENT_DRAFTS_WARNING } from '#app/components/offline/sign-out.ts'
+import { QUEUED_TEXT } from '#app/offline/sheet-offline.tsx'
+import { UNSENT_DRAFTS_WARNING } from '#app/offline/sign-out.ts'
 import { FINAL_CHECKLIST_ITEMS } from '#core/enums.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { modalShown, newContext, signIn } from '../support/browser.ts'

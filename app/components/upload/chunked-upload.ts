@@ -1,7 +1,7 @@
 // Browser side of the upload protocol (operations.md §7): start → signed part URLs → PUT the parts,
 // at most 5 at a time across all files → complete. XMLHttpRequest, so upload progress is reported.
 // Plain TypeScript for old browsers: no zod, no xstate.
-import { refusedForAnotherUser } from '../offline/sent-for.ts'
+import { refusedForAnotherUser } from '#app/offline/sent-for.ts'
 
 /** Spec §9: 5 MiB chunks, at most 5 parallel uploads. */
 export const CHUNK_BYTES = 5 * 1024 * 1024

@@ -7,7 +7,7 @@
 // with a link to it (#id, so without JavaScript too), and with JavaScript the first one is focused
 // and brought into view instead: it may be 2,000 px above the buttons (issue 38, item 19).
 import { useEffect, useRef, useState } from 'react'
-import type { Refusal, SheetPart } from '#app/components/offline/sheet-offline.tsx'
+import type { Refusal, SheetPart } from '#app/offline/sheet-offline.tsx'
 import type { FormResult } from '#app/components/form/form-result.ts'
 import { fieldId } from './sheet-fields.tsx'
 import { fieldLabel } from './what-changed.tsx'

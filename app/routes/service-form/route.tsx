@@ -4,15 +4,15 @@
 // device with no signal (its place chosen there) gets its number when the sheet reaches the server. Without JavaScript, Add Part
 // and Remove post the form back and it comes back as it was, with the lines changed. What the page
 // reads and what its posts do is data.server.ts.
-import { DraftsElsewhere } from '#app/components/offline/drafts-elsewhere.tsx'
+import { DraftsElsewhere } from '#app/offline/drafts-elsewhere.tsx'
 import type { MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
-import { clientActionQueuingOffline } from '#app/components/offline/queue-offline.ts'
+import { clientActionQueuingOffline } from '#app/offline/queue-offline.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { isFormResult } from '#app/components/form/form-result.ts'
 import { PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
-import { useReopenedFromOutbox } from '#app/components/offline/restore-form.ts'
+import { useReopenedFromOutbox } from '#app/offline/restore-form.ts'
 import { Modal } from '#app/components/modal.tsx'
 import { formatDate } from '#core/formats.ts'
 import type { action, LoaderData, loader } from './data.server.ts'

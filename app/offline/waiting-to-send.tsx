@@ -9,7 +9,7 @@ import { discardForm, outboxUser, queuedForm, retryForm } from './form-outbox.ts
 import { retrySheet } from './outbox.ts'
 import { countWaitingNow, pingServer, sendWaitingNow, useWaitingItems, type WaitingItem } from './outbox-state.ts'
 import { reopenHref } from './restore-form.ts'
-import { useClosedOnNavigation } from '../shell/use-closed-on-navigation.ts'
+import { useClosedOnNavigation } from '../components/shell/use-closed-on-navigation.ts'
 
 export const SEND_NOW_UNREACHABLE_TEXT = 'The server could not be reached. It stays on this device and is sent when the server answers.'
 export const DISCARD_QUESTION = 'Discard this form and its photos? They have not reached the office and cannot be brought back.'

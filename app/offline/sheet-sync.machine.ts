@@ -18,7 +18,7 @@
 // database stores and the server replays; this one is the device's, runs in the browser only, and
 // reads the sheet's draft types and the Success modal's timing from app/.
 import { and, assign, fromPromise, not, raise, setup, type SnapshotFrom } from 'xstate'
-import { SUCCESS_MODAL_MS } from '../form/form-result.ts'
+import { SUCCESS_MODAL_MS } from '../components/form/form-result.ts'
 import type { ShownDifference } from './conflict-dialog.tsx'
 import type { Connection, FormValues } from './draft-record.ts'
 

@@ -2,7 +2,7 @@
 // answers by hand, the browser's navigator.onLine is a flag, and time is a SimulatedClock.
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock } from 'xstate'
-import { SUCCESS_MODAL_MS } from '../form/form-result.ts'
+import { SUCCESS_MODAL_MS } from '../components/form/form-result.ts'
 import { connectionOf, PINGS_ON_ONLINE, RETRY_ONLINE_MS, sheetSyncMachine, type PingOutcome, type ResolveInput, type SendInput, type SendOutcome, type SheetConflict, type SheetSyncSnapshot } from './sheet-sync.machine.ts'
 
 const SYNC_EVERY = 60_000

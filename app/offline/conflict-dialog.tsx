@@ -1,4 +1,4 @@
-import { Modal } from '../modal.tsx'
+import { Modal } from '../components/modal.tsx'
 import type { FieldDifference } from './draft-record.ts'
 
 export interface ShownDifference extends FieldDifference {

@@ -4,7 +4,7 @@
 // back into their file fields (an event FileUpload hears). Browser only.
 import { useEffect, useState } from 'react'
 import { useSearchParams } from '@remix-run/react'
-import type { FormResult } from '../form/form-result.ts'
+import type { FormResult } from '../components/form/form-result.ts'
 import { IDS_SUFFIX, LOCAL_SUFFIX } from './device-photos.ts'
 import { localPhotosOf, outboxUser, queuedForm, type QueuedForm } from './form-outbox.ts'
 

@@ -6,7 +6,7 @@
 // The application sheet keeps its own drafts (draft-store.ts, decision 0038).
 import { useEffect, useState } from 'react'
 import { useLocation } from '@remix-run/react'
-import { ENHANCED_FIELD } from '../form/form-result.ts'
+import { ENHANCED_FIELD } from '../components/form/form-result.ts'
 import type { FormDraft } from './form-draft-store.ts'
 import { outboxUser } from './form-outbox.ts'
 import { inStore } from './offline-db.ts'

@@ -1,7 +1,7 @@
 import { useForm } from '@conform-to/react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { TextAreaField } from '../form/fields.tsx'
+import { TextAreaField } from '../components/form/fields.tsx'
 import { fieldOfErrorId } from './form-outbox.ts'
 
 /** A refused form as the server renders it: the field kit's message under `notes`, the form's own above. */

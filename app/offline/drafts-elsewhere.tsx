@@ -4,7 +4,7 @@
 // them, whatever is chosen, each with which record it is; a link opens it. Browser only.
 import { Link, useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { useHydrated } from '../use-hydrated.ts'
+import { useHydrated } from '../components/use-hydrated.ts'
 import { shortTime } from './draft-record.ts'
 import { userFormDrafts, type FormDraft } from './form-draft-store.ts'
 import { outboxUser } from './form-outbox.ts'

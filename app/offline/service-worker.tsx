@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useCsrfToken } from '../csrf.tsx'
+import { useCsrfToken } from '../components/csrf.tsx'
 import { forgetSyncedDraftsExcept } from './draft-store.ts'
 import { useOutboxPump } from './outbox-pump.ts'
 import { seemsOnline } from './outbox-state.ts'

@@ -4,7 +4,7 @@
 // part's ETag on the device, so it resumes where it stopped; it is done when the server has
 // compared the stored bytes with the device's hash. The copy stays until the form that names it
 // was taken by the server (form-outbox.ts, queue-offline.ts), or the user removes it.
-import { completeUploads, partOf, putPart, runPool, MAX_PARALLEL_UPLOADS, startUploads, UploadHttpError, chunkCount } from '../upload/chunked-upload.ts'
+import { completeUploads, partOf, putPart, runPool, MAX_PARALLEL_UPLOADS, startUploads, UploadHttpError, chunkCount } from '../components/upload/chunked-upload.ts'
 import { inStore } from './offline-db.ts'
 import { sentFor } from './sent-for.ts'
 

@@ -6,10 +6,10 @@
 // named by their blob ids instead. It is posted as the browser would post it without JavaScript,
 // to the same address: the route's own checks and its command run as for any post, and a send
 // whose answer was lost, sent again, acts once. A sheet's draft has its own JSON API (outbox.ts).
-import { ENHANCED_FIELD } from '../form/form-result.ts'
+import { ENHANCED_FIELD } from '../components/form/form-result.ts'
 import { devicePhoto, forgetPhotos, IDS_SUFFIX, LOCAL_SUFFIX, PhotoRefused, uploadPhoto } from './device-photos.ts'
 import { forgetDraftsOf } from './form-draft-store.ts'
-import { UploadHttpError } from '../upload/chunked-upload.ts'
+import { UploadHttpError } from '../components/upload/chunked-upload.ts'
 import { inStore } from './offline-db.ts'
 import { refusedForAnotherUser, sentFor } from './sent-for.ts'
 

@@ -5,7 +5,7 @@
 // Once the server took a form (or the outbox holds it), its draft goes; once taken, its photos'
 // device copies go too. Browser only.
 import type { ClientActionFunctionArgs } from '@remix-run/react'
-import { SAVE_FAILED, type FormResult } from '../form/form-result.ts'
+import { SAVE_FAILED, type FormResult } from '../components/form/form-result.ts'
 import { devicePhoto, forgetPhotos, needsUpload } from './device-photos.ts'
 import { forgetDraftsOf } from './form-draft-store.ts'
 import { forgetSubmission, FORM_QUEUED_TEXT, localPhotosOf, outboxUser, queueForm } from './form-outbox.ts'
