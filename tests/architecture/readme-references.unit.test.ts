@@ -69,7 +69,8 @@ function brokenReferences(text: string, file: string): string[] {
   const problems: string[] = []
   const fences = [...text.matchAll(/^```[^\n]*\n([\s\S]*?)^```/gm)].map((m) => m[1]!)
   const prose = text.replace(/^```[^\n]*\n[\s\S]*?^```/gm, '')
-  const spans = [...prose.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!.trim())
+  // a code span may wrap onto the next line, as may an `npm run X` in prose
+  const spans = [...prose.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.replace(/\s+/g, ' ').trim())
 
   for (const span of spans) {
     if (isRepoPath(span) && !pathExists(ROOT, span.replace(/\/$/, '').split('/'))) problems.push(`${file}: no file or folder ${span}`)
@@ -77,9 +78,9 @@ function brokenReferences(text: string, file: string): string[] {
     const name = setting?.[1] ?? setting?.[2]
     if (name && !settings.has(name)) problems.push(`${file}: the setting ${name} is read nowhere in the code`)
   }
-  for (const m of text.matchAll(/\bnpm run ([a-z][\w:.-]*[\w])/g)) if (!scripts.has(m[1]!)) problems.push(`${file}: no npm script ${m[1]}`)
+  for (const m of text.matchAll(/\bnpm\s+run\s+([a-z][\w:.-]*\w)/g)) if (!scripts.has(m[1]!)) problems.push(`${file}: no npm script ${m[1]}`)
   for (const code of [...spans, ...fences]) {
-    for (const m of code.matchAll(/\bnpm ([a-z][\w:-]*)/g)) if (!NPM_BUILT_INS.has(m[1]!) && !scripts.has(m[1]!)) problems.push(`${file}: npm ${m[1]} is no npm command or script`)
+    for (const m of code.matchAll(/\bnpm\s+([a-z][\w:-]*)/g)) if (!NPM_BUILT_INS.has(m[1]!) && !scripts.has(m[1]!)) problems.push(`${file}: npm ${m[1]} is no npm command or script`)
   }
   for (const m of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
     const target = m[1]!.replace(/#.*$/, '')
@@ -94,6 +95,8 @@ describe('the README and docs name only what exists', () => {
     const made = [
       'Start with `app/routes/no-such-screen.tsx`, `scripts/seed.ts` or `docs/nowhere/`; see [the guide](docs/no-such-guide.md).',
       'Run `npm run no-such-script` or `npm frobnicate`, and set `NO_SUCH_SETTING` or `NOSUCH=1`.',
+      'Then `npm run',
+      '  no-such-wrapped -- --now`.',
     ].join('\n')
     expect(brokenReferences(made, 'README.md')).toEqual([
       'README.md: no file or folder app/routes/no-such-screen.tsx',
@@ -102,6 +105,7 @@ describe('the README and docs name only what exists', () => {
       'README.md: the setting NO_SUCH_SETTING is read nowhere in the code',
       'README.md: the setting NOSUCH is read nowhere in the code',
       'README.md: no npm script no-such-script',
+      'README.md: no npm script no-such-wrapped',
       'README.md: npm frobnicate is no npm command or script',
       'README.md: the link docs/no-such-guide.md leads nowhere',
     ])
