@@ -6,6 +6,7 @@
 import { sql, type Updateable } from 'kysely'
 import { config } from '#core/config.server.ts'
 import { hasControlCharacters } from '#core/formats.ts'
+import { PRETREAT_STATE_SETS } from '#core/pretreat-states.ts'
 import type { QuantityInputs } from '#core/pretreat-quantities.ts'
 import { NOTHING_SO_FAR, type DoseWarning, type LabelLimits, type StorageSeasonSoFar } from '#core/dose-check.ts'
 import { linesDoseWarnings } from '#core/schemas/pretreat-form.ts'
@@ -14,7 +15,7 @@ import type { PretreatState } from '#core/workflow-states.ts'
 import { inTransaction, type Executor } from '../client.server.ts'
 import type { PretreatsTable } from '../schema.ts'
 import { OTHER } from './contacts.ts'
-import { APPLIED_STATES } from './season-ledger.ts'
+import { inStates } from './states.ts'
 import type { ProductRecord } from './products.ts'
 import type { NamedOption } from './registry.ts'
 import { shortListOptions } from './short-lists.ts'
@@ -164,7 +165,7 @@ export async function applicationChoices(db: Executor, { activeOnly, ids }: { ac
 }
 
 /** A pre-treat counts as applied once its sheet was submitted with an application date (0033, 0063). */
-const applied = sql<boolean>`pt.status in (${sql.join(APPLIED_STATES.map((state) => sql.lit(state)))}) and pt.application_date is not null`
+const applied = sql<boolean>`${inStates('pt.status', PRETREAT_STATE_SETS.applied)} and pt.application_date is not null`
 
 /**
  * What each storage of `storageIds` holds in `season` before this pre-treat (`except`): its seed

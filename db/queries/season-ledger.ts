@@ -2,15 +2,14 @@
 // product lines of its applied pre-treats in the season (void ones too, listed apart), their
 // products' label limits, and the storage's seed flag and planned removal.
 import { sql } from 'kysely'
+import { PRETREAT_STATE_SETS } from '#core/pretreat-states.ts'
 import type { QuantityInputs } from '#core/pretreat-quantities.ts'
 import { reentryOf, type Reentry } from '#core/reentry.ts'
 import { seasonLedger, type LedgerEntry, type SeasonLedger, type SeasonLimits } from '#core/season-ledger.ts'
 import { seasonOf, type Season } from '#core/season.ts'
 import type { Executor } from '../client.server.ts'
+import { inStates } from './states.ts'
 import { userDisplayName } from './users.ts'
-
-/** A pre-treat is applied once its sheet was submitted: in review or completed (0033). */
-export const APPLIED_STATES = ['to-review', 'to-review1', 'to-review2', 'completed'] as const
 
 const num = (v: string | null) => (v === null ? null : Number(v))
 
@@ -32,7 +31,7 @@ export async function ledgerEntries(db: Executor, storageId: number, season: Sea
       'pr.id as product_id', 'pr.product_name', 'pr.registration', 'pr.units', 'pr.ppm_constant', 'c.cwt', 'c.quantity_used',
     ])
     .where('p.storage_id', '=', storageId)
-    .where('p.status', 'in', APPLIED_STATES)
+    .where(inStates('p.status', PRETREAT_STATE_SETS.applied))
     .where('p.application_date', '>=', season.start)
     .where('p.application_date', '<', season.end)
     .orderBy('p.application_date')
@@ -69,7 +68,7 @@ export async function ledgerSeasons(db: Executor, storageId: number): Promise<nu
     .select(sql<string>`min(application_date)`.as('first'))
     .select(sql<string>`max(application_date)`.as('last'))
     .where('storage_id', '=', storageId)
-    .where('status', 'in', APPLIED_STATES)
+    .where(inStates('status', PRETREAT_STATE_SETS.applied))
     .where('application_date', 'is not', null)
     .executeTakeFirst()
   if (!rows?.first || !rows.last) return []
@@ -84,7 +83,7 @@ export async function latestReentry(db: Executor, storageId: number): Promise<(R
     .selectFrom('pretreats')
     .select(['id', 'pre_treat_number', 'application_date', 'stop_time'])
     .where('storage_id', '=', storageId)
-    .where('status', 'in', APPLIED_STATES)
+    .where(inStates('status', PRETREAT_STATE_SETS.applied))
     .where('void', '=', false)
     .where('application_date', 'is not', null)
     .orderBy('application_date', 'desc')
