@@ -14,7 +14,7 @@
 // are always counted here from the applications, never stored. An application is a pre-treat whose
 // sheet was submitted (in review or completed) with an application date; a void one is listed apart
 // and counts for nothing. Pure: the server reads the season (db/queries/season.ts).
-import { amountText, rateOf } from './application-record.ts'
+import { amountText, rateOf, type RecordProductFacts } from './application-record.ts'
 import { countText, formatNumber } from './formats.ts'
 import { ppmOf, type QuantityInputs } from './pretreat-quantities.ts'
 import { seasonOf, type Season } from './season.ts'
@@ -196,8 +196,8 @@ export function doseWarnings(dose: PlannedDose): DoseWarning[] {
 
 // ---- the season as applied (the ledger) -------------------------------------------------------
 
-/** One product line of one applied pre-treat, as the records hold it. */
-export interface LedgerEntry {
+/** One product line of one applied pre-treat, as the records hold it (its product's facts as the application record's). */
+export interface LedgerEntry extends Pick<RecordProductFacts, 'product_name' | 'registration' | 'units' | 'ppm_constant' | 'cwt' | 'quantity_used'> {
   pretreat_id: number
   pre_treat_number: string
   /** 'yyyy-mm-dd' */
@@ -209,12 +209,6 @@ export interface LedgerEntry {
   applicator_name: string
   applicator_licence: string
   product_id: number
-  product_name: string
-  registration: string
-  units: QuantityInputs['units']
-  ppm_constant: number | null
-  cwt: number
-  quantity_used: number | null
 }
 
 export interface LedgerLine extends LedgerEntry {
