@@ -63,6 +63,18 @@ export interface ProductSoFar {
 
 export const NOTHING_SO_FAR: StorageSeasonSoFar = { seed: false, planned_removal: null, products: {} }
 
+/** One applied line of a product's season so far, as the records hold it. */
+export type AppliedLine = Pick<LedgerEntry, 'application_date' | 'quantity_used' | 'cwt'>
+
+/** A product's season so far: `count` pre-treats with it, and its `applied` lines' loads per cwt (summed as the ledger sums them) and days. */
+export function productSoFar(count: number, applied: readonly AppliedLine[]): ProductSoFar {
+  return {
+    count,
+    load_per_cwt: round(applied.reduce((sum, line) => sum + (loadOf(line, 'cwt') ?? 0), 0), 9),
+    applied: [...new Set(applied.map((line) => line.application_date))].sort(),
+  }
+}
+
 /** 'yyyy-mm-dd' plus `days`. */
 export function addDays(date: string, days: number): string {
   const at = new Date(`${date}T00:00:00Z`)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { season } from './season.ts'
 import { reentryFrom, reentryOf } from './reentry.ts'
-import { addDays, doseReasonRequired, doseWarnings, seasonLedger, storedDoseWarnings, type LedgerEntry, type PlannedDose, type SeasonLimits } from './season-check.ts'
+import { addDays, doseReasonRequired, doseWarnings, productSoFar, seasonLedger, storedDoseWarnings, type LedgerEntry, type PlannedDose, type SeasonLimits } from './season-check.ts'
 
 const SIGHT: SeasonLimits = {
   product_id: 1, product_name: '1,4SIGHT', units: 'oz', max_ppm_per_application: null, max_total_per_season: 1.2, max_total_basis: 'ton', max_applications_per_season: 3,
@@ -104,6 +104,16 @@ describe('dates', () => {
     ]
     expect(reentryOf('2025-11-20', '16:00:00', products)).toEqual({ from: '2025-11-22 16:00', hours: 48, product: '1,4SIGHT' })
     expect(reentryOf('2025-11-20', '16:00:00', products.slice(0, 1))).toBeNull()
+  })
+})
+
+describe('the season so far (what the dose check reads)', () => {
+  it('counts the applied lines’ loads per cwt and their days as the ledger counts them', () => {
+    // by hand: 1200 on 60,000 cwt is 0.02 per cwt, 500 on 50,000 is 0.01; no cwt or no quantity adds nothing
+    const lines = [applied('2025-11-20', NIP, 50_000, 500), applied('2025-10-01', NIP, 60_000, 1200), applied('2025-11-20', NIP, 0, 5), applied('2025-12-01', NIP, 1000, 0, { quantity_used: null })]
+    const ledger = seasonLedger(season(2025), lines, [NIP], { seed: false, planned_removal: null })
+    expect(productSoFar(4, lines)).toEqual({ count: 4, load_per_cwt: 0.03, applied: ['2025-10-01', '2025-11-20', '2025-12-01'] })
+    expect(productSoFar(4, lines).load_per_cwt).toBe(ledger.products[0]!.total)
   })
 })
 

@@ -8,7 +8,7 @@ import { PRETREAT_STATE_SETS } from '#core/pretreat-states.ts'
 import type { QuantityInputs } from '#core/pretreat-quantities.ts'
 import { reentryOf, type Reentry } from '#core/reentry.ts'
 import { linesDoseWarnings } from '#core/schemas/pretreat-form.ts'
-import { NOTHING_SO_FAR, seasonLedger, type DoseWarning, type LedgerEntry, type SeasonLedger, type SeasonLimits, type StorageSeasonSoFar } from '#core/season-check.ts'
+import { NOTHING_SO_FAR, productSoFar, seasonLedger, type AppliedLine, type DoseWarning, type LedgerEntry, type SeasonLedger, type SeasonLimits, type StorageSeasonSoFar } from '#core/season-check.ts'
 import { seasonOf, type Season } from '#core/season.ts'
 import type { Executor } from '../client.server.ts'
 import { FORM_PRODUCT_COLUMNS, formProductOf, isId } from './pretreat-form.ts'
@@ -24,7 +24,7 @@ const applied = sql<boolean>`${inStates('pt.status', PRETREAT_STATE_SETS.applied
  * What each storage of `storageIds` holds in `season` before this pre-treat (`except`): its seed
  * flag and planned removal, and per product the pre-treats with it (planned ones included, by
  * application date or else creation date; void ones left out), and of the applied ones (submitted
- * sheets, decision 0063) the amounts per cwt and the dates.
+ * sheets, decision 0063) the amounts per cwt and the dates (productSoFar).
  */
 export async function seasonSoFar(db: Executor, storageIds: number[], season: Season, except?: number): Promise<Record<number, StorageSeasonSoFar>> {
   const ids = storageIds.filter(isId)
@@ -34,8 +34,8 @@ export async function seasonSoFar(db: Executor, storageIds: number[], season: Se
     .innerJoin('pretreat_chemicals as pc', 'pc.pretreat_id', 'pt.id')
     .select(['pt.storage_id', 'pc.product_id'])
     .select(sql<string>`count(distinct pt.id)`.as('n'))
-    .select(sql<string>`coalesce(sum(pc.quantity_used / nullif(pc.cwt, 0)) filter (where ${applied}), 0)`.as('load'))
-    .select(sql<string[] | null>`array_agg(distinct pt.application_date::text) filter (where ${applied})`.as('applied'))
+    // the applied lines as they are: their loads and days are counted by the judge, as the ledger's are
+    .select(sql<AppliedLine[] | null>`json_agg(json_build_object('application_date', pt.application_date::text, 'quantity_used', pc.quantity_used, 'cwt', pc.cwt)) filter (where ${applied})`.as('applied'))
     .where('pt.storage_id', 'in', ids)
     .where('pt.void', '=', false)
     .where(sql<string>`coalesce(pt.application_date, pt.created_at::date)`, '>=', season.start)
@@ -47,7 +47,7 @@ export async function seasonSoFar(db: Executor, storageIds: number[], season: Se
   for (const s of storages) soFar[s.id] = { seed: s.seed, planned_removal: s.planned_removal, products: {} }
   for (const row of rows) {
     const storage = soFar[row.storage_id]
-    if (storage) storage.products[row.product_id] = { count: Number(row.n), load_per_cwt: Number(row.load), applied: (row.applied ?? []).sort() }
+    if (storage) storage.products[row.product_id] = productSoFar(Number(row.n), row.applied ?? [])
   }
   return soFar
 }
