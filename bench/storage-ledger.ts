@@ -9,8 +9,10 @@ import { sql } from 'kysely'
 import { loadSession, startSession } from '#app/auth/session.server.ts'
 import { loader as storageLoader } from '#app/routes/view-storage.$id/data.server.ts'
 import { season as seasonOfYear } from '#core/season.ts'
+import { PRETREAT_STATE_SETS } from '#core/pretreat-states.ts'
 import type { Executor } from '#db/client.server.ts'
-import { APPLIED_STATES, latestReentry, ledgerSeasons, storageSeasonLedger } from '#db/queries/season-ledger.ts'
+import { inStates } from '#db/queries/states.ts'
+import { latestReentry, ledgerSeasons, storageSeasonLedger } from '#db/queries/season.ts'
 import { storageDetail } from '#db/queries/storage-detail.ts'
 import type { BenchRow } from './alone.ts'
 import { captureStatements, recordingDb, sameStatements, type SentStatement } from './capture.ts'
@@ -35,7 +37,7 @@ export async function benchStorageLedger(db: Executor, options: { databaseUrl: s
   const fullest = (
     await sql<{ year: number; n: string }>`
       select extract(year from application_date - interval '6 months')::int as year, count(*) as n from pretreats
-      where storage_id = ${id} and status in (${sql.join(APPLIED_STATES)}) and application_date is not null
+      where storage_id = ${id} and ${inStates('status', PRETREAT_STATE_SETS.applied)} and application_date is not null
       group by 1 order by 2 desc, 1 desc limit 1`.execute(db)
   ).rows[0]
   if (!fullest) throw new Error('The bench storage has no applied pre-treats.')

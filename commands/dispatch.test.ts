@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConflictError, InputError } from '#core/errors.ts'
 import { dispatchBoard } from '#db/queries/dispatch.ts'
-import { pretreatSeasonCheck, seasonChecksOf } from '#db/queries/pretreat-form.ts'
+import { pretreatSeasonCheck, seasonChecksOf } from '#db/queries/season.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
 import type { Actor } from './command.ts'

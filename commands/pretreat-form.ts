@@ -7,7 +7,7 @@
 // the billable companies exist (never the service company itself), and a dose past the label is
 // saved only with a reason (decision 0035). A form sent twice saves once (runCommand's key).
 import { ConflictError, InputError, NotFoundError } from '#core/errors.ts'
-import { doseReasonRequired, NOTHING_SO_FAR } from '#core/dose-check.ts'
+import { doseReasonRequired, NOTHING_SO_FAR } from '#core/season-check.ts'
 import { parseCwt } from '#core/pretreat-quantities.ts'
 import { licenceHoldsOn, localToday } from '#core/schemas/applicator.ts'
 import { linesDoseWarnings, OTHER_REQUESTER, PRETREAT_FORM_MESSAGES as M, PretreatFormSchema, workLines, type PretreatFormInput } from '#core/schemas/pretreat-form.ts'
@@ -25,11 +25,11 @@ import {
   pretreatForForm,
   reservePretreatNumber,
   savePretreatLines,
-  seasonSoFar,
   storageOfCompany,
   updatePretreatFields,
   type PretreatForForm,
 } from '#db/queries/pretreat-form.ts'
+import { seasonSoFar } from '#db/queries/season.ts'
 import { savePretreatFlags } from '#db/queries/pretreat-workflow.ts'
 import { defineCommand, KEY_MESSAGES, type Actor } from './command.ts'
 import { parseId } from '#core/ids.ts'

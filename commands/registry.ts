@@ -5,9 +5,9 @@ import { z } from 'zod'
 import { InputError } from '#core/errors.ts'
 import { JobSchema, PartSchema, REGISTRY_MESSAGES, TruckSchema } from '#core/schemas/registry.ts'
 import { uniqueConstraint, type Executor } from '#db/client.server.ts'
-import { insertRegistryRow, storageById, updateRegistryRow, type RegistryTable } from '#db/queries/registry.ts'
+import { insertRegistryRow, updateRegistryRow, type RegistryTable } from '#db/queries/registry.ts'
 import { defineCommand } from './command.ts'
-import { requireCustomer } from './rules.ts'
+import { requireCustomer, requirePlaceIds } from './rules.ts'
 
 export const REGISTRY_NOT_FOUND = 'This record no longer exists.'
 
@@ -31,8 +31,7 @@ export const saveJob = defineCommand({
   schema: JobSchema.extend(recordId),
   async run(trx, _actor, value) {
     await requireCustomer(trx, value.company_id)
-    const storage = await storageById(trx, value.storage_id)
-    if (!storage || storage.company_id !== value.company_id) throw new InputError({ storage_id: REGISTRY_MESSAGES.storage })
+    await requirePlaceIds(trx, value, { noStorage: REGISTRY_MESSAGES.storage, storage: REGISTRY_MESSAGES.storage })
     const values = { name: value.name, company_id: value.company_id, storage_id: value.storage_id, notes: value.notes, active: value.active }
     return saveRow(trx, 'jobs', value.record_id, value.submission_id, values, { constraint: 'jobs_name_uq', field: 'name', message: REGISTRY_MESSAGES.jobName })
   },

@@ -26,25 +26,33 @@ export function isCustomer(companyName: string): boolean {
   return companyName !== config().COMPANY_NAME
 }
 
-/** For forms that post the chosen ids: the company must be an active customer. */
-export async function requireCustomer(db: Executor, companyId: number, field = 'company_id'): Promise<void> {
+/** For forms that post the chosen ids: the company must be an active customer (`message`: the form's own word for it). */
+export async function requireCustomer(db: Executor, companyId: number, field = 'company_id', message: string = PLACE_MESSAGES.company): Promise<void> {
   const company = await companyById(db, companyId)
-  if (!company || !isCustomer(company.name)) throw new InputError({ [field]: PLACE_MESSAGES.company })
+  if (!company || !isCustomer(company.name)) throw new InputError({ [field]: message })
 }
 
+/** The place rule's messages for posted ids; a form whose spec words them otherwise passes its own. */
+export type PlaceIdMessages = { [K in keyof typeof PLACE_ID_MESSAGES]: string }
+
 /**
- * The ids a form posted agree: a job (when one is sent) exists and fills the same company and
- * storage; otherwise the storage exists and is the company's. Returns what it found.
+ * The place rule, for every form that posts the ids: a job (when one is sent) exists and fills the
+ * same company and storage; otherwise the storage exists and is the company's. Returns what it found.
  */
-export async function requirePlaceIds(db: Executor, input: { company_id: number; storage_id: number; job_id?: number | null }): Promise<{ job?: { id: number; company_id: number; storage_id: number }; storage?: { id: number; company_id: number; name: string } }> {
+export async function requirePlaceIds(
+  db: Executor,
+  input: { company_id: number; storage_id: number; job_id?: number | null },
+  messages: Partial<PlaceIdMessages> = {},
+): Promise<{ job?: { id: number; company_id: number; storage_id: number }; storage?: { id: number; company_id: number; name: string } }> {
+  const text = { ...PLACE_ID_MESSAGES, ...messages }
   if (input.job_id !== undefined && input.job_id !== null) {
     const job = await jobById(db, input.job_id)
     if (!job) throw new InputError({ job_id: PLACE_MESSAGES.job })
-    if (job.company_id !== input.company_id || job.storage_id !== input.storage_id) throw new InputError({ job_id: PLACE_ID_MESSAGES.job })
+    if (job.company_id !== input.company_id || job.storage_id !== input.storage_id) throw new InputError({ job_id: text.job })
     return { job }
   }
   const storage = await storageById(db, input.storage_id)
-  if (!storage) throw new InputError({ storage_id: PLACE_ID_MESSAGES.noStorage })
-  if (storage.company_id !== input.company_id) throw new InputError({ storage_id: PLACE_ID_MESSAGES.storage })
+  if (!storage) throw new InputError({ storage_id: text.noStorage })
+  if (storage.company_id !== input.company_id) throw new InputError({ storage_id: text.storage })
   return { storage }
 }

@@ -7,7 +7,7 @@
 import { InputError } from '#core/errors.ts'
 import { SEASON_REASON_FIELD, SEASON_REASON_MISSING, seasonReasonRequired, unansweredWarnings, type SeasonReasonDetail } from '#core/season-reasons.ts'
 import type { Executor } from '#db/client.server.ts'
-import { pretreatSeasonCheck } from '#db/queries/pretreat-form.ts'
+import { pretreatSeasonCheck } from '#db/queries/season.ts'
 import { seasonReasonsOf } from '#db/queries/season-reasons.ts'
 
 export interface SeasonReasonAsk {

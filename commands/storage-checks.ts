@@ -5,10 +5,9 @@
 import { z } from 'zod'
 import { InputError } from '#core/errors.ts'
 import { CHECK_MESSAGES, StorageCheckSchema } from '#core/schemas/storage-check.ts'
-import { companyById, storageById } from '#db/queries/registry.ts'
 import { insertStorageCheck } from '#db/queries/storage-checks.ts'
 import { defineCommand } from './command.ts'
-import { isCustomer, requireOwnImages } from './rules.ts'
+import { requireCustomer, requireOwnImages, requirePlaceIds } from './rules.ts'
 
 export const STORAGE_CHECK_MESSAGES = {
   storage: "That storage is not one of this owner's storages.",
@@ -23,11 +22,8 @@ export const createStorageCheck = defineCommand({
   async run(trx, actor, input) {
     const { images: sent, submission_id, locked_company_id, ...check } = input
     if (locked_company_id != null && check.company_id !== locked_company_id) throw new InputError({ company_id: STORAGE_CHECK_MESSAGES.locked })
-    const company = await companyById(trx, check.company_id)
-    if (!company || !isCustomer(company.name)) throw new InputError({ company_id: CHECK_MESSAGES.company })
-    const storage = await storageById(trx, check.storage_id)
-    if (!storage) throw new InputError({ storage_id: CHECK_MESSAGES.storage })
-    if (storage.company_id !== check.company_id) throw new InputError({ storage_id: STORAGE_CHECK_MESSAGES.storage })
+    await requireCustomer(trx, check.company_id, 'company_id', CHECK_MESSAGES.company)
+    await requirePlaceIds(trx, check, { noStorage: CHECK_MESSAGES.storage, storage: STORAGE_CHECK_MESSAGES.storage })
     const images = await requireOwnImages(trx, actor, 'storage_checks', sent)
     const reading = (value: number | undefined) => value ?? null
     const { id } = await insertStorageCheck(trx, {

@@ -1,6 +1,7 @@
 // The dispatch board (issue 24, decision 0066): its week, its days and the words of its warnings.
 // Pure: the board's query (db/queries/dispatch.ts), the move command (commands/dispatch.ts) and the
 // page with its drag and keyboard moves (app/routes/dispatch/) share them.
+import { inPretreatSet } from './pretreat-states.ts'
 import { formatDate, isIsoDate } from './formats.ts'
 
 /** yyyy-mm-dd + n days */
@@ -38,9 +39,8 @@ export const UNASSIGNED_LANE = 'Unassigned'
 /** The column of cards planned for no day. */
 export const NO_DAY = 'No day'
 
-/** The states in which the board moves a card (the PLAN step's); the started and submitted ones it shows read-only (issue 38). */
-export const MOVABLE_ON_BOARD = ['pending', 'assigned'] as const
-export const movableOnBoard = (status: string) => (MOVABLE_ON_BOARD as readonly string[]).includes(status)
+/** Whether the board moves a card at `status` (the PLAN step's states); the started and submitted ones it shows read-only (issue 38). */
+export const movableOnBoard = (status: string) => inPretreatSet('movableOnBoard', status)
 
 /** A card's day: its application date when set, else its planned day (null: none). */
 export const dayOfCard = (card: { application_date: string | null; planned_on: string | null }) => card.application_date ?? card.planned_on

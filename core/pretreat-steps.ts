@@ -4,7 +4,6 @@
 // the step is possible now); a review's level is its own (PRETREAT_REVIEW_PERMISSIONS, core/pretreat-sheet.ts).
 import { hasAnyPermission, type Permission, type SessionUser } from './permissions.ts'
 import { SHEET_APPLICATOR, SHEET_REVIEWERS } from './pretreat-sheet.ts'
-import { APPLICATOR_STATES, type PretreatState } from './workflow-states.ts'
 
 export type PretreatStep = 'EDIT' | 'STAGE' | 'SCHEDULE' | 'ASSIGN' | 'UNASSIGN' | 'PLAN' | 'SAVE' | 'SUBMIT' | 'VOID'
 
@@ -16,7 +15,7 @@ export const PRETREAT_STEP_PERMISSIONS: Record<PretreatStep, readonly Permission
   UNASSIGN: ['api.pretreat_assigner'],
   // the dispatch board's planned day (issue 24)
   PLAN: ['api.pretreat_assigner'],
-  // the sheet: its assigned applicator (who fills only their own: the machine's guard, fillsSheet), reviewers and superusers
+  // the sheet: its assigned applicator (who fills only their own: the machine's guards), reviewers and superusers
   SAVE: [SHEET_APPLICATOR, ...SHEET_REVIEWERS],
   SUBMIT: [SHEET_APPLICATOR, ...SHEET_REVIEWERS],
   VOID: ['api.add_pretreat'],
@@ -41,15 +40,6 @@ export function pretreatActor(user: (Pick<SessionUser, 'is_superuser' | 'permiss
     reviewer: hasAnyPermission(user, SHEET_REVIEWERS),
     assignee: user != null && user.id !== null && user.id === assignedUserId,
   }
-}
-
-/**
- * Whether the sheet is `by`'s to fill at all (the page says so to the others): reviewers, and its
- * applicator's user until it is submitted — what the machine's guards on SAVE and SUBMIT hold in
- * each state, asked without a step.
- */
-export function fillsSheet(by: PretreatActor, status: PretreatState): boolean {
-  return by.reviewer || (by.assignee && (APPLICATOR_STATES as readonly string[]).includes(status))
 }
 
 export function mayTakeStep(user: Pick<SessionUser, 'is_superuser' | 'permissions'> | null | undefined, step: PretreatStep): boolean {

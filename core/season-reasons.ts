@@ -5,7 +5,7 @@
 // answered yet. A warning is answered when the same warning (the same kind and the same words: a
 // day, a total or a count that moved is a new warning) was saved with the form's reason or with a
 // reason given since. Pure: the server reads the reasons (db/queries/season-reasons.ts).
-import type { DoseWarning } from './dose-check.ts'
+import type { DoseWarning } from './season-check.ts'
 import { formatDateTime } from './formats.ts'
 
 /** The form field of a reason given at the assign step or in the review. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { DoseWarning } from './dose-check.ts'
+import type { DoseWarning } from './season-check.ts'
 import { seasonReasonDetail, seasonReasonHeading, seasonReasonRequired, storedSeasonReasons, unansweredWarnings } from './season-reasons.ts'
 
 const seed: DoseWarning = { kind: 'seed', message: 'CIPC is not for seed potatoes, and this storage holds seed.' }

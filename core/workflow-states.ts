@@ -17,9 +17,6 @@ export type CallInState = (typeof CALL_IN_STATES)[number]
 export const PRETREAT_STATES = ['pending', 'assigned', 'in-progress', 'to-review', 'to-review1', 'to-review2', 'completed'] as const
 export type PretreatState = (typeof PRETREAT_STATES)[number]
 
-/** The states in which the assigned applicator fills the sheet (after the submit, the reviewers do). */
-export const APPLICATOR_STATES = ['assigned', 'in-progress'] as const satisfies readonly PretreatState[]
-
 /** How a pre-treat's status reads (spec §4): the three review values all read To Review. */
 export const PRETREAT_STATUS_LABELS: Record<PretreatState, string> = {
   pending: 'Pending',

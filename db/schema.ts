@@ -631,7 +631,7 @@ export interface PretreatsTable {
   wind_direction: 'N' | 'NE' | 'E' | 'SE' | 'S' | 'SW' | 'W' | 'NW' | null
   env_comments: Defaulted<string>
   version: Defaulted<number>
-  /** 0019: the label limits the planned dose passed (core/dose-check.ts DoseWarning[]), and the reason it was saved anyway */
+  /** 0019: the label limits the planned dose passed (core/season-check.ts DoseWarning[]), and the reason it was saved anyway */
   dose_warnings: ColumnType<unknown, string | undefined, string>
   dose_reason: Defaulted<string>
   /** 0019: the application sheet's submit, so a submit sent twice submits once */

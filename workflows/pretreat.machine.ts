@@ -21,6 +21,7 @@
 // The browser runs this machine to offer only the possible buttons; the server resolves the stored
 // status and flags and decides with it (workflows/transition.server.ts).
 import { assign, setup } from 'xstate'
+import { inPretreatSet } from '#core/pretreat-states.ts'
 import type { PretreatActor, PretreatStep } from '#core/pretreat-steps.ts'
 import { PRETREAT_STATES, type PretreatState } from '#core/workflow-states.ts'
 import { resolveStored, step, withStates } from './runner.ts'
@@ -104,8 +105,6 @@ type GuardArgs = { context: PretreatFlags; event: PretreatEvent }
 const by = (guard: (args: GuardArgs) => boolean) => (args: GuardArgs) => permitted(args.event) && guard(args)
 
 const notVoid = by(({ context }) => !context.void)
-
-const REVIEW_STATES = ['to-review', 'to-review1', 'to-review2'] as const
 
 /**
  * A review state. In to-review (`first`), any reviewer's REVIEW is the level-1 review; after it, a
@@ -208,7 +207,7 @@ export const pretreatMachine = withStates(setup({
 }), PRETREAT_STATES)
 
 export function isReviewState(status: string): boolean {
-  return (REVIEW_STATES as readonly string[]).includes(status)
+  return inPretreatSet('review', status)
 }
 
 /** The state `event` leads to from a record at `status` with `flags`, or null when the machine refuses it. */
@@ -232,4 +231,13 @@ export const ENTITLED_SENDER: PretreatActor = { steps: [...new Set(Object.values
 export function pretreatRefusal(status: PretreatState, flags: PretreatFlags, event: PretreatEvent): 'forbidden' | 'not-possible' | null {
   if (canPretreat(status, flags, event)) return null
   return canPretreat(status, flags, { ...event, by: ENTITLED_SENDER }) ? 'forbidden' : 'not-possible'
+}
+
+/**
+ * Whether the sheet at `status` is `by`'s to fill at all (the page tells the others they only read
+ * it): the machine does not refuse them SAVE for who they are — it may refuse it for when (a
+ * completed sheet is no one's to fill). A void sheet stays whose it was.
+ */
+export function mayFillSheet(status: PretreatState, by: PretreatActor): boolean {
+  return pretreatRefusal(status, { void: false, upcoming: false }, { type: 'SAVE', by }) !== 'forbidden'
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { PRETREAT_STATE_SETS } from '#core/pretreat-states.ts'
 import { PRETREAT_STATES, type PretreatState } from '#core/workflow-states.ts'
 import { pretreatActor, type PretreatActor } from '#core/pretreat-steps.ts'
-import { canPretreat, ENTITLED_SENDER, nextPretreatState, pretreatRefusal, type PretreatFlags, type PretreatStepEvent } from './pretreat.machine.ts'
+import { canPretreat, ENTITLED_SENDER, mayFillSheet, nextPretreatState, pretreatMachine, pretreatRefusal, type PretreatFlags, type PretreatStepEvent } from './pretreat.machine.ts'
 
 const live: PretreatFlags = { void: false, upcoming: false }
 const staged: PretreatFlags = { void: false, upcoming: true }
@@ -125,6 +126,16 @@ describe('who may take a step', () => {
     expect(next('pending', { type: 'UNVOID' }, voided, office)).toBe('pending')
   })
 
+  it('tells the page whose sheet it is to fill: the machine refuses the others SAVE for who they are', () => {
+    const reviewer = pretreatActor(user(6, ['api.pretreat_reviewer1']), 5)
+    const applicator = pretreatActor(user(5), 5)
+    const office = pretreatActor(user(7, ['api.view_pretreat', 'api.pretreat_assigner', 'api.add_pretreat']), 5)
+    for (const s of PRETREAT_STATE_SETS.applicator) expect([mayFillSheet(s, applicator), mayFillSheet(s, reviewer), mayFillSheet(s, office)]).toEqual([true, true, false])
+    for (const s of PRETREAT_STATE_SETS.review) expect([mayFillSheet(s, applicator), mayFillSheet(s, reviewer), mayFillSheet(s, office)]).toEqual([false, true, false])
+    // no one fills a completed sheet: nobody is told it is someone else's
+    expect(mayFillSheet('completed', office)).toBe(true)
+  })
+
   it('tells a refusal for the sender from one for everyone', () => {
     const office = pretreatActor(user(7, ['api.add_pretreat']))
     expect(pretreatRefusal('pending', live, { type: 'ASSIGN', licenceValid: true, by: office })).toBe('forbidden')
@@ -145,5 +156,21 @@ describe('send back (decision 0069)', () => {
     expect(next('to-review', back('  '))).toBeNull()
     expect(next('to-review', back(), voided)).toBeNull()
     for (const status of except('to-review', 'to-review1', 'to-review2')) expect(next(status, back())).toBeNull()
+  })
+})
+
+describe('the named state sets (core/pretreat-states.ts) are the machine’s', () => {
+  const where = (event: PretreatStepEvent, by: PretreatActor = ENTITLED_SENDER) => ALL.filter((s) => next(s, event, live, by) !== null)
+  const assignee: PretreatActor = { steps: [], reviewer: false, assignee: true }
+  const saveable = where({ type: 'SAVE' })
+
+  it('derives each set from the steps the machine takes', () => {
+    expect(PRETREAT_STATE_SETS.scheduled).toEqual(where(assign))
+    expect(PRETREAT_STATE_SETS.unassigned).toEqual(where(assign).filter((s) => !saveable.includes(s)))
+    expect(PRETREAT_STATE_SETS.applicator).toEqual(where({ type: 'SAVE' }, assignee))
+    expect(PRETREAT_STATE_SETS.movableOnBoard).toEqual(where({ type: 'PLAN', licenceValid: true }))
+    expect(PRETREAT_STATE_SETS.review).toEqual(where({ type: 'REVIEW', level: 1, reviewedFirst: false }))
+    expect(PRETREAT_STATE_SETS.applied).toEqual(except(...where(assign)))
+    expect(PRETREAT_STATE_SETS.completed).toEqual(ALL.filter((s) => pretreatMachine.root.states[s]?.type === 'final'))
   })
 })

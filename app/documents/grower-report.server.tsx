@@ -5,10 +5,10 @@
 // too, attaches the PDF and sends it (jobs/grower-report.job.ts).
 import { renderToStaticMarkup } from 'react-dom/server'
 import { seasonOf } from '#core/season.ts'
-import type { SeasonLedger } from '#core/season-ledger.ts'
+import type { SeasonLedger } from '#core/season-check.ts'
 import type { Executor } from '#db/client.server.ts'
 import { applicationRecordById, recordOfPretreat, type ApplicationRecord } from '#db/queries/application-records.ts'
-import { storageSeasonLedger } from '#db/queries/season-ledger.ts'
+import { storageSeasonLedger } from '#db/queries/season.ts'
 import { queueGrowerReport } from '#jobs/grower-report.job.ts'
 import { ApplicationRecordBody, PRINT_CSS } from './application-record-pdf.server.tsx'
 import { TextTable } from './season-ledger-pdf.server.tsx'

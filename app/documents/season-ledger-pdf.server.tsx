@@ -2,7 +2,7 @@
 // HTML with the records' print CSS, rendered by the document worker like the season summary.
 import { renderToStaticMarkup } from 'react-dom/server'
 import { countText } from '#core/formats.ts'
-import type { SeasonLedger } from '#core/season-ledger.ts'
+import type { SeasonLedger } from '#core/season-check.ts'
 import type { Executor } from '#db/client.server.ts'
 import { htmlPdf, type ConversionState } from '#jobs/documents/conversions.server.ts'
 import { PRINT_CSS } from './application-record-pdf.server.tsx'

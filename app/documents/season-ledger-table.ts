@@ -1,7 +1,7 @@
 // The season ledger as text (issue 23, decision 0063): the same rows and cells for the storage's
 // Ledger tab, its CSV and its PDF, so the three cannot disagree.
 import { countText, formatNumber } from '#core/formats.ts'
-import { loadText, type LedgerLine, type ProductSeason, type SeasonLedger, type SeasonLimits } from '#core/season-ledger.ts'
+import { loadText, type LedgerLine, type ProductSeason, type SeasonLedger, type SeasonLimits } from '#core/season-check.ts'
 
 export const LINE_HEADER = ['Date', 'Pre-Treat #', 'Product', 'EPA Registration', 'Grower', 'Applicator', 'Licence', 'CWT', 'Rate', 'Amount', 'Season Total', 'Applications'] as const
 export const PRODUCT_HEADER = ['Product', 'Applications', 'Season Total', 'Used', 'Next Application', 'Crop May Leave From', 'Over the Label'] as const

@@ -2,12 +2,12 @@
 // numbers: thousands separated, and a count with its word in agreement ('1 application').
 import { describe, expect, it } from 'vitest'
 import { season } from '#core/season.ts'
-import { seasonLedger, type LedgerEntry, type SeasonLimits } from '#core/season-ledger.ts'
+import { seasonLedger, type LedgerEntry, type SeasonLimits } from '#core/season-check.ts'
 import { countText, formatNumber } from '#core/formats.ts'
 import { ledgerCsvRows, productCells } from './season-ledger-table.ts'
 
 const CIPC: SeasonLimits = {
-  product_id: 1, product_name: 'CIPC Aerosol', units: 'oz', max_total_per_season: 5000, max_total_basis: 'ton', max_applications_per_season: 1,
+  product_id: 1, product_name: 'CIPC Aerosol', units: 'oz', max_ppm_per_application: null, max_total_per_season: 5000, max_total_basis: 'ton', max_applications_per_season: 1,
   min_days_between: 1, min_days_before_removal: null, not_for_seed: false,
 }
 const entry = (n: number, date: string): LedgerEntry => ({

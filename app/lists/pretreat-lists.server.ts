@@ -5,10 +5,12 @@
 // applicator). Sortable: date (newest first by default), number, owner, storage, status; filterable:
 // number by contained text, owner and storage by part of the name.
 import { sql } from 'kysely'
+import { PRETREAT_STATE_SETS } from '#core/pretreat-states.ts'
 import type { Executor } from '#db/client.server.ts'
 import { pretreatMine } from '#db/queries/notices.ts'
 import { mineFilter } from './mine-filter.server.ts'
 import { onPretreatList, pretreatListRows, pretreatsAsP, type PretreatListName } from '#db/queries/pretreat-lists.ts'
+import { inStates } from '#db/queries/states.ts'
 import { defineList } from './list-engine.server.ts'
 import { listScreen } from './list-screen.server.ts'
 
@@ -35,7 +37,7 @@ function pretreatList(list: PretreatListName) {
     defaultSort: { key: 'created_at', order: 'desc' },
     // The completed list is most of the table: its row count less the others (a small indexed set).
     // The other three are small parts, counted on their partial indexes.
-    rowCount: list === 'completed' ? { table: 'pretreats', minus: (db: Executor) => db.selectFrom('pretreats').where(sql<boolean>`status <> 'completed'`) } : undefined,
+    rowCount: list === 'completed' ? { table: 'pretreats', minus: (db: Executor) => db.selectFrom('pretreats').where(sql<boolean>`not ${inStates('status', PRETREAT_STATE_SETS.completed)}`) } : undefined,
   })
 }
 

@@ -4,9 +4,10 @@ import { requireApiUser } from '#app/auth/guard.server.ts'
 import { ALERTS, maySeeAlert } from '#app/alerts.ts'
 import { MAIN_MENU, SECTION_MENUS, visibleItems, visibleSections } from '#app/menu.ts'
 import { RECEIPT_TYPES } from '#core/enums.ts'
-import { APPLICATOR_STATES } from '#core/workflow-states.ts'
+import { PRETREAT_STATE_SETS } from '#core/pretreat-states.ts'
 import { getDb } from '#db/client.server.ts'
 import { growerOptions } from '#db/queries/companies.ts'
+import { inStates } from '#db/queries/states.ts'
 
 /** The field forms a user may fill with no signal once the app was used online on the device (issue 22). */
 const FIELD_FORMS = ['/service-call', '/service-form', '/storage-check-form', '/receipt-form'] as const
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       .innerJoin('applicators as a', 'a.id', 'p.assigned_to')
       .select('p.id')
       .where('a.user_id', '=', user.id)
-      .where('p.status', 'in', APPLICATOR_STATES)
+      .where(inStates('p.status', PRETREAT_STATE_SETS.applicator))
       .where('p.void', '=', false)
       .orderBy('p.id')
       .limit(100)

@@ -18,7 +18,7 @@ import { readReviewView } from '#app/features/pretreat-sheet/review-view.server.
 import { SheetEdits } from '#app/features/pretreat-sheet/what-changed.tsx'
 import { ApplicationDateWarning } from '#app/features/pretreat-sheet/info.tsx'
 import { localToday } from '#core/licence.ts'
-import { addDays } from '#core/season-ledger.ts'
+import { addDays } from '#core/season-check.ts'
 import { formatDate } from '#core/formats.ts'
 import { sendBackPretreat } from '#commands/notices.ts'
 import { alertsFor } from '#app/alerts.server.ts'

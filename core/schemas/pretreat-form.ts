@@ -6,7 +6,7 @@
 // (the storage is the company's, the licence on the day, the dose against the label) are checked
 // again by commands/pretreat-form.ts.
 import { z } from 'zod'
-import { doseWarnings, type DoseWarning, type LabelLimits, type StorageSeasonSoFar } from '#core/dose-check.ts'
+import { doseWarnings, type DoseWarning, type LabelLimits, type StorageSeasonSoFar } from '#core/season-check.ts'
 import { CWT_MIN, parseCwt, quantityFor, type QuantityInputs } from '#core/pretreat-quantities.ts'
 import { STOCK_TYPES, TREATED_FOR, VARIETIES } from '#core/enums.ts'
 import { decimal, id, matching, multiLineText, oneLineText, uuid, wholeNumber } from './fields.ts'

@@ -6,13 +6,16 @@
 // that warn: an applicator or a truck at another storage on the same day. A fixed number of
 // statements whatever the week holds (the season check's included).
 import { sql } from 'kysely'
-import { addDays, applicatorBookedWarning, dayOfCard, licenceWarning, MOVABLE_ON_BOARD, movableOnBoard, truckBookedWarning, type DispatchWarning } from '#core/dispatch.ts'
+import { addDays, applicatorBookedWarning, dayOfCard, licenceWarning, movableOnBoard, truckBookedWarning, type DispatchWarning } from '#core/dispatch.ts'
 import { NotFoundError } from '#core/errors.ts'
 import { licenceHoldsOn } from '#core/licence.ts'
+import { PRETREAT_STATE_SETS } from '#core/pretreat-states.ts'
 import type { PretreatState } from '#core/workflow-states.ts'
 import type { Executor } from '../client.server.ts'
-import { applicatorChoices, seasonChecksOf } from './pretreat-form.ts'
+import { applicatorChoices } from './pretreat-form.ts'
+import { seasonChecksOf } from './season.ts'
 import { chemicalNames, firstChemicalCwt } from './pretreat-lists.ts'
+import { inStates } from './states.ts'
 import { userDisplayName } from './users.ts'
 
 /** A pre-treat with a day books its applicator and truck that day, whatever its status (void ones do not). */
@@ -85,7 +88,7 @@ async function cardsOfWeek(db: Executor, monday: string) {
   const [week, noDay] = await Promise.all([
     boardCards(db).where(DAY, '>=', monday).where(DAY, '<=', addDays(monday, 6)).orderBy(DAY).orderBy('p.pre_treat_number').execute(),
     boardCards(db)
-      .where('p.status', 'in', MOVABLE_ON_BOARD)
+      .where(inStates('p.status', PRETREAT_STATE_SETS.movableOnBoard))
       .where('p.application_date', 'is', null)
       .where('p.planned_on', 'is', null)
       .orderBy('p.id')

@@ -5,8 +5,10 @@
 // a count and the list it opens always hold the same rows.
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import type { NoticeAlertType, NoticeEntity, NoticeKind } from '#core/enums.ts'
+import { PRETREAT_STATE_SETS } from '#core/pretreat-states.ts'
 import type { Executor } from '../client.server.ts'
 import { onPretreatList, type PretreatListName } from './pretreat-lists.ts'
+import { inStates } from './states.ts'
 import { userDisplayName } from './users.ts'
 
 /** A list's "mine" filter (the GET parameter `mine`) and what it means for user `userId`. */
@@ -31,7 +33,7 @@ function unseenNotice(entity: NoticeEntity, kind: NoticeKind, userId: number, re
  */
 export function pretreatMine(filter: MineFilter, userId: number): RawBuilder<SqlBool> {
   if (filter === 'assigned') {
-    return sql<SqlBool>`p.status in ('assigned', 'in-progress') and not p.void and p.assigned_to in (select a.id from applicators a where a.user_id = ${userId}) and not ${unseenNotice(
+    return sql<SqlBool>`${inStates('p.status', PRETREAT_STATE_SETS.applicator)} and not p.void and p.assigned_to in (select a.id from applicators a where a.user_id = ${userId}) and not ${unseenNotice(
       'pretreat',
       'sent_back',
       userId,

@@ -1,30 +1,28 @@
 // The pre-treat form's reads and writes (spec storages-and-pretreats.md §2 "Pre-treat form"): the
 // choices it offers for a company (storages, contacts, applicators with their licence, destinations,
 // messages, billable companies, products with their quantity inputs and label limits, and how often
-// each storage has had each product this season), the pre-treat number it shows, the record it edits,
-// and the rows a save writes beside the pre-treat (chemical lines, billable companies).
+// each storage has had each product this season: db/queries/season.ts), the pre-treat number it
+// shows, the record it edits, and the rows a save writes beside the pre-treat (chemical lines,
+// billable companies).
 import { sql, type Updateable } from 'kysely'
 import { config } from '#core/config.server.ts'
 import { hasControlCharacters } from '#core/formats.ts'
 import type { QuantityInputs } from '#core/pretreat-quantities.ts'
-import { NOTHING_SO_FAR, type DoseWarning, type LabelLimits, type StorageSeasonSoFar } from '#core/dose-check.ts'
-import { linesDoseWarnings } from '#core/schemas/pretreat-form.ts'
-import { seasonOf, type Season } from '#core/season.ts'
+import type { LabelLimits } from '#core/season-check.ts'
 import type { PretreatState } from '#core/workflow-states.ts'
 import { inTransaction, type Executor } from '../client.server.ts'
 import type { PretreatsTable } from '../schema.ts'
 import { OTHER } from './contacts.ts'
-import { APPLIED_STATES } from './season-ledger.ts'
 import type { ProductRecord } from './products.ts'
 import type { NamedOption } from './registry.ts'
 import { shortListOptions } from './short-lists.ts'
 import { userDisplayName } from './users.ts'
 
 const num = (value: string | null): number | null => (value === null ? null : Number(value))
-const isId = (id: number) => Number.isSafeInteger(id) && id > 0
+export const isId = (id: number) => Number.isSafeInteger(id) && id > 0
 
 /** A product as the form's quantities and dose check read it (products aliased `p`). */
-const FORM_PRODUCT_COLUMNS = [
+export const FORM_PRODUCT_COLUMNS = [
   'p.id',
   'p.product_name',
   'p.units',
@@ -48,7 +46,7 @@ type Unaliased<T> = T extends `p.${infer C}` ? C : never
 type FormProductRow = Pick<ProductRecord, Unaliased<(typeof FORM_PRODUCT_COLUMNS)[number]>>
 
 /** FORM_PRODUCT_COLUMNS' row with its numbers as numbers. */
-function formProductOf(l: FormProductRow) {
+export function formProductOf(l: FormProductRow) {
   return {
     id: l.id,
     product_name: l.product_name,
@@ -161,41 +159,6 @@ export async function applicationChoices(db: Executor, { activeOnly, ids }: { ac
     ...a,
     products: lines.filter((l) => l.application_id === a.id).map((l) => ({ ...formProductOf(l), registration: l.registration })),
   }))
-}
-
-/** A pre-treat counts as applied once its sheet was submitted with an application date (0033, 0063). */
-const applied = sql<boolean>`pt.status in (${sql.join(APPLIED_STATES.map((state) => sql.lit(state)))}) and pt.application_date is not null`
-
-/**
- * What each storage of `storageIds` holds in `season` before this pre-treat (`except`): its seed
- * flag and planned removal, and per product the pre-treats with it (planned ones included, by
- * application date or else creation date; void ones left out), and of the applied ones (submitted
- * sheets, decision 0063) the amounts per cwt and the dates.
- */
-export async function seasonSoFar(db: Executor, storageIds: number[], season: Season, except?: number): Promise<Record<number, StorageSeasonSoFar>> {
-  const ids = storageIds.filter(isId)
-  if (ids.length === 0) return {}
-  let query = db
-    .selectFrom('pretreats as pt')
-    .innerJoin('pretreat_chemicals as pc', 'pc.pretreat_id', 'pt.id')
-    .select(['pt.storage_id', 'pc.product_id'])
-    .select(sql<string>`count(distinct pt.id)`.as('n'))
-    .select(sql<string>`coalesce(sum(pc.quantity_used / nullif(pc.cwt, 0)) filter (where ${applied}), 0)`.as('load'))
-    .select(sql<string[] | null>`array_agg(distinct pt.application_date::text) filter (where ${applied})`.as('applied'))
-    .where('pt.storage_id', 'in', ids)
-    .where('pt.void', '=', false)
-    .where(sql<string>`coalesce(pt.application_date, pt.created_at::date)`, '>=', season.start)
-    .where(sql<string>`coalesce(pt.application_date, pt.created_at::date)`, '<', season.end)
-    .groupBy(['pt.storage_id', 'pc.product_id'])
-  if (except !== undefined) query = query.where('pt.id', '<>', except)
-  const [rows, storages] = await Promise.all([query.execute(), db.selectFrom('storages').select(['id', 'seed', 'planned_removal']).where('id', 'in', ids).execute()])
-  const soFar: Record<number, StorageSeasonSoFar> = {}
-  for (const s of storages) soFar[s.id] = { seed: s.seed, planned_removal: s.planned_removal, products: {} }
-  for (const row of rows) {
-    const storage = soFar[row.storage_id]
-    if (storage) storage.products[row.product_id] = { count: Number(row.n), load_per_cwt: Number(row.load), applied: (row.applied ?? []).sort() }
-  }
-  return soFar
 }
 
 export interface PretreatChoices {
@@ -375,93 +338,4 @@ export async function savePretreatLines(trx: Executor, id: number, lines: Pretre
 
 export async function updatePretreatFields(trx: Executor, id: number, fields: Updateable<PretreatsTable>): Promise<void> {
   await trx.updateTable('pretreats').set(fields).where('id', '=', id).execute()
-}
-
-/**
- * What a pre-treat would do, or did, to its storage's season (decision 0063), as the assign window
- * and the review show it: its lines (the quantity used once the sheet holds it, else the quantity
- * requested) against the labels and the season so far without it, on its application day (today
- * while it has none). [] when there is no such pre-treat or nothing passes a limit.
- */
-export async function pretreatSeasonCheck(db: Executor, pretreatId: number, today: string): Promise<DoseWarning[]> {
-  if (!isId(pretreatId)) return []
-  const pretreat = await db.selectFrom('pretreats').select(['storage_id', 'application_date']).where('id', '=', pretreatId).executeTakeFirst()
-  if (!pretreat) return []
-  const day = pretreat.application_date ?? today
-  const season = seasonOf(day)
-  const [lines, soFar] = await Promise.all([
-    db
-      .selectFrom('pretreat_chemicals as c')
-      .innerJoin('products as p', 'p.id', 'c.product_id')
-      .select([...FORM_PRODUCT_COLUMNS, 'c.cwt', 'c.quantity_requested', 'c.quantity_used'])
-      .where('c.pretreat_id', '=', pretreatId)
-      .orderBy('c.id')
-      .execute(),
-    seasonSoFar(db, [pretreat.storage_id], season, pretreatId),
-  ])
-  const products = lines.map(formProductOf)
-  const worked = lines.map((l) => ({ product_id: l.id, cwt: Number(l.cwt), quantity_requested: num(l.quantity_used ?? l.quantity_requested) }))
-  return linesDoseWarnings(products, worked, soFar[pretreat.storage_id] ?? NOTHING_SO_FAR, { label: season.label, day })
-}
-
-/** A pre-treat as seasonChecksOf reads it: not applied yet (a board's card). */
-export interface UnappliedPretreat {
-  id: number
-  storage_id: number
-  application_date: string | null
-  /** yyyy-mm-dd of its creation (what the season counts it by without an application date) */
-  created_on: string
-}
-
-/**
- * pretreatSeasonCheck for many pre-treats not applied yet (the dispatch board, issue 24) in three
- * statements sent at once whatever their number: their chemical lines, and each season's count of
- * what its storages hold (two), from which each pre-treat's own count is taken back (what `except` does there; a
- * pre-treat not applied adds no amount and no date).
- */
-export async function seasonChecksOf(db: Executor, pretreats: readonly UnappliedPretreat[], today: string): Promise<Map<number, DoseWarning[]>> {
-  const checks = new Map<number, DoseWarning[]>()
-  if (pretreats.length === 0) return checks
-  const bySeason = new Map<string, { season: Season; storages: Set<number> }>()
-  for (const p of pretreats) {
-    const season = seasonOf(p.application_date ?? today)
-    const entry = bySeason.get(season.label) ?? { season, storages: new Set<number>() }
-    entry.storages.add(p.storage_id)
-    bySeason.set(season.label, entry)
-  }
-  // the lines and each season's counts at once: the counts need only the storages
-  const soFarBySeason = new Map<string, Record<number, StorageSeasonSoFar>>()
-  const [lines] = await Promise.all([
-    db
-      .selectFrom('pretreat_chemicals as c')
-      .innerJoin('products as p', 'p.id', 'c.product_id')
-      .select(['c.pretreat_id', ...FORM_PRODUCT_COLUMNS, 'c.cwt', 'c.quantity_requested', 'c.quantity_used'])
-      .where(
-        'c.pretreat_id',
-        'in',
-        pretreats.map((p) => p.id),
-      )
-      .orderBy('c.pretreat_id')
-      .orderBy('c.id')
-      .execute(),
-    ...[...bySeason.values()].map(async ({ season, storages }) => soFarBySeason.set(season.label, await seasonSoFar(db, [...storages], season))),
-  ])
-  const linesOf = new Map<number, typeof lines>()
-  for (const l of lines) linesOf.set(l.pretreat_id, [...(linesOf.get(l.pretreat_id) ?? []), l])
-  for (const p of pretreats) {
-    const own = linesOf.get(p.id) ?? []
-    if (own.length === 0) {
-      checks.set(p.id, [])
-      continue
-    }
-    const day = p.application_date ?? today
-    const season = seasonOf(day)
-    const all = soFarBySeason.get(season.label)?.[p.storage_id] ?? NOTHING_SO_FAR
-    const counted = (p.application_date ?? p.created_on) >= season.start && (p.application_date ?? p.created_on) < season.end
-    const products = { ...all.products }
-    if (counted) for (const id of new Set(own.map((l) => l.id))) if (products[id]) products[id] = { ...products[id], count: products[id].count - 1 }
-    const worked = own.map((l) => ({ product_id: l.id, cwt: Number(l.cwt), quantity_requested: num(l.quantity_used ?? l.quantity_requested) }))
-    checks.set(p.id, linesDoseWarnings(own.map(formProductOf), worked, { ...all, products }, { label: season.label, day }))
-  }
-  return checks
 }

@@ -4,21 +4,24 @@
 //   scheduled  not yet submitted (pending, assigned, in-progress) and not upcoming
 //   review     to-review, to-review1, to-review2
 //   completed  completed
-// Void pre-treats stay on their list (their status reads Void). The conditions are literal SQL, so
-// the planner matches them to the lists' partial indexes (migration 0020).
+// Void pre-treats stay on their list (their status reads Void). The states are the machine's named
+// sets, written as literal SQL (inStates), so the planner matches them to the lists' partial indexes
+// (migration 0020).
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
-import type { Executor } from '../client.server.ts'
-import { userDisplayName } from './users.ts'
+import { inPretreatSet, PRETREAT_STATE_SETS as S } from '#core/pretreat-states.ts'
 import type { PretreatState } from '#core/workflow-states.ts'
+import type { Executor } from '../client.server.ts'
+import { inStates } from './states.ts'
+import { userDisplayName } from './users.ts'
 
 export const PRETREAT_LISTS = ['staged', 'scheduled', 'review', 'completed'] as const
 export type PretreatListName = (typeof PRETREAT_LISTS)[number]
 
 const CONDITIONS: Record<PretreatListName, RawBuilder<SqlBool>> = {
-  staged: sql<SqlBool>`p.status = 'pending' and p.upcoming`,
-  scheduled: sql<SqlBool>`p.status in ('pending', 'assigned', 'in-progress') and not p.upcoming`,
-  review: sql<SqlBool>`p.status in ('to-review', 'to-review1', 'to-review2')`,
-  completed: sql<SqlBool>`p.status = 'completed'`,
+  staged: sql<SqlBool>`${inStates('p.status', S.unassigned)} and p.upcoming`,
+  scheduled: sql<SqlBool>`${inStates('p.status', S.scheduled)} and not p.upcoming`,
+  review: inStates('p.status', S.review),
+  completed: inStates('p.status', S.completed),
 }
 
 /** The list's condition on a pre-treat aliased `p`. */
@@ -28,9 +31,9 @@ export function onPretreatList(list: PretreatListName): RawBuilder<SqlBool> {
 
 /** The list a pre-treat at `status` with `upcoming` is on (the same rule as onPretreatList). */
 export function pretreatListOf(status: PretreatState, upcoming: boolean): PretreatListName {
-  if (status === 'completed') return 'completed'
-  if (status === 'to-review' || status === 'to-review1' || status === 'to-review2') return 'review'
-  return status === 'pending' && upcoming ? 'staged' : 'scheduled'
+  if (inPretreatSet('completed', status)) return 'completed'
+  if (inPretreatSet('review', status)) return 'review'
+  return inPretreatSet('unassigned', status) && upcoming ? 'staged' : 'scheduled'
 }
 
 /** The first chemical line's cwt of pre-treat `p` (null without chemicals). */

@@ -4,7 +4,9 @@
 import { sql, type Insertable } from 'kysely'
 import type { Executor } from '../client.server.ts'
 import type { PretreatsTable } from '../schema.ts'
+import { PRETREAT_STATE_SETS as S } from '#core/pretreat-states.ts'
 import type { PretreatState } from '#core/workflow-states.ts'
+import { inStates } from './states.ts'
 
 export interface PretreatStanding {
   id: number
@@ -51,10 +53,10 @@ export async function countPretreatsWaiting(db: Executor): Promise<{ toAssign: n
   const row = await db
     .selectFrom('pretreats')
     .select([
-      sql<number>`count(*) filter (where status = 'pending' and not upcoming)::int`.as('toAssign'),
-      sql<number>`count(*) filter (where status in ('to-review', 'to-review1', 'to-review2'))::int`.as('toReview'),
+      sql<number>`count(*) filter (where ${inStates('status', S.unassigned)} and not upcoming)::int`.as('toAssign'),
+      sql<number>`count(*) filter (where ${inStates('status', S.review)})::int`.as('toReview'),
     ])
-    .where('status', 'in', ['pending', 'to-review', 'to-review1', 'to-review2'])
+    .where(inStates('status', [...S.unassigned, ...S.review]))
     .where('void', '=', false)
     .executeTakeFirstOrThrow()
   return row

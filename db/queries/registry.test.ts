@@ -72,10 +72,11 @@ describe('the admin saves of jobs, trucks and parts', () => {
     expect(await t.db.selectFrom('parts').select('id').execute()).toHaveLength(1)
   })
 
-  it("refuse a storage that is not the company's", async () => {
+  it("refuse a storage that is not the company's, or is no storage", async () => {
     const other = await t.db.insertInto('companies').values({ company_name: 'Other Farms' }).returning('id').executeTakeFirstOrThrow()
     const theirs = await t.db.insertInto('storages').values({ company_id: other.id, name: 'Their Cellar' }).returning('id').executeTakeFirstOrThrow()
     await expect(saveJob({ ...job('J-WRONG'), storage_id: theirs.id })).rejects.toMatchObject({ fieldErrors: { storage_id: "Choose one of this customer's storages." } })
+    await expect(saveJob({ ...job('J-WRONG'), storage_id: 999_999 })).rejects.toMatchObject({ fieldErrors: { storage_id: "Choose one of this customer's storages." } })
     expect(await t.db.selectFrom('jobs').select('id').where('name', '=', 'J-WRONG').execute()).toEqual([])
   })
 

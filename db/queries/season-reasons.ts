@@ -4,7 +4,7 @@
 // (details.season_reason: who and when are the row's own), read with the history's
 // (entity, entity_id, at) index.
 import { sql } from 'kysely'
-import { storedDoseWarnings, type DoseWarning } from '#core/dose-check.ts'
+import { storedDoseWarnings, type DoseWarning } from '#core/season-check.ts'
 import { seasonReasonDetail, type SeasonReason, type SeasonReasonStep } from '#core/season-reasons.ts'
 import type { Executor } from '../client.server.ts'
 import { userDisplayName } from './users.ts'

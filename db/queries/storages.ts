@@ -1,10 +1,11 @@
 // Storages: what the storage picker shows of a grower (its storages as cards, and the customer
 // panel), the storage form's read, and a storage's images (its one save is commands/storages.ts).
 import { sql } from 'kysely'
+import { PRETREAT_STATE_SETS } from '#core/pretreat-states.ts'
 import { localToday } from '#core/schemas/applicator.ts'
-import type { PretreatState } from '#core/workflow-states.ts'
 import type { Executor } from '../client.server.ts'
 import { OTHER } from './contacts.ts'
+import { inStates } from './states.ts'
 
 /** storages.updated_at in microseconds since 1970, as text: the version an edit form carries. */
 export const STORAGE_VERSION = sql<string>`(extract(epoch from s.updated_at) * 1000000)::bigint::text`
@@ -20,9 +21,6 @@ export interface StorageCard {
   last_check_fill: string | null
   last_pretreat_date: string | null
 }
-
-/** The states of a pre-treat whose sheet was submitted: it was applied (decision 0050). */
-export const APPLIED_PRETREAT_STATES = ['to-review', 'to-review1', 'to-review2', 'completed'] as const satisfies readonly PretreatState[]
 
 /**
  * A grower's storages for the picker's cards, by name, active or not, each with its last storage
@@ -55,7 +53,7 @@ export function storageCards(db: Executor, companyId: number, { today = localTod
           .select(sql<string>`p.application_date::text`.as('day'))
           .whereRef('p.storage_id', '=', 's.id')
           // literal, so the planner matches the partial index's condition (not parameters)
-          .where(sql<boolean>`not p.void and p.status in (${sql.join(APPLIED_PRETREAT_STATES.map((s) => sql.lit(s)))}) and p.application_date is not null`)
+          .where(sql<boolean>`not p.void and ${inStates('p.status', PRETREAT_STATE_SETS.applied)} and p.application_date is not null`)
           .where('p.application_date', '<=', today)
           .orderBy('p.application_date', 'desc')
           .orderBy('p.id', 'desc')

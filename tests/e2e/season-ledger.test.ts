@@ -3,7 +3,7 @@
 // and with the pre-treats they are counted from (figures worked out by hand below); who may see it.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addDays } from '#core/season-ledger.ts'
+import { addDays } from '#core/season-check.ts'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
 import { newContext, signIn } from '../support/browser.ts'
 import { connectBrowser } from '../support/shared-browser.ts'

@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SEASON_REASON_MISSING } from '#core/season-reasons.ts'
-import { pretreatSeasonCheck } from '#db/queries/pretreat-form.ts'
+import { pretreatSeasonCheck } from '#db/queries/season.ts'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
 import { modalShown, newContext, shot, signIn } from '../support/browser.ts'
 import { connectBrowser } from '../support/shared-browser.ts'

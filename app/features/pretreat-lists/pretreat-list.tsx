@@ -11,6 +11,7 @@ import { ListScreen, type CardLayout } from '#app/components/list/list-screen.ts
 import { MineSubtitle } from '#app/components/list/mine-subtitle.tsx'
 import { useRootData } from '#app/components/shell/root-data.ts'
 import { formatDate } from '#core/formats.ts'
+import { inPretreatSet } from '#core/pretreat-states.ts'
 import { pretreatActor } from '#core/pretreat-steps.ts'
 import { formatCwt } from '#core/pretreat-quantities.ts'
 import { licenceHoldsOn, licenseStatus } from '#core/licence.ts'
@@ -194,10 +195,10 @@ export function PretreatListScreen({ list, data }: { list: PretreatListName; dat
       ...(pdfHere ? [{ label: 'PDF', value: pdfCell }] : []),
     ],
   }
-  // A pending pre-treat's sheet opens only for assigners; a review row opens the review sheet, a
+  // A pre-treat's sheet opens only for assigners while it is unassigned (pending); a review row opens the review sheet, a
   // completed row its read-only modal over the list as it is (issue 12).
   const rowHref = (r: Row) =>
-    list === 'review' ? `/review-pre-treat/${r.id}` : list === 'completed' ? `/completed-pre-treat/${r.id}${search}` : r.status === 'pending' && !canAssign ? null : `/pretreats/${r.id}`
+    list === 'review' ? `/review-pre-treat/${r.id}` : list === 'completed' ? `/completed-pre-treat/${r.id}${search}` : inPretreatSet('unassigned', r.status) && !canAssign ? null : `/pretreats/${r.id}`
   return (
     <>
       {failed?.error && navigation.state === 'idle' ? (

@@ -3,7 +3,7 @@
 // every reason given so far (the form's, then those given at the assign step and in the review:
 // who, where, when, what it answered). A warning no reason answers needs one to go on: the page
 // puts SeasonReasonField in its form (a plain textarea, so it works without JavaScript too).
-import type { DoseWarning } from '#core/dose-check.ts'
+import type { DoseWarning } from '#core/season-check.ts'
 import { SEASON_REASON_FIELD, SEASON_REASON_LABEL, seasonReasonHeading, type SeasonReason } from '#core/season-reasons.ts'
 
 const key = (w: DoseWarning) => `${w.kind}-${w.message}`

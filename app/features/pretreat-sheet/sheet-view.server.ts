@@ -2,7 +2,7 @@
 // /review-pre-treat/{id}, the read-only modals of the completed lists): the pre-treat form's facts,
 // the sheet's values as its forms hold them, the final checklist and the trucks. Each page adds
 // what it alone needs (who may fill, which steps are possible).
-import { storedDoseWarnings } from '#core/dose-check.ts'
+import { storedDoseWarnings } from '#core/season-check.ts'
 import { formatGps } from '#core/formats.ts'
 import { checklistFormValues, sheetFacts, sheetFormValues } from '#core/pretreat-sheet.ts'
 import { reentryOf } from '#core/reentry.ts'

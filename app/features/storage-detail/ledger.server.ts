@@ -8,7 +8,7 @@ import { requireId, requireRecord } from '#app/records.server.ts'
 import { hasAnyPermission, type SessionUser } from '#core/permissions.ts'
 import { parseSeason, SEASON_MESSAGE, seasonOf } from '#core/season.ts'
 import { getDb } from '#db/client.server.ts'
-import { storageSeasonLedger } from '#db/queries/season-ledger.ts'
+import { storageSeasonLedger } from '#db/queries/season.ts'
 import { storageDetail } from '#db/queries/storage-detail.ts'
 
 /** The Pre Treats and Ledger tabs' rule: those who may view pre-treats. */

@@ -6,7 +6,7 @@ import { Link } from '@remix-run/react'
 import { ListCards } from '#app/components/list/list-cards.tsx'
 import { LINE_HEADER, lineCells, PRODUCT_HEADER, productCells } from '#app/documents/season-ledger-table.ts'
 import type { Season } from '#core/season.ts'
-import type { SeasonLedger } from '#core/season-ledger.ts'
+import type { SeasonLedger } from '#core/season-check.ts'
 import { SeasonPicker } from './season-picker.tsx'
 
 /** The ledger's downloads: /view-storage/{id}/ledger.csv and /view-storage/{id}/ledger/pdf, of a season. */

@@ -18,7 +18,7 @@ import { localToday } from '#core/licence.ts'
 import { SEASON_REASON_FIELD, unansweredWarnings } from '#core/season-reasons.ts'
 import { getDb } from '#db/client.server.ts'
 import { bookingClashes, cardPlace, dispatchBoard } from '#db/queries/dispatch.ts'
-import { pretreatSeasonCheck } from '#db/queries/pretreat-form.ts'
+import { pretreatSeasonCheck } from '#db/queries/season.ts'
 import { seasonReasonsOf } from '#db/queries/season-reasons.ts'
 
 export const access = ACCESS['/dispatch']

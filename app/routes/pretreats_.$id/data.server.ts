@@ -14,10 +14,10 @@ import { runSheetIntent } from '#app/features/pretreat-sheet/sheet-intent.server
 import { parseSubmission } from '#app/forms.server.ts'
 import { requireId, requireRecord } from '#app/records.server.ts'
 import { readSheet, sheetValues, sheetView } from '#app/features/pretreat-sheet/sheet-view.server.ts'
-import { fillsSheet, pretreatActor } from '#core/pretreat-steps.ts'
+import { pretreatActor } from '#core/pretreat-steps.ts'
 import { PretreatChecklistSchema, PretreatSheetSchema } from '#core/schemas/pretreat-sheet.ts'
 import { getDb } from '#db/client.server.ts'
-import { canPretreat } from '#workflows/pretreat.machine.ts'
+import { canPretreat, mayFillSheet } from '#workflows/pretreat.machine.ts'
 import { recordNotices } from '#db/queries/notices.ts'
 
 const access = ACCESS['/pretreats/:id']
@@ -43,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     /** the sheet form's values (form-values.ts), the pre-treat form's facts (for the browser's submit check), the checklist */
     ...sheetValues(sheet),
     trucks,
-    mayFill: fillsSheet(by, sheet.status),
+    mayFill: mayFillSheet(sheet.status, by),
     /** which steps this user may take now (the machine decides, who and when; the server asks it again) */
     canSave: canPretreat(sheet.status, flags, { type: 'SAVE', by }),
     canSubmit: canPretreat(sheet.status, flags, { type: 'SUBMIT', complete: true, by }),

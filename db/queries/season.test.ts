@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { season } from '#core/season.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
 import { makePretreat, pretreatDefaults } from '../../tests/support/pretreats.ts'
-import { pretreatSeasonCheck } from './pretreat-form.ts'
-import { ledgerSeasons, storageSeasonLedger } from './season-ledger.ts'
+import { pretreatSeasonCheck, ledgerSeasons, storageSeasonLedger } from './season.ts'
 
 let t: TestDatabase
 let storageId: number
