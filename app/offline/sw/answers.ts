@@ -23,7 +23,7 @@ export const keepable = (response: Response) =>
   !(response.headers.get('content-disposition') ?? '').startsWith('attachment')
 
 /** The copy's 'as of': the server's Date on it, else now (a copy kept without one). */
-export const drawnAt = (copy: Response, now = new Date()) => copy.now.toUTCString()
+export const drawnAt = (copy: Response, now = new Date()) => copy.headers.get('date') ?? now.toUTCString()
 
 /** The /assets/ files a page names (scripts, module preloads, styles). */
 export const assetsNamedIn = (html: string) => new Set(html.match(/\/assets\/[\w.-]+/g) ?? [])
