@@ -1,17 +1,21 @@
-// Builds the Remix app when the build is missing or older than its sources, then writes a .br
-// and a .gz beside every hashed asset, for server/compression.ts to serve.
+// Builds the Remix app when the build is missing or older than its sources (the service worker,
+// app/offline/sw/, among them: bundled to the client build's sw.js), then writes a .br and a .gz
+// beside every hashed asset, for server/compression.ts to serve.
 // `npm install` runs it (postinstall), so `npm start` on an installed checkout starts at once.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { COMPRESSIBLE_ASSET } from '../server/compression.ts'
+import { SERVICE_WORKER_FILE, serviceWorkerBundle } from '../server/service-worker.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const SOURCES = ['app', 'core', 'db', 'workflows', 'commands', 'jobs', 'storage', 'public', 'remix.config.js', 'vite.config.ts', 'package.json']
+const SOURCES = ['app', 'core', 'db', 'workflows', 'commands', 'jobs', 'storage', 'public', 'remix.config.js', 'vite.config.ts', 'package.json', 'server/service-worker.ts']
 export const SERVER_BUILD = path.join(root, 'build', 'server', 'index.js')
 export const ASSETS_DIR = path.join(root, 'build', 'client', 'assets')
+const SERVICE_WORKER = path.join(root, 'build', 'client', SERVICE_WORKER_FILE)
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0
@@ -26,7 +30,7 @@ function newestMtime(target: string): number {
 }
 
 export function buildIsStale(): boolean {
-  if (!fs.existsSync(SERVER_BUILD)) return true
+  if (!fs.existsSync(SERVER_BUILD) || !fs.existsSync(SERVICE_WORKER)) return true
   const built = fs.statSync(SERVER_BUILD).mtimeMs
   return SOURCES.some((s) => newestMtime(path.join(root, s)) > built)
 }
@@ -40,8 +44,15 @@ export function build(): void {
     env: { ...process.env, NODE_ENV: 'production' },
   })
   if (result.status !== 0) throw new Error('The build failed (see the messages above).')
+  bundleServiceWorker()
   precompressAssets(ASSETS_DIR)
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
+
+/** The service worker, into the client build (Vite empties it first). esbuild is loaded only to build. */
+function bundleServiceWorker(): void {
+  const esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild')
+  esbuild.buildSync({ ...serviceWorkerBundle, outfile: SERVICE_WORKER })
 }
 
 /**

@@ -15,6 +15,7 @@ import { healthChecks, type Health } from './health.ts'
 import { requestLog } from './request-log.ts'
 import { actionTaker, routeNamer } from './route-names.ts'
 import { csrfCookie, sameOriginOnly, securityHeaders, trustedRequestHeaders, type RequestLocals } from './security.ts'
+import { serviceWorkerInDevelopment } from './service-worker.ts'
 import { assetFiles, publicFiles } from './static-files.ts'
 
 
@@ -45,6 +46,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(blobParts())
 
   if (options.vite) {
+    app.use(serviceWorkerInDevelopment)
     app.use(options.vite.middlewares)
   } else {
     const client = path.join(options.buildDir ?? 'build', 'client')

@@ -33,7 +33,7 @@ export function loadSession(db: Executor, request: Request): Promise<LoadedSessi
 }
 
 /**
- * Whose session a page or its data belongs to, for the service worker (public/sw.js, decision
+ * Whose session a page or its data belongs to, for the service worker (app/offline/sw/, decision
  * 0047): the user's id, or 'none' when the request had no live session. app/entry.server.tsx sets it.
  */
 export { SESSION_USER_HEADER } from '#core/session-user.ts'

@@ -1,5 +1,5 @@
 // A grower's Customer Notes Form read with no signal (issue 22): the service worker may serve the
-// copy it kept of another grower's form (public/sw.js, STANDS_FOR). The page then takes the grower
+// copy it kept of another grower's form (app/offline/sw/requests.ts, STANDS_FOR). The page then takes the grower
 // its address names, and that grower's contacts, from the choices kept on the device
 // (GET /api/choices). Online, and for the grower the copy was drawn for, the page's data stands.
 import { useParams } from '@remix-run/react'

@@ -80,6 +80,15 @@ export function fill(form: HTMLFormElement, fields: readonly [string, string][],
 }
 
 /**
+ * What a reopened form held when it left the page, by submission id: its place chosen again draws
+ * the form anew, which is filled with these rather than the device's copy, so what was typed after
+ * reopening stays. Per page load: a reload starts from the device's copy.
+ */
+const typedSinceReopened = new Map<string, [string, string][]>()
+
+const fieldsOf = (form: HTMLFormElement) => Array.from(new FormData(form)).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+
+/**
  * The queued submission the page's address names, filled into form `formId` once it is on the page
  * and `enabled` (hydrated: the page's outbox pump has said who is signed in).
  */
@@ -91,18 +100,22 @@ export function useRestoredSubmission(formId: string, enabled: boolean, setList?
     const userId = outboxUser()
     if (!enabled || !submissionId || userId === null) return
     let cancelled = false
+    let filled: HTMLFormElement | null = null
     void queuedForm(userId, submissionId)
       .then((found) => {
         if (cancelled || !found) return
         setEntry(found)
         const form = document.getElementById(formId)
         if (!(form instanceof HTMLFormElement)) return
-        fill(form, found.fields, setList)
+        fill(form, typedSinceReopened.get(submissionId) ?? found.fields, setList)
+        filled = form
         form.dispatchEvent(new CustomEvent<QueuedForm>(RESTORED_EVENT, { detail: found, bubbles: true }))
       })
       .catch(() => undefined)
     return () => {
       cancelled = true
+      // the form leaves (drawn anew for another place): what it holds now is what was typed
+      if (filled) typedSinceReopened.set(submissionId, fieldsOf(filled))
     }
     // once per submission: setList is the page's, drawn anew each render
     // eslint-disable-next-line react-hooks/exhaustive-deps

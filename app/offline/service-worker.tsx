@@ -4,10 +4,11 @@ import { forgetSyncedDraftsExcept } from './draft-store.ts'
 import { useOutboxPump } from './outbox-pump.ts'
 import { seemsOnline } from './outbox-state.ts'
 import { reloadForSessionUser } from './sent-for.ts'
+import { tellWorker, type ToPage } from './sw/protocol.ts'
 
 /**
  * On every page (decisions 0038, 0047, 0048). For a signed-in user: registers the service worker
- * (public/sw.js) and asks it to pre-cache the user's assigned sheets while there is signal; sends
+ * (sw/sw.ts, served as /sw.js) and asks it to pre-cache the user's assigned sheets while there is signal; sends
  * what waits (outbox-pump.ts); with no signal, follows links as plain links, so the worker answers
  * with its copy or the offline page. Signed out, or told by the worker that the session is gone or
  * another user signed in: the drafts the server already holds go for everyone but the user now
@@ -18,7 +19,7 @@ export function OfflineSupport({ userId }: { userId: number | null }) {
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return
     const worker = navigator.serviceWorker
-    const onMessage = (event: MessageEvent<{ type?: string; owner?: string }>) => {
+    const onMessage = (event: MessageEvent<ToPage | undefined>) => {
       const owner = event.data?.type === 'owner' ? event.data.owner : undefined
       if (owner === undefined) return
       const signedIn = /^\d+$/.test(owner) ? Number(owner) : null
@@ -35,8 +36,8 @@ export function OfflineSupport({ userId }: { userId: number | null }) {
         .then(() => worker.ready)
         .then((registration) => {
           // a page loaded while the worker was still starting is not yet in its hands
-          if (!worker.controller) registration.active?.postMessage({ type: 'claim' })
-          if (navigator.onLine) registration.active?.postMessage({ type: 'precache', userId })
+          if (!worker.controller) tellWorker(registration.active, { type: 'claim' })
+          if (navigator.onLine) tellWorker(registration.active, { type: 'precache', userId })
         })
         .catch((error: unknown) => console.warn('Offline support is not available:', error))
     }

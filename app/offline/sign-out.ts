@@ -2,7 +2,7 @@
 // half-typed forms go; what waits to be sent (a sheet's changes the server has not taken, a form
 // kept with no signal, and their photos) stays (nothing is ever lost) and the user is warned first.
 // With no signal the user is signed out on the device at once, and the service worker ends the
-// session on the server before anything else is asked when the signal returns (public/sw.js).
+// session on the server before anything else is asked when the signal returns (sw/sign-out.ts).
 import type { FormEvent } from 'react'
 import { forgetSyncedDrafts, userDrafts } from './draft-store.ts'
 import { isUnsynced } from './draft-record.ts'
@@ -11,12 +11,8 @@ import { userFormDrafts } from './form-draft-store.ts'
 import { localPhotosOf, queuedForms } from './form-outbox.ts'
 import { inStore } from './offline-db.ts'
 import { pingServer } from './outbox-state.ts'
+import { PAGES_CACHE, SHELL_CACHE, SIGN_OUT_ENTRY, tellWorker } from './sw/protocol.ts'
 
-/** The service worker's per-user cache (public/sw.js names it too). */
-export const PAGES_CACHE = 'pages-v3'
-/** The service worker's shell cache, and the entry in it that asks it to end the session once it can (public/sw.js). */
-const SHELL_CACHE = 'shell-v2'
-const SIGN_OUT_ENTRY = '/__offline/sign-out'
 
 export const UNSENT_DRAFTS_WARNING =
   'Some changes on this device have not reached the server yet. They stay on this device until you sign in again with a signal. Log out anyway?'
@@ -42,11 +38,11 @@ export function clearOfflineDataOnSignOut(userId: number) {
         if (worker && 'caches' in window && !(await pingServer())) {
           // no signal: the post would end on the browser's error page, still signed in
           await (await caches.open(SHELL_CACHE)).put(SIGN_OUT_ENTRY, new Response(String(new FormData(form).get('csrf') ?? '')))
-          worker.postMessage({ type: 'signed-out' })
+          tellWorker(worker, { type: 'signed-out' })
           window.location.assign('/')
           return
         }
-        worker?.postMessage({ type: 'signed-out' })
+        tellWorker(worker, { type: 'signed-out' })
       } catch (error) {
         console.warn('Could not clear the offline data:', error)
       }

@@ -104,7 +104,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
 
 export default function CustomerNotesForm() {
   const served = useLoaderData<typeof loader>()
-  // with no signal, another grower's copy of this form may stand for this one (public/sw.js)
+  // with no signal, another grower's copy of this form may stand for this one (app/offline/sw/requests.ts)
   const data = useGrowerOnDevice(served)
   // the spec's words for what this device has no copy of (public/offline.html says them too)
   if (data === 'missing') return <p className="notice">No Data Available</p>

@@ -355,7 +355,7 @@ describe('a call submitted with no signal', () => {
 })
 
 describe('a storage check submitted with no signal', () => {
-  it('refused by the server (its owner made inactive meanwhile), opened from the list: its form has every value typed, its choices and the server’s message (issue 38, item 34)', async () => {
+  it('refused by the server (its owner made inactive meanwhile), opened from the list: its form has every value typed, its choices and the server’s message (issue 38, item 34), said once; what is typed after stays when another owner is chosen (issue 39)', async () => {
     const notes = `Check for a grower about to leave ${Date.now()}`
     const { context, page } = await sentOffline('/storage-check-form', (page) => fillCheck(page, notes))
     try {
@@ -369,6 +369,17 @@ describe('a storage check submitted with no signal', () => {
       expect(await page.getByLabel('Setpoint (°F)').inputValue()).toBe('45')
       expect(await page.getByLabel('Variety').inputValue()).toBe('Russet - Fryer')
       expect(await page.getByLabel('Cellar Fill Status').inputValue()).toBe('3/4 Full')
+      // the refused owner said beside it and by 'Not sent: …', not again by the form's own check (issue 39)
+      expect(await page.locator('main .notice-error').count()).toBe(1)
+      // what is typed after reopening stays when another owner and storage are chosen (issue 39)
+      await page.getByLabel('Notes').fill(`${notes}, typed again`)
+      await page.getByLabel('Owner', { exact: true }).fill('Minidoka Growers')
+      await page.locator('#storage').selectOption({ index: 1 })
+      await page.waitForURL((url) => url.searchParams.get('company') === 'Minidoka Growers' && url.searchParams.has('storage') && url.searchParams.has('outbox'))
+      // the form drawn anew for that storage, filled once its queued copy is read (its 'Not sent' shows then)
+      const storage = new URL(page.url()).searchParams.get('storage')
+      await page.locator(`form#storage-check-${storage}`).getByText(/^Not sent/).waitFor()
+      expect(await page.getByLabel('Notes').inputValue()).toBe(`${notes}, typed again`)
     } finally {
       await reactivate()
       await context.close()

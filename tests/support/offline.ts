@@ -4,7 +4,7 @@
 import { sql } from 'kysely'
 import type { BrowserContext, Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { PAGES_CACHE } from '#app/offline/sign-out.ts'
+import { PAGES_CACHE } from '#app/offline/sw/protocol.ts'
 import type { AppServer } from './app-server.ts'
 
 /** No network for the page and its service worker; navigator.onLine and the online/offline events follow. */

@@ -46,7 +46,7 @@ function queryOf(search: string, served: PlacePickerData, options: { withJobs: b
 /**
  * The picker's data for the page's address when what the page was served was resolved for another
  * choice — a copy read offline (the worker keeps one per address, and a picker's step with no
- * signal loads the page again from the device, public/sw.js) — resolved on the device; null when
+ * signal loads the page again from the device, app/offline/sw/) — resolved on the device; null when
  * the page's own data stands (always, online; and for a choice the page fixes).
  */
 export function usePlaceOnDevice(served: PlacePickerData, search: string, options: { withJobs: boolean; companyFixed: boolean; enabled: boolean }): PlacePickerData | null {

@@ -229,16 +229,23 @@ export function PlacePicker({ picker, hint = 'Choose a customer, or a job number
 }
 
 /**
- * The complete choice as its form posts it (company_id, storage_id, job_id); none while there is
- * none (a form reopened from the outbox while its choice is refused: the server says so again).
+ * The complete choice as its form posts it (company_id, storage_id, job_id), with the messages
+ * about it (`errors`: the server's, or the form's own check). None while there is none (a form
+ * reopened from the outbox while its choice is refused): the picker above says what to choose, and
+ * the form's 'Not sent: …' why; the form's own check would say it a third time.
  */
-export function PlaceInputs({ place }: { place: Place | null }) {
+export function PlaceInputs({ place, errors = [] }: { place: Place | null; errors?: readonly string[] }) {
   if (!place) return null
   return (
     <>
       <input type="hidden" name="company_id" value={place.companyId} />
       <input type="hidden" name="storage_id" value={place.storageId} />
       {place.jobId ? <input type="hidden" name="job_id" value={place.jobId} /> : null}
+      {errors.length > 0 ? (
+        <p className="notice notice-error" role="alert">
+          {errors.join(' ')}
+        </p>
+      ) : null}
     </>
   )
 }

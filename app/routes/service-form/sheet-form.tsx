@@ -40,13 +40,8 @@ export function SheetForm({ data, place, path, sheetNumber, submissionId, imageI
       {/* The first submit button is the one Enter presses: Submit, not Add Part or Remove. */}
       <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
       {sheetNumber ? <input type="hidden" name="sheet_number" value={sheetNumber} /> : null}
-      <PlaceInputs place={place} />
       {data.call ? <input type="hidden" name="call_in_id" value={data.call.id} /> : null}
-      {placeErrors.length > 0 ? (
-        <p className="notice notice-error" role="alert">
-          {placeErrors.join(' ')}
-        </p>
-      ) : null}
+      <PlaceInputs place={place} errors={placeErrors} />
 
       <div className="form-section">
         <div className="field">

@@ -26,12 +26,7 @@ export function CheckForm({ data, place, storage, submissionId, imageIds }: { da
   return (
     <AppForm keepDraft={!correcting} form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data" summary={recordSummary(place?.companyName, place?.storageName, fields.date_inspected.value)}>
       {correcting ? <input type="hidden" name="version" value={correcting.version} /> : null}
-      <PlaceInputs place={place} />
-      {placeErrors.length > 0 ? (
-        <p className="notice notice-error" role="alert">
-          {placeErrors.join(' ')}
-        </p>
-      ) : null}
+      <PlaceInputs place={place} errors={placeErrors} />
       <div className="form-section">
         <TextField field={fields.date_inspected} label="Date Inspected" type="date" />
         <SelectField field={fields.variety} label="Variety" options={VARIETIES} placeholder="Choose…" />
