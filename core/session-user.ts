@@ -1,5 +1,5 @@
 // Whose session a request had, and whose outbox item a send carries (decisions 0047, 0081): the
-// header names the server and the browser share. public/sw.js reads X-Session-User too.
+// header names the server and the browser share. The service worker (app/offline/sw/) reads X-Session-User too.
 
 /** On every page and data answer: the id of the session's user, or 'none'. */
 export const SESSION_USER_HEADER = 'X-Session-User'
