@@ -1,6 +1,9 @@
 // Small real DOCX files made in the tests (jszip), so no binary fixture hides what a test relies on:
 // a heading, a table, an image and explicit page breaks (one page per `pages`). Plus bad files the
 // document checks refuse: a corrupt one, a zip bomb, an SVG drawing with a huge picture inside.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import zlib from 'node:zlib'
 import JSZip from 'jszip'
 import { encodePng } from '../../bin/demo/png.ts'
@@ -112,11 +115,21 @@ export async function corruptDocx(): Promise<Buffer> {
   return whole.subarray(0, Math.floor(whole.length / 2))
 }
 
-/** A real DOCX whose one extra entry inflates to 210 MiB of zeros (about 200 KiB compressed). */
+/**
+ * A real DOCX whose one extra entry inflates to 210 MiB of zeros (about 200 KiB compressed). Made
+ * once and kept in the temporary folder for the files after (jszip deflates 210 MiB in 4-6 s of CPU;
+ * three files use it); written whole, then renamed, so a file never reads half of one.
+ */
 export async function zipBombDocx(): Promise<Buffer> {
+  const kept = path.join(os.tmpdir(), 'test-zip-bomb-210MiB-v1.docx')
+  if (fs.existsSync(kept)) return fs.readFileSync(kept)
   const zip = await JSZip.loadAsync(await sampleDocx({ pages: 1 }))
   zip.file('word/media/padding.bin', Buffer.alloc(210 * 1024 * 1024))
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } })
+  const bomb = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } })
+  const part = `${kept}.${process.pid}.${Math.random().toString(36).slice(2)}`
+  fs.writeFileSync(part, bomb)
+  fs.renameSync(part, kept)
+  return bomb
 }
 
 /**
