@@ -30,6 +30,12 @@ export default class FileTimes implements Reporter {
     for (const [id, seconds] of files.slice(0, SHOWN)) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name(id)}`)
     // every file's time, for comparing two runs (FILE_TIMES_OUT=path)
     if (process.env.FILE_TIMES_OUT) fs.writeFileSync(process.env.FILE_TIMES_OUT, JSON.stringify(Object.fromEntries(files.map(([id, s]) => [name(id), Math.round(s * 10) / 10])), null, 1))
+    // when each file started (seconds after the first) and how long it took, to see where workers wait (FILE_TIMELINE_OUT=path)
+    if (process.env.FILE_TIMELINE_OUT) {
+      const first = Math.min(...this.started.values())
+      const round = (n: number) => Math.round(n * 10) / 10
+      fs.writeFileSync(process.env.FILE_TIMELINE_OUT, JSON.stringify(Object.fromEntries(files.map(([id, s]) => [name(id), [round((this.started.get(id)! - first) / 1000), round(s)]])), null, 1))
+    }
     const over = files.filter(([, seconds]) => seconds > FILE_BUDGET_SECONDS)
     if (over.length === 0) return
     console.log(`\n${over.length} test file${over.length === 1 ? '' : 's'} took longer than the budget of ${FILE_BUDGET_SECONDS} s per file:`)
