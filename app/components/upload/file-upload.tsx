@@ -115,9 +115,11 @@ export function FileUpload(props: FileUploadProps) {
   }, [])
 
   const itemsRef = useRef(items)
+  // set while rendering, not in an effect: a submit can come between the two
+  // eslint-disable-next-line react-hooks/refs -- the handlers read the items of the last render, whatever came since
   itemsRef.current = items
   const busy = items.some((item) => item.status === 'uploading')
-  // set while rendering, not in an effect: a submit can come between the two
+  // eslint-disable-next-line react-hooks/refs -- the same: the submit handler must see an upload begun in this render
   busyRef.current = busy
   useEffect(() => {
     onBusyChange?.(busy)
@@ -372,7 +374,7 @@ export function FileUpload(props: FileUploadProps) {
             <ul className="file-upload__thumbs">
               {keptIds.map((id) => (
                 <li key={id}>
-                  <img className="file-upload__preview" src={imageUrl(id)} alt="An attached image" width={48} height={48} />
+                  <img className="file-upload__preview" src={imageUrl(id)} alt={`Attached file ${keptIds.indexOf(id) + 1}`} width={48} height={48} />
                 </li>
               ))}
             </ul>
@@ -438,7 +440,7 @@ export function FileUpload(props: FileUploadProps) {
           ) : null}
           <div className="form-actions">
             {enhanced ? (
-              <button type="button" className="button" onClick={retry} autoFocus>
+              <button type="button" className="button" onClick={retry}>
                 OK
               </button>
             ) : (
