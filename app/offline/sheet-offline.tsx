@@ -108,7 +108,6 @@ export function SheetOffline(props: SheetOfflineProps) {
 
   // The page's callbacks change with its renders; the effects read the latest.
   const latest = useRef(props)
-  // eslint-disable-next-line react-hooks/refs -- set while rendering: an effect's update would come after a callback may run
   latest.current = props
   // The page renders the hidden input from its state (onVersion), so a redraw keeps the new version;
   // the DOM is set too, for a post sent before React has drawn again.

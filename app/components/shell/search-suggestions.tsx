@@ -3,7 +3,7 @@
 // grouped by kind; ArrowDown/ArrowUp move through it, Enter opens the one chosen (or, with none
 // chosen, submits the box to the results page), Escape closes the list.
 import { useFetcher, useNavigate } from '@remix-run/react'
-import { useEffect, useImperativeHandle, useRef, useState, type MutableRefObject, type RefObject } from 'react'
+import { useEffect, useRef, useState, type MutableRefObject, type RefObject } from 'react'
 import type { SearchData, SearchLink } from '#app/search.ts'
 import { parseSearchQuery } from '#core/search.ts'
 import { LIST_ID, type SuggestionControl, type SuggestionState } from './search-control.ts'
@@ -50,8 +50,7 @@ export default function Suggestions({
     navigate(link.href)
   }
 
-  // the box calls what this render knows (no dependency list: a fresh handle after every render)
-  useImperativeHandle(control, () => ({
+  control.current = {
     change,
     focus: () => setOpen(parseSearchQuery(text).ok),
     close: () => setOpen(false),
@@ -72,7 +71,7 @@ export default function Suggestions({
         go(options[active])
       }
     },
-  }))
+  }
 
   useEffect(() => onState({ expanded, active: activeId }), [expanded, activeId, onState])
   useEffect(() => {
@@ -81,6 +80,7 @@ export default function Suggestions({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the module arrives: what was typed before it
   }, [])
 
+  let index = -1
   return (
     <>
       <div id={LIST_ID} role="listbox" aria-label="Suggestions" className="top-search__list" hidden={!expanded}>
@@ -90,7 +90,8 @@ export default function Suggestions({
               {g.title} ({g.countText})
             </div>
             {g.links.map((link) => {
-              const i = options.indexOf(link)
+              index += 1
+              const i = index
               return (
                 // eslint-disable-next-line jsx-a11y/interactive-supports-focus -- a combobox's option: focus stays in the box, which names the chosen one (aria-activedescendant)
                 <div

@@ -115,11 +115,9 @@ export function FileUpload(props: FileUploadProps) {
   }, [])
 
   const itemsRef = useRef(items)
-  // set while rendering, not in an effect: a submit can come between the two
-  // eslint-disable-next-line react-hooks/refs -- the handlers read the items of the last render, whatever came since
   itemsRef.current = items
   const busy = items.some((item) => item.status === 'uploading')
-  // eslint-disable-next-line react-hooks/refs -- the same: the submit handler must see an upload begun in this render
+  // set while rendering, not in an effect: a submit can come between the two
   busyRef.current = busy
   useEffect(() => {
     onBusyChange?.(busy)
@@ -372,9 +370,9 @@ export function FileUpload(props: FileUploadProps) {
           </p>
           {images ? (
             <ul className="file-upload__thumbs">
-              {keptIds.map((id) => (
+              {keptIds.map((id, i) => (
                 <li key={id}>
-                  <img className="file-upload__preview" src={imageUrl(id)} alt={`Attached file ${keptIds.indexOf(id) + 1}`} width={48} height={48} />
+                  <img className="file-upload__preview" src={imageUrl(id)} alt={`Attached file ${i + 1}`} width={48} height={48} />
                 </li>
               ))}
             </ul>
