@@ -93,7 +93,7 @@ export async function benchWorkflowInspector(db: Executor, options: { n?: number
 // Alone: its own database `bench_inspector` (bench/alone.ts).
 if (isMain(import.meta.url)) {
   const n = argN(200)
-  await runAlone('bench_inspector', async (db, databaseUrl) => {
+  await runAlone('bench_inspector', async (db) => {
     return benchWorkflowInspector(db, { n, log: (line) => console.error(line) })
   })
 }

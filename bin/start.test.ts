@@ -53,7 +53,7 @@ describe('npm start', () => {
     const second = start()
     const againUrl = await second.url
     expect(second.output()).not.toContain('Seeded demo data')
-    expect(second.output()).toMatch(/Demo logins \(password for all: demo-pass-1\):\n  admin /)
+    expect(second.output()).toMatch(/Demo logins \(password for all: demo-pass-1\):\n {2}admin /)
     const page = await fetch(`${againUrl}/login`)
     expect(page.status).toBe(200)
     const check = new pg.Client({ connectionString: fs.readFileSync(path.join(dataDir, 'pg-url'), 'utf8') })

@@ -104,7 +104,7 @@ describe('the board', () => {
     const truck = (await t.db.insertInto('trucks').values({ number: 'T-42', make: 'Ford' }).returning('id').executeTakeFirstOrThrow()).id
     const [a, b] = [await storage(), await storage()]
     const here = await makePretreat(t.db, { stage: 'assigned', assignTo: ann, storage_id: a, planned_on: '2026-12-10', truck_id: truck })
-    const there = await makePretreat(t.db, { stage: 'assigned', assignTo: ann, storage_id: b, planned_on: '2026-12-10', truck_id: truck })
+    await makePretreat(t.db, { stage: 'assigned', assignTo: ann, storage_id: b, planned_on: '2026-12-10', truck_id: truck })
     const late = await makePretreat(t.db, { stage: 'assigned', assignTo: ben, storage_id: a, planned_on: '2026-12-11' })
     const seed = await makePretreat(t.db, { stage: 'scheduled', storage_id: await storage(true), planned_on: '2026-12-11', productId: await notForSeed() })
     const board = await dispatchBoard(t.db, MONDAY, TODAY)

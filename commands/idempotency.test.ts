@@ -65,6 +65,7 @@ type Table = 'record_corrections' | 'restarts' | 'pretreats' | 'workflow_events'
 
 /** A command, a valid input of it for a fresh key, and the rows its effect adds to. */
 interface Case {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- every command in one table: each case's input is its own
   command: Command<any, CommandResult>
   input(key: string): unknown | Promise<unknown>
   /** a valid input the command refuses (with an InputError unless `refusedAs` says which) */

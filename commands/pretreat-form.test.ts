@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConflictError, ForbiddenError, InputError } from '#core/errors.ts'
-import { doseReasonRequired } from '#core/season-check.ts'
 import { PRETREAT_FORM_MESSAGES, type PretreatFormInput } from '#core/schemas/pretreat-form.ts'
 import { config } from '#core/config.server.ts'
 import { pretreatChoices, reservePretreatNumber } from '#db/queries/pretreat-form.ts'

@@ -31,7 +31,7 @@ import { lockPretreatStanding } from '#db/queries/pretreat-workflow.ts'
 import { openRestart } from '#db/queries/restarts.ts'
 import { pretreatStepRefusal, runPretreatStep } from '#workflows/pretreat.server.ts'
 import { markNoticesSeen } from '#db/queries/notices.ts'
-import { defineCommand, hashOf, type Actor } from './command.ts'
+import { defineCommand, hashOf } from './command.ts'
 import { stepKey } from './step-key.ts'
 
 export { NOT_YOURS } from '#core/pretreat-sheet.ts'

@@ -33,12 +33,12 @@ export function safeName(name: string, maxLength = 100): string {
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .replace(/-{2,}/g, '-')
     .replace(/\.{2,}/g, '.')
-    .replace(/^[.\-_]+|[.\-]+$/g, '')
+    .replace(/^[._-]+|[.-]+$/g, '')
   const dot = cleaned.lastIndexOf('.')
   const hasExtension = dot > 0 && /^[A-Za-z0-9]{1,10}$/.test(cleaned.slice(dot + 1))
   const extension = hasExtension ? cleaned.slice(dot).toLowerCase() : ''
-  let stem = (hasExtension ? cleaned.slice(0, dot) : cleaned).replace(/[.\-]+$/g, '')
-  stem = stem.slice(0, Math.max(1, maxLength - extension.length)).replace(/[.\-]+$/g, '')
+  let stem = (hasExtension ? cleaned.slice(0, dot) : cleaned).replace(/[.-]+$/g, '')
+  stem = stem.slice(0, Math.max(1, maxLength - extension.length)).replace(/[.-]+$/g, '')
   return `${stem || 'file'}${extension}`
 }
 

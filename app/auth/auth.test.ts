@@ -2,7 +2,7 @@
 // functions the routes call.
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '#db/client.server.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
 

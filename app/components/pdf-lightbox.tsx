@@ -48,8 +48,10 @@ export function PdfLightbox({ title, convertUrl, onClose }: { title: string; con
   }, [onClose])
 
   return createPortal(
-    // React events bubble through a portal: a click in here must not reach the list row below
+    // React events bubble through a portal: a click in here must not reach the list row below.
+    // The backdrop is no control (presentation): a click on it closes, as Escape and Close do from the keys.
     <div
+      role="presentation"
       className="modal-backdrop"
       onClick={(e) => {
         e.stopPropagation()

@@ -27,6 +27,7 @@ import {
   type SortOrder,
 } from './list-params.ts'
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one engine for every list: any database view, tables and row
 type AnyQB = SelectQueryBuilder<any, any, any>
 
 /** A column reference written 'alias.column' (quoted by the engine), or any SQL expression. */
@@ -100,6 +101,7 @@ export interface ListDefinition<FromQB extends AnyQB, JoinedQB extends AnyQB, Ro
   /** The joins the displayed columns need (LEFT JOIN through nullable keys). */
   joins: (qb: FromQB) => JoinedQB
   /** The columns a row carries (table, cards, and the detail link). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- what the joins made of the tables is the list's own; the row is what counts
   select: (qb: JoinedQB) => SelectQueryBuilder<any, any, Row>
   /** The base table's primary key, 'alias.id': the last sort key, so the order is stable. */
   primaryKey: string

@@ -18,6 +18,7 @@ const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'service-lists-blobs-'))
 process.env.STORAGE_DIR = blobDir
 
 let t: TestDatabase
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route's loader, called as Remix calls it
 type RouteModule = { loader: (args: any) => Promise<any> }
 const routes: Record<string, RouteModule> = {}
 const cookies: Record<string, string> = {}
@@ -93,6 +94,7 @@ afterAll(async () => {
 
 interface Answer {
   status: number
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the loader's answer, read as the page reads it
   data?: any
   location?: string | null
 }

@@ -65,6 +65,7 @@ function WaitingEntry({ item }: { item: WaitingItem }) {
           <button type="button" className="button button-danger" onClick={() => void discard()}>
             Discard
           </button>{' '}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- asked "Discard?", the focus goes to the choice that loses nothing (an alert dialog's rule) */}
           <button type="button" className="button button-secondary" onClick={() => setAsking(false)} autoFocus>
             Keep
           </button>

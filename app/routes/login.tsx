@@ -62,6 +62,7 @@ export default function Login() {
         ) : null}
         <div className="field">
           <label htmlFor="username">Username</label>
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the page is this one form: every visitor starts at its first field */}
           <input id="username" name="username" autoComplete="username" autoCapitalize="none" required autoFocus />
         </div>
         <div className="field">

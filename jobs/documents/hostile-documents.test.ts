@@ -87,7 +87,7 @@ describe('hostile documents in the renderer', () => {
         img.src = 'data:image/png;base64,AAAA'
         document.body.append(img)
         const frame = document.createElement('iframe')
-        frame.srcdoc = '<script>parent.frameRan = true<\/script>'
+        frame.srcdoc = '<script>parent.frameRan = true</script>'
         document.body.append(frame)
         // a string timer is compiled as the page's code (an eval the CSP must refuse)
         ;(setTimeout as unknown as (code: string, ms: number) => void)('window.evalRan = true', 0)

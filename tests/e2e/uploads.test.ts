@@ -223,7 +223,7 @@ describe('image links', () => {
     await tech.getByLabel('Part Number').fill('DOOR-ROLLER')
     await tech.getByLabel('Quantity').fill('1')
     await tech.getByRole('button', { name: 'Add Part' }).click()
-    const thumb = tech.getByRole('img', { name: 'An attached image' })
+    const thumb = tech.getByRole('img', { name: 'Attached file 1' })
     await thumb.waitFor()
     const src = (await thumb.getAttribute('src'))!
     expect(src).toMatch(/^\/images\/[0-9a-f-]{36}$/)

@@ -111,6 +111,7 @@ function PdfCanvasViewer({ url, name }: { url: string; name: string }) {
       cancelled = true
       render?.cancel()
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- not revalidator: it changes as its reload goes, and a new draw would cancel the one that asked
   }, [doc, pageNumber, zoom, width])
 
   if (failed) {

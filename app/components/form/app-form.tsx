@@ -1,7 +1,7 @@
 // The one form component: conform + the shared zod schema in the browser, a CSRF field, the
 // submission id, a loading indicator, and the spec's Success / Error modals. Without JavaScript
 // it is a plain POST form and the server answers by redirect (or with field messages).
-import { getFormProps, useForm, type DefaultValue, type FormMetadata } from '@conform-to/react'
+import { getFormProps, useForm, type DefaultValue } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Link, useActionData, useFetcher, useLocation, useNavigate, type ClientActionFunctionArgs, type FetcherWithComponents } from '@remix-run/react'
 import { useEffect, useId, useState, type ReactNode } from 'react'
@@ -14,6 +14,7 @@ import { shortTime } from '#app/offline/draft-record.ts'
 import { draftRestoredText, useFormDraft } from '#app/offline/form-drafts.ts'
 import { useRefusalOf, useRestoredSubmission } from '#app/offline/restore-form.ts'
 import { ENHANCED_FIELD, isFormResult, SAVE_FAILED, SUCCESS_MODAL_MS, SUCCESS_TEXT, type FormResult } from './form-result.ts'
+import type { AnyForm } from './fields.tsx'
 
 /**
  * Route modules with a form export this as `clientAction`: a lost connection or a server that
@@ -70,7 +71,7 @@ export function AppForm({
   keepDraft = false,
   summary,
 }: {
-  form: FormMetadata<any>
+  form: AnyForm
   fetcher: FetcherWithComponents<FormResult>
   submissionId: string
   children: ReactNode
@@ -167,7 +168,7 @@ function SubmitOutcome({ fetcher }: { fetcher: FetcherWithComponents<FormResult>
       <Modal title="Waiting to send" onClose={() => setDismissed(result)} labelledBy={titleId}>
         <p role="status">{result.message}</p>
         <div className="form-actions">
-          <button type="button" className="button" onClick={() => setDismissed(result)} autoFocus>
+          <button type="button" className="button" onClick={() => setDismissed(result)}>
             OK
           </button>
         </div>
@@ -179,7 +180,7 @@ function SubmitOutcome({ fetcher }: { fetcher: FetcherWithComponents<FormResult>
       <Modal title="Error" onClose={() => setDismissed(result)} labelledBy={titleId}>
         <p role="alert">{result.error?.['']?.[0] ?? SAVE_FAILED}</p>
         <div className="form-actions">
-          <button type="button" className="button" onClick={() => setDismissed(result)} autoFocus>
+          <button type="button" className="button" onClick={() => setDismissed(result)}>
             OK
           </button>
         </div>

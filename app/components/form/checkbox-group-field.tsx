@@ -2,9 +2,9 @@
 // choice that reveals its own text field (spec §4: "Service type 'Other' reveals a required
 // other-service field"). The reveal is CSS (:has), so it works without JavaScript; with it, the
 // revealed field is also `required` in the browser. The schema requires it on both sides.
-import { getCollectionProps, type FieldMetadata } from '@conform-to/react'
+import { getCollectionProps } from '@conform-to/react'
 import { useHydrated } from '../use-hydrated.ts'
-import { FieldMessages, TextField } from './fields.tsx'
+import { FieldMessages, TextField, type AnyField } from './fields.tsx'
 
 export function CheckboxGroupField({
   field,
@@ -12,11 +12,11 @@ export function CheckboxGroupField({
   options,
   other,
 }: {
-  field: FieldMetadata<any>
+  field: AnyField
   legend: string
   options: readonly string[]
   /** the choice that reveals a text field, and that field */
-  other?: { value: string; field: FieldMetadata<any>; label: string }
+  other?: { value: string; field: AnyField; label: string }
 }) {
   const hydrated = useHydrated()
   const ticked = other ? [field.value ?? []].flat().includes(other.value) : false

@@ -6,9 +6,9 @@
 //   phone a person types before the page's script has loaded: the Combobox hands what the input
 //   holds to the page when the script takes over (onChange), so nothing typed is lost, and its
 //   page keeps the server's text only until then (useServerText).
-import { getInputProps, type FieldMetadata } from '@conform-to/react'
+import { getInputProps } from '@conform-to/react'
 import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react'
-import { FieldMessages, fieldAria } from './fields.tsx'
+import { FieldMessages, fieldAria, type AnyField } from './fields.tsx'
 
 export interface ComboboxOption {
   id: number | string
@@ -36,7 +36,7 @@ export function ComboboxField({
   hint,
   problem,
   ...rest
-}: { field: FieldMetadata<any>; label: string; options: readonly ComboboxOption[]; hint?: ReactNode; problem?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'list'>) {
+}: { field: AnyField; label: string; options: readonly ComboboxOption[]; hint?: ReactNode; problem?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'list'>) {
   const messages = field.errors?.length ? field.errors : problem ? [problem] : undefined
   const listId = `${field.id}-options`
   return (

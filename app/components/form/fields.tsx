@@ -1,10 +1,15 @@
 // Labelled fields bound to conform: each shows its messages beside it (from the shared zod schema,
 // the server's reply, or `problem`, a message found in the page such as a line picker's refusal)
 // and its hint, both tied to the input for screen readers.
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from '@conform-to/react'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 
-type Field = FieldMetadata<any>
+// conform's field and form types are invariant in their form's schema: the kit takes any form's
+/* eslint-disable @typescript-eslint/no-explicit-any -- that, in these two names only */
+export type AnyField = FieldMetadata<any>
+export type AnyForm = FormMetadata<any>
+/* eslint-enable @typescript-eslint/no-explicit-any */
+type Field = AnyField
 
 function messagesOf(field: Field, problem: string | undefined): string[] | undefined {
   return field.errors?.length ? field.errors : problem ? [problem] : undefined

@@ -6,11 +6,12 @@
 // (renderLines) and the picker's fields (renderPicker); this component owns the rest.
 //   <LineItemsField form={form} field={fields.parts} kind={partLines(parts)} legend="Parts" addLabel="Add Part"
 //     renderPicker={(pick, problemOf) => <PartPicker …/>} renderLines={(lines) => <ul>…</ul>} />
-import type { FieldMetadata, FormMetadata } from '@conform-to/react'
+import type { FieldMetadata } from '@conform-to/react'
 import { useState, type ButtonHTMLAttributes, type MouseEvent, type ReactNode } from 'react'
 import { lineIntent, pickName, type LineKind, type LineValues } from './line-rules.ts'
+import type { AnyField, AnyForm } from './fields.tsx'
 
-type Fieldset = Record<string, FieldMetadata<any>>
+type Fieldset = Record<string, AnyField>
 
 export interface LineItem {
   key: string
@@ -43,8 +44,8 @@ export function LineItemsField({
   className,
   readOnly = false,
 }: {
-  form: FormMetadata<any>
-  field: FieldMetadata<any>
+  form: AnyForm
+  field: AnyField
   kind: LineKind
   legend: string
   addLabel: string

@@ -1,13 +1,12 @@
 // The parts picker's fields (the spec's "Parts picker": a part from the parts list, a quantity, a
 // custom description for special parts), for a LineItemsField of kind partLines (line-rules.ts).
 // The sheet form and the review editor use this one.
-import type { FieldMetadata } from '@conform-to/react'
 import { QUANTITY_MIN } from '#core/schemas/service-sheet.ts'
 import type { PartOption } from '#db/queries/registry.ts'
 import { ComboboxField } from './combobox-field.tsx'
-import { NumberField, TextField } from './fields.tsx'
+import { NumberField, TextField, type AnyField } from './fields.tsx'
 
-export function PartPicker({ pick, parts, problemOf }: { pick: Record<string, FieldMetadata<any>>; parts: readonly PartOption[]; problemOf: (name: string) => string | undefined }) {
+export function PartPicker({ pick, parts, problemOf }: { pick: Record<string, AnyField>; parts: readonly PartOption[]; problemOf: (name: string) => string | undefined }) {
   const picked = parts.find((p) => p.part_number === String(pick.part!.value ?? '').trim())
   return (
     <>

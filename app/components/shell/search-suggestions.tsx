@@ -77,7 +77,7 @@ export default function Suggestions({
   useEffect(() => {
     if (document.activeElement === input.current && text) change(text)
     return () => window.clearTimeout(timer.current)
-    // once, when the module arrives
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the module arrives: what was typed before it
   }, [])
 
   let index = -1
@@ -93,6 +93,7 @@ export default function Suggestions({
               index += 1
               const i = index
               return (
+                // eslint-disable-next-line jsx-a11y/interactive-supports-focus -- a combobox's option: focus stays in the box, which names the chosen one (aria-activedescendant)
                 <div
                   key={link.href}
                   id={optionId(i)}

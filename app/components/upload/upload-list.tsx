@@ -35,9 +35,9 @@ export function KeptFiles({ ids, images, onRemove }: { ids: readonly string[]; i
       </p>
       {images ? (
         <ul className="file-upload__thumbs">
-          {ids.map((id) => (
+          {ids.map((id, i) => (
             <li key={id}>
-              <img className="file-upload__preview" src={imageUrl(id)} alt="An attached image" width={48} height={48} />
+              <img className="file-upload__preview" src={imageUrl(id)} alt={`Attached file ${i + 1}`} width={48} height={48} />
             </li>
           ))}
         </ul>

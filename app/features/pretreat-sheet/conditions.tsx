@@ -3,7 +3,7 @@
 // pretreats columns (core/schemas/pretreat-sheet.ts), kept stable for the offline drafts.
 import { BYPASS_DOOR, DUCT_CONDITIONS, DUCTS_OPEN, PILE_DRYNESS, SPROUTING, WEATHER, WIND_DIRECTIONS } from '#core/enums.ts'
 import { TEMPERATURE_RANGE, WIND_SPEED_MAX } from '#core/schemas/pretreat-sheet.ts'
-import type { SheetView, TruckOptions } from './sheet-view.server.ts'
+import type { TruckOptions } from './sheet-view.server.ts'
 import { Choice, NumberInput, TextArea, TextInput, YES_NO_OPTIONS, type FieldContext } from './sheet-fields.tsx'
 
 const POSITIONS = [

@@ -5,7 +5,7 @@ import { GpsLink } from '#app/components/gps-link.tsx'
 import { formatDate } from '#core/formats.ts'
 import { formatQuantity } from '#core/pretreat-quantities.ts'
 import { reentryText } from '#core/reentry.ts'
-import type { SheetView, TruckOptions } from './sheet-view.server.ts'
+import type { SheetView } from './sheet-view.server.ts'
 import { fieldId, invalid, type FieldContext } from './sheet-fields.tsx'
 import { QUANTITY_USED_DECIMALS } from '#core/schemas/pretreat-sheet.ts'
 

@@ -1,10 +1,9 @@
 // The application form of Add Application and Edit Application: name, base price (4 decimals) and
 // its chemicals in order (a LineItemsField, the sheet form's parts picker's way: Add and Remove work
 // without JavaScript too). Unchecking Active deactivates it.
-import type { FieldMetadata } from '@conform-to/react'
 import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { ComboboxField } from '#app/components/form/combobox-field.tsx'
-import { CheckboxField, NumberField, TextField } from '#app/components/form/fields.tsx'
+import { CheckboxField, NumberField, TextField, type AnyField } from '#app/components/form/fields.tsx'
 import { LineItemsField } from '#app/components/form/line-items.tsx'
 import { pickName } from '#app/components/form/line-rules.ts'
 import { AMOUNT_STEP, ApplicationSchema } from '#core/schemas/product.ts'
@@ -38,7 +37,7 @@ export function ApplicationForm({ application, products, submissionId }: { appli
         kind={kind}
         legend="Chemicals"
         addLabel="Add Chemical"
-        renderPicker={(pick: Record<string, FieldMetadata<any>>, problemOf) => (
+        renderPicker={(pick: Record<string, AnyField>, problemOf) => (
           <ComboboxField
             field={pick.product!}
             label="Product"

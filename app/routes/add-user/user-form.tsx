@@ -6,10 +6,10 @@
 // hidden field, and a password they may not set is disabled with the reason; so are (read-only)
 // the username, names, e-mail and Active of such an account. The save refuses the same with the
 // same words.
-import { getCollectionProps, getInputProps, type FieldMetadata } from '@conform-to/react'
+import { getCollectionProps, getInputProps } from '@conform-to/react'
 import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { ComboboxField } from '#app/components/form/combobox-field.tsx'
-import { CheckboxField, FieldMessages, fieldAria, TextField } from '#app/components/form/fields.tsx'
+import { FieldMessages, fieldAria, TextField, type AnyField } from '#app/components/form/fields.tsx'
 import { PASSWORD_MIN_LENGTH } from '#core/accounts.ts'
 import { PERMISSION_AREAS, PERMISSIONS } from '#core/permissions.ts'
 import { UserSchema, type UserInput } from '#core/schemas/user.ts'
@@ -149,7 +149,7 @@ function PasswordField({
   disabled,
   autoComplete = 'new-password',
 }: {
-  field: FieldMetadata<any>
+  field: AnyField
   label: string
   hint: string
   required: boolean
@@ -180,7 +180,7 @@ function PasswordField({
  * A flag checkbox with a line saying what it means (or why it cannot be changed here). A `fixed`
  * one is disabled and its value kept by a hidden field (a disabled box sends nothing).
  */
-function FlagField({ field, label, hint, disabled, fixed }: { field: FieldMetadata<any>; label: string; hint: string; disabled?: boolean; fixed?: boolean }) {
+function FlagField({ field, label, hint, disabled, fixed }: { field: AnyField; label: string; hint: string; disabled?: boolean; fixed?: boolean }) {
   const messages = field.errors?.length ? field.errors : undefined
   const props = getInputProps(field, { type: 'checkbox', ariaAttributes: false })
   return (

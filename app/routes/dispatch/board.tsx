@@ -327,6 +327,7 @@ function CardItem({
       className={`dispatch-card${picked ? ' dispatch-picked' : ''}${card.warnings.length ? ' dispatch-card-warned' : ''}${pickable(card) ? ' dispatch-card-pickable' : ''}${movable ? '' : ' dispatch-card-readonly'}`}
       data-card={card.id}
       // every card takes the focus back after a move; only a scheduled one is picked up by keys
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a card is picked up and moved by keys (decision 0066), its help named by aria-describedby
       tabIndex={hydrated && pickable(card) ? 0 : -1}
       {...(hydrated && pickable(card)
         ? {

@@ -29,6 +29,7 @@ function inspectorList(workflow: InspectedWorkflow): ListEngine<InspectorRow, In
     where e.entity = ${workflow.entity} and e.entity_id = r.id order by e.at desc, e.id desc limit 1)`
   const numeric = r.numberColumn !== 'pre_treat_number'
   return defineList({
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is the workflow's, named at run time
     from: (db: Executor) => (db as unknown as Kysely<any>).selectFrom(`${r.table} as r`),
     joins: (qb) => (r.companyColumn ? qb.leftJoin('companies as co', 'co.id', `r.${r.companyColumn}`) : qb),
     select: (qb) =>

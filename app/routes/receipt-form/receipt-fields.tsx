@@ -116,7 +116,7 @@ function useImageErrorModal(errors: string[] | undefined) {
     <Modal title="Error" onClose={close}>
       <p role="alert">{IMAGE_REQUIRED}</p>
       <div className="form-actions">
-        <button type="button" className="button" onClick={close} autoFocus>
+        <button type="button" className="button" onClick={close}>
           OK
         </button>
       </div>

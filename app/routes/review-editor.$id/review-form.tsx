@@ -1,9 +1,9 @@
 // The review form: this level's hours (NC hours capped by the level's hours), the part lines with
 // their NC flags and removal marks, parts added at this level (the shared parts picker on a
 // LineItemsField), comments, Save and Approve.
-import { getInputProps, type FieldMetadata } from '@conform-to/react'
+import { getInputProps } from '@conform-to/react'
 import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
-import { NumberField, TextAreaField } from '#app/components/form/fields.tsx'
+import { NumberField, TextAreaField, type AnyField } from '#app/components/form/fields.tsx'
 import { LineItemsField, type LineItem } from '#app/components/form/line-items.tsx'
 import { partLines, pickName } from '#app/components/form/line-rules.ts'
 import { PartPicker } from '#app/components/form/part-picker.tsx'
@@ -15,7 +15,7 @@ import type { ReviewPartLine } from '#db/queries/service-reviews.ts'
 import { nextState } from '#workflows/service-review.machine.ts'
 import type { LoaderData } from './data.server.ts'
 
-type Fieldset = Record<string, FieldMetadata<any>>
+type Fieldset = Record<string, AnyField>
 
 export function ReviewForm({ data }: { data: LoaderData }) {
   const { review, sheet, editable } = data
@@ -45,7 +45,7 @@ export function ReviewForm({ data }: { data: LoaderData }) {
     return change ? `Level ${level - 1} changed this from ${change.from} to ${change.to}.` : undefined
   }
   // The NC hours are capped by the hours typed beside them (with JavaScript; the server checks always).
-  const cap = (field: FieldMetadata<any>) => {
+  const cap = (field: AnyField) => {
     const value = Number(field.value)
     return hydrated && field.value !== '' && Number.isFinite(value) && value >= 0 ? value : undefined
   }
