@@ -1,6 +1,6 @@
 // The season ledger as text (issue 23, decision 0063): the same rows and cells for the storage's
 // Ledger tab, its CSV and its PDF, so the three cannot disagree.
-import { countText, formatNumber } from '#core/formats.ts'
+import { formatNumber } from '#core/formats.ts'
 import { loadText, type LedgerLine, type ProductSeason, type SeasonLedger, type SeasonLimits } from '#core/season-check.ts'
 
 export const LINE_HEADER = ['Date', 'Pre-Treat #', 'Product', 'EPA Registration', 'Grower', 'Applicator', 'Licence', 'CWT', 'Rate', 'Amount', 'Season Total', 'Applications'] as const

@@ -22,7 +22,7 @@ export function UploadErrorModal({ inputId, failedItems, onRetry }: { inputId: s
       ) : null}
       <div className="form-actions">
         {onRetry ? (
-          <button type="button" className="button" onClick={onRetry} autoFocus>
+          <button type="button" className="button" onClick={onRetry}>
             OK
           </button>
         ) : (
