@@ -39,6 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // used only once the contact is saved, when it is the valid company id the schema read
   const companyId = parseId(String(form.get('company_id') ?? ''))
   return submitCommand({
+    request,
     form,
     command: addContact,
     actor: user,

@@ -34,6 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAccess(request, access)
   const id = requireId(params)
   return submitCommand({
+    request,
     form: await readForm(request),
     command: closeFollowUp,
     actor: user,

@@ -81,10 +81,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (correcting) {
     const done = `/view-interaction/${company.id}/${correcting.id}`
     return form.get('intent') === DELETE_INTENT
-      ? submitCommand({ form, command: deleteRecord, actor: user, fixed: { kind: 'interaction', record_id: correcting.id }, redirectTo: done })
-      : submitCommand({ form, command: correctCustomerNote, actor: user, fixed: { company_id: company.id, record_id: correcting.id }, redirectTo: done })
+      ? submitCommand({ request, form, command: deleteRecord, actor: user, fixed: { kind: 'interaction', record_id: correcting.id }, redirectTo: done })
+      : submitCommand({ request, form, command: correctCustomerNote, actor: user, fixed: { company_id: company.id, record_id: correcting.id }, redirectTo: done })
   }
   return submitCommand({
+    request,
     form,
     command: addCustomerNote,
     actor: user,

@@ -39,6 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = requireId(params)
   const form = await readForm(request)
   return submitCommand({
+    request,
     form,
     command: completeRestart,
     actor: user,

@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request, access)
   const form = await readForm(request)
-  return submitCommand({ form, command: createCallIn, actor: user, redirectTo: '/service' })
+  return submitCommand({ request, form, command: createCallIn, actor: user, redirectTo: '/service' })
 }
 
 export const clientAction = clientActionQueuingOffline

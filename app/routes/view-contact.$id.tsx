@@ -32,7 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAccess(request, access)
   const url = new URL(request.url)
-  return submitCommand({ form: await readForm(request), command: setContactReports, actor: user, fixed: { company_id: requireId(params) }, redirectTo: `${url.pathname}${url.search}` })
+  return submitCommand({ request, form: await readForm(request), command: setContactReports, actor: user, fixed: { company_id: requireId(params) }, redirectTo: `${url.pathname}${url.search}` })
 }
 
 type Row = ContactListRow

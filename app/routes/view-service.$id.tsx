@@ -43,7 +43,7 @@ export async function action(args: ActionFunctionArgs) {
   const user = await requireAccess(args.request, access)
   const id = requireId(args.params)
   const form = await readForm(args.request)
-  return submitCommand({ form, command: resubmitServiceSheet, actor: user, fixed: { sheet_id: id }, redirectTo: `/view-service/${id}`, successFlash: 'resubmitted' })
+  return submitCommand({ request: args.request, form, command: resubmitServiceSheet, actor: user, fixed: { sheet_id: id }, redirectTo: `/view-service/${id}`, successFlash: 'resubmitted' })
 }
 
 export default function ServiceSheetModal() {

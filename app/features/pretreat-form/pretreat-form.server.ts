@@ -77,6 +77,7 @@ export async function pretreatFormAction(request: Request, idText?: string) {
   const intent = form.get('intent')
   if (typeof intent === 'string' && intent !== SAVE_INTENT) return applyFormIntent(form, intent)
   return submitCommand({
+    request,
     form,
     command: savePretreat,
     actor: user,

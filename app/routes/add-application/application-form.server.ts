@@ -23,5 +23,5 @@ export async function applicationAction({ request, params }: ActionFunctionArgs,
   const chosen = [...form.entries()].filter(([name]) => /^products\[\d+\]\.product_id$/.test(name)).map(([, value]) => String(value))
   const lines = applyLineIntent(form, { products: chemicalLines(await productOptions(getDb(), { activeOnly: true }), chosen) })
   if (lines) return lines
-  return submitCommand({ form, command: saveApplication, actor: user, fixed: { application_id: applicationId }, redirectTo: AFTER_APPLICATION_SAVE })
+  return submitCommand({ request, form, command: saveApplication, actor: user, fixed: { application_id: applicationId }, redirectTo: AFTER_APPLICATION_SAVE })
 }

@@ -16,5 +16,5 @@ export async function applicatorAction({ request, params }: ActionFunctionArgs, 
   const form = await readForm(request)
   // an edit keeps its user: what the form says of it is never taken
   const fixed: Record<string, number | null> = applicatorId === null ? { applicator_id: null } : { applicator_id: applicatorId, user_id: null }
-  return submitCommand({ form, command: saveApplicator, actor: user, fixed, redirectTo: AFTER_APPLICATOR_SAVE })
+  return submitCommand({ request, form, command: saveApplicator, actor: user, fixed, redirectTo: AFTER_APPLICATOR_SAVE })
 }

@@ -11,5 +11,5 @@ export const AFTER_GROWER_SAVE = '/contacts?tab=growers'
 export async function growerAction({ request }: ActionFunctionArgs, access: Access, mode: 'add' | 'edit') {
   const user = await requireAccess(request, access)
   const form = await readForm(request)
-  return submitCommand({ form, command: saveGrower, actor: user, fixed: { mode }, redirectTo: AFTER_GROWER_SAVE })
+  return submitCommand({ request, form, command: saveGrower, actor: user, fixed: { mode }, redirectTo: AFTER_GROWER_SAVE })
 }

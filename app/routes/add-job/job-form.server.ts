@@ -29,5 +29,5 @@ export async function jobAction({ request, params }: ActionFunctionArgs, access:
   const user = await requireAccess(request, access)
   const id = mode === 'edit' ? requireId(params) : null
   const form = await readForm(request)
-  return submitCommand({ form, command: saveJob, actor: user, fixed: { record_id: id }, redirectTo: '/manage-job' })
+  return submitCommand({ request, form, command: saveJob, actor: user, fixed: { record_id: id }, redirectTo: '/manage-job' })
 }

@@ -19,5 +19,5 @@ export async function partAction({ request, params }: ActionFunctionArgs, access
   const user = await requireAccess(request, access)
   const id = mode === 'edit' ? requireId(params) : null
   const form = await readForm(request)
-  return submitCommand({ form, command: savePart, actor: user, fixed: { record_id: id }, redirectTo: '/manage-part' })
+  return submitCommand({ request, form, command: savePart, actor: user, fixed: { record_id: id }, redirectTo: '/manage-part' })
 }

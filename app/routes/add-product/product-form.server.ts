@@ -14,5 +14,5 @@ export async function productAction({ request, params }: ActionFunctionArgs, acc
   const user = await requireAccess(request, access)
   const productId = mode === 'edit' ? requireId(params) : null
   const form = await readForm(request)
-  return submitCommand({ form, command: saveProduct, actor: user, fixed: { product_id: productId }, redirectTo: AFTER_PRODUCT_SAVE })
+  return submitCommand({ request, form, command: saveProduct, actor: user, fixed: { product_id: productId }, redirectTo: AFTER_PRODUCT_SAVE })
 }

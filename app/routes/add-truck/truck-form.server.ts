@@ -19,5 +19,5 @@ export async function truckAction({ request, params }: ActionFunctionArgs, acces
   const user = await requireAccess(request, access)
   const id = mode === 'edit' ? requireId(params) : null
   const form = await readForm(request)
-  return submitCommand({ form, command: saveTruck, actor: user, fixed: { record_id: id }, redirectTo: '/manage-truck' })
+  return submitCommand({ request, form, command: saveTruck, actor: user, fixed: { record_id: id }, redirectTo: '/manage-truck' })
 }

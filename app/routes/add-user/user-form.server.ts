@@ -32,5 +32,5 @@ export async function userAction({ request, params }: ActionFunctionArgs, access
   const user = await requireAccess(request, access)
   const form = await readForm(request)
   // each screen does its own: Add User never edits, Edit User edits the user of its path
-  return submitCommand({ form, command: saveUser, actor: user, fixed: { user_id: mode === 'edit' ? (params.id ?? '') : null }, redirectTo: AFTER_USER_SAVE })
+  return submitCommand({ request, form, command: saveUser, actor: user, fixed: { user_id: mode === 'edit' ? (params.id ?? '') : null }, redirectTo: AFTER_USER_SAVE })
 }
