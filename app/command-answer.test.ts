@@ -47,7 +47,7 @@ async function send(key: string, fields: Record<string, string>) {
     headers: { cookie, origin: 'http://app.test', Accept: 'application/json', 'Idempotency-Key': key },
   })
   const { action } = await import('./routes/service-call.tsx')
-  const answered = (await action({ request, params: {}, context: {} })) as unknown as { data: unknown; init: { status?: number } | null }
+  const answered = (await action({ request, params: {}, context: { cspNonce: '', csrfToken } })) as unknown as { data: unknown; init: { status?: number } | null }
   const { jsonCommandAnswer } = await import('./command-answer.server.ts')
   // what the page's entry then sends (entry.server.tsx)
   const response = jsonCommandAnswer(request, { actionData: { 'routes/service-call': answered.data }, statusCode: answered.init?.status ?? 200 })!

@@ -33,10 +33,10 @@ export function refusalMapping(text: string): string[] {
   return found
 }
 
-/** The POSTs a file makes with fetch (the call's first 400 characters name its method). */
+/** The sends a file makes with fetch: a call naming a method other than GET, or one held in a variable (its first 400 characters). */
 export function posts(text: string): string[] {
   const body = code(text)
-  return [...body.matchAll(/\bfetch\(/g)].map((m) => body.slice(m.index, m.index + 400)).filter((call) => /method:\s*'POST'/i.test(call))
+  return [...body.matchAll(/\bfetch\(/g)].map((m) => body.slice(m.index, m.index + 400)).filter((call) => /\bmethod(\s*,|:\s*(?!'GET')[\w'"`])/i.test(call))
 }
 
 /** app/offline's files and the app/ files they import (relative or #app/), as paths from the root. */
@@ -77,13 +77,16 @@ describe('one answer: a refusal is mapped to HTTP in one module', () => {
 describe('one transport: the outbox sends only to a command’s JSON face', () => {
   it('finds a POST (the check itself works)', () => {
     expect(posts("await fetch(entry.url, { method: 'POST', body, credentials: 'same-origin' })")).toHaveLength(1)
+    expect(posts("await fetch(options.endpoint, {\n    method,\n    body })")).toHaveLength(1)
     expect(posts("await fetch('/api/ping', { cache: 'no-store' })")).toEqual([])
+    expect(posts("await fetch('/api/ping', { method: 'GET' })")).toEqual([])
   })
 
   it(`every POST from app/offline/ and what it imports is ${SEND}'s, or a protocol of its own named here`, () => {
     const posting = outboxReach().filter((f) => posts(read(f)).length > 0)
     expect(posting.filter((f) => f !== SEND && !(f in OWN_PROTOCOL))).toEqual([])
     expect(posting).toContain(SEND)
+    expect(posting.filter((f) => f in OWN_PROTOCOL)).toEqual(Object.keys(OWN_PROTOCOL)) // each allowance is still needed
     expect(posts(read(SEND))).toHaveLength(1)
   })
 

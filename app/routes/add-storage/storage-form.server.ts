@@ -3,10 +3,8 @@
 // (commands/storages.ts). Saved: the Success modal, then /manage-storage with the owner's
 // storages; without JavaScript a redirect with the flash message.
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { data as respond } from '@remix-run/node'
 import type { Access } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
-import type { FormResult } from '#app/components/form/form-result.ts'
 import { parseSubmission, refuseForm, submitCommand } from '#app/forms.server.ts'
 import { parseUploadForm } from '#app/upload-form.server.ts'
 import { saveStorage } from '#commands/storages.ts'

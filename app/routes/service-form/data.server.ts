@@ -2,11 +2,9 @@
 // the parts, the call it is made from, the sheet number) and what its posts do (Add/Remove line,
 // Submit, with the photos a post brings).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { data as respond } from '@remix-run/node'
 import type { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
-import type { FormResult } from '#app/components/form/form-result.ts'
 import { applyLineIntent } from '#app/components/form/line-items.server.ts'
 import { partLines } from '#app/components/form/line-rules.ts'
 import { loadPlacePicker, placeQuery, type PlaceQuery } from '#app/components/form/place.server.ts'

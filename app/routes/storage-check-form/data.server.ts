@@ -4,11 +4,9 @@
 // the company {id} (the one chosen in the storage picker): only its storage is chosen, and they
 // return to the storage picker.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { data as respond } from '@remix-run/node'
 import type { Params, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
-import type { FormResult } from '#app/components/form/form-result.ts'
 import { loadPlacePicker, placeQuery } from '#app/components/form/place.server.ts'
 import { parseSubmission, refuseForm, submitCommand } from '#app/forms.server.ts'
 import { notFound } from '#app/http-errors.server.ts'
