@@ -19,7 +19,7 @@ import { data, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { runCommand, type Actor, type Command, type CommandResult } from '#commands/command.ts'
 import { InputError, Refusal, type RefusalKind } from '#core/errors.ts'
-import { IncompleteError } from '#core/pretreat-sheet.ts'
+import { FORM_INVALID, IncompleteError } from '#core/pretreat-sheet.ts'
 import { getDb, type Executor } from '#db/client.server.ts'
 import { CHANGED_MEANWHILE } from '#workflows/transition.server.ts'
 import { IDEMPOTENCY_HEADER, isCommandAnswer, type CommandAnswer, type CommandRefused, type SheetAnswer } from './command-answer.ts'
@@ -61,9 +61,6 @@ const CONFORM_INTENT = '__intent__'
 /** The field every form's idempotency key comes in (its hidden submission id). */
 const SUBMISSION_FIELD = 'submission_id'
 const KEY_NOT_UUID = `The ${IDEMPOTENCY_HEADER} header must be a UUID.`
-/** A JSON caller's refused form with no message of its own above its fields. */
-export const FORM_REFUSED = 'Form is incomplete or invalid.'
-
 /** Whether the caller asks for the command's JSON answer rather than a page (the outbox does). */
 export function asksForJson(request: Request): boolean {
   return request.method === 'POST' && (request.headers.get('Accept') ?? '').split(',')[0]?.trim() === 'application/json'
@@ -91,7 +88,8 @@ function asLists(errors: Record<string, string>): Record<string, string[]> {
 function refusedAnswer(fieldErrors: Record<string, string[] | null | undefined>, formMessage?: string): CommandRefused {
   const { '': own, ...fields } = fieldErrors
   const byField = Object.fromEntries(Object.entries(fields).flatMap(([name, messages]) => (messages?.length ? [[name, messages]] : []))) as Record<string, string[]>
-  const error = formMessage ?? own?.join(' ') ?? (Object.values(byField).flat().join(' ') || FORM_REFUSED)
+  // with no message above the form, its fields' messages say why (the outbox's 'Not sent: …')
+  const error = formMessage || own?.join(' ') || Object.values(byField).flat().join(' ') || FORM_INVALID
   return Object.keys(byField).length > 0 ? { ok: false, error, fieldErrors: byField } : { ok: false, error }
 }
 
@@ -301,8 +299,6 @@ export type SheetOutcome =
   /** not possible now (409), not the user's to fill (403), no such sheet (404), or a failure (500) */
   | { kind: 'refused'; status: 403 | 404 | 409 | 500; message: string }
 
-export const SHEET_SAVE_FAILED = SAVE_FAILED
-
 /**
  * A sheet's step, run: what it did, or its refusal told as an outcome. `invalidText` is the toast's
  * message for refused input without one of its own; `serverCopy` reads the sheet as it now is, for
@@ -326,7 +322,7 @@ export async function sheetOutcome(
     }
     if (refused) return { kind: 'refused', status: refused.status as 403 | 404 | 409, message: refused.message }
     console.error('Pre-treat sheet save failed', error)
-    return { kind: 'refused', status: 500, message: SHEET_SAVE_FAILED }
+    return { kind: 'refused', status: 500, message: SAVE_FAILED }
   }
 }
 

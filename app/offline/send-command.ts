@@ -14,12 +14,9 @@ export type CommandSent<A extends CommandAnswer = CommandAnswer> =
   /** no answer at all */
   | { kind: 'unreachable' }
 
-const CSRF_HEADER = 'X-CSRF-Token'
-
-/** Posts `body` to `url` as user `userId`'s item with key `key`, and reads the command's answer. */
+/** Posts `body` (its CSRF token among its fields) to `url` as user `userId`'s item with key `key`, and reads the command's answer. */
 export async function sendCommand<A extends CommandAnswer = CommandAnswer>(url: string, body: FormData, key: string, userId: number): Promise<CommandSent<A>> {
-  const csrf = body.get('csrf')
-  const headers: Record<string, string> = { Accept: 'application/json', [IDEMPOTENCY_HEADER]: key, ...sentFor(userId), ...(typeof csrf === 'string' ? { [CSRF_HEADER]: csrf } : {}) }
+  const headers = { Accept: 'application/json', [IDEMPOTENCY_HEADER]: key, ...sentFor(userId) }
   let response: Response
   try {
     response = await fetch(url, { method: 'POST', body, credentials: 'same-origin', headers })
