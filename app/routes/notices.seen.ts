@@ -3,7 +3,7 @@
 // counting, and the page comes back. Any signed-in user marks only their own; a GET changes nothing.
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { readForm, requireUser } from '#app/auth/guard.server.ts'
-import { submitCommand } from '#app/forms.server.ts'
+import { submitCommand } from '#app/command-answer.server.ts'
 import { markNoticeSeen } from '#commands/notices.ts'
 import { stepKey } from '#commands/step-key.ts'
 

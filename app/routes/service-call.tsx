@@ -13,7 +13,7 @@ import { CheckboxField, TextAreaField, TextField } from '#app/components/form/fi
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { PlaceInputs, PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
 import { loadPlacePicker, placeQuery, type Place } from '#app/components/form/place.server.ts'
-import { submitCommand } from '#app/forms.server.ts'
+import { submitCommand } from '#app/command-answer.server.ts'
 import { createCallIn } from '#commands/call-ins.ts'
 import { CallInSchema } from '#core/schemas/call-in.ts'
 import { getDb } from '#db/client.server.ts'

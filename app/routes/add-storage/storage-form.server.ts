@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import type { Access } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
-import { parseSubmission, refuseForm, submitCommand } from '#app/forms.server.ts'
+import { parseSubmission, refuseForm, submitCommand } from '#app/command-answer.server.ts'
 import { parseUploadForm } from '#app/upload-form.server.ts'
 import { saveStorage } from '#commands/storages.ts'
 import { StorageSchema } from '#core/schemas/storage.ts'

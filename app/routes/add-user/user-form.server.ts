@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import type { Access } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
-import { submitCommand } from '#app/forms.server.ts'
+import { submitCommand } from '#app/command-answer.server.ts'
 import { saveUser } from '#commands/users.ts'
 import type { SessionUser } from '#core/permissions.ts'
 import { delegationLimits } from '#core/user-rights.ts'
