@@ -1,8 +1,8 @@
 // The drive's JSON routes share these (app/routes/api.files.ts, api.folders.ts, api.download.ts,
 // api.delete.ts, api.delete-folder.ts): the permission rules of operations.md §6. Their changes are
-// commands, run and answered through app/api-commands.server.ts.
+// commands, run and answered through app/command-answer.server.ts.
 import { ACCESS } from '#app/access.ts'
-import { jsonError } from '#app/api-commands.server.ts'
+import { jsonError } from '#app/command-answer.server.ts'
 import { requireApiUser, verifyCsrfHeader } from '#app/auth/guard.server.ts'
 import { hasAnyPermission, type Permission, type SessionUser } from '#core/permissions.ts'
 

@@ -128,7 +128,7 @@ describe('a user who may add (which opens the drive page)', () => {
   })
 })
 
-describe('a change sent again with its Idempotency-Key (app/api-commands.server.ts)', () => {
+describe('a change sent again with its Idempotency-Key (app/command-answer.server.ts)', () => {
   it('acts once and answers the same; without the key the same call is one of its own', async () => {
     const create = { 'Idempotency-Key': crypto.randomUUID() }
     const created = { status: 201, body: { key: 'Retried/' } }

@@ -4,6 +4,7 @@ import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { errorFields, log } from '#core/log.server.ts'
 import { SESSION_USER_HEADER, sessionOwnerHeader } from './auth/session.server.ts'
+import { jsonCommandAnswer } from './command-answer.server.ts'
 
 export const streamTimeout = 5_000
 
@@ -35,6 +36,12 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // a command's JSON face (the outbox's sends): the action's answer as JSON, not the page
+  const answer = jsonCommandAnswer(request, remixContext.staticHandlerContext)
+  if (answer) {
+    tagOwner(request, answer.headers)
+    return answer
+  }
   const nonce = loadContext.cspNonce
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false // an error before it goes to onShellError (and on to Remix), not here

@@ -4,7 +4,7 @@
 //   const user = await requirePermission(request, 'api.add_receipt')
 //   const upload = await parseUploadForm(request, { area: 'receipts', user })
 //   if (upload.errors.length) return upload.settle(data(reply, { status: 400 }))
-//   return upload.settle(await submitForm({ form: upload.formData, … }))
+//   return upload.settle(await submitForm({ request, form: upload.formData, … }))
 //
 // In the returned FormData the file field ('images') holds blob ids: those sent in '{field}_ids' by
 // the JavaScript uploader, then those of the files stored now; '{field}_ids' itself is removed.

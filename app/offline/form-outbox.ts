@@ -3,15 +3,16 @@
 // (decision 0056) — and sent by whatever page is open once the server answers again
 // (outbox-pump.ts). Its photos are kept on the device too (device-photos.ts) and named in the form
 // by `{field}_local`: before the form is posted they are uploaded (resumed where they stopped) and
-// named by their blob ids instead. It is posted as the browser would post it without JavaScript,
-// to the same address: the route's own checks and its command run as for any post, and a send
-// whose answer was lost, sent again, acts once. A sheet's draft has its own JSON API (outbox.ts).
+// named by their blob ids instead. It is posted to the same address, asking for its command's JSON
+// answer (send-command.ts, decision 0088): the route's own checks and its command run as for any
+// post, and a send whose answer was lost, sent again, acts once. A sheet's draft has its own JSON
+// API (outbox.ts), answered in the same shape.
 import { ENHANCED_FIELD } from '../components/form/form-result.ts'
 import { devicePhoto, forgetPhotos, IDS_SUFFIX, LOCAL_SUFFIX, PhotoRefused, uploadPhoto } from './device-photos.ts'
 import { forgetDraftsOf } from './form-draft-store.ts'
 import { UploadHttpError } from '../components/upload/chunked-upload.ts'
 import { inStore } from './offline-db.ts'
-import { refusedForAnotherUser, sentFor } from './sent-for.ts'
+import { sendCommand } from './send-command.ts'
 
 export interface QueuedForm {
   /** `${userId}:${submissionId}` */
@@ -66,7 +67,7 @@ export async function queueForm(url: string, form: FormData): Promise<boolean> {
     // an empty file input (its files went up at once, or none was chosen) posts an empty file: nothing to keep
     if (typeof value !== 'string' && value.size === 0 && value.name === '') continue
     if (typeof value !== 'string') return false
-    // sent later as a plain post: the route then answers as it does without JavaScript (a redirect)
+    // the sending page's token goes instead; the JSON face answers without the enhanced flag
     if (name !== CSRF_FIELD && name !== ENHANCED_FIELD) fields.push([name, value])
   }
   const summary = formOf(submissionId)?.dataset.summary
@@ -147,41 +148,10 @@ async function withUploadedPhotos(entry: QueuedForm, csrf: string): Promise<[str
 }
 
 /**
- * The field whose message an element of form `formId` holds: conform names a field's message
- * `{form}-{field}-error` (its field kit renders it so); null for any other id, the form's own message
- * among them (the form's 'Not sent: …' says it already).
- */
-export function fieldOfErrorId(formId: string, elementId: string): string | null {
-  const prefix = `${formId}-`
-  const suffix = '-error'
-  if (!elementId.startsWith(prefix) || !elementId.endsWith(suffix)) return null
-  const field = elementId.slice(prefix.length, -suffix.length)
-  return field === '' ? null : field
-}
-
-/**
- * The messages of a refused form's page (its field errors and alerts), as the user would read them,
- * and those of its fields by name.
- */
-function refusalOf(html: string): { text: string; fieldErrors: Record<string, string[]> } {
-  const page = new DOMParser().parseFromString(html, 'text/html')
-  const texts = Array.from(page.querySelectorAll('main .field-error, main [role=alert], main .notice-error'), (node) => node.textContent?.trim() ?? '')
-  const fieldErrors: Record<string, string[]> = {}
-  for (const form of page.querySelectorAll('main form[id]')) {
-    for (const node of form.querySelectorAll('.field-error[id]')) {
-      const name = fieldOfErrorId(form.id, node.id)
-      const text = node.textContent?.trim()
-      if (name && text) fieldErrors[name] = [text]
-    }
-  }
-  return { text: [...new Set(texts.filter(Boolean))].join(' ') || 'The server refused the form.', fieldErrors }
-}
-
-/**
- * Posts a queued form as a plain form post (no JavaScript's answer: the route redirects to where the
- * record is shown on success) with this page's CSRF token, its photos uploaded first. Sent: it and
- * its photos are forgotten. Refused (4xx, or a photo the server will not take): kept, marked with
- * the server's words, so the user can open it. A redirect to the sign-in page is a session gone.
+ * Posts a queued form to its command's JSON face (send-command.ts: its submission id as the key)
+ * with this page's CSRF token, its photos uploaded first. Sent: it and its photos are forgotten.
+ * Refused (4xx, or a photo the server will not take): kept, marked with the server's words and its
+ * fields' messages, so the user can open it and read them beside the fields.
  */
 export async function sendQueuedForm(entry: QueuedForm, csrf: string): Promise<FormSent> {
   let fields: [string, string][]
@@ -200,27 +170,16 @@ export async function sendQueuedForm(entry: QueuedForm, csrf: string): Promise<F
   const body = new FormData()
   body.append(CSRF_FIELD, csrf)
   for (const [name, value] of fields) body.append(name, value)
-  let answer: Response
-  try {
-    answer = await fetch(entry.url, { method: 'POST', body, credentials: 'same-origin', headers: sentFor(entry.userId) })
-  } catch {
-    await markFailed(entry, NO_ANSWER_TEXT)
-    return 'unreachable'
+  const sent = await sendCommand(entry.url, body, entry.submissionId, entry.userId)
+  if (sent.kind === 'signed-out') return 'signed-out'
+  if (sent.kind === 'unreachable' || sent.kind === 'failed') {
+    await markFailed(entry, sent.kind === 'unreachable' ? NO_ANSWER_TEXT : FAILED_TEXT)
+    return sent.kind
   }
-  if (answer.redirected && new URL(answer.url).pathname === '/login') return 'signed-out'
-  if (refusedForAnotherUser(answer)) return 'signed-out'
-  // the route took it: it sends a saved form on to where the record is shown (whatever that page answers)
-  if (answer.redirected) {
+  if (sent.answer.ok) {
     await forget(entry)
     return 'sent'
   }
-  const status = answer.status
-  if (status === 401) return 'signed-out'
-  if (status >= 400 && status < 500) {
-    const refusal = refusalOf(await answer.text().catch(() => ''))
-    await markFailed(entry, refusal.text, status, refusal.fieldErrors)
-    return 'refused'
-  }
-  await markFailed(entry, FAILED_TEXT)
-  return 'failed'
+  await markFailed(entry, sent.answer.error, sent.status, sent.answer.fieldErrors)
+  return 'refused'
 }

@@ -1,11 +1,12 @@
 // Sending a sheet's draft to its JSON API (/api/pretreat-sheet/{id}, decision 0038), from the sheet
-// (sheet-offline.tsx) or from any other page (outbox-pump.ts): the posts, their answers in one
-// shape, and what waits sent in order — the final checklist first, since a submit needs it saved;
-// then the submit, or the sheet's edits as a save.
+// (sheet-offline.tsx) or from any other page (outbox-pump.ts): the posts (send-command.ts), their
+// typed answers (SheetAnswer) told in one shape, and what waits sent in order — the final
+// checklist first, since a submit needs it saved; then the submit, or the sheet's edits as a save.
 // Browser only.
 import { afterChecklistSave, afterRefusal, afterSave, differingFields, sheetIdOf, sheetUnsynced, type DraftRecord, type FormValues } from './draft-record.ts'
 import { deleteDraft, readDraft, writeDraft } from './draft-store.ts'
-import { refusedForAnotherUser, sentFor } from './sent-for.ts'
+import type { SheetAnswer } from '../command-answer.ts'
+import { sendCommand } from './send-command.ts'
 
 export type Sent =
   | { kind: 'submitted'; redirect: string }
@@ -21,43 +22,23 @@ export type Sent =
   /** no answer at all */
   | { kind: 'unreachable' }
 
-interface Answer {
-  ok?: boolean
-  submitted?: boolean
-  redirect?: string
-  conflict?: boolean
-  version?: number
-  savedAt?: string
-  server?: FormValues
-  message?: string
-  errors?: Record<string, string>
-  missing?: string[]
-}
-
 export const REFUSED_TEXT = 'Form is incomplete or invalid.'
 
-/** One post of user `userId`'s sheet form (intent save, checklist or submit) to its JSON API. */
+/** A field's messages as one text. */
+const oneEach = (errors: Record<string, string[]> = {}) => Object.fromEntries(Object.entries(errors).map(([name, messages]) => [name, messages.join(' ')]))
+
+/** One post of user `userId`'s sheet form (intent save, checklist or submit) to its JSON API, its answer read (SheetAnswer). */
 export async function postSheet(userId: number, sheetId: number, fields: FormValues, csrf: string): Promise<Sent> {
   const body = new FormData()
   for (const [name, value] of Object.entries(fields)) body.append(name, value)
   body.set('csrf', csrf)
-  let response: Response
-  try {
-    response = await fetch(`/api/pretreat-sheet/${sheetId}`, { method: 'POST', body, headers: { 'X-CSRF-Token': csrf, ...sentFor(userId) } })
-  } catch {
-    return { kind: 'unreachable' }
-  }
-  if (refusedForAnotherUser(response)) return { kind: 'signed-out' }
-  const answer = (await response.json().catch(() => ({}))) as Answer
-  if (response.ok && answer.submitted) return { kind: 'submitted', redirect: answer.redirect ?? '/pretreats' }
-  if (response.ok && answer.ok && typeof answer.version === 'number') return { kind: 'saved', version: answer.version, savedAt: answer.savedAt ?? new Date().toISOString() }
-  if (response.status === 409 && answer.conflict && typeof answer.version === 'number') return { kind: 'conflict', version: answer.version, server: answer.server ?? {} }
-  if (response.status === 401) return { kind: 'signed-out' }
+  const sent = await sendCommand<SheetAnswer>(`/api/pretreat-sheet/${sheetId}`, body, fields.submission_id || crypto.randomUUID(), userId)
+  if (sent.kind !== 'answered') return sent
+  const { answer, status } = sent
+  if (answer.ok) return answer.saved ? { kind: 'saved', ...answer.saved } : { kind: 'submitted', redirect: answer.redirectTo }
+  if (status === 409 && answer.conflict) return { kind: 'conflict', ...answer.conflict }
   // 409 without a newer copy: the sheet moved on (submitted, voided) and will not take these values
-  if (response.status === 400 || response.status === 403 || response.status === 404 || response.status === 409) {
-    return { kind: 'refused', message: answer.message ?? REFUSED_TEXT, errors: answer.errors ?? {}, missing: answer.missing ?? [] }
-  }
-  return { kind: 'failed' }
+  return { kind: 'refused', message: answer.error || REFUSED_TEXT, errors: oneEach(answer.fieldErrors), missing: answer.missing ?? [] }
 }
 
 /** The sheet's fields as they go: the draft's values on the version they were edited on. */

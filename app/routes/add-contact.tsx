@@ -12,7 +12,7 @@ import { CompanyPicker } from '#app/components/form/company-picker.tsx'
 import { loadCompanyPicker } from '#app/components/form/company-picker.server.ts'
 import { CheckboxField, NumberField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { submitCommand } from '#app/forms.server.ts'
+import { submitCommand } from '#app/command-answer.server.ts'
 import { addContact } from '#commands/contacts.ts'
 import { ContactSchema } from '#core/schemas/contact.ts'
 import { DEFAULT_CONTACT_INTERVAL, INTERVAL_MAX_DAYS } from '#core/schemas/grower.ts'
@@ -39,6 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // used only once the contact is saved, when it is the valid company id the schema read
   const companyId = parseId(String(form.get('company_id') ?? ''))
   return submitCommand({
+    request,
     form,
     command: addContact,
     actor: user,

@@ -11,10 +11,10 @@
 // It is rendered from a queue of its own, and a user with CONVERT_HTML_MAX_PENDING posted documents
 // waiting gets 429 {error} for one more until they finish (docs/decisions/0080).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { refusalResponse } from '#app/command-answer.server.ts'
 import { requireApiUser, verifyCsrfHeader } from '#app/auth/guard.server.ts'
 import { DRIVE_PERMISSIONS } from '#app/drive-api.server.ts'
 import { config } from '#core/config.server.ts'
-import { NotFoundError } from '#core/errors.ts'
 import type { Permission } from '#core/permissions.ts'
 import { getDb, type Executor } from '#db/client.server.ts'
 import { blobKeyOf } from '#storage/attachments.server.ts'
@@ -119,8 +119,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     return await answer(db, await docxPdf(db, source.blobId), waitMs, source.name)
   } catch (e) {
-    if (e instanceof NotFoundError) return error(404, 'File not found.')
-    throw e
+    return refusalResponse(e) // not found: 404 { error }
   }
 }
 

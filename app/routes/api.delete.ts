@@ -3,7 +3,7 @@
 // its blob and the PDFs derived from them → 200 {deleted: [keys]}; none found → 404 {error}. An
 // Idempotency-Key header (a UUID) makes a retry act once and answer the same {deleted}.
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { runJsonCommand } from '#app/api-commands.server.ts'
+import { runJsonCommand } from '#app/command-answer.server.ts'
 import { jsonError, methodNotAllowed, requireDriveUser } from '#app/drive-api.server.ts'
 import { deleteDriveFiles, deleteFiles } from '#commands/drive.ts'
 import { decodeParam } from '#storage/drive-keys.ts'

@@ -4,7 +4,7 @@
 // and current_page. The list parameters sort_by (name, size, type, modified), order, page_size and
 // current_page page it as the drive screen does.
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { refusalResponse } from '#app/api-commands.server.ts'
+import { refusalResponse } from '#app/command-answer.server.ts'
 import { jsonError, requireDriveUser } from '#app/drive-api.server.ts'
 import { parseListParams } from '#app/lists/list-params.ts'
 import { getDb } from '#db/client.server.ts'

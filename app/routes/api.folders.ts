@@ -2,9 +2,9 @@
 // ('' or 'a/b/', plain text as the page's ?p=; missing folders of `p` are created too)
 // → 201 {key}. A blank name → 400 'Please enter a folder name!'; a name with '/', '..', control
 // characters or a leading dot → 400; a name already taken → 409. An Idempotency-Key header (a
-// UUID) makes a retry act once (app/api-commands.server.ts).
+// UUID) makes a retry act once (app/command-answer.server.ts).
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { runJsonCommand } from '#app/api-commands.server.ts'
+import { runJsonCommand } from '#app/command-answer.server.ts'
 import { jsonError, methodNotAllowed, requireDriveUser } from '#app/drive-api.server.ts'
 import { createFolder } from '#commands/drive.ts'
 

@@ -10,7 +10,7 @@ import { ACCESS } from '#app/access.ts'
 import { RecordModal } from '#app/components/modal.tsx'
 import { loadRecord, requireId } from '#app/records.server.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
-import { submitCommand } from '#app/forms.server.ts'
+import { submitCommand } from '#app/command-answer.server.ts'
 import { prepareGrowerReport } from '#app/documents/grower-report.server.tsx'
 import { GrowerReportLog } from '#app/features/grower-report/grower-report-log.tsx'
 import type { FormResult } from '#app/components/form/form-result.ts'
@@ -41,6 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAccess(request, access)
   const id = requireId(params)
   return submitCommand({
+    request,
     form: await readForm(request),
     command: resendGrowerReport,
     actor: user,

@@ -6,11 +6,11 @@
 //   404 no such pre-treat · 405 not a POST
 // With or without the trailing slash. The no-JavaScript way to the same PDF is GET /pretreats/{id}/pdf.
 import type { ActionFunctionArgs } from '@remix-run/node'
+import { refusalResponse } from '#app/command-answer.server.ts'
 import { ACCESS, mayOpen } from '#app/access.ts'
 import { getUser, verifyCsrfHeader } from '#app/auth/guard.server.ts'
 import { settlePdf } from '#app/documents/pdf-answer.server.ts'
 import { askPretreatPdf } from '#app/features/pretreat-pdf/pretreat-pdf.server.ts'
-import { NotFoundError } from '#core/errors.ts'
 import { getDb } from '#db/client.server.ts'
 import { parseId } from '#core/ids.ts'
 
@@ -43,8 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     asked = await askPretreatPdf(db, id)
   } catch (e) {
-    if (e instanceof NotFoundError) return error(404, 'Pre-treat not found.')
-    throw e
+    return refusalResponse(e) // not found: 404 { error }
   }
   const { state, number } = asked
   const answer = await settlePdf(db, state, number)

@@ -14,7 +14,7 @@ import { FLASH_PARAM } from '#app/components/form/flash-notice.tsx'
 import { keepPageAfterFailedSubmit, type FormResult } from '#app/components/form/form-result.ts'
 import { RecordModal } from '#app/components/modal.tsx'
 import { followUpFacts } from '#app/features/restart-follow-ups/follow-ups.tsx'
-import { submitCommand } from '#app/forms.server.ts'
+import { submitCommand } from '#app/command-answer.server.ts'
 import { loadRecord, requireId } from '#app/records.server.ts'
 import { closeFollowUp, mayFollowUpRestarts } from '#commands/restart-follow-ups.ts'
 import { CloseFollowUpSchema } from '#core/schemas/restart-follow-up.ts'
@@ -34,6 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAccess(request, access)
   const id = requireId(params)
   return submitCommand({
+    request,
     form: await readForm(request),
     command: closeFollowUp,
     actor: user,

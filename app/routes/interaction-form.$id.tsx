@@ -13,7 +13,7 @@ import { clientActionQueuingOffline } from '#app/offline/queue-offline.ts'
 import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { SelectField, TextAreaField } from '#app/components/form/fields.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { submitCommand } from '#app/forms.server.ts'
+import { submitCommand } from '#app/command-answer.server.ts'
 import { notFound } from '#app/http-errors.server.ts'
 import { requireId } from '#app/records.server.ts'
 import { addCustomerNote } from '#commands/contacts.ts'
@@ -81,10 +81,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (correcting) {
     const done = `/view-interaction/${company.id}/${correcting.id}`
     return form.get('intent') === DELETE_INTENT
-      ? submitCommand({ form, command: deleteRecord, actor: user, fixed: { kind: 'interaction', record_id: correcting.id }, redirectTo: done })
-      : submitCommand({ form, command: correctCustomerNote, actor: user, fixed: { company_id: company.id, record_id: correcting.id }, redirectTo: done })
+      ? submitCommand({ request, form, command: deleteRecord, actor: user, fixed: { kind: 'interaction', record_id: correcting.id }, redirectTo: done })
+      : submitCommand({ request, form, command: correctCustomerNote, actor: user, fixed: { company_id: company.id, record_id: correcting.id }, redirectTo: done })
   }
   return submitCommand({
+    request,
     form,
     command: addCustomerNote,
     actor: user,

@@ -3,7 +3,7 @@
 // counting, and the page comes back. Any signed-in user marks only their own; a GET changes nothing.
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { readForm, requireUser } from '#app/auth/guard.server.ts'
-import { submitCommand } from '#app/forms.server.ts'
+import { submitCommand } from '#app/command-answer.server.ts'
 import { markNoticeSeen } from '#commands/notices.ts'
 import { stepKey } from '#commands/step-key.ts'
 
@@ -19,5 +19,5 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request)
   const shown = String(form.get('shown') ?? '').slice(0, 100)
   const press = `${String(form.get('entity') ?? '').slice(0, 40)}-${String(form.get('record_id') ?? '').slice(0, 20)}`
-  return submitCommand({ form, command: markNoticeSeen, actor: user, fixed: { submission_id: stepKey(press, 'seen', shown, user.id) }, redirectTo: backTo(form.get('back')), successFlash: 'seen' })
+  return submitCommand({ request, form, command: markNoticeSeen, actor: user, fixed: { submission_id: stepKey(press, 'seen', shown, user.id) }, redirectTo: backTo(form.get('back')), successFlash: 'seen' })
 }

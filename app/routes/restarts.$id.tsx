@@ -16,7 +16,7 @@ import { YesNo } from '#app/features/pretreat-sheet/sheet-fields.tsx'
 import sheetCss from '#app/features/pretreat-sheet/sheet.css?url'
 import { RestartFacts, RestartInfo } from '#app/features/restarts/restart-info.tsx'
 import { queueCompletedPretreatPdf } from '#app/features/pretreat-pdf/pretreat-pdf.server.ts'
-import { submitCommand } from '#app/forms.server.ts'
+import { submitCommand } from '#app/command-answer.server.ts'
 import { loadRecord, requireId } from '#app/records.server.ts'
 import { completeRestart } from '#commands/restarts.ts'
 import { RESTART_FAILED, RESTART_QUESTIONS, RestartSchema } from '#core/schemas/restart.ts'
@@ -39,6 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = requireId(params)
   const form = await readForm(request)
   return submitCommand({
+    request,
     form,
     command: completeRestart,
     actor: user,

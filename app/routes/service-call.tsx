@@ -13,7 +13,7 @@ import { CheckboxField, TextAreaField, TextField } from '#app/components/form/fi
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { PlaceInputs, PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
 import { loadPlacePicker, placeQuery, type Place } from '#app/components/form/place.server.ts'
-import { submitCommand } from '#app/forms.server.ts'
+import { submitCommand } from '#app/command-answer.server.ts'
 import { createCallIn } from '#commands/call-ins.ts'
 import { CallInSchema } from '#core/schemas/call-in.ts'
 import { getDb } from '#db/client.server.ts'
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request, access)
   const form = await readForm(request)
-  return submitCommand({ form, command: createCallIn, actor: user, redirectTo: '/service' })
+  return submitCommand({ request, form, command: createCallIn, actor: user, redirectTo: '/service' })
 }
 
 export const clientAction = clientActionQueuingOffline

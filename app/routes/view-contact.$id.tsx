@@ -13,7 +13,7 @@ import { readListScreen } from '#app/lists/list-screen.server.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import type { FormResult } from '#app/components/form/form-result.ts'
 import { ReportsSwitch } from '#app/features/grower-report/reports-switch.tsx'
-import { submitCommand } from '#app/forms.server.ts'
+import { submitCommand } from '#app/command-answer.server.ts'
 import { requireId } from '#app/records.server.ts'
 import { setContactReports } from '#commands/contacts.ts'
 import { hasPermission } from '#core/permissions.ts'
@@ -32,7 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAccess(request, access)
   const url = new URL(request.url)
-  return submitCommand({ form: await readForm(request), command: setContactReports, actor: user, fixed: { company_id: requireId(params) }, redirectTo: `${url.pathname}${url.search}` })
+  return submitCommand({ request, form: await readForm(request), command: setContactReports, actor: user, fixed: { company_id: requireId(params) }, redirectTo: `${url.pathname}${url.search}` })
 }
 
 type Row = ContactListRow

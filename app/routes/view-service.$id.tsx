@@ -12,7 +12,7 @@ import { FlashNotice } from '#app/components/form/flash-notice.tsx'
 import { ServiceSheetDetailView } from '#app/components/service-sheet-detail.tsx'
 import { RecordNotices } from '#app/features/notices/notices.tsx'
 import { ResubmitSheetForm } from '#app/features/notices/resubmit-sheet-form.tsx'
-import { submitCommand } from '#app/forms.server.ts'
+import { submitCommand } from '#app/command-answer.server.ts'
 import { loadRecord, requireId } from '#app/records.server.ts'
 import { sheetImageUrl } from '#app/sheet-images.server.ts'
 import { resubmitServiceSheet } from '#commands/notices.ts'
@@ -43,7 +43,7 @@ export async function action(args: ActionFunctionArgs) {
   const user = await requireAccess(args.request, access)
   const id = requireId(args.params)
   const form = await readForm(args.request)
-  return submitCommand({ form, command: resubmitServiceSheet, actor: user, fixed: { sheet_id: id }, redirectTo: `/view-service/${id}`, successFlash: 'resubmitted' })
+  return submitCommand({ request: args.request, form, command: resubmitServiceSheet, actor: user, fixed: { sheet_id: id }, redirectTo: `/view-service/${id}`, successFlash: 'resubmitted' })
 }
 
 export default function ServiceSheetModal() {

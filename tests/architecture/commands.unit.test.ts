@@ -38,7 +38,7 @@ function writesOf(file: string): string[] {
     }
   }
   const code = text.split('\n').filter((line) => !/^\s*(\/\/|\*)/.test(line))
-  if (file !== 'app/forms.server.ts' && code.some((line) => line.includes('submitForm('))) writes.push('submitForm')
+  if (file !== 'app/command-answer.server.ts' && code.some((line) => line.includes('submitForm('))) writes.push('submitForm')
   // a statement that writes, built in the file itself
   for (const line of code) for (const [call] of line.matchAll(/\.(insertInto|updateTable|deleteFrom|mergeInto)\(/g)) writes.push(call!)
   return writes

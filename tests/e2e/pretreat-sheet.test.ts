@@ -149,13 +149,13 @@ describe('the application sheet', () => {
       )
     const version = (await pretreat(pt.id)).version
     const saved = await post({ intent: 'save', weather: 'Snow' })
-    expect(saved).toEqual({ status: 200, body: { ok: true, version: version + 1, savedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) } })
+    expect(saved).toEqual({ status: 200, body: { ok: true, redirectTo: `/pretreats/${pt.id}`, saved: { version: version + 1, savedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) } } })
     const stale = await post({ intent: 'save', weather: 'Rain', version: String(version) })
     expect(stale.status).toBe(409)
-    expect(stale.body).toMatchObject({ ok: false, conflict: true, version: version + 1, server: { weather: 'Snow' } })
+    expect(stale.body).toMatchObject({ ok: false, conflict: { version: version + 1, server: { weather: 'Snow' } } })
     expect((await pretreat(pt.id)).weather).toBe('Snow')
     const invalid = await post({ intent: 'save', version: String(version + 1), env_temp: '400' })
-    expect(invalid).toEqual({ status: 400, body: { ok: false, message: 'Form is incomplete or invalid.', errors: { env_temp: 'Outdoor temperature must be 150 or less.' }, missing: [] } })
+    expect(invalid).toEqual({ status: 400, body: { ok: false, error: 'Form is incomplete or invalid.', fieldErrors: { env_temp: ['Outdoor temperature must be 150 or less.'] }, missing: [] } })
 
     const reader = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(reader, 'assigner', `/pretreats/${pt.id}`)

@@ -7,10 +7,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import type { Access } from '#app/access.ts'
 import { readForm, readWithAccess, requireAccess } from '#app/auth/guard.server.ts'
 import { FLASH_PARAM } from '#app/components/form/flash-notice.tsx'
-import { parseSubmission } from '#app/forms.server.ts'
+import { parseSubmission, rowRefusal } from '#app/command-answer.server.ts'
 import { runCommand } from '#commands/command.ts'
 import { SHORT_LIST_COMMANDS } from '#commands/short-lists.ts'
-import { ConflictError, InputError } from '#core/errors.ts'
 import { getDb } from '#db/client.server.ts'
 import { shortListRows, type ShortList } from '#db/queries/short-lists.ts'
 
@@ -59,9 +58,8 @@ export function shortListActionOf(config: ShortListScreenConfig) {
       // its own post: Down pressed twice moves the row twice), so theirs is made here.
       await runCommand(getDb(), command, { actor, key: value.submission_id ?? crypto.randomUUID(), input: value })
     } catch (error) {
-      if (error instanceof InputError) return refuse(Object.values(error.fieldErrors)[0] ?? error.message)
-      if (error instanceof ConflictError) return refuse(error.message, 409)
-      throw error
+      const refused = rowRefusal(error)
+      return refuse(refused.error, refused.status)
     }
     throw redirect(`${config.path}?${FLASH_PARAM}=submitted`)
   }

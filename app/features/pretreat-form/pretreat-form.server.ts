@@ -10,7 +10,7 @@ import { ACCESS } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { loadCompanyPicker } from '#app/components/form/company-picker.server.ts'
 import type { FormResult } from '#app/components/form/form-result.ts'
-import { submitCommand } from '#app/forms.server.ts'
+import { submitCommand } from '#app/command-answer.server.ts'
 import { savePretreat } from '#commands/pretreat-form.ts'
 import { CWT_MIN, parseCwt } from '#core/pretreat-quantities.ts'
 import { localToday } from '#core/schemas/applicator.ts'
@@ -78,6 +78,7 @@ export async function pretreatFormAction(request: Request, idText?: string) {
   const intent = form.get('intent')
   if (typeof intent === 'string' && intent !== SAVE_INTENT) return applyFormIntent(form, intent)
   return submitCommand({
+    request,
     form,
     command: savePretreat,
     actor: user,

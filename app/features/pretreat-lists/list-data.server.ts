@@ -7,7 +7,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from '@remix-run/node'
 import type { Access } from '#app/access.ts'
 import { readForm, readWithAccess, requireAccess } from '#app/auth/guard.server.ts'
-import { asHttpError } from '#app/http-errors.server.ts'
+import { rowRefusal } from '#app/command-answer.server.ts'
 import { runCommand } from '#commands/command.ts'
 import { takeRowStep } from '#commands/pretreat-schedule.ts'
 import { stepKey } from '#commands/step-key.ts'
@@ -15,7 +15,6 @@ import { PRETREAT_LIST_SCREENS } from '#app/lists/pretreat-lists.server.ts'
 import { isMineFilter } from '#app/lists/mine-filter.server.ts'
 import type { ListOptions } from '#app/lists/list-engine.server.ts'
 import { CONFIRM_FIELD } from '#core/dispatch.ts'
-import { ConflictError, InputError } from '#core/errors.ts'
 import { SEASON_REASON_FIELD } from '#core/season-reasons.ts'
 import { mayTakeStep } from '#core/pretreat-steps.ts'
 import { localToday } from '#core/schemas/applicator.ts'
@@ -70,7 +69,7 @@ export interface RowStepResult {
 /**
  * A row's step (Stage, Schedule, Assign: commands/pretreat-schedule.ts), then back to `backTo`.
  * Bad input: 400 with a message; a refusal: 409 with the reason; no such pre-treat: 404; a missing
- * permission: 403. An Assign past a season warning no reason answers yet (decision 0063), or one
+ * permission: 403 (app/command-answer.server.ts rowRefusal), each the list's message. An Assign past a season warning no reason answers yet (decision 0063), or one
  * that meets another booking that day unconfirmed: 400 with the warnings and the assign window's
  * address, where the reason is given or the Assign confirmed. The page's submission id with the step names the press (stepKey): the same
  * button sent twice acts once; a post without one (a page from before) is a press of its own.
@@ -86,16 +85,13 @@ export async function runRowStep(request: Request, access: Access, backTo: strin
   try {
     await runCommand(getDb(), takeRowStep, { actor: user, key, input: step })
   } catch (error) {
-    if (error instanceof ConflictError) return data<RowStepResult>({ error: error.message }, { status: 409 })
-    if (error instanceof InputError) {
-      const window = `/scheduled-pre-treat/assign/${step.id}${new URL(backTo, 'http://list').search}`
-      const reason = error.fieldErrors[SEASON_REASON_FIELD]
-      if (reason !== undefined) return data<RowStepResult>({ error: reason, reasonAt: window }, { status: 400 })
-      const unconfirmed = error.fieldErrors[CONFIRM_FIELD]
-      if (unconfirmed !== undefined) return data<RowStepResult>({ error: unconfirmed, confirmAt: window }, { status: 400 })
-      return data<RowStepResult>({ error: Object.values(error.fieldErrors)[0] ?? INVALID_REQUEST }, { status: 400 })
-    }
-    throw asHttpError(error)
+    const refused = rowRefusal(error)
+    const window = `/scheduled-pre-treat/assign/${step.id}${new URL(backTo, 'http://list').search}`
+    const reason = refused.fieldErrors[SEASON_REASON_FIELD]
+    if (reason !== undefined) return data<RowStepResult>({ error: reason, reasonAt: window }, { status: refused.status })
+    const unconfirmed = refused.fieldErrors[CONFIRM_FIELD]
+    if (unconfirmed !== undefined) return data<RowStepResult>({ error: unconfirmed, confirmAt: window }, { status: refused.status })
+    return data<RowStepResult>({ error: refused.error }, { status: refused.status })
   }
   throw redirect(backTo)
 }

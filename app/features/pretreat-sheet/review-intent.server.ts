@@ -1,30 +1,21 @@
 // One posted review sheet form (/review-pre-treat/{id}), run: its intent (save, submit) read with
 // the review command's schema and run by commands/pretreat-review.ts, the outcome told in the
-// shape of the application sheet's (sheet-intent.server.ts), which the page's action answers.
+// application sheet's shape (app/command-answer.server.ts sheetOutcome), which answers it too.
 // A completing submit queues the sheet's PDF in its transaction (app/features/pretreat-pdf/pretreat-pdf.server.ts),
 // and the grower's report by e-mail (app/documents/grower-report.server.tsx).
 import { prepareGrowerReport } from '#app/documents/grower-report.server.tsx'
 import { queuePretreatPdf } from '#app/features/pretreat-pdf/pretreat-pdf.server.ts'
-import { parseSubmission } from '#app/forms.server.ts'
+import { parseSubmission, sheetOutcome, type SheetOutcome } from '#app/command-answer.server.ts'
 import { runCommand } from '#commands/command.ts'
 import { ReviewStepSchema, saveReview, submitReview } from '#commands/pretreat-review.ts'
 import { sheetPressKey } from '#commands/pretreat-sheet.ts'
-import { ConflictError, ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import type { SessionUser } from '#core/permissions.ts'
 import { FORM_INVALID } from '#core/pretreat-sheet.ts'
 import type { PretreatState } from '#core/workflow-states.ts'
 import { getDb, type Executor } from '#db/client.server.ts'
-import { fieldMessages, onPretreat, SHEET_SAVE_FAILED } from './sheet-intent.server.ts'
+import { fieldMessages, onPretreat } from './sheet-intent.server.ts'
 
 export type ReviewIntent = 'save' | 'submit'
-
-export type ReviewOutcome =
-  | { kind: 'saved'; version: number; savedAt: string }
-  | { kind: 'submitted' }
-  /** refused input: the toast's message and the fields' messages */
-  | { kind: 'invalid'; message: string; errors: Record<string, string> }
-  /** not possible now or changed meanwhile (409), not a reviewer (403), no such sheet (404), or a failure (500) */
-  | { kind: 'refused'; status: 403 | 404 | 409 | 500; message: string }
 
 /**
  * What the review's submit does besides, in its transaction (runCommand's `then`): once it completed
@@ -38,12 +29,12 @@ export function queuePdfWhenCompleted(id: number) {
   }
 }
 
-export async function runReviewIntent(form: FormData, id: number, user: SessionUser): Promise<ReviewOutcome> {
+export async function runReviewIntent(form: FormData, id: number, user: SessionUser): Promise<SheetOutcome> {
   const intent: ReviewIntent = form.get('intent') === 'submit' ? 'submit' : 'save'
   const db = getDb()
-  try {
+  return sheetOutcome(async () => {
     const submission = parseSubmission(onPretreat(form, id), ReviewStepSchema)
-    if (submission.status !== 'success') return { kind: 'invalid', message: FORM_INVALID, errors: fieldMessages(submission.error) }
+    if (submission.status !== 'success') return { kind: 'invalid', message: FORM_INVALID, errors: fieldMessages(submission.error), missing: [] }
     const input = submission.value
     if (intent === 'submit') {
       await runCommand(db, submitReview, { actor: user, key: sheetPressKey('submit', input), input, then: queuePdfWhenCompleted(id) })
@@ -51,15 +42,5 @@ export async function runReviewIntent(form: FormData, id: number, user: SessionU
     }
     const saved = await runCommand(db, saveReview, { actor: user, key: sheetPressKey('save', input), input })
     return { kind: 'saved', version: saved.version, savedAt: saved.savedAt }
-  } catch (error) {
-    if (error instanceof InputError) {
-      const { '': message, ...errors } = error.fieldErrors
-      return { kind: 'invalid', message: message ?? FORM_INVALID, errors }
-    }
-    if (error instanceof ConflictError) return { kind: 'refused', status: 409, message: error.message }
-    if (error instanceof ForbiddenError) return { kind: 'refused', status: 403, message: error.message }
-    if (error instanceof NotFoundError) return { kind: 'refused', status: 404, message: error.message }
-    console.error('Pre-treat review save failed', error)
-    return { kind: 'refused', status: 500, message: SHEET_SAVE_FAILED }
-  }
+  }, { invalidText: FORM_INVALID })
 }

@@ -1,31 +1,16 @@
 // One posted sheet form (the page's, or the same FormData through the JSON API), run: its intent
-// (save, checklist, submit) read with its command's schema and run by commands/pretreat-sheet.ts,
-// and the outcome told in one shape that the page's action and the API each answer in their own way.
-import { parseSubmission } from '#app/forms.server.ts'
+// (save, checklist, submit) read with its command's schema and run by commands/pretreat-sheet.ts.
+// Its outcome, a refusal included, is told in one shape (app/command-answer.server.ts sheetOutcome),
+// which the same module answers for the page and for the API.
+import { parseSubmission, sheetOutcome, type SheetIntent, type SheetOutcome } from '#app/command-answer.server.ts'
 import { runCommand } from '#commands/command.ts'
 import { saveSheet, saveSheetChecklist, sheetPressKey, SheetStepSchema, submitSheet } from '#commands/pretreat-sheet.ts'
-import { ConflictError, ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import type { SessionUser } from '#core/permissions.ts'
-import { CHECKLIST_INCOMPLETE, FORM_INVALID, IncompleteError, sheetFormValues } from '#core/pretreat-sheet.ts'
+import { CHECKLIST_INCOMPLETE, FORM_INVALID, sheetFormValues } from '#core/pretreat-sheet.ts'
 import { getDb } from '#db/client.server.ts'
 import { sheetById } from '#db/queries/pretreat-sheet.ts'
-import { CHANGED_MEANWHILE } from '#workflows/transition.server.ts'
 
-export type SheetIntent = 'save' | 'checklist' | 'submit'
-
-export type SheetOutcome =
-  | { kind: 'saved'; intent: 'save' | 'checklist'; version: number; savedAt: string }
-  | { kind: 'submitted' }
-  /** refused input: the toast's message, the fields' messages, and the inputs a submit or the checklist still needs (to mark them) */
-  | { kind: 'invalid'; intent: SheetIntent; message: string; errors: Record<string, string>; missing: string[] }
-  /** someone saved a newer version: theirs, as the form would hold it */
-  | { kind: 'conflict'; intent: SheetIntent; message: string; version: number; server: Record<string, string> }
-  /** not possible now (409), not the user's to fill (403), no such sheet (404), or a failure (500) */
-  | { kind: 'refused'; intent: SheetIntent; status: 403 | 404 | 409 | 500; message: string }
-
-export const SHEET_SAVE_FAILED = 'Problem occurred while submitting data. Please try again.'
-
-function intentOf(form: FormData): SheetIntent {
+export function intentOf(form: FormData): SheetIntent {
   const intent = form.get('intent')
   return intent === 'checklist' || intent === 'submit' ? intent : 'save'
 }
@@ -46,40 +31,30 @@ export function onPretreat(form: FormData, id: number): FormData {
 export async function runSheetIntent(form: FormData, id: number, user: SessionUser): Promise<SheetOutcome> {
   const intent = intentOf(form)
   const db = getDb()
-  const failMessage = intent === 'checklist' ? CHECKLIST_INCOMPLETE : FORM_INVALID
+  const invalidText = intent === 'checklist' ? CHECKLIST_INCOMPLETE : FORM_INVALID
   const posted = onPretreat(form, id)
-  try {
+  const serverCopy = async () => {
+    const current = await sheetById(db, id)
+    return current ? { version: current.version, server: sheetFormValues(current) } : null
+  }
+  return sheetOutcome(async () => {
     if (intent === 'checklist') {
       const submission = parseSubmission(posted, saveSheetChecklist.schema)
-      if (submission.status !== 'success') return { kind: 'invalid', intent, message: failMessage, errors: fieldMessages(submission.error), missing: [] }
+      if (submission.status !== 'success') return { kind: 'invalid', message: invalidText, errors: fieldMessages(submission.error), missing: [] }
       // A key of its own for each post: the checklist replaces the one saved before and leaves the
       // version, so nothing in a post tells a later press with the same answers (after others) from
       // this one sent again; and saved again, it is the same checklist.
       const saved = await runCommand(db, saveSheetChecklist, { actor: user, key: crypto.randomUUID(), input: submission.value })
-      return { kind: 'saved', intent, version: saved.version, savedAt: saved.savedAt }
+      return { kind: 'saved', version: saved.version, savedAt: saved.savedAt }
     }
     const submission = parseSubmission(posted, SheetStepSchema)
-    if (submission.status !== 'success') return { kind: 'invalid', intent, message: failMessage, errors: fieldMessages(submission.error), missing: [] }
+    if (submission.status !== 'success') return { kind: 'invalid', message: invalidText, errors: fieldMessages(submission.error), missing: [] }
     const input = submission.value
     if (intent === 'submit') {
       await runCommand(db, submitSheet, { actor: user, key: sheetPressKey('submit', input), input })
       return { kind: 'submitted' }
     }
     const saved = await runCommand(db, saveSheet, { actor: user, key: sheetPressKey('save', input), input })
-    return { kind: 'saved', intent, version: saved.version, savedAt: saved.savedAt }
-  } catch (error) {
-    if (error instanceof InputError) {
-      const { '': message, ...errors } = error.fieldErrors
-      return { kind: 'invalid', intent, message: message ?? failMessage, errors, missing: error instanceof IncompleteError ? [...error.missing] : [] }
-    }
-    if (error instanceof ConflictError && error.message === CHANGED_MEANWHILE) {
-      const current = await sheetById(db, id)
-      if (current) return { kind: 'conflict', intent, message: error.message, version: current.version, server: sheetFormValues(current) }
-    }
-    if (error instanceof ConflictError) return { kind: 'refused', intent, status: 409, message: error.message }
-    if (error instanceof ForbiddenError) return { kind: 'refused', intent, status: 403, message: error.message }
-    if (error instanceof NotFoundError) return { kind: 'refused', intent, status: 404, message: error.message }
-    console.error('Pre-treat sheet save failed', error)
-    return { kind: 'refused', intent, status: 500, message: SHEET_SAVE_FAILED }
-  }
+    return { kind: 'saved', version: saved.version, savedAt: saved.savedAt }
+  }, { invalidText, serverCopy })
 }

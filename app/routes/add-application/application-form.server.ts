@@ -5,7 +5,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import type { Access } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { applyLineIntent } from '#app/components/form/line-items.server.ts'
-import { submitCommand } from '#app/forms.server.ts'
+import { submitCommand } from '#app/command-answer.server.ts'
 import { saveApplication } from '#commands/products.ts'
 import { requireId } from '#app/records.server.ts'
 import { getDb } from '#db/client.server.ts'
@@ -23,5 +23,5 @@ export async function applicationAction({ request, params }: ActionFunctionArgs,
   const chosen = [...form.entries()].filter(([name]) => /^products\[\d+\]\.product_id$/.test(name)).map(([, value]) => String(value))
   const lines = applyLineIntent(form, { products: chemicalLines(await productOptions(getDb(), { activeOnly: true }), chosen) })
   if (lines) return lines
-  return submitCommand({ form, command: saveApplication, actor: user, fixed: { application_id: applicationId }, redirectTo: AFTER_APPLICATION_SAVE })
+  return submitCommand({ request, form, command: saveApplication, actor: user, fixed: { application_id: applicationId }, redirectTo: AFTER_APPLICATION_SAVE })
 }

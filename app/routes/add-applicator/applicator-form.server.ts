@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import type { Access } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
-import { submitCommand } from '#app/forms.server.ts'
+import { submitCommand } from '#app/command-answer.server.ts'
 import { saveApplicator } from '#commands/applicators.ts'
 import { requireId } from '#app/records.server.ts'
 
@@ -16,5 +16,5 @@ export async function applicatorAction({ request, params }: ActionFunctionArgs, 
   const form = await readForm(request)
   // an edit keeps its user: what the form says of it is never taken
   const fixed: Record<string, number | null> = applicatorId === null ? { applicator_id: null } : { applicator_id: applicatorId, user_id: null }
-  return submitCommand({ form, command: saveApplicator, actor: user, fixed, redirectTo: AFTER_APPLICATOR_SAVE })
+  return submitCommand({ request, form, command: saveApplicator, actor: user, fixed, redirectTo: AFTER_APPLICATOR_SAVE })
 }

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import type { Access } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
 import { loadPlacePicker, placeQuery } from '#app/components/form/place.server.ts'
-import { submitCommand } from '#app/forms.server.ts'
+import { submitCommand } from '#app/command-answer.server.ts'
 import { requireId, requireRecord } from '#app/records.server.ts'
 import { getDb } from '#db/client.server.ts'
 import { jobForEdit } from '#db/queries/registry.ts'
@@ -29,5 +29,5 @@ export async function jobAction({ request, params }: ActionFunctionArgs, access:
   const user = await requireAccess(request, access)
   const id = mode === 'edit' ? requireId(params) : null
   const form = await readForm(request)
-  return submitCommand({ form, command: saveJob, actor: user, fixed: { record_id: id }, redirectTo: '/manage-job' })
+  return submitCommand({ request, form, command: saveJob, actor: user, fixed: { record_id: id }, redirectTo: '/manage-job' })
 }

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import type { Access } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
-import { submitCommand } from '#app/forms.server.ts'
+import { submitCommand } from '#app/command-answer.server.ts'
 import { requireId, requireRecord } from '#app/records.server.ts'
 import { getDb } from '#db/client.server.ts'
 import { partForEdit } from '#db/queries/registry.ts'
@@ -19,5 +19,5 @@ export async function partAction({ request, params }: ActionFunctionArgs, access
   const user = await requireAccess(request, access)
   const id = mode === 'edit' ? requireId(params) : null
   const form = await readForm(request)
-  return submitCommand({ form, command: savePart, actor: user, fixed: { record_id: id }, redirectTo: '/manage-part' })
+  return submitCommand({ request, form, command: savePart, actor: user, fixed: { record_id: id }, redirectTo: '/manage-part' })
 }

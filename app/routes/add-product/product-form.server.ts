@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import type { Access } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
-import { submitCommand } from '#app/forms.server.ts'
+import { submitCommand } from '#app/command-answer.server.ts'
 import { saveProduct } from '#commands/products.ts'
 import { requireId } from '#app/records.server.ts'
 
@@ -14,5 +14,5 @@ export async function productAction({ request, params }: ActionFunctionArgs, acc
   const user = await requireAccess(request, access)
   const productId = mode === 'edit' ? requireId(params) : null
   const form = await readForm(request)
-  return submitCommand({ form, command: saveProduct, actor: user, fixed: { product_id: productId }, redirectTo: AFTER_PRODUCT_SAVE })
+  return submitCommand({ request, form, command: saveProduct, actor: user, fixed: { product_id: productId }, redirectTo: AFTER_PRODUCT_SAVE })
 }

@@ -3,11 +3,9 @@
 // (commands/storages.ts). Saved: the Success modal, then /manage-storage with the owner's
 // storages; without JavaScript a redirect with the flash message.
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { data as respond } from '@remix-run/node'
 import type { Access } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
-import type { FormResult } from '#app/components/form/form-result.ts'
-import { parseSubmission, submitCommand } from '#app/forms.server.ts'
+import { parseSubmission, refuseForm, submitCommand } from '#app/command-answer.server.ts'
 import { parseUploadForm } from '#app/upload-form.server.ts'
 import { saveStorage } from '#commands/storages.ts'
 import { StorageSchema } from '#core/schemas/storage.ts'
@@ -31,12 +29,13 @@ export async function storageAction({ request }: ActionFunctionArgs, access: Acc
   const { formData, errors } = upload
   if (errors.length > 0) {
     const problem = errors.map((e) => (e.filename ? `${e.filename}: ${e.error}` : e.error)).join(' ')
-    return upload.settle(respond<FormResult>(parseSubmission(formData, StorageSchema).reply({ fieldErrors: { images: [problem] } }), { status: 400 }))
+    return upload.settle(refuseForm(request, parseSubmission(formData, StorageSchema), { images: [problem] }))
   }
   // back to the owner's storages in the manage picker (a name it cannot find is its field message)
   const owner = String(formData.get('owner') ?? '').slice(0, 200)
   return upload.settle(
     await submitCommand({
+      request,
       form: formData,
       command: saveStorage,
       actor: user,

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import type { Access } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
-import { submitCommand } from '#app/forms.server.ts'
+import { submitCommand } from '#app/command-answer.server.ts'
 import { saveUser } from '#commands/users.ts'
 import type { SessionUser } from '#core/permissions.ts'
 import { delegationLimits } from '#core/user-rights.ts'
@@ -32,5 +32,5 @@ export async function userAction({ request, params }: ActionFunctionArgs, access
   const user = await requireAccess(request, access)
   const form = await readForm(request)
   // each screen does its own: Add User never edits, Edit User edits the user of its path
-  return submitCommand({ form, command: saveUser, actor: user, fixed: { user_id: mode === 'edit' ? (params.id ?? '') : null }, redirectTo: AFTER_USER_SAVE })
+  return submitCommand({ request, form, command: saveUser, actor: user, fixed: { user_id: mode === 'edit' ? (params.id ?? '') : null }, redirectTo: AFTER_USER_SAVE })
 }

@@ -12,6 +12,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { ACCESS } from '#app/access.ts'
 import { readForm, requireAccess, requirePermission } from '#app/auth/guard.server.ts'
+import { rowRefusal } from '#app/command-answer.server.ts'
 import { FLASH_PARAM } from '#app/components/form/flash-notice.tsx'
 import { isOpenable, openedFile, type OpenedFile } from '#app/drive-viewer.server.ts'
 import { DRIVE_PERMISSIONS } from '#app/drive-api.server.ts'
@@ -19,7 +20,6 @@ import { parseListParams, type ListState } from '#app/lists/list-params.ts'
 import { parseUploadForm } from '#app/upload-form.server.ts'
 import { runCommand } from '#commands/command.ts'
 import { createFolder, deleteDriveFiles, deleteFolder } from '#commands/drive.ts'
-import { ConflictError, InputError, NotFoundError } from '#core/errors.ts'
 import { hasAnyPermission } from '#core/permissions.ts'
 import { getDb } from '#db/client.server.ts'
 import { documentsUploaded } from '#jobs/documents/conversions.server.ts'
@@ -168,18 +168,15 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === 'delete-folder') {
       await requirePermission(request, DRIVE_PERMISSIONS.remove)
       const folder = String(form.get('k') ?? '')
-      await runCommand(db, deleteFolder, { actor: user, key, input: { k: folder } }).catch((error) => {
+      await runCommand(db, deleteFolder, { actor: user, key, input: { k: folder } }).catch((error: unknown) => {
         // a folder already deleted (the button pressed twice) is the outcome asked for
-        if (!(error instanceof NotFoundError)) throw error
+        if (rowRefusal(error).status !== 404) throw error
       })
       throw redirect(driveHref(splitKey(folder).parent, { [FLASH_PARAM]: 'submitted' }))
     }
   } catch (error) {
-    if (error instanceof InputError || error instanceof ConflictError || error instanceof NotFoundError) {
-      const message = intent === 'delete-folder' ? `Folder delete error: ${error.message || 'Unknown error'}` : error.message
-      return fail(intent, message, error instanceof NotFoundError ? 404 : error instanceof ConflictError ? 409 : 400)
-    }
-    throw error
+    const refused = rowRefusal(error) // a redirect or a failure goes on as it came
+    return fail(intent, intent === 'delete-folder' ? `Folder delete error: ${refused.error || 'Unknown error'}` : refused.error, refused.status)
   }
   return fail(intent, 'Unknown action.')
 }

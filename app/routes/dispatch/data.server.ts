@@ -8,12 +8,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from '@remix-run/node'
 import { ACCESS } from '#app/access.ts'
 import { readForm, readWithAccess, requireAccess } from '#app/auth/guard.server.ts'
-import { asHttpError } from '#app/http-errors.server.ts'
+import { rowRefusal } from '#app/command-answer.server.ts'
 import { runCommand } from '#commands/command.ts'
 import { moveOnBoard } from '#commands/dispatch.ts'
 import { stepKey } from '#commands/step-key.ts'
 import { addDays, CONFIRM_FIELD, mondayOf, weekDays, weekOf } from '#core/dispatch.ts'
-import { ConflictError, InputError } from '#core/errors.ts'
 import { localToday } from '#core/licence.ts'
 import { SEASON_REASON_FIELD, unansweredWarnings } from '#core/season-reasons.ts'
 import { getDb } from '#db/client.server.ts'
@@ -73,8 +72,9 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await runCommand(getDb(), moveOnBoard, { actor: user, key, input: move })
   } catch (error) {
-    if (error instanceof ConflictError) return data<MoveResult>({ error: error.message, id: move.id }, { status: 409 })
-    if (error instanceof InputError && (CONFIRM_FIELD in error.fieldErrors || SEASON_REASON_FIELD in error.fieldErrors)) {
+    const refused = rowRefusal(error)
+    const { fieldErrors } = refused
+    if (CONFIRM_FIELD in fieldErrors || SEASON_REASON_FIELD in fieldErrors) {
       const db = getDb()
       const today = localToday()
       const [bookings, season, { answered }] = await Promise.all([bookingClashes(db, move.id, move.applicator, move.planned_on), pretreatSeasonCheck(db, move.id, today), seasonReasonsOf(db, move.id)])
@@ -85,12 +85,11 @@ export async function action({ request }: ActionFunctionArgs) {
         planned_on: move.planned_on ?? '',
         warnings: bookings.map((w) => w.message),
         season: open.map((w) => w.message),
-        ...(SEASON_REASON_FIELD in error.fieldErrors && move.season_reason === '' && move.confirm === 'yes' ? { reasonError: error.fieldErrors[SEASON_REASON_FIELD] } : {}),
+        ...(SEASON_REASON_FIELD in fieldErrors && move.season_reason === '' && move.confirm === 'yes' ? { reasonError: fieldErrors[SEASON_REASON_FIELD] } : {}),
       }
       return data<MoveResult>({ confirm }, { status: 400 })
     }
-    if (error instanceof InputError) return data<MoveResult>({ error: Object.values(error.fieldErrors)[0] ?? INVALID_MOVE, id: move.id }, { status: 400 })
-    throw asHttpError(error)
+    return data<MoveResult>({ error: refused.error || INVALID_MOVE, id: move.id }, { status: refused.status })
   }
   // the week it was moved from; a card moved out of it is named there (the loader's movedAway)
   throw redirect(`/dispatch?week=${week}${move.planned_on !== null && mondayOf(move.planned_on) !== week ? `&moved=${move.id}` : ''}`)

@@ -1,17 +1,14 @@
 // The application sheet's server half (route.tsx is its page): the sheet with what the pre-treat
 // form set, the trucks, whether this user fills it; and its posts (Save, Save Checklist, Submit),
-// run by runSheetIntent like the JSON API's. Without JavaScript a post ends in a redirect (a saved
-// draft back to the sheet with a notice; a submit to /pretreats with the flash) or the page again
-// with the messages.
+// run by runSheetIntent like the JSON API's and answered by app/command-answer.server.ts. Without
+// JavaScript a post ends in a redirect (a saved draft back to the sheet with a notice; a submit to
+// /pretreats with the flash) or the page again with the messages.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { data as respond, redirect } from '@remix-run/node'
 import type { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { readForm, readWithAccess, requireAccess } from '#app/auth/guard.server.ts'
-import { FLASH_PARAM } from '#app/components/form/flash-notice.tsx'
-import { ENHANCED_FIELD, type FormResult } from '#app/components/form/form-result.ts'
-import { runSheetIntent } from '#app/features/pretreat-sheet/sheet-intent.server.ts'
-import { parseSubmission } from '#app/forms.server.ts'
+import { intentOf, runSheetIntent } from '#app/features/pretreat-sheet/sheet-intent.server.ts'
+import { parseSubmission, sheetPageAnswer } from '#app/command-answer.server.ts'
 import { requireId, requireRecord } from '#app/records.server.ts'
 import { readSheet, sheetValues, sheetView } from '#app/features/pretreat-sheet/sheet-view.server.ts'
 import { pretreatActor } from '#core/pretreat-steps.ts'
@@ -22,8 +19,7 @@ import { recordNotices } from '#db/queries/notices.ts'
 
 const access = ACCESS['/pretreats/:id']
 
-/** What a post's answer carries besides conform's reply: which form it was, when it saved, and the inputs a refusal marks. */
-export type SheetResult = FormResult & { form?: 'sheet' | 'checklist'; savedAt?: string; conflict?: boolean; missing?: string[] }
+export type { SheetResult } from '#app/command-answer.server.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb()
@@ -57,27 +53,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAccess(request, access)
   const id = requireId(params)
   const form = await readForm(request)
-  const enhanced = form.get(ENHANCED_FIELD) === '1'
-  const outcome = await runSheetIntent(form, id, user)
-  const which = outcome.kind !== 'submitted' && outcome.intent === 'checklist' ? 'checklist' : 'sheet'
-  const reply = (options: Parameters<ReturnType<typeof parseSubmission>['reply']>[0]) =>
-    parseSubmission(form, which === 'checklist' ? PretreatChecklistSchema : PretreatSheetSchema).reply(options)
-  switch (outcome.kind) {
-    case 'submitted':
-      if (!enhanced) throw redirect(`/pretreats?${FLASH_PARAM}=submitted`)
-      return respond<SheetResult>({ status: 'success', outcome: 'success', redirectTo: '/pretreats', form: 'sheet' })
-    case 'saved':
-      if (!enhanced) throw redirect(`/pretreats/${id}?saved=${which}`)
-      return respond<SheetResult>({ status: 'success', form: which, savedAt: outcome.savedAt })
-    case 'invalid':
-      return respond<SheetResult>({ ...reply({ formErrors: [outcome.message], fieldErrors: Object.fromEntries(Object.entries(outcome.errors).map(([k, v]) => [k, [v]])) }), form: which, missing: outcome.missing }, { status: 400 })
-    case 'conflict':
-      return respond<SheetResult>({ ...reply({ formErrors: [outcome.message] }), form: which, conflict: true }, { status: 409 })
-    case 'refused':
-      if (outcome.status === 403 || outcome.status === 404) throw new Response(outcome.message, { status: outcome.status })
-      if (outcome.status === 500) return respond<SheetResult>({ ...reply({ formErrors: [outcome.message] }), outcome: 'error', form: which }, { status: 500 })
-      return respond<SheetResult>({ ...reply({ formErrors: [outcome.message] }), form: which }, { status: 409 })
-  }
+  const which = intentOf(form) === 'checklist' ? 'checklist' : 'sheet'
+  const schema = which === 'checklist' ? PretreatChecklistSchema : PretreatSheetSchema
+  return sheetPageAnswer(await runSheetIntent(form, id, user), {
+    form,
+    which,
+    reply: (options) => parseSubmission(form, schema).reply(options),
+    redirectTo: '/pretreats',
+    savedAt: `/pretreats/${id}?saved=${which}`,
+  })
 }
 
 export type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>

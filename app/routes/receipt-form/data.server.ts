@@ -7,7 +7,7 @@ import type { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
 import type { FormResult } from '#app/components/form/form-result.ts'
-import { parseSubmission, submitCommand } from '#app/forms.server.ts'
+import { parseSubmission, refuseForm, submitCommand } from '#app/command-answer.server.ts'
 import { correctParam, requireCorrectable } from '#app/corrections.server.ts'
 import { notFound } from '#app/http-errors.server.ts'
 import { correctReceipt, deleteRecord } from '#commands/corrections.ts'
@@ -71,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { formData, errors } = upload
   if (errors.length > 0) {
     const details = errors.map((e) => (e.filename ? `${e.filename}: ${e.error}` : e.error))
-    return upload.settle(respond<FormResult>(parseSubmission(formData, ReceiptSchema).reply({ fieldErrors: { images: [IMAGE_REQUIRED, ...details] } }), { status: 400 }))
+    return upload.settle(refuseForm(request, parseSubmission(formData, ReceiptSchema), { images: [IMAGE_REQUIRED, ...details] }))
   }
   if (formData.get('intent') === SHOW_JOBS_INTENT) {
     // Without JavaScript: the same form back (its image kept), the Job list now the customer's; nothing saved.
@@ -79,12 +79,12 @@ export async function action({ request }: ActionFunctionArgs) {
     return upload.settle(respond<FormResult>({ initialValue: values, error: {} }))
   }
   if (correcting && formData.get('intent') === DELETE_INTENT) {
-    return upload.settle(await submitCommand({ form: formData, command: deleteRecord, actor: user, fixed: { kind: 'receipt', record_id: correcting.id }, redirectTo: `/view-receipt/${correcting.id}` }))
+    return upload.settle(await submitCommand({ request, form: formData, command: deleteRecord, actor: user, fixed: { kind: 'receipt', record_id: correcting.id }, redirectTo: `/view-receipt/${correcting.id}` }))
   }
   return upload.settle(
     correcting
-      ? await submitCommand({ form: formData, command: correctReceipt, actor: user, fixed: { record_id: correcting.id }, redirectTo: `/view-receipt/${correcting.id}` })
-      : await submitCommand({ form: formData, command: createReceipt, actor: user, redirectTo: '/receipt' }),
+      ? await submitCommand({ request, form: formData, command: correctReceipt, actor: user, fixed: { record_id: correcting.id }, redirectTo: `/view-receipt/${correcting.id}` })
+      : await submitCommand({ request, form: formData, command: createReceipt, actor: user, redirectTo: '/receipt' }),
   )
 }
 

@@ -9,14 +9,13 @@ import type { FormResult } from '#app/components/form/form-result.ts'
 import { applyLineIntent } from '#app/components/form/line-items.server.ts'
 import { partLines } from '#app/components/form/line-rules.ts'
 import { loadPlacePicker, placeQuery, requirePlace, resolvePlace, type Place } from '#app/components/form/place.server.ts'
-import { parseSubmission, submitCommand } from '#app/forms.server.ts'
+import { parseSubmission, refuseFormFor, submitCommand } from '#app/command-answer.server.ts'
 import { forbidden } from '#app/http-errors.server.ts'
 import { requireId, requireRecord } from '#app/records.server.ts'
 import { approveServiceReview, changeServiceDetails, saveServiceReview } from '#commands/service-reviews.ts'
 import { stepKey } from '#commands/step-key.ts'
 import { sendBackServiceSheet } from '#commands/notices.ts'
 import type { ReviewLevel } from '#core/enums.ts'
-import { InputError } from '#core/errors.ts'
 import { ServiceDetailsSchema } from '#core/schemas/review.ts'
 import { getDb } from '#db/client.server.ts'
 import { partOptions } from '#db/queries/registry.ts'
@@ -95,7 +94,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   // Send Back (decision 0069): the sheet goes back to its author with the reason
   if (form.get('intent') === 'send-back') {
-    return submitCommand({ form, command: sendBackServiceSheet, actor: user, fixed: { review_id: id, submission_id: pressKey(form, 'send-back', user.id) }, failureText, redirectTo: '/review-sheets', successFlash: 'sent-back' })
+    return submitCommand({ request, form, command: sendBackServiceSheet, actor: user, fixed: { review_id: id, submission_id: pressKey(form, 'send-back', user.id) }, failureText, redirectTo: '/review-sheets', successFlash: 'sent-back' })
   }
 
   if (form.get('intent') === 'details') {
@@ -106,11 +105,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       place = requirePlace(await resolvePlace(db, { company, job, storage: storage_id ? String(storage_id) : '' }), PLACE_FIELDS)
     } catch (error) {
-      if (!(error instanceof InputError)) throw error
-      const fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, [v]]))
-      return respond<FormResult>(parsed.reply({ fieldErrors }), { status: 400 })
+      return refuseFormFor(request, parsed, error)
     }
     return submitCommand({
+      request,
       form,
       command: changeServiceDetails,
       actor: user,
@@ -124,6 +122,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (lines) return lines
   const approve = form.get('intent') === 'approve'
   return submitCommand({
+    request,
     form,
     command: approve ? approveServiceReview : saveServiceReview,
     actor: user,

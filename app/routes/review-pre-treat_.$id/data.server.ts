@@ -4,15 +4,12 @@
 // redirect (a save back to the sheet with a notice; a submit to /pretreats with the flash)
 // or the page again with the messages.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { data as respond, redirect } from '@remix-run/node'
 import type { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { readForm, readWithAccess, requireAccess } from '#app/auth/guard.server.ts'
-import { FLASH_PARAM } from '#app/components/form/flash-notice.tsx'
-import { ENHANCED_FIELD, type FormResult } from '#app/components/form/form-result.ts'
 import { runReviewIntent } from '#app/features/pretreat-sheet/review-intent.server.ts'
 import { readReviewView } from '#app/features/pretreat-sheet/review-view.server.ts'
-import { parseSubmission } from '#app/forms.server.ts'
+import { parseSubmission, sheetPageAnswer, submitCommand, type SheetResult } from '#app/command-answer.server.ts'
 import { requireId, requireRecord } from '#app/records.server.ts'
 import { FIRST_REVIEW_BY_YOU, reviewerLevel } from '#commands/pretreat-review.ts'
 import { pretreatActor } from '#core/pretreat-steps.ts'
@@ -25,13 +22,12 @@ import { unansweredWarnings } from '#core/season-reasons.ts'
 import { canPretreat, isReviewState } from '#workflows/pretreat.machine.ts'
 import { sendBackPretreat } from '#commands/notices.ts'
 import { stepKey } from '#commands/step-key.ts'
-import { submitCommand } from '#app/forms.server.ts'
 import { recordNotices } from '#db/queries/notices.ts'
 import { firstReviewerOf } from '#db/queries/pretreat-workflow.ts'
 
 const access = ACCESS['/review-pre-treat/:id']
 
-export type ReviewResult = FormResult & { savedAt?: string }
+export type ReviewResult = SheetResult
 
 /** Where a submitted review goes: /pretreats (spec §8), on its Reviews & Restarts tab. */
 const SUBMITTED_TO = '/pretreats?tab=review'
@@ -79,27 +75,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Send Back (decision 0069): back to the applicator with the reason
   if (form.get('intent') === 'send-back') {
     const press = stepKey(String(form.get('submission_id') ?? '').slice(0, 100), 'send-back', String(form.get('version') ?? '').slice(0, 20), user.id)
-    return submitCommand({ form, command: sendBackPretreat, actor: user, fixed: { pretreat_id: id, submission_id: press }, redirectTo: '/review-pre-treat', successFlash: 'sent-back' })
+    return submitCommand({ request, form, command: sendBackPretreat, actor: user, fixed: { pretreat_id: id, submission_id: press }, redirectTo: '/review-pre-treat', successFlash: 'sent-back' })
   }
-  const enhanced = form.get(ENHANCED_FIELD) === '1'
-  const outcome = await runReviewIntent(form, id, user)
-  const reply = (options: Parameters<ReturnType<typeof parseSubmission>['reply']>[0]) => parseSubmission(form, PretreatReviewSchema).reply(options)
-  switch (outcome.kind) {
-    case 'submitted':
-      // as the application sheet's: the spec's Success modal redirects to /pretreats (the review page
-      // is the sheet in review mode), opened on the Reviews & Restarts tab the reviewer came from
-      if (!enhanced) throw redirect(`${SUBMITTED_TO}&${FLASH_PARAM}=submitted`)
-      return respond<ReviewResult>({ status: 'success', outcome: 'success', redirectTo: SUBMITTED_TO })
-    case 'saved':
-      if (!enhanced) throw redirect(`/review-pre-treat/${id}?saved=1`)
-      return respond<ReviewResult>({ status: 'success', savedAt: outcome.savedAt })
-    case 'invalid':
-      return respond<ReviewResult>(reply({ formErrors: [outcome.message], fieldErrors: Object.fromEntries(Object.entries(outcome.errors).map(([k, v]) => [k, [v]])) }), { status: 400 })
-    case 'refused':
-      if (outcome.status === 404) throw new Response(outcome.message, { status: 404 })
-      if (outcome.status === 500) return respond<ReviewResult>({ ...reply({ formErrors: [outcome.message] }), outcome: 'error' }, { status: 500 })
-      return respond<ReviewResult>(reply({ formErrors: [outcome.message] }), { status: outcome.status })
-  }
+  // as the application sheet's: the spec's Success modal redirects to /pretreats (the review page
+  // is the sheet in review mode), opened on the Reviews & Restarts tab the reviewer came from
+  return sheetPageAnswer(await runReviewIntent(form, id, user), {
+    form,
+    which: 'sheet',
+    reply: (options) => parseSubmission(form, PretreatReviewSchema).reply(options),
+    redirectTo: SUBMITTED_TO,
+    savedAt: `/review-pre-treat/${id}?saved=1`,
+  })
 }
 
 export type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>

@@ -2,15 +2,13 @@
 // the parts, the call it is made from, the sheet number) and what its posts do (Add/Remove line,
 // Submit, with the photos a post brings).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { data as respond } from '@remix-run/node'
 import type { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
-import type { FormResult } from '#app/components/form/form-result.ts'
 import { applyLineIntent } from '#app/components/form/line-items.server.ts'
 import { partLines } from '#app/components/form/line-rules.ts'
 import { loadPlacePicker, placeQuery, type PlaceQuery } from '#app/components/form/place.server.ts'
-import { parseSubmission, submitCommand } from '#app/forms.server.ts'
+import { parseSubmission, refuseForm, submitCommand } from '#app/command-answer.server.ts'
 import { parseUploadForm } from '#app/upload-form.server.ts'
 import { createServiceSheet } from '#commands/service-sheets.ts'
 import { ServiceSheetSchema } from '#core/schemas/service-sheet.ts'
@@ -74,9 +72,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const imageErrors = imageProblem ? { images: [imageProblem] } : undefined
   const lines = applyLineIntent(formData, { parts: partLines(await partOptions(getDb())) }, imageErrors)
   if (lines) return upload.settle(lines)
-  if (imageErrors) return upload.settle(respond<FormResult>(parseSubmission(formData, ServiceSheetSchema).reply({ fieldErrors: imageErrors }), { status: 400 }))
+  if (imageErrors) return upload.settle(refuseForm(request, parseSubmission(formData, ServiceSheetSchema), imageErrors))
   return upload.settle(
-    await submitCommand({ form: formData, command: createServiceSheet, actor: user, redirectTo: '/service' }),
+    await submitCommand({ request, form: formData, command: createServiceSheet, actor: user, redirectTo: '/service' }),
   )
 }
 

@@ -4,13 +4,11 @@
 // the company {id} (the one chosen in the storage picker): only its storage is chosen, and they
 // return to the storage picker.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { data as respond } from '@remix-run/node'
 import type { Params, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
-import type { FormResult } from '#app/components/form/form-result.ts'
 import { loadPlacePicker, placeQuery } from '#app/components/form/place.server.ts'
-import { parseSubmission, submitCommand } from '#app/forms.server.ts'
+import { parseSubmission, refuseForm, submitCommand } from '#app/command-answer.server.ts'
 import { notFound } from '#app/http-errors.server.ts'
 import { requireId } from '#app/records.server.ts'
 import { parseUploadForm } from '#app/upload-form.server.ts'
@@ -75,19 +73,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { formData, errors } = upload
   if (errors.length > 0) {
     const problem = errors.map((e) => (e.filename ? `${e.filename}: ${e.error}` : e.error)).join(' ')
-    return upload.settle(respond<FormResult>(parseSubmission(formData, StorageCheckSchema).reply({ fieldErrors: { images: [problem] } }), { status: 400 }))
+    return upload.settle(refuseForm(request, parseSubmission(formData, StorageCheckSchema), { images: [problem] }))
   }
   if (correcting) {
     const done = `/view-storage-check/${correcting.id}`
     const deleting = formData.get('intent') === DELETE_INTENT
     return upload.settle(
       deleting
-        ? await submitCommand({ form: formData, command: deleteRecord, actor: user, fixed: { kind: 'storage_check', record_id: correcting.id }, redirectTo: done })
-        : await submitCommand({ form: formData, command: correctStorageCheck, actor: user, fixed: { record_id: correcting.id }, redirectTo: done }),
+        ? await submitCommand({ request, form: formData, command: deleteRecord, actor: user, fixed: { kind: 'storage_check', record_id: correcting.id }, redirectTo: done })
+        : await submitCommand({ request, form: formData, command: correctStorageCheck, actor: user, fixed: { record_id: correcting.id }, redirectTo: done }),
     )
   }
   return upload.settle(
     await submitCommand({
+      request,
       form: formData,
       command: createStorageCheck,
       actor: user,
