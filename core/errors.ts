@@ -1,7 +1,7 @@
 // Refusals: what went wrong, without saying how to answer it. Commands, workflows, queries and
-// storage throw these; the HTTP glue turns them into answers in one place (app/forms.server.ts
-// for forms, app/http-errors.server.ts for pages and JSON): input → 400 with the messages beside
-// their fields, not found → 404, forbidden → 403, conflict → 409.
+// storage throw these; the HTTP glue turns them into answers in one place (app/command-answer.server.ts,
+// for forms, list rows, pages and JSON alike): input → 400 with the messages beside their fields,
+// not found → 404, forbidden → 403, conflict → 409.
 
 export type RefusalKind = 'input' | 'forbidden' | 'conflict' | 'not_found'
 
