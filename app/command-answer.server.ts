@@ -351,10 +351,7 @@ export type SheetResult = FormResult & { form?: 'sheet' | 'checklist'; savedAt?:
  * the posted form. Saved or submitted without JavaScript, a redirect: to `savedAt` (the sheet
  * again, with its notice) or `redirectTo` with the flash. A 403 or 404 is the page's error.
  */
-export function sheetPageAnswer(
-  outcome: SheetOutcome,
-  options: { form: FormData; which: 'sheet' | 'checklist'; reply: Submission['reply']; redirectTo: string; savedAt: string },
-) {
+export function sheetPageAnswer(outcome: SheetOutcome, options: { form: FormData; which: 'sheet' | 'checklist'; reply: Submission['reply']; redirectTo: string; savedAt: string }) {
   const { which, reply } = options
   const enhanced = options.form.get(ENHANCED_FIELD) === '1'
   switch (outcome.kind) {

@@ -22,7 +22,11 @@ beforeAll(async () => {
   csrfToken = csrf.token
   const { id } = await createUser(t.db, { username: 'caller', password: 'command-answer-pass-1', permissions: ['api.add_callin'] })
   cookie = `${(await startSession(t.db, new Request('http://app.test/'), id)).split(';')[0]!}; csrf=${csrf.cookieValue}`
-  ;[acme, other] = (await t.db.insertInto('companies').values([{ company_name: 'Acme Farms' }, { company_name: 'Other Farms' }]).returning('id').execute()) as [{ id: number }, { id: number }]
+  ;[acme, other] = (await t.db
+    .insertInto('companies')
+    .values([{ company_name: 'Acme Farms' }, { company_name: 'Other Farms' }])
+    .returning('id')
+    .execute()) as [{ id: number }, { id: number }]
   silo = await t.db.insertInto('storages').values({ company_id: acme.id, name: 'Cellar 1' }).returning('id').executeTakeFirstOrThrow()
 })
 afterAll(() => t?.drop())

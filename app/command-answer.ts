@@ -27,9 +27,7 @@ export type CommandAnswer = CommandDone | CommandRefused
  * made; a submit has none. A save on an older version is refused (409) with the server's copy, and
  * a submit or checklist short of what it needs names the inputs missing.
  */
-export type SheetAnswer =
-  | (CommandDone & { saved?: { version: number; savedAt: string } })
-  | (CommandRefused & { missing?: string[]; conflict?: { version: number; server: Record<string, string> } })
+export type SheetAnswer = (CommandDone & { saved?: { version: number; savedAt: string } }) | (CommandRefused & { missing?: string[]; conflict?: { version: number; server: Record<string, string> } })
 
 export function isCommandAnswer(value: unknown): value is CommandAnswer {
   if (typeof value !== 'object' || value === null) return false

@@ -147,7 +147,10 @@ describe('a change sent again with its Idempotency-Key (app/command-answer.serve
     expect(await call('folders', 'adder', 'POST', '', { f: 'Keyed', p: '' }, { 'Idempotency-Key': 'once' })).toEqual({ status: 400, body: { error: 'The Idempotency-Key header must be a UUID.' } })
     const used = { 'Idempotency-Key': crypto.randomUUID() }
     expect((await call('folders', 'adder', 'POST', '', { f: 'Keyed', p: '' }, used)).status).toBe(201)
-    expect(await call('folders', 'adder', 'POST', '', { f: 'Other', p: '' }, used)).toEqual({ status: 409, body: { error: 'This submission was already used for something else. Please reload the page.' } })
+    expect(await call('folders', 'adder', 'POST', '', { f: 'Other', p: '' }, used)).toEqual({
+      status: 409,
+      body: { error: 'This submission was already used for something else. Please reload the page.' },
+    })
     expect(await exists('', 'Other')).toBe(false)
   })
 })

@@ -38,8 +38,7 @@ export async function openedFile(db: Executor, user: SessionUser, key: string | 
   if (visible === 'not-found') return null
   if (visible === 'forbidden') throw new ForbiddenError()
   const base = { key: file.key, name: file.name }
-  const inlineUrl = (blobKey: string, filename: string, contentType: string) =>
-    store.signedDownloadUrl(blobKey, { disposition: 'inline', expiresInSeconds: VIEWER_URL_SECONDS, filename, contentType })
+  const inlineUrl = (blobKey: string, filename: string, contentType: string) => store.signedDownloadUrl(blobKey, { disposition: 'inline', expiresInSeconds: VIEWER_URL_SECONDS, filename, contentType })
   if (kind !== 'docx') return { ...base, kind, url: await inlineUrl(file.blob_key, file.name, file.content_type) }
 
   const state = await conversionOf(db, file.blob_id, file.sha256)
@@ -57,12 +56,7 @@ export async function openedFile(db: Executor, user: SessionUser, key: string | 
  */
 async function conversionOf(db: Executor, blobId: string, sha256: string | null): Promise<ConversionState> {
   if (sha256) {
-    const known = await db
-      .selectFrom('document_conversions')
-      .select(['id', 'status', 'pdf_blob_id', 'error'])
-      .where('kind', '=', 'docx')
-      .where('source_hash', '=', sha256)
-      .executeTakeFirst()
+    const known = await db.selectFrom('document_conversions').select(['id', 'status', 'pdf_blob_id', 'error']).where('kind', '=', 'docx').where('source_hash', '=', sha256).executeTakeFirst()
     if (known?.status === 'done' && known.pdf_blob_id) return { id: known.id, status: 'done', pdfBlobId: known.pdf_blob_id }
     if (known?.status === 'failed') return { id: known.id, status: 'failed', error: known.error ?? CONVERSION_UNAVAILABLE }
     if (known?.status === 'pending') return { id: known.id, status: 'pending' }

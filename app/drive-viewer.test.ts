@@ -23,7 +23,18 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true })
 })
 
-const user = (permissions: Permission[]): SessionUser => ({ id: 1, username: 'u', first_name: '', last_name: '', email: '', company_name: '', is_staff: false, is_superuser: false, current_prefix: '', permissions })
+const user = (permissions: Permission[]): SessionUser => ({
+  id: 1,
+  username: 'u',
+  first_name: '',
+  last_name: '',
+  email: '',
+  company_name: '',
+  is_staff: false,
+  is_superuser: false,
+  current_prefix: '',
+  permissions,
+})
 const browser = user(['api.view_s3bucket'])
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 
@@ -79,7 +90,10 @@ describe('openedFile', () => {
         await store.put(key, samplePdf(1), { contentType: 'application/pdf' })
         await t.db.insertInto('blobs').values({ id: pdfBlobId, area: 'documents', key, filename: 'c.pdf', content_type: 'application/pdf', size_bytes: 1, created_by: null }).execute()
       }
-      await t.db.insertInto('document_conversions').values({ kind: 'docx', source_hash: hash, status: s.status, error: s.error ?? null, pdf_blob_id: pdfBlobId }).execute()
+      await t.db
+        .insertInto('document_conversions')
+        .values({ kind: 'docx', source_hash: hash, status: s.status, error: s.error ?? null, pdf_blob_id: pdfBlobId })
+        .execute()
     }
     expect(await openedFile(t.db, browser, 'a.docx', store)).toEqual({ key: 'a.docx', name: 'a.docx', kind: 'docx', status: 'pending' })
     expect(await openedFile(t.db, browser, 'b.docx', store)).toEqual({ key: 'b.docx', name: 'b.docx', kind: 'docx', status: 'failed', error: 'The conversion took too long.' })

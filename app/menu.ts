@@ -196,7 +196,7 @@ export const SECTION_MENUS: SectionMenu[] = [
         ],
       },
     ],
-    { admin: true }
+    { admin: true },
   ),
 ]
 

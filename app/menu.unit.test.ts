@@ -58,7 +58,10 @@ describe('menus', () => {
   it('keep Backups (the page, its CSV, its Admin card and the bell’s overdue line) for superusers: staff without them see no link to it', () => {
     const staff = user(['api.view_user', 'api.view_workflowevent'], { is_staff: true })
     const superuser = user([], { is_superuser: true })
-    const backupsCard = (viewer: ReturnType<typeof user>) => visibleSections(viewer, sectionMenu('/manage')).flatMap((s) => s.items).some((i) => i.to === '/backups')
+    const backupsCard = (viewer: ReturnType<typeof user>) =>
+      visibleSections(viewer, sectionMenu('/manage'))
+        .flatMap((s) => s.items)
+        .some((i) => i.to === '/backups')
     expect(mayOpen(staff, ACCESS['/backups'])).toBe(false)
     expect(backupsCard(staff)).toBe(false)
     expect(maySeeAlert(staff, 'backup_overdue')).toBe(false)

@@ -100,7 +100,11 @@ describe('the search, kind by kind', () => {
     expect(await found('jerome')).toEqual({ receipts: [['Café Jérôme 50%_off', `/view-receipt/${ids.receipt}`]] })
     expect(await found('50%_o')).toEqual({ receipts: [['Café Jérôme 50%_off', `/view-receipt/${ids.receipt}`]] })
     // a receipt marked deleted is not found (its list hides it too, unless asked)
-    await t.db.updateTable('receipts').set((eb) => ({ deleted_at: new Date(), deleted_reason: 'Entered twice', deleted_by: eb.selectFrom('users').select('id').where('username', '=', 'searcher') })).where('id', '=', Number(ids.receipt)).execute()
+    await t.db
+      .updateTable('receipts')
+      .set((eb) => ({ deleted_at: new Date(), deleted_reason: 'Entered twice', deleted_by: eb.selectFrom('users').select('id').where('username', '=', 'searcher') }))
+      .where('id', '=', Number(ids.receipt))
+      .execute()
     try {
       expect(await found('jerome')).toEqual({})
     } finally {

@@ -17,11 +17,7 @@
 // so the user chooses them again. Files the JavaScript uploader sent earlier stay: the same form is
 // resubmitted with their ids; the cleanup job removes them if no record takes them within 24 h.
 // If reading the form fails part-way (too large, a bad CSRF token), what it stored is deleted too.
-import {
-  unstable_parseMultipartFormData as parseMultipartFormData,
-  type UploadHandler,
-  type UploadHandlerPart,
-} from '@remix-run/node'
+import { unstable_parseMultipartFormData as parseMultipartFormData, type UploadHandler, type UploadHandlerPart } from '@remix-run/node'
 import { config } from '#core/config.server.ts'
 import { assertCsrf, CSRF_FIELD } from '#app/auth/csrf.server.ts'
 import type { SessionUser } from '#core/permissions.ts'
@@ -151,14 +147,7 @@ export async function parseUploadForm(request: Request, options: UploadFormOptio
         errors.push({ filename: part.filename, error: `Too many files (max ${maxFiles}).` })
         return undefined
       }
-      const result = await storeUploadedFile(
-        db,
-        store,
-        options.user,
-        options.area,
-        { filename: part.filename, stream: counted(part.data), index: fileCount - 1 },
-        { maxBytes, prefix: options.prefix },
-      )
+      const result = await storeUploadedFile(db, store, options.user, options.area, { filename: part.filename, stream: counted(part.data), index: fileCount - 1 }, { maxBytes, prefix: options.prefix })
       if (!result.ok) {
         errors.push({ filename: part.filename, error: result.error })
         return undefined
@@ -185,7 +174,7 @@ export async function parseUploadForm(request: Request, options: UploadFormOptio
   const blobIds = [...new Set([...sent, ...storedIds])]
   for (const id of blobIds) formData.append(field, id)
 
-  const settle = async <T,>(answer: T): Promise<T> => {
+  const settle = async <T>(answer: T): Promise<T> => {
     if (storedIds.length === 0 || !isRefusal(answer)) return answer
     await discard(db, store, storedIds)
     return withoutIds(answer, field, new Set(storedIds))

@@ -133,7 +133,12 @@ export async function benchDocuments(log: (line: string) => void = () => {}): Pr
       four.push(await timeMs(fourAtOnce))
     }
     const r4 = median(four) / median(one)
-    rows.push({ name: `DOCX → PDF, 4 at once (pool of ${POOL_SIZE} pages)`, figure: `${ms(median(four))} vs one ${ms(median(one))} = ${ratio(r4)} (medians of 5)`, limit: `≤ ${LIMITS.fourAtOnce}×`, ok: r4 <= LIMITS.fourAtOnce })
+    rows.push({
+      name: `DOCX → PDF, 4 at once (pool of ${POOL_SIZE} pages)`,
+      figure: `${ms(median(four))} vs one ${ms(median(one))} = ${ratio(r4)} (medians of 5)`,
+      limit: `≤ ${LIMITS.fourAtOnce}×`,
+      ok: r4 <= LIMITS.fourAtOnce,
+    })
   } finally {
     await pool.close()
     fs.rmSync(work, { recursive: true, force: true })

@@ -36,7 +36,11 @@ const LIMITS = { listP95Ms: 100, searchP95Ms: 100, uploadRatio: 0.7 }
 
 /** 100,000 files in one folder, each with a blob row and indexed words (once; kept for the next run). */
 export async function seedBigFolder(db: Executor, log: (line: string) => void = () => undefined): Promise<void> {
-  const { n } = await db.selectFrom('drive_entries').select((eb) => eb.fn.countAll<string>().as('n')).where('parent', '=', BIG_FOLDER).executeTakeFirstOrThrow()
+  const { n } = await db
+    .selectFrom('drive_entries')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('parent', '=', BIG_FOLDER)
+    .executeTakeFirstOrThrow()
   if (Number(n) >= FILES) {
     await sql`vacuum analyze drive_entries`.execute(db)
     return
@@ -110,7 +114,11 @@ async function uploadOnce(baseUrl: string, data: Buffer): Promise<number> {
     Array.from({ length: MAX_PARALLEL_UPLOADS }, async () => {
       while (next < chunkCount) {
         const i = next++
-        etags[i] = await putPart(agent, new URL(upload!.urls[i]!, baseUrl), new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset + i * CHUNK_BYTES, Math.min(CHUNK_BYTES, data.length - i * CHUNK_BYTES)))
+        etags[i] = await putPart(
+          agent,
+          new URL(upload!.urls[i]!, baseUrl),
+          new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset + i * CHUNK_BYTES, Math.min(CHUNK_BYTES, data.length - i * CHUNK_BYTES)),
+        )
       }
     }),
   )
@@ -176,7 +184,16 @@ export async function benchDrive(db: Executor, options: { databaseUrl: string; n
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-drive-'))
   const storeDir = path.join(dataDir, 'blobs')
   fs.mkdirSync(storeDir)
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATABASE_URL: options.databaseUrl, PORT: '0', WORKERS: 'off', DATA_DIR: dataDir, STORAGE_DIR: storeDir, UPLOAD_MAX_BYTES: String(128 * MiB) }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: options.databaseUrl,
+    PORT: '0',
+    WORKERS: 'off',
+    DATA_DIR: dataDir,
+    STORAGE_DIR: storeDir,
+    UPLOAD_MAX_BYTES: String(128 * MiB),
+  }
   const app = await spawnServer(ROOT, 'bin/start.ts', env, /http:\/\/localhost:(\d+)\/[\s\S]*Press Ctrl-C to stop\./, 'The app')
   try {
     const data = Buffer.alloc(100 * MiB)

@@ -91,7 +91,10 @@ export async function load(url: string | string[], headers: Record<string, strin
 }
 
 /** Several rounds, taking turns, so background load on the machine hits both sides alike. */
-export async function loadInTurns(sides: { url: string | string[]; headers: Record<string, string> }[], options: { seconds: number; rounds: number; connections: number; warmupSeconds: number }): Promise<Load[]> {
+export async function loadInTurns(
+  sides: { url: string | string[]; headers: Record<string, string> }[],
+  options: { seconds: number; rounds: number; connections: number; warmupSeconds: number },
+): Promise<Load[]> {
   const totals = sides.map(() => ({ requests: 0, seconds: 0, p99Ms: 0, errors: 0, sent: 0 }))
   for (const [i, side] of sides.entries()) totals[i]!.sent += (await load(side.url, side.headers, options.warmupSeconds, options.connections)).sent
   for (let round = 0; round < options.rounds; round++) {
@@ -143,5 +146,8 @@ export async function timePageBeside(session: { fetch: (path: string) => Promise
     references.push(await timeMs(other))
   }
   const p95 = percentile(samples, 95)
-  return { p95, figure: `p95 ${p95.toFixed(1)} ms, p50 ${percentile(samples, 50).toFixed(1)} ms, ${(bytes / 1024).toFixed(0)} KiB (n=${n}; ${reference}: p95 ${percentile(references, 95).toFixed(1)} ms)` }
+  return {
+    p95,
+    figure: `p95 ${p95.toFixed(1)} ms, p50 ${percentile(samples, 50).toFixed(1)} ms, ${(bytes / 1024).toFixed(0)} KiB (n=${n}; ${reference}: p95 ${percentile(references, 95).toFixed(1)} ms)`,
+  }
 }

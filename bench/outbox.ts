@@ -166,7 +166,10 @@ export async function benchOutbox(db: Executor, options: { databaseUrl: string; 
     ] as const) {
       const samples: number[] = []
       for (let i = 0; i < 10; i++) samples.push(await openOffline(page, url))
-      const text = await page.locator('.offline-copy').innerText().catch(() => '')
+      const text = await page
+        .locator('.offline-copy')
+        .innerText()
+        .catch(() => '')
       rows.push({
         name: `offline: ${label} opens from the device`,
         figure: `${figureOf(samples, (ms) => `${Math.round(ms)} ms`)}${text ? '' : ' (no "as of" notice seen!)'}`,

@@ -60,7 +60,11 @@ export async function benchPretreatLists(db: Executor, options: { databaseUrl: s
     { list: 'completed', name: 'page 1', search: '' },
     { list: 'completed', name: `last page (${completedPages.toLocaleString('en-US')})`, search: `?current_page=${completedPages}` },
     { list: 'completed', name: 'middle page', search: `?current_page=${Math.ceil(completedPages / 2)}` },
-    { list: 'completed', name: `owner "${owner.slice(0, 5)}" + a year's dates, page 1`, search: `?filter_by=company&filter_value=${encodeURIComponent(owner.slice(0, 5))}&start_date=${year - 2}-01-01&end_date=${year - 2}-12-31` },
+    {
+      list: 'completed',
+      name: `owner "${owner.slice(0, 5)}" + a year's dates, page 1`,
+      search: `?filter_by=company&filter_value=${encodeURIComponent(owner.slice(0, 5))}&start_date=${year - 2}-01-01&end_date=${year - 2}-12-31`,
+    },
   ]
 
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
@@ -79,14 +83,22 @@ export async function benchPretreatLists(db: Executor, options: { databaseUrl: s
       // every statement the loader sends: the list's, scheduled as the engine does, and the others (session, applicators) beside them
       const listKeys = new Set([compiled.lookup, compiled.count, compiled.rows].filter((q) => q !== null).map((q) => key(q!)))
       const others: SentStatement[] = sent.filter((s) => !listKeys.has(key(s)))
-      const floor = [...others, ...[compiled.lookup, compiled.count, ...(compiled.total === 0 ? [] : [compiled.rows])].filter((q) => q !== null).map((q) => ({ sql: q!.sql, parameters: [...q!.parameters] }))]
+      const floor = [
+        ...others,
+        ...[compiled.lookup, compiled.count, ...(compiled.total === 0 ? [] : [compiled.rows])].filter((q) => q !== null).map((q) => ({ sql: q!.sql, parameters: [...q!.parameters] })),
+      ]
       if (!sameStatements(sent, floor)) throw new Error(`${path}${c.search}: the loader sends other statements than the raw floor runs`)
       const raw = () => Promise.all([...others.map((s) => pool.query(s.sql, s.parameters)), runList(pool, compiled)])
       const [l, r] = (await timeSideBySide([callLoader, raw], { n, warmup: WARMUP })) as [Timing, Timing]
       const shape = `${compiled.total.toLocaleString('en-US')} rows, page ${compiled.page.toLocaleString('en-US')}`
       rows.push(
         { name: `${path} loader, ${c.name}`, figure: `p95 ${l.p95.toFixed(2)} ms, p50 ${l.p50.toFixed(2)} ms (n=${n}; ${shape})`, limit: `< ${LIMITS.p95Ms} ms`, ok: l.p95 < LIMITS.p95Ms },
-        { name: `  loader p95 / raw p95 (raw p95 ${r.p95.toFixed(2)} ms, ${sent.length} statements)`, figure: `${(l.p95 / r.p95).toFixed(2)}× (p50 ${(l.p50 / r.p50).toFixed(2)}×)`, limit: `≤ ${LIMITS.ratio}×`, ok: l.p95 / r.p95 <= LIMITS.ratio },
+        {
+          name: `  loader p95 / raw p95 (raw p95 ${r.p95.toFixed(2)} ms, ${sent.length} statements)`,
+          figure: `${(l.p95 / r.p95).toFixed(2)}× (p50 ${(l.p50 / r.p50).toFixed(2)}×)`,
+          limit: `≤ ${LIMITS.ratio}×`,
+          ok: l.p95 / r.p95 <= LIMITS.ratio,
+        },
       )
       log(`${rows.at(-2)!.name}: ${rows.at(-2)!.figure}; ${rows.at(-1)!.figure}`)
     }

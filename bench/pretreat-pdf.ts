@@ -34,11 +34,42 @@ const BENCH_NOTES = 'Bench PDF: fog through the main plenum.'
 async function benchPretreat(db: Executor): Promise<number> {
   const found = await db.selectFrom('pretreats').select('id').where('application_notes', '=', BENCH_NOTES).executeTakeFirst()
   if (found) return found.id
-  const pt = await makePretreat(db, { stage: 'completed', application_notes: BENCH_NOTES, quantityUsed: 16.6, wind_speed: 6, wind_direction: 'NW', application_date: '2026-11-20', start_time: '08:00', stop_time: '11:30' })
-  const yes = { inverter: true, wires: true, coils: true, residue: true, covers: true, fan_direction: true, system_run: true, purge: true, panel: true, instructions: true, tools: true, lights: true, storage: true }
-  await db.insertInto('final_checklists').values({ pretreat_id: pt.id, ...yes, purge_time: 15, barrel_temp: 180 }).onConflict((oc) => oc.column('pretreat_id').doNothing()).execute()
+  const pt = await makePretreat(db, {
+    stage: 'completed',
+    application_notes: BENCH_NOTES,
+    quantityUsed: 16.6,
+    wind_speed: 6,
+    wind_direction: 'NW',
+    application_date: '2026-11-20',
+    start_time: '08:00',
+    stop_time: '11:30',
+  })
+  const yes = {
+    inverter: true,
+    wires: true,
+    coils: true,
+    residue: true,
+    covers: true,
+    fan_direction: true,
+    system_run: true,
+    purge: true,
+    panel: true,
+    instructions: true,
+    tools: true,
+    lights: true,
+    storage: true,
+  }
+  await db
+    .insertInto('final_checklists')
+    .values({ pretreat_id: pt.id, ...yes, purge_time: 15, barrel_temp: 180 })
+    .onConflict((oc) => oc.column('pretreat_id').doNothing())
+    .execute()
   const user = await db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow()
-  await db.updateTable('restarts').set({ remote: true, running: true, cleaned_up: true, comments: 'Fans back on.', completed_at: new Date('2026-11-21T15:00:00Z'), completed_by: user.id }).where('pretreat_id', '=', pt.id).execute()
+  await db
+    .updateTable('restarts')
+    .set({ remote: true, running: true, cleaned_up: true, comments: 'Fans back on.', completed_at: new Date('2026-11-21T15:00:00Z'), completed_by: user.id })
+    .where('pretreat_id', '=', pt.id)
+    .execute()
   return pt.id
 }
 
@@ -57,7 +88,11 @@ export async function benchPretreatPdf(db: Executor, options: { databaseUrl: str
     const id = await benchPretreat(db)
     let sample = 0
     const fresh = async () => {
-      await db.updateTable('restarts').set({ comments: `Fans back on (bench sample ${++sample}, ${Date.now()}).` }).where('pretreat_id', '=', id).execute()
+      await db
+        .updateTable('restarts')
+        .set({ comments: `Fans back on (bench sample ${++sample}, ${Date.now()}).` })
+        .where('pretreat_id', '=', id)
+        .execute()
       const state = await queuePretreatPdf(db, id)
       if (state.status !== 'pending') throw new Error(`a changed pre-treat was answered from the cache: ${state.status}`)
       if ((await runConversion(db, store, pool, state.id, RUN)) !== 'converted') throw new Error('the bench PDF failed to render')

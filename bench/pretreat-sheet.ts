@@ -27,16 +27,59 @@ export async function benchSheet(db: Executor): Promise<number> {
   await db
     .updateTable('pretreats')
     .set({
-      pile_front: 'Dry', pile_middle: 'Damp', pile_back: 'Dry', sprouting: 'Eyes Open', pile_comments: 'Even pile.',
-      temps1_front: 45, temps1_middle: 46, temps1_back: 45.5, temps2_front: 44, temps2_middle: 45, temps2_back: 44.5,
-      set_point: 44, ducts_open: 'All Open', ducts_condition: 'Dry', storage_temp_front: 44, storage_temp_middle: 44.5, storage_temp_back: 45,
-      bypass_door: 'Closed', coils_covered: true, cell_covered: false, env_temp: 28, weather: 'Clear', wind_speed: 6, wind_direction: 'NW', env_comments: 'Calm.',
-      truck_id: truck.id, batch_numbers: 'B-1001', sampled_by: 'Cody Hansen', application_date: '2026-11-20', start_time: '08:00', stop_time: '11:30',
+      pile_front: 'Dry',
+      pile_middle: 'Damp',
+      pile_back: 'Dry',
+      sprouting: 'Eyes Open',
+      pile_comments: 'Even pile.',
+      temps1_front: 45,
+      temps1_middle: 46,
+      temps1_back: 45.5,
+      temps2_front: 44,
+      temps2_middle: 45,
+      temps2_back: 44.5,
+      set_point: 44,
+      ducts_open: 'All Open',
+      ducts_condition: 'Dry',
+      storage_temp_front: 44,
+      storage_temp_middle: 44.5,
+      storage_temp_back: 45,
+      bypass_door: 'Closed',
+      coils_covered: true,
+      cell_covered: false,
+      env_temp: 28,
+      weather: 'Clear',
+      wind_speed: 6,
+      wind_direction: 'NW',
+      env_comments: 'Calm.',
+      truck_id: truck.id,
+      batch_numbers: 'B-1001',
+      sampled_by: 'Cody Hansen',
+      application_date: '2026-11-20',
+      start_time: '08:00',
+      stop_time: '11:30',
     })
     .where('id', '=', pt.id)
     .execute()
-  const yes = { inverter: true, wires: true, coils: true, residue: true, covers: true, fan_direction: true, system_run: true, purge: true, panel: true, instructions: true, tools: true, lights: true, storage: true }
-  await db.insertInto('final_checklists').values({ pretreat_id: pt.id, ...yes, purge_time: 15, barrel_temp: 180 }).execute()
+  const yes = {
+    inverter: true,
+    wires: true,
+    coils: true,
+    residue: true,
+    covers: true,
+    fan_direction: true,
+    system_run: true,
+    purge: true,
+    panel: true,
+    instructions: true,
+    tools: true,
+    lights: true,
+    storage: true,
+  }
+  await db
+    .insertInto('final_checklists')
+    .values({ pretreat_id: pt.id, ...yes, purge_time: 15, barrel_temp: 180 })
+    .execute()
   return pt.id
 }
 

@@ -250,7 +250,10 @@ async function measureLoader(db: Executor, pool: pg.Pool, loader: Loader, cookie
   if (first && (first.total !== direct.total || first.rows.length !== direct.rows)) {
     throw new BenchError(`the loader's list (${first.rows.length} rows of ${first.total}) differs from the raw SQL's (${direct.rows} of ${direct.total})`)
   }
-  const floor: SentStatement[] = [sessionStatement, ...(compiled.lookup ? [compiled.lookup] : []), compiled.count, ...(direct.total === 0 ? [] : [compiled.rows])].map((q) => ({ sql: q.sql, parameters: [...q.parameters] }))
+  const floor: SentStatement[] = [sessionStatement, ...(compiled.lookup ? [compiled.lookup] : []), compiled.count, ...(direct.total === 0 ? [] : [compiled.rows])].map((q) => ({
+    sql: q.sql,
+    parameters: [...q.parameters],
+  }))
   const sent = await captureStatements(pool, callLoader)
   if (!sameStatements(sent, floor)) {
     throw new BenchError(`the loader sends other statements than the raw floor runs:\n-- loader:\n${sent.map((q) => q.sql).join('\n')}\n-- floor:\n${floor.map((q) => q.sql).join('\n')}`)
@@ -359,7 +362,10 @@ async function measureStartup(databaseUrl: string): Promise<{ ms: number; rebuil
       if (child.exitCode !== null) throw new BenchError(`the app exited (${child.exitCode}) before answering:\n${output}`)
       const port = /http:\/\/localhost:(\d+)\//.exec(output)?.[1]
       if (port) {
-        const answered = await fetch(`http://127.0.0.1:${port}/login`).then((r) => r.status, () => 0)
+        const answered = await fetch(`http://127.0.0.1:${port}/login`).then(
+          (r) => r.status,
+          () => 0,
+        )
         if (answered === 200) return { ms: performance.now() - started, rebuilt: output.includes('Building the app') }
       }
       await new Promise((r) => setTimeout(r, 25))
@@ -441,9 +447,19 @@ async function measureHttp(build: ServerBuild, db: Executor, pool: pg.Pool, data
     const shown = (l: Load) => `${l.requestsPerSecond.toFixed(0)} req/s, p99 ${l.p99Ms.toFixed(0)} ms, ${l.errors} errors (${l.requests.toLocaleString('en-US')} requests)`
     const okLatency = a.p99Ms < LIMITS.httpP99Ms && a.errors === 0
     figures.push(
-      { name: `/view-calls over HTTP, ${HTTP.connections} connections`, measured: `${shown(a)}; ${HTTP_PROCESSES} processes`, limit: `p99 < ${LIMITS.httpP99Ms} ms, 0 errors`, verdict: pass(okLatency) },
+      {
+        name: `/view-calls over HTTP, ${HTTP.connections} connections`,
+        measured: `${shown(a)}; ${HTTP_PROCESSES} processes`,
+        limit: `p99 < ${LIMITS.httpP99Ms} ms, 0 errors`,
+        verdict: pass(okLatency),
+      },
       { name: '  bare Remix route, same SQL, same rows', measured: `${shown(b)}; ${bareRows} rows`, limit: '', verdict: 'INFO' },
-      { name: '  app / bare req/s', measured: ratio(a.requestsPerSecond / b.requestsPerSecond), limit: `≥ ${LIMITS.httpRatio}×`, verdict: pass(a.requestsPerSecond / b.requestsPerSecond >= LIMITS.httpRatio) },
+      {
+        name: '  app / bare req/s',
+        measured: ratio(a.requestsPerSecond / b.requestsPerSecond),
+        limit: `≥ ${LIMITS.httpRatio}×`,
+        verdict: pass(a.requestsPerSecond / b.requestsPerSecond >= LIMITS.httpRatio),
+      },
     )
     notes.push(`Statements of one /view-calls request (run by the bare route at once):\n${sent.map((s) => `  ${s.sql}`).join('\n')}`)
   } finally {
@@ -521,7 +537,12 @@ async function measureLighthouse(db: Executor, appUrl: string, cookieFor: (user:
     try {
       const s = await lighthouseScores(`${appUrl}${p.path}`, { cookie: p.user ? await cookieFor(p.user) : undefined, runs: LIGHTHOUSE_RUNS })
       const ok = s.performance >= LIMITS.lighthousePerformance && s.accessibility >= LIMITS.lighthouseAccessibility
-      figures.push({ name, measured: `performance ${s.performance}, accessibility ${s.accessibility}`, limit: `≥ ${LIMITS.lighthousePerformance} / ${LIMITS.lighthouseAccessibility}`, verdict: pass(ok) })
+      figures.push({
+        name,
+        measured: `performance ${s.performance}, accessibility ${s.accessibility}`,
+        limit: `≥ ${LIMITS.lighthousePerformance} / ${LIMITS.lighthouseAccessibility}`,
+        verdict: pass(ok),
+      })
       notes.push(`${name}, best of ${LIGHTHOUSE_RUNS}: ${s.metrics}${s.advice.length ? `\n  to improve: ${s.advice.join('; ')}` : ''}`)
     } catch (e) {
       error(name, e)
@@ -620,10 +641,10 @@ async function main(): Promise<void> {
 
     // 5. loader vs raw SQL, for each list: page 1, a deep page, a filter with a date range
     const companyWith = async (table: 'call_ins' | 'service_sheets' | 'storage_checks') =>
-      (await sql<{ name: string }>`select c.company_name as name from companies c where exists (select 1 from ${sql.table(table)} x where x.company_id = c.id) order by c.id limit 1`.execute(db)).rows[0]?.name ?? ''
+      (await sql<{ name: string }>`select c.company_name as name from companies c where exists (select 1 from ${sql.table(table)} x where x.company_id = c.id) order by c.id limit 1`.execute(db))
+        .rows[0]?.name ?? ''
     const sheetNumber = (await sql<{ n: number }>`select service_sheet_number as n from service_status order by called_in_at desc, id desc offset 50 limit 1`.execute(db)).rows[0]?.n ?? 0
-    const filter = (by: string, value: string, start: number, end: number) =>
-      `?${new URLSearchParams({ filter_by: by, filter_value: value, start_date: daysAgo(start), end_date: daysAgo(end) })}`
+    const filter = (by: string, value: string, start: number, end: number) => `?${new URLSearchParams({ filter_by: by, filter_value: value, start_date: daysAgo(start), end_date: daysAgo(end) })}`
     const standard = (filterName: string, filterSearch: string): LoaderCase[] => [
       { name: 'page 1', search: '' },
       { name: 'page 1,000', search: '?current_page=1000' },
@@ -688,7 +709,10 @@ async function main(): Promise<void> {
         user: 'office',
         compile: compiler(receiptList),
         load: (d, p) => receiptList.load(d, p),
-        cases: standard('customer + 1-year range', filter('customer', (await sql<{ name: string }>`select company_name as name from companies order by id limit 1`.execute(db)).rows[0]?.name ?? '', 730, 366)),
+        cases: standard(
+          'customer + 1-year range',
+          filter('customer', (await sql<{ name: string }>`select company_name as name from companies order by id limit 1`.execute(db)).rows[0]?.name ?? '', 730, 366),
+        ),
       },
       // issue 12 (decision 0041): the restarts of 1M pre-treats, a few thousand pending
       {
@@ -697,7 +721,10 @@ async function main(): Promise<void> {
         user: 'assigner',
         compile: compiler(pendingRestartList),
         load: (d, p) => pendingRestartList.load(d, p),
-        cases: [{ name: 'page 1', search: '' }, { name: 'by owner, page 1', search: '?sort_by=company&order=asc' }],
+        cases: [
+          { name: 'page 1', search: '' },
+          { name: 'by owner, page 1', search: '?sort_by=company&order=asc' },
+        ],
       },
       {
         routeId: 'routes/completed-restarts',
@@ -705,7 +732,16 @@ async function main(): Promise<void> {
         user: 'assigner',
         compile: compiler(completedRestartList),
         load: (d, p) => completedRestartList.load(d, p),
-        cases: standard('owner + 1-year range', filter('company', (await sql<{ name: string }>`select company_name as name from companies c where exists (select 1 from pretreats p where p.company_id = c.id) order by c.id limit 1`.execute(db)).rows[0]?.name ?? '', 730, 366)),
+        cases: standard(
+          'owner + 1-year range',
+          filter(
+            'company',
+            (await sql<{ name: string }>`select company_name as name from companies c where exists (select 1 from pretreats p where p.company_id = c.id) order by c.id limit 1`.execute(db)).rows[0]
+              ?.name ?? '',
+            730,
+            366,
+          ),
+        ),
       },
     ]
     const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)

@@ -128,7 +128,7 @@ export async function benchScaleOut(db: Executor, options: { databaseUrl: string
           { url: `${balancer.doors[k - 1]}/view-calls`, headers },
           { url: nodes.slice(0, k).map((n) => `${n.url}/view-calls`), headers },
         ],
-        { seconds: options.seconds, rounds: 2, connections: CONNECTIONS, warmupSeconds: 2 }
+        { seconds: options.seconds, rounds: 2, connections: CONNECTIONS, warmupSeconds: 2 },
       )) as [Load, Load]
       const now = cpuTicks()
       const busy = (now.busy - cpu.busy) / (now.all - cpu.all)
@@ -141,14 +141,14 @@ export async function benchScaleOut(db: Executor, options: { databaseUrl: string
           const n = (await counted()) - before
           return n >= sent && n
         },
-        5_000
+        5_000,
       ).catch(async () => (await counted()) - before)
       const errors = through.errors + straight.errors
       const cost = through.requestsPerSecond / straight.requestsPerSecond
       rows.push({
         name: `/view-calls, ${k} web process${k > 1 ? 'es' : ''} behind HAProxy, ${CONNECTIONS} connections`,
         figure: `${shown(through)}; straight at the node${k > 1 ? 's' : ''}: ${shown(straight)}; HAProxy/straight ${ratio(cost)}; ${errors} errors; /metrics counted ${seen.toLocaleString(
-          'en-US'
+          'en-US',
         )} of ${sent.toLocaleString('en-US')} sent; CPU ${(busy * 100).toFixed(0)}% busy`,
         limit: `HAProxy/straight ≥ ${BALANCER_RATIO}×, 0 errors, /metrics = sent`,
         ok: cost >= BALANCER_RATIO && errors === 0 && seen === sent,

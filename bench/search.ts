@@ -86,8 +86,8 @@ async function seed(db: Executor, log: (line: string) => void): Promise<void> {
       with b as (
         insert into blobs (id, area, key, filename, content_type, size_bytes)
         select gen_random_uuid(), 'drive', 'drive/search-bench/' || i, (${arr(PLACES)})[1 + i % 16] || ' ' || (${arr(
-      FILE_KINDS
-    )})[1 + (i / 16) % 8] || ' ' || i || '.pdf', 'application/pdf', 1000 + i % 50000
+          FILE_KINDS,
+        )})[1 + (i / 16) % 8] || ' ' || i || '.pdf', 'application/pdf', 1000 + i % 50000
         from generate_series(${files + 1}::bigint, ${TARGET}::bigint) i
         returning id, filename, size_bytes
       )
@@ -125,7 +125,7 @@ export async function measureSearch(db: Executor, databaseUrl: string, options: 
         ['receipts', 'receipts', sql`true`],
         ['files', 'drive_entries', sql`not is_folder`],
       ] as const
-    ).map(async ([name, table, where]) => `${(await count(db, table, where)).toLocaleString('en-US')} ${name}`)
+    ).map(async ([name, table, where]) => `${(await count(db, table, where)).toLocaleString('en-US')} ${name}`),
   )
   const admin = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
   const cookie = (await startSession(db, new Request('http://localhost/'), admin.id)).split(';')[0]!
@@ -174,7 +174,7 @@ export async function measureSearch(db: Executor, databaseUrl: string, options: 
           figure: `p95 ${r.p95.toFixed(2)} ms, p50 ${r.p50.toFixed(2)} ms (loader / raw p95 ${(l.p95 / r.p95).toFixed(2)}×)`,
           limit: 'floor',
           ok: true,
-        }
+        },
       )
     }
     rows.push({ name: '  search bench data', figure: sizes.join(', '), limit: '', ok: true })

@@ -42,13 +42,25 @@ export async function benchSeasonSummary(db: Executor, options: { databaseUrl: s
   const reviewer = await db.selectFrom('users').select('id').where('username', '=', 'ptreview2').executeTakeFirstOrThrow()
   const cookie = (await startSession(db, new Request('http://localhost/'), reviewer.id)).split(';')[0]!
   const callLoader = async () => {
-    const response = await seasonSummaryLoader({ request: new Request(`http://localhost/season-summary?season=${season}`, { headers: { cookie } }), params: {}, context: { cspNonce: '', csrfToken: '' } })
+    const response = await seasonSummaryLoader({
+      request: new Request(`http://localhost/season-summary?season=${season}`, { headers: { cookie } }),
+      params: {},
+      context: { cspNonce: '', csrfToken: '' },
+    })
     return response.json()
   }
   const groups = (await seasonTotals(db, season)).length
 
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
-  const compiledTotals = db.selectFrom('application_record_totals').select(['grower_name', 'applicator_licence', 'product_name', 'units', 'cwt', 'quantity', 'applications']).where('season', '=', season).orderBy('grower_name').orderBy('applicator_licence').orderBy('product_name').orderBy('units').compile()
+  const compiledTotals = db
+    .selectFrom('application_record_totals')
+    .select(['grower_name', 'applicator_licence', 'product_name', 'units', 'cwt', 'quantity', 'applications'])
+    .where('season', '=', season)
+    .orderBy('grower_name')
+    .orderBy('applicator_licence')
+    .orderBy('product_name')
+    .orderBy('units')
+    .compile()
   const compiledSeasons = db.selectFrom('application_record_totals').select('season').distinct().orderBy('season', 'desc').compile()
   const raw = () => Promise.all([pool.query(compiledTotals.sql, [...compiledTotals.parameters]), pool.query(compiledSeasons.sql, [...compiledSeasons.parameters])])
   const recount = () => seasonRecount(db, season)
@@ -91,5 +103,7 @@ if (isMain(import.meta.url)) {
   const n = argN(500)
   // --pretreats=N: a smaller database for a quick try (its own, so the full one is not mixed with it)
   const pretreats = Number(/--pretreats=(\d+)/.exec(process.argv.join(' '))?.[1] ?? 0) || undefined
-  await runAlone(pretreats ? `bench_season_summary_${pretreats}` : 'bench_season_summary', (db, databaseUrl) => benchSeasonSummary(db, { databaseUrl, n, pretreats, log: (line) => console.error(line) }))
+  await runAlone(pretreats ? `bench_season_summary_${pretreats}` : 'bench_season_summary', (db, databaseUrl) =>
+    benchSeasonSummary(db, { databaseUrl, n, pretreats, log: (line) => console.error(line) }),
+  )
 }

@@ -15,7 +15,6 @@ export const CALL_IN_TARGET = 1_000_000
 const YEARS_DAYS = 5 * 365
 const BATCH = 250_000
 
-
 export interface SeedResult {
   before: number
   inserted: number

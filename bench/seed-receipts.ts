@@ -14,7 +14,16 @@ export const RECEIPT_TARGET = 1_000_000
 const YEARS_DAYS = 5 * 365
 const BATCH = 250_000
 
-const LOCATIONS = ['Maverik, Rexburg', 'Sinclair, Shelley', 'Chevron, Idaho Falls', 'Frontier Pies, Rexburg', 'Grainger, Idaho Falls', 'Napa Auto Parts, Rigby', 'Snake River Landing', 'Common Cents, Ririe']
+const LOCATIONS = [
+  'Maverik, Rexburg',
+  'Sinclair, Shelley',
+  'Chevron, Idaho Falls',
+  'Frontier Pies, Rexburg',
+  'Grainger, Idaho Falls',
+  'Napa Auto Parts, Rigby',
+  'Snake River Landing',
+  'Common Cents, Ririe',
+]
 const EVENTS = ['Grower lunch', 'Harvest meeting', 'Season kickoff dinner', 'Storage walk-through']
 
 const idsOf = async (db: Executor, query: ReturnType<typeof sql<{ id: number }>>) => (await query.execute(db)).rows.map((r) => r.id)

@@ -21,7 +21,13 @@ const IN_REVIEW = 40_000
 const YEARS_DAYS = 5 * 365
 const BATCH = 250_000
 const TABLES = ['service_sheet_numbers', 'service_sheets', 'service_reviews', 'service_status', 'service_sheet_parts']
-const NOTES = ['Replaced belt, ran fans 20 minutes, all normal.', 'Reset breaker, tightened lugs, tested under load.', 'Cleaned nozzles, pump pressure back to spec.', 'Adjusted actuator limits, doors close fully.', 'Checked all sensors against a reference probe.']
+const NOTES = [
+  'Replaced belt, ran fans 20 minutes, all normal.',
+  'Reset breaker, tightened lugs, tested under load.',
+  'Cleaned nozzles, pump pressure back to spec.',
+  'Adjusted actuator limits, doors close fully.',
+  'Checked all sensors against a reference probe.',
+]
 
 /** Inserts sheets (with reviews, tracker rows, parts) until there are `target` (nothing when there already are). */
 export async function seedServiceSheets(db: Executor, options: { target?: number; log?: (line: string) => void } = {}): Promise<SeedResult> {

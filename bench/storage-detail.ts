@@ -44,7 +44,20 @@ export async function benchStorage(db: Executor, log: (line: string) => void = (
   const applicator = await db.selectFrom('applicators').select('id').orderBy('id').executeTakeFirstOrThrow()
   const { id } = await db
     .insertInto('storages')
-    .values({ company_id: company.company_id, name: BENCH_STORAGE, type: 'Straightwall', gps_lat: '43.5', gps_lng: '-112.0', duct_count: 14, duct_size_inches: '30', duct_spacing_inches: '8', door_type: 'Fresh Air', door_count: 2, length_feet: '300', width_feet: '120' })
+    .values({
+      company_id: company.company_id,
+      name: BENCH_STORAGE,
+      type: 'Straightwall',
+      gps_lat: '43.5',
+      gps_lng: '-112.0',
+      duct_count: 14,
+      duct_size_inches: '30',
+      duct_spacing_inches: '8',
+      door_type: 'Fresh Air',
+      door_count: 2,
+      length_feet: '300',
+      width_feet: '120',
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   await seedStorageHistory(db, id, { userId: tech.id, applicatorId: applicator.id }, { ...BENCH_HISTORY, lastSeason })

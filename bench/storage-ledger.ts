@@ -42,7 +42,13 @@ export async function benchStorageLedger(db: Executor, options: { databaseUrl: s
   ).rows[0]
   if (!fullest) throw new Error('The bench storage has no applied pre-treats.')
   const season = seasonOfYear(fullest.year)
-  const counts = (await sql<{ pretreats: string; storages: string; here: string }>`select count(*) as pretreats, count(distinct storage_id) as storages, count(*) filter (where storage_id = ${id}) as here from pretreats`.execute(db)).rows[0]!
+  const counts = (
+    await sql<{
+      pretreats: string
+      storages: string
+      here: string
+    }>`select count(*) as pretreats, count(distinct storage_id) as storages, count(*) filter (where storage_id = ${id}) as here from pretreats`.execute(db)
+  ).rows[0]!
   const admin = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
   const cookie = (await startSession(db, new Request('http://localhost/'), admin.id)).split(';')[0]!
   const url = `http://localhost/view-storage/${id}?tab=ledger&season=${season.year}`
@@ -72,7 +78,8 @@ export async function benchStorageLedger(db: Executor, options: { databaseUrl: s
     const floor = [session, detail, latest, ...latestThen, seasons, flags, lines, ...limits]
     const first = await callLoader()
     const sent = await captureStatements(pool, callLoader)
-    if (!sameStatements(sent, floor)) throw new Error(`the ledger's loader sends other statements than the floor runs:\n-- loader:\n${sent.map((q) => q.sql).join('\n')}\n-- floor:\n${floor.map((q) => q.sql).join('\n')}`)
+    if (!sameStatements(sent, floor))
+      throw new Error(`the ledger's loader sends other statements than the floor runs:\n-- loader:\n${sent.map((q) => q.sql).join('\n')}\n-- floor:\n${floor.map((q) => q.sql).join('\n')}`)
     const ledger = first.content.tab === 'ledger' ? first.content.ledger : null
     const entries = ledger ? ledger.lines.length + ledger.voids.length : 0
     if (entries !== (await query(lines)).rowCount) throw new Error(`the loader's ledger (${entries} lines) differs from the raw SQL's`)
@@ -81,7 +88,12 @@ export async function benchStorageLedger(db: Executor, options: { databaseUrl: s
     const shape = `season ${season.label}: ${fullest.n} applications, ${entries} lines; ${Number(counts.here).toLocaleString('en-US')} pre-treats over ${(await ledgerSeasons(db, id)).length} seasons at the storage, ${Number(counts.pretreats).toLocaleString('en-US')} over ${counts.storages} storages in all`
     return [
       { name: '/view-storage ledger tab loader, fullest season', figure: `p95 ${l.p95.toFixed(2)} ms, p50 ${l.p50.toFixed(2)} ms (n=${n}; ${shape})`, limit: `< ${LIMIT_MS} ms`, ok: l.p95 < LIMIT_MS },
-      { name: `  floor: its ${floor.length} statements raw`, figure: `p95 ${r.p95.toFixed(2)} ms, p50 ${r.p50.toFixed(2)} ms (loader / raw p95 ${(l.p95 / r.p95).toFixed(2)}×)`, limit: 'floor', ok: true },
+      {
+        name: `  floor: its ${floor.length} statements raw`,
+        figure: `p95 ${r.p95.toFixed(2)} ms, p50 ${r.p50.toFixed(2)} ms (loader / raw p95 ${(l.p95 / r.p95).toFixed(2)}×)`,
+        limit: 'floor',
+        ok: true,
+      },
     ]
   } finally {
     await pool.end()

@@ -81,7 +81,17 @@ export async function makeBackup({ databaseUrl, store, target, location }: Backu
   try {
     await recorder
       .insertInto('backups')
-      .values({ name, location, started_at: started, tables: tables.length, rows, files: files.length, bytes: files.reduce((sum, f) => sum + f.bytes, 0), missing_files: missing.length, app_version: APP_VERSION })
+      .values({
+        name,
+        location,
+        started_at: started,
+        tables: tables.length,
+        rows,
+        files: files.length,
+        bytes: files.reduce((sum, f) => sum + f.bytes, 0),
+        missing_files: missing.length,
+        app_version: APP_VERSION,
+      })
       .execute()
   } finally {
     await recorder.destroy()

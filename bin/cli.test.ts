@@ -24,11 +24,8 @@ interface Run {
 
 function run(script: string, args: string[], databaseUrl: string): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', script, ...args],
-      { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, timeout: 60_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     )
   })
 }
@@ -54,7 +51,11 @@ describe('user:create', () => {
   const create = (...args: string[]) => userCreateHere(args)
 
   it('creates a user with permissions and prints its id and username', async () => {
-    const r = await run('bin/user-create.ts', ['--username', 'alice', '--password', 'correct-horse', '--first-name', 'Alice', '--company', 'Keystone Storage Services', '--staff', '--perm', 'api.add_callin', '--perm', 'view_callin'], t.url)
+    const r = await run(
+      'bin/user-create.ts',
+      ['--username', 'alice', '--password', 'correct-horse', '--first-name', 'Alice', '--company', 'Keystone Storage Services', '--staff', '--perm', 'api.add_callin', '--perm', 'view_callin'],
+      t.url,
+    )
     expect(r.stderr).toBe('')
     expect(r.code).toBe(0)
     const user = await t.db.selectFrom('users').select(['id', 'username', 'first_name', 'is_staff', 'is_superuser', 'company_id']).where('username', '=', 'alice').executeTakeFirstOrThrow()
@@ -123,8 +124,12 @@ describe('user:deactivate', () => {
   it('signs the named accounts out and keeps them out; an unknown name changes nobody', async () => {
     for (const username of ['dora', 'dave']) await createUser(t.db, { username, password: 'long-enough-pw', permissions: [] })
     const dora = await t.db.selectFrom('users').select('id').where('username', '=', 'dora').executeTakeFirstOrThrow()
-    await t.db.insertInto('sessions').values({ id: randomBytes(16).toString('hex'), user_id: dora.id, expires_at: new Date(Date.now() + 3_600_000) }).execute()
-    const active = async () => (await t.db.selectFrom('users').select(['username', 'is_active']).where('username', 'in', ['dora', 'dave']).orderBy('username').execute()).map((u) => `${u.username}:${u.is_active}`)
+    await t.db
+      .insertInto('sessions')
+      .values({ id: randomBytes(16).toString('hex'), user_id: dora.id, expires_at: new Date(Date.now() + 3_600_000) })
+      .execute()
+    const active = async () =>
+      (await t.db.selectFrom('users').select(['username', 'is_active']).where('username', 'in', ['dora', 'dave']).orderBy('username').execute()).map((u) => `${u.username}:${u.is_active}`)
     expect(await here((io) => userDeactivate(['dora', 'nobody-here'], io))).toEqual({ code: 1, stdout: '', stderr: 'user:deactivate: no such user: nobody-here; nobody was deactivated.\n' })
     expect(await active()).toEqual(['dave:true', 'dora:true'])
     expect(await here((io) => userDeactivate(['Dora', 'dave'], io))).toEqual({ code: 0, stdout: 'Deactivated Dora, dave: they can no longer sign in.\n', stderr: '' })

@@ -42,7 +42,9 @@ export async function restoreBackup(source: BlobStore, name: string, databaseUrl
   const db = createDb(databaseUrl, 2)
   const client = new pg.Client({ connectionString: databaseUrl })
   try {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p')`.execute(db)
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p')`.execute(
+      db,
+    )
     if (rows[0]!.n > 0) throw new RestoreRefused('The database is not empty: restore into a new, empty database.')
     if (manifest.migrations.length > 0) await migrateToLatest(db, manifest.migrations.at(-1))
     const tables = new Map((await appTables(db)).map((t) => [t.name, t]))

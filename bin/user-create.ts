@@ -8,8 +8,7 @@ import { openDatabase } from '#db/connection.ts'
 import { UserInputError, checkUserInput, createUser, type CreateUserInput } from '#db/queries/users.ts'
 import { CONSOLE, isMainModule, type CommandOutput } from './cli-io.ts'
 
-const USAGE =
-  'usage: npm run user:create -- --username U --password P [--first-name F] [--last-name L] [--email E] [--company "Name"] [--staff] [--superuser] [--perm CODENAME]...'
+const USAGE = 'usage: npm run user:create -- --username U --password P [--first-name F] [--last-name L] [--email E] [--company "Name"] [--staff] [--superuser] [--perm CODENAME]...'
 
 /** Reads the command line, then creates the user; answers the exit code. */
 export async function userCreate(args: string[], io: CommandOutput = CONSOLE): Promise<number> {

@@ -28,7 +28,17 @@ const NATURAL = [
   { model: 'auth.permission', pk: 41, fields: { name: 'Can add call in', content_type: ['api', 'callin'], codename: 'add_callin' } },
   { model: 'auth.permission', pk: 42, fields: { name: 'Can view call in', content_type: ['api', 'callin'], codename: 'view_callin' } },
   { model: 'auth.permission', pk: 4, fields: { name: 'Can add user', content_type: ['auth', 'user'], codename: 'add_user' } },
-  { model: 'auth.group', pk: 1, fields: { name: 'Service Reviewers', permissions: [['view_callin', 'api', 'callin'], ['can_review_1', 'api', 'servicesheet']] } },
+  {
+    model: 'auth.group',
+    pk: 1,
+    fields: {
+      name: 'Service Reviewers',
+      permissions: [
+        ['view_callin', 'api', 'callin'],
+        ['can_review_1', 'api', 'servicesheet'],
+      ],
+    },
+  },
   {
     model: 'auth.user',
     pk: 7,
@@ -44,7 +54,10 @@ const NATURAL = [
       is_active: true,
       date_joined: '2019-03-01T08:00:00Z',
       groups: [['Service Reviewers']],
-      user_permissions: [['add_callin', 'api', 'callin'], ['add_user', 'auth', 'user']],
+      user_permissions: [
+        ['add_callin', 'api', 'callin'],
+        ['add_user', 'auth', 'user'],
+      ],
     },
   },
   {
@@ -82,11 +95,8 @@ function dumpFile(content: string | object): string {
 function importFile(content: string | object, ...args: string[]): Promise<Run> {
   const file = dumpFile(content)
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'bin/users-import.ts', file, ...args],
-      { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.url }, timeout: 120_000 },
-      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(process.execPath, ['--import', 'tsx', 'bin/users-import.ts', file, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.url }, timeout: 120_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     )
   })
 }
@@ -125,7 +135,9 @@ async function snapshot() {
 }
 
 const permissionsOf = async (username: string) =>
-  (await t.db.selectFrom('user_permissions as up').innerJoin('users as u', 'u.id', 'up.user_id').select('up.codename').where('u.username', '=', username).orderBy('up.codename').execute()).map((r) => r.codename)
+  (await t.db.selectFrom('user_permissions as up').innerJoin('users as u', 'u.id', 'up.user_id').select('up.codename').where('u.username', '=', username).orderBy('up.codename').execute()).map(
+    (r) => r.codename,
+  )
 
 describe('users:import', () => {
   it('imports a --natural-foreign dump: users with their Django hashes, groups, the known permissions; reports the rest', async () => {
@@ -140,7 +152,10 @@ describe('users:import', () => {
     expect(dale).toMatchObject({ first_name: 'Dale', last_name: 'Whitman', email: 'dale@example.com', is_staff: true, is_superuser: false, is_active: true, password_hash: LETMEIN })
     expect(await permissionsOf('dwhitman')).toEqual(['api.add_callin'])
     const group = await t.db.selectFrom('groups').select('id').where('name', '=', 'Service Reviewers').executeTakeFirstOrThrow()
-    expect((await t.db.selectFrom('group_permissions').select('codename').where('group_id', '=', group.id).orderBy('codename').execute()).map((g) => g.codename)).toEqual(['api.can_review_1', 'api.view_callin'])
+    expect((await t.db.selectFrom('group_permissions').select('codename').where('group_id', '=', group.id).orderBy('codename').execute()).map((g) => g.codename)).toEqual([
+      'api.can_review_1',
+      'api.view_callin',
+    ])
     expect(await t.db.selectFrom('user_groups').select('group_id').where('user_id', '=', dale.id).execute()).toEqual([{ group_id: group.id }])
     expect(await t.db.selectFrom('users').select('is_active').where('username', '=', 'kfarr').executeTakeFirstOrThrow()).toEqual({ is_active: false })
   })

@@ -15,7 +15,11 @@ beforeAll(async () => {
   t = await createTestDatabase()
   const db = t.db
   userId = (await db.insertInto('users').values({ username: 'caller', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow()).id
-  ;[acme, other] = await db.insertInto('companies').values([{ company_name: 'Acme Farms' }, { company_name: 'Other Farms' }]).returning('id').execute() as [{ id: number }, { id: number }]
+  ;[acme, other] = (await db
+    .insertInto('companies')
+    .values([{ company_name: 'Acme Farms' }, { company_name: 'Other Farms' }])
+    .returning('id')
+    .execute()) as [{ id: number }, { id: number }]
   silo = await db.insertInto('storages').values({ company_id: acme.id, name: 'Cellar 1' }).returning('id').executeTakeFirstOrThrow()
   otherSilo = await db.insertInto('storages').values({ company_id: other.id, name: 'Cellar 9' }).returning('id').executeTakeFirstOrThrow()
   job = await db.insertInto('jobs').values({ name: 'J-2026-001', company_id: acme.id, storage_id: silo.id }).returning('id').executeTakeFirstOrThrow()
@@ -31,9 +35,16 @@ const base = () => ({
 })
 
 /** The call form's save: the command, keyed by the form's submission id. */
-const submitCallIn = (input: CallInInput) => runCommand(t.db, createCallIn, { actor: { id: userId, username: 'caller', is_superuser: false, permissions: ['api.add_callin'] }, key: input.submission_id, input })
+const submitCallIn = (input: CallInInput) =>
+  runCommand(t.db, createCallIn, { actor: { id: userId, username: 'caller', is_superuser: false, permissions: ['api.add_callin'] }, key: input.submission_id, input })
 
-const countCalls = async () => (await t.db.selectFrom('call_ins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
+const countCalls = async () =>
+  (
+    await t.db
+      .selectFrom('call_ins')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n
 
 describe('createCallIn', () => {
   it('refuses a call from one who may not log calls (the machine’s guard), saving nothing', async () => {

@@ -27,11 +27,7 @@ async function eventsFor(db: Executor, input: CallInInput, actor: Actor): Promis
   const submit = { type: 'SUBMIT', details, mayCall: hasPermission(actor, CALL_IN_PERMISSION) } as const
   const { job, storage } = await requirePlaceIds(db, input)
   if (job) return [{ type: 'CHOOSE_JOB', jobId: job.id, companyId: job.company_id, storageId: job.storage_id }, submit]
-  return [
-    { type: 'CHOOSE_COMPANY', companyId: input.company_id },
-    { type: 'CHOOSE_STORAGE', storageId: storage!.id, storageCompanyId: storage!.company_id },
-    submit,
-  ]
+  return [{ type: 'CHOOSE_COMPANY', companyId: input.company_id }, { type: 'CHOOSE_STORAGE', storageId: storage!.id, storageCompanyId: storage!.company_id }, submit]
 }
 
 /** A refused event is a field of the form that does not fit the rest, or a sender who may not log a call. */

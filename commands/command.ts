@@ -50,8 +50,19 @@ export const KEY_MESSAGES = {
 /** The input as JSON with its keys sorted (undefined left out), hashed: the same input gives the same hash. */
 export function hashOf(input: unknown): string {
   const stable = (value: unknown): unknown =>
-    Array.isArray(value) ? value.map(stable) : value && typeof value === 'object' && !(value instanceof Date) ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, stable(v)])) : value
-  return createHash('sha256').update(JSON.stringify(stable(input))).digest('hex')
+    Array.isArray(value)
+      ? value.map(stable)
+      : value && typeof value === 'object' && !(value instanceof Date)
+        ? Object.fromEntries(
+            Object.entries(value)
+              .filter(([, v]) => v !== undefined)
+              .sort(([a], [b]) => (a < b ? -1 : 1))
+              .map(([k, v]) => [k, stable(v)]),
+          )
+        : value
+  return createHash('sha256')
+    .update(JSON.stringify(stable(input)))
+    .digest('hex')
 }
 
 function withoutFields(input: unknown, fields: readonly string[]): unknown {
@@ -114,7 +125,10 @@ async function runOnce<S extends z.ZodType, R extends CommandResult>(db: Executo
       throw error
     })
     await call.then?.(trx, result)
-    await trx.insertInto('command_runs').values({ key, command: command.name, actor_id: call.actor.id, input_hash: inputHash, result: JSON.stringify(result) }).execute()
+    await trx
+      .insertInto('command_runs')
+      .values({ key, command: command.name, actor_id: call.actor.id, input_hash: inputHash, result: JSON.stringify(result) })
+      .execute()
     return result
   })
 }

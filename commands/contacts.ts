@@ -43,7 +43,14 @@ export const addCustomerNote = defineCommand({
   async run(trx, actor, value) {
     const contact = await activeContactOf(trx, value.company_id, value.contact_id)
     if (!contact) throw new InputError({ contact_id: value.contact_id > 0 ? NOT_OF_COMPANY : CONTACT_CHOICE_MESSAGE })
-    const id = await insertInteraction(trx, { submission_id: value.submission_id, company_id: value.company_id, contact_id: contact.id, notes: value.notes, created_by: actor.id, last_modified_by: actor.id })
+    const id = await insertInteraction(trx, {
+      submission_id: value.submission_id,
+      company_id: value.company_id,
+      contact_id: contact.id,
+      notes: value.notes,
+      created_by: actor.id,
+      last_modified_by: actor.id,
+    })
     return { id }
   },
 })

@@ -77,7 +77,7 @@ const correct = (actor: Actor, input: ReturnType<typeof receiptInput>) => runCom
 const refusal = (p: Promise<unknown>) =>
   p.then(
     () => null,
-    (e: unknown) => e
+    (e: unknown) => e,
   )
 
 describe('correcting a receipt', () => {

@@ -56,7 +56,7 @@ async function allowedImages(trx: Executor, actor: Actor, kind: 'receipt' | 'sto
     trx,
     actor,
     kind === 'receipt' ? 'receipts' : 'storage_checks',
-    images.filter((b) => !linked.has(b))
+    images.filter((b) => !linked.has(b)),
   )
   return images
 }
@@ -103,13 +103,9 @@ export const correctReceipt = defineCommand({
         if (row.type !== input.type) throw new InputError({ type: CORRECTION_MESSAGES.fixed('type') })
         const columns = await receiptColumns(trx, input)
         const images = await allowedImages(trx, actor, 'receipt', input.record_id, input.images)
-        await trx
-          .updateTable('receipts')
-          .set(columns)
-          .where('id', '=', input.record_id)
-          .execute()
+        await trx.updateTable('receipts').set(columns).where('id', '=', input.record_id).execute()
         await setImages(trx, 'receipt', input.record_id, images)
-      }
+      },
     )
   },
 })
@@ -171,7 +167,7 @@ export const correctStorageCheck = defineCommand({
           .where('id', '=', input.record_id)
           .execute()
         await setImages(trx, 'storage_check', input.record_id, images)
-      }
+      },
     )
   },
 })
@@ -202,7 +198,7 @@ export const correctCustomerNote = defineCommand({
         const contact = input.contact_id === row.contact_id ? { id: row.contact_id } : await activeContactOf(trx, input.company_id, input.contact_id)
         if (!contact) throw new InputError({ contact_id: input.contact_id > 0 ? NOT_OF_COMPANY : CONTACT_CHOICE_MESSAGE })
         await trx.updateTable('interactions').set({ contact_id: contact.id, notes: input.notes, last_modified_by: actor.id, last_modified_at: new Date() }).where('id', '=', input.record_id).execute()
-      }
+      },
     )
   },
 })

@@ -62,11 +62,12 @@ const history = (id: number) =>
     .orderBy('id')
     .execute()
 const row = (id: number) => t.db.selectFrom('pretreats').select(['status', 'assigned_to', 'planned_on']).where('id', '=', id).executeTakeFirstOrThrow()
-const move = (id: number, applicator: number, planned_on: string, more: Record<string, string> = {}) => movePretreat(t.db, MoveSchema.parse({ id: String(id), applicator: String(applicator), planned_on, ...more }), assigner, TODAY)
+const move = (id: number, applicator: number, planned_on: string, more: Record<string, string> = {}) =>
+  movePretreat(t.db, MoveSchema.parse({ id: String(id), applicator: String(applicator), planned_on, ...more }), assigner, TODAY)
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(
     () => null,
-    (e: unknown) => e
+    (e: unknown) => e,
   )
   expect(error).toBeTruthy()
   return error as Error
@@ -140,7 +141,10 @@ describe('the board', () => {
   it('shows a two-chemical application’s cwt once', async () => {
     const pt = await makePretreat(t.db, { stage: 'scheduled', storage_id: await storage(), planned_on: '2026-12-09', cwt: 1200 })
     // every chemical line carries the application's cwt
-    await t.db.insertInto('pretreat_chemicals').values({ pretreat_id: pt.id, product_id: await notForSeed(), cwt: 1200, quantity_requested: 5 }).execute()
+    await t.db
+      .insertInto('pretreat_chemicals')
+      .values({ pretreat_id: pt.id, product_id: await notForSeed(), cwt: 1200, quantity_requested: 5 })
+      .execute()
     const board = await dispatchBoard(t.db, MONDAY, TODAY)
     expect(board.cards.find((c) => c.id === pt.id)).toMatchObject({ cwt: '1200.00', products: expect.stringMatching(/^[^,]+, Seedless CIPC$/) })
   })
@@ -156,7 +160,7 @@ describe('the board', () => {
       .where(
         'id',
         'in',
-        made.map((m) => m.id)
+        made.map((m) => m.id),
       )
       .execute()
     const bulk = await seasonChecksOf(t.db, rows, TODAY)
@@ -286,7 +290,9 @@ describe('a move', () => {
     // a list row's Assign (its stored day) and the window's (the day it sends) alike
     for (const input of [{ applicator: String(ann) }, { applicator: String(ann), planned_on: '2026-12-14' }] as Record<string, string>[]) {
       const error = await refusal(assign(input))
-      expect((error as InputError).fieldErrors[CONFIRM_FIELD]).toMatch(/^Ann Dispatch is also booked at Cellar \w+ on 2026-12-14\. Check the warnings, then tick “Assign anyway” and assign again to save it\.$/)
+      expect((error as InputError).fieldErrors[CONFIRM_FIELD]).toMatch(
+        /^Ann Dispatch is also booked at Cellar \w+ on 2026-12-14\. Check the warnings, then tick “Assign anyway” and assign again to save it\.$/,
+      )
     }
     expect(await row(pt.id)).toEqual({ status: 'pending', assigned_to: null, planned_on: '2026-12-14' })
     // another day clashes with nothing: no confirm asked (the refusals left the key unused)

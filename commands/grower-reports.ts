@@ -17,8 +17,7 @@ export const NOT_COMPLETED = 'Only a completed pre-treat’s report can be sent;
 export const RESEND_COOLDOWN_MINUTES = 5
 
 export const REPORT_WAITING = 'A report for this record is waiting to be sent; nothing more was sent.'
-export const reportJustSent = (openAt: Date) =>
-  `The report was sent less than ${RESEND_COOLDOWN_MINUTES} minutes ago; nothing more was sent. It can be sent again from ${formatDateTime(openAt)}.`
+export const reportJustSent = (openAt: Date) => `The report was sent less than ${RESEND_COOLDOWN_MINUTES} minutes ago; nothing more was sent. It can be sent again from ${formatDateTime(openAt)}.`
 
 /** Where a record's reports stand for Send Report Again: shown beside the button, and the command's check. */
 export interface ResendState {

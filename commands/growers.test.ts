@@ -21,10 +21,17 @@ beforeAll(async () => {
 afterAll(() => t.drop())
 
 /** The form's save: Add Grower without an id, Edit Grower with one; keyed by its submission id. */
-const save = async (form: GrowerInput) =>
-  (await runCommand(t.db, saveGrower, { actor: office, key: form.submission_id, input: { ...form, mode: form.company_id === undefined ? 'add' : 'edit' } })).id
+const save = async (form: GrowerInput) => (await runCommand(t.db, saveGrower, { actor: office, key: form.submission_id, input: { ...form, mode: form.company_id === undefined ? 'add' : 'edit' } })).id
 
-const count = async (table: 'companies') => Number((await t.db.selectFrom(table).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n)
+const count = async (table: 'companies') =>
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select(sql<string>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 describe('the grower save', () => {
   it('adds once when the same form is sent twice, even at the same moment', async () => {
@@ -56,6 +63,8 @@ describe('the grower save', () => {
     const id = await save(newGrower('Screen Farms'))
     const edit = { ...newGrower('Screen Farms'), company_id: id, version: (await growerForEdit(t.db, id))!.version }
     await expect(runCommand(t.db, saveGrower, { actor: office, key: randomUUID(), input: { ...edit, mode: 'add' } })).rejects.toEqual(new InputError({ company_id: 'Choose a grower from the list.' }))
-    await expect(runCommand(t.db, saveGrower, { actor: office, key: randomUUID(), input: { ...newGrower('Other Screen'), mode: 'edit' } })).rejects.toEqual(new InputError({ company_id: 'Choose a grower from the list.' }))
+    await expect(runCommand(t.db, saveGrower, { actor: office, key: randomUUID(), input: { ...newGrower('Other Screen'), mode: 'edit' } })).rejects.toEqual(
+      new InputError({ company_id: 'Choose a grower from the list.' }),
+    )
   })
 })

@@ -40,7 +40,11 @@ function sameFields(row: GrowerRecord, fields: GrowerFields): boolean {
 }
 
 async function addGrower(trx: Executor, submissionId: string, fields: GrowerFields): Promise<number> {
-  const { id } = await trx.insertInto('companies').values({ submission_id: submissionId, ...fields }).returning('id').executeTakeFirstOrThrow()
+  const { id } = await trx
+    .insertInto('companies')
+    .values({ submission_id: submissionId, ...fields })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   return id
 }
 

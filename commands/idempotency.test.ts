@@ -47,7 +47,14 @@ let productId: number
 beforeAll(async () => {
   t = await createTestDatabase()
   await t.db.insertInto('destinations').values({ name: 'Lamb Weston', position: 1 }).execute()
-  const [a, b] = await t.db.insertInto('users').values([{ username: 'tech', password_hash: 'x' }, { username: 'office', password_hash: 'x' }]).returning('id').execute()
+  const [a, b] = await t.db
+    .insertInto('users')
+    .values([
+      { username: 'tech', password_hash: 'x' },
+      { username: 'office', password_hash: 'x' },
+    ])
+    .returning('id')
+    .execute()
   // a technician who logs calls and may also add and schedule pre-treats (the steps here whose machine asks)
   tech = { id: a!.id, username: 'tech', is_superuser: false, permissions: ['api.add_callin', 'api.add_pretreat'] }
   office = { id: b!.id, username: 'office', is_superuser: false, permissions: [] }
@@ -59,9 +66,39 @@ beforeAll(async () => {
 })
 afterAll(() => t.drop())
 
-const count = async (db: Executor, table: Table) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
+const count = async (db: Executor, table: Table) =>
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
-type Table = 'record_corrections' | 'restarts' | 'pretreats' | 'workflow_events' | 'receipts' | 'storage_checks' | 'call_ins' | 'companies' | 'storages' | 'contacts' | 'interactions' | 'service_sheets' | 'jobs' | 'trucks' | 'parts' | 'products' | 'applications' | 'applicators' | 'users' | 'destinations' | 'drive_entries' | 'restart_follow_ups'
+type Table =
+  | 'record_corrections'
+  | 'restarts'
+  | 'pretreats'
+  | 'workflow_events'
+  | 'receipts'
+  | 'storage_checks'
+  | 'call_ins'
+  | 'companies'
+  | 'storages'
+  | 'contacts'
+  | 'interactions'
+  | 'service_sheets'
+  | 'jobs'
+  | 'trucks'
+  | 'parts'
+  | 'products'
+  | 'applications'
+  | 'applicators'
+  | 'users'
+  | 'destinations'
+  | 'drive_entries'
+  | 'restart_follow_ups'
 
 /** A command, a valid input of it for a fresh key, and the rows its effect adds to. */
 interface Case {
@@ -81,29 +118,83 @@ interface Case {
 const countOf = async (c: Case) => {
   if (!c.where) return count(t.db, c.table)
   if ('filled' in c.where) return Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(c.table)} where ${sql.ref(c.where.filled)} is not null`.execute(t.db)).rows[0]!.n)
-  const row = await t.db.selectFrom('workflow_events').select((eb) => eb.fn.countAll<string>().as('n')).where('event', '=', c.where.event).executeTakeFirstOrThrow()
+  const row = await t.db
+    .selectFrom('workflow_events')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('event', '=', c.where.event)
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
-const grower = (key: string) => ({ submission_id: key, company_name: `Farm ${key}`, qb_list_id: '', service_start: '2026-11-22', notes: '', website: '', active: true, storage_check_interval: 30, contact_interval: 0 })
+const grower = (key: string) => ({
+  submission_id: key,
+  company_name: `Farm ${key}`,
+  qb_list_id: '',
+  service_start: '2026-11-22',
+  notes: '',
+  website: '',
+  active: true,
+  storage_check_interval: 30,
+  contact_interval: 0,
+})
 
 const storage = (key: string) => ({
-  submission_id: key, owner: 'Snake River Farms', owner_is_grower: true, grower: '', name: `Cellar ${key}`, gps: '43.615, -116.2', type: 'Behlen', service_start: '2026-09-01',
-  door_type: 'Louvres', door_count: 2, duct_count: 12, duct_size_inches: 24, duct_spacing_inches: 120, notes: 'East fan house.', address: '', double_bay: false,
-  bill_to_grower: true, active: true, pretreat_notes: '', images: [], kept_images: [], path_storage_id: null,
+  submission_id: key,
+  owner: 'Snake River Farms',
+  owner_is_grower: true,
+  grower: '',
+  name: `Cellar ${key}`,
+  gps: '43.615, -116.2',
+  type: 'Behlen',
+  service_start: '2026-09-01',
+  door_type: 'Louvres',
+  door_count: 2,
+  duct_count: 12,
+  duct_size_inches: 24,
+  duct_spacing_inches: 120,
+  notes: 'East fan house.',
+  address: '',
+  double_bay: false,
+  bill_to_grower: true,
+  active: true,
+  pretreat_notes: '',
+  images: [],
+  kept_images: [],
+  path_storage_id: null,
 })
 
 const contact = (key: string) => ({ submission_id: key, company_id: place.company_id, name: 'Dale', email: 'dale@snake.example', phone: '', role: '', active: true, notes: '', contact_interval: 0 })
 
 const sheet = async (key: string) => ({
-  submission_id: key, sheet_number: await reserveSheetNumber(t.db, tech.id), ...place, service_date: '2026-10-05', po_number: '', requested_by: 'Dale',
-  service_rendered: ['Fan'], other_service: '', description: 'Fan 3 rattles', notes: 'Replaced the belt.', travel_hours: 1.5, labor_hours: 2, parts: [], images: [],
+  submission_id: key,
+  sheet_number: await reserveSheetNumber(t.db, tech.id),
+  ...place,
+  service_date: '2026-10-05',
+  po_number: '',
+  requested_by: 'Dale',
+  service_rendered: ['Fan'],
+  other_service: '',
+  description: 'Fan 3 rattles',
+  notes: 'Replaced the belt.',
+  travel_hours: 1.5,
+  labor_hours: 2,
+  parts: [],
+  images: [],
 })
 
 /** A user for each key (a user is one applicator at most), made once. */
 const users = new Map<string, Promise<number>>()
 const userFor = (key: string) => {
-  if (!users.has(key)) users.set(key, t.db.insertInto('users').values({ username: `u-${key}`, password_hash: 'x' }).returning('id').executeTakeFirstOrThrow().then((u) => u.id))
+  if (!users.has(key))
+    users.set(
+      key,
+      t.db
+        .insertInto('users')
+        .values({ username: `u-${key}`, password_hash: 'x' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .then((u) => u.id),
+    )
   return users.get(key)!
 }
 
@@ -113,13 +204,27 @@ const pretreatForm = async (key: string) => pretreatFormValue(await pretreatDefa
 /** A staged pre-treat for each key, made once. */
 const pretreats = new Map<string, Promise<number>>()
 const pretreatFor = (key: string) => {
-  if (!pretreats.has(key)) pretreats.set(key, makePretreat(t.db).then((p) => p.id))
+  if (!pretreats.has(key))
+    pretreats.set(
+      key,
+      makePretreat(t.db).then((p) => p.id),
+    )
   return pretreats.get(key)!
 }
 
 const newUser = (key: string) => ({
-  submission_id: key, username: `new-${key}`, first_name: '', last_name: '', email: '', company: '', is_staff: false, is_superuser: false, is_active: true,
-  permissions: [], groups: [], password: 'a-long-password',
+  submission_id: key,
+  username: `new-${key}`,
+  first_name: '',
+  last_name: '',
+  email: '',
+  company: '',
+  is_staff: false,
+  is_superuser: false,
+  is_active: true,
+  permissions: [],
+  groups: [],
+  password: 'a-long-password',
 })
 
 /** tech's applicator licence (tech fills the sheets assigned to it), and a truck, made once. */
@@ -129,10 +234,32 @@ let sheetTruck: Promise<number> | undefined
 const sheets = new Map<string, Promise<{ id: number; version: number; lineId: number; owner: number }>>()
 const sheetFor = (key: string, stage: 'assigned' | 'to-review') => {
   const made = async () => {
-    applicatorOfTech ??= t.db.insertInto('applicators').values({ user_id: tech.id, license: 'ID-PA-TECH', expiration: '2099-12-31' })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ active: true, expiration: '2099-12-31' })).returning('id').executeTakeFirstOrThrow().then((a) => a.id)
+    applicatorOfTech ??= t.db
+      .insertInto('applicators')
+      .values({ user_id: tech.id, license: 'ID-PA-TECH', expiration: '2099-12-31' })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ active: true, expiration: '2099-12-31' }))
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .then((a) => a.id)
     const pt = await makePretreat(t.db, { stage, assignTo: await applicatorOfTech, quantityUsed: 16 })
-    const checklist = PretreatChecklistSchema.parse({ intent: 'checklist', inverter: 'yes', wires: 'yes', coils: 'yes', residue: 'no', covers: 'yes', fan_direction: 'yes', system_run: 'yes', purge: 'yes', purge_time: '15', panel: 'yes', instructions: 'yes', tools: 'yes', lights: 'yes', storage: 'yes', barrel_temp: '180' })
+    const checklist = PretreatChecklistSchema.parse({
+      intent: 'checklist',
+      inverter: 'yes',
+      wires: 'yes',
+      coils: 'yes',
+      residue: 'no',
+      covers: 'yes',
+      fan_direction: 'yes',
+      system_run: 'yes',
+      purge: 'yes',
+      purge_time: '15',
+      panel: 'yes',
+      instructions: 'yes',
+      tools: 'yes',
+      lights: 'yes',
+      storage: 'yes',
+      barrel_temp: '180',
+    })
     await saveChecklist(t.db, pt.id, checklist, tech.id)
     const row = await t.db.selectFrom('pretreats').select(['version', 'company_id']).where('id', '=', pt.id).executeTakeFirstOrThrow()
     const line = await t.db.selectFrom('pretreat_chemicals').select('id').where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()
@@ -144,13 +271,45 @@ const sheetFor = (key: string, stage: 'assigned' | 'to-review') => {
 /** The sheet form (the review form: with its price line) of the key's pre-treat, whole, as its page posts it for `intent`. */
 const sheetPost = async (key: string, stage: 'assigned' | 'to-review', intent: 'save' | 'submit', truck?: number) => {
   const s = await sheetFor(key, stage)
-  sheetTruck ??= t.db.insertInto('trucks').values({ number: 'T-SHEETS', make: 'Ford' }).returning('id').executeTakeFirstOrThrow().then((tr) => tr.id)
+  sheetTruck ??= t.db
+    .insertInto('trucks')
+    .values({ number: 'T-SHEETS', make: 'Ford' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+    .then((tr) => tr.id)
   const value = PretreatReviewSchema.parse({
-    intent, version: String(s.version), submission_id: crypto.randomUUID(),
-    pile_front: 'Dry', pile_middle: 'Damp', pile_back: 'Dry', sprouting: 'Eyes Open', pile_comments: 'Even pile.', temps1_front: '45', temps1_middle: '46', temps1_back: '45.5', set_point: '44',
-    ducts_open: 'All Open', ducts_condition: 'Dry', storage_temp_front: '44', storage_temp_middle: '44.5', storage_temp_back: '45', bypass_door: 'Closed', coils_covered: 'yes', cell_covered: 'no',
-    env_temp: '28', weather: 'Clear', wind_speed: '6', wind_direction: 'NW', env_comments: 'Calm morning.', truck_id: String(truck ?? (await sheetTruck)), batch_numbers: 'B-1001', sampled_by: 'Cody',
-    application_date: '2026-11-20', start_time: '08:00', stop_time: '11:30', chemicals: [{ id: String(s.lineId), quantity_used: '16' }],
+    intent,
+    version: String(s.version),
+    submission_id: crypto.randomUUID(),
+    pile_front: 'Dry',
+    pile_middle: 'Damp',
+    pile_back: 'Dry',
+    sprouting: 'Eyes Open',
+    pile_comments: 'Even pile.',
+    temps1_front: '45',
+    temps1_middle: '46',
+    temps1_back: '45.5',
+    set_point: '44',
+    ducts_open: 'All Open',
+    ducts_condition: 'Dry',
+    storage_temp_front: '44',
+    storage_temp_middle: '44.5',
+    storage_temp_back: '45',
+    bypass_door: 'Closed',
+    coils_covered: 'yes',
+    cell_covered: 'no',
+    env_temp: '28',
+    weather: 'Clear',
+    wind_speed: '6',
+    wind_direction: 'NW',
+    env_comments: 'Calm morning.',
+    truck_id: String(truck ?? (await sheetTruck)),
+    batch_numbers: 'B-1001',
+    sampled_by: 'Cody',
+    application_date: '2026-11-20',
+    start_time: '08:00',
+    stop_time: '11:30',
+    chemicals: [{ id: String(s.lineId), quantity_used: '16' }],
     prices: stage === 'to-review' ? [{ company_id: String(s.owner), cwt_share: '1000', price: '0.0500' }] : [],
   })
   return { ...value, submission_id: key, pretreat_id: s.id }
@@ -159,7 +318,13 @@ const sheetPost = async (key: string, stage: 'assigned' | 'to-review', intent: '
 /** A pending restart (its pre-treat's sheet submitted) for each key, made once. */
 const restarts = new Map<string, Promise<number>>()
 const restartFor = (key: string) => {
-  if (!restarts.has(key)) restarts.set(key, makePretreat(t.db, { stage: 'to-review' }).then((p) => t.db.selectFrom('restarts').select('id').where('pretreat_id', '=', p.id).executeTakeFirstOrThrow()).then((r) => r.id))
+  if (!restarts.has(key))
+    restarts.set(
+      key,
+      makePretreat(t.db, { stage: 'to-review' })
+        .then((p) => t.db.selectFrom('restarts').select('id').where('pretreat_id', '=', p.id).executeTakeFirstOrThrow())
+        .then((r) => r.id),
+    )
   return restarts.get(key)!
 }
 /** An open restart follow-up (of a restart answered not running) for each key, made once. */
@@ -169,7 +334,12 @@ const followUpFor = (key: string) => {
     followUps.set(
       key,
       Promise.all([restartFor(`follow-up-${key}`), pretreatDefaults(t.db)]).then(([restart_id, d]) =>
-        t.db.insertInto('restart_follow_ups').values({ restart_id, storage_id: d.storage_id, not_running: true, not_cleaned_up: false }).returning('id').executeTakeFirstOrThrow().then((f) => f.id),
+        t.db
+          .insertInto('restart_follow_ups')
+          .values({ restart_id, storage_id: d.storage_id, not_running: true, not_cleaned_up: false })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+          .then((f) => f.id),
       ),
     )
   return followUps.get(key)!
@@ -181,18 +351,41 @@ const reviews = new Map<string, Promise<number>>()
 const reviewFor = (key: string) => {
   if (!reviews.has(key)) {
     const made = makeServiceSheet(t.db, { ...place, created_by: tech.id, travel_hours: 1, labor_hours: 2 })
-    reviews.set(key, made.then((sheet) => t.db.selectFrom('service_reviews').select('id').where('service_sheet_id', '=', sheet.id).executeTakeFirstOrThrow()).then((r) => r.id))
+    reviews.set(
+      key,
+      made.then((sheet) => t.db.selectFrom('service_reviews').select('id').where('service_sheet_id', '=', sheet.id).executeTakeFirstOrThrow()).then((r) => r.id),
+    )
   }
   return reviews.get(key)!
 }
 const reviewForm = async (key: string, newParts: { part_id: number; quantity: number; description: string; nc: boolean }[] = []) => ({
-  review_id: await reviewFor(key), intent: 'approve', version: 1, travel_hours: 1, labor_hours: 2, nc_travel: 0, nc_labor: 0, comments: '', parts: [], new_parts: newParts, new_part: '', new_description: '',
+  review_id: await reviewFor(key),
+  intent: 'approve',
+  version: 1,
+  travel_hours: 1,
+  labor_hours: 2,
+  nc_travel: 0,
+  nc_labor: 0,
+  comments: '',
+  parts: [],
+  new_parts: newParts,
+  new_part: '',
+  new_description: '',
 })
 
 /** A customer note for each key and purpose, made once (corrections, decision 0067). */
 const notes = new Map<string, Promise<number>>()
 const noteFor = (key: string) => {
-  if (!notes.has(key)) notes.set(key, t.db.insertInto('interactions').values({ submission_id: crypto.randomUUID(), company_id: place.company_id, contact_id: contactId, notes: 'Called.', created_by: tech.id }).returning('id').executeTakeFirstOrThrow().then((n) => n.id))
+  if (!notes.has(key))
+    notes.set(
+      key,
+      t.db
+        .insertInto('interactions')
+        .values({ submission_id: crypto.randomUUID(), company_id: place.company_id, contact_id: contactId, notes: 'Called.', created_by: tech.id })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .then((n) => n.id),
+    )
   return notes.get(key)!
 }
 /** tech, who also may correct any customer note */
@@ -360,8 +553,32 @@ const CASES: Record<string, Case> = {
   },
   'a receipt': {
     command: createReceipt,
-    input: (key) => ({ submission_id: key, type: 'Expenses', date: '2026-11-03', location: 'Diner', total_amount: 12.5, event: 'Lunch', category: 'Food', customer: 'Snake River Farms', job: '', images: [], images_ids: [] }),
-    refused: (key) => ({ submission_id: key, type: 'Expenses', date: '2026-11-03', location: 'Diner', total_amount: 12.5, event: 'Lunch', category: 'Food', customer: 'Nobody Farms', job: '', images: [], images_ids: [] }),
+    input: (key) => ({
+      submission_id: key,
+      type: 'Expenses',
+      date: '2026-11-03',
+      location: 'Diner',
+      total_amount: 12.5,
+      event: 'Lunch',
+      category: 'Food',
+      customer: 'Snake River Farms',
+      job: '',
+      images: [],
+      images_ids: [],
+    }),
+    refused: (key) => ({
+      submission_id: key,
+      type: 'Expenses',
+      date: '2026-11-03',
+      location: 'Diner',
+      total_amount: 12.5,
+      event: 'Lunch',
+      category: 'Food',
+      customer: 'Nobody Farms',
+      job: '',
+      images: [],
+      images_ids: [],
+    }),
     table: 'receipts',
   },
   'a storage check': {

@@ -46,7 +46,7 @@ const sheetStatus = async (id: number) => await t.db.selectFrom('service_sheets'
 const refusal = (p: Promise<unknown>) =>
   p.then(
     () => null,
-    (e: unknown) => e
+    (e: unknown) => e,
   )
 /** The rows a list's "mine" filter holds, read as the list reads them (its condition and the filter's). */
 const serviceRows = async (user: Actor, mine: 'sent-back' | 'changed') =>

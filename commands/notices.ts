@@ -47,7 +47,7 @@ export const sendBackServiceSheet = defineCommand({
         apply: async (t, { sheet }) => {
           await noticeSentBack(t, 'service_sheet', sheet.id, await sheetAuthor(t, sheet.id), input.reason, actor.id)
         },
-      }
+      },
     )
     return { outcome: 'sent-back' }
   },
@@ -85,7 +85,7 @@ export const sendBackPretreat = defineCommand({
         version: input.version,
         details: { reason: input.reason },
         apply: async (t) => noticeSentBack(t, 'pretreat', input.pretreat_id, standing.assigned_user_id, input.reason, actor.id),
-      }
+      },
     )
     return { outcome: 'sent-back' }
   },

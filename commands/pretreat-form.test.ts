@@ -32,7 +32,13 @@ beforeAll(async () => {
   const app = await t.db.insertInto('applications').values({ name: 'Limited Fogging', base_price: '0.05' }).returning('id').executeTakeFirstOrThrow()
   await t.db.insertInto('application_products').values({ application_id: app.id, product_id: product.id }).execute()
   limited = { application_id: app.id, product_id: product.id }
-  await t.db.insertInto('destinations').values([{ name: 'Lamb Weston', position: 1 }, { name: 'Retired Buyer', position: 2, active: false }]).execute()
+  await t.db
+    .insertInto('destinations')
+    .values([
+      { name: 'Lamb Weston', position: 1 },
+      { name: 'Retired Buyer', position: 2, active: false },
+    ])
+    .execute()
 })
 afterAll(() => t.drop())
 
@@ -43,13 +49,26 @@ function form(overrides: Partial<PretreatFormInput> = {}): PretreatFormInput {
 }
 
 const command = pretreatFormCommand({ today: () => TODAY })
-const save = (value: PretreatFormInput, actor = d.created_by) => runCommand(t.db, command, { actor: { id: actor, username: 'u', is_superuser: false, permissions: ['api.add_pretreat'] }, key: value.submission_id, input: value })
+const save = (value: PretreatFormInput, actor = d.created_by) =>
+  runCommand(t.db, command, { actor: { id: actor, username: 'u', is_superuser: false, permissions: ['api.add_pretreat'] }, key: value.submission_id, input: value })
 const row = (id: number) => t.db.selectFrom('pretreats').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 const history = (id: number) => t.db.selectFrom('workflow_events').select(['event', 'to_state']).where('entity', '=', 'pretreat').where('entity_id', '=', id).orderBy('id').execute()
-const count = async () => Number((await t.db.selectFrom('pretreats').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
-const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error)
+const count = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('pretreats')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error,
+  )
 
-describe('the pre-treat form\'s save: a new pre-treat', () => {
+describe("the pre-treat form's save: a new pre-treat", () => {
   it('makes it staged with the CREATE history row, the reserved number used, its chemical line worked out and its billable company', async () => {
     const number = await reservePretreatNumber(t.db, d.created_by)
     // opening the form again (a reload, a GET) offers the same number, not another
@@ -91,8 +110,9 @@ describe('the pre-treat form\'s save: a new pre-treat', () => {
   })
 
   it('never bills the service company itself: not offered, and refused by id, saving nothing', async () => {
-    const own = (await t.db.selectFrom('companies').select('id').where('company_name', '=', config().COMPANY_NAME).executeTakeFirst())?.id
-      ?? (await t.db.insertInto('companies').values({ company_name: config().COMPANY_NAME }).returning('id').executeTakeFirstOrThrow()).id
+    const own =
+      (await t.db.selectFrom('companies').select('id').where('company_name', '=', config().COMPANY_NAME).executeTakeFirst())?.id ??
+      (await t.db.insertInto('companies').values({ company_name: config().COMPANY_NAME }).returning('id').executeTakeFirstOrThrow()).id
     const offered = (await pretreatChoices(t.db, d.company_id)).companies.map((c) => c.id)
     expect(offered).toContain(billable)
     expect(offered).not.toContain(own)
@@ -113,7 +133,9 @@ describe('the pre-treat form\'s save: a new pre-treat', () => {
     // 700 gal for 30,000 cwt is 23.3 ppm, above the label's 20
     const value = form({ application_id: limited.application_id, cwt: '30000', chemicals: [{ product_id: limited.product_id, cwt: '30000', quantity_requested: 700 }] })
     const error = await refusal(save(value))
-    expect(error).toEqual(new InputError({ dose_reason: "Limited CIPC is over the label's limit: 23.3333 ppm planned, the label allows at most 20 ppm per application. Give a reason to save it anyway." }))
+    expect(error).toEqual(
+      new InputError({ dose_reason: "Limited CIPC is over the label's limit: 23.3333 ppm planned, the label allows at most 20 ppm per application. Give a reason to save it anyway." }),
+    )
     const { id } = await save({ ...value, dose_reason: 'Heavy sprouting last season; agronomist signed off.' })
     const saved = await row(id)
     expect(saved.dose_reason).toBe('Heavy sprouting last season; agronomist signed off.')
@@ -121,15 +143,27 @@ describe('the pre-treat form\'s save: a new pre-treat', () => {
     // the season's one application is used up: the next one at this storage warns of the season
     const next = await refusal(save(form({ application_id: limited.application_id, chemicals: [{ product_id: limited.product_id, cwt: '12,500', quantity_requested: 100 }] })))
     expect(next).toBeInstanceOf(InputError)
-    expect((next as InputError).fieldErrors.dose_reason).toMatch(/over the label's limit: this storage has had 1 application in the .* season, the label allows at most 1 per season\. Give a reason to save it anyway\.$/)
+    expect((next as InputError).fieldErrors.dose_reason).toMatch(
+      /over the label's limit: this storage has had 1 application in the .* season, the label allows at most 1 per season\. Give a reason to save it anyway\.$/,
+    )
   })
 })
 
-describe('the pre-treat form\'s save: the storage\'s season (decision 0063)', () => {
+describe("the pre-treat form's save: the storage's season (decision 0063)", () => {
   it('names every season limit this application would pass, asks for a reason, and stores each warning with it', async () => {
     const product = await t.db
       .insertInto('products')
-      .values({ product_name: 'Seasoned CIPC', units: 'gal', ppm_constant: 1000, per: null, min_qty: 0, max_total_per_season: 0.05, min_days_between: 21, min_days_before_removal: 14, not_for_seed: true })
+      .values({
+        product_name: 'Seasoned CIPC',
+        units: 'gal',
+        ppm_constant: 1000,
+        per: null,
+        min_qty: 0,
+        max_total_per_season: 0.05,
+        min_days_between: 21,
+        min_days_before_removal: 14,
+        not_for_seed: true,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
     const app = await t.db.insertInto('applications').values({ name: 'Seasoned Fogging', base_price: '0.05' }).returning('id').executeTakeFirstOrThrow()
@@ -155,7 +189,7 @@ describe('the pre-treat form\'s save: the storage\'s season (decision 0063)', ()
   })
 })
 
-describe('the pre-treat form\'s save: an edit', () => {
+describe("the pre-treat form's save: an edit", () => {
   it('saves on the version shown (EDIT row) and refuses an edit based on an older version', async () => {
     const pt = await makePretreat(t.db)
     const { version } = await row(pt.id)

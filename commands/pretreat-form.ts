@@ -125,16 +125,21 @@ async function edit(trx: Executor, actor: Actor, id: number, value: PretreatForm
   if (value.void && value.void_comments.trim() === '') throw new InputError({ void_comments: M.voidNotes })
   const { fields, lines } = await checkForm(trx, value, existing, today)
   const details = { submission_id: value.submission_id }
-  await runPretreatStep(trx, id, { type: 'EDIT' }, {
-    actor,
-    version: value.version ?? existing.version,
-    details,
-    refusal: () => new ConflictError(NOT_EDITABLE),
-    apply: async (t) => {
-      await updatePretreatFields(t, id, { ...fields, last_modified: new Date(), last_modified_by: actorId, ...(value.void && existing.void ? { void_comments: value.void_comments } : {}) })
-      await savePretreatLines(t, id, lines)
+  await runPretreatStep(
+    trx,
+    id,
+    { type: 'EDIT' },
+    {
+      actor,
+      version: value.version ?? existing.version,
+      details,
+      refusal: () => new ConflictError(NOT_EDITABLE),
+      apply: async (t) => {
+        await updatePretreatFields(t, id, { ...fields, last_modified: new Date(), last_modified_by: actorId, ...(value.void && existing.void ? { void_comments: value.void_comments } : {}) })
+        await savePretreatLines(t, id, lines)
+      },
     },
-  })
+  )
   if (value.void && !existing.void) {
     await runPretreatStep(trx, id, { type: 'VOID', notes: value.void_comments }, { actor, details, apply: (t) => savePretreatFlags(t, id, { void: true, void_comments: value.void_comments }) })
   } else if (!value.void && existing.void) {

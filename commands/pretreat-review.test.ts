@@ -16,7 +16,8 @@ beforeAll(async () => {
   t = await createTestDatabase()
   truckId = (await t.db.insertInto('trucks').values({ number: 'T-9', make: 'Ford' }).returning('id').executeTakeFirstOrThrow()).id
   billable = (await t.db.insertInto('companies').values({ company_name: 'Zephyr Billing Co' }).returning('id').executeTakeFirstOrThrow()).id
-  const user = async (username: string) => (await t.db.insertInto('users').values({ username, password_hash: 'x', first_name: username, last_name: 'Test' }).returning('id').executeTakeFirstOrThrow()).id
+  const user = async (username: string) =>
+    (await t.db.insertInto('users').values({ username, password_hash: 'x', first_name: username, last_name: 'Test' }).returning('id').executeTakeFirstOrThrow()).id
   actors.r1 = { id: await user('rev-one'), username: 'rev-one', is_superuser: false, permissions: ['api.view_pretreat', 'api.pretreat_reviewer1'] }
   actors.r2 = { id: await user('rev-two'), username: 'rev-two', is_superuser: false, permissions: ['api.view_pretreat', 'api.pretreat_reviewer2'] }
   actors.r2b = { id: await user('rev-two-b'), username: 'rev-two-b', is_superuser: false, permissions: ['api.view_pretreat', 'api.pretreat_reviewer2'] }
@@ -27,7 +28,8 @@ afterAll(() => t.drop())
 const row = (id: number) => t.db.selectFrom('pretreats').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 const prices = (id: number) =>
   t.db.selectFrom('pretreat_prices').select(['company_id', 'cwt_share', 'price']).where('pretreat_id', '=', id).orderBy('cwt_share', 'desc').orderBy('company_id').execute()
-const history = (id: number) => t.db.selectFrom('workflow_events').select(['from_state', 'event', 'to_state', 'details']).where('entity', '=', 'pretreat').where('entity_id', '=', id).orderBy('id').execute()
+const history = (id: number) =>
+  t.db.selectFrom('workflow_events').select(['from_state', 'event', 'to_state', 'details']).where('entity', '=', 'pretreat').where('entity_id', '=', id).orderBy('id').execute()
 
 /** A submitted sheet (to-review, or to-review1) of 1000 cwt, billed also to a second company. */
 async function sheetToReview(stage: 'to-review' | 'to-review1' = 'to-review') {
@@ -41,12 +43,37 @@ async function sheetToReview(stage: 'to-review' | 'to-review1' = 'to-review') {
 /** The review form as posted: the whole sheet, with `changes` over it ('' empties a field), and the price lines. */
 function review(s: Awaited<ReturnType<typeof sheetToReview>>, priceLines: { company_id: number; cwt_share: string; price: string }[], changes: Record<string, string> = {}) {
   const text: Record<string, unknown> = {
-    intent: 'submit', version: String(s.version), submission_id: crypto.randomUUID(),
-    pile_front: 'Dry', pile_middle: 'Damp', pile_back: 'Dry', sprouting: 'Eyes Open', pile_comments: 'Even pile.',
-    temps1_front: '45', temps1_middle: '46', temps1_back: '45.5', set_point: '44', ducts_open: 'All Open', ducts_condition: 'Dry',
-    storage_temp_front: '44', storage_temp_middle: '44.5', storage_temp_back: '45', bypass_door: 'Closed', coils_covered: 'yes', cell_covered: 'no',
-    env_temp: '28', weather: 'Clear', wind_speed: '6', wind_direction: 'NW', env_comments: 'Calm morning.',
-    truck_id: String(truckId), batch_numbers: 'B-1001', sampled_by: 'Cody', application_date: '2026-11-20', start_time: '08:00', stop_time: '11:30',
+    intent: 'submit',
+    version: String(s.version),
+    submission_id: crypto.randomUUID(),
+    pile_front: 'Dry',
+    pile_middle: 'Damp',
+    pile_back: 'Dry',
+    sprouting: 'Eyes Open',
+    pile_comments: 'Even pile.',
+    temps1_front: '45',
+    temps1_middle: '46',
+    temps1_back: '45.5',
+    set_point: '44',
+    ducts_open: 'All Open',
+    ducts_condition: 'Dry',
+    storage_temp_front: '44',
+    storage_temp_middle: '44.5',
+    storage_temp_back: '45',
+    bypass_door: 'Closed',
+    coils_covered: 'yes',
+    cell_covered: 'no',
+    env_temp: '28',
+    weather: 'Clear',
+    wind_speed: '6',
+    wind_direction: 'NW',
+    env_comments: 'Calm morning.',
+    truck_id: String(truckId),
+    batch_numbers: 'B-1001',
+    sampled_by: 'Cody',
+    application_date: '2026-11-20',
+    start_time: '08:00',
+    stop_time: '11:30',
     chemicals: [{ id: String(s.lineId), quantity_used: '16' }],
     ...changes,
   }
@@ -56,11 +83,15 @@ function review(s: Awaited<ReturnType<typeof sheetToReview>>, priceLines: { comp
 type ReviewValue = ReturnType<typeof review>
 /** What runs the page's posts (app/features/pretreat-sheet/review-intent.server.ts): a key per press; `then`, what the page does besides in its transaction. */
 type Then = (trx: Executor, result: { status: string }) => Promise<unknown>
-const saveAs = (id: number, actor: Actor, value: ReviewValue) => runCommand(t.db, saveReview, { actor, key: sheetPressKey('save', { ...value, pretreat_id: id }), input: { ...value, pretreat_id: id } })
+const saveAs = (id: number, actor: Actor, value: ReviewValue) =>
+  runCommand(t.db, saveReview, { actor, key: sheetPressKey('save', { ...value, pretreat_id: id }), input: { ...value, pretreat_id: id } })
 const submitAs = (id: number, actor: Actor, value: ReviewValue, then?: Then) =>
   runCommand(t.db, submitReview, { actor, key: sheetPressKey('submit', { ...value, pretreat_id: id }), input: { ...value, pretreat_id: id }, then })
 /** The page's hook: `onCompleted` once the review completed the pre-treat. */
-const whenCompleted = (id: number, onCompleted: (trx: Executor, id: number) => Promise<unknown>): Then => async (trx, result) => (result.status === 'completed' ? onCompleted(trx, id) : null)
+const whenCompleted =
+  (id: number, onCompleted: (trx: Executor, id: number) => Promise<unknown>): Then =>
+  async (trx, result) =>
+    result.status === 'completed' ? onCompleted(trx, id) : null
 
 const split = (s: Awaited<ReturnType<typeof sheetToReview>>, owner = '500', other = '500', price = '0.0500') => [
   { company_id: s.owner, cwt_share: owner, price },
@@ -167,16 +198,22 @@ describe('the review step on the server', () => {
 
   it('saves a price typed with more than 4 decimals rounded to 4 (spec §5 Pricing), half up', async () => {
     const s = await sheetToReview()
-    await submitAs(s.pt.id, actors.r1, review(s, [
-      { company_id: s.owner, cwt_share: '500', price: '0.05255' },
-      { company_id: billable, cwt_share: '500', price: '0.123449' },
-    ]))
+    await submitAs(
+      s.pt.id,
+      actors.r1,
+      review(s, [
+        { company_id: s.owner, cwt_share: '500', price: '0.05255' },
+        { company_id: billable, cwt_share: '500', price: '0.123449' },
+      ]),
+    )
     const saved = await prices(s.pt.id)
     expect(saved).toHaveLength(2)
-    expect(saved).toEqual(expect.arrayContaining([
-      { company_id: s.owner, cwt_share: '500.00', price: '0.0526' },
-      { company_id: billable, cwt_share: '500.00', price: '0.1234' },
-    ]))
+    expect(saved).toEqual(
+      expect.arrayContaining([
+        { company_id: s.owner, cwt_share: '500.00', price: '0.0526' },
+        { company_id: billable, cwt_share: '500.00', price: '0.1234' },
+      ]),
+    )
   })
 
   it('refuses a negative or non-number share before anything runs', () => {

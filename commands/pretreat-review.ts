@@ -77,7 +77,16 @@ async function checkedPrices(trx: Executor, id: number, posted: PretreatReviewVa
   if (seen.size !== ids.size) throw new InputError({ '': PRICE_LINES_INCOMPLETE })
   const { cwt } = await pricingBasis(trx, id)
   const lines = posted.map((l) => ({ company_id: l.company_id, cwt_share: l.cwt_share, price: l.price }))
-  return { lines, mismatch: cwt === null ? null : cwtMismatch(lines.map((l) => l.cwt_share), cwt) }
+  return {
+    lines,
+    mismatch:
+      cwt === null
+        ? null
+        : cwtMismatch(
+            lines.map((l) => l.cwt_share),
+            cwt,
+          ),
+  }
 }
 
 /** Save: a reviewer's corrections and the price lines (shares that do not add up yet are kept: Submit refuses them). */
@@ -89,17 +98,22 @@ export const saveReview = defineCommand({
     const { sheet } = await lockForReview(trx, id, actor)
     await requireKnownTruck(trx, input.truck_id)
     const { lines } = await checkedPrices(trx, id, input.prices)
-    await runPretreatStep(trx, id, { type: 'SAVE' }, {
-      actor,
-      version: input.version,
-      apply: async (t) => {
-        const { changes } = await saveFields(t, id, input, actor.id)
-        // the applicator's notice (decision 0069): the reviewer changed what they entered
-        await noticeIfChanged(t, 'pretreat', id, sheet.assigned_user_id, Object.keys(changes).length > 0, actor.id)
-        await replacePriceLines(t, id, lines)
-        return { changes, ...(await seasonReasonFor(t, id, { today: localToday(), reason: input.season_reason, required: false })) }
+    await runPretreatStep(
+      trx,
+      id,
+      { type: 'SAVE' },
+      {
+        actor,
+        version: input.version,
+        apply: async (t) => {
+          const { changes } = await saveFields(t, id, input, actor.id)
+          // the applicator's notice (decision 0069): the reviewer changed what they entered
+          await noticeIfChanged(t, 'pretreat', id, sheet.assigned_user_id, Object.keys(changes).length > 0, actor.id)
+          await replacePriceLines(t, id, lines)
+          return { changes, ...(await seasonReasonFor(t, id, { today: localToday(), reason: input.season_reason, required: false })) }
+        },
       },
-    })
+    )
     return { version: input.version + 1, savedAt: new Date().toISOString() }
   },
 })
@@ -134,12 +148,17 @@ export const submitReview = defineCommand({
     const reason = await seasonReasonFor(trx, id, { today: localToday(), reason: input.season_reason, required: true })
     // two people complete a pre-treat (decision 0078): the machine refuses the level-1 reviewer's completion
     const reviewedFirst = (await firstReviewerOf(trx, id)) === actor.id
-    const step = await runPretreatStep(trx, id, { type: 'REVIEW', level, reviewedFirst }, {
-      actor,
-      version: input.version,
-      details: { changes, level, ...reason },
-      refusal: () => new ConflictError(reviewedFirst ? FIRST_REVIEW_WAS_YOURS : NOT_POSSIBLE),
-    })
+    const step = await runPretreatStep(
+      trx,
+      id,
+      { type: 'REVIEW', level, reviewedFirst },
+      {
+        actor,
+        version: input.version,
+        details: { changes, level, ...reason },
+        refusal: () => new ConflictError(reviewedFirst ? FIRST_REVIEW_WAS_YOURS : NOT_POSSIBLE),
+      },
+    )
     if (step.to !== 'completed') return { status: step.to }
     // completing: refused (all of it rolled back with this transaction) while the record has gaps
     const gaps = await applicationRecordGaps(trx, id)

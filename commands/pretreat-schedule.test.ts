@@ -14,8 +14,20 @@ beforeAll(async () => {
   t = await createTestDatabase()
   actorId = (await pretreatDefaults(t.db)).created_by
   const user = (username: string) => t.db.insertInto('users').values({ username, password_hash: 'x', first_name: username, last_name: 'Test' }).returning('id').executeTakeFirstOrThrow()
-  expiredApplicator = (await t.db.insertInto('applicators').values({ user_id: (await user('expired')).id, license: 'X-1', expiration: '2026-06-30' }).returning('id').executeTakeFirstOrThrow()).id
-  soonApplicator = (await t.db.insertInto('applicators').values({ user_id: (await user('soon')).id, license: 'X-2', expiration: '2026-12-10' }).returning('id').executeTakeFirstOrThrow()).id
+  expiredApplicator = (
+    await t.db
+      .insertInto('applicators')
+      .values({ user_id: (await user('expired')).id, license: 'X-1', expiration: '2026-06-30' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id
+  soonApplicator = (
+    await t.db
+      .insertInto('applicators')
+      .values({ user_id: (await user('soon')).id, license: 'X-2', expiration: '2026-12-10' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id
 })
 afterAll(() => t.drop())
 
@@ -23,8 +35,7 @@ const TODAY = '2026-11-23'
 /** who stages, schedules and assigns here: an assigner who may also add pre-treats */
 const assigner = () => ({ id: actorId, is_superuser: false, permissions: ['api.add_pretreat' as const, 'api.pretreat_assigner' as const] })
 const row = (id: number) => t.db.selectFrom('pretreats').select(['status', 'upcoming', 'assigned_to', 'version']).where('id', '=', id).executeTakeFirstOrThrow()
-const history = (id: number) =>
-  t.db.selectFrom('workflow_events').select(['from_state', 'event', 'to_state']).where('entity', '=', 'pretreat').where('entity_id', '=', id).orderBy('id').execute()
+const history = (id: number) => t.db.selectFrom('workflow_events').select(['from_state', 'event', 'to_state']).where('entity', '=', 'pretreat').where('entity_id', '=', id).orderBy('id').execute()
 
 describe('stage and schedule', () => {
   it('schedules a staged pre-treat and stages it again, one history row each', async () => {
@@ -117,10 +128,18 @@ describe('who may take a row step', () => {
     await expect(runCommand(t.db, command, { actor: as(['api.pretreat_assigner']), key: key(), input: { intent: 'schedule', id: staged.id } })).rejects.toBeInstanceOf(ForbiddenError)
     const scheduled = await makePretreat(t.db, { stage: 'scheduled' })
     await expect(runCommand(t.db, command, { actor: as(['api.pretreat_assigner']), key: key(), input: { intent: 'stage', id: scheduled.id } })).rejects.toBeInstanceOf(ForbiddenError)
-    await expect(runCommand(t.db, command, { actor: as(['api.add_pretreat']), key: key(), input: { intent: 'assign', id: scheduled.id, applicator: soonApplicator, season_reason: '' } })).rejects.toBeInstanceOf(ForbiddenError)
+    await expect(
+      runCommand(t.db, command, { actor: as(['api.add_pretreat']), key: key(), input: { intent: 'assign', id: scheduled.id, applicator: soonApplicator, season_reason: '' } }),
+    ).rejects.toBeInstanceOf(ForbiddenError)
     const assigned = await makePretreat(t.db, { stage: 'assigned' })
-    await expect(runCommand(t.db, command, { actor: as(['api.add_pretreat']), key: key(), input: { intent: 'assign', id: assigned.id, applicator: 0, season_reason: '' } })).rejects.toBeInstanceOf(ForbiddenError)
-    expect([await row(staged.id), await row(scheduled.id), await row(assigned.id)].map((r) => [r.upcoming, r.assigned_to === null])).toEqual([[true, true], [false, true], [false, false]])
+    await expect(runCommand(t.db, command, { actor: as(['api.add_pretreat']), key: key(), input: { intent: 'assign', id: assigned.id, applicator: 0, season_reason: '' } })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    )
+    expect([await row(staged.id), await row(scheduled.id), await row(assigned.id)].map((r) => [r.upcoming, r.assigned_to === null])).toEqual([
+      [true, true],
+      [false, true],
+      [false, false],
+    ])
   })
 
   it('refuses one who may not, even when the pre-treat already stands where the button asks', async () => {

@@ -98,12 +98,17 @@ export function assignApplicator(db: Executor, id: number, applicatorId: number,
     if (applicatorId === 0) {
       requireMayTake(standing, { type: 'UNASSIGN' }, actor)
       if (standing.assigned_to === null) return { changed: false }
-      await runPretreatStep(trx, id, { type: 'UNASSIGN' }, {
-        actor,
-        details: { from_applicator_id: standing.assigned_to },
-        apply: async (t) => void (await t.updateTable('pretreats').set({ assigned_to: null }).where('id', '=', id).execute()),
-        refusal: refusedBecause(standing.void ? SCHEDULE_MESSAGES.void : SCHEDULE_MESSAGES.unassignStarted),
-      })
+      await runPretreatStep(
+        trx,
+        id,
+        { type: 'UNASSIGN' },
+        {
+          actor,
+          details: { from_applicator_id: standing.assigned_to },
+          apply: async (t) => void (await t.updateTable('pretreats').set({ assigned_to: null }).where('id', '=', id).execute()),
+          refusal: refusedBecause(standing.void ? SCHEDULE_MESSAGES.void : SCHEDULE_MESSAGES.unassignStarted),
+        },
+      )
       return { changed: true }
     }
     requireMayTake(standing, { type: 'ASSIGN', licenceValid: true }, actor)
@@ -112,15 +117,20 @@ export function assignApplicator(db: Executor, id: number, applicatorId: number,
     if (standing.assigned_to === applicatorId) return { changed: false }
     const { application_date, planned_on } = await trx.selectFrom('pretreats').select(['application_date', 'planned_on']).where('id', '=', id).executeTakeFirstOrThrow()
     const licenceValid = licenceHoldsOn(applicator, licenceDay(application_date, planned_on, today))
-    await runPretreatStep(trx, id, { type: 'ASSIGN', licenceValid }, {
-      actor,
-      details: { applicator_id: applicatorId, from_applicator_id: standing.assigned_to },
-      apply: async (t) => {
-        await t.updateTable('pretreats').set({ assigned_to: applicatorId }).where('id', '=', id).execute()
-        return seasonReasonFor(t, id, { today, reason: seasonReason, required: true })
+    await runPretreatStep(
+      trx,
+      id,
+      { type: 'ASSIGN', licenceValid },
+      {
+        actor,
+        details: { applicator_id: applicatorId, from_applicator_id: standing.assigned_to },
+        apply: async (t) => {
+          await t.updateTable('pretreats').set({ assigned_to: applicatorId }).where('id', '=', id).execute()
+          return seasonReasonFor(t, id, { today, reason: seasonReason, required: true })
+        },
+        refusal: refusedBecause(standing.void ? SCHEDULE_MESSAGES.void : standing.upcoming ? SCHEDULE_MESSAGES.stagedAssign : !licenceValid ? SCHEDULE_MESSAGES.expired : SCHEDULE_MESSAGES.started),
       },
-      refusal: refusedBecause(standing.void ? SCHEDULE_MESSAGES.void : standing.upcoming ? SCHEDULE_MESSAGES.stagedAssign : !licenceValid ? SCHEDULE_MESSAGES.expired : SCHEDULE_MESSAGES.started),
-    })
+    )
     return { changed: true }
   }
   return inTransaction(db, run)
@@ -139,7 +149,7 @@ export function planPretreat(
   id: number,
   plannedOn: string | null,
   actor: PretreatSender,
-  { applicatorId, today = localToday() }: { applicatorId?: number; today?: string } = {}
+  { applicatorId, today = localToday() }: { applicatorId?: number; today?: string } = {},
 ): Promise<StepOutcome> {
   return inTransaction(db, async (trx) => {
     const standing = await standingOf(trx, id)
@@ -161,8 +171,10 @@ export function planPretreat(
         actor,
         details: { planned_on: plannedOn, from_planned_on: from },
         apply: async (t) => void (await t.updateTable('pretreats').set({ planned_on: plannedOn }).where('id', '=', id).execute()),
-        refusal: refusedBecause(standing.void ? SCHEDULE_MESSAGES.void : !licenceValid ? (holder === standing.assigned_to ? SCHEDULE_MESSAGES.expiredOnDay : SCHEDULE_MESSAGES.expired) : SCHEDULE_MESSAGES.started),
-      }
+        refusal: refusedBecause(
+          standing.void ? SCHEDULE_MESSAGES.void : !licenceValid ? (holder === standing.assigned_to ? SCHEDULE_MESSAGES.expiredOnDay : SCHEDULE_MESSAGES.expired) : SCHEDULE_MESSAGES.started,
+        ),
+      },
     )
     return { changed: true }
   })
@@ -226,8 +238,7 @@ export function rowStepCommand({ today = localToday }: { today?: () => string } 
         // the assign window's planned day first: the licence is checked on it
         if (step.planned_on !== undefined) await planPretreat(trx, step.id, step.planned_on, actor, { applicatorId: step.applicator, today: today() })
         await assignApplicator(trx, step.id, step.applicator, actor, today(), step.season_reason)
-      }
-      else await setUpcoming(trx, step.id, step.intent === 'stage', actor)
+      } else await setUpcoming(trx, step.id, step.intent === 'stage', actor)
       return null
     },
   })

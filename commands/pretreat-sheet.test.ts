@@ -36,12 +36,37 @@ async function assignedSheet() {
 /** A whole sheet as its form posts it (text), with `changes` over it; a field set to '' is left out, as conform does. */
 function sheetValue(version: number, lineId: number, changes: Record<string, string> = {}) {
   const text: Record<string, unknown> = {
-    intent: 'save', version: String(version), submission_id: crypto.randomUUID(),
-    pile_front: 'Dry', pile_middle: 'Damp', pile_back: 'Dry', sprouting: 'Eyes Open', pile_comments: 'Even pile.',
-    temps1_front: '45', temps1_middle: '46', temps1_back: '45.5', set_point: '44', ducts_open: 'All Open', ducts_condition: 'Dry',
-    storage_temp_front: '44', storage_temp_middle: '44.5', storage_temp_back: '45', bypass_door: 'Closed', coils_covered: 'yes', cell_covered: 'no',
-    env_temp: '28', weather: 'Clear', wind_speed: '6', wind_direction: 'NW', env_comments: 'Calm morning.',
-    truck_id: String(truckId), batch_numbers: 'B-1001, B-1002', sampled_by: 'Cody', application_date: '2026-11-20', start_time: '08:00', stop_time: '11:30',
+    intent: 'save',
+    version: String(version),
+    submission_id: crypto.randomUUID(),
+    pile_front: 'Dry',
+    pile_middle: 'Damp',
+    pile_back: 'Dry',
+    sprouting: 'Eyes Open',
+    pile_comments: 'Even pile.',
+    temps1_front: '45',
+    temps1_middle: '46',
+    temps1_back: '45.5',
+    set_point: '44',
+    ducts_open: 'All Open',
+    ducts_condition: 'Dry',
+    storage_temp_front: '44',
+    storage_temp_middle: '44.5',
+    storage_temp_back: '45',
+    bypass_door: 'Closed',
+    coils_covered: 'yes',
+    cell_covered: 'no',
+    env_temp: '28',
+    weather: 'Clear',
+    wind_speed: '6',
+    wind_direction: 'NW',
+    env_comments: 'Calm morning.',
+    truck_id: String(truckId),
+    batch_numbers: 'B-1001, B-1002',
+    sampled_by: 'Cody',
+    application_date: '2026-11-20',
+    start_time: '08:00',
+    stop_time: '11:30',
     ...changes,
   }
   for (const [k, v] of Object.entries(text)) if (v === '') delete text[k]
@@ -53,11 +78,31 @@ function sheetValue(version: number, lineId: number, changes: Record<string, str
 type SheetValue = ReturnType<typeof sheetValue>
 
 /** The steps as the page and the JSON API run them (app/features/pretreat-sheet/sheet-intent.server.ts): a key per press. */
-const saveSheetAs = (id: number, actor: Actor, value: SheetValue) => runCommand(t.db, saveSheet, { actor, key: sheetPressKey('save', { ...value, pretreat_id: id }), input: { ...value, pretreat_id: id } })
-const submitSheetAs = (id: number, actor: Actor, value: SheetValue) => runCommand(t.db, submitSheet, { actor, key: sheetPressKey('submit', { ...value, pretreat_id: id }), input: { ...value, pretreat_id: id } })
-const saveChecklistAs = (id: number, actor: Actor, value: ReturnType<typeof checklist>) => runCommand(t.db, saveSheetChecklist, { actor, key: crypto.randomUUID(), input: { ...value, pretreat_id: id } })
+const saveSheetAs = (id: number, actor: Actor, value: SheetValue) =>
+  runCommand(t.db, saveSheet, { actor, key: sheetPressKey('save', { ...value, pretreat_id: id }), input: { ...value, pretreat_id: id } })
+const submitSheetAs = (id: number, actor: Actor, value: SheetValue) =>
+  runCommand(t.db, submitSheet, { actor, key: sheetPressKey('submit', { ...value, pretreat_id: id }), input: { ...value, pretreat_id: id } })
+const saveChecklistAs = (id: number, actor: Actor, value: ReturnType<typeof checklist>) =>
+  runCommand(t.db, saveSheetChecklist, { actor, key: crypto.randomUUID(), input: { ...value, pretreat_id: id } })
 
-const CHECKLIST = { intent: 'checklist', inverter: 'yes', wires: 'yes', coils: 'yes', residue: 'no', covers: 'yes', fan_direction: 'yes', system_run: 'yes', purge: 'yes', purge_time: '15', panel: 'yes', instructions: 'yes', tools: 'yes', lights: 'yes', storage: 'yes', barrel_temp: '180' }
+const CHECKLIST = {
+  intent: 'checklist',
+  inverter: 'yes',
+  wires: 'yes',
+  coils: 'yes',
+  residue: 'no',
+  covers: 'yes',
+  fan_direction: 'yes',
+  system_run: 'yes',
+  purge: 'yes',
+  purge_time: '15',
+  panel: 'yes',
+  instructions: 'yes',
+  tools: 'yes',
+  lights: 'yes',
+  storage: 'yes',
+  barrel_temp: '180',
+}
 const checklist = (changes: Record<string, string | undefined> = {}) => PretreatChecklistSchema.parse({ ...CHECKLIST, ...changes })
 
 describe('the application sheet on the server', () => {
@@ -65,7 +110,16 @@ describe('the application sheet on the server', () => {
     const { pt, actor, line, version } = await assignedSheet()
     const saved = await saveSheetAs(pt.id, actor, sheetValue(version, line.id, { weather: 'Snow', temps2_front: '' }))
     const after = await row(pt.id)
-    expect(after).toMatchObject({ status: 'in-progress', version: version + 1, weather: 'Snow', truck_id: truckId, coils_covered: true, cell_covered: false, start_time: '08:00:00', last_modified_by: actor.id })
+    expect(after).toMatchObject({
+      status: 'in-progress',
+      version: version + 1,
+      weather: 'Snow',
+      truck_id: truckId,
+      coils_covered: true,
+      cell_covered: false,
+      start_time: '08:00:00',
+      last_modified_by: actor.id,
+    })
     expect(saved.version).toBe(version + 1)
     expect(Number((await lineOf(pt.id)).quantity_used)).toBe(12.5)
     const save = (await history(pt.id)).at(-1)!
@@ -83,7 +137,11 @@ describe('the application sheet on the server', () => {
 
   it('refuses a user who is not the assigned applicator, reviewer or admin, and saves nothing', async () => {
     const { pt, line, version } = await assignedSheet()
-    const other = await t.db.insertInto('users').values({ username: `other-${Date.now()}`, password_hash: 'x', first_name: 'Ola', last_name: 'Other' }).returning('id').executeTakeFirstOrThrow()
+    const other = await t.db
+      .insertInto('users')
+      .values({ username: `other-${Date.now()}`, password_hash: 'x', first_name: 'Ola', last_name: 'Other' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const reader: Actor = { id: other.id, username: 'other', is_superuser: false, permissions: ['api.view_pretreat', 'api.pretreat_assigner'] }
     await expect(saveSheetAs(pt.id, reader, sheetValue(version, line.id))).rejects.toThrow(new ForbiddenError(NOT_YOURS))
     expect(await row(pt.id)).toMatchObject({ status: 'assigned', version, weather: null })
@@ -114,7 +172,9 @@ describe('the application sheet on the server', () => {
     await saveChecklistAs(pt.id, actor, checklist())
     const value = { ...sheetValue(version, line.id, { weather: '', batch_numbers: '', quantity_used: '' }), intent: 'submit' as const }
     // an input error that names the inputs, so the page marks them (issue 19, item 13)
-    await expect(submitSheetAs(pt.id, actor, value)).rejects.toThrow(new IncompleteError('Missing required fields: Batch Numbers, Weather, Missing Quantity Used', ['batch_numbers', 'weather', 'chemicals[0].quantity_used']))
+    await expect(submitSheetAs(pt.id, actor, value)).rejects.toThrow(
+      new IncompleteError('Missing required fields: Batch Numbers, Weather, Missing Quantity Used', ['batch_numbers', 'weather', 'chemicals[0].quantity_used']),
+    )
     await expect(submitSheetAs(pt.id, actor, value)).rejects.toBeInstanceOf(InputError)
     expect(await row(pt.id)).toMatchObject({ status: 'assigned', version, pile_front: null, sheet_submit_id: null })
     expect((await lineOf(pt.id)).quantity_used).toBeNull()
@@ -187,7 +247,11 @@ describe('the application sheet on the server', () => {
 
   it('saves the final checklist and reads it back; an incomplete one is refused', async () => {
     const { pt, actor } = await assignedSheet()
-    for (const [bad, missing] of [[{ purge_time: undefined }, ['purge_time']], [{ lights: undefined }, ['lights']], [{ barrel_temp: undefined }, ['barrel_temp']]] as const) {
+    for (const [bad, missing] of [
+      [{ purge_time: undefined }, ['purge_time']],
+      [{ lights: undefined }, ['lights']],
+      [{ barrel_temp: undefined }, ['barrel_temp']],
+    ] as const) {
       await expect(saveChecklistAs(pt.id, actor, checklist(bad))).rejects.toThrow(new IncompleteError(CHECKLIST_INCOMPLETE, missing))
     }
     expect(await checklistOf(t.db, pt.id)).toBeUndefined()

@@ -89,14 +89,19 @@ export const saveSheet = defineCommand({
   schema: SheetStepSchema,
   async run(trx, actor, input): Promise<{ version: number; savedAt: string }> {
     const id = input.pretreat_id
-    await runPretreatStep(trx, id, { type: 'SAVE' }, {
-      actor,
-      version: input.version,
-      apply: async (t) => {
-        await requireKnownTruck(t, input.truck_id)
-        return { changes: (await saveFields(t, id, input, actor.id)).changes }
+    await runPretreatStep(
+      trx,
+      id,
+      { type: 'SAVE' },
+      {
+        actor,
+        version: input.version,
+        apply: async (t) => {
+          await requireKnownTruck(t, input.truck_id)
+          return { changes: (await saveFields(t, id, input, actor.id)).changes }
+        },
       },
-    })
+    )
     return { version: input.version + 1, savedAt: new Date().toISOString() }
   },
 })
@@ -114,22 +119,27 @@ export const submitSheet = defineCommand({
     const { done } = await lockForSubmit(trx, input)
     if (done) return done
     // the machine (who, and whether now) and the version first (runPretreatStep), then the fields saved and checked whole
-    const step = await runPretreatStep(trx, id, { type: 'SUBMIT', complete: true }, {
-      actor,
-      version: input.version,
-      apply: async (t) => {
-        // a page's submission id submits one pre-treat: sent for another, its key is another (the
-        // key names the pre-treat), so this refusal is the one that stops it
-        if (await pretreatSubmittedWith(t, input.submission_id)) throw new InputError({ '': SUBMIT_ID_USED })
-        await requireKnownTruck(t, input.truck_id)
-        const { after, changes } = await saveFields(t, id, input, actor.id, { sheet_submit_id: input.submission_id })
-        const problems = sheetProblems({ ...sheetFacts(await submitFactsOf(t, id)), ...after })
-        if (problems.length > 0) throw new IncompleteError(missingFieldsMessage(problems), missingInputs(after))
-        if (applicationDateAhead(after.application_date, localToday())) throw new InputError({ '': APPLICATION_DATE_AHEAD, application_date: APPLICATION_DATE_AHEAD })
-        if (!checklistComplete(checklistFormValues(await checklistOf(t, id)))) throw new InputError({ '': CHECKLIST_INCOMPLETE })
-        return { changes }
+    const step = await runPretreatStep(
+      trx,
+      id,
+      { type: 'SUBMIT', complete: true },
+      {
+        actor,
+        version: input.version,
+        apply: async (t) => {
+          // a page's submission id submits one pre-treat: sent for another, its key is another (the
+          // key names the pre-treat), so this refusal is the one that stops it
+          if (await pretreatSubmittedWith(t, input.submission_id)) throw new InputError({ '': SUBMIT_ID_USED })
+          await requireKnownTruck(t, input.truck_id)
+          const { after, changes } = await saveFields(t, id, input, actor.id, { sheet_submit_id: input.submission_id })
+          const problems = sheetProblems({ ...sheetFacts(await submitFactsOf(t, id)), ...after })
+          if (problems.length > 0) throw new IncompleteError(missingFieldsMessage(problems), missingInputs(after))
+          if (applicationDateAhead(after.application_date, localToday())) throw new InputError({ '': APPLICATION_DATE_AHEAD, application_date: APPLICATION_DATE_AHEAD })
+          if (!checklistComplete(checklistFormValues(await checklistOf(t, id)))) throw new InputError({ '': CHECKLIST_INCOMPLETE })
+          return { changes }
+        },
       },
-    })
+    )
     // the storage was shut down for the application: someone must confirm it runs again (decision 0041)
     await openRestart(trx, id)
     // submitted again after a send-back: its notice has been answered (decision 0069)

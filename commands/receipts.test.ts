@@ -17,7 +17,11 @@ beforeAll(async () => {
   t = await createTestDatabase()
   const { id } = await t.db.insertInto('users').values({ username: 'tech', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow()
   tech = { id, username: 'tech', is_superuser: false, permissions: ['api.add_receipt'] }
-  const [snake, teton] = await t.db.insertInto('companies').values([{ company_name: 'Snake River Farms' }, { company_name: 'Teton Valley' }]).returning(['id']).execute()
+  const [snake, teton] = await t.db
+    .insertInto('companies')
+    .values([{ company_name: 'Snake River Farms' }, { company_name: 'Teton Valley' }])
+    .returning(['id'])
+    .execute()
   const [cellar, barn] = await t.db
     .insertInto('storages')
     .values([
@@ -26,7 +30,13 @@ beforeAll(async () => {
     ])
     .returning(['id'])
     .execute()
-  await t.db.insertInto('jobs').values([{ name: 'J-1', company_id: snake!.id, storage_id: cellar!.id }, { name: 'J-2', company_id: teton!.id, storage_id: barn!.id }]).execute()
+  await t.db
+    .insertInto('jobs')
+    .values([
+      { name: 'J-1', company_id: snake!.id, storage_id: cellar!.id },
+      { name: 'J-2', company_id: teton!.id, storage_id: barn!.id },
+    ])
+    .execute()
   truck = (await t.db.insertInto('trucks').values({ make: 'Ram', model: '3500', number: 'T-102' }).returning('id').executeTakeFirstOrThrow()).id
   sheet = await makeServiceSheet(t.db, { company_id: snake!.id, storage_id: cellar!.id, created_by: tech.id })
   otherSheet = await makeServiceSheet(t.db, { company_id: teton!.id, storage_id: barn!.id, created_by: tech.id })
@@ -41,13 +51,19 @@ function input(values: Partial<ReceiptInput>): ReceiptInput {
 }
 
 async function refusal(values: Partial<ReceiptInput>): Promise<Record<string, string>> {
-  const before = await t.db.selectFrom('receipts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+  const before = await t.db
+    .selectFrom('receipts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow()
   const error = await save(input(values)).then(
     () => null,
     (e: unknown) => e,
   )
   expect(error).toBeInstanceOf(InputError)
-  const after = await t.db.selectFrom('receipts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+  const after = await t.db
+    .selectFrom('receipts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow()
   expect(after.n).toBe(before.n)
   return (error as InputError).fieldErrors
 }
@@ -55,7 +71,16 @@ async function refusal(values: Partial<ReceiptInput>): Promise<Record<string, st
 describe('createReceipt', () => {
   it('saves each type with only its own block, read back by receiptDetail', async () => {
     const fuel = await save(input({ type: 'Fuel', truck_id: truck, mileage: 120433, customer: 'Snake River Farms', event: 'ignored' }))
-    expect(await receiptDetail(t.db, fuel.id)).toMatchObject({ type: 'Fuel', truck: 'Ram 3500 T-102', mileage: '120433.0', customer_name: null, event: '', category: null, total_amount: '12.50', images: [] })
+    expect(await receiptDetail(t.db, fuel.id)).toMatchObject({
+      type: 'Fuel',
+      truck: 'Ram 3500 T-102',
+      mileage: '120433.0',
+      customer_name: null,
+      event: '',
+      category: null,
+      total_amount: '12.50',
+      images: [],
+    })
     const meal = await save(input({ type: 'Expenses', category: 'Food', customer: 'Snake River Farms', event: 'Grower lunch', truck_id: truck }))
     expect(await receiptDetail(t.db, meal.id)).toMatchObject({ type: 'Expenses', truck: null, mileage: null, customer_name: 'Snake River Farms', event: 'Grower lunch', category: 'Food' })
     const part = await save(input({ customer: 'Snake River Farms', job: 'J-1', service_sheet: sheet.service_sheet_number }))

@@ -15,7 +15,14 @@ export const REGISTRY_NOT_FOUND = 'This record no longer exists.'
 const recordId = { record_id: z.number().int().nullable().optional() }
 
 /** Adds (no id) or saves `id`; the unique index of the record's name becomes its field's message. */
-async function saveRow(trx: Executor, table: RegistryTable, id: number | null | undefined, submissionId: string, values: Record<string, unknown>, duplicate: { constraint: string; field: string; message: string }): Promise<{ id: number }> {
+async function saveRow(
+  trx: Executor,
+  table: RegistryTable,
+  id: number | null | undefined,
+  submissionId: string,
+  values: Record<string, unknown>,
+  duplicate: { constraint: string; field: string; message: string },
+): Promise<{ id: number }> {
   try {
     if (id == null) return { id: await insertRegistryRow(trx, table, submissionId, values) }
     if (!(await updateRegistryRow(trx, table, id, values))) throw new InputError({ '': REGISTRY_NOT_FOUND })

@@ -27,7 +27,14 @@ beforeAll(async () => {
   t = await createTestDatabase()
   const d = await pretreatDefaults(t.db)
   companyId = d.company_id
-  applicatorId = (await t.db.insertInto('applicators').values({ user_id: d.created_by, license: 'ID-PA-77', expiration: '2030-12-31' }).onConflict((oc) => oc.column('user_id').doUpdateSet({ license: 'ID-PA-77', expiration: '2030-12-31' })).returning('id').executeTakeFirstOrThrow()).id
+  applicatorId = (
+    await t.db
+      .insertInto('applicators')
+      .values({ user_id: d.created_by, license: 'ID-PA-77', expiration: '2030-12-31' })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ license: 'ID-PA-77', expiration: '2030-12-31' }))
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id
   // 16.6 gal on 1000 cwt is 16.6 ppm; the label allows 20 ppm, and no seed crop
   productId = (
     await t.db
@@ -37,7 +44,8 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow()
   ).id
   truckId = (await t.db.insertInto('trucks').values({ number: 'T-7', make: 'Ford' }).returning('id').executeTakeFirstOrThrow()).id
-  const user = async (username: string, first: string) => (await t.db.insertInto('users').values({ username, password_hash: 'x', first_name: first, last_name: 'Test' }).returning('id').executeTakeFirstOrThrow()).id
+  const user = async (username: string, first: string) =>
+    (await t.db.insertInto('users').values({ username, password_hash: 'x', first_name: first, last_name: 'Test' }).returning('id').executeTakeFirstOrThrow()).id
   actors.assigner = { id: await user('sr-assigner', 'Asa'), username: 'sr-assigner', is_superuser: false, permissions: ['api.view_pretreat', 'api.pretreat_assigner'] }
   actors.r1 = { id: await user('sr-rev-one', 'Rita'), username: 'sr-rev-one', is_superuser: false, permissions: ['api.view_pretreat', 'api.pretreat_reviewer1'] }
   actors.r2 = { id: await user('sr-rev-two', 'Ross'), username: 'sr-rev-two', is_superuser: false, permissions: ['api.view_pretreat', 'api.pretreat_reviewer2'] }
@@ -46,13 +54,23 @@ afterAll(() => t.drop())
 
 /** A storage of its own (so no test's applications count in another's season), with an address: a complete record. */
 const storage = async (seed: boolean) =>
-  (await t.db.insertInto('storages').values({ company_id: companyId, name: `Cellar ${crypto.randomUUID().slice(0, 8)}`, address: '1210 N 400 E, Shelley, ID 83274', seed }).returning('id').executeTakeFirstOrThrow()).id
+  (
+    await t.db
+      .insertInto('storages')
+      .values({ company_id: companyId, name: `Cellar ${crypto.randomUUID().slice(0, 8)}`, address: '1210 N 400 E, Shelley, ID 83274', seed })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id
 
 /** The form's save of the warnings it found then, with its reason (as commands/pretreat-form.ts keeps them). */
 async function formAnswered(id: number, reason: string) {
   const warnings = await pretreatSeasonCheck(t.db, id, TODAY)
   expect(warnings.length).toBeGreaterThan(0)
-  await t.db.updateTable('pretreats').set({ dose_warnings: JSON.stringify(warnings), dose_reason: reason }).where('id', '=', id).execute()
+  await t.db
+    .updateTable('pretreats')
+    .set({ dose_warnings: JSON.stringify(warnings), dose_reason: reason })
+    .where('id', '=', id)
+    .execute()
 }
 
 const row = (id: number) => t.db.selectFrom('pretreats').select(['status', 'version', 'assigned_to', 'weather']).where('id', '=', id).executeTakeFirstOrThrow()
@@ -73,7 +91,11 @@ describe('assigning past the season check', () => {
   it('refuses an Assign without a reason when the storage became a seed store after the form, changing nothing; with one it assigns and keeps the reason', async () => {
     // saved on the form while the storage held no seed: no warning then
     const pt = await makePretreat(t.db, { stage: 'scheduled', storage_id: await storage(false), productId })
-    await t.db.updateTable('pretreats').set({ storage_id: await storage(true) }).where('id', '=', pt.id).execute()
+    await t.db
+      .updateTable('pretreats')
+      .set({ storage_id: await storage(true) })
+      .where('id', '=', pt.id)
+      .execute()
     const before = await row(pt.id)
     const error = await refusal(assignApplicator(t.db, pt.id, applicatorId, actors.assigner, TODAY))
     expect(error.fieldErrors).toEqual({ '': SEASON_REASON_MISSING, season_reason: `The season check found what no reason answers yet: ${SEED} Give a reason to go on anyway.` })
@@ -126,12 +148,37 @@ async function sheetInReview(stage: 'to-review' | 'to-review1' = 'to-review') {
 async function reviewPost(s: { id: number; lineId: number }, used: string, more: Record<string, string> = {}) {
   const { version } = await row(s.id)
   const value = PretreatReviewSchema.parse({
-    intent: 'submit', version: String(version), submission_id: crypto.randomUUID(),
-    pile_front: 'Dry', pile_middle: 'Damp', pile_back: 'Dry', sprouting: 'Eyes Open', pile_comments: 'Even pile.',
-    temps1_front: '45', temps1_middle: '46', temps1_back: '45.5', set_point: '44', ducts_open: 'All Open', ducts_condition: 'Dry',
-    storage_temp_front: '44', storage_temp_middle: '44.5', storage_temp_back: '45', bypass_door: 'Closed', coils_covered: 'yes', cell_covered: 'no',
-    env_temp: '28', weather: 'Clear', wind_speed: '6', wind_direction: 'NW', env_comments: 'Calm morning.',
-    truck_id: String(truckId), batch_numbers: 'B-1001', sampled_by: 'Cody', application_date: '2026-11-20', start_time: '08:00', stop_time: '11:30',
+    intent: 'submit',
+    version: String(version),
+    submission_id: crypto.randomUUID(),
+    pile_front: 'Dry',
+    pile_middle: 'Damp',
+    pile_back: 'Dry',
+    sprouting: 'Eyes Open',
+    pile_comments: 'Even pile.',
+    temps1_front: '45',
+    temps1_middle: '46',
+    temps1_back: '45.5',
+    set_point: '44',
+    ducts_open: 'All Open',
+    ducts_condition: 'Dry',
+    storage_temp_front: '44',
+    storage_temp_middle: '44.5',
+    storage_temp_back: '45',
+    bypass_door: 'Closed',
+    coils_covered: 'yes',
+    cell_covered: 'no',
+    env_temp: '28',
+    weather: 'Clear',
+    wind_speed: '6',
+    wind_direction: 'NW',
+    env_comments: 'Calm morning.',
+    truck_id: String(truckId),
+    batch_numbers: 'B-1001',
+    sampled_by: 'Cody',
+    application_date: '2026-11-20',
+    start_time: '08:00',
+    stop_time: '11:30',
     chemicals: [{ id: String(s.lineId), quantity_used: used }],
     prices: [{ company_id: String(companyId), cwt_share: '1000', price: '0.0500' }],
     ...more,

@@ -18,23 +18,42 @@ let fan: number, special: number
 beforeAll(async () => {
   t = await createTestDatabase()
   const db = t.db
-  const users = await db.insertInto('users').values(['tech', 'rev1', 'rev2', 'rev3'].map((username) => ({ username, password_hash: 'x' }))).returning('id').execute()
+  const users = await db
+    .insertInto('users')
+    .values(['tech', 'rev1', 'rev2', 'rev3'].map((username) => ({ username, password_hash: 'x' })))
+    .returning('id')
+    .execute()
   techId = users[0]!.id
   const reviewer = (i: number, level: ReviewLevel): Actor => ({ id: users[i]!.id, username: `rev${level}`, is_superuser: false, permissions: [`api.can_review_${level}`] })
   r1 = reviewer(1, 1)
   r2 = reviewer(2, 2)
   r3 = reviewer(3, 3)
-  const companies = await db.insertInto('companies').values([{ company_name: 'Acme Farms' }, { company_name: 'Other Farms' }]).returning('id').execute()
+  const companies = await db
+    .insertInto('companies')
+    .values([{ company_name: 'Acme Farms' }, { company_name: 'Other Farms' }])
+    .returning('id')
+    .execute()
   acme = companies[0]!.id
   other = companies[1]!.id
   const storages = await db
     .insertInto('storages')
-    .values([{ company_id: acme, name: 'Cellar 1' }, { company_id: acme, name: 'Cellar 2' }, { company_id: other, name: 'Cellar 9' }])
+    .values([
+      { company_id: acme, name: 'Cellar 1' },
+      { company_id: acme, name: 'Cellar 2' },
+      { company_id: other, name: 'Cellar 9' },
+    ])
     .returning('id')
     .execute()
   ;[cellar, cellar2, otherCellar] = storages.map((s) => s.id) as [number, number, number]
   job = (await db.insertInto('jobs').values({ name: 'J-1', company_id: acme, storage_id: cellar2 }).returning('id').executeTakeFirstOrThrow()).id
-  const parts = await db.insertInto('parts').values([{ part_number: 'FAN-1', description: 'Fan belt' }, { part_number: 'SPECIAL', is_special: true }]).returning('id').execute()
+  const parts = await db
+    .insertInto('parts')
+    .values([
+      { part_number: 'FAN-1', description: 'Fan belt' },
+      { part_number: 'SPECIAL', is_special: true },
+    ])
+    .returning('id')
+    .execute()
   fan = parts[0]!.id
   special = parts[1]!.id
 })
@@ -50,12 +69,20 @@ async function newSheet(hours = { travel_hours: 2, labor_hours: 3 }) {
     description: 'Fan 3 rattles',
     notes: 'Replaced the belt',
     ...hours,
-    parts: [{ part_id: fan, quantity: 2 }, { part_id: special, quantity: 1, description: 'Custom bracket' }],
+    parts: [
+      { part_id: fan, quantity: 2 },
+      { part_id: special, quantity: 1, description: 'Custom bracket' },
+    ],
   })
 }
 
 const reviewOf = (sheetId: number, level: number) =>
-  t.db.selectFrom('service_reviews').selectAll().where('service_sheet_id', '=', sheetId).where('review_level', '=', level as 1).executeTakeFirst()
+  t.db
+    .selectFrom('service_reviews')
+    .selectAll()
+    .where('service_sheet_id', '=', sheetId)
+    .where('review_level', '=', level as 1)
+    .executeTakeFirst()
 const sheetRow = (id: number) => t.db.selectFrom('service_sheets').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 const partsOf = (id: number) => t.db.selectFrom('service_sheet_parts').selectAll().where('service_sheet_id', '=', id).orderBy('id').execute()
 const statusOf = (id: number) => t.db.selectFrom('service_status').selectAll().where('service_sheet_id', '=', id).executeTakeFirstOrThrow()
@@ -75,17 +102,33 @@ function input(version: number, over: Partial<ReviewInput> = {}): ReviewInput {
 /** The review form as the editor posts it (Save or Approve) for review `reviewId`, sent with `key` (a new one unless given). */
 function submitReview(reviewId: number, actor: Actor, intent: 'save' | 'approve', value: ReviewInput, key: string = crypto.randomUUID()) {
   const form = {
-    review_id: reviewId, intent, version: value.version,
-    travel_hours: value.values.travel, labor_hours: value.values.labor, nc_travel: value.values.ncTravel, nc_labor: value.values.ncLabor,
-    comments: value.comments, parts: value.parts, new_parts: value.newParts.map((p) => ({ part_id: p.partId, quantity: p.quantity, description: p.description, nc: p.nc })),
-    new_part: '', new_description: '',
+    review_id: reviewId,
+    intent,
+    version: value.version,
+    travel_hours: value.values.travel,
+    labor_hours: value.values.labor,
+    nc_travel: value.values.ncTravel,
+    nc_labor: value.values.ncLabor,
+    comments: value.comments,
+    parts: value.parts,
+    new_parts: value.newParts.map((p) => ({ part_id: p.partId, quantity: p.quantity, description: p.description, nc: p.nc })),
+    new_part: '',
+    new_description: '',
   }
   return runCommand(t.db, intent === 'approve' ? approveServiceReview : saveServiceReview, { actor, key, input: form })
 }
 
 /** Select Service Details as the route sends it: the place its names resolved to. */
 function changeDetails(reviewId: number, actor: Actor, value: { version: number; companyId: number; storageId: number; jobId: number | null; serviceRendered: ServiceType[]; otherService: string }) {
-  const input = { review_id: reviewId, version: value.version, company_id: value.companyId, storage_id: value.storageId, job_id: value.jobId ?? undefined, service_rendered: value.serviceRendered, other_service: value.otherService }
+  const input = {
+    review_id: reviewId,
+    version: value.version,
+    company_id: value.companyId,
+    storage_id: value.storageId,
+    job_id: value.jobId ?? undefined,
+    service_rendered: value.serviceRendered,
+    other_service: value.otherService,
+  }
   return runCommand(t.db, changeServiceDetails, { actor, key: crypto.randomUUID(), input })
 }
 
@@ -114,37 +157,62 @@ describe('the review chain', () => {
     const sheet = await newSheet()
     const [belt, bracket] = await partsOf(sheet.id)
     const rev1 = (await reviewOf(sheet.id, 1))!
-    await submitReview(rev1.id, r1, 'approve', input(1, {
-      values: { travel: 2.5, labor: 3, ncTravel: 0.5, ncLabor: 0 },
-      comments: 'Travel was longer',
-      parts: [{ id: belt!.id, nc1: true, nc2: false, nc3: false, removed: false }, { id: bracket!.id, nc1: false, nc2: false, nc3: false, removed: true }],
-    }))
+    await submitReview(
+      rev1.id,
+      r1,
+      'approve',
+      input(1, {
+        values: { travel: 2.5, labor: 3, ncTravel: 0.5, ncLabor: 0 },
+        comments: 'Travel was longer',
+        parts: [
+          { id: belt!.id, nc1: true, nc2: false, nc3: false, removed: false },
+          { id: bracket!.id, nc1: false, nc2: false, nc3: false, removed: true },
+        ],
+      }),
+    )
     let row = await sheetRow(sheet.id)
     expect(row.status).toBe('level_2_review')
     expect([row.travel_hours2, row.nc2_travel, row.labor_hours2].map(Number)).toEqual([2.5, 0.5, 3])
     let parts = await partsOf(sheet.id)
-    expect(parts.map((p) => [p.nc1, p.nc2, p.marked_for_deletion1, p.marked_for_deletion2])).toEqual([[true, true, false, false], [false, false, true, true]])
+    expect(parts.map((p) => [p.nc1, p.nc2, p.marked_for_deletion1, p.marked_for_deletion2])).toEqual([
+      [true, true, false, false],
+      [false, false, true, true],
+    ])
     expect(await reviewOf(sheet.id, 1)).toMatchObject({ status: 'approved', reviewed_by: r1.id, comments: 'Travel was longer' })
     expect(await statusOf(sheet.id)).toMatchObject({ review_1_completed: true, review_2_completed: false })
 
     const rev2 = (await reviewOf(sheet.id, 2))!
     // level 2 may only change its own NC flag; a level-1 flag sent as false is ignored
-    await submitReview(rev2.id, r2, 'approve', input(1, {
-      values: { travel: 2.5, labor: 2.75, ncTravel: 0.5, ncLabor: 0 },
-      parts: [{ id: belt!.id, nc1: false, nc2: false, nc3: false, removed: false }],
-      newParts: [{ partId: fan, quantity: 1, description: '', nc: true }],
-    }))
+    await submitReview(
+      rev2.id,
+      r2,
+      'approve',
+      input(1, {
+        values: { travel: 2.5, labor: 2.75, ncTravel: 0.5, ncLabor: 0 },
+        parts: [{ id: belt!.id, nc1: false, nc2: false, nc3: false, removed: false }],
+        newParts: [{ partId: fan, quantity: 1, description: '', nc: true }],
+      }),
+    )
     parts = await partsOf(sheet.id)
-    expect(parts.map((p) => [p.nc1, p.nc2, p.nc3, p.added_at_level])).toEqual([[true, false, false, 0], [false, false, false, 0], [false, true, true, 2]])
+    expect(parts.map((p) => [p.nc1, p.nc2, p.nc3, p.added_at_level])).toEqual([
+      [true, false, false, 0],
+      [false, false, false, 0],
+      [false, true, true, 2],
+    ])
     row = await sheetRow(sheet.id)
     expect([row.status, Number(row.labor_hours3)]).toEqual(['level_3_review', 2.75])
 
     const rev3 = (await reviewOf(sheet.id, 3))!
     // level 3 may change all three NC flags
-    const outcome = await submitReview(rev3.id, r3, 'approve', input(1, {
-      values: { travel: 2.5, labor: 2.75, ncTravel: 0, ncLabor: 0.25 },
-      parts: [{ id: belt!.id, nc1: false, nc2: true, nc3: true, removed: false }],
-    }))
+    const outcome = await submitReview(
+      rev3.id,
+      r3,
+      'approve',
+      input(1, {
+        values: { travel: 2.5, labor: 2.75, ncTravel: 0, ncLabor: 0.25 },
+        parts: [{ id: belt!.id, nc1: false, nc2: true, nc3: true, removed: false }],
+      }),
+    )
     expect(outcome).toEqual({ outcome: 'approved', completed: true })
     expect((await partsOf(sheet.id))[0]).toMatchObject({ nc1: false, nc2: true, nc3: true })
     expect((await sheetRow(sheet.id)).status).toBe('complete')
@@ -162,7 +230,10 @@ describe('the review chain', () => {
     const [a, b] = await Promise.allSettled([submitReview(rev1.id, r1, 'approve', input(1), key), submitReview(rev1.id, r1, 'approve', input(1), key)])
     expect([a.status, b.status]).toEqual(['fulfilled', 'fulfilled'])
     const outcomes = [a, b].map((r) => (r as PromiseFulfilledResult<unknown>).value)
-    expect(outcomes).toEqual([{ outcome: 'approved', completed: false }, { outcome: 'approved', completed: false }])
+    expect(outcomes).toEqual([
+      { outcome: 'approved', completed: false },
+      { outcome: 'approved', completed: false },
+    ])
     // the same key with other values is not taken for the first
     expect(await refusal(submitReview(rev1.id, r1, 'approve', input(1, { comments: 'other' }), key))).toEqual(new ConflictError(KEY_MESSAGES.reused))
     const reviews = await t.db.selectFrom('service_reviews').select('review_level').where('service_sheet_id', '=', sheet.id).execute()
@@ -205,7 +276,17 @@ describe('the review chain', () => {
     await submitReview(rev1.id, r1, 'save', input(1, { newParts: [{ partId: fan, quantity: 3, description: '', nc: false }] }))
     const [belt, , added] = await partsOf(sheet.id)
     expect(added).toMatchObject({ added_at_level: 1 })
-    await submitReview(rev1.id, r1, 'save', input(2, { parts: [{ id: added!.id, nc1: false, nc2: false, nc3: false, removed: true }, { id: belt!.id, nc1: false, nc2: false, nc3: false, removed: true }] }))
+    await submitReview(
+      rev1.id,
+      r1,
+      'save',
+      input(2, {
+        parts: [
+          { id: added!.id, nc1: false, nc2: false, nc3: false, removed: true },
+          { id: belt!.id, nc1: false, nc2: false, nc3: false, removed: true },
+        ],
+      }),
+    )
     let parts = await partsOf(sheet.id)
     expect(parts).toHaveLength(2)
     expect(parts[0]).toMatchObject({ marked_for_deletion1: true })
@@ -253,7 +334,9 @@ describe('the review chain', () => {
 
   it('keeps the bell’s open-review counts equal to a recount as sheets are made and approved', async () => {
     const kept = async () =>
-      Object.fromEntries((await t.db.selectFrom('alert_counts').select(['type', 'count']).where('type', 'in', ['level_1_reviews', 'level_2_reviews', 'level_3_reviews']).execute()).map((r) => [r.type, r.count]))
+      Object.fromEntries(
+        (await t.db.selectFrom('alert_counts').select(['type', 'count']).where('type', 'in', ['level_1_reviews', 'level_2_reviews', 'level_3_reviews']).execute()).map((r) => [r.type, r.count]),
+      )
     const recount = async () => {
       const { level_1_reviews, level_2_reviews, level_3_reviews } = await aggregateAlerts(t.db)
       return { level_1_reviews, level_2_reviews, level_3_reviews }

@@ -11,7 +11,20 @@ import { ReviewSchema, reviewValues, ServiceDetailsSchema } from '#core/schemas/
 import { partLineProblem } from '#core/schemas/service-sheet.ts'
 import { editableNcLevels, levelValues, removalOf } from '#core/service-hours.ts'
 import type { Executor } from '#db/client.server.ts'
-import { addReviewPartLines, deletePartLine, partLinesOf, partLinesSnapshot, sheetAuthor, saveLevelHours, saveReviewComments, saveServiceDetails, setPartLineFlags, sheetPlaceNames, sheetServiceTypes, touchReview } from '#db/queries/review-chain.ts'
+import {
+  addReviewPartLines,
+  deletePartLine,
+  partLinesOf,
+  partLinesSnapshot,
+  sheetAuthor,
+  saveLevelHours,
+  saveReviewComments,
+  saveServiceDetails,
+  setPartLineFlags,
+  sheetPlaceNames,
+  sheetServiceTypes,
+  touchReview,
+} from '#db/queries/review-chain.ts'
 import { activePartsById } from '#db/queries/service-sheets.ts'
 import { reviewerLevels, runReviewStep, type Reviewer } from '#workflows/service-review.server.ts'
 import { defineCommand, type Actor } from './command.ts'
@@ -31,10 +44,17 @@ export type ReviewOutcome = { outcome: 'saved' } | { outcome: 'approved'; comple
 
 async function checkNewParts(trx: Executor, newParts: readonly NewPart[]): Promise<void> {
   if (newParts.length === 0) return
-  const known = await activePartsById(trx, newParts.map((p) => p.part_id))
+  const known = await activePartsById(
+    trx,
+    newParts.map((p) => p.part_id),
+  )
   for (const part of newParts) {
     // the sheet form's Add Part rule
-    const problem = partLineProblem(known.find((k) => k.id === part.part_id), part.quantity, part.description)
+    const problem = partLineProblem(
+      known.find((k) => k.id === part.part_id),
+      part.quantity,
+      part.description,
+    )
     if (problem) throw new InputError({ new_part: problem.message })
   }
 }

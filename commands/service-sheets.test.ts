@@ -17,8 +17,19 @@ let belt: { id: number }, special: { id: number }, retired: { id: number }
 beforeAll(async () => {
   t = await createTestDatabase()
   const db = t.db
-  ;[user, other] = (await db.insertInto('users').values([{ username: 'tech', password_hash: 'x' }, { username: 'other', password_hash: 'x' }]).returning(['id', 'username']).execute()) as [typeof user, typeof user]
-  ;[acme, farm2] = (await db.insertInto('companies').values([{ company_name: 'Acme Farms' }, { company_name: 'Other Farms' }]).returning('id').execute()) as [{ id: number }, { id: number }]
+  ;[user, other] = (await db
+    .insertInto('users')
+    .values([
+      { username: 'tech', password_hash: 'x' },
+      { username: 'other', password_hash: 'x' },
+    ])
+    .returning(['id', 'username'])
+    .execute()) as [typeof user, typeof user]
+  ;[acme, farm2] = (await db
+    .insertInto('companies')
+    .values([{ company_name: 'Acme Farms' }, { company_name: 'Other Farms' }])
+    .returning('id')
+    .execute()) as [{ id: number }, { id: number }]
   silo = await db.insertInto('storages').values({ company_id: acme.id, name: 'Cellar 1' }).returning('id').executeTakeFirstOrThrow()
   otherSilo = await db.insertInto('storages').values({ company_id: farm2.id, name: 'Cellar 9' }).returning('id').executeTakeFirstOrThrow()
   job = await db.insertInto('jobs').values({ name: 'J-2026-001', company_id: acme.id, storage_id: silo.id }).returning('id').executeTakeFirstOrThrow()
@@ -37,14 +48,26 @@ afterAll(() => t.drop())
 async function aCall(jobId: number | null = null) {
   return t.db
     .insertInto('call_ins')
-    .values({ submission_id: crypto.randomUUID(), company_id: acme.id, storage_id: silo.id, job_id: jobId, created_by: user.id, call_in_date: '2026-10-03', requested_by: 'Dale', description: 'Fan 3 rattles' })
+    .values({
+      submission_id: crypto.randomUUID(),
+      company_id: acme.id,
+      storage_id: silo.id,
+      job_id: jobId,
+      created_by: user.id,
+      call_in_date: '2026-10-03',
+      requested_by: 'Dale',
+      description: 'Fan 3 rattles',
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
 }
 
 async function anImage(owner = user) {
   const id = crypto.randomUUID()
-  await t.db.insertInto('blobs').values({ id, area: 'service', key: `service/${id}.png`, filename: 'a.png', content_type: 'image/png', size_bytes: 10, created_by: owner.id }).execute()
+  await t.db
+    .insertInto('blobs')
+    .values({ id, area: 'service', key: `service/${id}.png`, filename: 'a.png', content_type: 'image/png', size_bytes: 10, created_by: owner.id })
+    .execute()
   return id
 }
 
@@ -70,10 +93,18 @@ async function input(overrides: Partial<ServiceSheetInput> = {}): Promise<Servic
 }
 
 /** The sheet form's save: the command, as `u`, keyed by the form's submission id. */
-const save = (u: { id: number; username: string }, value: ServiceSheetInput) => runCommand(t.db, createServiceSheet, { actor: { ...u, is_superuser: false, permissions: [] }, key: value.submission_id, input: value })
+const save = (u: { id: number; username: string }, value: ServiceSheetInput) =>
+  runCommand(t.db, createServiceSheet, { actor: { ...u, is_superuser: false, permissions: [] }, key: value.submission_id, input: value })
 
 const count = async (table: 'service_sheets' | 'service_sheet_parts' | 'service_reviews' | 'service_status') =>
-  Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 /** The input is built first (it reserves a number), then the attempt runs once. */
 async function expectRefused(value: Promise<ServiceSheetInput>, fieldErrors: Record<string, string>) {
@@ -88,7 +119,13 @@ async function expectRefused(value: Promise<ServiceSheetInput>, fieldErrors: Rec
 describe('createServiceSheet', () => {
   it('saves the sheet with its parts and images, and opens level 1 with the initial hours', async () => {
     const images = [await anImage(), await anImage()]
-    const value = await input({ parts: [{ part_id: belt.id, quantity: 2, description: '' }, { part_id: special.id, quantity: 1, description: 'Plenum door hinge' }], images })
+    const value = await input({
+      parts: [
+        { part_id: belt.id, quantity: 2, description: '' },
+        { part_id: special.id, quantity: 1, description: 'Plenum door hinge' },
+      ],
+      images,
+    })
     const saved = await save(user, value)
     expect(saved).toMatchObject({ service_sheet_number: value.sheet_number })
 
@@ -159,7 +196,14 @@ describe('createServiceSheet', () => {
   })
 
   it('refuses unknown or retired parts and a special part without its description', async () => {
-    await expectRefused(input({ parts: [{ part_id: belt.id, quantity: 1, description: '' }, { part_id: retired.id, quantity: 1, description: '' }, { part_id: 999_999, quantity: 1, description: '' }] }),
+    await expectRefused(
+      input({
+        parts: [
+          { part_id: belt.id, quantity: 1, description: '' },
+          { part_id: retired.id, quantity: 1, description: '' },
+          { part_id: 999_999, quantity: 1, description: '' },
+        ],
+      }),
       { 'parts[1].part_id': 'Choose a part from the parts list.', 'parts[2].part_id': 'Choose a part from the parts list.' },
     )
     await expectRefused(input({ parts: [{ part_id: special.id, quantity: 1, description: '  ' }] }), { 'parts[0].description': 'A special part needs a description.' })

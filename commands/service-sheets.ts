@@ -37,7 +37,14 @@ async function checkPlace(db: Executor, input: ServiceSheetInput): Promise<CallF
 
 /** Every line names an active part; special parts carry a description (the picker's own rule). */
 async function checkParts(db: Executor, parts: ServiceSheetInput['parts']): Promise<void> {
-  const known = new Map((await activePartsById(db, parts.map((p) => p.part_id))).map((p) => [p.id, p]))
+  const known = new Map(
+    (
+      await activePartsById(
+        db,
+        parts.map((p) => p.part_id),
+      )
+    ).map((p) => [p.id, p]),
+  )
   const problems: Record<string, string> = {}
   parts.forEach((line, i) => {
     const problem = partLineProblem(known.get(line.part_id), line.quantity, line.description)

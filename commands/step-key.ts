@@ -7,7 +7,9 @@
 import { createHash } from 'node:crypto'
 
 export function stepKey(submissionId: string, ...parts: readonly (string | number)[]): string {
-  const hex = createHash('sha256').update(JSON.stringify([submissionId.toLowerCase(), ...parts])).digest('hex')
+  const hex = createHash('sha256')
+    .update(JSON.stringify([submissionId.toLowerCase(), ...parts]))
+    .digest('hex')
   // shaped as a version-8 (custom) UUID, RFC 9562
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
 }

@@ -63,7 +63,11 @@ async function resolveCompanies(db: Executor, value: StorageInput): Promise<{ co
 }
 
 async function addStorage(trx: Executor, submissionId: string, fields: StorageFields, images: string[]): Promise<number> {
-  const inserted = await trx.insertInto('storages').values({ submission_id: submissionId, ...fields }).returning('id').executeTakeFirstOrThrow()
+  const inserted = await trx
+    .insertInto('storages')
+    .values({ submission_id: submissionId, ...fields })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   await attachStorageImages(trx, inserted.id, images)
   return inserted.id
 }
@@ -114,7 +118,8 @@ export const saveStorage = defineCommand({
     const { companyId, growerId } = await resolveCompanies(trx, value)
     const fields = fieldsOf(value, companyId, growerId)
     const added = await requireOwnImages(trx, actor, 'storages', value.images)
-    const id = value.storage_id === undefined ? await addStorage(trx, value.submission_id, fields, added) : await editStorage(trx, value.storage_id, value.version ?? '', fields, value.kept_images, added)
+    const id =
+      value.storage_id === undefined ? await addStorage(trx, value.submission_id, fields, added) : await editStorage(trx, value.storage_id, value.version ?? '', fields, value.kept_images, added)
     return { id }
   },
 })

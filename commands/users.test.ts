@@ -28,7 +28,11 @@ beforeAll(async () => {
   t = await createTestDatabase()
   await t.db.insertInto('companies').values({ company_name: 'Snake River Farms' }).execute()
   groupId = (await t.db.insertInto('groups').values({ name: 'Reviewers' }).returning('id').executeTakeFirstOrThrow()).id
-  await t.db.insertInto('permissions').values({ codename: 'api.view_callin', name: 'Can view call-ins' }).onConflict((oc) => oc.doNothing()).execute()
+  await t.db
+    .insertInto('permissions')
+    .values({ codename: 'api.view_callin', name: 'Can view call-ins' })
+    .onConflict((oc) => oc.doNothing())
+    .execute()
   await t.db.insertInto('group_permissions').values({ group_id: groupId, codename: 'api.view_callin' }).execute()
   root = actor((await createUser(t.db, { username: 'root', password: 'root-pass-1', isSuperuser: true, isStaff: true })).id, true, 'root')
   manager = actor((await createUser(t.db, { username: 'manager', password: 'manager-pass-1', permissions: ['api.change_user', 'api.add_user'] })).id, false, 'manager')
@@ -52,17 +56,36 @@ const input = (over: Partial<UserInput>): UserInput => ({
 })
 
 async function refusal(work: Promise<unknown>): Promise<Record<string, string>> {
-  const error = await work.then(() => null, (e: unknown) => e)
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  )
   expect(error).toBeInstanceOf(InputError)
   return (error as InputError).fieldErrors
 }
 
-const count = async () => Number((await t.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+const count = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 describe('adding a user', () => {
   it('saves the fields, company (case ignored), permissions and groups, with a scrypt hash', async () => {
     const id = await saveUser(t.db, root, input({ username: 'jbaird', first_name: 'Jill', company: 'snake river farms', permissions: ['api.view_callin'], groups: [groupId], is_staff: true }))
-    expect(await userForEdit(t.db, id)).toMatchObject({ username: 'jbaird', first_name: 'Jill', company: 'Snake River Farms', is_staff: true, is_active: true, permissions: ['api.view_callin'], groups: [groupId] })
+    expect(await userForEdit(t.db, id)).toMatchObject({
+      username: 'jbaird',
+      first_name: 'Jill',
+      company: 'Snake River Farms',
+      is_staff: true,
+      is_active: true,
+      permissions: ['api.view_callin'],
+      groups: [groupId],
+    })
     const { password_hash } = await t.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()
     expect(password_hash).toMatch(/^scrypt\$/)
     expect(await verifyPassword('a-long-password', password_hash)).toBe(true)
@@ -137,8 +160,12 @@ describe('editing a user', () => {
   })
 
   it('refuses deactivating oneself and dropping one’s own superuser flag', async () => {
-    expect(await refusal(saveUser(t.db, root, input({ user_id: root.id, username: 'root', is_superuser: true, is_staff: true, is_active: false, password: undefined })))).toEqual({ is_active: USER_MESSAGES.selfInactive })
-    expect(await refusal(saveUser(t.db, root, input({ user_id: root.id, username: 'root', is_superuser: false, is_staff: true, password: undefined })))).toEqual({ is_superuser: USER_MESSAGES.selfSuperuser })
+    expect(await refusal(saveUser(t.db, root, input({ user_id: root.id, username: 'root', is_superuser: true, is_staff: true, is_active: false, password: undefined })))).toEqual({
+      is_active: USER_MESSAGES.selfInactive,
+    })
+    expect(await refusal(saveUser(t.db, root, input({ user_id: root.id, username: 'root', is_superuser: false, is_staff: true, password: undefined })))).toEqual({
+      is_superuser: USER_MESSAGES.selfSuperuser,
+    })
     expect(await userForEdit(t.db, root.id)).toMatchObject({ is_superuser: true, is_active: true })
   })
 
@@ -156,7 +183,10 @@ describe('editing a user', () => {
 
   it('deactivating ends the user’s sessions in the same save; a blank password keeps the old one', async () => {
     const id = await saveUser(t.db, root, input({ username: 'leaving', password: 'leaving-pass-1' }))
-    await t.db.insertInto('sessions').values({ id: randomUUID(), user_id: id, expires_at: new Date(Date.now() + 3_600_000) }).execute()
+    await t.db
+      .insertInto('sessions')
+      .values({ id: randomUUID(), user_id: id, expires_at: new Date(Date.now() + 3_600_000) })
+      .execute()
     await saveUser(t.db, root, input({ user_id: id, username: 'leaving', is_active: false, password: undefined }))
     expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', id).execute()).toEqual([])
     const { password_hash } = await t.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()
@@ -249,12 +279,15 @@ describe('rights are delegated, never minted', () => {
     const staffEdit = (over: Partial<UserInput>) => input({ user_id: staff, username: 'staffacct', is_staff: true, ...asIs, ...over })
     expect(await refusal(saveUser(t.db, manager, staffEdit({ is_active: false })))).toEqual({ is_active: RIGHTS_MESSAGES.staffAccount })
     expect(await refusal(saveUser(t.db, manager, staffEdit({ username: 'staffacct2', first_name: 'Eve', last_name: 'Stone' })))).toEqual({
-      username: RIGHTS_MESSAGES.staffAccount, first_name: RIGHTS_MESSAGES.staffAccount, last_name: RIGHTS_MESSAGES.staffAccount,
+      username: RIGHTS_MESSAGES.staffAccount,
+      first_name: RIGHTS_MESSAGES.staffAccount,
+      last_name: RIGHTS_MESSAGES.staffAccount,
     })
     expect(await refusal(saveUser(t.db, manager, staffEdit({ email: 'eve@example.com' })))).toEqual({ email: RIGHTS_MESSAGES.staffAccount })
     const richerEdit = (over: Partial<UserInput>) => input({ user_id: richer, username: 'richeracct', first_name: 'Rich', email: 'rich@example.com', groups: [groupId], password: undefined, ...over })
     expect(await refusal(saveUser(t.db, manager, richerEdit({ is_active: false, email: 'eve@example.com' })))).toEqual({
-      is_active: RIGHTS_MESSAGES.account(['api.view_callin']), email: RIGHTS_MESSAGES.account(['api.view_callin']),
+      is_active: RIGHTS_MESSAGES.account(['api.view_callin']),
+      email: RIGHTS_MESSAGES.account(['api.view_callin']),
     })
     expect(await userForEdit(t.db, staff)).toMatchObject({ username: 'staffacct', first_name: 'Stan', last_name: '', email: 'stan@example.com', is_active: true })
     expect(await userForEdit(t.db, richer)).toMatchObject({ username: 'richeracct', email: 'rich@example.com', is_active: true })

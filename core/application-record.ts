@@ -106,7 +106,16 @@ export function rateOf(product: Pick<RecordProductFacts, 'units' | 'ppm_constant
 export function recordItems(facts: RecordFacts): RecordItems {
   const products = facts.products.map((p) => {
     const rate = rateOf(p)
-    return { product_name: p.product_name, epa_registration: p.registration.trim(), units: p.units, cwt: p.cwt, quantity_used: p.quantity_used, rate_ppm: rate.ppm, rate: rate.text, amount: amountText(p.quantity_used, p.units) }
+    return {
+      product_name: p.product_name,
+      epa_registration: p.registration.trim(),
+      units: p.units,
+      cwt: p.cwt,
+      quantity_used: p.quantity_used,
+      rate_ppm: rate.ppm,
+      rate: rate.text,
+      amount: amountText(p.quantity_used, p.units),
+    }
   })
   return {
     grower_name: facts.grower_name,
@@ -155,4 +164,3 @@ export function recordGaps(facts: RecordFacts): string[] {
   need(blank(items.applicator_licence), 'Applicator licence number')
   return gaps
 }
-

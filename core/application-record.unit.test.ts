@@ -89,7 +89,16 @@ describe('rateOf', () => {
 
 describe('the record for the grower', () => {
   it('carries the target, the suppliers and when people may go in again (the stop time plus the longest label interval)', () => {
-    const nip = { product_name: 'Sprout Nip 7A', registration: 'EPA Reg. No. 5481-433', units: 'other' as const, ppm_constant: null, cwt: 100_000, quantity_used: 70, supplier: 'AMVAC', reentry_hours: 12 }
+    const nip = {
+      product_name: 'Sprout Nip 7A',
+      registration: 'EPA Reg. No. 5481-433',
+      units: 'other' as const,
+      ppm_constant: null,
+      cwt: 100_000,
+      quantity_used: 70,
+      supplier: 'AMVAC',
+      reentry_hours: 12,
+    }
     const items = recordItems({ ...complete, products: [...complete.products, nip, { ...nip, product_name: 'Sprout Nip 2' }] })
     expect(items).toMatchObject({ target: 'Sprouting', suppliers: '1,4GROUP; AMVAC', reentry_from: "2026-10-04 11:30 (48 h after the stop time, 1,4SIGHT's label)" })
     expect(recordItems({ ...complete, stop_time: null }).reentry_from).toBe('')

@@ -29,15 +29,28 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: flag(false),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
   /** uploads a user may have started and not completed, at once (storage/uploads.server.ts) */
   UPLOAD_MAX_OPEN: z.coerce.number().int().min(1).max(10_000).default(50),
   /** the bytes those may add up to */
-  UPLOAD_MAX_PENDING_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  UPLOAD_MAX_PENDING_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
   COMPANY_NAME: z.string().default('Keystone Storage Services'),
   WORKERS: z.enum(['on', 'off']).default('on'),
   /** HTTP processes of `npm start` in production (one per core by default) */
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(() => os.availableParallelism()),
+  WEB_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .default(() => os.availableParallelism()),
   /** connections of each process's pool: the total is about (WEB_CONCURRENCY + 1) × DB_POOL_SIZE */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   /** the Chromium that renders documents (and runs the browser tests) */
@@ -53,13 +66,22 @@ const schema = z.object({
   /** how long a request for a PDF the app renders waits for it before answering 'PDF not ready — try again' */
   PDF_WAIT_SECONDS: z.coerce.number().min(0).max(25).default(10),
   /** POST /api/convert/ {html}: the largest HTML accepted, in bytes */
-  CONVERT_HTML_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(2 * 1024 * 1024),
+  CONVERT_HTML_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(2 * 1024 * 1024),
   /** posted HTML: a PDF longer than this many pages is refused */
   CONVERT_HTML_MAX_PAGES: z.coerce.number().int().min(1).max(10_000).default(50),
   /** posted HTML: a conversion taking longer fails (the shorter of this and CONVERSION_TIMEOUT_SECONDS) */
   CONVERT_HTML_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
   /** posted HTML: its HTML and PDF are deleted this many hours after it was last posted */
-  CONVERT_HTML_KEEP_HOURS: z.coerce.number().min(1).max(24 * 365).default(24),
+  CONVERT_HTML_KEEP_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 365)
+    .default(24),
   /** posted HTML: conversions one user may have waiting or running at once; one more is refused (429) until they finish */
   CONVERT_HTML_MAX_PENDING: z.coerce.number().int().min(1).max(100).default(2),
   /** posted HTML: conversions rendered at the same time, in Chromium pages of their own (the app's own PDFs never wait for them) */

@@ -13,7 +13,16 @@ async function load(env: Record<string, string | undefined>) {
   return config()
 }
 
-const FLAG_VALUES = [['true', true], ['1', true], ['yes', true], ['on', true], ['false', false], ['0', false], ['no', false], ['off', false]] as const
+const FLAG_VALUES = [
+  ['true', true],
+  ['1', true],
+  ['yes', true],
+  ['on', true],
+  ['false', false],
+  ['0', false],
+  ['no', false],
+  ['off', false],
+] as const
 
 describe('config', () => {
   it("reads every flag's words for true and false, each flag from its own variable, and unset as false", async () => {

@@ -2,9 +2,7 @@
 // the browser, the server and the database schema alike. A workflow's states are not here: they
 // belong to its machine (workflows/*.machine.ts).
 
-export const SERVICE_TYPES = [
-  'Pre-Season', 'Fan', 'Doors', 'Panel', 'Cell', 'Refer', 'EC', 'Humidifier', 'High Pressure System', 'Communications', 'Other',
-] as const
+export const SERVICE_TYPES = ['Pre-Season', 'Fan', 'Doors', 'Panel', 'Cell', 'Refer', 'EC', 'Humidifier', 'High Pressure System', 'Communications', 'Other'] as const
 export type ServiceType = (typeof SERVICE_TYPES)[number]
 
 export const REVIEW_LEVELS = [1, 2, 3] as const
@@ -75,7 +73,5 @@ export type DuctCondition = (typeof DUCT_CONDITIONS)[number]
 export const BYPASS_DOOR = ['None', 'Open', 'Closed'] as const
 export type BypassDoor = (typeof BYPASS_DOOR)[number]
 /** The final checklist's 13 yes/no items, in the sheet's order (final_checklists columns). */
-export const FINAL_CHECKLIST_ITEMS = [
-  'inverter', 'wires', 'coils', 'residue', 'covers', 'fan_direction', 'system_run', 'purge', 'panel', 'instructions', 'tools', 'lights', 'storage',
-] as const
+export const FINAL_CHECKLIST_ITEMS = ['inverter', 'wires', 'coils', 'residue', 'covers', 'fan_direction', 'system_run', 'purge', 'panel', 'instructions', 'tools', 'lights', 'storage'] as const
 export type FinalChecklistItem = (typeof FINAL_CHECKLIST_ITEMS)[number]

@@ -9,7 +9,30 @@ describe('parseId', () => {
   })
 
   it('refuses every other spelling of a number, and what names no record', () => {
-    for (const text of ['0x7', '1e1', '7e0', '0b111', '0o7', ' 7', '7 ', '+7', '-7', '7.0', '7.', '.7', '1_000', 'Infinity', 'NaN', '', '0', '00', '٧', '7\n', String(Number.MAX_SAFE_INTEGER + 1), '99999999999999999999']) {
+    for (const text of [
+      '0x7',
+      '1e1',
+      '7e0',
+      '0b111',
+      '0o7',
+      ' 7',
+      '7 ',
+      '+7',
+      '-7',
+      '7.0',
+      '7.',
+      '.7',
+      '1_000',
+      'Infinity',
+      'NaN',
+      '',
+      '0',
+      '00',
+      '٧',
+      '7\n',
+      String(Number.MAX_SAFE_INTEGER + 1),
+      '99999999999999999999',
+    ]) {
       expect(parseId(text), JSON.stringify(text)).toBeNull()
     }
     expect(parseId(null)).toBeNull()

@@ -12,19 +12,43 @@ function single<T>(name: string, make: () => T): T {
 
 /** Requests by route, method and status, with their latency (the count of each is the request count). */
 export const httpRequests = () =>
-  single('http_request_duration_seconds', () => new client.Histogram({ name: 'http_request_duration_seconds', help: 'HTTP requests answered, by route, method and status, and how long they took', labelNames: ['route', 'method', 'status'], buckets: SECONDS }))
+  single(
+    'http_request_duration_seconds',
+    () =>
+      new client.Histogram({
+        name: 'http_request_duration_seconds',
+        help: 'HTTP requests answered, by route, method and status, and how long they took',
+        labelNames: ['route', 'method', 'status'],
+        buckets: SECONDS,
+      }),
+  )
 
 /** Job runs by queue and outcome, with their durations. */
 export const jobRuns = () =>
-  single('job_duration_seconds', () => new client.Histogram({ name: 'job_duration_seconds', help: 'Background job runs, by queue and outcome (done, failed), and how long they took', labelNames: ['queue', 'status'], buckets: SECONDS }))
+  single(
+    'job_duration_seconds',
+    () =>
+      new client.Histogram({
+        name: 'job_duration_seconds',
+        help: 'Background job runs, by queue and outcome (done, failed), and how long they took',
+        labelNames: ['queue', 'status'],
+        buckets: SECONDS,
+      }),
+  )
 
 /** Commands by outcome: done, replayed (a form or an offline item sent again), refused, failed. */
 export const commandRuns = () =>
-  single('command_runs_total', () => new client.Counter({ name: 'command_runs_total', help: 'Commands (every checked write, offline submissions among them) by command and outcome', labelNames: ['command', 'outcome'] }))
+  single(
+    'command_runs_total',
+    () => new client.Counter({ name: 'command_runs_total', help: 'Commands (every checked write, offline submissions among them) by command and outcome', labelNames: ['command', 'outcome'] }),
+  )
 
 /** PDF renders (HTML or DOCX to PDF) by kind and outcome, with their durations. */
 export const documentRenders = () =>
-  single('document_render_seconds', () => new client.Histogram({ name: 'document_render_seconds', help: 'Documents rendered to PDF in Chromium, by kind and outcome', labelNames: ['kind', 'status'], buckets: SECONDS }))
+  single(
+    'document_render_seconds',
+    () => new client.Histogram({ name: 'document_render_seconds', help: 'Documents rendered to PDF in Chromium, by kind and outcome', labelNames: ['kind', 'status'], buckets: SECONDS }),
+  )
 
 export interface PoolUse {
   total: number

@@ -27,9 +27,7 @@ const KEY_LENGTH = 32
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scryptCb(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 256 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    )
+    scryptCb(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 256 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key)))
   })
 }
 
@@ -169,7 +167,10 @@ export function accountWords(account: PasswordAccount): string[] {
     const text = (value ?? '').normalize('NFKC').trim().toLowerCase()
     if (!text) continue
     words.add(text)
-    const parts = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 12)
+    const parts = text
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+      .slice(0, 12)
     for (let from = 0; from < parts.length; from++) {
       for (let to = from + 1; to <= parts.length; to++) {
         const word = parts.slice(from, to).join('')

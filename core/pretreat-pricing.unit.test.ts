@@ -16,7 +16,12 @@ describe('the default price split', () => {
   })
 
   it('splits among many companies and always adds up', () => {
-    for (const [n, cwt] of [[7, 1000], [6, 100.01], [11, 98765.43], [2, 0.01]] as const) {
+    for (const [n, cwt] of [
+      [7, 1000],
+      [6, 100.01],
+      [11, 98765.43],
+      [2, 0.01],
+    ] as const) {
       const lines = defaultPriceLines(companies(n), cwt, 0.05)
       expect(lines).toHaveLength(n)
       expect(missingCwt(shares(lines), cwt), `${n} × ${cwt}`).toBe(0)

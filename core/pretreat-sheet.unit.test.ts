@@ -17,17 +17,59 @@ import {
 import { PretreatSheetSchema, STOP_BEFORE_START } from './schemas/pretreat-sheet.ts'
 
 const FACTS = sheetFacts({
-  status: 'in-progress', pre_treat_number: 'PT-26-000001', created_at: new Date('2026-11-01T10:00:00Z'), created_by: 1, recommended_by: 2, requested_by: null, other_name: 'Dale',
-  company_id: 3, storage_id: 4, treated_for: 'Sprouting', stock_type: 'Process', application_notes: 'Fog it.', purge: false, variety: 'Red', destination: 'Lamb Weston',
-  last_modified: '2026-11-02T10:00:00Z', assigned_to: 5, application_id: 6,
+  status: 'in-progress',
+  pre_treat_number: 'PT-26-000001',
+  created_at: new Date('2026-11-01T10:00:00Z'),
+  created_by: 1,
+  recommended_by: 2,
+  requested_by: null,
+  other_name: 'Dale',
+  company_id: 3,
+  storage_id: 4,
+  treated_for: 'Sprouting',
+  stock_type: 'Process',
+  application_notes: 'Fog it.',
+  purge: false,
+  variety: 'Red',
+  destination: 'Lamb Weston',
+  last_modified: '2026-11-02T10:00:00Z',
+  assigned_to: 5,
+  application_id: 6,
 })
 
 const COLUMNS: SheetColumns = {
-  pile_front: 'Dry', pile_middle: 'Damp', pile_back: 'Wet', sprouting: 'None', pile_comments: 'Fine.',
-  temps1_front: '45.00', temps1_middle: '46.50', temps1_back: '45.00', temps2_front: null, temps2_middle: null, temps2_back: null,
-  set_point: '44.00', ducts_open: 'All Open', ducts_open_other: '', ducts_condition: 'Dry', storage_temp_front: '44.00', storage_temp_middle: '44.00', storage_temp_back: '44.00',
-  bypass_door: 'None', coils_covered: true, cell_covered: false, env_temp: '-5.00', weather: 'Snow', wind_speed: '0.00', wind_direction: 'N', env_comments: 'Cold.',
-  truck_id: 9, batch_numbers: 'B1', sampled_by: 'Cody', application_date: '2026-11-20', start_time: '08:00:00', stop_time: '10:15:00',
+  pile_front: 'Dry',
+  pile_middle: 'Damp',
+  pile_back: 'Wet',
+  sprouting: 'None',
+  pile_comments: 'Fine.',
+  temps1_front: '45.00',
+  temps1_middle: '46.50',
+  temps1_back: '45.00',
+  temps2_front: null,
+  temps2_middle: null,
+  temps2_back: null,
+  set_point: '44.00',
+  ducts_open: 'All Open',
+  ducts_open_other: '',
+  ducts_condition: 'Dry',
+  storage_temp_front: '44.00',
+  storage_temp_middle: '44.00',
+  storage_temp_back: '44.00',
+  bypass_door: 'None',
+  coils_covered: true,
+  cell_covered: false,
+  env_temp: '-5.00',
+  weather: 'Snow',
+  wind_speed: '0.00',
+  wind_direction: 'N',
+  env_comments: 'Cold.',
+  truck_id: 9,
+  batch_numbers: 'B1',
+  sampled_by: 'Cody',
+  application_date: '2026-11-20',
+  start_time: '08:00:00',
+  stop_time: '10:15:00',
   chemicals: [{ id: 11, quantity_used: '16.60' }],
 }
 
@@ -36,9 +78,26 @@ const complete = () => ({ ...FACTS, ...sheetFormValues(COLUMNS) })
 describe('the sheet as its form holds it', () => {
   it('turns the stored columns into the form text: numbers as written, yes/no, hh:mm, chemical lines by index', () => {
     const values = sheetFormValues(COLUMNS)
-    expect(values).toMatchObject({ temps1_middle: '46.5', temps2_front: '', env_temp: '-5', wind_speed: '0', coils_covered: 'yes', cell_covered: 'no', truck_id: '9', start_time: '08:00', 'chemicals[0].id': '11', 'chemicals[0].quantity_used': '16.6' })
+    expect(values).toMatchObject({
+      temps1_middle: '46.5',
+      temps2_front: '',
+      env_temp: '-5',
+      wind_speed: '0',
+      coils_covered: 'yes',
+      cell_covered: 'no',
+      truck_id: '9',
+      start_time: '08:00',
+      'chemicals[0].id': '11',
+      'chemicals[0].quantity_used': '16.6',
+    })
     // what the form holds parses back to the same sheet (the offline copy fills the form with it)
-    const parsed = PretreatSheetSchema.safeParse({ ...Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== '' && !k.startsWith('chemicals'))), intent: 'save', version: '1', submission_id: crypto.randomUUID(), chemicals: [{ id: '11', quantity_used: '16.6' }] })
+    const parsed = PretreatSheetSchema.safeParse({
+      ...Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== '' && !k.startsWith('chemicals'))),
+      intent: 'save',
+      version: '1',
+      submission_id: crypto.randomUUID(),
+      chemicals: [{ id: '11', quantity_used: '16.6' }],
+    })
     expect(parsed.success).toBe(true)
   })
 
@@ -80,7 +139,9 @@ describe('what a submit still misses', () => {
 })
 
 describe('the final checklist', () => {
-  const ALL_YES = Object.fromEntries(['inverter', 'wires', 'coils', 'residue', 'covers', 'fan_direction', 'system_run', 'purge', 'panel', 'instructions', 'tools', 'lights', 'storage'].map((k) => [k, 'yes']))
+  const ALL_YES = Object.fromEntries(
+    ['inverter', 'wires', 'coils', 'residue', 'covers', 'fan_direction', 'system_run', 'purge', 'panel', 'instructions', 'tools', 'lights', 'storage'].map((k) => [k, 'yes']),
+  )
   const full = { ...ALL_YES, purge_time: '10', barrel_temp: '180' }
 
   it('is complete with all 13 answered, barrel temp > 0 and a purge time when purged', () => {
@@ -99,7 +160,23 @@ describe('the final checklist', () => {
   })
 
   it('reads a saved checklist back as the form holds it', () => {
-    const saved = { inverter: true, wires: true, coils: true, residue: false, covers: true, fan_direction: true, system_run: true, purge: false, panel: true, instructions: true, tools: true, lights: true, storage: true, purge_time: null, barrel_temp: '175.50' }
+    const saved = {
+      inverter: true,
+      wires: true,
+      coils: true,
+      residue: false,
+      covers: true,
+      fan_direction: true,
+      system_run: true,
+      purge: false,
+      panel: true,
+      instructions: true,
+      tools: true,
+      lights: true,
+      storage: true,
+      purge_time: null,
+      barrel_temp: '175.50',
+    }
     expect(checklistFormValues(saved)).toMatchObject({ residue: 'no', purge: 'no', purge_time: '', barrel_temp: '175.5' })
   })
 })
@@ -109,7 +186,10 @@ describe('the stop time', () => {
     const base = { intent: 'save', version: '1', submission_id: crypto.randomUUID() }
     const read = (start: string, stop: string) => PretreatSheetSchema.safeParse({ ...base, start_time: start, stop_time: stop })
     expect(read('08:00', '11:30').success).toBe(true)
-    for (const [start, stop] of [['11:30', '08:00'], ['08:00', '08:00']]) {
+    for (const [start, stop] of [
+      ['11:30', '08:00'],
+      ['08:00', '08:00'],
+    ]) {
       const result = read(start!, stop!)
       expect(result.success).toBe(false)
       expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['stop_time'], message: STOP_BEFORE_START })])

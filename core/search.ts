@@ -42,7 +42,14 @@ export function withoutPunctuation(text: string): string {
 
 /** The query's words as searched: punctuation left out, each once, none empty. */
 export function searchWords(q: string): string[] {
-  return [...new Set(q.split(' ').map(withoutPunctuation).filter((w) => w !== ''))]
+  return [
+    ...new Set(
+      q
+        .split(' ')
+        .map(withoutPunctuation)
+        .filter((w) => w !== ''),
+    ),
+  ]
 }
 
 /**

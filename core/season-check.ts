@@ -70,7 +70,10 @@ export type AppliedLine = Pick<LedgerEntry, 'application_date' | 'quantity_used'
 export function productSoFar(count: number, applied: readonly AppliedLine[]): ProductSoFar {
   return {
     count,
-    load_per_cwt: round(applied.reduce((sum, line) => sum + (loadOf(line, 'cwt') ?? 0), 0), 9),
+    load_per_cwt: round(
+      applied.reduce((sum, line) => sum + (loadOf(line, 'cwt') ?? 0), 0),
+      9,
+    ),
     applied: [...new Set(applied.map((line) => line.application_date))].sort(),
   }
 }
@@ -192,7 +195,10 @@ export function doseWarnings(dose: PlannedDose): DoseWarning[] {
   const near = dose.soFar.applied.filter((d) => (d <= dose.day ? PASSED.interval(d, dose.day, product) : PASSED.interval(dose.day, d, product))).sort()
   const last = near.at(-1)
   if (last !== undefined) {
-    warnings.push({ kind: 'interval', message: `${name} is too soon after another application: applied here on ${last}, the label asks ${countText(product.min_days_between!, 'day')} between applications.` })
+    warnings.push({
+      kind: 'interval',
+      message: `${name} is too soon after another application: applied here on ${last}, the label asks ${countText(product.min_days_between!, 'day')} between applications.`,
+    })
   }
   const removal = removalIn(dose.storage, seasonOf(dose.day))
   if (PASSED.removal(dose.day, removal, product)) {

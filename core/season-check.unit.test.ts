@@ -4,21 +4,50 @@ import { reentryFrom, reentryOf } from './reentry.ts'
 import { addDays, doseReasonRequired, doseWarnings, productSoFar, seasonLedger, storedDoseWarnings, type LedgerEntry, type PlannedDose, type SeasonLimits } from './season-check.ts'
 
 const SIGHT: SeasonLimits = {
-  product_id: 1, product_name: '1,4SIGHT', units: 'oz', max_ppm_per_application: null, max_total_per_season: 1.2, max_total_basis: 'ton', max_applications_per_season: 3,
-  min_days_between: 21, min_days_before_removal: 30, not_for_seed: false,
+  product_id: 1,
+  product_name: '1,4SIGHT',
+  units: 'oz',
+  max_ppm_per_application: null,
+  max_total_per_season: 1.2,
+  max_total_basis: 'ton',
+  max_applications_per_season: 3,
+  min_days_between: 21,
+  min_days_before_removal: 30,
+  not_for_seed: false,
 }
 const NIP: SeasonLimits = {
-  product_id: 2, product_name: 'Sprout Nip 7A', units: 'other', max_ppm_per_application: null, max_total_per_season: null, max_total_basis: 'cwt', max_applications_per_season: 2,
-  min_days_between: null, min_days_before_removal: 14, not_for_seed: true,
+  product_id: 2,
+  product_name: 'Sprout Nip 7A',
+  units: 'other',
+  max_ppm_per_application: null,
+  max_total_per_season: null,
+  max_total_basis: 'cwt',
+  max_applications_per_season: 2,
+  min_days_between: null,
+  min_days_before_removal: 14,
+  not_for_seed: true,
 }
 
 let n = 0
 function applied(date: string, product: SeasonLimits, cwt: number, quantity: number, more: Partial<LedgerEntry> = {}): LedgerEntry {
   n++
   return {
-    pretreat_id: n, pre_treat_number: `PT-25-00000${n}`, application_date: date, stop_time: '16:00', void: false, grower_name: 'Aberdeen Acres',
-    applicator_name: 'Alex Applicator', applicator_licence: 'ID-PA-1', product_id: product.product_id, product_name: product.product_name,
-    registration: 'EPA Reg. No. 1-1', units: product.units, ppm_constant: product.units === 'oz' ? 84000 : null, cwt, quantity_used: quantity, ...more,
+    pretreat_id: n,
+    pre_treat_number: `PT-25-00000${n}`,
+    application_date: date,
+    stop_time: '16:00',
+    void: false,
+    grower_name: 'Aberdeen Acres',
+    applicator_name: 'Alex Applicator',
+    applicator_licence: 'ID-PA-1',
+    product_id: product.product_id,
+    product_name: product.product_name,
+    registration: 'EPA Reg. No. 1-1',
+    units: product.units,
+    ppm_constant: product.units === 'oz' ? 84000 : null,
+    cwt,
+    quantity_used: quantity,
+    ...more,
   }
 }
 
@@ -121,8 +150,21 @@ describe('the season so far (what the dose check reads)', () => {
 
 const dose = (over: Partial<PlannedDose['product']>, rest: Partial<PlannedDose> = {}): PlannedDose => ({
   product: {
-    product_name: 'CIPC', units: 'gal', ppm: 16.6, ppm_constant: 1000, per: null, converter: null, min_qty: 0, max_ppm_per_application: 22, max_applications_per_season: 2,
-    max_total_per_season: null, max_total_basis: 'cwt', min_days_between: null, min_days_before_removal: null, not_for_seed: false, ...over,
+    product_name: 'CIPC',
+    units: 'gal',
+    ppm: 16.6,
+    ppm_constant: 1000,
+    per: null,
+    converter: null,
+    min_qty: 0,
+    max_ppm_per_application: 22,
+    max_applications_per_season: 2,
+    max_total_per_season: null,
+    max_total_basis: 'cwt',
+    min_days_between: null,
+    min_days_before_removal: null,
+    not_for_seed: false,
+    ...over,
   },
   cwt: 1000,
   quantity: 16.6,

@@ -123,9 +123,7 @@ export function previousLevelChanges(sheet: SheetHours, level: ReviewLevel): Val
   if (level === 1) return []
   const before = levelValues(sheet, (level - 2) as 0 | 1)
   const after = levelValues(sheet, (level - 1) as 1 | 2)
-  return (Object.keys(VALUE_LABELS) as (keyof LevelValues)[])
-    .filter((key) => before[key] !== after[key])
-    .map((key) => ({ key, label: VALUE_LABELS[key], from: before[key], to: after[key] }))
+  return (Object.keys(VALUE_LABELS) as (keyof LevelValues)[]).filter((key) => before[key] !== after[key]).map((key) => ({ key, label: VALUE_LABELS[key], from: before[key], to: after[key] }))
 }
 
 export interface PartLineChange {

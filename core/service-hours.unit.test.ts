@@ -2,11 +2,20 @@ import { describe, expect, it } from 'vitest'
 import { displayedHours, editableNcLevels, hoursProblem, levelValueProblems, previousLevelChanges, previousLevelPartChange, removalOf, type PartFlags, type SheetHours } from './service-hours.ts'
 
 const ZERO: SheetHours = {
-  travel_hours: 0, labor_hours: 0,
-  travel_hours1: 0, travel_hours2: 0, travel_hours3: 0,
-  labor_hours1: 0, labor_hours2: 0, labor_hours3: 0,
-  nc1_travel: 0, nc2_travel: 0, nc3_travel: 0,
-  nc1_labor: 0, nc2_labor: 0, nc3_labor: 0,
+  travel_hours: 0,
+  labor_hours: 0,
+  travel_hours1: 0,
+  travel_hours2: 0,
+  travel_hours3: 0,
+  labor_hours1: 0,
+  labor_hours2: 0,
+  labor_hours3: 0,
+  nc1_travel: 0,
+  nc2_travel: 0,
+  nc3_travel: 0,
+  nc1_labor: 0,
+  nc2_labor: 0,
+  nc3_labor: 0,
 }
 const sheet = (h: Partial<SheetHours>): SheetHours => ({ ...ZERO, ...h })
 const flags = (f: Partial<PartFlags> = {}): PartFlags => ({ nc1: false, nc2: false, nc3: false, marked_for_deletion1: false, marked_for_deletion2: false, marked_for_deletion3: false, ...f })

@@ -25,7 +25,6 @@ export const SHEET_STATE_LABELS: Record<ServiceSheetState, string> = {
   complete: 'Reviews complete',
 }
 
-
 /**
  * The kinds `?kind=` asks for (repeated, or none for all), kept to those `allowed`, in the
  * timeline's order; unknown values are ignored.

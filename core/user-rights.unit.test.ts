@@ -69,8 +69,13 @@ describe('passwords', () => {
 describe('username, names, e-mail and active flag', () => {
   it('follow the password’s rule: refused on a staff user or one holding a right the manager lacks, only where they change', () => {
     const fields = ['is_active', 'email'] as const
-    expect(delegationRefusals(manager, plain({ is_staff: true }), { ...change(), accountFields: fields }, groups)).toEqual({ is_active: RIGHTS_MESSAGES.staffAccount, email: RIGHTS_MESSAGES.staffAccount })
-    expect(delegationRefusals(manager, plain({ holds: ['api.view_receipt'] }), { ...change(), accountFields: ['username'] }, groups)).toEqual({ username: RIGHTS_MESSAGES.account(['api.view_receipt']) })
+    expect(delegationRefusals(manager, plain({ is_staff: true }), { ...change(), accountFields: fields }, groups)).toEqual({
+      is_active: RIGHTS_MESSAGES.staffAccount,
+      email: RIGHTS_MESSAGES.staffAccount,
+    })
+    expect(delegationRefusals(manager, plain({ holds: ['api.view_receipt'] }), { ...change(), accountFields: ['username'] }, groups)).toEqual({
+      username: RIGHTS_MESSAGES.account(['api.view_receipt']),
+    })
     expect(delegationRefusals(manager, plain({ holds: ['api.view_callin'] }), { ...change(), accountFields: fields }, groups)).toEqual({})
     expect(delegationRefusals(manager, plain({ id: manager.id, is_staff: true }), { ...change(), accountFields: fields }, groups)).toEqual({})
     expect(delegationRefusals(manager, plain({ is_staff: true }), change(), groups)).toEqual({})

@@ -91,8 +91,7 @@ function chooseRunner(rootMode: RootMode | undefined): Runner {
   return probed
 }
 
-const describeRunner = (runner: Runner): string =>
-  ({ self: 'as the current user', 'user-namespace': 'as root, in a user namespace', 'postgres-user': 'as the "postgres" user' })[runner.mode]
+const describeRunner = (runner: Runner): string => ({ self: 'as the current user', 'user-namespace': 'as root, in a user namespace', 'postgres-user': 'as the "postgres" user' })[runner.mode]
 
 /** The command line and options that run `binary` with `args` for this runner. */
 function command(runner: Runner, binary: string, args: string[]): { file: string; args: string[]; options: { uid?: number; gid?: number } } {
@@ -127,7 +126,10 @@ function ensureOwner(dataDir: string, owner: Ids | undefined): void {
 /** As the `postgres` user, the binaries and the data folder must be reachable: say so plainly. */
 function assertReachable(runner: Runner, paths: { binary: string; dataDir: string }): void {
   if (runner.mode !== 'postgres-user') return
-  for (const [flag, target] of [['-x', paths.binary], ['-w', paths.dataDir]] as const) {
+  for (const [flag, target] of [
+    ['-x', paths.binary],
+    ['-w', paths.dataDir],
+  ] as const) {
     try {
       execFileSync('test', [flag, target], { uid: runner.uid, gid: runner.gid, stdio: 'ignore' })
     } catch {

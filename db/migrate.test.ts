@@ -31,14 +31,27 @@ describe('migrations', () => {
     expect((await count()).n).toBe(0)
   })
 
-  it("refuse a call whose job belongs to another storage", async () => {
+  it('refuse a call whose job belongs to another storage', async () => {
     const c = await t.db.insertInto('companies').values({ company_name: 'Job Co' }).returning('id').executeTakeFirstOrThrow()
-    const [s1, s2] = await t.db.insertInto('storages').values([{ company_id: c.id, name: 'A' }, { company_id: c.id, name: 'B' }]).returning('id').execute()
+    const [s1, s2] = await t.db
+      .insertInto('storages')
+      .values([
+        { company_id: c.id, name: 'A' },
+        { company_id: c.id, name: 'B' },
+      ])
+      .returning('id')
+      .execute()
     const job = await t.db.insertInto('jobs').values({ name: 'J-1', company_id: c.id, storage_id: s1!.id }).returning('id').executeTakeFirstOrThrow()
     const u = await t.db.insertInto('users').values({ username: 'jobber', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow()
     const insert = t.db.insertInto('call_ins').values({
-      submission_id: crypto.randomUUID(), company_id: c.id, storage_id: s2!.id, job_id: job.id, created_by: u.id,
-      call_in_date: '2026-02-01', requested_by: 'Bo', description: 'x',
+      submission_id: crypto.randomUUID(),
+      company_id: c.id,
+      storage_id: s2!.id,
+      job_id: job.id,
+      created_by: u.id,
+      call_in_date: '2026-02-01',
+      requested_by: 'Bo',
+      description: 'x',
     })
     await expect(insert.execute()).rejects.toThrow(/call_ins_job_fk/)
   })

@@ -29,12 +29,27 @@ const NEVER_NULL_GENERATED: Record<string, string> = {
 }
 
 const PG_KINDS: Record<string, Kind> = {
-  text: 'string', 'character varying': 'string', character: 'string', uuid: 'string', numeric: 'string', date: 'string',
-  'time without time zone': 'string', inet: 'string', citext: 'string', tsvector: 'string',
-  integer: 'number', bigint: 'number', smallint: 'number', 'double precision': 'number', real: 'number',
+  text: 'string',
+  'character varying': 'string',
+  character: 'string',
+  uuid: 'string',
+  numeric: 'string',
+  date: 'string',
+  'time without time zone': 'string',
+  inet: 'string',
+  citext: 'string',
+  tsvector: 'string',
+  integer: 'number',
+  bigint: 'number',
+  smallint: 'number',
+  'double precision': 'number',
+  real: 'number',
   boolean: 'boolean',
-  'timestamp with time zone': 'Date', 'timestamp without time zone': 'Date',
-  ARRAY: 'array', jsonb: 'json', json: 'json',
+  'timestamp with time zone': 'Date',
+  'timestamp without time zone': 'Date',
+  ARRAY: 'array',
+  jsonb: 'json',
+  json: 'json',
 }
 
 function schemaTables(): Tables {

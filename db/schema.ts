@@ -418,7 +418,6 @@ export interface ServiceStatusTable {
   created_at: Timestamp
 }
 
-
 export interface ReceiptsTable {
   id: Id
   submission_id: string
@@ -442,7 +441,6 @@ export interface ReceiptsTable {
   deleted_by: number | null
   deleted_reason: string | null
 }
-
 
 export interface StorageChecksTable {
   id: Id

@@ -12,12 +12,29 @@ let userId: number
 /** A sheet with its reviews: `approved` levels are done, the next one is open. */
 async function sheetWithOpenLevel(level: 1 | 2 | 3) {
   const db = t.db
-  const company = await db.insertInto('companies').values({ company_name: `Co ${crypto.randomUUID()}` }).returning('id').executeTakeFirstOrThrow()
+  const company = await db
+    .insertInto('companies')
+    .values({ company_name: `Co ${crypto.randomUUID()}` })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   const storage = await db.insertInto('storages').values({ company_id: company.id, name: 'S' }).returning('id').executeTakeFirstOrThrow()
   const { number } = await db.insertInto('service_sheet_numbers').values({ reserved_by: userId }).returning('number').executeTakeFirstOrThrow()
   const sheet = await db
     .insertInto('service_sheets')
-    .values({ submission_id: crypto.randomUUID(), service_sheet_number: number, company_id: company.id, storage_id: storage.id, created_by: userId, service_date: '2026-11-01', requested_by: 'R', service_rendered: ['Fan'], description: 'd', notes: 'n', travel_hours: 1, labor_hours: 2 })
+    .values({
+      submission_id: crypto.randomUUID(),
+      service_sheet_number: number,
+      company_id: company.id,
+      storage_id: storage.id,
+      created_by: userId,
+      service_date: '2026-11-01',
+      requested_by: 'R',
+      service_rendered: ['Fan'],
+      description: 'd',
+      notes: 'n',
+      travel_hours: 1,
+      labor_hours: 2,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   for (let l = 1; l <= level; l++) {
@@ -32,7 +49,18 @@ async function sheetWithOpenLevel(level: 1 | 2 | 3) {
 async function upload(minutesAgo: number, status: 'pending' | 'completed') {
   await t.db
     .insertInto('upload_sessions')
-    .values({ id: crypto.randomUUID(), area: 'drive', key: `drive/${crypto.randomUUID()}`, driver_upload_id: 'u', filename: 'f', size_bytes: 1, chunk_count: 1, status, created_by: userId, created_at: sql<Date>`now() - make_interval(mins => ${minutesAgo})` })
+    .values({
+      id: crypto.randomUUID(),
+      area: 'drive',
+      key: `drive/${crypto.randomUUID()}`,
+      driver_upload_id: 'u',
+      filename: 'f',
+      size_bytes: 1,
+      chunk_count: 1,
+      status,
+      created_by: userId,
+      created_at: sql<Date>`now() - make_interval(mins => ${minutesAgo})`,
+    })
     .execute()
 }
 

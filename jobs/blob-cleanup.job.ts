@@ -53,12 +53,7 @@ export async function cleanUpBlobs(db: Executor, store: BlobStore, now: Date = n
     for (const session of stale) {
       await attempt(`abort upload ${session.id}`, () => store.abortMultipart(session.key, session.driver_upload_id))
       // marked whatever the store said: the sweep below (or the bucket's lifecycle rule) gets the parts
-      const marked = await db
-        .updateTable('upload_sessions')
-        .set({ status: 'aborted', completed_at: now })
-        .where('id', '=', session.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst()
+      const marked = await db.updateTable('upload_sessions').set({ status: 'aborted', completed_at: now }).where('id', '=', session.id).where('status', '=', 'pending').executeTakeFirst()
       result.expiredSessions += Number(marked.numUpdatedRows)
     }
     if (stale.length < PAGE) break
@@ -80,7 +75,7 @@ export async function cleanUpBlobs(db: Executor, store: BlobStore, now: Date = n
     after = ids[ids.length - 1]!
   }
 
-  for (let more = true; more; ) {
+  for (let more = true; more;) {
     more = false
     await attempt('remove expired conversions', async () => {
       const removed = await releaseExpiredConversions(db, store, now, PAGE)

@@ -34,7 +34,10 @@ interface StoreUnderTest {
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await fsp.readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort()
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort()
 }
 
 async function fsStore(): Promise<StoreUnderTest> {
@@ -102,9 +105,7 @@ describe.each([
     return {
       blobs: blobs.map((b) => named(b.id)).sort(),
       objects: await Promise.all(blobs.map((b) => s.store.exists(b.key))),
-      sessions: Object.fromEntries(
-        (await t.db.selectFrom('upload_sessions').select(['id', 'status', 'blob_id']).execute()).map((r) => [named(r.blob_id ?? r.id), r.status]),
-      ),
+      sessions: Object.fromEntries((await t.db.selectFrom('upload_sessions').select(['id', 'status', 'blob_id']).execute()).map((r) => [named(r.blob_id ?? r.id), r.status])),
       files: await s.files(),
       alert: (await t.db.selectFrom('alert_counts').select('count').where('type', '=', 'pending_aws_imports').executeTakeFirst())?.count,
     }
@@ -122,7 +123,19 @@ describe.each([
     made.orphanFromUploader = await blob('uploaded-never-sent', 25)
     await t.db
       .insertInto('upload_sessions')
-      .values({ id: crypto.randomUUID(), area: 'service', key: `x/${made.orphanFromUploader}`, driver_upload_id: 'done', filename: 'f.png', size_bytes: 11, chunk_count: 1, status: 'completed', blob_id: made.orphanFromUploader, created_by: userId, created_at: hoursAgo(25) })
+      .values({
+        id: crypto.randomUUID(),
+        area: 'service',
+        key: `x/${made.orphanFromUploader}`,
+        driver_upload_id: 'done',
+        filename: 'f.png',
+        size_bytes: 11,
+        chunk_count: 1,
+        status: 'completed',
+        blob_id: made.orphanFromUploader,
+        created_by: userId,
+        created_at: hoursAgo(25),
+      })
       .execute()
     made.recent = await blob('form-being-filled', 23)
     made.staleSession = await pendingUpload('abandoned', 25)

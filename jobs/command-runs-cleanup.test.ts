@@ -39,7 +39,11 @@ describe('command runs cleanup', () => {
     const actor = { id: user.id, username: 'caller', is_superuser: false, permissions: ['api.add_callin' as const] }
     const input = { submission_id: crypto.randomUUID(), company_id: company.id, storage_id: storage.id, requested_by: 'Dale', call_in_date: '2026-11-20', description: 'Fan 3 rattles', got_it: true }
     const first = await runCommand(t.db, createCallIn, { actor, key: input.submission_id, input })
-    await t.db.updateTable('command_runs').set({ created_at: sql<Date>`now() - make_interval(days => ${KEEP_COMMAND_RUNS_DAYS + 1})` }).where('key', '=', input.submission_id).execute()
+    await t.db
+      .updateTable('command_runs')
+      .set({ created_at: sql<Date>`now() - make_interval(days => ${KEEP_COMMAND_RUNS_DAYS + 1})` })
+      .where('key', '=', input.submission_id)
+      .execute()
     await cleanUpCommandRuns(t.db)
     const again = await runCommand(t.db, createCallIn, { actor, key: input.submission_id, input }).catch((error: unknown) => error)
     expect(again instanceof Refusal ? again.kind : again).toSatisfy((a) => a === 'conflict' || JSON.stringify(a) === JSON.stringify(first))

@@ -79,7 +79,7 @@ export async function sendGrowerReport(db: Executor, store: BlobStore, reportId:
         messageId: `<grower-report-${report.id}@${mailDomain()}>`,
         attachments: [{ filename: `${about.pre_treat_number}.pdf`, content, contentType: 'application/pdf' }],
       },
-      `${new Date().toISOString().slice(0, 10)}-${about.pre_treat_number}-report-${report.id}`
+      `${new Date().toISOString().slice(0, 10)}-${about.pre_treat_number}-report-${report.id}`,
     )
     await settleGrowerReport(db, report.id, {
       status: 'sent',

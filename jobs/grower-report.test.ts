@@ -74,7 +74,12 @@ describe('the grower’s report by e-mail', () => {
     setBlobStore(store)
     pool = new ChromiumPool({ executablePath: CHROMIUM_PATH, size: 1 })
     boss = createBoss(t.url)
-    await startWorkers(boss, t.db, () => store, () => pool)
+    await startWorkers(
+      boss,
+      t.db,
+      () => store,
+      () => pool,
+    )
     reviewer = (await t.db.insertInto('users').values({ username: 'pt-rev-two', password_hash: 'x', first_name: 'Travis', last_name: 'Nielsen' }).returning('id').executeTakeFirstOrThrow()).id
     growerId = (await pretreatDefaults(t.db)).company_id
     await t.db
@@ -182,7 +187,11 @@ describe('the grower’s report by e-mail', () => {
     await t.db.updateTable('grower_reports').set({ status: 'sending', claimed_at: new Date() }).where('id', '=', id).execute()
     await expect(sendGrowerReport(t.db, store, id, { waitMs: 5_000 })).rejects.toBeInstanceOf(ReportBusy)
     expect(messagesFor(pt.pre_treat_number)).toHaveLength(0)
-    await t.db.updateTable('grower_reports').set({ claimed_at: new Date(Date.now() - (STALE_CLAIM_MINUTES + 1) * 60_000) }).where('id', '=', id).execute()
+    await t.db
+      .updateTable('grower_reports')
+      .set({ claimed_at: new Date(Date.now() - (STALE_CLAIM_MINUTES + 1) * 60_000) })
+      .where('id', '=', id)
+      .execute()
     expect(await sendGrowerReport(t.db, store, id, { waitMs: 30_000 })).toBe('sent')
     expect(messagesFor(pt.pre_treat_number)).toHaveLength(1)
   }, 90_000)
@@ -214,7 +223,10 @@ describe('the grower’s report by e-mail', () => {
     // each press is a new page's form (a new key), as twenty presses on twenty tabs would be
     const press = () => {
       const input = { submission_id: crypto.randomUUID(), record_id: record.id }
-      return runCommand(t.db, resendGrowerReport, { actor, key: input.submission_id, input, then }).then(() => null, (e: unknown) => e as Error)
+      return runCommand(t.db, resendGrowerReport, { actor, key: input.submission_id, input, then }).then(
+        () => null,
+        (e: unknown) => e as Error,
+      )
     }
     const answers = await Promise.all([press(), press(), press()])
     expect(answers.filter((a) => a === null)).toHaveLength(1)
@@ -235,7 +247,11 @@ describe('the grower’s report by e-mail', () => {
   it('a grower with no one marked to receive reports: the row says so and nothing is sent', async () => {
     const other = await t.db.insertInto('companies').values({ company_name: 'Quiet Farms', address: '1 Main St, Rigby, ID 83442' }).returning('id').executeTakeFirstOrThrow()
     await t.db.insertInto('contacts').values({ company_id: other.id, name: 'Una Unmarked', email: 'una@quiet.test' }).execute()
-    const storage = await t.db.insertInto('storages').values({ company_id: other.id, name: 'Quiet Cellar', address: '2 Main St, Rigby, ID 83442', gps_lat: '43.6', gps_lng: '-111.9' }).returning('id').executeTakeFirstOrThrow()
+    const storage = await t.db
+      .insertInto('storages')
+      .values({ company_id: other.id, name: 'Quiet Cellar', address: '2 Main St, Rigby, ID 83442', gps_lat: '43.6', gps_lng: '-111.9' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const pt = await makePretreat(t.db, { stage: 'completed', quantityUsed: 16, company_id: other.id, storage_id: storage.id })
     const id = (await insertGrowerReport(t.db, { pretreat_id: pt.id, reason: 'completed', requested_by: null }))!
     await inTransaction(t.db, (trx) => prepareGrowerReport(trx, id, pt.id))

@@ -39,7 +39,11 @@ describe('PUT /blobs/p/<token> on the app', () => {
       expect(response.headers.get('access-control-expose-headers')).toBe('ETag')
       etags[n - 1] = response.headers.get('etag')!
     }
-    await driver.completeMultipart(key, uploadId, etags.map((etag, i) => ({ partNumber: i + 1, etag })))
+    await driver.completeMultipart(
+      key,
+      uploadId,
+      etags.map((etag, i) => ({ partNumber: i + 1, etag })),
+    )
     expect(fs.readFileSync(path.join(blobs, key)).equals(data)).toBe(true)
   })
 

@@ -43,7 +43,10 @@ describe('health', () => {
   })
 
   it('/readyz answers 503 naming the check that failed (a migration this build has and the database lacks, a file store that is gone); what failed is in the log only', async () => {
-    const last = await app.db.selectFrom('kysely_migration' as never).select(sql<string>`max(name)`.as('name')).executeTakeFirstOrThrow()
+    const last = await app.db
+      .selectFrom('kysely_migration' as never)
+      .select(sql<string>`max(name)`.as('name'))
+      .executeTakeFirstOrThrow()
     const row = await sql<{ name: string; timestamp: string }>`delete from kysely_migration where name = ${last.name} returning name, timestamp`.execute(app.db)
     try {
       expect(await readyz()).toEqual({ status: 503, body: { status: 'not ready', checks: { database: 'ok', migrations: 'failed', store: 'ok' } } })

@@ -18,7 +18,6 @@ import { csrfCookie, sameOriginOnly, securityHeaders, trustedRequestHeaders, typ
 import { serviceWorkerInDevelopment } from './service-worker.ts'
 import { assetFiles, publicFiles } from './static-files.ts'
 
-
 export interface HttpAppOptions {
   production: boolean
   trustProxy: boolean

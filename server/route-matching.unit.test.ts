@@ -23,7 +23,15 @@ const ids = (routes: AgnosticRouteObject[], path: string) => matchRoutes(routes,
 describe('route matching, ranked once per tree', () => {
   it('answers the same on every call, the most specific route first', () => {
     const routes: AgnosticRouteObject[] = [
-      { id: 'root', path: '/', children: [{ id: 'calls', path: 'view-calls/:id' }, { id: 'new-call', path: 'view-calls/new' }, { id: 'splat', path: '*' }] },
+      {
+        id: 'root',
+        path: '/',
+        children: [
+          { id: 'calls', path: 'view-calls/:id' },
+          { id: 'new-call', path: 'view-calls/new' },
+          { id: 'splat', path: '*' },
+        ],
+      },
     ]
     for (let i = 0; i < 3; i++) {
       expect(ids(routes, '/view-calls/new')).toEqual(['root', 'new-call'])
@@ -89,7 +97,9 @@ describe('the route tree a page is rendered with, made once per build', () => {
         entry: { module: '/entry.js', imports: [] },
         url: '/manifest.js',
         version: '1',
-        routes: Object.fromEntries(Object.entries(routes).map(([id, r]) => [id, { ...r, module: `/${id}.js`, hasAction: false, hasLoader: false, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false }])),
+        routes: Object.fromEntries(
+          Object.entries(routes).map(([id, r]) => [id, { ...r, module: `/${id}.js`, hasAction: false, hasLoader: false, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false }]),
+        ),
       },
     } as unknown as ServerBuild
   }
@@ -114,7 +124,19 @@ describe('the route tree a page is rendered with, made once per build', () => {
 
   it('gives each render its own matches from one converted tree', () => {
     const routes = [{ id: 'root', path: '/', children: [{ id: 'calls', path: 'view-calls/:id' }] }]
-    const context = (id: string) => ({ basename: '/', location: { pathname: `/view-calls/${id}`, search: '', hash: '', state: null, key: 'default' }, matches: matchRoutes(routes, `/view-calls/${id}`)!, loaderData: {}, actionData: null, errors: null, statusCode: 200, loaderHeaders: {}, actionHeaders: {}, activeDeferreds: null }) as unknown as StaticHandlerContext
+    const context = (id: string) =>
+      ({
+        basename: '/',
+        location: { pathname: `/view-calls/${id}`, search: '', hash: '', state: null, key: 'default' },
+        matches: matchRoutes(routes, `/view-calls/${id}`)!,
+        loaderData: {},
+        actionData: null,
+        errors: null,
+        statusCode: 200,
+        loaderHeaders: {},
+        actionHeaders: {},
+        activeDeferreds: null,
+      }) as unknown as StaticHandlerContext
     const a = createStaticRouter(routes, context('1'))
     const b = createStaticRouter(routes, context('2'))
     expect(a.routes).toBe(b.routes)

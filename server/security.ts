@@ -121,4 +121,3 @@ export function csrfCookie(req: Request, res: Response, next: NextFunction): voi
   ;(res.locals as RequestLocals).csrfToken = token
   next()
 }
-

@@ -46,7 +46,11 @@ export function assetFiles(assetsDir: string): RequestHandler {
 
 /** The other files of the client build (favicon.svg…), cached for an hour; any other path goes on to Remix. */
 export function publicFiles(clientDir: string): RequestHandler {
-  const files = new Set(filesUnder(clientDir).filter((name) => !name.startsWith('assets/')).map((name) => `/${name}`))
+  const files = new Set(
+    filesUnder(clientDir)
+      .filter((name) => !name.startsWith('assets/'))
+      .map((name) => `/${name}`),
+  )
   const serve = express.static(clientDir, { maxAge: '1h', index: false, redirect: false })
   return (req: Request, res: Response, next: NextFunction) => (files.has(req.path) ? serve(req, res, next) : next())
 }
@@ -57,5 +61,10 @@ function filesUnder(dir: string): string[] {
   return fs
     .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/'))
+    .map((entry) =>
+      path
+        .relative(dir, path.join(entry.parentPath ?? entry.path, entry.name))
+        .split(path.sep)
+        .join('/'),
+    )
 }

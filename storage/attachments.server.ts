@@ -112,11 +112,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  */
 export async function blobForViewer(db: Executor, user: Viewer, id: string): Promise<VisibleBlob | 'not-found' | 'forbidden'> {
   if (!UUID.test(id)) return 'not-found'
-  const blob = await db
-    .selectFrom('blobs')
-    .select(['id', 'key', 'filename', 'content_type', 'size_bytes', 'area', 'created_by'])
-    .where('id', '=', id.toLowerCase())
-    .executeTakeFirst()
+  const blob = await db.selectFrom('blobs').select(['id', 'key', 'filename', 'content_type', 'size_bytes', 'area', 'created_by']).where('id', '=', id.toLowerCase()).executeTakeFirst()
   if (!blob) return 'not-found'
   const { area, created_by, ...visible } = blob
   const areaRule = RECORD_AREAS[area]

@@ -14,13 +14,25 @@ const viewer = (id: number, permissions: Permission[] = []) => ({ id, is_superus
 
 async function blob(area: 'service' | 'drive' = 'service'): Promise<string> {
   const id = crypto.randomUUID()
-  await t.db.insertInto('blobs').values({ id, area, key: `${area}/${id}.png`, filename: 'a.png', content_type: 'image/png', size_bytes: 1, created_by: uploader }).execute()
+  await t.db
+    .insertInto('blobs')
+    .values({ id, area, key: `${area}/${id}.png`, filename: 'a.png', content_type: 'image/png', size_bytes: 1, created_by: uploader })
+    .execute()
   return id
 }
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  ;[uploader, other] = (await t.db.insertInto('users').values([{ username: 'up', password_hash: 'x' }, { username: 'other', password_hash: 'x' }]).returning('id').execute()).map((r) => r.id) as [number, number]
+  ;[uploader, other] = (
+    await t.db
+      .insertInto('users')
+      .values([
+        { username: 'up', password_hash: 'x' },
+        { username: 'other', password_hash: 'x' },
+      ])
+      .returning('id')
+      .execute()
+  ).map((r) => r.id) as [number, number]
 })
 afterAll(() => t.drop())
 

@@ -88,7 +88,12 @@ export async function serveStoredFile(request: Request, store: BlobStore, file: 
     ETag: etag,
     Vary: 'Cookie',
   }
-  if (request.headers.get('if-none-match')?.split(',').some((tag) => tag.trim() === etag)) {
+  if (
+    request.headers
+      .get('if-none-match')
+      ?.split(',')
+      .some((tag) => tag.trim() === etag)
+  ) {
     return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': headers['Cache-Control'], Vary: 'Cookie' } })
   }
   return streamObject(request, driver, file.key, headers)

@@ -49,14 +49,29 @@ export async function releaseExpiredConversions(db: Executor, store: BlobStore, 
       .skipLocked()
       .execute()
     if (expired.length === 0) return 0
-    await trx.deleteFrom('document_conversions').where('id', 'in', expired.map((c) => c.id)).execute()
+    await trx
+      .deleteFrom('document_conversions')
+      .where(
+        'id',
+        'in',
+        expired.map((c) => c.id),
+      )
+      .execute()
     const blobIds = [...new Set(expired.flatMap((c) => [c.source_blob_id, c.pdf_blob_id]).filter((id): id is string => !!id))]
     if (blobIds.length > 0) {
       const gone = await trx
         .deleteFrom('blobs as b')
         .where('b.id', 'in', blobIds)
         .where('b.area', '=', 'documents')
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('document_conversions as c').select('c.id').where((eb) => eb.or([eb('c.source_blob_id', '=', eb.ref('b.id')), eb('c.pdf_blob_id', '=', eb.ref('b.id'))])))))
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('document_conversions as c')
+                .select('c.id')
+                .where((eb) => eb.or([eb('c.source_blob_id', '=', eb.ref('b.id')), eb('c.pdf_blob_id', '=', eb.ref('b.id'))])),
+            ),
+          ),
+        )
         .returning('b.key')
         .execute()
       for (const blob of gone) await store.delete(blob.key)

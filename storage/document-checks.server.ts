@@ -216,7 +216,10 @@ function xmlText(bytes: Buffer): string {
   const lt = bytes.indexOf(0x3c)
   const bigEndian = (bytes[0] === 0xfe && bytes[1] === 0xff) || (lt > 0 && bytes[lt - 1] === 0x00)
   const littleEndian = (bytes[0] === 0xff && bytes[1] === 0xfe) || (lt >= 0 && bytes[lt + 1] === 0x00)
-  if (bigEndian) return Buffer.from(bytes.subarray(0, bytes.length - (bytes.length % 2))).swap16().toString('utf16le')
+  if (bigEndian)
+    return Buffer.from(bytes.subarray(0, bytes.length - (bytes.length % 2)))
+      .swap16()
+      .toString('utf16le')
   if (littleEndian) return bytes.toString('utf16le')
   return bytes.toString('latin1')
 }
@@ -248,7 +251,7 @@ function urlPlaces(raw: string): string[] {
   let style = ''
   let inStyle = 0
   const localName = (name: string) => name.slice(name.indexOf(':') + 1).toLowerCase()
-  for (let i = 0; i < raw.length; ) {
+  for (let i = 0; i < raw.length;) {
     const lt = raw.indexOf('<', i)
     if (inStyle > 0) style += raw.slice(i, lt < 0 ? raw.length : lt)
     if (lt < 0) break
@@ -347,10 +350,7 @@ async function docxProblem(store: BlobStore, key: string, type: FileType, size: 
   const end = findEndOfCentralDirectory(tail, size)
   if (!end || end.directorySize > MAX_CENTRAL_DIRECTORY_BYTES) return DOCUMENT_PROBLEMS.notDocx
   const inTail = end.directoryOffset - tailStart
-  const directory =
-    inTail >= 0
-      ? tail.subarray(inTail, inTail + end.directorySize)
-      : await readRange(store, key, end.directoryOffset, end.directoryOffset + end.directorySize - 1)
+  const directory = inTail >= 0 ? tail.subarray(inTail, inTail + end.directorySize) : await readRange(store, key, end.directoryOffset, end.directoryOffset + end.directorySize - 1)
   const declared = docxEntriesProblem(parseCentralDirectory(directory, end.count))
   if (declared) return declared
   // a sound directory: the whole file (at most the upload cap) is inflated, its images measured
@@ -373,4 +373,3 @@ export async function documentProblem(store: BlobStore, key: string, type: FileT
   if (type.label === 'pdf') return pdfProblem(store, key, size)
   return null
 }
-

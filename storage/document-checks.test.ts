@@ -11,11 +11,7 @@ import { FsDriver } from './fs-driver.server.ts'
 
 /** A one-page PDF; `trailerExtra` goes into its trailer dictionary, `padding` bytes into a comment before it. */
 function pdf(trailerExtra = '', padding = 0): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
-  ]
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>']
   let body = '%PDF-1.4\n'
   const offsets: number[] = []
   objects.forEach((o, i) => {
@@ -69,7 +65,9 @@ describe('documentProblem on the filesystem store', () => {
     const huge = await sampleDocx({ pages: 1, imageBytes: blankPng(16_000, 16_000) })
     expect(huge.length).toBeLessThan(200 * 1024)
     expect(await check(huge, 'photo report.docx')).toBe(DOCUMENT_PROBLEMS.imagesTooLarge)
-    expect(DOCUMENT_PROBLEMS.imagesTooLarge).toBe('This DOCX document has images too large to convert (more than 50 megapixels in one image, or 150 megapixels in all). Please make the pictures smaller and upload it again.')
+    expect(DOCUMENT_PROBLEMS.imagesTooLarge).toBe(
+      'This DOCX document has images too large to convert (more than 50 megapixels in one image, or 150 megapixels in all). Please make the pictures smaller and upload it again.',
+    )
     expect(await check(await sampleDocx({ pages: 1, imageBytes: blankPng(8000, 6000) }), 'camera.docx')).toBeNull()
   }, 30_000)
 

@@ -69,7 +69,9 @@ describe('docxContentProblem: SVG drawings', () => {
     const docx = await svgHugePictureDocx()
     expect(docx.length).toBeLessThan(4 * 1024)
     expect(await docxContentProblem(docx)).toBe(DOCUMENT_PROBLEMS.svgWithData)
-    expect(DOCUMENT_PROBLEMS.svgWithData).toBe('This DOCX document cannot be shown: it has a drawing (SVG) with a picture or other data inside it. Please save the drawing as a PNG or JPEG picture and upload it again.')
+    expect(DOCUMENT_PROBLEMS.svgWithData).toBe(
+      'This DOCX document cannot be shown: it has a drawing (SVG) with a picture or other data inside it. Please save the drawing as a PNG or JPEG picture and upload it again.',
+    )
   })
 
   it('finds the picture however the SVG hides it: character references, a style split by comments, UTF-16, entities, CSS escapes, another name', async () => {

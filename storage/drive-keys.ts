@@ -89,7 +89,10 @@ export function parseFolderKey(input: unknown): Checked<string> {
  */
 export function uploadTarget(prefix: string, relativePath: unknown): Checked<{ parent: string; name: string }> {
   if (typeof relativePath !== 'string' || relativePath.trim() === '') return no('Every file needs a name.')
-  const segments = relativePath.replace(/\\/g, '/').split('/').filter((s) => s !== '')
+  const segments = relativePath
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((s) => s !== '')
   const name = segments.pop() ?? ''
   const problem = nameProblem(name.trim(), 'file')
   if (problem) return no(problem)

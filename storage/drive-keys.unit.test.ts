@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  FOLDER_NAME_REQUIRED,
-  ancestorsOf,
-  checkFolderName,
-  decodeParam,
-  encodeParam,
-  numberedName,
-  parseFileKey,
-  parseFolderKey,
-  parsePrefix,
-  splitKey,
-  uploadTarget,
-} from './drive-keys.ts'
+import { FOLDER_NAME_REQUIRED, ancestorsOf, checkFolderName, decodeParam, encodeParam, numberedName, parseFileKey, parseFolderKey, parsePrefix, splitKey, uploadTarget } from './drive-keys.ts'
 
 const refused = (result: { ok: boolean }) => expect(result.ok).toBe(false)
 

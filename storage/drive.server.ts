@@ -109,15 +109,7 @@ async function pageOf(db: Executor, parent: string, isFolder: boolean, sort: Dri
   const column = SORT_COLUMN[sort]
   // The page's names come from the index alone (an index-only scan: every index ends in name,
   // unique in its folder); only the page's rows are then read.
-  const names = db
-    .selectFrom('drive_entries')
-    .select('name')
-    .where('parent', '=', parent)
-    .where('is_folder', '=', isFolder)
-    .orderBy(column, order)
-    .orderBy('name', order)
-    .offset(offset)
-    .limit(limit)
+  const names = db.selectFrom('drive_entries').select('name').where('parent', '=', parent).where('is_folder', '=', isFolder).orderBy(column, order).orderBy('name', order).offset(offset).limit(limit)
   const rows = await db
     .selectFrom('drive_entries as e')
     .leftJoin('blobs as b', 'b.id', 'e.blob_id')
@@ -157,7 +149,11 @@ async function ensureFolders(trx: Executor, parent: string, userId: number | nul
   const chain = ancestorsOf(parent)
   if (chain.length === 0) return
   const rows = chain.map((key) => ({ ...splitKey(key), is_folder: true, file_type: 'folder', created_by: userId }))
-  await trx.insertInto('drive_entries').values(rows).onConflict((oc) => oc.columns(['parent', 'name']).doNothing()).execute()
+  await trx
+    .insertInto('drive_entries')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['parent', 'name']).doNothing())
+    .execute()
   const found = await trx
     .selectFrom('drive_entries')
     .select(['parent', 'name'])
@@ -194,14 +190,7 @@ export async function insertFolder(trx: Executor, user: { id: number }, parent: 
  */
 export async function deleteEmptyFolder(trx: Executor, key: string): Promise<'deleted' | 'missing' | 'not_empty'> {
   const { parent, name } = splitKey(key)
-  const row = await trx
-    .selectFrom('drive_entries')
-    .select('id')
-    .where('parent', '=', parent)
-    .where('name', '=', name)
-    .where('is_folder', '=', true)
-    .forUpdate()
-    .executeTakeFirst()
+  const row = await trx.selectFrom('drive_entries').select('id').where('parent', '=', parent).where('name', '=', name).where('is_folder', '=', true).forUpdate().executeTakeFirst()
   if (!row) return 'missing'
   const child = await trx.selectFrom('drive_entries').select('id').where('parent', '=', key).limit(1).executeTakeFirst()
   if (child) return 'not_empty'
@@ -270,9 +259,27 @@ export async function removeDriveFiles(trx: Executor, store: BlobStore, files: r
     .forUpdate()
     .execute()
   if (rows.length === 0) return []
-  await trx.deleteFrom('drive_entries').where('id', 'in', rows.map((r) => r.id)).execute()
-  await trx.deleteFrom('blobs').where('id', 'in', rows.map((r) => r.blob_id)).execute()
-  await releaseDerivedDocuments(trx, store, rows.map((r) => ({ id: r.blob_id, sha256: r.sha256 })))
+  await trx
+    .deleteFrom('drive_entries')
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute()
+  await trx
+    .deleteFrom('blobs')
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.blob_id),
+    )
+    .execute()
+  await releaseDerivedDocuments(
+    trx,
+    store,
+    rows.map((r) => ({ id: r.blob_id, sha256: r.sha256 })),
+  )
   return rows.map((r) => ({ key: r.parent + r.name, blobKey: r.blob_key }))
 }
 
@@ -314,15 +321,7 @@ export async function searchDrive(db: Executor, query: string, limit = SEARCH_LI
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
   const columns = ['parent', 'name', 'file_type', 'size_bytes', 'modified_at'] as const
   const [byName, byContent] = await Promise.all([
-    db
-      .selectFrom('drive_entries')
-      .select(columns)
-      .where('is_folder', '=', false)
-      .where('name', 'ilike', pattern)
-      .orderBy('name')
-      .orderBy('parent')
-      .limit(limit)
-      .execute(),
+    db.selectFrom('drive_entries').select(columns).where('is_folder', '=', false).where('name', 'ilike', pattern).orderBy('name').orderBy('parent').limit(limit).execute(),
     db
       .selectFrom('drive_entries')
       .select(columns)
@@ -348,4 +347,3 @@ export async function searchDrive(db: Executor, query: string, limit = SEARCH_LI
   }
   return hits
 }
-

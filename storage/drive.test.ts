@@ -138,13 +138,20 @@ describe.each([
     expect(await Promise.all(objects.map((o) => store.exists(o)))).toEqual([true, true])
 
     const removed = await t.db.transaction().execute((trx) =>
-      removeDriveFiles(trx, store, ['one.pdf', 'two.pdf', 'missing.pdf'].map((name) => ({ parent: p, name }))),
+      removeDriveFiles(
+        trx,
+        store,
+        ['one.pdf', 'two.pdf', 'missing.pdf'].map((name) => ({ parent: p, name })),
+      ),
     )
     expect(removed.map((r) => r.key).sort()).toEqual([one, two])
     expect(await findDriveFile(t.db, one)).toBeNull()
     // the rows are gone with the transaction; the objects go after it, when the caller deletes them
     expect(await Promise.all(objects.map((o) => store.exists(o)))).toEqual([true, true])
-    await deleteStoredObjects(store, removed.map((r) => r.blobKey))
+    await deleteStoredObjects(
+      store,
+      removed.map((r) => r.blobKey),
+    )
     expect(await Promise.all(objects.map((o) => store.exists(o)))).toEqual([false, false])
     const blobs = await t.db.selectFrom('blobs').select('id').where('key', 'in', objects).execute()
     expect(blobs).toEqual([])
@@ -181,4 +188,3 @@ describe.each([
     expect(await searchDrive(t.db, '%')).toEqual(expect.not.arrayContaining([expect.objectContaining({ key })]))
   })
 })
-

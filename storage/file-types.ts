@@ -39,8 +39,7 @@ function ascii(bytes: Uint8Array, start: number, length: number): string {
   return out
 }
 
-const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0): boolean =>
-  bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b)
+const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0): boolean => bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b)
 
 const u16 = (b: Uint8Array, o: number) => b[o]! | (b[o + 1]! << 8)
 const u32 = (b: Uint8Array, o: number) => (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0

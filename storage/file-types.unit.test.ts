@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { detectFileType, isImage, labelForMime } from './file-types.ts'
 
-const bytes = (...parts: (string | number[] | Buffer)[]) =>
-  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.isBuffer(p) ? p : Buffer.from(p))))
+const bytes = (...parts: (string | number[] | Buffer)[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.isBuffer(p) ? p : Buffer.from(p))))
 
 function ftyp(major: string, ...compatible: string[]): Buffer {
   const size = 16 + 4 * compatible.length

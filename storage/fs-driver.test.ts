@@ -260,7 +260,11 @@ describe('multipart uploads through signed part URLs', () => {
       expect(response.status).toBe(200)
       etags[n - 1] = response.headers.get('etag')!
     }
-    await driver.completeMultipart(key, uploadId, etags.map((etag, i) => ({ partNumber: i + 1, etag })))
+    await driver.completeMultipart(
+      key,
+      uploadId,
+      etags.map((etag, i) => ({ partNumber: i + 1, etag })),
+    )
     expect((await readAll(await driver.getStream(key))).equals(data)).toBe(true)
     expect(await fsp.readdir(path.join(root, '.multipart'))).not.toContain(uploadId)
   })
@@ -287,12 +291,20 @@ describe('multipart uploads through signed part URLs', () => {
     const dataFile = path.join(root, '.multipart', uploadId, 'data')
     while ((await readHeadOf(dataFile))[0] !== 7) await new Promise((resolve) => setTimeout(resolve, 10))
     // the old ETag no longer vouches for part 1's bytes, which the broken try overwrote in part
-    await expect(driver.completeMultipart(key, uploadId, [{ partNumber: 1, etag: etags[0]! }, { partNumber: 2, etag: etags[1]! }])).rejects.toThrow(/Part 1 was not uploaded/)
+    await expect(
+      driver.completeMultipart(key, uploadId, [
+        { partNumber: 1, etag: etags[0]! },
+        { partNumber: 2, etag: etags[1]! },
+      ]),
+    ).rejects.toThrow(/Part 1 was not uploaded/)
 
     const retried = await put(1, data.subarray(0, CHUNK_BYTES))
     expect(retried.status).toBe(200)
     expect(retried.headers.get('etag')).toBe(etags[0])
-    await driver.completeMultipart(key, uploadId, [{ partNumber: 1, etag: etags[0]! }, { partNumber: 2, etag: etags[1]! }])
+    await driver.completeMultipart(key, uploadId, [
+      { partNumber: 1, etag: etags[0]! },
+      { partNumber: 2, etag: etags[1]! },
+    ])
     expect((await readAll(await driver.getStream(key))).equals(data)).toBe(true)
   })
 
@@ -303,13 +315,26 @@ describe('multipart uploads through signed part URLs', () => {
     const one = await etag(1, CHUNK_BYTES - 1)
     const two = await etag(2, 100)
     const three = await etag(3, 100)
-    await expect(driver.completeMultipart(key, uploadId, [{ partNumber: 1, etag: one }, { partNumber: 2, etag: two }])).rejects.toThrow(/Part 1 is not 5242880 bytes/)
-    await expect(driver.completeMultipart(key, uploadId, [{ partNumber: 2, etag: two }, { partNumber: 3, etag: three }])).rejects.toThrow(/Part 1 is missing/)
+    await expect(
+      driver.completeMultipart(key, uploadId, [
+        { partNumber: 1, etag: one },
+        { partNumber: 2, etag: two },
+      ]),
+    ).rejects.toThrow(/Part 1 is not 5242880 bytes/)
+    await expect(
+      driver.completeMultipart(key, uploadId, [
+        { partNumber: 2, etag: two },
+        { partNumber: 3, etag: three },
+      ]),
+    ).rejects.toThrow(/Part 1 is missing/)
     expect(await driver.exists(key)).toBe(false)
     // a full part 1, then the list may skip part 3 that was sent but is not wanted
     const full = randomBytes(CHUNK_BYTES)
     const fullEtag = (await put(1, full)).headers.get('etag')!
-    await driver.completeMultipart(key, uploadId, [{ partNumber: 1, etag: fullEtag }, { partNumber: 2, etag: two }])
+    await driver.completeMultipart(key, uploadId, [
+      { partNumber: 1, etag: fullEtag },
+      { partNumber: 2, etag: two },
+    ])
     expect((await driver.stat(key))?.size).toBe(CHUNK_BYTES + 100)
   })
 
@@ -339,7 +364,10 @@ describe('multipart uploads through signed part URLs', () => {
     expect(await driver.exists(key)).toBe(false)
     release()
     const two = (await second).headers.get('etag')!
-    await driver.completeMultipart(key, uploadId, [{ partNumber: 1, etag: one }, { partNumber: 2, etag: two }])
+    await driver.completeMultipart(key, uploadId, [
+      { partNumber: 1, etag: one },
+      { partNumber: 2, etag: two },
+    ])
     expect((await readAll(await driver.getStream(key))).equals(data)).toBe(true)
   })
 })

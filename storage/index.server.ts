@@ -20,9 +20,7 @@ export function createBlobStoreFromConfig(): BlobStore {
       ...(c.S3_ENDPOINT ? { endpoint: c.S3_ENDPOINT } : {}),
       forcePathStyle: c.S3_FORCE_PATH_STYLE,
       // without keys the SDK's default chain (environment, instance role) applies
-      ...(c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
-        ? { credentials: { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY } }
-        : {}),
+      ...(c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY ? { credentials: { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY } } : {}),
     })
   }
   return new FsDriver({ root: c.STORAGE_DIR })

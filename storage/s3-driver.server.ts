@@ -82,9 +82,7 @@ export class S3Driver implements BlobStore {
     const firstChunk = first.done ? Buffer.alloc(0) : first.value
     const second = first.done ? first : await chunks.next()
     if (second.done) {
-      await this.client.send(
-        new PutObjectCommand({ Bucket: this.bucket, Key, Body: firstChunk, ContentType: options.contentType, ContentLength: firstChunk.length }),
-      )
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: firstChunk, ContentType: options.contentType, ContentLength: firstChunk.length }))
       return { size: firstChunk.length }
     }
     const uploadId = await this.createMultipart(key, options.contentType)
@@ -93,9 +91,7 @@ export class S3Driver implements BlobStore {
       let size = 0
       let partNumber = 1
       const send = async (chunk: Buffer) => {
-        const out = await this.client.send(
-          new UploadPartCommand({ Bucket: this.bucket, Key, UploadId: uploadId, PartNumber: partNumber, Body: chunk, ContentLength: chunk.length }),
-        )
+        const out = await this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key, UploadId: uploadId, PartNumber: partNumber, Body: chunk, ContentLength: chunk.length }))
         parts.push({ partNumber, etag: out.ETag ?? '' })
         size += chunk.length
         partNumber += 1
@@ -224,9 +220,7 @@ export class S3Driver implements BlobStore {
     let KeyMarker: string | undefined
     let UploadIdMarker: string | undefined
     do {
-      const page = await this.client.send(
-        new ListMultipartUploadsCommand({ Bucket: this.bucket, ...(this.keyPrefix ? { Prefix: this.keyPrefix } : {}), KeyMarker, UploadIdMarker }),
-      )
+      const page = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, ...(this.keyPrefix ? { Prefix: this.keyPrefix } : {}), KeyMarker, UploadIdMarker }))
       for (const upload of page.Uploads ?? []) {
         if (!upload.Key || !upload.UploadId || !upload.Initiated || !(upload.Initiated < startedBefore)) continue
         await this.abortUpload(upload.Key, upload.UploadId)
@@ -266,8 +260,5 @@ async function* chunked(source: Readable, size: number): AsyncGenerator<Buffer, 
 }
 
 function isNotFound(error: unknown): boolean {
-  return (
-    error instanceof S3ServiceException &&
-    (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)
-  )
+  return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)
 }

@@ -143,14 +143,7 @@ function checkBatch(length: number): void {
  * Opens one multipart upload per file and signs one part URL per 5 MiB chunk. Any bad file refuses
  * the whole request (UploadError) and opens nothing.
  */
-export async function startUploads(
-  db: Executor,
-  store: BlobStore,
-  user: UploadUser,
-  area: BlobArea,
-  files: StartFile[],
-  options?: UploadOptions,
-): Promise<StartedUpload[]> {
+export async function startUploads(db: Executor, store: BlobStore, user: UploadUser, area: BlobArea, files: StartFile[], options?: UploadOptions): Promise<StartedUpload[]> {
   checkBatch(files.length)
   const maxBytes = maxBytesOf(options)
   for (const file of files) {
@@ -203,9 +196,7 @@ export async function startUploads(
     opened.map(async (o) => ({
       key: o.file.key,
       upload_id: o.id,
-      urls: await Promise.all(
-        Array.from({ length: o.file.chunk_count }, (_, i) => store.signedPartUrl(o.key, o.uploadId, i + 1, expires)),
-      ),
+      urls: await Promise.all(Array.from({ length: o.file.chunk_count }, (_, i) => store.signedPartUrl(o.key, o.uploadId, i + 1, expires))),
     })),
   )
 }
@@ -312,14 +303,7 @@ export async function completeUploads(
 
 const fail = (error: string): CompleteResult => ({ success: false, id: null, error })
 
-async function completeOne(
-  db: Executor,
-  store: BlobStore,
-  user: UploadUser,
-  area: BlobArea,
-  file: CompleteFile,
-  driveFile: { parent: string; name: string } | null,
-): Promise<CompleteResult> {
+async function completeOne(db: Executor, store: BlobStore, user: UploadUser, area: BlobArea, file: CompleteFile, driveFile: { parent: string; name: string } | null): Promise<CompleteResult> {
   if (typeof file.uploadId !== 'string' || !UUID.test(file.uploadId)) return fail(MESSAGES.notFound)
   return db.transaction().execute(async (trx) => {
     // The row lock makes a second, concurrent completion wait and then see the first one's result.
@@ -371,11 +355,7 @@ async function completeOne(
         sha256,
       })
       .execute()
-    await trx
-      .updateTable('upload_sessions')
-      .set({ status: 'completed', blob_id: blobId, completed_at: new Date() })
-      .where('id', '=', session.id)
-      .execute()
+    await trx.updateTable('upload_sessions').set({ status: 'completed', blob_id: blobId, completed_at: new Date() }).where('id', '=', session.id).execute()
     if (!driveFile) return { success: true, id: blobId, ...(sha256 ? { sha256 } : {}) }
     const key = await addDriveFile(trx, { ...driveFile, blobId, fileType: fileTypeLabel(type.label, driveFile.name), sizeBytes: stat.size, userId: user.id })
     return { success: true, id: blobId, key }
@@ -427,9 +407,7 @@ function blobFilename(user: UploadUser, area: BlobArea, original: string, type: 
   return isImageArea(area) ? imageFileName({ username: user.username, area, at, index, extension: type.extension }) : displayName(original)
 }
 
-export type StoreFileResult =
-  | { ok: true; id: string; filename: string; contentType: string; size: number; key?: string }
-  | { ok: false; error: string }
+export type StoreFileResult = { ok: true; id: string; filename: string; contentType: string; size: number; key?: string } | { ok: false; error: string }
 
 /**
  * The no-JavaScript path: streams one posted file into the store with the protocol's checks (type
@@ -526,10 +504,7 @@ export async function storeUploadedFile(
       }
     }
     await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('blobs')
-        .values({ id, area, key, filename, content_type: type.mime, size_bytes: stored.size, created_by: user.id })
-        .execute()
+      await trx.insertInto('blobs').values({ id, area, key, filename, content_type: type.mime, size_bytes: stored.size, created_by: user.id }).execute()
       if (driveFile) {
         driveKey = await addDriveFile(trx, { ...driveFile, blobId: id, fileType: fileTypeLabel(type.label, driveFile.name), sizeBytes: stored.size, userId: user.id })
       }
@@ -550,13 +525,7 @@ export async function storeUploadedFile(
 export async function ownedBlobIds(db: Executor, user: Pick<UploadUser, 'id'>, area: BlobArea, ids: readonly string[]): Promise<string[]> {
   const wanted = [...new Set(ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))]
   if (wanted.length === 0) return []
-  const rows = await db
-    .selectFrom('blobs')
-    .select('id')
-    .where('id', 'in', wanted)
-    .where('area', '=', area)
-    .where('created_by', '=', user.id)
-    .execute()
+  const rows = await db.selectFrom('blobs').select('id').where('id', 'in', wanted).where('area', '=', area).where('created_by', '=', user.id).execute()
   const found = new Set(rows.map((r) => r.id))
   return wanted.filter((id) => found.has(id))
 }

@@ -63,9 +63,7 @@ const chunkCount = (size: number) => Math.ceil(size / CHUNK_BYTES)
 
 /** What the browser does between start and complete: PUT each 5 MiB slice to its URL. */
 async function sendParts(urls: string[], data: Buffer) {
-  const responses = await Promise.all(
-    urls.map((url, i) => fetch(url, { method: 'PUT', body: new Uint8Array(data.subarray(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES)) })),
-  )
+  const responses = await Promise.all(urls.map((url, i) => fetch(url, { method: 'PUT', body: new Uint8Array(data.subarray(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES)) })))
   return responses.map((response, i) => {
     expect(response.status).toBe(200)
     return { part: i + 1, chunkRecord: response.headers.get('etag')! }
@@ -132,14 +130,20 @@ describe('start → parts → complete', () => {
 
   it('refuses a non-image in an image area and leaves nothing behind', async () => {
     const before = await filesUnder(root)
-    const blobsBefore = await t.db.selectFrom('blobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const blobsBefore = await t.db
+      .selectFrom('blobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     const data = Buffer.from('just some text pretending to be a photo')
     const { started, complete } = await upload(alice, 'storage_checks', 'photo.jpg', data)
 
     const { results } = await completeUploads(t.db, store, alice, 'storage_checks', [complete])
     expect(results).toEqual([{ success: false, id: null, error: 'Only image files are accepted.' }])
     expect(await filesUnder(root)).toEqual(before)
-    const blobsAfter = await t.db.selectFrom('blobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const blobsAfter = await t.db
+      .selectFrom('blobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(Number(blobsAfter.n)).toBe(Number(blobsBefore.n))
     const session = await sessionOf(started.upload_id)
     expect(session.status).toBe('aborted')
@@ -153,10 +157,7 @@ describe('start → parts → complete', () => {
     expect(twice.results[0]).toEqual({ success: true, id: once.results[0]!.id })
 
     const second = await upload(alice, 'receipts', 'b.png', png(3000))
-    const [x, y] = await Promise.all([
-      completeUploads(t.db, store, alice, 'receipts', [second.complete]),
-      completeUploads(t.db, store, alice, 'receipts', [second.complete]),
-    ])
+    const [x, y] = await Promise.all([completeUploads(t.db, store, alice, 'receipts', [second.complete]), completeUploads(t.db, store, alice, 'receipts', [second.complete])])
     expect(x.results[0]!.success).toBe(true)
     expect(y.results[0]).toEqual(x.results[0])
     const session = await sessionOf(second.started.upload_id)
@@ -200,11 +201,7 @@ describe('start → parts → complete', () => {
   it('reports each file on its own: a bad one does not stop the others', async () => {
     const good = await upload(alice, 'receipts', 'good.png', png(1000))
     const bad = await upload(alice, 'receipts', 'bad.png', png(1000))
-    const { results } = await completeUploads(t.db, store, alice, 'receipts', [
-      { ...bad.complete, chunks: [] },
-      good.complete,
-      { ...good.complete, uploadId: 'not-a-uuid' },
-    ])
+    const { results } = await completeUploads(t.db, store, alice, 'receipts', [{ ...bad.complete, chunks: [] }, good.complete, { ...good.complete, uploadId: 'not-a-uuid' }])
     expect(results[0]).toEqual({ success: false, id: null, error: 'The uploaded parts do not match the file.' })
     expect(results[1]!.success).toBe(true)
     expect(results[2]).toEqual({ success: false, id: null, error: 'Upload not found.' })
@@ -219,12 +216,14 @@ describe('start → parts → complete', () => {
 
 describe('a quota of unfinished uploads per user', () => {
   const userNamed = async (username: string) => (await t.db.insertInto('users').values({ username, password_hash: 'x' }).returning(['id', 'username']).executeTakeFirstOrThrow()) as typeof alice
-  const pendingOf = async (user: typeof alice) =>
-    (await t.db.selectFrom('upload_sessions').select('id').where('created_by', '=', user.id).where('status', '=', 'pending').execute()).length
+  const pendingOf = async (user: typeof alice) => (await t.db.selectFrom('upload_sessions').select('id').where('created_by', '=', user.id).where('status', '=', 'pending').execute()).length
   const multipartDirs = async () => (await fsp.readdir(path.join(root, '.multipart')).catch(() => [])).length
   const files = (n: number, size = 10) => Array.from({ length: n }, (_, i) => ({ key: `q${i}.pdf`, size, chunk_count: 1 }))
   const refusal = async (work: Promise<unknown>) => {
-    const error = await work.then(() => null, (e: unknown) => e)
+    const error = await work.then(
+      () => null,
+      (e: unknown) => e,
+    )
     expect(error).toBeInstanceOf(UploadError)
     return { status: (error as InstanceType<typeof UploadError>).status, message: (error as Error).message }
   }
@@ -235,7 +234,8 @@ describe('a quota of unfinished uploads per user', () => {
     const dirs = await multipartDirs()
     expect(await refusal(startUploads(t.db, store, carol, 'drive', files(2), { maxOpen: 4 }))).toEqual({
       status: 429,
-      message: 'Too many uploads in progress: each user may have at most 4 files and 1024 MiB waiting to be completed. Let the uploads in progress finish (an abandoned one is released after 2 hours), or upload fewer files at once.',
+      message:
+        'Too many uploads in progress: each user may have at most 4 files and 1024 MiB waiting to be completed. Let the uploads in progress finish (an abandoned one is released after 2 hours), or upload fewer files at once.',
     })
     expect(await pendingOf(carol)).toBe(3)
     expect(await multipartDirs()).toBe(dirs)
@@ -258,7 +258,11 @@ describe('a quota of unfinished uploads per user', () => {
   it('releases the user’s own abandoned uploads (their part URLs long expired) to make room, aborting them in the store', async () => {
     const fay = await userNamed('fay')
     const [old] = await startUploads(t.db, store, fay, 'drive', files(2), { maxOpen: 3 })
-    await t.db.updateTable('upload_sessions').set({ created_at: new Date(Date.now() - 3 * 3600_000) }).where('created_by', '=', fay.id).execute()
+    await t.db
+      .updateTable('upload_sessions')
+      .set({ created_at: new Date(Date.now() - 3 * 3600_000) })
+      .where('created_by', '=', fay.id)
+      .execute()
     const dirs = await multipartDirs()
     await startUploads(t.db, store, fay, 'drive', files(3), { maxOpen: 3 })
     expect((await sessionOf(old!.upload_id)).status).toBe('aborted')
@@ -273,7 +277,11 @@ describe('a quota of unfinished uploads per user', () => {
     process.env.DATABASE_URL = t.url
     setBlobStore(store)
     const gus = await userNamed('gus')
-    await t.db.insertInto('permissions').values({ codename: 'api.add_s3bucket', name: 'Can upload' }).onConflict((oc) => oc.doNothing()).execute()
+    await t.db
+      .insertInto('permissions')
+      .values({ codename: 'api.add_s3bucket', name: 'Can upload' })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
     await t.db.insertInto('user_permissions').values({ user_id: gus.id, codename: 'api.add_s3bucket' }).execute()
     const csrf = newCsrfCookieValue()
     const cookie = `${(await startSession(t.db, new Request('http://app.test/'), gus.id)).split(';')[0]!}; csrf=${csrf.cookieValue}`
@@ -282,33 +290,36 @@ describe('a quota of unfinished uploads per user', () => {
     const response = await action({ request, params: {}, context: { cspNonce: '', csrfToken: '' } })
     expect(response.status).toBe(429)
     expect(await response.json()).toEqual({
-      error: 'Too many uploads in progress: each user may have at most 50 files and 1024 MiB waiting to be completed. Let the uploads in progress finish (an abandoned one is released after 2 hours), or upload fewer files at once.',
+      error:
+        'Too many uploads in progress: each user may have at most 50 files and 1024 MiB waiting to be completed. Let the uploads in progress finish (an abandoned one is released after 2 hours), or upload fewer files at once.',
     })
     expect(await pendingOf(gus)).toBe(0)
   })
 })
 
 describe('start refuses bad files and opens nothing', () => {
-  const count = async () => Number((await t.db.selectFrom('upload_sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+  const count = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('upload_sessions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
   it('refuses a file above UPLOAD_MAX_BYTES', async () => {
     const before = await count()
     const size = 25 * MiB + 1
-    await expect(startUploads(t.db, store, alice, 'receipts', [{ key: 'huge.jpg', size, chunk_count: chunkCount(size) }])).rejects.toThrow(
-      new UploadError('File is too large (max 25 MiB).'),
-    )
-    await expect(
-      startUploads(t.db, store, alice, 'receipts', [{ key: 'big.jpg', size: 11 * MiB, chunk_count: 3 }], { maxBytes: 10 * MiB }),
-    ).rejects.toThrow('File is too large (max 10 MiB).')
+    await expect(startUploads(t.db, store, alice, 'receipts', [{ key: 'huge.jpg', size, chunk_count: chunkCount(size) }])).rejects.toThrow(new UploadError('File is too large (max 25 MiB).'))
+    await expect(startUploads(t.db, store, alice, 'receipts', [{ key: 'big.jpg', size: 11 * MiB, chunk_count: 3 }], { maxBytes: 10 * MiB })).rejects.toThrow('File is too large (max 10 MiB).')
     expect(await count()).toBe(before)
   })
 
   it('refuses empty files and chunk counts that do not match the size', async () => {
     const before = await count()
     await expect(startUploads(t.db, store, alice, 'receipts', [{ key: 'e.jpg', size: 0, chunk_count: 1 }])).rejects.toThrow('File is empty.')
-    await expect(startUploads(t.db, store, alice, 'receipts', [{ key: 'c.jpg', size: CHUNK_BYTES + 1, chunk_count: 1 }])).rejects.toThrow(
-      'The chunk count does not match the file size.',
-    )
+    await expect(startUploads(t.db, store, alice, 'receipts', [{ key: 'c.jpg', size: CHUNK_BYTES + 1, chunk_count: 1 }])).rejects.toThrow('The chunk count does not match the file size.')
     await expect(
       startUploads(t.db, store, alice, 'receipts', [
         { key: 'ok.jpg', size: 10, chunk_count: 1 },
@@ -346,14 +357,7 @@ describe('storeUploadedFile (no JavaScript)', () => {
     expect(ended).toBe(true)
 
     ended = false
-    const big = await storeUploadedFile(
-      t.db,
-      store,
-      alice,
-      'receipts',
-      { filename: 'big.png', stream: pieces(png(3 * MiB), 64 * 1024, () => (ended = true)) },
-      { maxBytes: 2 * MiB },
-    )
+    const big = await storeUploadedFile(t.db, store, alice, 'receipts', { filename: 'big.png', stream: pieces(png(3 * MiB), 64 * 1024, () => (ended = true)) }, { maxBytes: 2 * MiB })
     expect(big).toEqual({ ok: false, error: 'File is too large (max 2 MiB).' })
     expect(ended).toBe(true)
 
@@ -372,7 +376,11 @@ describe('through the app: POST/PUT /api/upload/ and the no-JavaScript form', ()
     // the route uses the app's pool and store
     process.env.DATABASE_URL = t.url
     setBlobStore(store)
-    await t.db.insertInto('permissions').values({ codename: 'api.add_receipt', name: 'Can add receipts' }).onConflict((oc) => oc.doNothing()).execute()
+    await t.db
+      .insertInto('permissions')
+      .values({ codename: 'api.add_receipt', name: 'Can add receipts' })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
     await t.db.insertInto('user_permissions').values({ user_id: alice.id, codename: 'api.add_receipt' }).execute()
     csrf = newCsrfCookieValue()
     const sid = async (userId: number) => (await startSession(t.db, new Request('http://app.test/'), userId)).split(';')[0]!
@@ -464,12 +472,18 @@ describe('through the app: POST/PUT /api/upload/ and the no-JavaScript form', ()
   it('stores nothing for a form without the right CSRF token', async () => {
     const count = async () => (await t.db.selectFrom('blobs').select('id').execute()).length
     const before = await count()
-    const refused = await parseUploadForm(form([['csrf', 'forged'], ['images', new File([png(2000)], 'a.png')]]), {
-      area: 'receipts',
-      user: alice,
-      db: t.db,
-      store,
-    }).catch((thrown: unknown) => thrown)
+    const refused = await parseUploadForm(
+      form([
+        ['csrf', 'forged'],
+        ['images', new File([png(2000)], 'a.png')],
+      ]),
+      {
+        area: 'receipts',
+        user: alice,
+        db: t.db,
+        store,
+      },
+    ).catch((thrown: unknown) => thrown)
     expect(refused).toBeInstanceOf(Response)
     expect((refused as Response).status).toBe(403)
     expect(await count()).toBe(before)
@@ -492,7 +506,15 @@ describe('through the app: POST/PUT /api/upload/ and the no-JavaScript form', ()
   it("settle: a refused answer deletes this post's files and drops their ids from the form values; earlier uploads and accepted answers keep theirs", async () => {
     const earlier = await storeUploadedFile(t.db, store, alice, 'receipts', { filename: 'earlier.png', stream: Readable.from([png(500)]) })
     const earlierId = earlier.ok ? earlier.id : ''
-    const post = () => parseUploadForm(form([['csrf', csrf.token], ['images_ids', earlierId], ['images', new File([png(2000)], 'new.png')]]), { area: 'receipts', user: alice, db: t.db, store })
+    const post = () =>
+      parseUploadForm(
+        form([
+          ['csrf', csrf.token],
+          ['images_ids', earlierId],
+          ['images', new File([png(2000)], 'new.png')],
+        ]),
+        { area: 'receipts', user: alice, db: t.db, store },
+      )
     const exists = async (id: string) => !!(await t.db.selectFrom('blobs').select('id').where('id', '=', id).executeTakeFirst())
 
     const refused = await post()

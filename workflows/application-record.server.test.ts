@@ -105,7 +105,11 @@ describe('keepApplicationRecord', () => {
 
 describe('a void after the product was applied', () => {
   const saveForm = (value: PretreatFormInput) =>
-    runCommand(t.db, pretreatFormCommand({ today: () => TODAY }), { actor: { id: d.created_by, username: 'u', is_superuser: false, permissions: ['api.add_pretreat'] }, key: value.submission_id, input: value })
+    runCommand(t.db, pretreatFormCommand({ today: () => TODAY }), {
+      actor: { id: d.created_by, username: 'u', is_superuser: false, permissions: ['api.add_pretreat'] },
+      key: value.submission_id,
+      input: value,
+    })
   const form = (pretreatId: number, version: number, overrides: Partial<PretreatFormInput>) => pretreatFormValue(d, { pretreat_id: pretreatId, version, ...overrides })
   const version = async (id: number) => (await t.db.selectFrom('pretreats').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version
 

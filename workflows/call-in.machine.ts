@@ -49,51 +49,52 @@ export function detailsProblems(details: CallInDetails): Partial<Record<keyof Ca
   return problems
 }
 
-export const callInMachine = withStates(setup({
-  types: {
-    context: {} as CallInContext,
-    events: {} as CallInEvent,
-  },
-  guards: {
-    storageIsTheCompanys: ({ context, event }) => context.path === 'company' && event.type === 'CHOOSE_STORAGE' && event.storageCompanyId === context.companyId,
-    complete: ({ context, event }) =>
-      event.type === 'SUBMIT' &&
-      event.mayCall &&
-      context.companyId !== null &&
-      context.storageId !== null &&
-      (context.path === 'company' || context.jobId !== null) &&
-      Object.keys(detailsProblems(event.details)).length === 0,
-  },
-  actions: {
-    chooseCompany: assign(({ event }) => (event.type === 'CHOOSE_COMPANY' ? { ...EMPTY, path: 'company' as const, companyId: event.companyId } : {})),
-    chooseStorage: assign(({ event }) => (event.type === 'CHOOSE_STORAGE' ? { storageId: event.storageId } : {})),
-    chooseJob: assign(({ event }) =>
-      event.type === 'CHOOSE_JOB' ? { path: 'job' as const, jobId: event.jobId, companyId: event.companyId, storageId: event.storageId } : {},
-    ),
-    reset: assign(() => EMPTY),
-  },
-}).createMachine({
-  id: 'callIn',
-  context: EMPTY,
-  initial: 'empty',
-  // Choosing again is always possible before submitting: a new company starts the company path
-  // over (its storage must be chosen again); a job replaces whatever was chosen.
-  on: {
-    CHOOSE_COMPANY: { target: '.companyPath', actions: 'chooseCompany' },
-    CHOOSE_JOB: { target: '.details', actions: 'chooseJob' },
-    RESET: { target: '.empty', actions: 'reset' },
-  },
-  states: {
-    empty: {},
-    companyPath: {
-      on: { CHOOSE_STORAGE: { guard: 'storageIsTheCompanys', target: 'details', actions: 'chooseStorage' } },
+export const callInMachine = withStates(
+  setup({
+    types: {
+      context: {} as CallInContext,
+      events: {} as CallInEvent,
     },
-    details: {
-      on: {
-        CHOOSE_STORAGE: { guard: 'storageIsTheCompanys', actions: 'chooseStorage' },
-        SUBMIT: { guard: 'complete', target: 'submitted' },
+    guards: {
+      storageIsTheCompanys: ({ context, event }) => context.path === 'company' && event.type === 'CHOOSE_STORAGE' && event.storageCompanyId === context.companyId,
+      complete: ({ context, event }) =>
+        event.type === 'SUBMIT' &&
+        event.mayCall &&
+        context.companyId !== null &&
+        context.storageId !== null &&
+        (context.path === 'company' || context.jobId !== null) &&
+        Object.keys(detailsProblems(event.details)).length === 0,
+    },
+    actions: {
+      chooseCompany: assign(({ event }) => (event.type === 'CHOOSE_COMPANY' ? { ...EMPTY, path: 'company' as const, companyId: event.companyId } : {})),
+      chooseStorage: assign(({ event }) => (event.type === 'CHOOSE_STORAGE' ? { storageId: event.storageId } : {})),
+      chooseJob: assign(({ event }) => (event.type === 'CHOOSE_JOB' ? { path: 'job' as const, jobId: event.jobId, companyId: event.companyId, storageId: event.storageId } : {})),
+      reset: assign(() => EMPTY),
+    },
+  }).createMachine({
+    id: 'callIn',
+    context: EMPTY,
+    initial: 'empty',
+    // Choosing again is always possible before submitting: a new company starts the company path
+    // over (its storage must be chosen again); a job replaces whatever was chosen.
+    on: {
+      CHOOSE_COMPANY: { target: '.companyPath', actions: 'chooseCompany' },
+      CHOOSE_JOB: { target: '.details', actions: 'chooseJob' },
+      RESET: { target: '.empty', actions: 'reset' },
+    },
+    states: {
+      empty: {},
+      companyPath: {
+        on: { CHOOSE_STORAGE: { guard: 'storageIsTheCompanys', target: 'details', actions: 'chooseStorage' } },
       },
+      details: {
+        on: {
+          CHOOSE_STORAGE: { guard: 'storageIsTheCompanys', actions: 'chooseStorage' },
+          SUBMIT: { guard: 'complete', target: 'submitted' },
+        },
+      },
+      submitted: { type: 'final' },
     },
-    submitted: { type: 'final' },
-  },
-}), CALL_IN_STATES)
+  }),
+  CALL_IN_STATES,
+)

@@ -44,14 +44,25 @@ describe('call-in machine', () => {
   it('refuses to submit without a storage, or with missing details', () => {
     expect(run({ type: 'SUBMIT', details, mayCall: true }).refused?.type).toBe('SUBMIT')
     expect(run({ type: 'CHOOSE_COMPANY', companyId: 1 }, { type: 'SUBMIT', details, mayCall: true }).refused?.type).toBe('SUBMIT')
-    const ready = [{ type: 'CHOOSE_COMPANY', companyId: 1 }, { type: 'CHOOSE_STORAGE', storageId: 7, storageCompanyId: 1 }] as const
-    for (const bad of [{ ...details, requestedBy: ' ' }, { ...details, description: '' }, { ...details, callInDate: '11/20/2026' }, { ...details, callInDate: '2026-13-45' }]) {
+    const ready = [
+      { type: 'CHOOSE_COMPANY', companyId: 1 },
+      { type: 'CHOOSE_STORAGE', storageId: 7, storageCompanyId: 1 },
+    ] as const
+    for (const bad of [
+      { ...details, requestedBy: ' ' },
+      { ...details, description: '' },
+      { ...details, callInDate: '11/20/2026' },
+      { ...details, callInDate: '2026-13-45' },
+    ]) {
       expect(run(...ready, { type: 'SUBMIT', details: bad, mayCall: true }).refused?.type).toBe('SUBMIT')
     }
   })
 
   it('refuses a complete call from one who may not log calls (the guard reads who sends it)', () => {
-    const ready = [{ type: 'CHOOSE_COMPANY', companyId: 1 }, { type: 'CHOOSE_STORAGE', storageId: 7, storageCompanyId: 1 }] as const
+    const ready = [
+      { type: 'CHOOSE_COMPANY', companyId: 1 },
+      { type: 'CHOOSE_STORAGE', storageId: 7, storageCompanyId: 1 },
+    ] as const
     expect(run(...ready, { type: 'SUBMIT', details, mayCall: false }).refused?.type).toBe('SUBMIT')
   })
 

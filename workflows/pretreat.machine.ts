@@ -134,77 +134,80 @@ function reviewState<S extends PretreatState>(self: S, first: boolean) {
   } as const
 }
 
-export const pretreatMachine = withStates(setup({
-  types: { context: {} as PretreatFlags, events: {} as PretreatEvent },
-  guards: {
-    permitted: ({ event }) => permitted(event),
-    notVoid,
-    sendBackable: by(({ context, event }) => !context.void && event.type === 'SEND_BACK' && event.reason.trim() !== ''),
-    reviewSave: by(({ context, event }) => !context.void && event.by.reviewer),
-    stageable: by(({ context }) => !context.void && !context.upcoming),
-    schedulable: by(({ context }) => !context.void && context.upcoming),
-    assignable: by(({ context, event }) => !context.void && !context.upcoming && event.type === 'ASSIGN' && event.licenceValid),
-    plannable: by(({ context, event }) => !context.void && event.type === 'PLAN' && event.licenceValid),
-    submittable: by(({ context, event }) => !context.void && event.type === 'SUBMIT' && event.complete),
-    byReviewer: ({ context, event }) => !context.void && event.type === 'REVIEW' && event.level !== null,
-    bySecondReviewer: ({ context, event }) => !context.void && event.type === 'REVIEW' && event.level === 2 && !event.reviewedFirst,
-    byLevel1: ({ context, event }) => !context.void && event.type === 'REVIEW' && event.level === 1,
-    byNoReviewer: ({ context, event }) => !context.void && event.type === 'REVIEW' && event.level === null,
-    voidable: by(({ context, event }) => !context.void && event.type === 'VOID' && event.notes.trim() !== ''),
-    isVoid: by(({ context }) => context.void),
-  },
-  actions: {
-    create: assign(({ event }) => (event.type === 'CREATE' ? { upcoming: event.upcoming, void: false } : {})),
-    stage: assign({ upcoming: true }),
-    schedule: assign({ upcoming: false }),
-    markVoid: assign({ void: true }),
-    unmarkVoid: assign({ void: false }),
-  },
-}).createMachine({
-  id: 'pretreat',
-  context: { void: false, upcoming: false },
-  initial: 'pending',
-  // Void and unvoid are possible in every state but completed (a final state takes nothing).
-  on: {
-    VOID: { guard: 'voidable', actions: 'markVoid' },
-    UNVOID: { guard: 'isVoid', actions: 'unmarkVoid' },
-  },
-  states: {
-    pending: {
-      on: {
-        CREATE: { guard: 'permitted', target: 'pending', actions: 'create' },
-        EDIT: { guard: 'permitted', target: 'pending' },
-        STAGE: { guard: 'stageable', target: 'pending', actions: 'stage' },
-        SCHEDULE: { guard: 'schedulable', target: 'pending', actions: 'schedule' },
-        ASSIGN: { guard: 'assignable', target: 'assigned' },
-        PLAN: { guard: 'plannable', target: 'pending' },
-      },
+export const pretreatMachine = withStates(
+  setup({
+    types: { context: {} as PretreatFlags, events: {} as PretreatEvent },
+    guards: {
+      permitted: ({ event }) => permitted(event),
+      notVoid,
+      sendBackable: by(({ context, event }) => !context.void && event.type === 'SEND_BACK' && event.reason.trim() !== ''),
+      reviewSave: by(({ context, event }) => !context.void && event.by.reviewer),
+      stageable: by(({ context }) => !context.void && !context.upcoming),
+      schedulable: by(({ context }) => !context.void && context.upcoming),
+      assignable: by(({ context, event }) => !context.void && !context.upcoming && event.type === 'ASSIGN' && event.licenceValid),
+      plannable: by(({ context, event }) => !context.void && event.type === 'PLAN' && event.licenceValid),
+      submittable: by(({ context, event }) => !context.void && event.type === 'SUBMIT' && event.complete),
+      byReviewer: ({ context, event }) => !context.void && event.type === 'REVIEW' && event.level !== null,
+      bySecondReviewer: ({ context, event }) => !context.void && event.type === 'REVIEW' && event.level === 2 && !event.reviewedFirst,
+      byLevel1: ({ context, event }) => !context.void && event.type === 'REVIEW' && event.level === 1,
+      byNoReviewer: ({ context, event }) => !context.void && event.type === 'REVIEW' && event.level === null,
+      voidable: by(({ context, event }) => !context.void && event.type === 'VOID' && event.notes.trim() !== ''),
+      isVoid: by(({ context }) => context.void),
     },
-    assigned: {
-      on: {
-        EDIT: { guard: 'permitted', target: 'assigned' },
-        ASSIGN: { guard: 'assignable', target: 'assigned' },
-        UNASSIGN: { guard: 'notVoid', target: 'pending' },
-        PLAN: { guard: 'plannable', target: 'assigned' },
-        SAVE: { guard: 'notVoid', target: 'in-progress' },
-        SUBMIT: { guard: 'submittable', target: 'to-review' },
-      },
+    actions: {
+      create: assign(({ event }) => (event.type === 'CREATE' ? { upcoming: event.upcoming, void: false } : {})),
+      stage: assign({ upcoming: true }),
+      schedule: assign({ upcoming: false }),
+      markVoid: assign({ void: true }),
+      unmarkVoid: assign({ void: false }),
     },
-    // Started: another applicator may take it over (ASSIGN), but it does not go back to pending.
-    'in-progress': {
-      on: {
-        EDIT: { guard: 'permitted', target: 'in-progress' },
-        ASSIGN: { guard: 'assignable', target: 'in-progress' },
-        SAVE: { guard: 'notVoid', target: 'in-progress' },
-        SUBMIT: { guard: 'submittable', target: 'to-review' },
-      },
+  }).createMachine({
+    id: 'pretreat',
+    context: { void: false, upcoming: false },
+    initial: 'pending',
+    // Void and unvoid are possible in every state but completed (a final state takes nothing).
+    on: {
+      VOID: { guard: 'voidable', actions: 'markVoid' },
+      UNVOID: { guard: 'isVoid', actions: 'unmarkVoid' },
     },
-    'to-review': reviewState('to-review', true),
-    'to-review1': reviewState('to-review1', false),
-    'to-review2': reviewState('to-review2', false),
-    completed: { type: 'final' },
-  },
-}), PRETREAT_STATES)
+    states: {
+      pending: {
+        on: {
+          CREATE: { guard: 'permitted', target: 'pending', actions: 'create' },
+          EDIT: { guard: 'permitted', target: 'pending' },
+          STAGE: { guard: 'stageable', target: 'pending', actions: 'stage' },
+          SCHEDULE: { guard: 'schedulable', target: 'pending', actions: 'schedule' },
+          ASSIGN: { guard: 'assignable', target: 'assigned' },
+          PLAN: { guard: 'plannable', target: 'pending' },
+        },
+      },
+      assigned: {
+        on: {
+          EDIT: { guard: 'permitted', target: 'assigned' },
+          ASSIGN: { guard: 'assignable', target: 'assigned' },
+          UNASSIGN: { guard: 'notVoid', target: 'pending' },
+          PLAN: { guard: 'plannable', target: 'assigned' },
+          SAVE: { guard: 'notVoid', target: 'in-progress' },
+          SUBMIT: { guard: 'submittable', target: 'to-review' },
+        },
+      },
+      // Started: another applicator may take it over (ASSIGN), but it does not go back to pending.
+      'in-progress': {
+        on: {
+          EDIT: { guard: 'permitted', target: 'in-progress' },
+          ASSIGN: { guard: 'assignable', target: 'in-progress' },
+          SAVE: { guard: 'notVoid', target: 'in-progress' },
+          SUBMIT: { guard: 'submittable', target: 'to-review' },
+        },
+      },
+      'to-review': reviewState('to-review', true),
+      'to-review1': reviewState('to-review1', false),
+      'to-review2': reviewState('to-review2', false),
+      completed: { type: 'final' },
+    },
+  }),
+  PRETREAT_STATES,
+)
 
 export function isReviewState(status: string): boolean {
   return inPretreatSet('review', status)

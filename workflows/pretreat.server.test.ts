@@ -10,8 +10,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.drop())
 
-const history = (id: number) =>
-  t.db.selectFrom('workflow_events').select(['from_state', 'event', 'to_state']).where('entity', '=', 'pretreat').where('entity_id', '=', id).orderBy('id').execute()
+const history = (id: number) => t.db.selectFrom('workflow_events').select(['from_state', 'event', 'to_state']).where('entity', '=', 'pretreat').where('entity_id', '=', id).orderBy('id').execute()
 
 describe('pre-treat workflow on the server', () => {
   it('walks a pre-treat from staged to review, one history row per step', async () => {
@@ -31,7 +30,10 @@ describe('pre-treat workflow on the server', () => {
     const pt = await makePretreat(t.db)
     const row = await t.db.selectFrom('pretreats').selectAll().where('id', '=', pt.id).executeTakeFirstOrThrow()
     const again = await t.db.transaction().execute((trx) =>
-      createPretreat(trx, { ...row, id: undefined, dose_warnings: JSON.stringify(row.dose_warnings), status: undefined, state_since: undefined, version: undefined } as never, { ...EVERY_RIGHT, id: row.created_by }),
+      createPretreat(trx, { ...row, id: undefined, dose_warnings: JSON.stringify(row.dose_warnings), status: undefined, state_since: undefined, version: undefined } as never, {
+        ...EVERY_RIGHT,
+        id: row.created_by,
+      }),
     )
     expect(again).toEqual({ id: pt.id, created: false })
     expect((await history(pt.id)).filter((e) => e.event === 'CREATE')).toHaveLength(1)

@@ -40,12 +40,7 @@ export interface PretreatStepOptions extends Omit<StepOptions<typeof pretreatMac
  * and runs the transition (ConflictError when refused or changed since `options.version`).
  * NotFoundError when there is no such pre-treat.
  */
-export async function runPretreatStep(
-  trx: Executor,
-  id: number,
-  step: PretreatStepEvent,
-  options: PretreatStepOptions,
-): Promise<StepResult<PretreatState> & { before: PretreatStanding }> {
+export async function runPretreatStep(trx: Executor, id: number, step: PretreatStepEvent, options: PretreatStepOptions): Promise<StepResult<PretreatState> & { before: PretreatStanding }> {
   const standing = await lockPretreatStanding(trx, id)
   if (!standing) throw new NotFoundError('No such pre-treat.')
   const { actor, refusal, ...rest } = options
@@ -53,13 +48,11 @@ export async function runPretreatStep(
   const flags = { void: standing.void, upcoming: standing.upcoming }
   const refused = pretreatStepRefusal(standing, step, actor)
   if (refused instanceof ForbiddenError) throw refused
-  const result = await runTransition(
-    trx,
-    pretreatWorkflow,
-    { id, status: standing.status, version: options.version ?? standing.version, context: flags },
-    event,
-    { ...rest, actorId: actor.id, ...(refusal ? { refusal } : {}) },
-  )
+  const result = await runTransition(trx, pretreatWorkflow, { id, status: standing.status, version: options.version ?? standing.version, context: flags }, event, {
+    ...rest,
+    actorId: actor.id,
+    ...(refusal ? { refusal } : {}),
+  })
   return { ...result, before: standing }
 }
 

@@ -54,10 +54,7 @@ function reviewSteps(state: string): CandidateStep[] {
   }
   const submit: ServiceReviewEvent = { type: 'SUBMIT', byAuthor: true }
   const levels = level === null ? REVIEW_LEVELS : [level]
-  return [
-    { event: submit, permissions: ['api.add_servicesheet'] },
-    ...levels.flatMap((at) => [review('SAVE', at), review('APPROVE', at), sendBack(at)]),
-  ]
+  return [{ event: submit, permissions: ['api.add_servicesheet'] }, ...levels.flatMap((at) => [review('SAVE', at), review('APPROVE', at), sendBack(at)])]
 }
 
 function callInSteps(): CandidateStep[] {

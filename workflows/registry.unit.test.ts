@@ -11,7 +11,10 @@ describe('the inspected workflows', () => {
     for (const workflow of INSPECTED_WORKFLOWS) {
       const labels = statesOf(workflow).map((state) => stateLabel(workflow, state))
       // none is the machine's own name ('level_2_review', 'to-review1', 'companyPath')
-      expect(labels.filter((label, i) => statesOf(workflow)[i] === label), workflow.key).toEqual([])
+      expect(
+        labels.filter((label, i) => statesOf(workflow)[i] === label),
+        workflow.key,
+      ).toEqual([])
       expect(new Set(labels).size, workflow.key).toBe(labels.length)
     }
     expect(stateLabel(sheets, 'level_2_review')).toBe('Waiting for review 2')

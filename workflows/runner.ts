@@ -44,7 +44,11 @@ export function resolveStored<M extends AnyStateMachine>(machine: M, status: str
 /** A machine's state names (xstate infers them from its `states`). */
 export type StateOf<M extends AnyStateMachine> = SnapshotFrom<M>['value'] & string
 
-type SameStates<M extends AnyStateMachine, S extends string> = [StateOf<M>] extends [S] ? ([S] extends [StateOf<M>] ? [] : [error: 'the machine has a state its tuple lacks']) : [error: 'the tuple has a state the machine lacks']
+type SameStates<M extends AnyStateMachine, S extends string> = [StateOf<M>] extends [S]
+  ? [S] extends [StateOf<M>]
+    ? []
+    : [error: 'the machine has a state its tuple lacks']
+  : [error: 'the tuple has a state the machine lacks']
 
 /**
  * The machine, typed against its state tuple (core/workflow-states.ts): a state missing or extra

@@ -46,8 +46,10 @@ export function reviewRefusal(state: string, event: Extract<ServiceReviewEvent, 
   return null
 }
 
-const reviewAllowed = (level: ReviewLevel) => ({ event }: { event: ServiceReviewEvent }) =>
-  (event.type === 'SAVE' || event.type === 'APPROVE' || event.type === 'SEND_BACK') && reviewRefusal(stateOfLevel(level), event) === null
+const reviewAllowed =
+  (level: ReviewLevel) =>
+  ({ event }: { event: ServiceReviewEvent }) =>
+    (event.type === 'SAVE' || event.type === 'APPROVE' || event.type === 'SEND_BACK') && reviewRefusal(stateOfLevel(level), event) === null
 
 function reviewLevelState(level: ReviewLevel, next: SheetState) {
   const guard = `reviewableAt${level}` as const
@@ -61,25 +63,28 @@ function reviewLevelState(level: ReviewLevel, next: SheetState) {
   }
 }
 
-export const serviceReviewMachine = withStates(setup({
-  types: { events: {} as ServiceReviewEvent },
-  guards: {
-    byAuthor: ({ event }) => event.type === 'SUBMIT' && event.byAuthor,
-    reviewableAt1: reviewAllowed(1),
-    reviewableAt2: reviewAllowed(2),
-    reviewableAt3: reviewAllowed(3),
-  },
-}).createMachine({
-  id: 'serviceSheet',
-  initial: 'submitted',
-  states: {
-    submitted: { on: { SUBMIT: { guard: 'byAuthor', target: 'level_1_review' } } },
-    level_1_review: reviewLevelState(1, 'level_2_review'),
-    level_2_review: reviewLevelState(2, 'level_3_review'),
-    level_3_review: reviewLevelState(3, 'complete'),
-    complete: { type: 'final' },
-  },
-}), SERVICE_SHEET_STATES)
+export const serviceReviewMachine = withStates(
+  setup({
+    types: { events: {} as ServiceReviewEvent },
+    guards: {
+      byAuthor: ({ event }) => event.type === 'SUBMIT' && event.byAuthor,
+      reviewableAt1: reviewAllowed(1),
+      reviewableAt2: reviewAllowed(2),
+      reviewableAt3: reviewAllowed(3),
+    },
+  }).createMachine({
+    id: 'serviceSheet',
+    initial: 'submitted',
+    states: {
+      submitted: { on: { SUBMIT: { guard: 'byAuthor', target: 'level_1_review' } } },
+      level_1_review: reviewLevelState(1, 'level_2_review'),
+      level_2_review: reviewLevelState(2, 'level_3_review'),
+      level_3_review: reviewLevelState(3, 'complete'),
+      complete: { type: 'final' },
+    },
+  }),
+  SERVICE_SHEET_STATES,
+)
 
 /** The state the machine reaches from `state` on `event`, or null when the machine refuses it. */
 export function nextState(state: SheetState, event: ServiceReviewEvent): SheetState | null {

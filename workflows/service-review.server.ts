@@ -40,15 +40,17 @@ async function openFirstLevel(trx: Executor, { id }: Transition<SheetState>): Pr
 }
 
 /** Leaving `level` by approval: its review is approved and done in the tracker; the next level starts from its hours and flags (level 3's completes the sheet). */
-const passLevel = (level: ReviewLevel) => async (trx: Executor, { id, actorId }: Transition<SheetState>): Promise<void> => {
-  await approveReview(trx, id, level, actorId)
-  await markLevelDone(trx, id, level)
-  if (level < 3) {
-    await carryLevel(trx, id, level as 1 | 2)
-    await openReview(trx, id, (level + 1) as ReviewLevel)
+const passLevel =
+  (level: ReviewLevel) =>
+  async (trx: Executor, { id, actorId }: Transition<SheetState>): Promise<void> => {
+    await approveReview(trx, id, level, actorId)
+    await markLevelDone(trx, id, level)
+    if (level < 3) {
+      await carryLevel(trx, id, level as 1 | 2)
+      await openReview(trx, id, (level + 1) as ReviewLevel)
+    }
+    await shiftOpenReviewCounts(trx, level < 3 ? { [level]: -1, [level + 1]: 1 } : { 3: -1 })
   }
-  await shiftOpenReviewCounts(trx, level < 3 ? { [level]: -1, [level + 1]: 1 } : { 3: -1 })
-}
 
 /** Back with its author (SEND_BACK from a level, decision 0069): its reviews are returned and the level's open count drops. */
 async function backToAuthor(trx: Executor, { id, from }: Transition<SheetState>): Promise<void> {
@@ -187,10 +189,16 @@ export async function resubmitSheet(
 ): Promise<StepResult<SheetState>> {
   const sheet = await lockSheet(trx, sheetId).catch(() => null)
   if (!sheet) throw new NotFoundError()
-  return runTransition(trx, sheetWorkflow, { ...sheet, version }, { type: 'SUBMIT', byAuthor: author.isAuthor }, {
-    actorId: author.id,
-    details: { resubmitted: true },
-    refusal: (state) => (state === 'submitted' && !author.isAuthor ? new ForbiddenError('Only the sheet\'s author submits it again.') : new ConflictError(NOT_POSSIBLE)),
-    apply,
-  })
+  return runTransition(
+    trx,
+    sheetWorkflow,
+    { ...sheet, version },
+    { type: 'SUBMIT', byAuthor: author.isAuthor },
+    {
+      actorId: author.id,
+      details: { resubmitted: true },
+      refusal: (state) => (state === 'submitted' && !author.isAuthor ? new ForbiddenError("Only the sheet's author submits it again.") : new ConflictError(NOT_POSSIBLE)),
+      apply,
+    },
+  )
 }

@@ -43,7 +43,16 @@ async function aPretreat() {
   const { label } = await t.db.insertInto('pretreat_numbers').values({ reserved_by: null, year: 2026 }).returning('label').executeTakeFirstOrThrow()
   return t.db
     .insertInto('pretreats')
-    .values({ submission_id: crypto.randomUUID(), pre_treat_number: label, created_by: userId, recommended_by: applicatorId, other_name: 'Walk-in', company_id: companyId, storage_id: storageId, application_notes: 'Seal doors first' })
+    .values({
+      submission_id: crypto.randomUUID(),
+      pre_treat_number: label,
+      created_by: userId,
+      recommended_by: applicatorId,
+      other_name: 'Walk-in',
+      company_id: companyId,
+      storage_id: storageId,
+      application_notes: 'Seal doors first',
+    })
     .returning(['id', 'status', 'version'])
     .executeTakeFirstOrThrow()
 }
@@ -105,7 +114,15 @@ describe('runTransition', () => {
 
   it("undoes the step when the step's own changes fail (one transaction)", async () => {
     const row = await aPretreat()
-    const attempt = run(row, { type: 'ASSIGN', applicatorId }, { apply: async () => { throw new InputError({ truck_id: 'Choose a truck.' }) } })
+    const attempt = run(
+      row,
+      { type: 'ASSIGN', applicatorId },
+      {
+        apply: async () => {
+          throw new InputError({ truck_id: 'Choose a truck.' })
+        },
+      },
+    )
     await expect(attempt).rejects.toBeInstanceOf(InputError)
     expect(await stored(row.id)).toEqual({ status: 'pending', version: row.version })
     expect(await history(row.id)).toEqual([])

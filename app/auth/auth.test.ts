@@ -67,11 +67,19 @@ describe('sessions', () => {
 
   it('end after 12 hours idle and after 7 days in all', async () => {
     const idle = cookieValue(await session.startSession(t.db, request(), userId))
-    await t.db.updateTable('sessions').set({ last_seen_at: sql`now() - interval '12 hours 1 minute'` }).where('user_id', '=', userId).execute()
+    await t.db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql`now() - interval '12 hours 1 minute'` })
+      .where('user_id', '=', userId)
+      .execute()
     expect(await session.loadSession(t.db, request(idle))).toBeNull()
 
     const old = cookieValue(await session.startSession(t.db, request(), userId))
-    await t.db.updateTable('sessions').set({ expires_at: sql`now() - interval '1 second'` }).where('user_id', '=', userId).execute()
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where('user_id', '=', userId)
+      .execute()
     expect(await session.loadSession(t.db, request(old))).toBeNull()
   })
 
@@ -90,9 +98,20 @@ describe('sign-in', () => {
     await expect(signIn.authenticate(t.db, loginRequest('nobody', 'nope'))).rejects.toMatchObject({ message: 'Login failed. Please try again.' })
   })
 
-  const attemptCount = async () => Number((await t.db.selectFrom('login_attempts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  const attemptCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('login_attempts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
   const failuresFrom = (ip: string, usernames: string[]) =>
-    t.db.insertInto('login_attempts').values(usernames.map((username_key) => ({ username_key, ip, succeeded: false }))).execute()
+    t.db
+      .insertInto('login_attempts')
+      .values(usernames.map((username_key) => ({ username_key, ip, succeeded: false })))
+      .execute()
 
   it('refuses an over-long username or password, or a control character in the username, with a clear message and records nothing', async () => {
     const before = await attemptCount()
@@ -105,12 +124,19 @@ describe('sign-in', () => {
   it('refuses a sixth try from the same address for 15 minutes, even with the right password', async () => {
     for (let i = 0; i < 5; i++) await expect(signIn.authenticate(t.db, loginRequest('rita', 'wrong', '10.1.0.1'))).rejects.toMatchObject({ status: 401 })
     await expect(signIn.authenticate(t.db, loginRequest('rita', 'right-password', '10.1.0.1'))).rejects.toMatchObject({ status: 429, message: signIn.LOGIN_THROTTLED })
-    await t.db.updateTable('login_attempts').set({ at: sql`now() - interval '16 minutes'` }).where('username_key', '=', 'rita').execute()
+    await t.db
+      .updateTable('login_attempts')
+      .set({ at: sql`now() - interval '16 minutes'` })
+      .where('username_key', '=', 'rita')
+      .execute()
     expect(await signIn.authenticate(t.db, loginRequest('rita', 'right-password', '10.1.0.1'))).toBe(reviewerId)
   })
 
   it('refuses an address after 30 failures in 15 minutes, whatever the username', async () => {
-    await failuresFrom('10.3.0.1', Array.from({ length: 30 }, (_, i) => `guess-${i}`))
+    await failuresFrom(
+      '10.3.0.1',
+      Array.from({ length: 30 }, (_, i) => `guess-${i}`),
+    )
     await expect(signIn.authenticate(t.db, loginRequest('sam', 'right-password', '10.3.0.1'))).rejects.toMatchObject({ status: 429, message: signIn.LOGIN_THROTTLED })
     expect(await signIn.authenticate(t.db, loginRequest('sam', 'right-password', '10.3.0.2'))).toBe(userId)
   })
@@ -140,12 +166,15 @@ describe('sign-in', () => {
 
 describe('GET /api/alerts/', () => {
   it('answers 401 signed out, and each user only the alert types they may see', async () => {
-    await t.db.insertInto('alert_counts').values([
-      { type: 'level_1_reviews', count: 4 },
-      { type: 'level_2_reviews', count: 2 },
-      { type: 'level_3_reviews', count: 1 },
-      { type: 'pending_aws_imports', count: 3 },
-    ]).execute()
+    await t.db
+      .insertInto('alert_counts')
+      .values([
+        { type: 'level_1_reviews', count: 4 },
+        { type: 'level_2_reviews', count: 2 },
+        { type: 'level_3_reviews', count: 1 },
+        { type: 'pending_aws_imports', count: 3 },
+      ])
+      .execute()
     const call = (cookie?: string) => alertsRoute.loader({ request: request(cookie), params: {}, context: { cspNonce: '', csrfToken: '' } }).catch((r: Response) => r)
     expect((await call()).status).toBe(401)
     const sam = cookieValue(await session.startSession(t.db, request(), userId))

@@ -34,7 +34,10 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
 
 /** 401: the item was kept on the device by another user than the session's; it waits for its own. */
 function anotherUsersSession(user: SessionUser): Response {
-  return Response.json({ error: 'This was kept on the device by another user; it waits for them to sign in.' }, { status: 401, headers: { 'Cache-Control': 'no-store', [SESSION_USER_HEADER]: String(user.id) } })
+  return Response.json(
+    { error: 'This was kept on the device by another user; it waits for them to sign in.' },
+    { status: 401, headers: { 'Cache-Control': 'no-store', [SESSION_USER_HEADER]: String(user.id) } },
+  )
 }
 
 /** Where to come back to after signing in (app/auth/return-path.ts). */

@@ -65,8 +65,18 @@ const isEmpty = (value: string) => value === '' || value === 'None'
 
 /** One field's change: old → new; a value where there was none is added, one taken away removed. */
 function ChangeLine({ change }: { change: FieldChange }) {
-  if (isEmpty(change.old)) return <>{change.field}: added <ins>{change.new}</ins></>
-  if (isEmpty(change.new)) return <>{change.field}: removed <del>{change.old}</del></>
+  if (isEmpty(change.old))
+    return (
+      <>
+        {change.field}: added <ins>{change.new}</ins>
+      </>
+    )
+  if (isEmpty(change.new))
+    return (
+      <>
+        {change.field}: removed <del>{change.old}</del>
+      </>
+    )
   return (
     <>
       {change.field}: <del>{change.old}</del> → <ins>{change.new}</ins>

@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest'
 import type { RecordCorrections } from '#app/corrections.server.ts'
 import { CorrectionHistory } from './record-corrections.tsx'
 
-const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&gt;/g, '>').replace(/&#x27;/g, "'")
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&gt;/g, '>')
+    .replace(/&#x27;/g, "'")
 
 function history(changes: RecordCorrections['history'][number]['changes']): string {
   const corrections: RecordCorrections = { version: 2, deleted: null, mayCorrect: false, history: [{ id: 1, action: 'correct', at: '2026-12-07 10:00 UTC', by: 'Jill Baird', changes, reason: '' }] }

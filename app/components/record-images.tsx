@@ -13,7 +13,14 @@ export function RecordImages({ images }: { images: readonly { id: string; filena
           {images.map((image) => (
             <li key={image.id}>
               <a href={imageUrl(image.id)} target="_blank" rel="noreferrer" title={image.filename}>
-                <img src={imageUrl(image.id)} alt={image.filename} loading="lazy" width={96} height={96} style={{ objectFit: 'cover', borderRadius: 6, border: '1px solid var(--c-border)', display: 'block' }} />
+                <img
+                  src={imageUrl(image.id)}
+                  alt={image.filename}
+                  loading="lazy"
+                  width={96}
+                  height={96}
+                  style={{ objectFit: 'cover', borderRadius: 6, border: '1px solid var(--c-border)', display: 'block' }}
+                />
               </a>
             </li>
           ))}

@@ -141,4 +141,3 @@ export function ReviewLevels({ sheet }: { sheet: Detail }) {
     </dl>
   )
 }
-

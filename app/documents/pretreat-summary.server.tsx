@@ -103,7 +103,10 @@ export async function pretreatSummaryHtml(db: Executor, searchParams: URLSearchP
     }
   }
   const shown = rows.slice(0, SUMMARY_MAX_ROWS)
-  const details = await summaryDetails(db, shown.map((r) => r.id))
+  const details = await summaryDetails(
+    db,
+    shown.map((r) => r.id),
+  )
   const about = [
     state.filterBy ? `${FILTER_LABELS[state.filterBy] ?? state.filterBy} contains “${state.filterValue}”` : '',
     state.startDate || state.endDate ? `created ${state.startDate ?? '…'} to ${state.endDate ?? '…'}` : '',

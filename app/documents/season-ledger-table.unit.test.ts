@@ -7,13 +7,33 @@ import { countText, formatNumber } from '#core/formats.ts'
 import { ledgerCsvRows, productCells } from './season-ledger-table.ts'
 
 const CIPC: SeasonLimits = {
-  product_id: 1, product_name: 'CIPC Aerosol', units: 'oz', max_ppm_per_application: null, max_total_per_season: 5000, max_total_basis: 'ton', max_applications_per_season: 1,
-  min_days_between: 1, min_days_before_removal: null, not_for_seed: false,
+  product_id: 1,
+  product_name: 'CIPC Aerosol',
+  units: 'oz',
+  max_ppm_per_application: null,
+  max_total_per_season: 5000,
+  max_total_basis: 'ton',
+  max_applications_per_season: 1,
+  min_days_between: 1,
+  min_days_before_removal: null,
+  not_for_seed: false,
 }
 const entry = (n: number, date: string): LedgerEntry => ({
-  pretreat_id: n, pre_treat_number: `PT-25-00000${n}`, application_date: date, stop_time: '16:00', void: false, grower_name: 'Aberdeen Acres',
-  applicator_name: 'Alex Applicator', applicator_licence: 'ID-PA-1', product_id: 1, product_name: CIPC.product_name,
-  registration: 'EPA Reg. No. 1-1', units: 'oz', ppm_constant: 84000, cwt: 125_000, quantity_used: 12_500,
+  pretreat_id: n,
+  pre_treat_number: `PT-25-00000${n}`,
+  application_date: date,
+  stop_time: '16:00',
+  void: false,
+  grower_name: 'Aberdeen Acres',
+  applicator_name: 'Alex Applicator',
+  applicator_licence: 'ID-PA-1',
+  product_id: 1,
+  product_name: CIPC.product_name,
+  registration: 'EPA Reg. No. 1-1',
+  units: 'oz',
+  ppm_constant: 84000,
+  cwt: 125_000,
+  quantity_used: 12_500,
 })
 
 describe('the season ledger as text', () => {

@@ -9,11 +9,7 @@ import { listScreen } from './list-screen.server.ts'
 export const callInList = defineList({
   from: (db: Executor) => db.selectFrom('call_ins as c'),
   joins: (qb) =>
-    qb
-      .leftJoin('companies as co', 'co.id', 'c.company_id')
-      .leftJoin('storages as s', 's.id', 'c.storage_id')
-      .leftJoin('jobs as j', 'j.id', 'c.job_id')
-      .leftJoin('users as u', 'u.id', 'c.created_by'),
+    qb.leftJoin('companies as co', 'co.id', 'c.company_id').leftJoin('storages as s', 's.id', 'c.storage_id').leftJoin('jobs as j', 'j.id', 'c.job_id').leftJoin('users as u', 'u.id', 'c.created_by'),
   select: (qb) =>
     qb
       .select([

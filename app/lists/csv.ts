@@ -32,6 +32,10 @@ export function csvLine(values: readonly CsvValue[]): string {
  * digits and dashes, so the Content-Disposition header needs no quoting rules.
  */
 export function csvFileName(name: string, today = new Date()): string {
-  const safe = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'list'
+  const safe =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'list'
   return `${safe}-${today.toISOString().slice(0, 10)}.csv`
 }

@@ -13,40 +13,37 @@ import { defineList } from './list-engine.server.ts'
 import { listScreen } from './list-screen.server.ts'
 
 /** The list's definition, without the marked (deleted) notes or with them (decision 0067). */
-const interactionListOf = (withDeleted: boolean) => defineList({
-  from: (db: Executor) => (withDeleted ? db.selectFrom('interactions as i') : db.selectFrom('interactions as i').where('i.deleted_at', 'is', null)),
-  joins: (qb) =>
-    qb
-      .innerJoin('contacts as ct', 'ct.id', 'i.contact_id')
-      .innerJoin('users as cb', 'cb.id', 'i.created_by')
-      .leftJoin('users as mb', 'mb.id', 'i.last_modified_by'),
-  select: (qb) =>
-    qb.select([
-      'i.id',
-      'i.company_id',
-      'i.created_at',
-      'i.contact_id',
-      'ct.name as contact_name',
-      'i.notes',
-      'i.last_modified_at',
-      sql<boolean>`i.deleted_at is not null`.as('deleted'),
-      // a note nobody changed since was last changed by its writer
-      sql<string>`coalesce(${userDisplayName('mb')}, ${userDisplayName('cb')})`.as('last_modified_by_name'),
-    ]),
-  primaryKey: 'i.id',
-  sortable: {
-    created_at: 'i.created_at',
-    contact: { expr: 'ct.name', join: (qb) => qb.innerJoin('contacts as ct', 'ct.id', 'i.contact_id') },
-    // the key the notes filter needs; the screen does not offer it as a sort
-    notes: 'i.notes',
-  },
-  filterable: {
-    contact: { kind: 'name', table: 'contacts', nameColumn: 'name', foreignKey: 'i.contact_id' },
-    notes: { kind: 'contains', column: 'i.notes' },
-  },
-  dateColumn: 'i.created_at',
-  defaultSort: { key: 'created_at', order: 'desc' },
-})
+const interactionListOf = (withDeleted: boolean) =>
+  defineList({
+    from: (db: Executor) => (withDeleted ? db.selectFrom('interactions as i') : db.selectFrom('interactions as i').where('i.deleted_at', 'is', null)),
+    joins: (qb) => qb.innerJoin('contacts as ct', 'ct.id', 'i.contact_id').innerJoin('users as cb', 'cb.id', 'i.created_by').leftJoin('users as mb', 'mb.id', 'i.last_modified_by'),
+    select: (qb) =>
+      qb.select([
+        'i.id',
+        'i.company_id',
+        'i.created_at',
+        'i.contact_id',
+        'ct.name as contact_name',
+        'i.notes',
+        'i.last_modified_at',
+        sql<boolean>`i.deleted_at is not null`.as('deleted'),
+        // a note nobody changed since was last changed by its writer
+        sql<string>`coalesce(${userDisplayName('mb')}, ${userDisplayName('cb')})`.as('last_modified_by_name'),
+      ]),
+    primaryKey: 'i.id',
+    sortable: {
+      created_at: 'i.created_at',
+      contact: { expr: 'ct.name', join: (qb) => qb.innerJoin('contacts as ct', 'ct.id', 'i.contact_id') },
+      // the key the notes filter needs; the screen does not offer it as a sort
+      notes: 'i.notes',
+    },
+    filterable: {
+      contact: { kind: 'name', table: 'contacts', nameColumn: 'name', foreignKey: 'i.contact_id' },
+      notes: { kind: 'contains', column: 'i.notes' },
+    },
+    dateColumn: 'i.created_at',
+    defaultSort: { key: 'created_at', order: 'desc' },
+  })
 
 /** A grower's notes without the deleted ones, or (?deleted=1) with them. */
 export const interactionList = hidingDeleted(interactionListOf(false), interactionListOf(true))

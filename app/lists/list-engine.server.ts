@@ -18,14 +18,7 @@ import type { Executor } from '#db/client.server.ts'
 import type { Database } from '#db/schema.ts'
 import { clampPage, pageCount } from '#core/pagination.ts'
 import { readByCursor } from './cursor.server.ts'
-import {
-  parseListParams,
-  type ListParamErrors,
-  type ListParamSpec,
-  type ListState,
-  type PageSize,
-  type SortOrder,
-} from './list-params.ts'
+import { parseListParams, type ListParamErrors, type ListParamSpec, type ListState, type PageSize, type SortOrder } from './list-params.ts'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one engine for every list: any database view, tables and row
 type AnyQB = SelectQueryBuilder<any, any, any>
@@ -215,12 +208,16 @@ interface Run {
 function readRun(run: Run, order: SortOrder, from: number, to: number): { query: AnyQB; reversed: boolean } {
   const reversed = from > run.size - to
   const offset = reversed ? run.size - to : from
-  return { query: run.query(reversed ? flip(order) : order).limit(to - from).offset(offset), reversed }
+  return {
+    query: run
+      .query(reversed ? flip(order) : order)
+      .limit(to - from)
+      .offset(offset),
+    reversed,
+  }
 }
 
-export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K extends string>(
-  def: ListDefinition<FromQB, JoinedQB, Row, K>,
-): ListEngine<Row, K> {
+export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K extends string>(def: ListDefinition<FromQB, JoinedQB, Row, K>): ListEngine<Row, K> {
   const spec: ListParamSpec<K> = {
     sortable: Object.keys(def.sortable) as K[],
     filterable: Object.keys(def.filterable) as K[],
@@ -276,7 +273,11 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
   async function withNameFilter(db: Executor, state: ListState<K>, scope: ListOptions['scope']): Promise<{ scope: ListOptions['scope']; lookup: CompiledQuery | null }> {
     const filter = state.filterBy === null ? undefined : def.filterable[state.filterBy]
     if (!filter || filter.kind !== 'name' || state.filterValue === '') return { scope, lookup: null }
-    const lookup = sql<{ id: number }>`select ${sql.ref(filter.idColumn ?? 'id')} as id from ${sql.table(filter.table)} where fold_text(${sql.ref(filter.nameColumn)}) like fold_text(${containsPattern(state.filterValue)}) escape '\\'`.compile(db)
+    const lookup = sql<{
+      id: number
+    }>`select ${sql.ref(filter.idColumn ?? 'id')} as id from ${sql.table(filter.table)} where fold_text(${sql.ref(filter.nameColumn)}) like fold_text(${containsPattern(state.filterValue)}) escape '\\'`.compile(
+      db,
+    )
     const ids = (await db.executeQuery(lookup)).rows.map((r) => Number(r.id))
     const byName = ids.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`${sql.ref(filter.foreignKey)} = any(${ids}::bigint[])`
     return { scope: scope ? sql<SqlBool>`(${scope}) and ${byName}` : byName, lookup }
@@ -356,7 +357,9 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
   function sortedIds(db: Executor, state: ListState<K>, scope: ListOptions['scope'], order: SortOrder): AnyQB {
     const sort = sortOf(state.sortBy)
     const base = def.from(db)
-    const ids = applyFilters(sort.join ? sort.join(base) : base, state, scope).select(pk.as('id')).orderBy(expr(sort.expr), order)
+    const ids = applyFilters(sort.join ? sort.join(base) : base, state, scope)
+      .select(pk.as('id'))
+      .orderBy(expr(sort.expr), order)
     return sort.unique ? ids : ids.orderBy(pk, order)
   }
 
@@ -381,7 +384,14 @@ export function defineList<FromQB extends AnyQB, JoinedQB extends AnyQB, Row, K 
 
   type CountRow = { total: number | string | null; nulls?: number | string | null }
 
-  function planFor(db: Executor, state: ListState<K>, where: Awaited<ReturnType<typeof withNameFilter>>, countStatement: CompiledQuery, counted: CountRow | undefined, first: CompiledQuery | null): CompiledList {
+  function planFor(
+    db: Executor,
+    state: ListState<K>,
+    where: Awaited<ReturnType<typeof withNameFilter>>,
+    countStatement: CompiledQuery,
+    counted: CountRow | undefined,
+    first: CompiledQuery | null,
+  ): CompiledList {
     const total = Number(counted?.total ?? 0)
     if (first) {
       // page 1, read beside the count: only the page arithmetic is left (compiling the rows

@@ -19,7 +19,11 @@ const DESCRIPTIONS = ['Fan 2 will not start', 'Door stuck half open', 'Humidifie
 beforeAll(async () => {
   t = await createTestDatabase()
   const db = t.db
-  const companies = await db.insertInto('companies').values(COMPANIES.map((company_name) => ({ company_name }))).returning(['id', 'company_name']).execute()
+  const companies = await db
+    .insertInto('companies')
+    .values(COMPANIES.map((company_name) => ({ company_name })))
+    .returning(['id', 'company_name'])
+    .execute()
   const id = (name: string) => companies.find((c) => c.company_name === name)!.id
   // 'Main' is a storage name at two growers
   const storages = await db
@@ -115,7 +119,10 @@ describe('callInList.load', () => {
           const page = await callInList.load(t.db, `sort_by=${key}&order=${order}&current_page=${p}`)
           const compiled = await callInList.compile(t.db, page.state)
           if (compiled.reversed) reversedPages++
-          expect(page.rows.map((r) => r.id), `page ${p}`).toEqual(expected.slice((p - 1) * 10, p * 10))
+          expect(
+            page.rows.map((r) => r.id),
+            `page ${p}`,
+          ).toEqual(expected.slice((p - 1) * 10, p * 10))
           seen.push(...page.rows.map((r) => r.id))
         }
         expect(seen).toHaveLength(57)
@@ -176,7 +183,13 @@ describe('callInList.load', () => {
 
   it('takes %, _ and \\ in a name filter literally', async () => {
     // each would match as a LIKE wildcard ('Al%a' → Alpha Farms, 'M_in' → Main)
-    for (const [key, value] of [['company', '%'], ['company', 'Al%a'], ['company', '_'], ['storage', 'M_in'], ['storage', '\\']]) {
+    for (const [key, value] of [
+      ['company', '%'],
+      ['company', 'Al%a'],
+      ['company', '_'],
+      ['storage', 'M_in'],
+      ['storage', '\\'],
+    ]) {
       expect((await callInList.load(t.db, `filter_by=${key}&filter_value=${encodeURIComponent(value!)}`)).total, value).toBe(0)
     }
   })
@@ -190,9 +203,19 @@ describe('callInList.load', () => {
   it('filters by part of a job name', async () => {
     const job = all.find((r) => r.job_name !== null)!.job_name!
     const page = await callInList.load(t.db, `filter_by=job&filter_value=${job}&page_size=100`)
-    expect(page.rows.map((r) => r.id).sort()).toEqual(all.filter((r) => r.job_name === job).map((r) => r.id).sort())
+    expect(page.rows.map((r) => r.id).sort()).toEqual(
+      all
+        .filter((r) => r.job_name === job)
+        .map((r) => r.id)
+        .sort(),
+    )
     const some = await callInList.load(t.db, 'filter_by=job&filter_value=j-1&page_size=100')
-    expect(some.rows.map((r) => r.id).sort()).toEqual(all.filter((r) => r.job_name?.startsWith('J-1')).map((r) => r.id).sort())
+    expect(some.rows.map((r) => r.id).sort()).toEqual(
+      all
+        .filter((r) => r.job_name?.startsWith('J-1'))
+        .map((r) => r.id)
+        .sort(),
+    )
   })
 
   it('finds descriptions containing the text in any case, taking % and _ literally', async () => {
@@ -322,7 +345,8 @@ describe('callInList.readAll', () => {
   })
 
   it('gives its connection back when the reader stops early', async () => {
-    const openTransactions = async () => Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`.execute(t.db)).rows[0]!.n)
+    const openTransactions = async () =>
+      Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`.execute(t.db)).rows[0]!.n)
     const rows = callInList.readAll(t.db, state(''), { batchSize: 5 })
     const first = await rows.next()
     expect(first.value).toHaveLength(5)
@@ -369,7 +393,10 @@ describe('scopes, number filters, counted and subtracted totals, unique sorts', 
   const counted = callsTaken(undefined)
   let taken: number[] = []
   beforeAll(async () => {
-    await t.db.updateTable('call_ins').set({ got_it: sql<boolean>`id % 3 <> 0` }).execute()
+    await t.db
+      .updateTable('call_ins')
+      .set({ got_it: sql<boolean>`id % 3 <> 0` })
+      .execute()
     taken = (await t.db.selectFrom('call_ins').select('id').where('got_it', '=', true).orderBy('id').execute()).map((r) => r.id)
   })
 
@@ -385,7 +412,10 @@ describe('scopes, number filters, counted and subtracted totals, unique sorts', 
 
   it('applies a scope to the count and every page, and counts the scoped total', async () => {
     const bravo = all.find((r) => r.company_name === 'Bravo Ag')!.company_id
-    const expected = all.filter((r) => r.company_id === bravo && taken.includes(r.id)).map((r) => r.id).sort((a, b) => a - b)
+    const expected = all
+      .filter((r) => r.company_id === bravo && taken.includes(r.id))
+      .map((r) => r.id)
+      .sort((a, b) => a - b)
     const scope = { scope: sql<boolean>`c.company_id = ${bravo}` }
     const compiled = await gotIt.compile(t.db, gotIt.parse('sort_by=id&order=asc').state, scope)
     expect(compiled.count.sql).not.toContain('row_counts')

@@ -20,11 +20,18 @@ beforeAll(async () => {
   exportCalls = ((await import('../routes/view-calls[.]csv.ts')) as { loader: typeof exportCalls }).loader
   const { createUser } = await import('#db/queries/users.ts')
   const { startSession } = await import('#app/auth/session.server.ts')
-  for (const [username, permissions] of [['caller', ['api.view_callin']], ['other', ['api.view_servicesheet']]] as const) {
+  for (const [username, permissions] of [
+    ['caller', ['api.view_callin']],
+    ['other', ['api.view_servicesheet']],
+  ] as const) {
     const user = await createUser(db, { username, password: 'long-enough-pw', permissions, firstName: 'Cal', lastName: 'Ler' })
     cookies[username] = (await startSession(db, new Request('http://localhost/'), user.id)).split(';')[0]!
   }
-  const [snake, teton] = await db.insertInto('companies').values([{ company_name: 'Snake River Farms' }, { company_name: 'Teton Valley Potato Co.' }]).returning('id').execute()
+  const [snake, teton] = await db
+    .insertInto('companies')
+    .values([{ company_name: 'Snake River Farms' }, { company_name: 'Teton Valley Potato Co.' }])
+    .returning('id')
+    .execute()
   const [cellar, pile] = await db
     .insertInto('storages')
     .values([

@@ -16,10 +16,7 @@ describe('parseListParams', () => {
   })
 
   it('reads every parameter under the spec names', () => {
-    const { state, errors } = parseListParams(
-      'sort_by=company&order=asc&filter_by=company&filter_value=+Acme+Farms+&start_date=2025-01-01&end_date=2025-03-31&page_size=50&current_page=7',
-      spec,
-    )
+    const { state, errors } = parseListParams('sort_by=company&order=asc&filter_by=company&filter_value=+Acme+Farms+&start_date=2025-01-01&end_date=2025-03-31&page_size=50&current_page=7', spec)
     expect(errors).toEqual({})
     expect(state).toEqual({
       sortBy: 'company',

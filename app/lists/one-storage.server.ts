@@ -10,12 +10,7 @@ import { parseId } from '#core/ids.ts'
 
 /** The storage a scoped list is for, with its company, for the heading; undefined when there is none. */
 export function storageHeading(db: Executor, storageId: number) {
-  return db
-    .selectFrom('storages as st')
-    .innerJoin('companies as co', 'co.id', 'st.company_id')
-    .select(['st.id', 'st.name', 'co.company_name'])
-    .where('st.id', '=', storageId)
-    .executeTakeFirst()
+  return db.selectFrom('storages as st').innerJoin('companies as co', 'co.id', 'st.company_id').select(['st.id', 'st.name', 'co.company_name']).where('st.id', '=', storageId).executeTakeFirst()
 }
 
 /**

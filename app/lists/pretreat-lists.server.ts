@@ -37,7 +37,8 @@ function pretreatList(list: PretreatListName) {
     defaultSort: { key: 'created_at', order: 'desc' },
     // The completed list is most of the table: its row count less the others (a small indexed set).
     // The other three are small parts, counted on their partial indexes.
-    rowCount: list === 'completed' ? { table: 'pretreats', minus: (db: Executor) => db.selectFrom('pretreats').where(sql<boolean>`not ${inStates('status', PRETREAT_STATE_SETS.completed)}`) } : undefined,
+    rowCount:
+      list === 'completed' ? { table: 'pretreats', minus: (db: Executor) => db.selectFrom('pretreats').where(sql<boolean>`not ${inStates('status', PRETREAT_STATE_SETS.completed)}`) } : undefined,
   })
 }
 

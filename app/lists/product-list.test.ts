@@ -20,10 +20,36 @@ beforeAll(async () => {
     ])
     .returning('id')
     .execute()
-  const [combo] = await t.db.insertInto('applications').values([{ name: 'Combo', base_price: '0.0650' }, { name: 'Block Fog', base_price: '0.0575' }]).returning('id').execute()
-  await t.db.insertInto('application_products').values([{ application_id: combo!.id, product_id: sight!.id, position: 1 }, { application_id: combo!.id, product_id: cipc!.id, position: 0 }]).execute()
-  const [cody, ann] = await t.db.insertInto('users').values([{ username: 'cody', password_hash: 'x', first_name: 'Cody', last_name: 'Hansen' }, { username: 'ann', password_hash: 'x', first_name: 'Ann', last_name: 'Baird' }]).returning('id').execute()
-  await t.db.insertInto('applicators').values([{ user_id: cody!.id, license: 'ID-PA-1', expiration: '2027-03-31' }, { user_id: ann!.id, license: 'ID-PA-2', expiration: '2026-12-31' }]).execute()
+  const [combo] = await t.db
+    .insertInto('applications')
+    .values([
+      { name: 'Combo', base_price: '0.0650' },
+      { name: 'Block Fog', base_price: '0.0575' },
+    ])
+    .returning('id')
+    .execute()
+  await t.db
+    .insertInto('application_products')
+    .values([
+      { application_id: combo!.id, product_id: sight!.id, position: 1 },
+      { application_id: combo!.id, product_id: cipc!.id, position: 0 },
+    ])
+    .execute()
+  const [cody, ann] = await t.db
+    .insertInto('users')
+    .values([
+      { username: 'cody', password_hash: 'x', first_name: 'Cody', last_name: 'Hansen' },
+      { username: 'ann', password_hash: 'x', first_name: 'Ann', last_name: 'Baird' },
+    ])
+    .returning('id')
+    .execute()
+  await t.db
+    .insertInto('applicators')
+    .values([
+      { user_id: cody!.id, license: 'ID-PA-1', expiration: '2027-03-31' },
+      { user_id: ann!.id, license: 'ID-PA-2', expiration: '2026-12-31' },
+    ])
+    .execute()
 })
 afterAll(() => t.drop())
 

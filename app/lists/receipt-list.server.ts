@@ -12,34 +12,35 @@ import { defineList } from './list-engine.server.ts'
 import { listScreen } from './list-screen.server.ts'
 
 /** The list's definition, without the marked (deleted) receipts or with them (decision 0067). */
-const receiptListOf = (withDeleted: boolean) => defineList({
-  from: withDeleted ? receiptsAsR : (db: Executor) => receiptsAsR(db).where('r.deleted_at', 'is', null),
-  // the row's joins and columns are the query layer's (its t, co and u are what the sorts below name)
-  joins: (qb) => qb,
-  select: receiptListRows,
-  primaryKey: 'r.id',
-  sortable: {
-    date: 'r.date',
-    type: 'r.type',
-    location: 'r.location',
-    total_amount: 'r.total_amount',
-    truck: { expr: 't.number', join: (qb) => qb.innerJoin('trucks as t', 't.id', 'r.truck_id'), nullableKey: 'r.truck_id' },
-    customer: { expr: 'co.company_name', join: (qb) => qb.innerJoin('companies as co', 'co.id', 'r.customer_id'), nullableKey: 'r.customer_id' },
-    created_by: { expr: 'u.username', join: (qb) => qb.innerJoin('users as u', 'u.id', 'r.created_by') },
-  },
-  filterable: {
-    type: { kind: 'contains', column: 'r.type' },
-    location: { kind: 'contains', column: 'r.location' },
-    // the total as it is shown (12.50), so '12.5' finds it
-    total_amount: { kind: 'contains', column: sql`r.total_amount::text` },
-    truck: { kind: 'name', table: 'trucks', nameColumn: 'number', foreignKey: 'r.truck_id' },
-    customer: { kind: 'name', table: 'companies', nameColumn: 'company_name', foreignKey: 'r.customer_id' },
-    created_by: { kind: 'name', table: 'users', nameColumn: 'username', foreignKey: 'r.created_by' },
-  },
-  dateColumn: 'r.date',
-  defaultSort: { key: 'date', order: 'desc' },
-  rowCount: withDeleted ? 'receipts' : { table: 'receipts', minus: markedRows('receipts') },
-})
+const receiptListOf = (withDeleted: boolean) =>
+  defineList({
+    from: withDeleted ? receiptsAsR : (db: Executor) => receiptsAsR(db).where('r.deleted_at', 'is', null),
+    // the row's joins and columns are the query layer's (its t, co and u are what the sorts below name)
+    joins: (qb) => qb,
+    select: receiptListRows,
+    primaryKey: 'r.id',
+    sortable: {
+      date: 'r.date',
+      type: 'r.type',
+      location: 'r.location',
+      total_amount: 'r.total_amount',
+      truck: { expr: 't.number', join: (qb) => qb.innerJoin('trucks as t', 't.id', 'r.truck_id'), nullableKey: 'r.truck_id' },
+      customer: { expr: 'co.company_name', join: (qb) => qb.innerJoin('companies as co', 'co.id', 'r.customer_id'), nullableKey: 'r.customer_id' },
+      created_by: { expr: 'u.username', join: (qb) => qb.innerJoin('users as u', 'u.id', 'r.created_by') },
+    },
+    filterable: {
+      type: { kind: 'contains', column: 'r.type' },
+      location: { kind: 'contains', column: 'r.location' },
+      // the total as it is shown (12.50), so '12.5' finds it
+      total_amount: { kind: 'contains', column: sql`r.total_amount::text` },
+      truck: { kind: 'name', table: 'trucks', nameColumn: 'number', foreignKey: 'r.truck_id' },
+      customer: { kind: 'name', table: 'companies', nameColumn: 'company_name', foreignKey: 'r.customer_id' },
+      created_by: { kind: 'name', table: 'users', nameColumn: 'username', foreignKey: 'r.created_by' },
+    },
+    dateColumn: 'r.date',
+    defaultSort: { key: 'date', order: 'desc' },
+    rowCount: withDeleted ? 'receipts' : { table: 'receipts', minus: markedRows('receipts') },
+  })
 
 /** Receipts without the deleted ones, or (?deleted=1) with them. */
 export const receiptList = hidingDeleted(receiptListOf(false), receiptListOf(true))

@@ -13,10 +13,32 @@ let t: TestDatabase
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  const [tech, ann] = await t.db.insertInto('users').values([{ username: 'tech', password_hash: 'x', first_name: 'Luis', last_name: 'Ortega' }, { username: 'ann', password_hash: 'x' }]).returning('id').execute()
-  const [snake, aberdeen] = await t.db.insertInto('companies').values([{ company_name: 'Snake River Farms' }, { company_name: 'Aberdeen Acres' }]).returning('id').execute()
-  const [t102, t101] = await t.db.insertInto('trucks').values([{ number: 'T-102' }, { number: 'T-101' }]).returning('id').execute()
-  const row = (i: number, values: { type: 'Fuel' | 'Expenses' | 'Parts' } & Record<string, string | number | boolean>) => ({ submission_id: crypto.randomUUID(), date: `2026-10-${String(10 + i).padStart(2, '0')}`, location: `Stop ${i}`, total_amount: `${i}.50`, created_by: tech!.id, ...values })
+  const [tech, ann] = await t.db
+    .insertInto('users')
+    .values([
+      { username: 'tech', password_hash: 'x', first_name: 'Luis', last_name: 'Ortega' },
+      { username: 'ann', password_hash: 'x' },
+    ])
+    .returning('id')
+    .execute()
+  const [snake, aberdeen] = await t.db
+    .insertInto('companies')
+    .values([{ company_name: 'Snake River Farms' }, { company_name: 'Aberdeen Acres' }])
+    .returning('id')
+    .execute()
+  const [t102, t101] = await t.db
+    .insertInto('trucks')
+    .values([{ number: 'T-102' }, { number: 'T-101' }])
+    .returning('id')
+    .execute()
+  const row = (i: number, values: { type: 'Fuel' | 'Expenses' | 'Parts' } & Record<string, string | number | boolean>) => ({
+    submission_id: crypto.randomUUID(),
+    date: `2026-10-${String(10 + i).padStart(2, '0')}`,
+    location: `Stop ${i}`,
+    total_amount: `${i}.50`,
+    created_by: tech!.id,
+    ...values,
+  })
   await t.db
     .insertInto('receipts')
     .values([

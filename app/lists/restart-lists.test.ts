@@ -46,7 +46,8 @@ describe('the restart lists', () => {
 
   it('filters by owner and sorts by owner and storage, refusing nothing a screen sends', async () => {
     const pt = await makePretreat(t.db, { stage: 'to-review' })
-    const owner = (await t.db.selectFrom('pretreats as p').innerJoin('companies as c', 'c.id', 'p.company_id').select('c.company_name').where('p.id', '=', pt.id).executeTakeFirstOrThrow()).company_name
+    const owner = (await t.db.selectFrom('pretreats as p').innerJoin('companies as c', 'c.id', 'p.company_id').select('c.company_name').where('p.id', '=', pt.id).executeTakeFirstOrThrow())
+      .company_name
     const byOwner = await pendingRestartList.load(t.db, `filter_by=company&filter_value=${encodeURIComponent(owner.slice(1, 6).toUpperCase())}`)
     expect(byOwner.rows.map((r) => r.pretreat_id)).toContain(pt.id)
     expect((await pendingRestartList.load(t.db, 'filter_by=company&filter_value=nobody-like-this')).rows).toEqual([])

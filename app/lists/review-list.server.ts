@@ -13,11 +13,7 @@ import type { ReviewLevel, ServiceReviewStatus } from '#core/enums.ts'
 function reviewList(status: ServiceReviewStatus) {
   return defineList({
     from: (db: Executor) => db.selectFrom('service_reviews as r').where('r.status', '=', status),
-    joins: (qb) =>
-      qb
-        .innerJoin('companies as co', 'co.id', 'r.company_id')
-        .innerJoin('storages as st', 'st.id', 'r.storage_id')
-        .leftJoin('jobs as j', 'j.id', 'r.job_id'),
+    joins: (qb) => qb.innerJoin('companies as co', 'co.id', 'r.company_id').innerJoin('storages as st', 'st.id', 'r.storage_id').leftJoin('jobs as j', 'j.id', 'r.job_id'),
     select: (qb) => qb.select(['r.id', 'r.service_sheet_id', 'r.service_date', 'r.review_level', 'co.company_name', 'st.name as storage_name', 'j.name as job_name']),
     primaryKey: 'r.id',
     sortable: {

@@ -48,12 +48,23 @@ beforeAll(async () => {
     boss: [],
   } as const
   for (const [username, permissions] of Object.entries(users)) {
-    const user = await createUser(db, { username, password: 'long-enough-pw', permissions, isSuperuser: username === 'boss', firstName: username === 'boss' ? 'Carol' : '', lastName: username === 'boss' ? 'Jensen' : '' })
+    const user = await createUser(db, {
+      username,
+      password: 'long-enough-pw',
+      permissions,
+      isSuperuser: username === 'boss',
+      firstName: username === 'boss' ? 'Carol' : '',
+      lastName: username === 'boss' ? 'Jensen' : '',
+    })
     ids[username] = user.id
     cookies[username] = (await startSession(db, new Request('http://localhost/'), user.id)).split(';')[0]!
   }
 
-  const [alpha, bravo] = await db.insertInto('companies').values([{ company_name: 'Alpha Farms' }, { company_name: 'Bravo Ag' }]).returning('id').execute()
+  const [alpha, bravo] = await db
+    .insertInto('companies')
+    .values([{ company_name: 'Alpha Farms' }, { company_name: 'Bravo Ag' }])
+    .returning('id')
+    .execute()
   const [alphaMain, alphaNorth, bravoMain] = await db
     .insertInto('storages')
     .values([
@@ -65,7 +76,14 @@ beforeAll(async () => {
     .execute()
   ids.alphaMain = alphaMain!.id
   const job = await db.insertInto('jobs').values({ name: 'J-100', company_id: alpha!.id, storage_id: alphaMain!.id }).returning('id').executeTakeFirstOrThrow()
-  const [fanBelt, bearing] = await db.insertInto('parts').values([{ part_number: 'FAN-BLT-B75', description: 'V-belt B75' }, { part_number: 'FAN-BRG-1716', description: 'Bearing' }]).returning('id').execute()
+  const [fanBelt, bearing] = await db
+    .insertInto('parts')
+    .values([
+      { part_number: 'FAN-BLT-B75', description: 'V-belt B75' },
+      { part_number: 'FAN-BRG-1716', description: 'Bearing' },
+    ])
+    .returning('id')
+    .execute()
   const tech = (await createUser(db, { username: 'tara', password: 'long-enough-pw', firstName: 'Tara', lastName: 'Tech' })).id
   const at = (company: { id: number }, storage: { id: number }) => ({ company_id: company.id, storage_id: storage.id, created_by: tech, reviewerId: ids.boss })
 
@@ -79,7 +97,11 @@ beforeAll(async () => {
   await db.updateTable('service_sheets').set({ travel_hours3: 1.5, nc3_travel: 0.25, nc3_labor: 0.5 }).where('id', '=', sheets.s1.id).execute()
   await db.updateTable('service_sheet_parts').set({ nc3: true }).where('service_sheet_id', '=', sheets.s1.id).where('part_id', '=', fanBelt!.id).execute()
   await db.updateTable('service_sheet_parts').set({ marked_for_deletion3: true }).where('service_sheet_id', '=', sheets.s1.id).where('part_id', '=', bearing!.id).execute()
-  const blob = await db.insertInto('blobs').values({ id: crypto.randomUUID(), area: 'service', key: 'service/t/fan.png', filename: 'fan.png', content_type: 'image/png', size_bytes: 10 }).returning('id').executeTakeFirstOrThrow()
+  const blob = await db
+    .insertInto('blobs')
+    .values({ id: crypto.randomUUID(), area: 'service', key: 'service/t/fan.png', filename: 'fan.png', content_type: 'image/png', size_bytes: 10 })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   await db.insertInto('service_sheet_images').values({ service_sheet_id: sheets.s1.id, blob_id: blob.id }).execute()
   // s2 is past level 1 only: level 1's NC flag counts, not level 2's work in progress
   await db.updateTable('service_sheet_parts').set({ nc1: true, nc2: false }).where('service_sheet_id', '=', sheets.s2.id).execute()
@@ -173,7 +195,14 @@ describe('the service sheet detail', () => {
   it('shows the displayed hours, the parts as the last approved level left them, and image links to the route that checks the viewer', async () => {
     const answer = await open('view-service.$id', `/view-service/${sheets.s1.id}`, 'viewer', { id: String(sheets.s1.id) })
     const sheet = answer.data.sheet
-    expect(sheet).toMatchObject({ company_name: 'Alpha Farms', storage_name: 'Main', job_name: null, requested_by: 'Dale Jensen', created_by_name: 'Tara Tech', service_sheet_number: sheets.s1.service_sheet_number })
+    expect(sheet).toMatchObject({
+      company_name: 'Alpha Farms',
+      storage_name: 'Main',
+      job_name: null,
+      requested_by: 'Dale Jensen',
+      created_by_name: 'Tara Tech',
+      service_sheet_number: sheets.s1.service_sheet_number,
+    })
     // level 3's travel, level 3 (= the initial) labor; NC hours are level 3's
     expect(sheet.hours).toEqual({ travel: 1.5, labor: 2, ncTravel: 0.25, ncLabor: 0.5 })
     expect(sheet.parts).toEqual([
@@ -202,7 +231,8 @@ describe('the service sheet detail', () => {
 })
 
 describe('Available Reviews', () => {
-  const levelsSeen = async (user: string) => (await open('review-sheets', '/review-sheets', user)).data.list.rows.map((r: { service_sheet_id: number; review_level: number }) => [r.service_sheet_id, r.review_level])
+  const levelsSeen = async (user: string) =>
+    (await open('review-sheets', '/review-sheets', user)).data.list.rows.map((r: { service_sheet_id: number; review_level: number }) => [r.service_sheet_id, r.review_level])
 
   it('shows each reviewer the open reviews of the levels they hold, superusers all', async () => {
     expect(await levelsSeen('r1')).toEqual([
@@ -259,7 +289,15 @@ describe('Completed Reviews', () => {
 describe('Service Sheet Tracker', () => {
   it('shows each sheet’s levels and submission, newest call-in first, under both paths', async () => {
     const answer = await open('sheet-status', '/sheet-status', 'r1')
-    const rows = answer.data.list.rows as { service_sheet_id: number; called_in_at: Date; review_1_completed: boolean; review_2_completed: boolean; review_3_completed: boolean; submitted_completed: boolean; submitted_at: Date | null }[]
+    const rows = answer.data.list.rows as {
+      service_sheet_id: number
+      called_in_at: Date
+      review_1_completed: boolean
+      review_2_completed: boolean
+      review_3_completed: boolean
+      submitted_completed: boolean
+      submitted_at: Date | null
+    }[]
     expect(rows.map((r) => r.service_sheet_id)).toEqual(sheetIds('s4', 's3', 's2', 's1', 's5'))
     const flags = (id: number) => {
       const r = rows.find((row) => row.service_sheet_id === id)!
@@ -271,15 +309,21 @@ describe('Service Sheet Tracker', () => {
     expect(rows.at(-1)!.called_in_at.toISOString().slice(0, 10)).toBe('2025-05-01')
     expect(idsOf(await open('service-status', '/service-status', 'r3'))).toEqual(idsOf(answer))
     const number = sheets.s2.service_sheet_number
-    expect((await open('sheet-status', `/sheet-status?filter_by=service_sheet_number&filter_value=${number}`, 'r1')).data.list.rows.map((r: { service_sheet_id: number }) => r.service_sheet_id)).toEqual(sheetIds('s2'))
-    expect((await open('sheet-status', '/sheet-status?sort_by=service_sheet_number&order=asc', 'r1')).data.list.rows.map((r: { service_sheet_id: number }) => r.service_sheet_id)).toEqual(sheetIds('s1', 's2', 's3', 's4', 's5'))
+    expect(
+      (await open('sheet-status', `/sheet-status?filter_by=service_sheet_number&filter_value=${number}`, 'r1')).data.list.rows.map((r: { service_sheet_id: number }) => r.service_sheet_id),
+    ).toEqual(sheetIds('s2'))
+    expect((await open('sheet-status', '/sheet-status?sort_by=service_sheet_number&order=asc', 'r1')).data.list.rows.map((r: { service_sheet_id: number }) => r.service_sheet_id)).toEqual(
+      sheetIds('s1', 's2', 's3', 's4', 's5'),
+    )
     expect((await open('sheet-status', '/sheet-status', 'viewer')).status).toBe(403)
   })
 
   it('opens a sheet with who approved each level and when', async () => {
     for (const route of ['sheet-status.$id', 'service-status.$id']) {
       const sheet = (await open(route, `/x/${sheets.s3.id}`, 'r1', { id: String(sheets.s3.id) })).data.sheet
-      expect(sheet.levels.map((l: { level: number; status: string | null; reviewed_by_name: string | null; reviewed_at: Date | null }) => [l.level, l.status, l.reviewed_by_name, l.reviewed_at !== null])).toEqual([
+      expect(
+        sheet.levels.map((l: { level: number; status: string | null; reviewed_by_name: string | null; reviewed_at: Date | null }) => [l.level, l.status, l.reviewed_by_name, l.reviewed_at !== null]),
+      ).toEqual([
         [1, 'approved', 'Carol Jensen', true],
         [2, 'approved', 'Carol Jensen', true],
         [3, 'open', null, false],
@@ -295,7 +339,10 @@ describe('the lists’ CSV exports', () => {
   async function csv(route: string, url: string, user: string): Promise<string[][] | number> {
     const answer = await open(route, url, user)
     if (answer.status !== 200) return answer.status
-    return (await (answer.data as Response).text()).trim().split('\r\n').map((line) => line.split(','))
+    return (await (answer.data as Response).text())
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','))
   }
   const numbers = (...names: (keyof typeof sheets)[]) => names.map((n) => String(sheets[n].service_sheet_number))
 

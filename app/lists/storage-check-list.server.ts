@@ -18,32 +18,33 @@ import { oneStorage } from './one-storage.server.ts'
 const USER_NAMES = 'user_display_names' as keyof Database & string
 
 /** The list's definition, without the marked (deleted) checks or with them (decision 0067). */
-const storageCheckListOf = (withDeleted: boolean) => defineList({
-  from: withDeleted ? storageChecksAsSc : (db: Executor) => storageChecksAsSc(db).where('sc.deleted_at', 'is', null),
-  // the row's joins and columns are the query layer's (its co, st and u are what the sorts below name)
-  joins: (qb) => qb,
-  select: storageCheckListRows,
-  primaryKey: 'sc.id',
-  // Company, storage and inspector are NOT NULL keys, walked in name order with the checks' key indexes.
-  sortable: {
-    date_inspected: 'sc.date_inspected',
-    company: { expr: 'co.company_name', join: (qb) => qb.innerJoin('companies as co', 'co.id', 'sc.company_id') },
-    storage: { expr: 'st.name', join: (qb) => qb.innerJoin('storages as st', 'st.id', 'sc.storage_id') },
-    inspector: { expr: userDisplayName('u'), join: (qb) => qb.innerJoin('users as u', 'u.id', 'sc.created_by') },
-    variety: 'sc.variety',
-    fill_status: 'sc.fill_status',
-  },
-  filterable: {
-    company: { kind: 'name', table: 'companies', nameColumn: 'company_name', foreignKey: 'sc.company_id' },
-    storage: { kind: 'name', table: 'storages', nameColumn: 'name', foreignKey: 'sc.storage_id' },
-    inspector: { kind: 'name', table: USER_NAMES, nameColumn: 'name', foreignKey: 'sc.created_by' },
-    variety: { kind: 'contains', column: 'sc.variety' },
-    fill_status: { kind: 'contains', column: 'sc.fill_status' },
-  },
-  dateColumn: 'sc.date_inspected',
-  defaultSort: { key: 'date_inspected', order: 'desc' },
-  rowCount: withDeleted ? 'storage_checks' : { table: 'storage_checks', minus: markedRows('storage_checks') },
-})
+const storageCheckListOf = (withDeleted: boolean) =>
+  defineList({
+    from: withDeleted ? storageChecksAsSc : (db: Executor) => storageChecksAsSc(db).where('sc.deleted_at', 'is', null),
+    // the row's joins and columns are the query layer's (its co, st and u are what the sorts below name)
+    joins: (qb) => qb,
+    select: storageCheckListRows,
+    primaryKey: 'sc.id',
+    // Company, storage and inspector are NOT NULL keys, walked in name order with the checks' key indexes.
+    sortable: {
+      date_inspected: 'sc.date_inspected',
+      company: { expr: 'co.company_name', join: (qb) => qb.innerJoin('companies as co', 'co.id', 'sc.company_id') },
+      storage: { expr: 'st.name', join: (qb) => qb.innerJoin('storages as st', 'st.id', 'sc.storage_id') },
+      inspector: { expr: userDisplayName('u'), join: (qb) => qb.innerJoin('users as u', 'u.id', 'sc.created_by') },
+      variety: 'sc.variety',
+      fill_status: 'sc.fill_status',
+    },
+    filterable: {
+      company: { kind: 'name', table: 'companies', nameColumn: 'company_name', foreignKey: 'sc.company_id' },
+      storage: { kind: 'name', table: 'storages', nameColumn: 'name', foreignKey: 'sc.storage_id' },
+      inspector: { kind: 'name', table: USER_NAMES, nameColumn: 'name', foreignKey: 'sc.created_by' },
+      variety: { kind: 'contains', column: 'sc.variety' },
+      fill_status: { kind: 'contains', column: 'sc.fill_status' },
+    },
+    dateColumn: 'sc.date_inspected',
+    defaultSort: { key: 'date_inspected', order: 'desc' },
+    rowCount: withDeleted ? 'storage_checks' : { table: 'storage_checks', minus: markedRows('storage_checks') },
+  })
 
 /** The checks without the deleted ones, or (?deleted=1) with them. */
 export const storageCheckList = hidingDeleted(storageCheckListOf(false), storageCheckListOf(true))

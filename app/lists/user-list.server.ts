@@ -13,19 +13,7 @@ const fullName = sql<string>`btrim(concat_ws(' ', u.first_name, u.last_name))`
 export const userList = defineList({
   from: (db: Executor) => db.selectFrom('users as u'),
   joins: (qb) => qb.leftJoin('companies as co', 'co.id', 'u.company_id'),
-  select: (qb) =>
-    qb.select([
-      'u.id',
-      'u.username',
-      fullName.as('name'),
-      'u.email',
-      'co.company_name',
-      'u.is_staff',
-      'u.is_superuser',
-      'u.is_active',
-      'u.created_at',
-      'u.last_login_at',
-    ]),
+  select: (qb) => qb.select(['u.id', 'u.username', fullName.as('name'), 'u.email', 'co.company_name', 'u.is_staff', 'u.is_superuser', 'u.is_active', 'u.created_at', 'u.last_login_at']),
   primaryKey: 'u.id',
   sortable: {
     username: { expr: sql`lower(u.username)`, unique: true },

@@ -63,7 +63,17 @@ export async function keepPhoto(userId: number, area: string, file: File): Promi
   const localId = crypto.randomUUID()
   // a copy of the bytes: a File from a camera may be a handle the browser drops with the page
   const bytes = new Blob([await file.arrayBuffer()], { type: file.type })
-  const photo: DevicePhoto = { key: `${userId}:${localId}`, userId, localId, area, name: file.name || 'photo', size: file.size, sha256: await sha256Of(bytes), file: bytes, keptAt: new Date().toISOString() }
+  const photo: DevicePhoto = {
+    key: `${userId}:${localId}`,
+    userId,
+    localId,
+    area,
+    name: file.name || 'photo',
+    size: file.size,
+    sha256: await sha256Of(bytes),
+    file: bytes,
+    keptAt: new Date().toISOString(),
+  }
   await save(photo)
   return photo
 }
@@ -83,8 +93,7 @@ export async function forgetPhotos(userId: number, localIds: readonly string[]):
 /** The server refused the photo itself (not an image, too large): sending it again will not help. */
 export class PhotoRefused extends Error {}
 
-const uploaded = (photo: DevicePhoto): photo is DevicePhoto & { blobId: string } =>
-  !!photo.blobId && !!photo.uploadedAt && Date.now() - Date.parse(photo.uploadedAt) < BLOB_REUSABLE_MS
+const uploaded = (photo: DevicePhoto): photo is DevicePhoto & { blobId: string } => !!photo.blobId && !!photo.uploadedAt && Date.now() - Date.parse(photo.uploadedAt) < BLOB_REUSABLE_MS
 
 /** Whether the photo still needs its upload before a form naming it can be posted. */
 export const needsUpload = (photo: DevicePhoto): boolean => !uploaded(photo)
@@ -133,7 +142,11 @@ async function tryUpload(photo: DevicePhoto, csrfToken: string, onProgress?: (lo
   }
   const upload = photo.upload
   const sent = upload.etags.map((etag, i) => (etag ? partOf(photo.file, i + 1).size : 0))
-  const report = () => onProgress?.(sent.reduce((a, b) => a + b, 0), photo.size)
+  const report = () =>
+    onProgress?.(
+      sent.reduce((a, b) => a + b, 0),
+      photo.size,
+    )
   report()
   const missing = upload.etags.flatMap((etag, i) => (etag ? [] : [i + 1]))
   let expired = false
@@ -173,6 +186,9 @@ const ORPHAN_AFTER_MS = 7 * 24 * 60 * 60_000
 /** Removes `userId`'s photos that nothing on the device names (`named`: their local ids) and that are older than a week. */
 export async function forgetOrphanPhotos(userId: number, named: ReadonlySet<string>, now = Date.now()): Promise<number> {
   const orphans = (await userPhotos(userId)).filter((photo) => !named.has(photo.localId) && now - Date.parse(photo.keptAt) > ORPHAN_AFTER_MS)
-  await forgetPhotos(userId, orphans.map((photo) => photo.localId))
+  await forgetPhotos(
+    userId,
+    orphans.map((photo) => photo.localId),
+  )
   return orphans.length
 }

@@ -29,7 +29,16 @@ const edited = (values: FormValues = { pile_front: 'Dry' }, at = t(0)) => withEd
 
 describe('a draft on this device', () => {
   it('keeps the user’s values, not the form’s own hidden fields', () => {
-    expect(valuesOf([['csrf', 'x'], ['version', '3'], ['submission_id', 'u'], ['intent', 'save'], ['pile_front', 'Dry'], ['batch_numbers', '']])).toEqual({ pile_front: 'Dry', batch_numbers: '' })
+    expect(
+      valuesOf([
+        ['csrf', 'x'],
+        ['version', '3'],
+        ['submission_id', 'u'],
+        ['intent', 'save'],
+        ['pile_front', 'Dry'],
+        ['batch_numbers', ''],
+      ]),
+    ).toEqual({ pile_front: 'Dry', batch_numbers: '' })
   })
 
   it('a new edit is not on the server yet, and is restored over the page’s copy', () => {

@@ -107,11 +107,16 @@ export function queuedForms(userId: number): Promise<QueuedForm[]> {
 async function forget(entry: QueuedForm): Promise<void> {
   await inStore('forms', 'readwrite', (store) => store.delete(entry.key))
   await forgetDraftsOf(entry.userId, entry.submissionId)
-  await forgetPhotos(entry.userId, localPhotosOf(entry.fields).map(([, localId]) => localId))
+  await forgetPhotos(
+    entry.userId,
+    localPhotosOf(entry.fields).map(([, localId]) => localId),
+  )
 }
 
 async function markFailed(entry: QueuedForm, lastError: string, refused?: number, fieldErrors?: QueuedForm['fieldErrors']): Promise<void> {
-  await inStore('forms', 'readwrite', (store) => store.put({ ...entry, lastError, triedAt: new Date().toISOString(), ...(refused ? { refused } : {}), ...(fieldErrors ? { fieldErrors } : {}) } satisfies QueuedForm))
+  await inStore('forms', 'readwrite', (store) =>
+    store.put({ ...entry, lastError, triedAt: new Date().toISOString(), ...(refused ? { refused } : {}), ...(fieldErrors ? { fieldErrors } : {}) } satisfies QueuedForm),
+  )
 }
 
 /** Takes a refused form back to waiting (the user asked to send it again). */

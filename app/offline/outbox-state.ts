@@ -66,32 +66,32 @@ export async function countWaiting(userId: number, { announce = true } = {}): Pr
   countsApplied = count
   // an open sheet's edits are its own page's to send (its status line says so); a queued step is listed anyway
   const items: WaitingItem[] = [
-    ...drafts.filter((d) => isWaiting(d) || (!open.has(d.draftKey) && sheetUnsynced(d))).map((d): WaitingItem => {
-      const sheetId = sheetIdOf(d.draftKey)
-      return {
-        key: d.key,
-        kind: 'sheet',
-        title: d.number ? `Application sheet ${d.number}` : sheetId === null ? 'Application sheet' : `Application sheet of pre-treat ${sheetId}`,
-        href: sheetId === null ? '/' : `/pretreats/${sheetId}`,
-        since: d.savedLocallyAt,
-        // refused as it stands: the sheet says why when opened; Send now tries again
-        ...(d.refusal ? { refused: 400, lastError: d.refusal } : {}),
-        photos: 0,
-      }
-    }),
-    ...forms.map(
-      (f): WaitingItem => ({
-        key: f.key,
-        kind: 'form',
-        title: f.title,
-        ...(f.summary ? { summary: f.summary } : {}),
-        href: f.url,
-        since: f.queuedAt,
-        ...(f.refused ? { refused: f.refused } : {}),
-        ...(f.lastError ? { lastError: f.lastError } : {}),
-        photos: localPhotosOf(f.fields).length,
+    ...drafts
+      .filter((d) => isWaiting(d) || (!open.has(d.draftKey) && sheetUnsynced(d)))
+      .map((d): WaitingItem => {
+        const sheetId = sheetIdOf(d.draftKey)
+        return {
+          key: d.key,
+          kind: 'sheet',
+          title: d.number ? `Application sheet ${d.number}` : sheetId === null ? 'Application sheet' : `Application sheet of pre-treat ${sheetId}`,
+          href: sheetId === null ? '/' : `/pretreats/${sheetId}`,
+          since: d.savedLocallyAt,
+          // refused as it stands: the sheet says why when opened; Send now tries again
+          ...(d.refusal ? { refused: 400, lastError: d.refusal } : {}),
+          photos: 0,
+        }
       }),
-    ),
+    ...forms.map((f): WaitingItem => ({
+      key: f.key,
+      kind: 'form',
+      title: f.title,
+      ...(f.summary ? { summary: f.summary } : {}),
+      href: f.url,
+      since: f.queuedAt,
+      ...(f.refused ? { refused: f.refused } : {}),
+      ...(f.lastError ? { lastError: f.lastError } : {}),
+      photos: localPhotosOf(f.fields).length,
+    })),
   ].sort((a, b) => (a.since < b.since ? -1 : 1))
   if (JSON.stringify(items) === JSON.stringify(waiting)) return
   waiting = items

@@ -74,27 +74,29 @@ export function useSheetFormEvents(io: SheetIO, { formId, checklistFormId, versi
         send({ type: 'CHECKLIST_KEPT' })
       })()
     }
-    read = readDraft(userId, draftKey).then(async (stored) => {
-      if (!live) return
-      draft.current = stored
-      filling = true
-      if (shouldRestore(stored, version)) {
-        fillForm(el, stored.values)
-        moveVersion(el, stored.baseVersion)
-      }
-      const list = checklistForm()
-      if (stored?.checklist && list) fillForm(list, stored.checklist.values)
-      filling = false
-      if (stored?.checklist?.queued) keptChecklist(true)
-      if (stored?.refusal) {
-        // what another page sent was refused: said here, once
-        refuse('sheet', { message: stored.refusal, errors: {}, missing: [] })
-        const { refusal: _said, ...rest } = stored
-        await store(rest)
-      }
-      // with signal, the machine pings at once and sends what waits
-      send({ type: 'RESTORED', syncedAt: stored?.syncedAt ?? null, queued: stored?.pendingSubmit !== undefined })
-    }).catch(() => undefined)
+    read = readDraft(userId, draftKey)
+      .then(async (stored) => {
+        if (!live) return
+        draft.current = stored
+        filling = true
+        if (shouldRestore(stored, version)) {
+          fillForm(el, stored.values)
+          moveVersion(el, stored.baseVersion)
+        }
+        const list = checklistForm()
+        if (stored?.checklist && list) fillForm(list, stored.checklist.values)
+        filling = false
+        if (stored?.checklist?.queued) keptChecklist(true)
+        if (stored?.refusal) {
+          // what another page sent was refused: said here, once
+          refuse('sheet', { message: stored.refusal, errors: {}, missing: [] })
+          const { refusal: _said, ...rest } = stored
+          await store(rest)
+        }
+        // with signal, the machine pings at once and sends what waits
+        send({ type: 'RESTORED', syncedAt: stored?.syncedAt ?? null, queued: stored?.pendingSubmit !== undefined })
+      })
+      .catch(() => undefined)
     // on the window, so a form React renders again (the checklist toggle) is still heard
     window.addEventListener('input', onEdit, true)
     window.addEventListener('change', onEdit, true)

@@ -269,7 +269,12 @@ export const sheetSyncMachine = setup({
       initial: 'ticking',
       states: {
         ticking: {
-          after: { syncEvery: [{ guard: 'browserOnline', target: 'ticking', reenter: true, actions: raise({ type: 'SYNC' }) }, { target: 'ticking', reenter: true }] },
+          after: {
+            syncEvery: [
+              { guard: 'browserOnline', target: 'ticking', reenter: true, actions: raise({ type: 'SYNC' }) },
+              { target: 'ticking', reenter: true },
+            ],
+          },
         },
       },
     },

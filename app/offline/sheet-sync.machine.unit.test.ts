@@ -3,7 +3,18 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock } from 'xstate'
 import { SUCCESS_MODAL_MS } from '../components/form/form-result.ts'
-import { connectionOf, PINGS_ON_ONLINE, RETRY_ONLINE_MS, sheetSyncMachine, type PingOutcome, type ResolveInput, type SendInput, type SendOutcome, type SheetConflict, type SheetSyncSnapshot } from './sheet-sync.machine.ts'
+import {
+  connectionOf,
+  PINGS_ON_ONLINE,
+  RETRY_ONLINE_MS,
+  sheetSyncMachine,
+  type PingOutcome,
+  type ResolveInput,
+  type SendInput,
+  type SendOutcome,
+  type SheetConflict,
+  type SheetSyncSnapshot,
+} from './sheet-sync.machine.ts'
 
 const SYNC_EVERY = 60_000
 const PING_EVERY = 60_000
@@ -68,7 +79,12 @@ function sync(options: { browserOnline?: boolean } = {}) {
 }
 
 function regions(snapshot: SheetSyncSnapshot): Record<string, string> {
-  const name = (value: unknown): string => (typeof value === 'string' ? value : Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}.${name(v)}`).join(','))
+  const name = (value: unknown): string =>
+    typeof value === 'string'
+      ? value
+      : Object.entries(value as Record<string, unknown>)
+          .map(([k, v]) => `${k}.${name(v)}`)
+          .join(',')
   const { connection, queue, send, check } = snapshot.value as Record<string, unknown>
   return { connection: name(connection), queue: name(queue), send: name(send), check: name(check) }
 }

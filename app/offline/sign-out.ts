@@ -13,9 +13,7 @@ import { inStore } from './offline-db.ts'
 import { pingServer } from './outbox-state.ts'
 import { PAGES_CACHE, SHELL_CACHE, SIGN_OUT_ENTRY, tellWorker } from './sw/protocol.ts'
 
-
-export const UNSENT_DRAFTS_WARNING =
-  'Some changes on this device have not reached the server yet. They stay on this device until you sign in again with a signal. Log out anyway?'
+export const UNSENT_DRAFTS_WARNING = 'Some changes on this device have not reached the server yet. They stay on this device until you sign in again with a signal. Log out anyway?'
 export const HALF_TYPED_WARNING = 'A form you started on this device and did not submit is deleted when you log out. Log out anyway?'
 
 /** The log-out form's onSubmit: clears, then sends the form itself (a plain POST), or with no signal signs out on the device. */

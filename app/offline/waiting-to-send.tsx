@@ -51,9 +51,7 @@ function WaitingEntry({ item }: { item: WaitingItem }) {
         {item.summary ? <span className="outbox__summary"> {item.summary}</span> : null} <span className="outbox__when">queued {shortTime(item.since)}</span>
         {item.photos > 0 ? <span className="outbox__photos">{item.photos === 1 ? ' · 1 photo' : ` · ${item.photos} photos`}</span> : null}
       </p>
-      {item.lastError ? (
-        <p className={item.refused ? 'outbox__error' : 'outbox__last-try'}>{item.refused ? `Not sent: ${item.lastError}` : `Last try: ${item.lastError}`}</p>
-      ) : null}
+      {item.lastError ? <p className={item.refused ? 'outbox__error' : 'outbox__last-try'}>{item.refused ? `Not sent: ${item.lastError}` : `Last try: ${item.lastError}`}</p> : null}
       {unreachable ? (
         <p className="outbox__last-try" role="status">
           {SEND_NOW_UNREACHABLE_TEXT}

@@ -22,7 +22,12 @@ import { parseId } from '#core/ids.ts'
 
 export const access = ACCESS['/add-contact']
 export const meta: MetaFunction = () => [{ title: 'Add Contact' }]
-export const handle = { crumbs: [{ label: 'Contacts', to: '/contacts' }, { label: 'Add Contact', to: '/add-contact' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Contacts', to: '/contacts' },
+    { label: 'Add Contact', to: '/add-contact' },
+  ],
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access)

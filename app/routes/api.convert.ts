@@ -72,7 +72,10 @@ async function resolveSource(db: Executor, value: string): Promise<Source | 'exp
     // stored keys are unique (<area>/<yyyy>/<mm>/<uuid>-<name>), so each tail of the path is tried
     let segments: string[]
     try {
-      segments = parsed.pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s))
+      segments = parsed.pathname
+        .split('/')
+        .filter(Boolean)
+        .map((s) => decodeURIComponent(s))
     } catch {
       return null
     }

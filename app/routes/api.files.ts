@@ -33,10 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       modified_at_utc: e.modified_at.toISOString(),
       created_at_utc: e.created_at.toISOString(),
     }))
-    return Response.json(
-      { files, data: files, total: list.total, total_pages: list.totalPages, current_page: list.page },
-      { headers: { 'Cache-Control': 'no-store' } },
-    )
+    return Response.json({ files, data: files, total: list.total, total_pages: list.totalPages, current_page: list.page }, { headers: { 'Cache-Control': 'no-store' } })
   } catch (error) {
     return refusalResponse(error)
   }

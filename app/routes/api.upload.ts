@@ -51,7 +51,11 @@ const AREA_ALIASES: Record<string, keyof typeof UPLOAD_PERMISSIONS> = {
 
 /** 'receipts', 'receipts/', 'Storage-Checks' … → the area, or null. */
 function areaOf(bucket: string): keyof typeof UPLOAD_PERMISSIONS | null {
-  const name = bucket.trim().replace(/^\/+|\/+$/g, '').toLowerCase().replace(/-/g, '_')
+  const name = bucket
+    .trim()
+    .replace(/^\/+|\/+$/g, '')
+    .toLowerCase()
+    .replace(/-/g, '_')
   return Object.hasOwn(AREA_ALIASES, name) ? AREA_ALIASES[name]! : null
 }
 

@@ -15,7 +15,12 @@ import { formatDate } from '#core/formats.ts'
 
 export const access = ACCESS['/application-records']
 export const meta: MetaFunction = () => [{ title: 'Application Records' }]
-export const handle = { crumbs: [{ label: 'Pre-Treats', to: '/pretreats' }, { label: 'Application Records', to: '/application-records' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Pre-Treats', to: '/pretreats' },
+    { label: 'Application Records', to: '/application-records' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, applicationRecords)
 
@@ -24,7 +29,9 @@ type Row = ApplicationRecordRow
 const STATE_TEXT: Record<Row['state'], string> = { completed: 'Completed', void: 'Void', pending: 'In review' }
 const cwtText = (r: Pick<Row, 'cwt'>) => (r.cwt === null ? '' : formatCwt(Number(r.cwt)))
 const marked = (r: Row, text: string) =>
-  r.state === 'completed' ? text : (
+  r.state === 'completed' ? (
+    text
+  ) : (
     <>
       {text} <strong>{STATE_TEXT[r.state]}</strong>
     </>

@@ -13,7 +13,12 @@ import { applicationRecordById } from '#db/queries/application-records.ts'
 
 export const access = ACCESS['/application-records']
 export const meta: MetaFunction = () => [{ title: 'Application Record PDF' }]
-export const handle = { crumbs: [{ label: 'Pre-Treats', to: '/pretreats' }, { label: 'Application Records', to: '/application-records' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Pre-Treats', to: '/pretreats' },
+    { label: 'Application Records', to: '/application-records' },
+  ],
+}
 
 export async function loader(args: LoaderFunctionArgs) {
   const record = await loadRecord(args, access, (id) => applicationRecordById(getDb(), id))

@@ -12,13 +12,19 @@ import { formatDateTime, formatFileSize } from '#core/formats.ts'
 
 export const access = ACCESS['/backups']
 export const meta: MetaFunction = () => [{ title: 'Backups' }]
-export const handle = { crumbs: [{ label: 'Manage', to: '/manage' }, { label: 'Backups', to: '/backups' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Manage', to: '/manage' },
+    { label: 'Backups', to: '/backups' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, backups)
 
 type Row = BackupRow
 
-const held = (r: Row) => `${r.tables} tables, ${r.rows.toLocaleString('en-US')} rows, ${r.files.toLocaleString('en-US')} files${r.missing_files > 0 ? ` (${r.missing_files} missing from the store)` : ''}`
+const held = (r: Row) =>
+  `${r.tables} tables, ${r.rows.toLocaleString('en-US')} rows, ${r.files.toLocaleString('en-US')} files${r.missing_files > 0 ? ` (${r.missing_files} missing from the store)` : ''}`
 
 export const COLUMNS: Column<Row>[] = [
   { key: 'finished_at', label: 'Finished', text: (r) => formatDateTime(r.finished_at), firstOrder: 'desc', className: 'cell-nowrap' },

@@ -13,7 +13,12 @@ import { formatDate } from '#core/formats.ts'
 
 export const access = ACCESS['/checks-due']
 export const meta: MetaFunction = () => [{ title: 'Checks Due' }]
-export const handle = { crumbs: [{ label: 'Storage Checks', to: '/checks' }, { label: 'Checks Due', to: '/checks-due' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Storage Checks', to: '/checks' },
+    { label: 'Checks Due', to: '/checks-due' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, checksDueScreen)
 

@@ -12,7 +12,12 @@ import listCss from '#app/features/pretreat-lists/pretreat-lists.css?url'
 export const access = ACCESS['/completed-pre-treat']
 export const meta: MetaFunction = () => [{ title: 'Completed Pre-Treats' }]
 export const links = () => [{ rel: 'stylesheet', href: listCss }]
-export const handle = { crumbs: [{ label: 'Pre-Treats', to: '/pretreats' }, { label: 'Completed', to: '/completed-pre-treat' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Pre-Treats', to: '/pretreats' },
+    { label: 'Completed', to: '/completed-pre-treat' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadPretreatList(args, access, 'completed')
 export const action = pretreatListAction(access)

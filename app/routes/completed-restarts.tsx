@@ -11,7 +11,12 @@ import { loadListScreen } from '#app/lists/list-screen.server.ts'
 
 export const access = ACCESS['/completed-restarts']
 export const meta: MetaFunction = () => [{ title: 'Completed Restarts' }]
-export const handle = { crumbs: [{ label: 'Pre-Treats', to: '/pretreats' }, { label: 'Completed Restarts', to: '/completed-restarts' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Pre-Treats', to: '/pretreats' },
+    { label: 'Completed Restarts', to: '/completed-restarts' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, completedRestarts)
 

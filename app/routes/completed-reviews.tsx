@@ -10,7 +10,12 @@ import { completedReviews } from '#app/lists/review-list.server.ts'
 
 export const access = ACCESS['/completed-reviews']
 export const meta: MetaFunction = () => [{ title: 'Completed Reviews' }]
-export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 'Completed Reviews', to: '/completed-reviews' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Service', to: '/service' },
+    { label: 'Completed Reviews', to: '/completed-reviews' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, completedReviews)
 

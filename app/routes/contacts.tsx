@@ -52,9 +52,7 @@ function FollowUpsDue({ due, canWriteNotes }: { due: NonNullable<Data['due']>; c
   return (
     <section aria-labelledby="follow-ups-title" className="follow-ups">
       <h2 id="follow-ups-title">Follow-ups due{due.total > 0 ? ` (${due.total})` : ''}</h2>
-      <p className="muted">
-        Contacts not spoken to within their contact interval, most overdue first{due.total > due.rows.length ? `; the ${due.rows.length} most overdue are shown` : ''}.
-      </p>
+      <p className="muted">Contacts not spoken to within their contact interval, most overdue first{due.total > due.rows.length ? `; the ${due.rows.length} most overdue are shown` : ''}.</p>
       {due.rows.length === 0 ? (
         <EmptyState message="No follow-ups due." />
       ) : (
@@ -68,7 +66,11 @@ function FollowUpsDue({ due, canWriteNotes }: { due: NonNullable<Data['due']>; c
                   <th scope="col">Company</th>
                   <th scope="col">Last Interaction</th>
                   <th scope="col">Days Overdue</th>
-                  {canWriteNotes ? <th scope="col"><span className="visually-hidden">Notes</span></th> : null}
+                  {canWriteNotes ? (
+                    <th scope="col">
+                      <span className="visually-hidden">Notes</span>
+                    </th>
+                  ) : null}
                 </tr>
               </thead>
               <tbody>

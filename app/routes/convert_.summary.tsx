@@ -16,7 +16,12 @@ import { getDb } from '#db/client.server.ts'
 
 export const access = ACCESS['/convert']
 export const meta: MetaFunction = () => [{ title: SUMMARY_TITLE }]
-export const handle = { crumbs: [{ label: 'Pre-Treats', to: '/pretreats' }, { label: 'Scheduled', to: '/scheduled-pre-treat' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Pre-Treats', to: '/pretreats' },
+    { label: 'Scheduled', to: '/scheduled-pre-treat' },
+  ],
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access)

@@ -15,7 +15,12 @@ import { applicationAction } from './add-application/application-form.server.ts'
 
 export const access = ACCESS['/edit-application/:id']
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Edit ${data.application.name}` : 'Edit Application' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Applications', to: '/manage-application' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Applications', to: '/manage-application' },
+  ],
+}
 
 export async function loader(args: LoaderFunctionArgs) {
   const application = await loadRecord(args, access, (id) => applicationForEdit(getDb(), id))

@@ -12,7 +12,13 @@ import { applicatorOptions } from '#db/queries/applicators.ts'
 
 export const access = ACCESS['/edit-applicator']
 export const meta: MetaFunction = () => [{ title: 'Edit Applicator' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Applicators', to: '/manage-applicator' }, { label: 'Edit Applicator', to: '/edit-applicator' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Applicators', to: '/manage-applicator' },
+    { label: 'Edit Applicator', to: '/edit-applicator' },
+  ],
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request, access)

@@ -18,7 +18,12 @@ import { growerAction } from './add-grower/grower-form.server.ts'
 
 export const access = ACCESS['/edit-grower']
 export const meta: MetaFunction = () => [{ title: 'Edit Grower' }]
-export const handle = { crumbs: [{ label: 'Contacts', to: '/contacts' }, { label: 'Edit Grower', to: '/edit-grower' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Contacts', to: '/contacts' },
+    { label: 'Edit Grower', to: '/edit-grower' },
+  ],
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access)

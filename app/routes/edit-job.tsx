@@ -11,7 +11,13 @@ import { getDb } from '#db/client.server.ts'
 
 export const access = ACCESS['/edit-job']
 export const meta: MetaFunction = () => [{ title: 'Edit Job' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Jobs', to: '/manage-job' }, { label: 'Edit Job', to: '/edit-job' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Jobs', to: '/manage-job' },
+    { label: 'Edit Job', to: '/edit-job' },
+  ],
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access)

@@ -11,7 +11,13 @@ import { jobAction, loadJobForm } from './add-job/job-form.server.ts'
 
 export const access = ACCESS['/edit-job']
 export const meta: MetaFunction = () => [{ title: 'Edit Job' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Jobs', to: '/manage-job' }, { label: 'Edit Job', to: '/edit-job' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Jobs', to: '/manage-job' },
+    { label: 'Edit Job', to: '/edit-job' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadJobForm(args, access, 'edit')
 export const action = (args: ActionFunctionArgs) => jobAction(args, access, 'edit')

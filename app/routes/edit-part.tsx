@@ -11,7 +11,13 @@ import { getDb } from '#db/client.server.ts'
 
 export const access = ACCESS['/edit-part']
 export const meta: MetaFunction = () => [{ title: 'Edit Part' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Parts', to: '/manage-part' }, { label: 'Edit Part', to: '/edit-part' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Parts', to: '/manage-part' },
+    { label: 'Edit Part', to: '/edit-part' },
+  ],
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access)

@@ -11,7 +11,13 @@ import { partAction, loadPartForm } from './add-part/part-form.server.ts'
 
 export const access = ACCESS['/edit-part']
 export const meta: MetaFunction = () => [{ title: 'Edit Part' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Parts', to: '/manage-part' }, { label: 'Edit Part', to: '/edit-part' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Parts', to: '/manage-part' },
+    { label: 'Edit Part', to: '/edit-part' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadPartForm(args, access, 'edit')
 export const action = (args: ActionFunctionArgs) => partAction(args, access, 'edit')

@@ -12,7 +12,13 @@ import { productOptions } from '#db/queries/products.ts'
 
 export const access = ACCESS['/edit-product']
 export const meta: MetaFunction = () => [{ title: 'Edit Product' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Products', to: '/manage-product' }, { label: 'Edit Product', to: '/edit-product' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Products', to: '/manage-product' },
+    { label: 'Edit Product', to: '/edit-product' },
+  ],
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request, access)

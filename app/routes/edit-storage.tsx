@@ -11,7 +11,12 @@ import { loadStoragePicker } from '#app/features/storage-picker/storage-picker.s
 
 export const access = ACCESS['/edit-storage']
 export const meta: MetaFunction = () => [{ title: 'Edit Storage' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Edit Storage', to: '/edit-storage' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Edit Storage', to: '/edit-storage' },
+  ],
+}
 
 export async function loader(args: LoaderFunctionArgs) {
   // under /edit-storage/{id} the child reads the storage and checks the same rule

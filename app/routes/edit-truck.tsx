@@ -11,7 +11,13 @@ import { getDb } from '#db/client.server.ts'
 
 export const access = ACCESS['/edit-truck']
 export const meta: MetaFunction = () => [{ title: 'Edit Truck' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Trucks', to: '/manage-truck' }, { label: 'Edit Truck', to: '/edit-truck' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Trucks', to: '/manage-truck' },
+    { label: 'Edit Truck', to: '/edit-truck' },
+  ],
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access)

@@ -11,7 +11,13 @@ import { truckAction, loadTruckForm } from './add-truck/truck-form.server.ts'
 
 export const access = ACCESS['/edit-truck']
 export const meta: MetaFunction = () => [{ title: 'Edit Truck' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Trucks', to: '/manage-truck' }, { label: 'Edit Truck', to: '/edit-truck' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Trucks', to: '/manage-truck' },
+    { label: 'Edit Truck', to: '/edit-truck' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadTruckForm(args, access, 'edit')
 export const action = (args: ActionFunctionArgs) => truckAction(args, access, 'edit')

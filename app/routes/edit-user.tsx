@@ -11,7 +11,12 @@ import { userOptions } from '#db/queries/users.ts'
 
 export const access = ACCESS['/edit-user']
 export const meta: MetaFunction = () => [{ title: 'Edit User' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Edit User', to: '/edit-user' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Edit User', to: '/edit-user' },
+  ],
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request, access)

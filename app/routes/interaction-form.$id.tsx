@@ -100,8 +100,7 @@ export const clientAction = clientActionQueuingOffline
 // drawn anew for the next version, and the modal lost with it); refused (someone corrected the note
 // meanwhile: 409), the page keeps its message and the version it was opened on until the user
 // reloads it (decision 0067).
-export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
-  args.formMethod === 'POST' && new URL(args.currentUrl).searchParams.has('correct') ? false : keepPageAfterFailedSubmit(args)
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => (args.formMethod === 'POST' && new URL(args.currentUrl).searchParams.has('correct') ? false : keepPageAfterFailedSubmit(args))
 
 export default function CustomerNotesForm() {
   const served = useLoaderData<typeof loader>()

@@ -14,7 +14,12 @@ export const meta: MetaFunction = () => [{ title: 'Customer Notes Form' }]
 // the parent of the form's route: after a submit that failed, or waits on the device with no
 // signal, it reads nothing again either (its read would fail and replace the form)
 export const shouldRevalidate = keepPageAfterFailedSubmit
-export const handle = { crumbs: [{ label: 'Contacts', to: '/contacts' }, { label: 'Customer Notes Form', to: '/interaction-form' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Contacts', to: '/contacts' },
+    { label: 'Customer Notes Form', to: '/interaction-form' },
+  ],
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request, access)

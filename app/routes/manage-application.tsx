@@ -12,7 +12,12 @@ import { loadListScreen } from '#app/lists/list-screen.server.ts'
 
 export const access = ACCESS['/manage-application']
 export const meta: MetaFunction = () => [{ title: 'Applications' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Applications', to: '/manage-application' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Applications', to: '/manage-application' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, applications)
 

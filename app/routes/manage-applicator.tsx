@@ -15,7 +15,12 @@ import { licenseStatus, localToday } from '#core/licence.ts'
 
 export const access = ACCESS['/manage-applicator']
 export const meta: MetaFunction = () => [{ title: 'Applicators' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Applicators', to: '/manage-applicator' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Applicators', to: '/manage-applicator' },
+  ],
+}
 
 export async function loader(args: LoaderFunctionArgs) {
   const data = await loadListScreen(args, access, applicators)

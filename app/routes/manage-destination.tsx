@@ -11,7 +11,12 @@ import adminCss from '#app/styles/admin.css?url'
 export const access = ACCESS['/manage-destination']
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminCss }]
 export const meta: MetaFunction = () => [{ title: 'Destinations' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Destinations', to: '/manage-destination' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Destinations', to: '/manage-destination' },
+  ],
+}
 
 const CHANGE = { permissions: ['api.change_destination'] } as const
 const CONFIG: ShortListScreenConfig = { list: 'destinations', access, change: CHANGE, path: '/manage-destination' }

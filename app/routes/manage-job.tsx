@@ -13,7 +13,12 @@ import { formatDate } from '#core/formats.ts'
 
 export const access = ACCESS['/manage-job']
 export const meta: MetaFunction = () => [{ title: 'Jobs' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Jobs', to: '/manage-job' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Jobs', to: '/manage-job' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, jobs)
 
@@ -59,7 +64,13 @@ export default function Jobs() {
       choices={choices}
       empty="No jobs available."
       rowHref={(r, search) => (mayEdit ? `/edit-job/${r.id}` : `/manage-job/${r.id}${search}`)}
-      actions={mayAdd ? <Link to="/add-job" className="button">Add Job</Link> : null}
+      actions={
+        mayAdd ? (
+          <Link to="/add-job" className="button">
+            Add Job
+          </Link>
+        ) : null
+      }
       exportTo="/manage-job.csv"
     />
   )

@@ -11,7 +11,12 @@ import adminCss from '#app/styles/admin.css?url'
 export const access = ACCESS['/manage-message']
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminCss }]
 export const meta: MetaFunction = () => [{ title: 'Pre-Written Messages' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Pre-Written Messages', to: '/manage-message' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Pre-Written Messages', to: '/manage-message' },
+  ],
+}
 
 const CHANGE = { permissions: ['api.change_pretreatmessage'] } as const
 const CONFIG: ShortListScreenConfig = { list: 'pretreat_messages', access, change: CHANGE, path: '/manage-message' }

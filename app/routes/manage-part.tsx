@@ -13,7 +13,12 @@ import { formatDate } from '#core/formats.ts'
 
 export const access = ACCESS['/manage-part']
 export const meta: MetaFunction = () => [{ title: 'Parts' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Parts', to: '/manage-part' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Parts', to: '/manage-part' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, parts)
 
@@ -59,7 +64,13 @@ export default function Parts() {
       choices={choices}
       empty="No parts available."
       rowHref={(r, search) => (mayEdit ? `/edit-part/${r.id}` : `/manage-part/${r.id}${search}`)}
-      actions={mayAdd ? <Link to="/add-part" className="button">Add Part</Link> : null}
+      actions={
+        mayAdd ? (
+          <Link to="/add-part" className="button">
+            Add Part
+          </Link>
+        ) : null
+      }
       exportTo="/manage-part.csv"
     />
   )

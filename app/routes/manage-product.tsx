@@ -13,7 +13,12 @@ import { loadListScreen } from '#app/lists/list-screen.server.ts'
 
 export const access = ACCESS['/manage-product']
 export const meta: MetaFunction = () => [{ title: 'Products' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Products', to: '/manage-product' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Products', to: '/manage-product' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, products)
 
@@ -41,7 +46,10 @@ const CARD: CardLayout<Row> = {
   fields: [
     { label: 'EPA Reg. No.', value: (r) => r.registration || '—' },
     { label: 'Units', value: (r) => r.units },
-    { label: 'Label limits', value: (r) => (r.max_ppm_per_application || r.max_applications_per_season ? `${r.max_ppm_per_application ?? '—'} ppm, ${r.max_applications_per_season ?? '—'} per season` : 'None') },
+    {
+      label: 'Label limits',
+      value: (r) => (r.max_ppm_per_application || r.max_applications_per_season ? `${r.max_ppm_per_application ?? '—'} ppm, ${r.max_applications_per_season ?? '—'} per season` : 'None'),
+    },
     { label: 'Status', value: activeText },
   ],
 }

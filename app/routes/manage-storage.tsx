@@ -10,7 +10,12 @@ import { loadStoragePicker } from '#app/features/storage-picker/storage-picker.s
 
 export const access = ACCESS['/manage-storage']
 export const meta: MetaFunction = () => [{ title: 'Manage Storages' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Manage Storages', to: '/manage-storage' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Manage Storages', to: '/manage-storage' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadStoragePicker(args, access, 'manage')
 

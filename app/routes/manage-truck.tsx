@@ -13,7 +13,12 @@ import { formatDate } from '#core/formats.ts'
 
 export const access = ACCESS['/manage-truck']
 export const meta: MetaFunction = () => [{ title: 'Trucks' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Trucks', to: '/manage-truck' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Trucks', to: '/manage-truck' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, trucks)
 
@@ -59,7 +64,13 @@ export default function Trucks() {
       choices={choices}
       empty="No trucks available."
       rowHref={(r, search) => (mayEdit ? `/edit-truck/${r.id}` : `/manage-truck/${r.id}${search}`)}
-      actions={mayAdd ? <Link to="/add-truck" className="button">Add Truck</Link> : null}
+      actions={
+        mayAdd ? (
+          <Link to="/add-truck" className="button">
+            Add Truck
+          </Link>
+        ) : null
+      }
       exportTo="/manage-truck.csv"
     />
   )

@@ -13,7 +13,12 @@ import { users, type UserListRow } from '#app/lists/user-list.server.ts'
 
 export const access = ACCESS['/manage-user']
 export const meta: MetaFunction = () => [{ title: 'Users' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Users', to: '/manage-user' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Users', to: '/manage-user' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, users)
 
@@ -66,7 +71,13 @@ export default function Users() {
       choices={choices}
       empty="No users available."
       rowHref={(r) => (mayEdit && (superuser || !r.is_superuser) ? `/edit-user/${r.id}` : null)}
-      actions={mayAdd ? <Link to="/add-user" className="button">Add User</Link> : null}
+      actions={
+        mayAdd ? (
+          <Link to="/add-user" className="button">
+            Add User
+          </Link>
+        ) : null
+      }
       exportTo="/manage-user.csv"
     />
   )

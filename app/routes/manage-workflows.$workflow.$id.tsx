@@ -41,7 +41,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-
 export default function WorkflowRecord() {
   const { workflow, record, steps, history, diagram, recordHref } = useLoaderData<typeof loader>()
   const { search } = useLocation()

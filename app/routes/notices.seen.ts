@@ -19,5 +19,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request)
   const shown = String(form.get('shown') ?? '').slice(0, 100)
   const press = `${String(form.get('entity') ?? '').slice(0, 40)}-${String(form.get('record_id') ?? '').slice(0, 20)}`
-  return submitCommand({ request, form, command: markNoticeSeen, actor: user, fixed: { submission_id: stepKey(press, 'seen', shown, user.id) }, redirectTo: backTo(form.get('back')), successFlash: 'seen' })
+  return submitCommand({
+    request,
+    form,
+    command: markNoticeSeen,
+    actor: user,
+    fixed: { submission_id: stepKey(press, 'seen', shown, user.id) },
+    redirectTo: backTo(form.get('back')),
+    successFlash: 'seen',
+  })
 }

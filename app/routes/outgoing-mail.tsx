@@ -13,7 +13,12 @@ import { formatDateTime } from '#core/formats.ts'
 
 export const access = ACCESS['/outgoing-mail']
 export const meta: MetaFunction = () => [{ title: 'Outgoing Mail' }]
-export const handle = { crumbs: [{ label: 'Manage', to: '/manage' }, { label: 'Outgoing Mail', to: '/outgoing-mail' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Manage', to: '/manage' },
+    { label: 'Outgoing Mail', to: '/outgoing-mail' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, outgoingMail)
 

@@ -11,7 +11,12 @@ import { loadListScreen } from '#app/lists/list-screen.server.ts'
 
 export const access = ACCESS['/pending-restarts']
 export const meta: MetaFunction = () => [{ title: 'Pending Restarts' }]
-export const handle = { crumbs: [{ label: 'Pre-Treats', to: '/pretreats' }, { label: 'Pending Restarts', to: '/pending-restarts' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Pre-Treats', to: '/pretreats' },
+    { label: 'Pending Restarts', to: '/pending-restarts' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, pendingRestarts)
 

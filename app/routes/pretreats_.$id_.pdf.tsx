@@ -18,7 +18,12 @@ import { parseId } from '#core/ids.ts'
 
 export const access = ACCESS['/pretreats/:id/pdf']
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.number} PDF` : 'Pre-Treat PDF' }]
-export const handle = { crumbs: [{ label: 'Pre-Treats', to: '/pretreats' }, { label: 'Completed', to: '/completed-pre-treat' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Pre-Treats', to: '/pretreats' },
+    { label: 'Completed', to: '/completed-pre-treat' },
+  ],
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request, access)

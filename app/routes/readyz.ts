@@ -45,7 +45,14 @@ function shown(name: string, outcome: Outcome): 'ok' | 'failed' {
 }
 
 export async function loader() {
-  const [migrationsCheck, store] = await Promise.all([check(migrationsApplied), check(() => getBlobStore().ping().then(() => 'ok' as const))])
+  const [migrationsCheck, store] = await Promise.all([
+    check(migrationsApplied),
+    check(() =>
+      getBlobStore()
+        .ping()
+        .then(() => 'ok' as const),
+    ),
+  ])
   // the migrations' read is the database's check: a database that does not answer fails both
   const answered = migrationsCheck === 'ok' || migrationsCheck.failed.startsWith(MISSING)
   const checks = {

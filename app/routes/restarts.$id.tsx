@@ -25,7 +25,13 @@ import { restartById } from '#db/queries/restarts.ts'
 
 export const access = ACCESS['/restarts/:id']
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Restart ${data.restart.pre_treat_number}` : 'Restart Checklist' }]
-export const handle = { crumbs: [{ label: 'Pre-Treats', to: '/pretreats' }, { label: 'Pending Restarts', to: '/pending-restarts' }, { label: 'Restart Checklist', to: '.' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Pre-Treats', to: '/pretreats' },
+    { label: 'Pending Restarts', to: '/pending-restarts' },
+    { label: 'Restart Checklist', to: '.' },
+  ],
+}
 export const links = () => [{ rel: 'stylesheet', href: sheetCss }]
 
 export const loader = (args: LoaderFunctionArgs) =>

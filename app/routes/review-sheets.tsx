@@ -11,7 +11,12 @@ import { availableReviews } from '#app/lists/review-list.server.ts'
 
 export const access = ACCESS['/review-sheets']
 export const meta: MetaFunction = () => [{ title: 'Review Service Sheets' }]
-export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 'Available Reviews', to: '/review-sheets' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Service', to: '/service' },
+    { label: 'Available Reviews', to: '/review-sheets' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, availableReviews)
 

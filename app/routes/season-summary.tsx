@@ -14,8 +14,12 @@ import { recordSeasons, seasonTotals } from '#db/queries/application-records.ts'
 
 export const access = ACCESS['/season-summary']
 export const meta: MetaFunction = () => [{ title: 'Season Summary' }]
-export const handle = { crumbs: [{ label: 'Pre-Treats', to: '/pretreats' }, { label: 'Season Summary', to: '/season-summary' }] }
-
+export const handle = {
+  crumbs: [
+    { label: 'Pre-Treats', to: '/pretreats' },
+    { label: 'Season Summary', to: '/season-summary' },
+  ],
+}
 
 /** The URL's season, or the current one (with a message when the URL named something else). */
 export function seasonFromUrl(url: URL): { season: Season; error: string | null } {

@@ -13,7 +13,12 @@ import { access, seasonFromUrl } from './season-summary.tsx'
 
 export { access }
 export const meta: MetaFunction = () => [{ title: 'Season Summary PDF' }]
-export const handle = { crumbs: [{ label: 'Pre-Treats', to: '/pretreats' }, { label: 'Season Summary', to: '/season-summary' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Pre-Treats', to: '/pretreats' },
+    { label: 'Season Summary', to: '/season-summary' },
+  ],
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access)

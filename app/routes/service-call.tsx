@@ -20,7 +20,12 @@ import { getDb } from '#db/client.server.ts'
 
 export const access = ACCESS['/service-call']
 export const meta: MetaFunction = () => [{ title: 'New Call Form' }]
-export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 'New Call', to: '/service-call' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Service', to: '/service' },
+    { label: 'New Call', to: '/service-call' },
+  ],
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access)

@@ -14,7 +14,12 @@ import { formatDate } from '#core/formats.ts'
 
 export const access = ACCESS['/sheet-status']
 export const meta: MetaFunction = () => [{ title: 'Service Sheet Tracker' }]
-export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 'Service Sheet Tracker', to: '/sheet-status' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Service', to: '/service' },
+    { label: 'Service Sheet Tracker', to: '/sheet-status' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, sheetTracker)
 
@@ -44,7 +49,14 @@ const CARD: CardLayout<Row> = {
         </>
       ),
     },
-    { label: 'Submitted', value: (r) => <>{<DoneMark done={r.submitted_completed} />} {formatDate(r.submitted_at)}</> },
+    {
+      label: 'Submitted',
+      value: (r) => (
+        <>
+          {<DoneMark done={r.submitted_completed} />} {formatDate(r.submitted_at)}
+        </>
+      ),
+    },
   ],
 }
 

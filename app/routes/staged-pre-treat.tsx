@@ -12,7 +12,12 @@ import listCss from '#app/features/pretreat-lists/pretreat-lists.css?url'
 export const access = ACCESS['/staged-pre-treat']
 export const meta: MetaFunction = () => [{ title: 'Staged Pre-Treats' }]
 export const links = () => [{ rel: 'stylesheet', href: listCss }]
-export const handle = { crumbs: [{ label: 'Pre-Treats', to: '/pretreats' }, { label: 'Create & Staged', to: '/staged-pre-treat' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Pre-Treats', to: '/pretreats' },
+    { label: 'Create & Staged', to: '/staged-pre-treat' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadPretreatList(args, access, 'staged')
 export const action = pretreatListAction(access)

@@ -15,7 +15,12 @@ import { formatDate } from '#core/formats.ts'
 
 export const access = ACCESS['/view-calls']
 export const meta: MetaFunction = () => [{ title: 'Pending Calls' }]
-export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 'Pending Calls', to: '/view-calls' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Service', to: '/service' },
+    { label: 'Pending Calls', to: '/view-calls' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, pendingCalls)
 

@@ -23,7 +23,10 @@ export const access = ACCESS['/view-contact']
 export const meta: MetaFunction = () => [{ title: 'Company Contacts' }]
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, data: { list, about: company } } = await readListScreen(args, access, companyContacts)
+  const {
+    user,
+    data: { list, about: company },
+  } = await readListScreen(args, access, companyContacts)
   // a submission id per row's Reports button, for those who may switch it
   const switchKeys = hasPermission(user, 'api.add_contact') ? Object.fromEntries(list.rows.map((r) => [r.id, crypto.randomUUID()])) : null
   return { list, company: company!, switchKeys }
@@ -73,7 +76,9 @@ export default function CompanyContacts() {
   const { list, company, switchKeys } = useLoaderData<typeof loader>()
   const refused = useActionData<FormResult>()
   const columns = withSwitch(switchKeys)
-  const card = switchKeys ? { ...CARD, fields: CARD.fields.map((f) => (f.label === 'Reports' ? { ...f, value: (r: Row) => <ReportsSwitch contact={r} submissionId={switchKeys[r.id] ?? null} /> } : f)) } : CARD
+  const card = switchKeys
+    ? { ...CARD, fields: CARD.fields.map((f) => (f.label === 'Reports' ? { ...f, value: (r: Row) => <ReportsSwitch contact={r} submissionId={switchKeys[r.id] ?? null} /> } : f)) }
+    : CARD
   return (
     <>
       {refused?.error ? (

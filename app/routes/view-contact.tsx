@@ -10,7 +10,12 @@ import { getDb } from '#db/client.server.ts'
 
 export const access = ACCESS['/view-contact']
 export const meta: MetaFunction = () => [{ title: 'Company Contacts' }]
-export const handle = { crumbs: [{ label: 'Contacts', to: '/contacts' }, { label: 'Company Contacts', to: '/view-contact' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Contacts', to: '/contacts' },
+    { label: 'Company Contacts', to: '/view-contact' },
+  ],
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request, access)

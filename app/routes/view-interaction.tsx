@@ -10,7 +10,12 @@ import { getDb } from '#db/client.server.ts'
 
 export const access = ACCESS['/view-interaction']
 export const meta: MetaFunction = () => [{ title: 'Company Interactions' }]
-export const handle = { crumbs: [{ label: 'Contacts', to: '/contacts' }, { label: 'Company Interactions', to: '/view-interaction' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Contacts', to: '/contacts' },
+    { label: 'Company Interactions', to: '/view-interaction' },
+  ],
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request, access)

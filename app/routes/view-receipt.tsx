@@ -14,7 +14,12 @@ import { formatDate } from '#core/formats.ts'
 
 export const access = ACCESS['/view-receipt']
 export const meta: MetaFunction = () => [{ title: 'Receipts' }]
-export const handle = { crumbs: [{ label: 'Receipts', to: '/receipt' }, { label: 'View Receipts', to: '/view-receipt' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Receipts', to: '/receipt' },
+    { label: 'View Receipts', to: '/view-receipt' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, receipts)
 

@@ -15,7 +15,12 @@ import { formatDate } from '#core/formats.ts'
 
 export const access = ACCESS['/view-service']
 export const meta: MetaFunction = () => [{ title: 'Completed Service Sheets' }]
-export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 'Completed Service Sheets', to: '/view-service' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Service', to: '/service' },
+    { label: 'Completed Service Sheets', to: '/view-service' },
+  ],
+}
 
 export async function loader(args: LoaderFunctionArgs) {
   const { list, choices, about: storage } = await loadListScreen(args, access, completedSheets)

@@ -12,7 +12,12 @@ import { storageChecks } from '#app/lists/storage-check-list.server.ts'
 
 export const access = ACCESS['/view-storage-check']
 export const meta: MetaFunction = () => [{ title: 'Storage Checks' }]
-export const handle = { crumbs: [{ label: 'Storage Checks', to: '/checks' }, { label: 'View Storage Checks', to: '/view-storage-check' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Storage Checks', to: '/checks' },
+    { label: 'View Storage Checks', to: '/view-storage-check' },
+  ],
+}
 
 export async function loader(args: LoaderFunctionArgs) {
   const { list, choices, about: storage } = await loadListScreen(args, access, storageChecks)

@@ -11,7 +11,12 @@ import { getDb } from '#db/client.server.ts'
 
 export const access = ACCESS['/view-storage/:id']
 export const meta: MetaFunction = () => [{ title: 'Chemical Ledger PDF' }]
-export const handle = { crumbs: [{ label: 'Growers', to: '/storage' }, { label: 'Chemical Ledger PDF', to: '.' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Growers', to: '/storage' },
+    { label: 'Chemical Ledger PDF', to: '.' },
+  ],
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const read = await readLedger(request, params)

@@ -11,7 +11,9 @@ export const access = ACCESS['/view-storage/:id']
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const read = await readLedger(request, params)
   if (read.error !== null) return new Response(read.error, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
-  const body = `\uFEFF${csvLine([...CSV_HEADER])}${ledgerCsvRows(read.ledger).map((row) => csvLine(row)).join('')}`
+  const body = `\uFEFF${csvLine([...CSV_HEADER])}${ledgerCsvRows(read.ledger)
+    .map((row) => csvLine(row))
+    .join('')}`
   return new Response(body, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',

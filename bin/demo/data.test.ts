@@ -6,8 +6,21 @@ import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_PERMISSIONS, SERVICE_COMPANY_NAME, see
 import { DemoPasswordRefusal, settleDemo } from './demo-database.ts'
 
 const TABLES = [
-  'companies', 'storages', 'jobs', 'trucks', 'parts', 'products', 'applications', 'application_products', 'applicators',
-  'users', 'user_permissions', 'permissions', 'contacts', 'call_ins', 'storage_checks',
+  'companies',
+  'storages',
+  'jobs',
+  'trucks',
+  'parts',
+  'products',
+  'applications',
+  'application_products',
+  'applicators',
+  'users',
+  'user_permissions',
+  'permissions',
+  'contacts',
+  'call_ins',
+  'storage_checks',
 ] as const
 
 // Each test stands alone (any order, or one by itself): the database is seeded once before them,
@@ -23,7 +36,10 @@ afterAll(() => t.drop())
 async function counts(): Promise<Record<string, number>> {
   const out: Record<string, number> = {}
   for (const table of TABLES) {
-    const row = await t.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+    const row = await t.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()
     out[table] = Number(row.n)
   }
   return out
@@ -48,7 +64,12 @@ describe('seedDemo', () => {
   })
 
   it('leaves service sheets at every stage of the review chain, made through the workflow', async () => {
-    const sheets = await t.db.selectFrom('service_sheets').select(['status', (eb) => eb.fn.countAll<string>().as('n')]).groupBy('status').orderBy('status').execute()
+    const sheets = await t.db
+      .selectFrom('service_sheets')
+      .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+      .groupBy('status')
+      .orderBy('status')
+      .execute()
     expect(Object.fromEntries(sheets.map((s) => [s.status, Number(s.n)]))).toEqual({ complete: 2, level_1_review: 3, level_2_review: 2, level_3_review: 1 })
     const open = await t.db.selectFrom('service_reviews').select('review_level').where('status', '=', 'open').execute()
     expect(open.map((r) => r.review_level).sort()).toEqual([1, 1, 1, 2, 2, 3])
@@ -61,7 +82,11 @@ describe('seedDemo', () => {
       .selectFrom('storages')
       .select('id')
       .where((eb) =>
-        eb.or(['gps_lat', 'gps_lng', 'type', 'duct_count', 'duct_size_inches', 'duct_spacing_inches', 'door_type', 'door_count', 'length_feet', 'width_feet', 'service_start'].map((c) => eb(c as 'type', 'is', null))),
+        eb.or(
+          ['gps_lat', 'gps_lng', 'type', 'duct_count', 'duct_size_inches', 'duct_spacing_inches', 'door_type', 'door_count', 'length_feet', 'width_feet', 'service_start'].map((c) =>
+            eb(c as 'type', 'is', null),
+          ),
+        ),
       )
       .execute()
     expect(incomplete).toEqual([])
@@ -122,13 +147,20 @@ describe('seedDemo', () => {
       expect(await settleDemo(t.db, { embedded: false, demoSwitch: true })).toEqual({ seeded: false, logins: DEMO_LOGINS })
       // an account deactivated, or given a password of its own, no longer counts
       await t.db.updateTable('users').set({ is_active: false }).where('username', 'not in', ['admin', 'tech']).execute()
-      await t.db.updateTable('users').set({ password_hash: await hashPassword('a-password-of-its-own') }).where('username', '=', 'tech').execute()
+      await t.db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword('a-password-of-its-own') })
+        .where('username', '=', 'tech')
+        .execute()
       await expect(settleDemo(t.db, production)).rejects.toThrow(/^Refusing to start: admin still signs in with the demo password .*npm run user:deactivate -- admin\./)
       await t.db.updateTable('users').set({ is_active: false }).where('username', '=', 'admin').execute()
       expect(await settleDemo(t.db, production)).toEqual({ seeded: false, logins: [] })
     } finally {
       await t.db.insertInto('demo_seed').defaultValues().execute()
-      await t.db.updateTable('users').set({ is_active: true, password_hash: await hashPassword(DEMO_PASSWORD) }).execute()
+      await t.db
+        .updateTable('users')
+        .set({ is_active: true, password_hash: await hashPassword(DEMO_PASSWORD) })
+        .execute()
     }
   })
 })

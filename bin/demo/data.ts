@@ -48,13 +48,27 @@ const DEMO_USERS: readonly DemoUser[] = [
     firstName: 'Luis',
     lastName: 'Ortega',
     permissions: [
-      'api.add_callin', 'api.view_callin', 'api.add_servicesheet', 'api.view_servicesheet', 'api.add_receipt', 'api.view_receipt',
-      'api.add_storagecheck', 'api.view_storagecheck', 'api.view_storage', 'api.view_pretreat',
+      'api.add_callin',
+      'api.view_callin',
+      'api.add_servicesheet',
+      'api.view_servicesheet',
+      'api.add_receipt',
+      'api.view_receipt',
+      'api.add_storagecheck',
+      'api.view_storagecheck',
+      'api.view_storage',
+      'api.view_pretreat',
     ],
   },
   { username: 'reviewer1', role: 'Service sheet reviewer, level 1', firstName: 'Megan', lastName: 'Haws', permissions: ['api.can_review_1', 'api.view_servicesheet', 'api.view_callin'] },
   { username: 'reviewer2', role: 'Service sheet reviewer, level 2', firstName: 'Travis', lastName: 'Nielsen', permissions: ['api.can_review_2', 'api.view_servicesheet', 'api.view_callin'] },
-  { username: 'reviewer3', role: 'Service sheet reviewer, level 3 (and Completed Reviews)', firstName: 'Carol', lastName: 'Jensen', permissions: ['api.can_review_3', 'api.view_servicesheet', 'api.view_callin'] },
+  {
+    username: 'reviewer3',
+    role: 'Service sheet reviewer, level 3 (and Completed Reviews)',
+    firstName: 'Carol',
+    lastName: 'Jensen',
+    permissions: ['api.can_review_3', 'api.view_servicesheet', 'api.view_callin'],
+  },
   {
     username: 'office',
     role: 'Office: growers, contacts, interactions, auditing drive, receipts',
@@ -62,15 +76,45 @@ const DEMO_USERS: readonly DemoUser[] = [
     lastName: 'Baird',
     isStaff: true,
     permissions: [
-      'api.add_customer', 'api.view_customer', 'api.view_customerinteraction', 'api.add_s3bucket', 'api.view_s3bucket', 'api.delete_s3bucket',
-      'api.s3_admin', 'api.view_receipt', 'api.view_storage', 'api.add_company', 'api.change_company', 'api.add_contact',
+      'api.add_customer',
+      'api.view_customer',
+      'api.view_customerinteraction',
+      'api.add_s3bucket',
+      'api.view_s3bucket',
+      'api.delete_s3bucket',
+      'api.s3_admin',
+      'api.view_receipt',
+      'api.view_storage',
+      'api.add_company',
+      'api.change_company',
+      'api.add_contact',
       // issue 24: the office corrects any receipt and customer note (decision 0067)
-      'api.change_receipt', 'api.change_customerinteraction',
+      'api.change_receipt',
+      'api.change_customerinteraction',
     ],
   },
-  { username: 'assigner', role: 'Pre-treat assigner: creates, stages and assigns pre-treats', firstName: 'Ray', lastName: 'Kunz', permissions: ['api.pretreat_assigner', 'api.add_pretreat', 'api.view_pretreat', 'api.view_storage'] },
-  { username: 'applicator', role: 'Licensed applicator: pre-treat application sheets', firstName: 'Cody', lastName: 'Hansen', permissions: ['api.view_pretreat'], applicator: { license: 'ID-PA-118734' } },
-  { username: 'ptreview1', role: 'Pre-treat reviewer, level 1: checks and corrects submitted sheets', firstName: 'Erin', lastName: 'Call', permissions: ['api.pretreat_reviewer1', 'api.view_pretreat'] },
+  {
+    username: 'assigner',
+    role: 'Pre-treat assigner: creates, stages and assigns pre-treats',
+    firstName: 'Ray',
+    lastName: 'Kunz',
+    permissions: ['api.pretreat_assigner', 'api.add_pretreat', 'api.view_pretreat', 'api.view_storage'],
+  },
+  {
+    username: 'applicator',
+    role: 'Licensed applicator: pre-treat application sheets',
+    firstName: 'Cody',
+    lastName: 'Hansen',
+    permissions: ['api.view_pretreat'],
+    applicator: { license: 'ID-PA-118734' },
+  },
+  {
+    username: 'ptreview1',
+    role: 'Pre-treat reviewer, level 1: checks and corrects submitted sheets',
+    firstName: 'Erin',
+    lastName: 'Call',
+    permissions: ['api.pretreat_reviewer1', 'api.view_pretreat'],
+  },
   {
     username: 'ptreview2',
     role: 'Pre-treat reviewer, level 2: prices and completes pre-treats; PDFs and application records',
@@ -109,44 +153,132 @@ interface GrowerSeed {
 
 const GROWERS: readonly GrowerSeed[] = [
   {
-    name: 'Snake River Farms', city: 'Blackfoot', zip: '83221', lat: 43.1905, lng: -112.345, website: 'https://snakeriverfarms.example', qb: '80000012-1690212345',
-    since: '2014-09-15', notes: 'Largest account. Gate code 4471 at the home place.', storages: ['Home Place Cellar', 'Riverton Road #1', 'Riverton Road #2', 'Sugar Factory Cellar'],
-    contacts: [['Wade Christensen', 'Owner', 'wade'], ['Lori Christensen', 'Office Manager', 'lori']],
+    name: 'Snake River Farms',
+    city: 'Blackfoot',
+    zip: '83221',
+    lat: 43.1905,
+    lng: -112.345,
+    website: 'https://snakeriverfarms.example',
+    qb: '80000012-1690212345',
+    since: '2014-09-15',
+    notes: 'Largest account. Gate code 4471 at the home place.',
+    storages: ['Home Place Cellar', 'Riverton Road #1', 'Riverton Road #2', 'Sugar Factory Cellar'],
+    contacts: [
+      ['Wade Christensen', 'Owner', 'wade'],
+      ['Lori Christensen', 'Office Manager', 'lori'],
+    ],
   },
   {
-    name: 'Teton Valley Potato Co.', city: 'Rexburg', zip: '83440', lat: 43.826, lng: -111.7897, website: 'https://tetonvalleypotato.example', qb: '80000015-1690219876',
-    since: '2017-10-01', notes: 'Seed and fresh pack. Call ahead; dogs on site.', storages: ['North Cellar', 'South Cellar', 'Sugar City Storage'],
-    contacts: [['Brent Moss', 'Storage Manager', 'brent'], ['Kaylee Moss', 'Bookkeeper', 'kaylee']],
+    name: 'Teton Valley Potato Co.',
+    city: 'Rexburg',
+    zip: '83440',
+    lat: 43.826,
+    lng: -111.7897,
+    website: 'https://tetonvalleypotato.example',
+    qb: '80000015-1690219876',
+    since: '2017-10-01',
+    notes: 'Seed and fresh pack. Call ahead; dogs on site.',
+    storages: ['North Cellar', 'South Cellar', 'Sugar City Storage'],
+    contacts: [
+      ['Brent Moss', 'Storage Manager', 'brent'],
+      ['Kaylee Moss', 'Bookkeeper', 'kaylee'],
+    ],
   },
   {
-    name: 'Minidoka Growers', city: 'Rupert', zip: '83350', lat: 42.6191, lng: -113.6772, website: '', qb: '80000019-1690223411',
-    since: '2019-08-20', notes: 'Processing contract with the Heyburn plant.', storages: ['Baseline Road Storage', 'Acequia Cellar'],
-    contacts: [['Hector Alvarez', 'Farm Manager', 'hector'], ['Sue Tolman', 'Owner', 'sue']],
+    name: 'Minidoka Growers',
+    city: 'Rupert',
+    zip: '83350',
+    lat: 42.6191,
+    lng: -113.6772,
+    website: '',
+    qb: '80000019-1690223411',
+    since: '2019-08-20',
+    notes: 'Processing contract with the Heyburn plant.',
+    storages: ['Baseline Road Storage', 'Acequia Cellar'],
+    contacts: [
+      ['Hector Alvarez', 'Farm Manager', 'hector'],
+      ['Sue Tolman', 'Owner', 'sue'],
+    ],
   },
   {
-    name: 'Cassia Ridge Farms', city: 'Burley', zip: '83318', lat: 42.5357, lng: -113.7928, website: 'https://cassiaridge.example', qb: '80000021-1690229012',
-    since: '2016-09-05', notes: 'Prefers e-mail for invoices.', storages: ['Ridge Cellar A', 'Ridge Cellar B', 'Declo Storage'],
-    contacts: [['Mark Stimpson', 'Owner', 'mark'], ['Ana Reyes', 'Storage Lead', 'ana']],
+    name: 'Cassia Ridge Farms',
+    city: 'Burley',
+    zip: '83318',
+    lat: 42.5357,
+    lng: -113.7928,
+    website: 'https://cassiaridge.example',
+    qb: '80000021-1690229012',
+    since: '2016-09-05',
+    notes: 'Prefers e-mail for invoices.',
+    storages: ['Ridge Cellar A', 'Ridge Cellar B', 'Declo Storage'],
+    contacts: [
+      ['Mark Stimpson', 'Owner', 'mark'],
+      ['Ana Reyes', 'Storage Lead', 'ana'],
+    ],
   },
   {
-    name: 'Magic Valley Spuds', city: 'Twin Falls', zip: '83301', lat: 42.5629, lng: -114.4609, website: 'https://magicvalleyspuds.example', qb: '80000024-1690231155',
-    since: '2020-10-12', notes: 'Fresh market reds and yellows.', storages: ['Kimberly Road Cellar', 'Hansen Storage'],
-    contacts: [['Josh Kunau', 'General Manager', 'josh'], ['Emily Kunau', 'Office', 'emily']],
+    name: 'Magic Valley Spuds',
+    city: 'Twin Falls',
+    zip: '83301',
+    lat: 42.5629,
+    lng: -114.4609,
+    website: 'https://magicvalleyspuds.example',
+    qb: '80000024-1690231155',
+    since: '2020-10-12',
+    notes: 'Fresh market reds and yellows.',
+    storages: ['Kimberly Road Cellar', 'Hansen Storage'],
+    contacts: [
+      ['Josh Kunau', 'General Manager', 'josh'],
+      ['Emily Kunau', 'Office', 'emily'],
+    ],
   },
   {
-    name: 'Bingham County Produce', city: 'Shelley', zip: '83274', lat: 43.3813, lng: -112.1233, website: '', qb: '80000027-1690234470',
-    since: '2012-09-30', notes: 'Long-time customer; three generations on the farm.', storages: ['Shelley Cellar 1', 'Shelley Cellar 2', 'Firth Storage'],
-    contacts: [['Dale Bitter', 'Owner', 'dale'], ['Nate Bitter', 'Operations', 'nate']],
+    name: 'Bingham County Produce',
+    city: 'Shelley',
+    zip: '83274',
+    lat: 43.3813,
+    lng: -112.1233,
+    website: '',
+    qb: '80000027-1690234470',
+    since: '2012-09-30',
+    notes: 'Long-time customer; three generations on the farm.',
+    storages: ['Shelley Cellar 1', 'Shelley Cellar 2', 'Firth Storage'],
+    contacts: [
+      ['Dale Bitter', 'Owner', 'dale'],
+      ['Nate Bitter', 'Operations', 'nate'],
+    ],
   },
   {
-    name: "Henry's Fork Farms", city: 'St. Anthony', zip: '83445', lat: 43.9663, lng: -111.6822, website: 'https://henrysforkfarms.example', qb: '80000030-1690237702',
-    since: '2021-09-01', notes: 'Seed growers; strict sanitation on entry.', storages: ['Parker Cellar', 'Ashton Storage', 'Chester Cellar'],
-    contacts: [['Russ Egbert', 'Owner', 'russ'], ['Tami Egbert', 'Accounts', 'tami']],
+    name: "Henry's Fork Farms",
+    city: 'St. Anthony',
+    zip: '83445',
+    lat: 43.9663,
+    lng: -111.6822,
+    website: 'https://henrysforkfarms.example',
+    qb: '80000030-1690237702',
+    since: '2021-09-01',
+    notes: 'Seed growers; strict sanitation on entry.',
+    storages: ['Parker Cellar', 'Ashton Storage', 'Chester Cellar'],
+    contacts: [
+      ['Russ Egbert', 'Owner', 'russ'],
+      ['Tami Egbert', 'Accounts', 'tami'],
+    ],
   },
   {
-    name: 'Aberdeen Acres', city: 'Aberdeen', zip: '83210', lat: 42.9441, lng: -112.8383, website: '', qb: '80000033-1690240098',
-    since: '2018-10-15', notes: 'Next to the research station road.', storages: ['Aberdeen Cellar', 'Sterling Storage'],
-    contacts: [['Kirk Hoff', 'Owner', 'kirk'], ['Maria Hoff', 'Office Manager', 'maria']],
+    name: 'Aberdeen Acres',
+    city: 'Aberdeen',
+    zip: '83210',
+    lat: 42.9441,
+    lng: -112.8383,
+    website: '',
+    qb: '80000033-1690240098',
+    since: '2018-10-15',
+    notes: 'Next to the research station road.',
+    storages: ['Aberdeen Cellar', 'Sterling Storage'],
+    contacts: [
+      ['Kirk Hoff', 'Owner', 'kirk'],
+      ['Maria Hoff', 'Office Manager', 'maria'],
+    ],
   },
 ]
 
@@ -264,7 +396,11 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
 
   created.permissions = await syncPermissions(trx)
   // the mark that this database is a demo one (decision 0076), with the demo's accounts
-  await trx.insertInto('demo_seed').defaultValues().onConflict((oc) => oc.column('only_row').doNothing()).execute()
+  await trx
+    .insertInto('demo_seed')
+    .defaultValues()
+    .onConflict((oc) => oc.column('only_row').doNothing())
+    .execute()
 
   // Companies: the service company itself, then the growers.
   const companyRows = [
@@ -290,7 +426,17 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
     .execute()
   add('companies', companies.length)
   const companyIds = new Map(
-    (await trx.selectFrom('companies').select(['id', 'company_name']).where('company_name', 'in', companyRows.map((c) => c.name)).execute()).map((r) => [r.company_name, r.id]),
+    (
+      await trx
+        .selectFrom('companies')
+        .select(['id', 'company_name'])
+        .where(
+          'company_name',
+          'in',
+          companyRows.map((c) => c.name),
+        )
+        .execute()
+    ).map((r) => [r.company_name, r.id]),
   )
   const companyId = (name: string) => companyIds.get(name)!
 
@@ -324,12 +470,21 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
       }
     }),
   )
-  const storages = await trx.insertInto('storages').values(storageRows).onConflict((oc) => oc.doNothing()).returning('id').execute()
+  const storages = await trx
+    .insertInto('storages')
+    .values(storageRows)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute()
   add('storages', storages.length)
   const storageRowsInDb = await trx
     .selectFrom('storages')
     .select(['id', 'company_id', 'name', 'submission_id'])
-    .where('submission_id', 'in', storageRows.map((s) => s.submission_id))
+    .where(
+      'submission_id',
+      'in',
+      storageRows.map((s) => s.submission_id),
+    )
     .execute()
   const storageBySubmission = new Map(storageRowsInDb.map((s) => [s.submission_id!, s]))
   const storageOf = (g: number, s: number) => storageBySubmission.get(demoUuid(`storage:${GROWERS[g]!.name}:${GROWERS[g]!.storages[s]}`))!
@@ -348,7 +503,16 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
     .returning('id')
     .execute()
   add('jobs', jobs.length)
-  const jobRows = await trx.selectFrom('jobs').select(['id', 'name', 'company_id', 'storage_id']).where('name', 'in', JOBS.map((j) => j.name)).orderBy('name').execute()
+  const jobRows = await trx
+    .selectFrom('jobs')
+    .select(['id', 'name', 'company_id', 'storage_id'])
+    .where(
+      'name',
+      'in',
+      JOBS.map((j) => j.name),
+    )
+    .orderBy('name')
+    .execute()
 
   // Trucks and parts.
   const trucks = await trx
@@ -375,7 +539,17 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
     .execute()
   add('products', products.length)
   const productIds = new Map(
-    (await trx.selectFrom('products').select(['id', 'product_name']).where('product_name', 'in', PRODUCTS.map((p) => p.product_name)).execute()).map((r) => [r.product_name, r.id]),
+    (
+      await trx
+        .selectFrom('products')
+        .select(['id', 'product_name'])
+        .where(
+          'product_name',
+          'in',
+          PRODUCTS.map((p) => p.product_name),
+        )
+        .execute()
+    ).map((r) => [r.product_name, r.id]),
   )
   const applications = await trx
     .insertInto('applications')
@@ -385,7 +559,17 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
     .execute()
   add('applications', applications.length)
   const applicationIds = new Map(
-    (await trx.selectFrom('applications').select(['id', 'name']).where('name', 'in', APPLICATIONS.map((a) => a.name)).execute()).map((r) => [r.name, r.id]),
+    (
+      await trx
+        .selectFrom('applications')
+        .select(['id', 'name'])
+        .where(
+          'name',
+          'in',
+          APPLICATIONS.map((a) => a.name),
+        )
+        .execute()
+    ).map((r) => [r.name, r.id]),
   )
   const links = await trx
     .insertInto('application_products')
@@ -473,7 +657,12 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
     contact_interval: 0,
     receives_reports: false,
   })
-  const contacts = await trx.insertInto('contacts').values(contactRows).onConflict((oc) => oc.doNothing()).returning('id').execute()
+  const contacts = await trx
+    .insertInto('contacts')
+    .values(contactRows)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute()
   add('contacts', contacts.length)
 
   // Customer notes (interactions): 12 over the last 75 days, written by the office. The contacts'
@@ -481,7 +670,17 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
   // are 30 days old) are the follow-ups due.
   const officeId = userIds.get('office')!
   const contactIds = new Map(
-    (await trx.selectFrom('contacts').select(['id', 'submission_id']).where('submission_id', 'in', contactRows.map((c) => c.submission_id)).execute()).map((r) => [r.submission_id, r.id]),
+    (
+      await trx
+        .selectFrom('contacts')
+        .select(['id', 'submission_id'])
+        .where(
+          'submission_id',
+          'in',
+          contactRows.map((c) => c.submission_id),
+        )
+        .execute()
+    ).map((r) => [r.submission_id, r.id]),
   )
   const NOTES = [
     'Called about fan 3 noise; will look at it on the next visit.',
@@ -553,7 +752,12 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
       got_it: ago > 10 || i % 2 === 0,
     }
   })
-  const calls = await trx.insertInto('call_ins').values(callRows).onConflict((oc) => oc.doNothing()).returning('id').execute()
+  const calls = await trx
+    .insertInto('call_ins')
+    .values(callRows)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute()
   add('call_ins', calls.length)
 
   // Storage checks: 24 over the last 3 months.
@@ -582,11 +786,25 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
       notes: rng.pick(CHECK_NOTES),
     }
   })
-  const checks = await trx.insertInto('storage_checks').values(checkRows).onConflict((oc) => oc.doNothing()).returning('id').execute()
+  const checks = await trx
+    .insertInto('storage_checks')
+    .values(checkRows)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute()
   add('storage_checks', checks.length)
 
   // Receipts: a dozen over the last 2 months, four of each type (no images: the detail says so).
-  const truckRows = await trx.selectFrom('trucks').select('id').where('number', 'in', TRUCKS.map((t) => t.number)).orderBy('number').execute()
+  const truckRows = await trx
+    .selectFrom('trucks')
+    .select('id')
+    .where(
+      'number',
+      'in',
+      TRUCKS.map((t) => t.number),
+    )
+    .orderBy('number')
+    .execute()
   const receiptRows = Array.from({ length: 12 }, (_, i) => {
     const type = (['Fuel', 'Expenses', 'Parts'] as const)[i % 3]!
     const job = jobRows[i % jobRows.length]!
@@ -597,11 +815,24 @@ async function seedInTransaction(trx: Executor, today: Date): Promise<DemoSeedSu
       created_by: tech,
       total_amount: rng.round(rng.next() * 240 + 15, 0.01).toFixed(2),
     }
-    if (type === 'Fuel') return { ...base, location: rng.pick(['Maverik, Rexburg', 'Sinclair, Shelley', 'Chevron, Idaho Falls']), truck_id: truckRows[i % truckRows.length]!.id, mileage: 118_000 + i * 412 }
-    if (type === 'Expenses') return { ...base, location: rng.pick(['Frontier Pies, Rexburg', 'Snake River Landing']), customer_id: job.company_id, event: rng.pick(['Grower lunch', 'Harvest meeting', 'Season kickoff dinner']), is_food: i % 2 === 1 }
+    if (type === 'Fuel')
+      return { ...base, location: rng.pick(['Maverik, Rexburg', 'Sinclair, Shelley', 'Chevron, Idaho Falls']), truck_id: truckRows[i % truckRows.length]!.id, mileage: 118_000 + i * 412 }
+    if (type === 'Expenses')
+      return {
+        ...base,
+        location: rng.pick(['Frontier Pies, Rexburg', 'Snake River Landing']),
+        customer_id: job.company_id,
+        event: rng.pick(['Grower lunch', 'Harvest meeting', 'Season kickoff dinner']),
+        is_food: i % 2 === 1,
+      }
     return { ...base, location: rng.pick(['Grainger, Idaho Falls', 'Napa Auto Parts, Rigby']), customer_id: job.company_id, job_id: i % 2 === 0 ? job.id : null }
   })
-  const receiptsMade = await trx.insertInto('receipts').values(receiptRows).onConflict((oc) => oc.doNothing()).returning('id').execute()
+  const receiptsMade = await trx
+    .insertInto('receipts')
+    .values(receiptRows)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute()
   add('receipts', receiptsMade.length)
   add('products admin', await seedDemoProducts(trx, today))
 

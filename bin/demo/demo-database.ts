@@ -65,7 +65,21 @@ export async function settleDemo(db: Executor, { embedded, demoSwitch, store }: 
     const weak = await accountsWithDemoPassword(db)
     if (weak.length > 0) throw new DemoPasswordRefusal(weak)
   }
-  const present = demo ? new Set((await db.selectFrom('users').select('username').where('username', 'in', DEMO_LOGINS.map((l) => l.username)).execute()).map((u) => u.username)) : new Set()
+  const present = demo
+    ? new Set(
+        (
+          await db
+            .selectFrom('users')
+            .select('username')
+            .where(
+              'username',
+              'in',
+              DEMO_LOGINS.map((l) => l.username),
+            )
+            .execute()
+        ).map((u) => u.username),
+      )
+    : new Set()
   return {
     seeded: empty && wanted,
     logins: DEMO_LOGINS.filter((l) => present.has(l.username)),

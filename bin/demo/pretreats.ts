@@ -46,18 +46,130 @@ interface DemoPretreat {
 const DEMO: readonly DemoPretreat[] = [
   { key: 'staged-1', stage: 'staged', storage: 'Home Place Cellar', cwt: 120000, age: 2, destination: 'Lamb Weston', notes: 'Wait for the pile to cure; grower will call when ready.' },
   { key: 'staged-2', stage: 'staged', storage: 'North Cellar', cwt: 85000, age: 1, destination: 'Simplot', notes: 'Fresh pack: check the label limits before scheduling.' },
-  { key: 'scheduled-1', stage: 'scheduled', storage: 'Riverton Road #1', cwt: 96000, age: 6, applicationIn: 5, destination: 'Lamb Weston', notes: 'Fog through the main plenum; fans off 24 hours after.' },
+  {
+    key: 'scheduled-1',
+    stage: 'scheduled',
+    storage: 'Riverton Road #1',
+    cwt: 96000,
+    age: 6,
+    applicationIn: 5,
+    destination: 'Lamb Weston',
+    notes: 'Fog through the main plenum; fans off 24 hours after.',
+  },
   { key: 'scheduled-2', stage: 'scheduled', storage: 'Baseline Road Storage', cwt: 150000, age: 4, destination: 'McCain Foods', notes: 'Gate code at the shop. Two plenums.' },
-  { key: 'assigned-applicator', stage: 'assigned', storage: 'Ridge Cellar A', cwt: 110000, age: 8, assignTo: 'applicator', applicationIn: 2, destination: 'Simplot', notes: 'Second application of the season.' },
-  { key: 'assigned-tech', stage: 'assigned', storage: 'Kimberly Road Cellar', cwt: 64000, age: 7, assignTo: 'tech', applicationIn: 3, destination: 'Idahoan Foods', notes: 'Reds: keep the doors closed during the application.' },
-  { key: 'in-progress', stage: 'in-progress', storage: 'Shelley Cellar 1', cwt: 132000, age: 10, assignTo: 'applicator', applicationIn: 0, destination: 'Lamb Weston', notes: 'Start at the east plenum.' },
-  { key: 'to-review', stage: 'to-review', storage: 'Parker Cellar', cwt: 78000, age: 16, assignTo: 'applicator', applicationIn: -3, destination: 'Basic American Foods', notes: 'Seed storage: sanitize boots on entry.' },
-  { key: 'to-review1', stage: 'to-review1', storage: 'Acequia Cellar', cwt: 88000, age: 20, assignTo: 'applicator', applicationIn: -6, destination: 'Lamb Weston', notes: 'Restart the fans 24 hours after the application.' },
-  { key: 'completed', stage: 'completed', storage: 'Sugar City Storage', cwt: 101000, age: 40, assignTo: 'applicator', applicationIn: -30, destination: 'Simplot', notes: 'First application of the season.' },
-  { key: 'completed-2', stage: 'completed', storage: 'Hansen Storage', cwt: 72500, age: 55, assignTo: 'tech', applicationIn: -48, destination: 'Idahoan Foods', application: 'SmartBlock Hot Fog', billTo: ['Minidoka Growers'], notes: 'Shared crop: Minidoka Growers pays its share. Restart the fans after 24 hours.' },
-  { key: 'completed-3', stage: 'completed', storage: 'Aberdeen Cellar', cwt: 64000, age: 70, assignTo: 'applicator', applicationIn: -62, destination: 'McCain Foods', application: 'Jet-Ag Bacteria Fog', notes: 'Bacteria treatment after soft rot in the back bay.' },
-  { key: 'completed-4', stage: 'completed', storage: 'Firth Storage', cwt: 118000, age: 95, assignTo: 'applicator', applicationIn: -88, destination: 'Lamb Weston', application: '1,4SIGHT Thermal', notes: 'Restart on remote; the grower checks the panel.' },
-  { key: 'void', stage: 'scheduled', storage: 'Declo Storage', cwt: 90000, age: 12, destination: 'McCain Foods', notes: 'Planned before the crop was sold.', voidNotes: 'Grower sold the crop before treatment; called off.' },
+  {
+    key: 'assigned-applicator',
+    stage: 'assigned',
+    storage: 'Ridge Cellar A',
+    cwt: 110000,
+    age: 8,
+    assignTo: 'applicator',
+    applicationIn: 2,
+    destination: 'Simplot',
+    notes: 'Second application of the season.',
+  },
+  {
+    key: 'assigned-tech',
+    stage: 'assigned',
+    storage: 'Kimberly Road Cellar',
+    cwt: 64000,
+    age: 7,
+    assignTo: 'tech',
+    applicationIn: 3,
+    destination: 'Idahoan Foods',
+    notes: 'Reds: keep the doors closed during the application.',
+  },
+  {
+    key: 'in-progress',
+    stage: 'in-progress',
+    storage: 'Shelley Cellar 1',
+    cwt: 132000,
+    age: 10,
+    assignTo: 'applicator',
+    applicationIn: 0,
+    destination: 'Lamb Weston',
+    notes: 'Start at the east plenum.',
+  },
+  {
+    key: 'to-review',
+    stage: 'to-review',
+    storage: 'Parker Cellar',
+    cwt: 78000,
+    age: 16,
+    assignTo: 'applicator',
+    applicationIn: -3,
+    destination: 'Basic American Foods',
+    notes: 'Seed storage: sanitize boots on entry.',
+  },
+  {
+    key: 'to-review1',
+    stage: 'to-review1',
+    storage: 'Acequia Cellar',
+    cwt: 88000,
+    age: 20,
+    assignTo: 'applicator',
+    applicationIn: -6,
+    destination: 'Lamb Weston',
+    notes: 'Restart the fans 24 hours after the application.',
+  },
+  {
+    key: 'completed',
+    stage: 'completed',
+    storage: 'Sugar City Storage',
+    cwt: 101000,
+    age: 40,
+    assignTo: 'applicator',
+    applicationIn: -30,
+    destination: 'Simplot',
+    notes: 'First application of the season.',
+  },
+  {
+    key: 'completed-2',
+    stage: 'completed',
+    storage: 'Hansen Storage',
+    cwt: 72500,
+    age: 55,
+    assignTo: 'tech',
+    applicationIn: -48,
+    destination: 'Idahoan Foods',
+    application: 'SmartBlock Hot Fog',
+    billTo: ['Minidoka Growers'],
+    notes: 'Shared crop: Minidoka Growers pays its share. Restart the fans after 24 hours.',
+  },
+  {
+    key: 'completed-3',
+    stage: 'completed',
+    storage: 'Aberdeen Cellar',
+    cwt: 64000,
+    age: 70,
+    assignTo: 'applicator',
+    applicationIn: -62,
+    destination: 'McCain Foods',
+    application: 'Jet-Ag Bacteria Fog',
+    notes: 'Bacteria treatment after soft rot in the back bay.',
+  },
+  {
+    key: 'completed-4',
+    stage: 'completed',
+    storage: 'Firth Storage',
+    cwt: 118000,
+    age: 95,
+    assignTo: 'applicator',
+    applicationIn: -88,
+    destination: 'Lamb Weston',
+    application: '1,4SIGHT Thermal',
+    notes: 'Restart on remote; the grower checks the panel.',
+  },
+  {
+    key: 'void',
+    stage: 'scheduled',
+    storage: 'Declo Storage',
+    cwt: 90000,
+    age: 12,
+    destination: 'McCain Foods',
+    notes: 'Planned before the crop was sold.',
+    voidNotes: 'Grower sold the crop before treatment; called off.',
+  },
 ]
 
 /** The sheet's fields an applicator fills in: plausible values for a started or submitted sheet. */
@@ -176,7 +288,12 @@ async function fillIssue12(trx: Executor, pretreatId: number, key: string) {
 
 /** Returns how many pre-treats it made (0 on a second run). */
 export async function seedDemoPretreats(db: Executor, today: Date): Promise<number> {
-  const user = (username: string) => db.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', username).executeTakeFirst()
+  const user = (username: string) =>
+    db
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(username)`, '=', username)
+      .executeTakeFirst()
   const assigner = await user('assigner')
   const admin = await user('admin')
   const creator = assigner ?? admin
@@ -185,7 +302,14 @@ export async function seedDemoPretreats(db: Executor, today: Date): Promise<numb
   // the assigner, the applicator and both reviewers in turn)
   const seeder = { id: creator.id, is_superuser: true, permissions: [] }
   const applicatorOf = async (username: string) =>
-    (await db.selectFrom('applicators as a').innerJoin('users as u', 'u.id', 'a.user_id').select('a.id').where(sql<string>`lower(u.username)`, '=', username).executeTakeFirst())?.id
+    (
+      await db
+        .selectFrom('applicators as a')
+        .innerJoin('users as u', 'u.id', 'a.user_id')
+        .select('a.id')
+        .where(sql<string>`lower(u.username)`, '=', username)
+        .executeTakeFirst()
+    )?.id
   const applicators = { applicator: await applicatorOf('applicator'), tech: await applicatorOf('tech') }
   const recommendedBy = applicators.applicator ?? applicators.tech
   /** The named application (or the first) with its first active product. */
@@ -235,9 +359,23 @@ export async function seedDemoPretreats(db: Executor, today: Date): Promise<numb
         },
         seeder,
       )
-      if (billTo.length) await trx.insertInto('pretreat_bill_to').values(billTo.map((c) => ({ pretreat_id: id, company_id: c.id }))).execute()
+      if (billTo.length)
+        await trx
+          .insertInto('pretreat_bill_to')
+          .values(billTo.map((c) => ({ pretreat_id: id, company_id: c.id })))
+          .execute()
       const num = (v: string | number | null) => (v === null ? null : Number(v))
-      const quantity = quantityFor({ units: application.units, ppm: num(application.ppm), ppm_constant: num(application.ppm_constant), per: num(application.per), converter: num(application.converter), min_qty: Number(application.min_qty) }, demo.cwt)
+      const quantity = quantityFor(
+        {
+          units: application.units,
+          ppm: num(application.ppm),
+          ppm_constant: num(application.ppm_constant),
+          per: num(application.per),
+          converter: num(application.converter),
+          min_qty: Number(application.min_qty),
+        },
+        demo.cwt,
+      )
       const reach = ORDER.indexOf(demo.stage)
       await trx
         .insertInto('pretreat_chemicals')

@@ -34,7 +34,17 @@ const SEASON_LIMITS = [
 ]
 
 const MORE_PRODUCTS = [
-  { product_name: 'Sprout Guard 98 EC', registration: 'EPA Reg. No. 87954-2', units: 'oz' as const, ppm: 16.6, ppm_constant: 84000, min_qty: 48, max_ppm_per_application: 16.6, max_applications_per_season: 2, active: true },
+  {
+    product_name: 'Sprout Guard 98 EC',
+    registration: 'EPA Reg. No. 87954-2',
+    units: 'oz' as const,
+    ppm: 16.6,
+    ppm_constant: 84000,
+    min_qty: 48,
+    max_ppm_per_application: 16.6,
+    max_applications_per_season: 2,
+    active: true,
+  },
   { product_name: 'CIPC Aerosol (old label)', registration: 'EPA Reg. No. 5481-402', units: 'oz' as const, ppm: 22, ppm_constant: 84000, min_qty: 64, active: false },
 ]
 
@@ -75,7 +85,11 @@ export async function seedDemoProducts(db: Executor, today: Date): Promise<numbe
   // the technician holds a license too, running out in 20 days
   const expiration = new Date(today)
   expiration.setDate(expiration.getDate() + 20)
-  const tech = await db.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', 'tech').executeTakeFirst()
+  const tech = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(username)`, '=', 'tech')
+    .executeTakeFirst()
   if (tech) {
     const row = await db
       .insertInto('applicators')

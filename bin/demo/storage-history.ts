@@ -132,6 +132,11 @@ export async function seedDemoStorageHistory(db: Executor, today: Date): Promise
     return 0
   }
   const checks = 40
-  await seedStorageHistory(db, storage.id, { userId: tech.id, applicatorId: applicator.id }, { seasons: 2, lastSeason: seasonOf(today).year - 1, checks, calls: 0, sheets: 0, pretreats: 4, photoEvery: 0 })
+  await seedStorageHistory(
+    db,
+    storage.id,
+    { userId: tech.id, applicatorId: applicator.id },
+    { seasons: 2, lastSeason: seasonOf(today).year - 1, checks, calls: 0, sheets: 0, pretreats: 4, photoEvery: 0 },
+  )
   return checks
 }

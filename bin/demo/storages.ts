@@ -32,8 +32,15 @@ export async function seedDemoStorages(db: Executor, store?: BlobStore): Promise
     const bytes = storagePng()
     await store.put(key, bytes, { contentType: 'image/png' })
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto('blobs').values({ id, area: 'storages', key, filename: `${storage.name}.png`, content_type: 'image/png', size_bytes: bytes.length }).execute()
-      await trx.insertInto('storage_images').values({ storage_id: storage.id, blob_id: id, position: 0 }).onConflict((oc) => oc.doNothing()).execute()
+      await trx
+        .insertInto('blobs')
+        .values({ id, area: 'storages', key, filename: `${storage.name}.png`, content_type: 'image/png', size_bytes: bytes.length })
+        .execute()
+      await trx
+        .insertInto('storage_images')
+        .values({ storage_id: storage.id, blob_id: id, position: 0 })
+        .onConflict((oc) => oc.doNothing())
+        .execute()
     })
     added += 1
   }

@@ -20,7 +20,12 @@ export async function seedDemoGroups(db: Executor): Promise<number> {
     .onConflict((oc) => oc.column('codename').doNothing())
     .execute()
   for (const group of GROUPS) {
-    const made = await db.insertInto('groups').values({ name: group.name }).onConflict((oc) => oc.column('name').doNothing()).returning('id').execute()
+    const made = await db
+      .insertInto('groups')
+      .values({ name: group.name })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .returning('id')
+      .execute()
     added += made.length
     const { id } = await db.selectFrom('groups').select('id').where('name', '=', group.name).executeTakeFirstOrThrow()
     const granted = await db

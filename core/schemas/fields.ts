@@ -103,7 +103,10 @@ export function decimal(label: string, rule: DecimalBounds | ((value: number) =>
     )
   }
   const { min, max, step } = rule
-  let number = z.number().min(min, { message: `${label} must be ${formatNumber(min)} or more.`, abort: true }).max(max, { message: tooLargeMessage(label, max), abort: true })
+  let number = z
+    .number()
+    .min(min, { message: `${label} must be ${formatNumber(min)} or more.`, abort: true })
+    .max(max, { message: tooLargeMessage(label, max), abort: true })
   if (step !== undefined) number = number.refine((value) => onStep(value, step), `${label} must be in steps of ${step}.`)
   return built(read.pipe(number))
 }
@@ -137,7 +140,14 @@ export function hours(label: string) {
 /** A whole number inside its bounds (by default 0 to INTEGER_MAX). */
 export function wholeNumber(label: string, { min = 0, max = INTEGER_MAX }: { min?: number; max?: number } = {}) {
   const read = numberText(requiredMessage(label), `${label} must be a whole number.`, WHOLE)
-  return built(read.pipe(z.number().min(min, { message: `${label} must be ${formatNumber(min)} or more.`, abort: true }).max(max, tooLargeMessage(label, max))))
+  return built(
+    read.pipe(
+      z
+        .number()
+        .min(min, { message: `${label} must be ${formatNumber(min)} or more.`, abort: true })
+        .max(max, tooLargeMessage(label, max)),
+    ),
+  )
 }
 
 /**
@@ -160,13 +170,7 @@ export function id(message: string, { none = false }: { none?: boolean } = {}) {
 /** A real calendar date, yyyy-mm-dd, inside DATE_WINDOW (as an `<input type="date">` sends it). */
 export function date(label: string) {
   const invalid = `${label} must be a valid date.`
-  return built(
-    z
-      .string({ error: invalid })
-      .trim()
-      .refine(isIsoDate, { message: invalid, abort: true })
-      .refine(isInDateWindow, `${label} must be ${DATE_WINDOW_TEXT}.`),
-  )
+  return built(z.string({ error: invalid }).trim().refine(isIsoDate, { message: invalid, abort: true }).refine(isInDateWindow, `${label} must be ${DATE_WINDOW_TEXT}.`))
 }
 
 /** A value of a fixed shape, like an intent ('save', 'remove-part:7'): `pattern` must match all of it. */

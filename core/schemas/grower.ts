@@ -36,21 +36,22 @@ export function intervalDays(label: string) {
   return wholeNumber(label, { min: 0, max: INTERVAL_MAX_DAYS })
 }
 
-export const GrowerSchema = z.object({
-  submission_id: uuid(),
-  /** present when editing */
-  company_id: id('Choose a grower from the list.').optional(),
-  /** the version the edit form read (companies.updated_at in microseconds) */
-  version: matching(/^\d{1,20}$/, 'This form is out of date. Please reload the page.').optional(),
-  company_name: oneLineText('Company name'),
-  qb_list_id: oneLineText('QuickBooks list id', { max: 100 }),
-  service_start: date('Service start'),
-  notes: multiLineText('Notes'),
-  website: oneLineText('Website', { optional: true, max: 500 }),
-  active: z.boolean().default(false),
-  storage_check_interval: intervalDays('Storage check interval'),
-  contact_interval: intervalDays('Contact interval'),
-})
+export const GrowerSchema = z
+  .object({
+    submission_id: uuid(),
+    /** present when editing */
+    company_id: id('Choose a grower from the list.').optional(),
+    /** the version the edit form read (companies.updated_at in microseconds) */
+    version: matching(/^\d{1,20}$/, 'This form is out of date. Please reload the page.').optional(),
+    company_name: oneLineText('Company name'),
+    qb_list_id: oneLineText('QuickBooks list id', { max: 100 }),
+    service_start: date('Service start'),
+    notes: multiLineText('Notes'),
+    website: oneLineText('Website', { optional: true, max: 500 }),
+    active: z.boolean().default(false),
+    storage_check_interval: intervalDays('Storage check interval'),
+    contact_interval: intervalDays('Contact interval'),
+  })
   // checked on the whole form, so every field stays a plain builder (fields.unit.test.ts); the
   // save stores normalizeWebsite's reading of it
   .refine((value) => typeof value.website !== 'string' || normalizeWebsite(value.website) !== null, { path: ['website'], message: WEBSITE_MESSAGE, when: () => true })

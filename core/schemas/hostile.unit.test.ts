@@ -12,7 +12,16 @@ import { date, decimal, hours, id, multiLineText, oneLineText, uuid, wholeNumber
 
 /** The field names of a schema, down through objects, arrays (index 0) and wrappers. */
 function fieldsOf(schema: z.ZodType, at = ''): string[] {
-  const def = schema._zod.def as unknown as { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; in?: z.ZodType; left?: z.ZodType; right?: z.ZodType; options?: z.ZodType[] }
+  const def = schema._zod.def as unknown as {
+    type: string
+    shape?: Record<string, z.ZodType>
+    element?: z.ZodType
+    innerType?: z.ZodType
+    in?: z.ZodType
+    left?: z.ZodType
+    right?: z.ZodType
+    options?: z.ZodType[]
+  }
   switch (def.type) {
     case 'object':
       return Object.entries(def.shape!).flatMap(([key, field]) => fieldsOf(field, at ? `${at}.${key}` : key))
@@ -63,7 +72,11 @@ describe('every hostile value in every field of every form schema', () => {
               const result = read(schema as z.ZodType, { [field]: value })
               if (result.status === 'success') {
                 if (!boundedValue(result.value)) problems.push(`${file} ${name}.${field} = ${label}: took an unbounded value`)
-              } else if (!Object.values(result.error ?? {}).flat().every((message) => typeof message === 'string' && message.length > 0)) {
+              } else if (
+                !Object.values(result.error ?? {})
+                  .flat()
+                  .every((message) => typeof message === 'string' && message.length > 0)
+              ) {
                 problems.push(`${file} ${name}.${field} = ${label}: an empty message`)
               }
             } catch (error) {

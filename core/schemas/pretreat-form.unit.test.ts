@@ -37,7 +37,15 @@ describe('PretreatFormSchema', () => {
   it('reads a complete form: ids as numbers, the billable companies as a list, the chemical line', () => {
     const result = read({ bill_to: ['5', '6'], purge: 'on' })
     if (result.status !== 'success') throw new Error(JSON.stringify(result.error))
-    expect(result.value).toMatchObject({ company_id: 3, bill_to: [5, 6], application_id: 4, cwt: '12,500', purge: true, void: false, chemicals: [{ product_id: 9, cwt: '12,500', quantity_requested: 207.5 }] })
+    expect(result.value).toMatchObject({
+      company_id: 3,
+      bill_to: [5, 6],
+      application_id: 4,
+      cwt: '12,500',
+      purge: true,
+      void: false,
+      chemicals: [{ product_id: 9, cwt: '12,500', quantity_requested: 207.5 }],
+    })
   })
 
   it('reads one billable company as a list of one', () => {

@@ -72,7 +72,9 @@ export const PretreatSheetSchema = z
     stop_time: timeOfDay('Stop time'),
     // Chemical Info: the quantity used of each chemical line
     chemicals: z
-      .array(z.object({ id: id('That chemical line is not on this pre-treat.'), quantity_used: decimal('Quantity used', { min: 0, max: QUANTITY_USED_MAX, decimals: QUANTITY_USED_DECIMALS }).optional() }))
+      .array(
+        z.object({ id: id('That chemical line is not on this pre-treat.'), quantity_used: decimal('Quantity used', { min: 0, max: QUANTITY_USED_MAX, decimals: QUANTITY_USED_DECIMALS }).optional() }),
+      )
       .max(50)
       .default([]),
   })
@@ -91,14 +93,19 @@ export function timeProblem(start: string, stop: string): boolean {
   return stop.slice(0, 5) <= start.slice(0, 5)
 }
 
-const checklistItems = Object.fromEntries(FINAL_CHECKLIST_ITEMS.map((item) => [item, z.enum(YES_NO).optional()])) as Record<(typeof FINAL_CHECKLIST_ITEMS)[number], z.ZodOptional<z.ZodEnum<{ yes: 'yes'; no: 'no' }>>>
+const checklistItems = Object.fromEntries(FINAL_CHECKLIST_ITEMS.map((item) => [item, z.enum(YES_NO).optional()])) as Record<
+  (typeof FINAL_CHECKLIST_ITEMS)[number],
+  z.ZodOptional<z.ZodEnum<{ yes: 'yes'; no: 'no' }>>
+>
 
 export const PretreatChecklistSchema = z.object({
   intent: z.literal('checklist', { error: 'Choose Save Checklist.' }),
   version: wholeNumber('Version', { min: 1, max: INTEGER_MAX }).optional(),
   ...checklistItems,
   purge_time: wholeNumber('Purge time', { min: 1, max: PURGE_MINUTES_MAX }).optional(),
-  barrel_temp: decimal('Barrel temperature', (value) => (value <= 0 ? 'Barrel temperature must be more than 0.' : value > BARREL_TEMP_MAX ? tooLargeMessage('Barrel temperature', BARREL_TEMP_MAX) : null)).optional(),
+  barrel_temp: decimal('Barrel temperature', (value) =>
+    value <= 0 ? 'Barrel temperature must be more than 0.' : value > BARREL_TEMP_MAX ? tooLargeMessage('Barrel temperature', BARREL_TEMP_MAX) : null,
+  ).optional(),
 })
 
 export type PretreatChecklistValue = z.output<typeof PretreatChecklistSchema>

@@ -39,14 +39,29 @@ describe('the sheet form', () => {
   })
 
   it("takes only the spec's choices", () => {
-    expect(read(PretreatSheetSchema, { ...BASE, weather: 'Windy', wind_direction: 'SW', sprouting: 'Peeping to 1/4"', ducts_open: 'Other', bypass_door: 'Open', pile_front: 'Damp', coils_covered: 'no' }).value).toBeDefined()
-    for (const [name, value] of [['weather', 'Hail'], ['wind_direction', 'NNE'], ['pile_back', 'Soaked'], ['ducts_condition', 'Damp'], ['bypass_door', 'Ajar'], ['cell_covered', 'maybe']] as const) {
+    expect(
+      read(PretreatSheetSchema, { ...BASE, weather: 'Windy', wind_direction: 'SW', sprouting: 'Peeping to 1/4"', ducts_open: 'Other', bypass_door: 'Open', pile_front: 'Damp', coils_covered: 'no' })
+        .value,
+    ).toBeDefined()
+    for (const [name, value] of [
+      ['weather', 'Hail'],
+      ['wind_direction', 'NNE'],
+      ['pile_back', 'Soaked'],
+      ['ducts_condition', 'Damp'],
+      ['bypass_door', 'Ajar'],
+      ['cell_covered', 'maybe'],
+    ] as const) {
       expect(Object.keys(read(PretreatSheetSchema, { ...BASE, [name]: value }).errors ?? {}), name).toEqual([name])
     }
   })
 
   it('refuses a bad date, time, truck id or intent', () => {
-    expect(Object.keys(read(PretreatSheetSchema, { ...BASE, application_date: '2026-02-30', start_time: '25:00', truck_id: 'ford', intent: 'delete' }).errors ?? {}).sort()).toEqual(['application_date', 'intent', 'start_time', 'truck_id'])
+    expect(Object.keys(read(PretreatSheetSchema, { ...BASE, application_date: '2026-02-30', start_time: '25:00', truck_id: 'ford', intent: 'delete' }).errors ?? {}).sort()).toEqual([
+      'application_date',
+      'intent',
+      'start_time',
+      'truck_id',
+    ])
   })
 })
 

@@ -39,7 +39,15 @@ describe('ProductSchema', () => {
   it('reads the season limits of the ledger: a total per ton, the days, re-entry hours, not for seed, the supplier', () => {
     const fields = { max_total_per_season: '1.2', max_total_basis: 'ton', min_days_between: '21', min_days_before_removal: '30', reentry_hours: '24.5', not_for_seed: 'on', supplier: ' AMVAC ' }
     const result = parseWithZod(form({ ...product, ...fields }), { schema: ProductSchema })
-    expect(result.status === 'success' && result.value).toMatchObject({ max_total_per_season: 1.2, max_total_basis: 'ton', min_days_between: 21, min_days_before_removal: 30, reentry_hours: 24.5, not_for_seed: true, supplier: 'AMVAC' })
+    expect(result.status === 'success' && result.value).toMatchObject({
+      max_total_per_season: 1.2,
+      max_total_basis: 'ton',
+      min_days_between: 21,
+      min_days_before_removal: 30,
+      reentry_hours: 24.5,
+      not_for_seed: true,
+      supplier: 'AMVAC',
+    })
   })
 
   it('refuses season limits out of bounds, each with its message', () => {

@@ -21,11 +21,26 @@ export const ReviewSchema = z
     nc_labor: hours('NC labor hours'),
     comments: multiLineText('Comments', { optional: true }),
     parts: z
-      .array(z.object({ id: id('That part line is not on this sheet.'), nc1: z.boolean().default(false), nc2: z.boolean().default(false), nc3: z.boolean().default(false), removed: z.boolean().default(false) }))
+      .array(
+        z.object({
+          id: id('That part line is not on this sheet.'),
+          nc1: z.boolean().default(false),
+          nc2: z.boolean().default(false),
+          nc3: z.boolean().default(false),
+          removed: z.boolean().default(false),
+        }),
+      )
       .max(500)
       .default([]),
     new_parts: z
-      .array(z.object({ part_id: id('Choose a part from the parts list.'), quantity: decimal('Quantity', quantityProblem), description: oneLineText('The part description', { max: 500, optional: true }), nc: z.boolean().default(false) }))
+      .array(
+        z.object({
+          part_id: id('Choose a part from the parts list.'),
+          quantity: decimal('Quantity', quantityProblem),
+          description: oneLineText('The part description', { max: 500, optional: true }),
+          nc: z.boolean().default(false),
+        }),
+      )
       .max(100)
       .default([]),
     // the Add Part picker's own fields (read when the intent is add-part)

@@ -31,7 +31,6 @@ export function quantityProblem(quantity: number | null | undefined): string | n
   return null
 }
 
-
 /** Why a picked line is refused (and which picker field it concerns), or null: the Add Part rule. */
 export function partLineProblem(part: { is_special: boolean } | undefined, quantity: number, description: string): { field: 'part' | 'quantity' | 'description'; message: string } | null {
   if (!part) return { field: 'part', message: PART_MESSAGES.unknown }

@@ -30,7 +30,16 @@ const errorsOf = (fields: Record<string, string | string[]>) => {
 describe('ServiceSheetSchema (the same schema in the browser and on the server)', () => {
   it('reads a complete form: numbers, trimmed text, one or more service types, part lines, images', () => {
     const result = parseWithZod(
-      form({ ...valid, service_rendered: ['Fan', 'Doors'], 'parts[0].part_id': '5', 'parts[0].quantity': '2', 'parts[1].part_id': '9', 'parts[1].quantity': '1', 'parts[1].description': 'Hinge', images: '0c1d2e3f-4a5b-4e5f-8a9b-9b2f8a4e3c1d' }),
+      form({
+        ...valid,
+        service_rendered: ['Fan', 'Doors'],
+        'parts[0].part_id': '5',
+        'parts[0].quantity': '2',
+        'parts[1].part_id': '9',
+        'parts[1].quantity': '1',
+        'parts[1].description': 'Hinge',
+        images: '0c1d2e3f-4a5b-4e5f-8a9b-9b2f8a4e3c1d',
+      }),
       { schema: ServiceSheetSchema },
     )
     if (result.status !== 'success') throw new Error(JSON.stringify(result.error))

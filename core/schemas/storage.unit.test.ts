@@ -34,7 +34,17 @@ describe('the storage form schema', () => {
     const result = parse(VALID)
     expect(result.status).toBe('success')
     if (result.status !== 'success') return
-    expect(result.value).toMatchObject({ gps: '43.615, -116.202', door_count: 2, duct_spacing_inches: 120.5, address: '', pretreat_notes: '', owner_is_grower: false, active: false, images: [], kept_images: [] })
+    expect(result.value).toMatchObject({
+      gps: '43.615, -116.202',
+      door_count: 2,
+      duct_spacing_inches: 120.5,
+      address: '',
+      pretreat_notes: '',
+      owner_is_grower: false,
+      active: false,
+      images: [],
+      kept_images: [],
+    })
     expect(result.value.length_feet).toBeUndefined()
   })
 

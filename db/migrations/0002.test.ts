@@ -15,12 +15,19 @@ let truckId: number
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  const [c1, c2] = await t.db.insertInto('companies').values([{ company_name: 'Spud Co' }, { company_name: 'Other Co' }]).returning('id').execute()
+  const [c1, c2] = await t.db
+    .insertInto('companies')
+    .values([{ company_name: 'Spud Co' }, { company_name: 'Other Co' }])
+    .returning('id')
+    .execute()
   companyId = c1!.id
   otherCompanyId = c2!.id
   const [s1, s2] = await t.db
     .insertInto('storages')
-    .values([{ company_id: companyId, name: 'Cellar 1' }, { company_id: otherCompanyId, name: 'Cellar 9' }])
+    .values([
+      { company_id: companyId, name: 'Cellar 1' },
+      { company_id: otherCompanyId, name: 'Cellar 9' },
+    ])
     .returning('id')
     .execute()
   storageId = s1!.id
@@ -97,28 +104,76 @@ describe('receipts', () => {
   const base = () => ({ submission_id: crypto.randomUUID(), date: '2026-02-01', location: 'Maverik, Blackfoot', total_amount: '84.12', created_by: userId })
 
   it('need a truck and mileage for Fuel', async () => {
-    await expect(t.db.insertInto('receipts').values({ ...base(), type: 'Fuel', truck_id: truckId }).execute()).rejects.toThrow(/receipts_fuel_ck/)
-    await expect(t.db.insertInto('receipts').values({ ...base(), type: 'Fuel', mileage: '120433.5' }).execute()).rejects.toThrow(/receipts_fuel_ck/)
-    await expect(t.db.insertInto('receipts').values({ ...base(), type: 'Fuel', truck_id: truckId, mileage: '120433.5' }).execute()).resolves.toBeTruthy()
+    await expect(
+      t.db
+        .insertInto('receipts')
+        .values({ ...base(), type: 'Fuel', truck_id: truckId })
+        .execute(),
+    ).rejects.toThrow(/receipts_fuel_ck/)
+    await expect(
+      t.db
+        .insertInto('receipts')
+        .values({ ...base(), type: 'Fuel', mileage: '120433.5' })
+        .execute(),
+    ).rejects.toThrow(/receipts_fuel_ck/)
+    await expect(
+      t.db
+        .insertInto('receipts')
+        .values({ ...base(), type: 'Fuel', truck_id: truckId, mileage: '120433.5' })
+        .execute(),
+    ).resolves.toBeTruthy()
   })
 
   it('need a customer, an event and a category for Expenses', async () => {
     const expenses = { ...base(), type: 'Expenses' as const, customer_id: companyId, event: 'Grower lunch', is_food: true }
-    await expect(t.db.insertInto('receipts').values({ ...expenses, event: ' ' }).execute()).rejects.toThrow(/receipts_expenses_ck/)
-    await expect(t.db.insertInto('receipts').values({ ...expenses, customer_id: null }).execute()).rejects.toThrow(/receipts_expenses_ck/)
-    await expect(t.db.insertInto('receipts').values({ ...expenses, is_food: null }).execute()).rejects.toThrow(/receipts_expenses_ck/)
+    await expect(
+      t.db
+        .insertInto('receipts')
+        .values({ ...expenses, event: ' ' })
+        .execute(),
+    ).rejects.toThrow(/receipts_expenses_ck/)
+    await expect(
+      t.db
+        .insertInto('receipts')
+        .values({ ...expenses, customer_id: null })
+        .execute(),
+    ).rejects.toThrow(/receipts_expenses_ck/)
+    await expect(
+      t.db
+        .insertInto('receipts')
+        .values({ ...expenses, is_food: null })
+        .execute(),
+    ).rejects.toThrow(/receipts_expenses_ck/)
     await expect(t.db.insertInto('receipts').values(expenses).execute()).resolves.toBeTruthy()
   })
 
   it('take Parts with nothing else, and refuse other types and negative totals', async () => {
-    await expect(t.db.insertInto('receipts').values({ ...base(), type: 'Parts' }).execute()).resolves.toBeTruthy()
-    await expect(t.db.insertInto('receipts').values({ ...base(), type: 'Lodging' as never }).execute()).rejects.toThrow(/receipts_type_ck/)
-    await expect(t.db.insertInto('receipts').values({ ...base(), type: 'Parts', total_amount: '-1' }).execute()).rejects.toThrow(/receipts_total_ck/)
+    await expect(
+      t.db
+        .insertInto('receipts')
+        .values({ ...base(), type: 'Parts' })
+        .execute(),
+    ).resolves.toBeTruthy()
+    await expect(
+      t.db
+        .insertInto('receipts')
+        .values({ ...base(), type: 'Lodging' as never })
+        .execute(),
+    ).rejects.toThrow(/receipts_type_ck/)
+    await expect(
+      t.db
+        .insertInto('receipts')
+        .values({ ...base(), type: 'Parts', total_amount: '-1' })
+        .execute(),
+    ).rejects.toThrow(/receipts_total_ck/)
   })
 
   it('keep the list count exact', async () => {
     const counted = await t.db.selectFrom('row_counts').select('n').where('table_name', '=', 'receipts').executeTakeFirstOrThrow()
-    const actual = await t.db.selectFrom('receipts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+    const actual = await t.db
+      .selectFrom('receipts')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(counted.n).toBe(Number(actual.n))
     expect(counted.n).toBeGreaterThan(0)
   })
@@ -140,14 +195,24 @@ describe('storage checks, contacts and pre-treats', () => {
   it("refuse a storage check whose storage is not the company's", async () => {
     await expect(t.db.insertInto('storage_checks').values(check(otherStorageId)).execute()).rejects.toThrow(/storage_checks_storage_company_fk/)
     await expect(t.db.insertInto('storage_checks').values(check(storageId)).execute()).resolves.toBeTruthy()
-    await expect(t.db.insertInto('storage_checks').values({ ...check(storageId), humidity: 101 }).execute()).rejects.toThrow(/storage_checks_humidity_ck/)
+    await expect(
+      t.db
+        .insertInto('storage_checks')
+        .values({ ...check(storageId), humidity: 101 })
+        .execute(),
+    ).rejects.toThrow(/storage_checks_humidity_ck/)
   })
 
   it("refuse an interaction with another company's contact, and a phone not in +1 digits form", async () => {
     const contact = await t.db.insertInto('contacts').values({ company_id: otherCompanyId, name: 'Lori', phone: '+12085550101' }).returning('id').executeTakeFirstOrThrow()
     const interaction = { submission_id: crypto.randomUUID(), company_id: companyId, contact_id: contact.id, notes: 'Called about fans', created_by: userId }
     await expect(t.db.insertInto('interactions').values(interaction).execute()).rejects.toThrow(/interactions_contact_company_fk/)
-    await expect(t.db.insertInto('interactions').values({ ...interaction, company_id: otherCompanyId }).execute()).resolves.toBeTruthy()
+    await expect(
+      t.db
+        .insertInto('interactions')
+        .values({ ...interaction, company_id: otherCompanyId })
+        .execute(),
+    ).resolves.toBeTruthy()
     await expect(t.db.insertInto('contacts').values({ company_id: companyId, name: 'Bo', phone: '(208) 555-0101' }).execute()).rejects.toThrow(/contacts_phone_ck/)
   })
 
@@ -177,18 +242,32 @@ describe('storage checks, contacts and pre-treats', () => {
     await expect(pretreat({ status: 'done' })).rejects.toThrow(/pretreats_status_ck/)
     const made = await pretreat({ void: true, void_comments: 'Grower cancelled' })
     await expect(
-      t.db.insertInto('final_checklists').values({
-        pretreat_id: made.id, inverter: true, wires: true, coils: true, residue: true, covers: true, fan_direction: true, system_run: true,
-        purge: true, panel: true, instructions: true, tools: true, lights: true, storage: true, barrel_temp: 180,
-      }).execute(),
+      t.db
+        .insertInto('final_checklists')
+        .values({
+          pretreat_id: made.id,
+          inverter: true,
+          wires: true,
+          coils: true,
+          residue: true,
+          covers: true,
+          fan_direction: true,
+          system_run: true,
+          purge: true,
+          panel: true,
+          instructions: true,
+          tools: true,
+          lights: true,
+          storage: true,
+          barrel_temp: 180,
+        })
+        .execute(),
     ).rejects.toThrow(/final_checklists_purge_time_required/)
   })
 
   it('install exact row counters for every big list', async () => {
     const rows = await t.db.selectFrom('row_counts').select('table_name').execute()
-    expect(rows.map((r) => r.table_name)).toEqual(
-      expect.arrayContaining(['service_sheets', 'service_reviews', 'service_status', 'receipts', 'storage_checks', 'pretreats']),
-    )
+    expect(rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['service_sheets', 'service_reviews', 'service_status', 'receipts', 'storage_checks', 'pretreats']))
   })
 })
 
@@ -196,10 +275,12 @@ describe('0002 down', () => {
   it('drops everything it made, and up builds it again', async () => {
     const own = await createTestDatabase()
     try {
-      const tables = () =>
-        sql<{ n: string }>`select count(*) as n from information_schema.tables where table_schema = 'public'`.execute(own.db).then((r) => Number(r.rows[0]!.n))
+      const tables = () => sql<{ n: string }>`select count(*) as n from information_schema.tables where table_schema = 'public'`.execute(own.db).then((r) => Number(r.rows[0]!.n))
       // the migrations after it first, newest first, as a rollback to 0002 runs them (later tables refer to its tables)
-      for (const [, later] of Object.entries(migrations).filter(([name]) => name > '0002_operations_and_pretreats').reverse()) await later.down!(own.db)
+      for (const [, later] of Object.entries(migrations)
+        .filter(([name]) => name > '0002_operations_and_pretreats')
+        .reverse())
+        await later.down!(own.db)
       const before = await tables()
       await m0002.down(own.db)
       expect(await tables()).toBe(before - 24)

@@ -76,7 +76,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   `.execute(db)
   for (const [name, column, extra] of NAMED) {
     for (const status of ['open', 'approved']) {
-      await sql`create index ${sql.id(`service_reviews_${status}_${name}_date_idx`)} on service_reviews (${sql.id(column)}, service_date desc, id desc) where status = ${sql.lit(status)}${sql.raw(extra)}`.execute(db)
+      await sql`create index ${sql.id(`service_reviews_${status}_${name}_date_idx`)} on service_reviews (${sql.id(column)}, service_date desc, id desc) where status = ${sql.lit(status)}${sql.raw(extra)}`.execute(
+        db,
+      )
     }
   }
 }

@@ -8,7 +8,16 @@ let tech: number, other: number, companyId: number, storageId: number
 beforeAll(async () => {
   t = await createTestDatabase()
   await m0008.down(t.db)
-  ;[tech, other] = (await t.db.insertInto('users').values([{ username: 'tech', password_hash: 'x' }, { username: 'other', password_hash: 'x' }]).returning('id').execute()).map((u) => u.id) as [number, number]
+  ;[tech, other] = (
+    await t.db
+      .insertInto('users')
+      .values([
+        { username: 'tech', password_hash: 'x' },
+        { username: 'other', password_hash: 'x' },
+      ])
+      .returning('id')
+      .execute()
+  ).map((u) => u.id) as [number, number]
   companyId = (await t.db.insertInto('companies').values({ company_name: 'Spud Co' }).returning('id').executeTakeFirstOrThrow()).id
   storageId = (await t.db.insertInto('storages').values({ company_id: companyId, name: 'Cellar 1' }).returning('id').executeTakeFirstOrThrow()).id
 })
@@ -21,7 +30,22 @@ async function oldSheet(callInId: number | null, calledInAt: string) {
   const number = await reserve(tech)
   const sheet = await t.db
     .insertInto('service_sheets')
-    .values({ submission_id: crypto.randomUUID(), service_sheet_number: number, company_id: companyId, storage_id: storageId, created_by: tech, service_date: '2026-01-15', requested_by: 'Wade', service_rendered: ['Fan'], description: 'Fan 2', notes: 'Fixed', travel_hours: 1, labor_hours: 1, call_in_id: callInId, status: 'level_1_review' })
+    .values({
+      submission_id: crypto.randomUUID(),
+      service_sheet_number: number,
+      company_id: companyId,
+      storage_id: storageId,
+      created_by: tech,
+      service_date: '2026-01-15',
+      requested_by: 'Wade',
+      service_rendered: ['Fan'],
+      description: 'Fan 2',
+      notes: 'Fixed',
+      travel_hours: 1,
+      labor_hours: 1,
+      call_in_id: callInId,
+      status: 'level_1_review',
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   await t.db.insertInto('service_status').values({ service_sheet_id: sheet.id, service_sheet_number: number, called_in_at: calledInAt }).execute()
@@ -55,7 +79,24 @@ describe('0008 on data left by the code before it', () => {
       { number: othersOne, reserved_by: other },
     ])
     await expect(reserve(tech)).rejects.toThrow(/service_sheet_numbers_open_uq/)
-    const started = await t.db.insertInto('service_sheets').values({ submission_id: crypto.randomUUID(), service_sheet_number: burnt[2]!, company_id: companyId, storage_id: storageId, created_by: tech, service_date: '2026-01-16', requested_by: 'Wade', service_rendered: ['Fan'], description: 'd', notes: 'n', travel_hours: 0, labor_hours: 0 }).returning('status').executeTakeFirstOrThrow()
+    const started = await t.db
+      .insertInto('service_sheets')
+      .values({
+        submission_id: crypto.randomUUID(),
+        service_sheet_number: burnt[2]!,
+        company_id: companyId,
+        storage_id: storageId,
+        created_by: tech,
+        service_date: '2026-01-16',
+        requested_by: 'Wade',
+        service_rendered: ['Fan'],
+        description: 'd',
+        notes: 'n',
+        travel_hours: 0,
+        labor_hours: 0,
+      })
+      .returning('status')
+      .executeTakeFirstOrThrow()
     expect(started.status).toBe('submitted')
   })
 })

@@ -9,8 +9,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.drop())
 
-const names = async () =>
-  (await t.db.selectFrom('drive_entries').select(['parent', 'name']).execute()).map((e) => `${e.parent}${e.name}`).sort()
+const names = async () => (await t.db.selectFrom('drive_entries').select(['parent', 'name']).execute()).map((e) => `${e.parent}${e.name}`).sort()
 
 describe('0030: drive names without invisible characters', () => {
   it('cleans the names stored before, numbering a clash and moving a folder’s contents with it; then refuses new ones', async () => {
@@ -30,16 +29,18 @@ describe('0030: drive names without invisible characters', () => {
       ])
       .execute()
     await up(t.db)
-    expect(await names()).toEqual([
-      'Audits',
-      'Audits/Q3',
-      'Audits/می\u200Cخواهم', // a joiner stays
-      'Audits/report.pdf',
-      'Audits/report (2).pdf',
-      'Audits/reportfdp.exe',
-      'Audits/Q3/inner',
-      'Audits/Q3/inner/deep',
-    ].sort())
+    expect(await names()).toEqual(
+      [
+        'Audits',
+        'Audits/Q3',
+        'Audits/می\u200Cخواهم', // a joiner stays
+        'Audits/report.pdf',
+        'Audits/report (2).pdf',
+        'Audits/reportfdp.exe',
+        'Audits/Q3/inner',
+        'Audits/Q3/inner/deep',
+      ].sort(),
+    )
     await expect(t.db.insertInto('drive_entries').values(folder('Audits/', 'x\u202Ey')).execute()).rejects.toThrow(/drive_entries_name_visible_ck/)
     expect((await sql<{ n: number }>`select count(*)::int as n from drive_entries where name ~ '\u200C'`.execute(t.db)).rows[0]!.n).toBe(1)
   })

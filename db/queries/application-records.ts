@@ -22,10 +22,26 @@ export async function recordFactsOf(db: Executor, pretreatId: number) {
     .leftJoin('applicators as aa', 'aa.id', 'p.assigned_to')
     .leftJoin('users as au', 'au.id', 'aa.user_id')
     .select([
-      'p.id', 'p.pre_treat_number', 'p.status', 'p.void', 'p.void_comments', 'p.sheet_submit_id', 'p.created_at',
-      'g.company_name as grower_name', 'g.address as grower_address',
-      's.name as storage_name', 's.address as storage_address', 's.gps_lat', 's.gps_lng',
-      'p.variety', 'p.treated_for', 'p.application_date', 'p.start_time', 'p.stop_time', 'p.wind_speed', 'p.wind_direction',
+      'p.id',
+      'p.pre_treat_number',
+      'p.status',
+      'p.void',
+      'p.void_comments',
+      'p.sheet_submit_id',
+      'p.created_at',
+      'g.company_name as grower_name',
+      'g.address as grower_address',
+      's.name as storage_name',
+      's.address as storage_address',
+      's.gps_lat',
+      's.gps_lng',
+      'p.variety',
+      'p.treated_for',
+      'p.application_date',
+      'p.start_time',
+      'p.stop_time',
+      'p.wind_speed',
+      'p.wind_direction',
       userDisplayName('ru').as('recommended_by_name'),
       sql<string | null>`case when au.id is null then null else ${userDisplayName('au')} end`.as('applicator_name'),
       'aa.license as applicator_licence',
@@ -84,7 +100,11 @@ export async function saveApplicationRecord(trx: Executor, header: RecordHeader,
     .returning('id')
     .executeTakeFirstOrThrow()
   await trx.deleteFrom('application_record_products').where('record_id', '=', id).execute()
-  if (lines.length) await trx.insertInto('application_record_products').values(lines.map((l) => ({ ...l, record_id: id }))).execute()
+  if (lines.length)
+    await trx
+      .insertInto('application_record_products')
+      .values(lines.map((l) => ({ ...l, record_id: id })))
+      .execute()
   return id
 }
 

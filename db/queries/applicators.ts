@@ -81,12 +81,23 @@ export async function updateApplicator(trx: Executor, id: number, fields: Applic
 
 /** A new applicator of `userId`; undefined when the user is one already. */
 export async function insertApplicator(trx: Executor, userId: number, fields: ApplicatorFields): Promise<number | undefined> {
-  return (await trx.insertInto('applicators').values({ user_id: userId, ...fields }).onConflict((oc) => oc.column('user_id').doNothing()).returning('id').executeTakeFirst())?.id
+  return (
+    await trx
+      .insertInto('applicators')
+      .values({ user_id: userId, ...fields })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+  )?.id
 }
 
 /** The applicator a user is, with its fields. */
 export function applicatorOfUser(db: Executor, userId: number): Promise<(ApplicatorFields & { id: number }) | undefined> {
-  return db.selectFrom('applicators').select(['id', 'license', sql<string>`expiration::text`.as('expiration'), 'active']).where('user_id', '=', userId).executeTakeFirst()
+  return db
+    .selectFrom('applicators')
+    .select(['id', 'license', sql<string>`expiration::text`.as('expiration'), 'active'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
 }
 
 /** The user, when it exists and is active. */

@@ -15,7 +15,12 @@ export interface NewCallIn {
 
 /** Inserts the call unless one with the same submission id exists; returns its id and whether it is new. */
 export async function insertCallIn(db: Executor, call: NewCallIn): Promise<{ id: number; created: boolean }> {
-  const inserted = await db.insertInto('call_ins').values(call).onConflict((oc) => oc.column('submission_id').doNothing()).returning('id').executeTakeFirst()
+  const inserted = await db
+    .insertInto('call_ins')
+    .values(call)
+    .onConflict((oc) => oc.column('submission_id').doNothing())
+    .returning('id')
+    .executeTakeFirst()
   if (inserted) return { id: inserted.id, created: true }
   const existing = await db.selectFrom('call_ins').select('id').where('submission_id', '=', call.submission_id).executeTakeFirstOrThrow()
   return { id: existing.id, created: false }

@@ -27,14 +27,34 @@ const actor = (): Actor => ({ id: office, username: 'office', is_superuser: fals
 const addGrower = async (name: string) => (await runCommand(t.db, saveGrower, { actor: actor(), key: randomUUID(), input: { ...newGrower(name), mode: 'add' } })).id
 /** Add Contact's and the Customer Notes Form's saves, keyed by the form's submission id; each returns the new row's id. */
 const addContact = async (value: ContactInput) => (await runCommand(t.db, addContactCommand, { actor: actor(), key: value.submission_id, input: value })).id
-const addInteraction = async (companyId: number, value: InteractionInput) => (await runCommand(t.db, addCustomerNote, { actor: actor(), key: value.submission_id, input: { ...value, company_id: companyId } })).id
+const addInteraction = async (companyId: number, value: InteractionInput) =>
+  (await runCommand(t.db, addCustomerNote, { actor: actor(), key: value.submission_id, input: { ...value, company_id: companyId } })).id
 
-const count = async (table: 'companies' | 'contacts' | 'interactions') => Number((await t.db.selectFrom(table).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n)
+const count = async (table: 'companies' | 'contacts' | 'interactions') =>
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select(sql<string>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 describe('contacts and notes', () => {
   it('adds a contact and a note once each when their forms are sent twice, and refuses a contact of another grower', async () => {
     const [a, b] = await Promise.all([addGrower('Notes Farm A'), addGrower('Notes Farm B')])
-    const contact = { submission_id: randomUUID(), company_id: a, name: 'Dale', email: 'dale@a.example', phone: '(208) 555-1000', role: '', active: true, receives_reports: false, notes: 'x', contact_interval: 0 }
+    const contact = {
+      submission_id: randomUUID(),
+      company_id: a,
+      name: 'Dale',
+      email: 'dale@a.example',
+      phone: '(208) 555-1000',
+      role: '',
+      active: true,
+      receives_reports: false,
+      notes: 'x',
+      contact_interval: 0,
+    }
     const contactsBefore = await count('contacts')
     const contactId = await addContact(contact)
     expect(await addContact(contact)).toBe(contactId)
@@ -85,11 +105,26 @@ describe('contacts and notes', () => {
 
   it('switches whether a contact receives the grower’s reports, only for a contact of the page’s grower and a user who may add contacts', async () => {
     const [a, b] = await Promise.all([addGrower('Reports Farm A'), addGrower('Reports Farm B')])
-    const contactId = await addContact({ submission_id: randomUUID(), company_id: a, name: 'Rae', email: 'rae@a.example', phone: '', role: '', active: true, receives_reports: false, notes: 'x', contact_interval: 0 })
+    const contactId = await addContact({
+      submission_id: randomUUID(),
+      company_id: a,
+      name: 'Rae',
+      email: 'rae@a.example',
+      phone: '',
+      role: '',
+      active: true,
+      receives_reports: false,
+      notes: 'x',
+      contact_interval: 0,
+    })
     const receives = async () => (await t.db.selectFrom('contacts').select('receives_reports').where('id', '=', contactId).executeTakeFirstOrThrow()).receives_reports
     const office = { ...actor(), permissions: ['api.add_contact' as const] }
     const set = (who: Actor, company: number, value: 'yes' | 'no') =>
-      runCommand(t.db, setContactReports, { actor: who, key: randomUUID(), input: { ...ContactReportsSchema.parse({ submission_id: randomUUID(), contact_id: String(contactId), receives_reports: value }), company_id: company } })
+      runCommand(t.db, setContactReports, {
+        actor: who,
+        key: randomUUID(),
+        input: { ...ContactReportsSchema.parse({ submission_id: randomUUID(), contact_id: String(contactId), receives_reports: value }), company_id: company },
+      })
     await expect(set(actor(), a, 'yes')).rejects.toThrow(MAY_NOT_CHANGE_CONTACTS)
     await expect(set(office, b, 'yes')).rejects.toThrow(InputError)
     expect(await receives()).toBe(false)

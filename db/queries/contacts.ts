@@ -15,20 +15,19 @@ export async function insertContact(db: Executor, row: Insertable<ContactsTable>
 
 /** Sets whether the company's contact receives the grower's reports; false when it is not one of the company's. */
 export async function setReceivesReports(db: Executor, companyId: number, contactId: number, receives: boolean): Promise<boolean> {
-  const row = await db.updateTable('contacts').set({ receives_reports: receives, updated_at: new Date() }).where('id', '=', contactId).where('company_id', '=', companyId).returning('id').executeTakeFirst()
+  const row = await db
+    .updateTable('contacts')
+    .set({ receives_reports: receives, updated_at: new Date() })
+    .where('id', '=', contactId)
+    .where('company_id', '=', companyId)
+    .returning('id')
+    .executeTakeFirst()
   return row !== undefined
 }
 
 /** The company's contacts a note can be about: the active ones, by name (with their role, to tell two Dales apart). */
 export function contactChoices(db: Executor, companyId: number): Promise<(NamedOption & { role: string })[]> {
-  return db
-    .selectFrom('contacts')
-    .select(['id', 'name', 'role'])
-    .where('company_id', '=', companyId)
-    .where('active', '=', true)
-    .orderBy('name')
-    .orderBy('id')
-    .execute()
+  return db.selectFrom('contacts').select(['id', 'name', 'role']).where('company_id', '=', companyId).where('active', '=', true).orderBy('name').orderBy('id').execute()
 }
 
 /** Every active contact of the active growers, with its grower: the Customer Notes Form's choices on the device. */

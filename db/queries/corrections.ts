@@ -36,7 +36,7 @@ export async function markDeleted(trx: Executor, kind: CorrectionKind, id: numbe
 
 export async function insertCorrection(
   trx: Executor,
-  row: { kind: CorrectionKind; recordId: number; action: 'correct' | 'delete'; version: number; changedBy: number; changes: FieldChange[]; reason?: string }
+  row: { kind: CorrectionKind; recordId: number; action: 'correct' | 'delete'; version: number; changedBy: number; changes: FieldChange[]; reason?: string },
 ): Promise<void> {
   await trx
     .insertInto('record_corrections')

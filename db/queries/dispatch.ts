@@ -127,7 +127,7 @@ export function bookingWarnings(
   card: { id: number; storage_id: number; truck_id: number | null; truck: string | null },
   applicator: { id: number; name: string } | null,
   day: string | null,
-  bookings: readonly Booking[]
+  bookings: readonly Booking[],
 ): DispatchWarning[] {
   if (day === null) return []
   const other = bookings.filter((b) => b.pretreat_id !== card.id && b.day === day && b.storage_id !== card.storage_id)
@@ -198,7 +198,7 @@ export async function dispatchBoard(db: Executor, monday: string, today: string)
     seasonChecksOf(
       db,
       rows.filter((r) => movableOnBoard(r.status)),
-      today
+      today,
     ),
   ])
   const lanes: DispatchLane[] = [...choices.map((c) => ({ id: c.id, name: c.name, license: c.license, expiration: c.expiration, unlisted: false })), ...others.map((o) => ({ ...o, unlisted: true }))]

@@ -37,7 +37,7 @@ export function pretreatMine(filter: MineFilter, userId: number): RawBuilder<Sql
       'pretreat',
       'sent_back',
       userId,
-      'p.id'
+      'p.id',
     )}`
   }
   return unseenNotice('pretreat', KIND_OF[filter], userId, 'p.id')
@@ -95,7 +95,7 @@ export async function raiseNotice(trx: Executor, notice: NoticeRaised): Promise<
       oc
         .columns(['user_id', 'entity', 'kind', 'record_id'])
         .where('seen_at', 'is', null)
-        .doUpdateSet({ reason: (eb) => eb.ref('excluded.reason'), raised_by: (eb) => eb.ref('excluded.raised_by'), raised_at: sql`now()` })
+        .doUpdateSet({ reason: (eb) => eb.ref('excluded.reason'), raised_by: (eb) => eb.ref('excluded.raised_by'), raised_at: sql`now()` }),
     )
     .execute()
 }

@@ -24,15 +24,17 @@ export interface RestartInfo {
 }
 
 function priceLines(db: Executor, pretreatId: number): Promise<PriceLine[]> {
-  return db
-    .selectFrom('pretreat_prices as pp')
-    .innerJoin('companies as c', 'c.id', 'pp.company_id')
-    .select(['c.company_name', 'pp.price', 'pp.cwt_share'])
-    .where('pp.pretreat_id', '=', pretreatId)
-    // the owner first, then the billables by name (the pricing table's order)
-    .orderBy(sql`c.id = (select company_id from pretreats where id = ${pretreatId})`, 'desc')
-    .orderBy('c.company_name')
-    .execute() as Promise<PriceLine[]>
+  return (
+    db
+      .selectFrom('pretreat_prices as pp')
+      .innerJoin('companies as c', 'c.id', 'pp.company_id')
+      .select(['c.company_name', 'pp.price', 'pp.cwt_share'])
+      .where('pp.pretreat_id', '=', pretreatId)
+      // the owner first, then the billables by name (the pricing table's order)
+      .orderBy(sql`c.id = (select company_id from pretreats where id = ${pretreatId})`, 'desc')
+      .orderBy('c.company_name')
+      .execute() as Promise<PriceLine[]>
+  )
 }
 
 function restartOf(db: Executor, pretreatId: number): Promise<RestartInfo | undefined> {

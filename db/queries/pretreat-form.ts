@@ -149,7 +149,7 @@ export async function applicationChoices(db: Executor, { activeOnly, ids }: { ac
     .where(
       'ap.application_id',
       'in',
-      applications.map((a) => a.id)
+      applications.map((a) => a.id),
     )
     .orderBy('ap.application_id')
     .orderBy('ap.position')

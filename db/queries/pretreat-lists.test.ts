@@ -15,9 +15,16 @@ beforeAll(async () => {
   t = await createTestDatabase()
   for (const stage of ['staged', 'scheduled', 'assigned', 'in-progress', 'to-review'] as const) made[stage] = await makePretreat(t.db, { stage })
   made.void = await makePretreat(t.db, { stage: 'scheduled' })
-  await t.db.transaction().execute((trx) =>
-    runPretreatStep(trx, made.void!.id, { type: 'VOID', notes: 'Grower sold the crop' }, { actor: EVERY_RIGHT, apply: (t2) => savePretreatFlags(t2, made.void!.id, { void: true, void_comments: 'Grower sold the crop' }) }),
-  )
+  await t.db
+    .transaction()
+    .execute((trx) =>
+      runPretreatStep(
+        trx,
+        made.void!.id,
+        { type: 'VOID', notes: 'Grower sold the crop' },
+        { actor: EVERY_RIGHT, apply: (t2) => savePretreatFlags(t2, made.void!.id, { void: true, void_comments: 'Grower sold the crop' }) },
+      ),
+    )
   made.completed = await makePretreat(t.db, { stage: 'to-review1' })
   await t.db.transaction().execute((trx) => runPretreatStep(trx, made.completed!.id, { type: 'REVIEW', level: 2, reviewedFirst: false }, { actor: EVERY_RIGHT }))
   // a second grower and storage, for the filters and sorts
@@ -38,7 +45,10 @@ describe('the pre-treat lists', () => {
     // and the rule in code says the same as the rule in SQL
     const rows = await t.db.selectFrom('pretreats').select(['id', 'status', 'upcoming']).execute()
     for (const list of PRETREAT_LISTS) {
-      const expected = rows.filter((r) => pretreatListOf(r.status, r.upcoming) === list).map((r) => r.id).sort((a, b) => a - b)
+      const expected = rows
+        .filter((r) => pretreatListOf(r.status, r.upcoming) === list)
+        .map((r) => r.id)
+        .sort((a, b) => a - b)
       expect((await ids(list, 'page_size=100')).sort((a, b) => a - b)).toEqual(expected)
     }
   })

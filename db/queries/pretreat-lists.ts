@@ -40,7 +40,9 @@ export function pretreatListOf(status: PretreatState, upcoming: boolean): Pretre
 export const firstChemicalCwt = sql<string | null>`(select pc.cwt from pretreat_chemicals pc where pc.pretreat_id = p.id order by pc.id limit 1)`
 
 /** The names of pre-treat `p`'s chemicals, in the order they were entered, comma separated. */
-export const chemicalNames = sql<string | null>`(select string_agg(pr.product_name, ', ' order by pc.id) from pretreat_chemicals pc join products pr on pr.id = pc.product_id where pc.pretreat_id = p.id)`
+export const chemicalNames = sql<
+  string | null
+>`(select string_agg(pr.product_name, ', ' order by pc.id) from pretreat_chemicals pc join products pr on pr.id = pc.product_id where pc.pretreat_id = p.id)`
 
 /** The pre-treats, aliased `p` as the list conditions and row columns name them. */
 export const pretreatsAsP = (db: Executor) => db.selectFrom('pretreats as p')

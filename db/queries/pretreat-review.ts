@@ -8,7 +8,11 @@ import { userDisplayName } from './users.ts'
 
 /** The companies priced: the owner, then each billable company by name. */
 export async function pricedCompanies(db: Executor, pretreatId: number): Promise<{ id: number; name: string }[]> {
-  const owner = db.selectFrom('pretreats as p').innerJoin('companies as c', 'c.id', 'p.company_id').select(['c.id', 'c.company_name as name', sql<number>`0`.as('rank')]).where('p.id', '=', pretreatId)
+  const owner = db
+    .selectFrom('pretreats as p')
+    .innerJoin('companies as c', 'c.id', 'p.company_id')
+    .select(['c.id', 'c.company_name as name', sql<number>`0`.as('rank')])
+    .where('p.id', '=', pretreatId)
   const billables = db
     .selectFrom('pretreat_bill_to as b')
     .innerJoin('companies as c', 'c.id', 'b.company_id')

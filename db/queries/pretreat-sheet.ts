@@ -9,11 +9,38 @@ import { FINAL_CHECKLIST_ITEMS } from '#core/enums.ts'
 
 /** The sheet's own columns (core/pretreat-sheet.ts SheetColumns, chemicals apart). */
 const SHEET_COLUMNS = [
-  'p.pile_front', 'p.pile_middle', 'p.pile_back', 'p.sprouting', 'p.pile_comments',
-  'p.temps1_front', 'p.temps1_middle', 'p.temps1_back', 'p.temps2_front', 'p.temps2_middle', 'p.temps2_back',
-  'p.set_point', 'p.ducts_open', 'p.ducts_open_other', 'p.ducts_condition', 'p.storage_temp_front', 'p.storage_temp_middle', 'p.storage_temp_back',
-  'p.bypass_door', 'p.coils_covered', 'p.cell_covered', 'p.env_temp', 'p.weather', 'p.wind_speed', 'p.wind_direction', 'p.env_comments',
-  'p.truck_id', 'p.batch_numbers', 'p.sampled_by', 'p.application_date', 'p.start_time', 'p.stop_time',
+  'p.pile_front',
+  'p.pile_middle',
+  'p.pile_back',
+  'p.sprouting',
+  'p.pile_comments',
+  'p.temps1_front',
+  'p.temps1_middle',
+  'p.temps1_back',
+  'p.temps2_front',
+  'p.temps2_middle',
+  'p.temps2_back',
+  'p.set_point',
+  'p.ducts_open',
+  'p.ducts_open_other',
+  'p.ducts_condition',
+  'p.storage_temp_front',
+  'p.storage_temp_middle',
+  'p.storage_temp_back',
+  'p.bypass_door',
+  'p.coils_covered',
+  'p.cell_covered',
+  'p.env_temp',
+  'p.weather',
+  'p.wind_speed',
+  'p.wind_direction',
+  'p.env_comments',
+  'p.truck_id',
+  'p.batch_numbers',
+  'p.sampled_by',
+  'p.application_date',
+  'p.start_time',
+  'p.stop_time',
 ] as const
 
 export interface ChemicalLine {
@@ -53,10 +80,35 @@ export async function sheetById(db: Executor, id: number) {
       .leftJoin('applicators as aa', 'aa.id', 'p.assigned_to')
       .leftJoin('users as au', 'au.id', 'aa.user_id')
       .select([
-        'p.id', 'p.status', 'p.version', 'p.void', 'p.void_comments', 'p.upcoming', 'p.pre_treat_number', 'p.created_at', 'p.last_modified',
-        'p.treated_for', 'p.stock_type', 'p.variety', 'p.destination', 'p.application_notes', 'p.purge', 'p.other_name',
-        'p.dose_warnings', 'p.dose_reason', 'p.assigned_to', 'p.requested_by', 'p.created_by', 'p.recommended_by', 'p.company_id', 'p.storage_id', 'p.application_id',
-        'co.company_name', 's.name as storage_name', 's.gps_lat', 's.gps_lng',
+        'p.id',
+        'p.status',
+        'p.version',
+        'p.void',
+        'p.void_comments',
+        'p.upcoming',
+        'p.pre_treat_number',
+        'p.created_at',
+        'p.last_modified',
+        'p.treated_for',
+        'p.stock_type',
+        'p.variety',
+        'p.destination',
+        'p.application_notes',
+        'p.purge',
+        'p.other_name',
+        'p.dose_warnings',
+        'p.dose_reason',
+        'p.assigned_to',
+        'p.requested_by',
+        'p.created_by',
+        'p.recommended_by',
+        'p.company_id',
+        'p.storage_id',
+        'p.application_id',
+        'co.company_name',
+        's.name as storage_name',
+        's.gps_lat',
+        's.gps_lng',
         userDisplayName('cu').as('created_by_name'),
         userDisplayName('ru').as('recommended_by_name'),
         'rq.name as requested_by_name',
@@ -101,7 +153,11 @@ export async function isActiveTruck(db: Executor, id: number): Promise<boolean> 
 
 /** A sheet's columns and chemical lines, as they stand inside a step's transaction (after runPretreatStep locked the row). */
 export async function sheetColumnsOf(trx: Executor, id: number) {
-  const row = await trx.selectFrom('pretreats as p').select([...SHEET_COLUMNS, 'p.sheet_submit_id']).where('p.id', '=', id).executeTakeFirstOrThrow()
+  const row = await trx
+    .selectFrom('pretreats as p')
+    .select([...SHEET_COLUMNS, 'p.sheet_submit_id'])
+    .where('p.id', '=', id)
+    .executeTakeFirstOrThrow()
   const chemicals = await trx.selectFrom('pretreat_chemicals').select(['id', 'quantity_used']).where('pretreat_id', '=', id).orderBy('id').execute()
   return { ...row, chemicals }
 }
@@ -157,7 +213,12 @@ export async function saveSheetFields(trx: Executor, id: number, value: Pretreat
     .where('id', '=', id)
     .execute()
   for (const line of value.chemicals) {
-    await trx.updateTable('pretreat_chemicals').set({ quantity_used: line.quantity_used ?? null }).where('id', '=', line.id).where('pretreat_id', '=', id).execute()
+    await trx
+      .updateTable('pretreat_chemicals')
+      .set({ quantity_used: line.quantity_used ?? null })
+      .where('id', '=', line.id)
+      .where('pretreat_id', '=', id)
+      .execute()
   }
 }
 
@@ -179,8 +240,24 @@ export async function submitFactsOf(trx: Executor, id: number) {
   return trx
     .selectFrom('pretreats')
     .select([
-      'status', 'pre_treat_number', 'created_at', 'created_by', 'recommended_by', 'requested_by', 'other_name', 'company_id', 'storage_id',
-      'treated_for', 'stock_type', 'application_notes', 'purge', 'variety', 'destination', 'last_modified', 'assigned_to', 'application_id',
+      'status',
+      'pre_treat_number',
+      'created_at',
+      'created_by',
+      'recommended_by',
+      'requested_by',
+      'other_name',
+      'company_id',
+      'storage_id',
+      'treated_for',
+      'stock_type',
+      'application_notes',
+      'purge',
+      'variety',
+      'destination',
+      'last_modified',
+      'assigned_to',
+      'application_id',
     ])
     .where('id', '=', id)
     .executeTakeFirstOrThrow()

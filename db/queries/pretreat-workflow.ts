@@ -39,7 +39,12 @@ export async function savePretreatFlags(trx: Executor, id: number, flags: { void
 
 /** Inserts a pre-treat; `created: false` (and the first one's id) when a resent form's submission id finds it made already. */
 export async function insertPretreatRow(trx: Executor, row: Insertable<PretreatsTable>): Promise<{ id: number; created: boolean }> {
-  const made = await trx.insertInto('pretreats').values(row).onConflict((oc) => oc.column('submission_id').doNothing()).returning('id').executeTakeFirst()
+  const made = await trx
+    .insertInto('pretreats')
+    .values(row)
+    .onConflict((oc) => oc.column('submission_id').doNothing())
+    .returning('id')
+    .executeTakeFirst()
   if (made) return { id: made.id, created: true }
   const existing = await trx.selectFrom('pretreats').select('id').where('submission_id', '=', row.submission_id).executeTakeFirstOrThrow()
   return { id: existing.id, created: false }

@@ -44,7 +44,14 @@ const product = (name: string, more: Partial<ProductInput> = {}): ProductInput =
 })
 
 const count = async (table: 'products' | 'applications' | 'application_products' | 'applicators') =>
-  Number((await t.db.selectFrom(table).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n)
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select(sql<string>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 async function refusal(work: Promise<unknown>): Promise<Record<string, string>> {
   const error = await work.then(
@@ -57,12 +64,37 @@ async function refusal(work: Promise<unknown>): Promise<Record<string, string>> 
 
 describe('the product save', () => {
   it('adds once when the same form is sent twice at the same moment, and reads back as typed', async () => {
-    const form = product('CIPC Aerosol 98', { max_ppm_per_application: 22, max_applications_per_season: 3, max_total_per_season: 1.2, max_total_basis: 'ton', min_days_between: 21, min_days_before_removal: 14, reentry_hours: 24, not_for_seed: true, supplier: 'AMVAC' })
+    const form = product('CIPC Aerosol 98', {
+      max_ppm_per_application: 22,
+      max_applications_per_season: 3,
+      max_total_per_season: 1.2,
+      max_total_basis: 'ton',
+      min_days_between: 21,
+      min_days_before_removal: 14,
+      reentry_hours: 24,
+      not_for_seed: true,
+      supplier: 'AMVAC',
+    })
     const before = await count('products')
     const [a, b] = await Promise.all([saveProduct(form), saveProduct(form)])
     expect(a).toBe(b)
     expect(await count('products')).toBe(before + 1)
-    expect(await productForEdit(t.db, a)).toMatchObject({ product_name: 'CIPC Aerosol 98', ppm: '16.6', ppm_constant: '84000', per: null, min_qty: '32', max_ppm_per_application: '22', max_applications_per_season: 3, max_total_per_season: '1.2', max_total_basis: 'ton', min_days_between: 21, min_days_before_removal: 14, reentry_hours: '24', not_for_seed: true, supplier: 'AMVAC' })
+    expect(await productForEdit(t.db, a)).toMatchObject({
+      product_name: 'CIPC Aerosol 98',
+      ppm: '16.6',
+      ppm_constant: '84000',
+      per: null,
+      min_qty: '32',
+      max_ppm_per_application: '22',
+      max_applications_per_season: 3,
+      max_total_per_season: '1.2',
+      max_total_basis: 'ton',
+      min_days_between: 21,
+      min_days_before_removal: 14,
+      reentry_hours: '24',
+      not_for_seed: true,
+      supplier: 'AMVAC',
+    })
   })
 
   it('refuses a name another product has (case ignored), on add and on edit', async () => {
@@ -131,7 +163,14 @@ describe('the application save', () => {
 })
 
 describe('the applicator save', () => {
-  const applicator = (userId: number, more: Partial<ApplicatorInput> = {}): ApplicatorInput => ({ submission_id: randomUUID(), user_id: userId, license: 'ID-PA-1', expiration: '2098-12-31', active: true, ...more })
+  const applicator = (userId: number, more: Partial<ApplicatorInput> = {}): ApplicatorInput => ({
+    submission_id: randomUUID(),
+    user_id: userId,
+    license: 'ID-PA-1',
+    expiration: '2098-12-31',
+    active: true,
+    ...more,
+  })
   const newUser = async (username: string, active = true) =>
     (await t.db.insertInto('users').values({ username, password_hash: 'x', first_name: 'Cody', last_name: username, is_active: active }).returning('id').executeTakeFirstOrThrow()).id
 

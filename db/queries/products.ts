@@ -98,7 +98,11 @@ export interface ApplicationRecord {
 
 export async function applicationForEdit(db: Executor, id: number): Promise<ApplicationRecord | undefined> {
   if (!isId(id)) return undefined
-  const row = await db.selectFrom('applications').select(['id', 'name', numericAsTyped('base_price').as('base_price'), 'active']).where('id', '=', id).executeTakeFirst()
+  const row = await db
+    .selectFrom('applications')
+    .select(['id', 'name', numericAsTyped('base_price').as('base_price'), 'active'])
+    .where('id', '=', id)
+    .executeTakeFirst()
   if (!row) return undefined
   const lines = await db.selectFrom('application_products').select('product_id').where('application_id', '=', id).orderBy('position').orderBy('product_id').execute()
   return { ...row, base_price: row.base_price ?? '0', products: lines }
@@ -106,7 +110,13 @@ export async function applicationForEdit(db: Executor, id: number): Promise<Appl
 
 /** A new product or application row (checked by commands/products.ts); returns its id. */
 export async function insertCatalogRow<T extends 'products' | 'applications'>(trx: Executor, table: T, row: Insertable<Database[T]>): Promise<number> {
-  return (await trx.insertInto(table).values(row as never).returning('id').executeTakeFirstOrThrow()).id
+  return (
+    await trx
+      .insertInto(table)
+      .values(row as never)
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id
 }
 
 /** Saves product or application `id`; false when there is none. */
@@ -127,6 +137,14 @@ export async function setApplicationProducts(trx: Executor, applicationId: numbe
 /** Of `ids`, the active products and those the application already has (a deactivated product stays on the applications that use it). */
 export async function usableProductIds(db: Executor, applicationId: number | undefined, ids: readonly number[]): Promise<Set<number>> {
   const kept = applicationId === undefined ? [] : await db.selectFrom('application_products').select('product_id').where('application_id', '=', applicationId).execute()
-  const active = ids.length === 0 ? [] : await db.selectFrom('products').select('id').where('id', 'in', [...ids]).where('active', '=', true).execute()
+  const active =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('products')
+          .select('id')
+          .where('id', 'in', [...ids])
+          .where('active', '=', true)
+          .execute()
   return new Set([...active.map((p) => p.id), ...kept.map((k) => k.product_id)])
 }

@@ -68,7 +68,17 @@ export function receiptListRows(receipts: ReturnType<typeof receiptsAsR>) {
     .leftJoin('trucks as t', 't.id', 'r.truck_id')
     .leftJoin('companies as co', 'co.id', 'r.customer_id')
     .innerJoin('users as u', 'u.id', 'r.created_by')
-    .select(['r.id', 'r.date', 'r.type', 'r.location', 'r.total_amount', 't.number as truck_number', 'co.company_name as customer_name', userDisplayName('u').as('created_by_name'), sql<boolean>`r.deleted_at is not null`.as('deleted')])
+    .select([
+      'r.id',
+      'r.date',
+      'r.type',
+      'r.location',
+      'r.total_amount',
+      't.number as truck_number',
+      'co.company_name as customer_name',
+      userDisplayName('u').as('created_by_name'),
+      sql<boolean>`r.deleted_at is not null`.as('deleted'),
+    ])
 }
 
 /** One receipt with the names of what it refers to and its images in upload order (its list row and the rest); undefined when there is none. */

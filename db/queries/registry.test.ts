@@ -48,7 +48,13 @@ describe('the admin saves of jobs, trucks and parts', () => {
   const saving =
     <S extends z.ZodType<{ submission_id: string }>>(command: Command<S, { id: number }>) =>
     async (value: Omit<z.output<S>, 'record_id'>, id?: number) =>
-      (await runCommand(t.db, command, { actor: { id: admin, username: 'admin', is_superuser: true, permissions: [] }, key: value.submission_id, input: { ...value, record_id: id ?? null } as z.output<S> })).id
+      (
+        await runCommand(t.db, command, {
+          actor: { id: admin, username: 'admin', is_superuser: true, permissions: [] },
+          key: value.submission_id,
+          input: { ...value, record_id: id ?? null } as z.output<S>,
+        })
+      ).id
   const saveJob = saving(saveJobCommand)
   const saveTruck = saving(saveTruckCommand)
   const savePart = saving(savePartCommand)
@@ -65,9 +71,13 @@ describe('the admin saves of jobs, trucks and parts', () => {
   it('refuse a name, truck number or part number another record has (case ignored) on its field', async () => {
     await expect(saveJob(job('j-2026-001'))).rejects.toMatchObject({ fieldErrors: { name: 'A job with this name already exists.' } })
     await saveTruck({ submission_id: uuid(), make: 'Ford', model: 'F-250', number: 'T-7', active: true })
-    await expect(saveTruck({ submission_id: uuid(), make: 'Ram', model: '2500', number: 't-7', active: true })).rejects.toMatchObject({ fieldErrors: { number: 'A truck with this number already exists.' } })
+    await expect(saveTruck({ submission_id: uuid(), make: 'Ram', model: '2500', number: 't-7', active: true })).rejects.toMatchObject({
+      fieldErrors: { number: 'A truck with this number already exists.' },
+    })
     await savePart({ submission_id: uuid(), part_number: 'BLT-1', description: 'Belt', is_special: false, active: true })
-    await expect(savePart({ submission_id: uuid(), part_number: 'blt-1', description: 'Belt', is_special: false, active: true })).rejects.toMatchObject({ fieldErrors: { part_number: 'A part with this part number already exists.' } })
+    await expect(savePart({ submission_id: uuid(), part_number: 'blt-1', description: 'Belt', is_special: false, active: true })).rejects.toMatchObject({
+      fieldErrors: { part_number: 'A part with this part number already exists.' },
+    })
     expect(await t.db.selectFrom('trucks').select('id').execute()).toHaveLength(1)
     expect(await t.db.selectFrom('parts').select('id').execute()).toHaveLength(1)
   })

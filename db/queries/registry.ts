@@ -131,13 +131,26 @@ export interface PartRecord {
 
 /** A new job, truck or part (checked by commands/registry.ts); returns its id. */
 export async function insertRegistryRow(trx: Executor, table: RegistryTable, submissionId: string, values: Record<string, unknown>): Promise<number> {
-  return (await trx.insertInto(table).values({ submission_id: submissionId, ...values } as never).returning('id').executeTakeFirstOrThrow()).id
+  return (
+    await trx
+      .insertInto(table)
+      .values({ submission_id: submissionId, ...values } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id
 }
 
 /** Saves job, truck or part `id`; false when there is none. */
 export async function updateRegistryRow(trx: Executor, table: RegistryTable, id: number, values: Record<string, unknown>): Promise<boolean> {
   if (!isId(id)) return false
-  return (await trx.updateTable(table).set(values as never).where('id', '=', id).returning('id').executeTakeFirst()) !== undefined
+  return (
+    (await trx
+      .updateTable(table)
+      .set(values as never)
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst()) !== undefined
+  )
 }
 
 export type RegistryTable = 'jobs' | 'trucks' | 'parts'
@@ -175,7 +188,21 @@ export async function recordByName(db: Executor, model: 'job' | 'truck' | 'part'
   const name = nameOrNull(text)
   if (!name) return undefined
   const wanted = name.toLowerCase()
-  if (model === 'job') return db.selectFrom('jobs').select(['id', 'name']).where(sql<string>`lower(name)`, '=', wanted).executeTakeFirst()
-  if (model === 'truck') return db.selectFrom('trucks').select(['id', 'number as name']).where(sql<string>`lower(number)`, '=', wanted).executeTakeFirst()
-  return db.selectFrom('parts').select(['id', 'part_number as name']).where(sql<string>`lower(part_number)`, '=', wanted).executeTakeFirst()
+  if (model === 'job')
+    return db
+      .selectFrom('jobs')
+      .select(['id', 'name'])
+      .where(sql<string>`lower(name)`, '=', wanted)
+      .executeTakeFirst()
+  if (model === 'truck')
+    return db
+      .selectFrom('trucks')
+      .select(['id', 'number as name'])
+      .where(sql<string>`lower(number)`, '=', wanted)
+      .executeTakeFirst()
+  return db
+    .selectFrom('parts')
+    .select(['id', 'part_number as name'])
+    .where(sql<string>`lower(part_number)`, '=', wanted)
+    .executeTakeFirst()
 }

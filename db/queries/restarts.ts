@@ -6,7 +6,11 @@ import { userDisplayName } from '#db/queries/users.ts'
 
 /** Opens the pre-treat's pending restart; a second call leaves the first (one per pre-treat). */
 export async function openRestart(trx: Executor, pretreatId: number): Promise<void> {
-  await trx.insertInto('restarts').values({ pretreat_id: pretreatId }).onConflict((oc) => oc.column('pretreat_id').doNothing()).execute()
+  await trx
+    .insertInto('restarts')
+    .values({ pretreat_id: pretreatId })
+    .onConflict((oc) => oc.column('pretreat_id').doNothing())
+    .execute()
 }
 
 /** Restarts with their pre-treat (one each, a NOT NULL key), aliased r and p as restartListRows names them. */
@@ -40,16 +44,7 @@ export function restartListRows(restarts: ReturnType<typeof restartsWithPretreat
 
 /** Restarts with what their form shows of the pre-treat (its list row, and the storage's GPS, the notes and the answers). */
 function restartRows(db: Executor) {
-  return restartListRows(restartsWithPretreat(db)).select([
-    'r.remote',
-    'r.running',
-    'r.cleaned_up',
-    'r.comments',
-    'r.completed_by',
-    'p.application_notes',
-    'st.gps_lat',
-    'st.gps_lng',
-  ])
+  return restartListRows(restartsWithPretreat(db)).select(['r.remote', 'r.running', 'r.cleaned_up', 'r.comments', 'r.completed_by', 'p.application_notes', 'st.gps_lat', 'st.gps_lng'])
 }
 
 /** One restart, by its id. */

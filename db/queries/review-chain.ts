@@ -17,13 +17,22 @@ export interface LockedSheet {
 
 /** The sheet's workflow state and hours, locked until the transaction ends. */
 export async function lockSheet(trx: Executor, sheetId: number): Promise<LockedSheet> {
-  const row = await trx.selectFrom('service_sheets').select(['id', 'status', 'version', ...HOUR_COLUMNS]).where('id', '=', sheetId).forUpdate().executeTakeFirstOrThrow()
+  const row = await trx
+    .selectFrom('service_sheets')
+    .select(['id', 'status', 'version', ...HOUR_COLUMNS])
+    .where('id', '=', sheetId)
+    .forUpdate()
+    .executeTakeFirstOrThrow()
   return { id: row.id, status: row.status, version: row.version, hours: hoursOf(row) }
 }
 
 /** Level 1 starts from the hours the technician entered. */
 export async function startLevelOneHours(trx: Executor, sheetId: number): Promise<void> {
-  await trx.updateTable('service_sheets').set({ travel_hours1: sql`travel_hours`, labor_hours1: sql`labor_hours` }).where('id', '=', sheetId).execute()
+  await trx
+    .updateTable('service_sheets')
+    .set({ travel_hours1: sql`travel_hours`, labor_hours1: sql`labor_hours` })
+    .where('id', '=', sheetId)
+    .execute()
 }
 
 /** A reviewer's hours at `level`. */
@@ -93,13 +102,21 @@ export async function openReview(trx: Executor, sheetId: number, level: ReviewLe
 
 /** The sheet went back to its author (decision 0069): its reviews leave both review lists, and the tracker shows no level done. */
 export async function returnReviews(trx: Executor, sheetId: number): Promise<void> {
-  await trx.updateTable('service_reviews').set({ status: 'returned', version: sql`version + 1` }).where('service_sheet_id', '=', sheetId).execute()
+  await trx
+    .updateTable('service_reviews')
+    .set({ status: 'returned', version: sql`version + 1` })
+    .where('service_sheet_id', '=', sheetId)
+    .execute()
   await trx.updateTable('service_status').set({ review_1_completed: false, review_2_completed: false, review_3_completed: false }).where('service_sheet_id', '=', sheetId).execute()
 }
 
 /** The author's fixes to a sheet sent back to them: its own hours and description. */
 export async function saveAuthorFixes(trx: Executor, sheetId: number, fixes: { travel_hours: number; labor_hours: number; description: string }): Promise<void> {
-  await trx.updateTable('service_sheets').set({ ...fixes, updated_at: sql`now()` }).where('id', '=', sheetId).execute()
+  await trx
+    .updateTable('service_sheets')
+    .set({ ...fixes, updated_at: sql`now()` })
+    .where('id', '=', sheetId)
+    .execute()
 }
 
 /** Who wrote the sheet (its notices go to them). */
@@ -121,12 +138,20 @@ export async function partLinesSnapshot(trx: Executor, sheetId: number): Promise
 
 /** The reviewer's comments; the review's version moves on (the editor's token for a stale save). */
 export async function saveReviewComments(trx: Executor, reviewId: number, comments: string): Promise<void> {
-  await trx.updateTable('service_reviews').set({ comments, version: sql`version + 1` }).where('id', '=', reviewId).execute()
+  await trx
+    .updateTable('service_reviews')
+    .set({ comments, version: sql`version + 1` })
+    .where('id', '=', reviewId)
+    .execute()
 }
 
 /** The review's version moves on (its sheet changed under it). */
 export async function touchReview(trx: Executor, reviewId: number): Promise<void> {
-  await trx.updateTable('service_reviews').set({ version: sql`version + 1` }).where('id', '=', reviewId).execute()
+  await trx
+    .updateTable('service_reviews')
+    .set({ version: sql`version + 1` })
+    .where('id', '=', reviewId)
+    .execute()
 }
 
 export async function approveReview(trx: Executor, sheetId: number, level: ReviewLevel, reviewerId: number | null): Promise<void> {

@@ -44,10 +44,8 @@ interface Match {
  */
 const folded = (column: RawBuilder<unknown>, m: Match) =>
   sql.join(
-    m.words.map((w) =>
-      /[\p{L}\p{N}]{3}/u.test(w) ? sql<boolean>`search_fold(${column}) like '%' || search_fold(${w}) || '%'` : sql<boolean>`strpos(search_fold(${column}), search_fold(${w})) > 0`
-    ),
-    sql` and `
+    m.words.map((w) => (/[\p{L}\p{N}]{3}/u.test(w) ? sql<boolean>`search_fold(${column}) like '%' || search_fold(${w}) || '%'` : sql<boolean>`strpos(search_fold(${column}), search_fold(${w})) > 0`)),
+    sql` and `,
   )
 /** the whole name first, then a name that starts with the text */
 const rank = (m: Match, label = sql`h.label`) => sql`case when search_fold(${label}) = search_fold(${m.q}) then 0 when search_fold(${label}) like search_fold(${m.q}) || '%' then 1 else 2 end`
@@ -76,8 +74,8 @@ const STATEMENTS: Record<SearchKind, (m: Match) => RawBuilder<SearchRow & { tota
     if (!/^\d+$/.test(digits)) return null
     return sql`
       with h as (select ss.id, ss.service_sheet_number::text as number, ss.company_id, ss.storage_id, ss.service_date from service_sheets ss where ss.service_sheet_number::text like ${`%${digits}%`} limit ${
-      m.take
-    })
+        m.take
+      })
       select h.id, '#' || h.number as label, concat_ws(' · ', c.company_name, s.name, to_char(h.service_date, 'YYYY-MM-DD')) as detail, null as ref, null as tag, (select count(*) from h)::int as total
       from h join companies c on c.id = h.company_id join storages s on s.id = h.storage_id
       order by case when h.number = ${digits} then 0 when h.number like ${`${digits}%`} then 1 else 2 end, length(h.number), h.number, h.id limit ${m.limit}`

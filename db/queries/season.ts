@@ -35,7 +35,9 @@ export async function seasonSoFar(db: Executor, storageIds: number[], season: Se
     .select(['pt.storage_id', 'pc.product_id'])
     .select(sql<string>`count(distinct pt.id)`.as('n'))
     // the applied lines as they are: their loads and days are counted by the judge, as the ledger's are
-    .select(sql<AppliedLine[] | null>`json_agg(json_build_object('application_date', pt.application_date::text, 'quantity_used', pc.quantity_used, 'cwt', pc.cwt)) filter (where ${applied})`.as('applied'))
+    .select(
+      sql<AppliedLine[] | null>`json_agg(json_build_object('application_date', pt.application_date::text, 'quantity_used', pc.quantity_used, 'cwt', pc.cwt)) filter (where ${applied})`.as('applied'),
+    )
     .where('pt.storage_id', 'in', ids)
     .where('pt.void', '=', false)
     .where(sql<string>`coalesce(pt.application_date, pt.created_at::date)`, '>=', season.start)
@@ -153,10 +155,21 @@ export async function ledgerEntries(db: Executor, storageId: number, season: Sea
     .leftJoin('applicators as a', 'a.id', 'p.assigned_to')
     .leftJoin('users as u', 'u.id', 'a.user_id')
     .select([
-      'p.id as pretreat_id', 'p.pre_treat_number', 'p.application_date', 'p.stop_time', 'p.void', sql<string>`coalesce(r.grower_name, g.company_name)`.as('grower_name'),
+      'p.id as pretreat_id',
+      'p.pre_treat_number',
+      'p.application_date',
+      'p.stop_time',
+      'p.void',
+      sql<string>`coalesce(r.grower_name, g.company_name)`.as('grower_name'),
       sql<string>`case when u.id is null then '' else ${userDisplayName('u')} end`.as('applicator_name'),
       sql<string>`coalesce(a.license, '')`.as('applicator_licence'),
-      'pr.id as product_id', 'pr.product_name', 'pr.registration', 'pr.units', 'pr.ppm_constant', 'c.cwt', 'c.quantity_used',
+      'pr.id as product_id',
+      'pr.product_name',
+      'pr.registration',
+      'pr.units',
+      'pr.ppm_constant',
+      'c.cwt',
+      'c.quantity_used',
     ])
     .where('p.storage_id', '=', storageId)
     .where(inStates('p.status', PRETREAT_STATE_SETS.applied))
@@ -179,7 +192,18 @@ export async function seasonLimits(db: Executor, productIds: readonly number[]):
   if (productIds.length === 0) return []
   const rows = await db
     .selectFrom('products')
-    .select(['id as product_id', 'product_name', 'units', 'max_ppm_per_application', 'max_total_per_season', 'max_total_basis', 'max_applications_per_season', 'min_days_between', 'min_days_before_removal', 'not_for_seed'])
+    .select([
+      'id as product_id',
+      'product_name',
+      'units',
+      'max_ppm_per_application',
+      'max_total_per_season',
+      'max_total_basis',
+      'max_applications_per_season',
+      'min_days_between',
+      'min_days_before_removal',
+      'not_for_seed',
+    ])
     .where('id', 'in', [...new Set(productIds)])
     .execute()
   return rows.map((r) => ({
@@ -227,17 +251,21 @@ export async function latestReentry(db: Executor, storageId: number): Promise<(R
     .select(['pr.product_name', 'pr.reentry_hours'])
     .where('c.pretreat_id', '=', latest.id)
     .execute()
-  const reentry = reentryOf(latest.application_date, latest.stop_time, products.map((p) => ({ product_name: p.product_name, reentry_hours: num(p.reentry_hours) })))
+  const reentry = reentryOf(
+    latest.application_date,
+    latest.stop_time,
+    products.map((p) => ({ product_name: p.product_name, reentry_hours: num(p.reentry_hours) })),
+  )
   return reentry ? { ...reentry, pretreat_id: latest.id, pre_treat_number: latest.pre_treat_number } : null
 }
 
 /** The storage's ledger for the season; null when there is no such storage. */
 export async function storageSeasonLedger(db: Executor, storageId: number, season: Season): Promise<SeasonLedger | null> {
-  const [storage, entries] = await Promise.all([
-    db.selectFrom('storages').select(['seed', 'planned_removal']).where('id', '=', storageId).executeTakeFirst(),
-    ledgerEntries(db, storageId, season),
-  ])
+  const [storage, entries] = await Promise.all([db.selectFrom('storages').select(['seed', 'planned_removal']).where('id', '=', storageId).executeTakeFirst(), ledgerEntries(db, storageId, season)])
   if (!storage) return null
-  const limits = await seasonLimits(db, entries.map((e) => e.product_id))
+  const limits = await seasonLimits(
+    db,
+    entries.map((e) => e.product_id),
+  )
   return seasonLedger(season, entries, limits, storage)
 }

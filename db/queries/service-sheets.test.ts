@@ -8,7 +8,16 @@ let tech: number, other: number
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  ;[tech, other] = (await t.db.insertInto('users').values([{ username: 'tech', password_hash: 'x' }, { username: 'other', password_hash: 'x' }]).returning('id').execute()).map((u) => u.id) as [number, number]
+  ;[tech, other] = (
+    await t.db
+      .insertInto('users')
+      .values([
+        { username: 'tech', password_hash: 'x' },
+        { username: 'other', password_hash: 'x' },
+      ])
+      .returning('id')
+      .execute()
+  ).map((u) => u.id) as [number, number]
 })
 afterAll(() => t.drop())
 
@@ -34,7 +43,12 @@ describe('reserveSheetNumber (the sheet form shows it when it opens)', () => {
     const reserved = await reserveSheetNumber(t.db, tech)
     const sheet = await makeServiceSheet(t.db, { created_by: tech, sheetNumber: reserved })
     expect(sheet.service_sheet_number).toBe(reserved)
-    const highest = (await t.db.selectFrom('service_sheet_numbers').select((eb) => eb.fn.max('number').as('n')).executeTakeFirstOrThrow()).n
+    const highest = (
+      await t.db
+        .selectFrom('service_sheet_numbers')
+        .select((eb) => eb.fn.max('number').as('n'))
+        .executeTakeFirstOrThrow()
+    ).n
     const next = await reserveSheetNumber(t.db, tech)
     expect(next).toBe(Number(highest) + 1)
     expect(await reserveSheetNumber(t.db, tech)).toBe(next)

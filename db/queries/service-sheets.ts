@@ -107,7 +107,12 @@ export function existingSheet(db: Executor, submissionId: string): Promise<{ id:
 /** The active parts among `ids`. */
 export function activePartsById(db: Executor, ids: readonly number[]): Promise<{ id: number; is_special: boolean }[]> {
   if (ids.length === 0) return Promise.resolve([])
-  return db.selectFrom('parts').select(['id', 'is_special']).where('id', 'in', [...new Set(ids)]).where('active', '=', true).execute()
+  return db
+    .selectFrom('parts')
+    .select(['id', 'is_special'])
+    .where('id', 'in', [...new Set(ids)])
+    .where('active', '=', true)
+    .execute()
 }
 
 export interface CallForSheet {

@@ -67,7 +67,11 @@ export async function findSession(db: Executor, token: string): Promise<LoadedSe
   const [row] = await executePrepared(db, 'session-read', sessionReadQuery(db, id))
   if (!row) return null
   if (Date.now() - row.last_seen_at.getTime() > TOUCH_AFTER_MS) {
-    await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', id).execute()
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql`now()` })
+      .where('id', '=', id)
+      .execute()
   }
   const { last_seen_at: _seen, company_name, permissions, ...user } = row
   return {
@@ -99,9 +103,16 @@ export async function createSession(db: Executor, session: NewSession): Promise<
         ip: session.ip,
       })
       .execute()
-    await trx.updateTable('users').set({ last_login_at: sql`now()` }).where('id', '=', session.userId).execute()
+    await trx
+      .updateTable('users')
+      .set({ last_login_at: sql`now()` })
+      .where('id', '=', session.userId)
+      .execute()
     // Expired sessions go as new ones come: no separate sweeper needed.
-    await trx.deleteFrom('sessions').where('expires_at', '<', sql<Date>`now()`).execute()
+    await trx
+      .deleteFrom('sessions')
+      .where('expires_at', '<', sql<Date>`now()`)
+      .execute()
   })
 }
 

@@ -19,9 +19,7 @@ export interface ShortListRow {
 
 /** Every row, active or not, in position order: the admin screen. */
 export function shortListRows(db: Executor, list: ShortList): Promise<ShortListRow[]> {
-  return sql<ShortListRow>`select id, ${sql.ref(TEXT[list])} as text, position, active from ${sql.table(list)} order by position, id`
-    .execute(db)
-    .then((r) => r.rows)
+  return sql<ShortListRow>`select id, ${sql.ref(TEXT[list])} as text, position, active from ${sql.table(list)} order by position, id`.execute(db).then((r) => r.rows)
 }
 
 /** The active rows' texts in position order: what the pre-treat form offers. */

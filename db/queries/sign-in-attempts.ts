@@ -48,11 +48,7 @@ export async function recordAttemptIfAdmitted(
       .where((eb) => eb.or([eb('username_key', '=', usernameKey), eb('ip', '=', ip)]))
       .executeTakeFirstOrThrow()
     if (!admit(counts)) return null
-    const { id } = await trx
-      .insertInto('login_attempts')
-      .values({ username_key: usernameKey, ip, succeeded: null })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const { id } = await trx.insertInto('login_attempts').values({ username_key: usernameKey, ip, succeeded: null }).returning('id').executeTakeFirstOrThrow()
     return { id, counts }
   })
 }
@@ -74,6 +70,9 @@ export async function findUserToSignIn(db: Executor, usernameKey: string): Promi
 
 /** Forgets the tries recorded before `hours` ago (the throttle only looks at the last minutes). */
 export async function forgetSignInAttempts(db: Executor, hours: number): Promise<number> {
-  const result = await db.deleteFrom('login_attempts').where('at', '<', sql<Date>`now() - make_interval(hours => ${hours})`).executeTakeFirst()
+  const result = await db
+    .deleteFrom('login_attempts')
+    .where('at', '<', sql<Date>`now() - make_interval(hours => ${hours})`)
+    .executeTakeFirst()
   return Number(result.numDeletedRows)
 }

@@ -38,8 +38,23 @@ async function storage(companyId: number, name: string, options: { growerId?: nu
 async function checked(companyId: number, storageId: number, days: number) {
   const date = (await sql<{ d: string }>`select (${daysAgo(days)})::text as d`.execute(t.db)).rows[0]!.d
   await insertStorageCheck(t.db, {
-    submission_id: crypto.randomUUID(), company_id: companyId, storage_id: storageId, created_by: tech, date_inspected: date, variety: 'Red', fill_status: 'Full',
-    setpoint: null, runtime_hours: null, plenum: null, humidity: null, pile1: null, pile2: null, pile3: null, pile4: null, notes: 'ok', images: [],
+    submission_id: crypto.randomUUID(),
+    company_id: companyId,
+    storage_id: storageId,
+    created_by: tech,
+    date_inspected: date,
+    variety: 'Red',
+    fill_status: 'Full',
+    setpoint: null,
+    runtime_hours: null,
+    plenum: null,
+    humidity: null,
+    pile1: null,
+    pile2: null,
+    pile3: null,
+    pile4: null,
+    notes: 'ok',
+    images: [],
   })
 }
 

@@ -57,24 +57,23 @@ export function storageCheckListRows(checks: ReturnType<typeof storageChecksAsSc
     .innerJoin('companies as co', 'co.id', 'sc.company_id')
     .innerJoin('storages as st', 'st.id', 'sc.storage_id')
     .innerJoin('users as u', 'u.id', 'sc.created_by')
-    .select(['sc.id', 'sc.date_inspected', 'co.company_name', 'st.name as storage_name', userDisplayName('u').as('inspector_name'), 'sc.variety', 'sc.fill_status', sql<boolean>`sc.deleted_at is not null`.as('deleted')])
+    .select([
+      'sc.id',
+      'sc.date_inspected',
+      'co.company_name',
+      'st.name as storage_name',
+      userDisplayName('u').as('inspector_name'),
+      'sc.variety',
+      'sc.fill_status',
+      sql<boolean>`sc.deleted_at is not null`.as('deleted'),
+    ])
 }
 
 /** One check with its names, readings (numeric text, or null) and images, for its detail modal: its list row and the rest. */
 export async function storageCheckDetail(db: Executor, id: number) {
   const [check, images] = await Promise.all([
     storageCheckListRows(storageChecksAsSc(db))
-      .select([
-        'sc.setpoint',
-        'sc.runtime_hours',
-        'sc.plenum',
-        'sc.humidity',
-        'sc.pile1',
-        'sc.pile2',
-        'sc.pile3',
-        'sc.pile4',
-        'sc.notes',
-      ])
+      .select(['sc.setpoint', 'sc.runtime_hours', 'sc.plenum', 'sc.humidity', 'sc.pile1', 'sc.pile2', 'sc.pile3', 'sc.pile4', 'sc.notes'])
       .where('sc.id', '=', id)
       .executeTakeFirst(),
     db
@@ -137,7 +136,10 @@ export function checksDue(db: Executor) {
 
 /** How many storages are due for a check (the alerts bell's storage_checks_due). */
 export async function countChecksDue(db: Executor): Promise<number> {
-  const row = await db.selectFrom(checksDue(db).as('d')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom(checksDue(db).as('d'))
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow()
   return row.n
 }
 
@@ -147,7 +149,22 @@ export async function storageCheckFormValues(db: Executor, id: number) {
     .selectFrom('storage_checks as sc')
     .innerJoin('companies as co', 'co.id', 'sc.company_id')
     .innerJoin('storages as st', 'st.id', 'sc.storage_id')
-    .select(['co.company_name', 'sc.storage_id', 'sc.date_inspected', 'sc.variety', 'sc.fill_status', 'sc.setpoint', 'sc.runtime_hours', 'sc.plenum', 'sc.humidity', 'sc.pile1', 'sc.pile2', 'sc.pile3', 'sc.pile4', 'sc.notes'])
+    .select([
+      'co.company_name',
+      'sc.storage_id',
+      'sc.date_inspected',
+      'sc.variety',
+      'sc.fill_status',
+      'sc.setpoint',
+      'sc.runtime_hours',
+      'sc.plenum',
+      'sc.humidity',
+      'sc.pile1',
+      'sc.pile2',
+      'sc.pile3',
+      'sc.pile4',
+      'sc.notes',
+    ])
     .where('sc.id', '=', id)
     .executeTakeFirst()
   if (!row) return undefined

@@ -16,7 +16,9 @@ beforeAll(async () => {
   const applicatorId = (await t.db.insertInto('applicators').values({ user_id: userId }).returning('id').executeTakeFirstOrThrow()).id
   const owner = (await t.db.insertInto('companies').values({ company_name: 'Acme Farms' }).returning('id').executeTakeFirstOrThrow()).id
   const grower = (await t.db.insertInto('companies').values({ company_name: 'Grower Co' }).returning('id').executeTakeFirstOrThrow()).id
-  storageId = (await t.db.insertInto('storages').values({ company_id: owner, grower_id: grower, name: 'North Cellar', gps_lat: '43.1234567', gps_lng: '-112.5' }).returning('id').executeTakeFirstOrThrow()).id
+  storageId = (
+    await t.db.insertInto('storages').values({ company_id: owner, grower_id: grower, name: 'North Cellar', gps_lat: '43.1234567', gps_lng: '-112.5' }).returning('id').executeTakeFirstOrThrow()
+  ).id
   otherStorage = (await t.db.insertInto('storages').values({ company_id: owner, name: 'South Cellar' }).returning('id').executeTakeFirstOrThrow()).id
   // two seasons (2024–25, 2025–26) for North; one season for South, which must never show
   await seedStorageHistory(t.db, storageId, { userId, applicatorId }, { seasons: 2, lastSeason: 2025, checks: 20, calls: 4, sheets: 6, pretreats: 4, photoEvery: 5 })

@@ -97,7 +97,16 @@ export async function seasonConditions(db: Executor, storageId: number, season: 
       .execute(),
   ])
   return {
-    readings: checks.map((c) => ({ id: c.id, date: c.date_inspected, pile1: num(c.pile1), pile2: num(c.pile2), pile3: num(c.pile3), pile4: num(c.pile4), plenum: num(c.plenum), humidity: num(c.humidity) })),
+    readings: checks.map((c) => ({
+      id: c.id,
+      date: c.date_inspected,
+      pile1: num(c.pile1),
+      pile2: num(c.pile2),
+      pile3: num(c.pile3),
+      pile4: num(c.pile4),
+      plenum: num(c.plenum),
+      humidity: num(c.humidity),
+    })),
     applications: pretreats.map((p) => ({ id: p.id, date: p.application_date!, number: p.pre_treat_number })),
   }
 }

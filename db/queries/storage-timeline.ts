@@ -100,7 +100,10 @@ interface Row {
 export async function storageTimeline(db: Executor, storageId: number, q: TimelineQuery): Promise<{ entries: TimelineEntry[]; more: boolean }> {
   const selects = parts(storageId, q)
   if (selects.length === 0) return { entries: [], more: false }
-  const { rows } = await sql<Row>`select * from (${sql.join(selects, sql` union all `)}) as t(kind, id, day, at, text, state, number, photo_of, blob_id) order by day desc, at desc, kind, id desc, blob_id limit ${q.limit + 1} offset ${q.offset ?? 0}`.execute(db)
+  const { rows } =
+    await sql<Row>`select * from (${sql.join(selects, sql` union all `)}) as t(kind, id, day, at, text, state, number, photo_of, blob_id) order by day desc, at desc, kind, id desc, blob_id limit ${q.limit + 1} offset ${q.offset ?? 0}`.execute(
+      db,
+    )
   return {
     more: rows.length > q.limit,
     entries: rows.slice(0, q.limit).map((r) => ({
@@ -120,6 +123,10 @@ export async function storageTimeline(db: Executor, storageId: number, q: Timeli
 export async function timelineSeasons(db: Executor, storageId: number, q: Pick<TimelineQuery, 'kinds' | 'photosOf'>): Promise<number[]> {
   const selects = parts(storageId, { ...q, season: null })
   if (selects.length === 0) return []
-  const { rows } = await sql<{ year: number }>`select distinct extract(year from day - interval '6 months')::int as year from (${sql.join(selects, sql` union all `)}) as t(kind, id, day, at, text, state, number, photo_of, blob_id) order by year desc`.execute(db)
+  const { rows } = await sql<{
+    year: number
+  }>`select distinct extract(year from day - interval '6 months')::int as year from (${sql.join(selects, sql` union all `)}) as t(kind, id, day, at, text, state, number, photo_of, blob_id) order by year desc`.execute(
+    db,
+  )
   return rows.map((r) => Number(r.year))
 }

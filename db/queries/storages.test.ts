@@ -18,7 +18,10 @@ async function company(name: string) {
 
 async function blob(name: string) {
   const id = crypto.randomUUID()
-  await t.db.insertInto('blobs').values({ id, area: 'storages', key: `storages/${id}`, filename: name, content_type: 'image/png', size_bytes: 10, created_by: user }).execute()
+  await t.db
+    .insertInto('blobs')
+    .values({ id, area: 'storages', key: `storages/${id}`, filename: name, content_type: 'image/png', size_bytes: 10, created_by: user })
+    .execute()
   return id
 }
 
@@ -52,7 +55,13 @@ function input(changes: Partial<StorageInput> = {}): StorageInput {
 
 /** The storage form's save (commands/storages.ts), from the page its storage_id names, keyed by its submission id. */
 const saveStorage = async (value: StorageInput) =>
-  (await runCommand(t.db, saveStorageCommand, { actor: { id: user, username: 'admin', is_superuser: true, permissions: [] }, key: value.submission_id, input: { ...value, path_storage_id: value.storage_id ?? null } })).id
+  (
+    await runCommand(t.db, saveStorageCommand, {
+      actor: { id: user, username: 'admin', is_superuser: true, permissions: [] },
+      key: value.submission_id,
+      input: { ...value, path_storage_id: value.storage_id ?? null },
+    })
+  ).id
 
 const rowOf = (id: number) => t.db.selectFrom('storages').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 const imagesOf = async (id: number) => (await storageForEdit(t.db, id))!.images.map((i) => i.id)
@@ -70,7 +79,17 @@ describe('saveStorage: add', () => {
     const images = [await blob('a.png'), await blob('b.png')]
     const id = await saveStorage(input({ name: 'Cellar Add', images }))
     const row = await rowOf(id)
-    expect(row).toMatchObject({ company_id: owner, grower_id: other, name: 'Cellar Add', gps_lat: '43.615000', gps_lng: '-116.200000', door_count: 2, duct_spacing_inches: '120.50', length_feet: null, bill_to_grower: true })
+    expect(row).toMatchObject({
+      company_id: owner,
+      grower_id: other,
+      name: 'Cellar Add',
+      gps_lat: '43.615000',
+      gps_lng: '-116.200000',
+      door_count: 2,
+      duct_spacing_inches: '120.50',
+      length_feet: null,
+      bill_to_grower: true,
+    })
     expect(await imagesOf(id)).toEqual(images)
   })
 
@@ -128,16 +147,38 @@ describe('saveStorage: edit', () => {
 describe('the picker', () => {
   it("shows a grower's storages with their last check and last pre-treat applied, void, unsubmitted and future ones left out", async () => {
     const farm = await company('Card Farms')
-    const [first, second] = await Promise.all([saveStorage(input({ owner: 'Card Farms', owner_is_grower: true, name: 'B Cellar' })), saveStorage(input({ owner: 'Card Farms', owner_is_grower: true, name: 'A Cellar', active: false }))])
-    for (const [date, fill] of [['2026-10-01', 'Full'], ['2026-11-02', '1/2 Full']] as const) {
-      await t.db.insertInto('storage_checks').values({ submission_id: crypto.randomUUID(), company_id: farm, storage_id: first, created_by: user, date_inspected: date, variety: 'Red', fill_status: fill, notes: 'ok' }).execute()
+    const [first, second] = await Promise.all([
+      saveStorage(input({ owner: 'Card Farms', owner_is_grower: true, name: 'B Cellar' })),
+      saveStorage(input({ owner: 'Card Farms', owner_is_grower: true, name: 'A Cellar', active: false })),
+    ])
+    for (const [date, fill] of [
+      ['2026-10-01', 'Full'],
+      ['2026-11-02', '1/2 Full'],
+    ] as const) {
+      await t.db
+        .insertInto('storage_checks')
+        .values({ submission_id: crypto.randomUUID(), company_id: farm, storage_id: first, created_by: user, date_inspected: date, variety: 'Red', fill_status: fill, notes: 'ok' })
+        .execute()
     }
     const applicator = (await t.db.insertInto('applicators').values({ user_id: user, license: 'L1' }).returning('id').executeTakeFirstOrThrow()).id
     const pretreat = async (day: string, status: PretreatState, isVoid = false) => {
       const { label } = await t.db.insertInto('pretreat_numbers').values({ reserved_by: user }).returning('label').executeTakeFirstOrThrow()
       await t.db
         .insertInto('pretreats')
-        .values({ submission_id: crypto.randomUUID(), pre_treat_number: label, created_by: user, recommended_by: applicator, other_name: 'Walk-in', company_id: farm, storage_id: first, application_notes: 'x', application_date: day, status, void: isVoid, void_comments: isVoid ? 'typo' : '' })
+        .values({
+          submission_id: crypto.randomUUID(),
+          pre_treat_number: label,
+          created_by: user,
+          recommended_by: applicator,
+          other_name: 'Walk-in',
+          company_id: farm,
+          storage_id: first,
+          application_notes: 'x',
+          application_date: day,
+          status,
+          void: isVoid,
+          void_comments: isVoid ? 'typo' : '',
+        })
         .execute()
     }
     // only a pre-treat actually applied counts (submitted, in review or completed, on a day not after today; decision 0050)
@@ -159,11 +200,12 @@ describe('the picker', () => {
 
   it("shows a grower's latest notes and its contacts, not the catch-all Other", async () => {
     const farm = await company('Panel Farms')
-    const [dale, other] = await Promise.all(
-      ['Dale', 'Other'].map(async (name) => (await t.db.insertInto('contacts').values({ company_id: farm, name }).returning('id').executeTakeFirstOrThrow()).id),
-    )
+    const [dale, other] = await Promise.all(['Dale', 'Other'].map(async (name) => (await t.db.insertInto('contacts').values({ company_id: farm, name }).returning('id').executeTakeFirstOrThrow()).id))
     for (let i = 1; i <= 7; i++) {
-      await t.db.insertInto('interactions').values({ submission_id: crypto.randomUUID(), company_id: farm, contact_id: i % 2 ? dale! : other!, notes: `note ${i}`, created_by: user, created_at: new Date(Date.UTC(2026, 10, i)) }).execute()
+      await t.db
+        .insertInto('interactions')
+        .values({ submission_id: crypto.randomUUID(), company_id: farm, contact_id: i % 2 ? dale! : other!, notes: `note ${i}`, created_by: user, created_at: new Date(Date.UTC(2026, 10, i)) })
+        .execute()
     }
     const panel = await customerPanel(t.db, farm)
     expect(panel.interactions.map((i) => i.notes)).toEqual(['note 7', 'note 6', 'note 5', 'note 4', 'note 3'])

@@ -155,7 +155,9 @@ export function readDjangoDump(source: string, { skipRefused = false }: { skipRe
     })
   }
   if (refused.length && !skipRefused) {
-    throw new UserInputError(`Nothing was imported: ${refused.length} user${refused.length > 1 ? 's' : ''} cannot be taken over as they are:\n  ${refused.join('\n  ')}\n(Run again with --skip-refused to import the others and leave these out.)`)
+    throw new UserInputError(
+      `Nothing was imported: ${refused.length} user${refused.length > 1 ? 's' : ''} cannot be taken over as they are:\n  ${refused.join('\n  ')}\n(Run again with --skip-refused to import the others and leave these out.)`,
+    )
   }
   if (users.length === 0 && groups.length === 0 && refused.length === 0) throw new UserInputError(`The file holds no auth.user or auth.group entries: nothing to import.`)
 
@@ -187,7 +189,12 @@ export async function importDjangoUsers(db: Executor, dump: DjangoDump): Promise
     const groupsAdded: string[] = []
     const groupIds = new Map<string, number>()
     for (const group of dump.groups) {
-      const added = await trx.insertInto('groups').values({ name: group.name }).onConflict((oc) => oc.column('name').doNothing()).returning('id').executeTakeFirst()
+      const added = await trx
+        .insertInto('groups')
+        .values({ name: group.name })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .returning('id')
+        .executeTakeFirst()
       if (added) groupsAdded.push(group.name)
       const id = added?.id ?? (await trx.selectFrom('groups').select('id').where('name', '=', group.name).executeTakeFirstOrThrow()).id
       groupIds.set(group.name, id)
@@ -202,7 +209,11 @@ export async function importDjangoUsers(db: Executor, dump: DjangoDump): Promise
     const usersAdded: string[] = []
     const usersKept: string[] = []
     for (const user of dump.users) {
-      const here = await trx.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', user.username.toLowerCase()).executeTakeFirst()
+      const here = await trx
+        .selectFrom('users')
+        .select('id')
+        .where(sql<string>`lower(username)`, '=', user.username.toLowerCase())
+        .executeTakeFirst()
       if (here) {
         usersKept.push(user.username)
         continue
@@ -222,9 +233,17 @@ export async function importDjangoUsers(db: Executor, dump: DjangoDump): Promise
         .returning('id')
         .executeTakeFirstOrThrow()
       usersAdded.push(user.username)
-      if (user.permissions.length) await trx.insertInto('user_permissions').values(user.permissions.map((codename) => ({ user_id: id, codename }))).execute()
+      if (user.permissions.length)
+        await trx
+          .insertInto('user_permissions')
+          .values(user.permissions.map((codename) => ({ user_id: id, codename })))
+          .execute()
       const groups = user.groups.map((name) => groupIds.get(name)!)
-      if (groups.length) await trx.insertInto('user_groups').values(groups.map((group_id) => ({ user_id: id, group_id }))).execute()
+      if (groups.length)
+        await trx
+          .insertInto('user_groups')
+          .values(groups.map((group_id) => ({ user_id: id, group_id })))
+          .execute()
     }
     return { usersAdded, usersKept, groupsAdded }
   }

@@ -261,25 +261,44 @@ export async function userRights(db: Executor, id: number): Promise<Pick<RightsT
 
 /** The company of this whole name, case ignored. */
 export async function companyIdByName(db: Executor, name: string): Promise<number | undefined> {
-  const row = await db.selectFrom('companies').select('id').where(sql<string>`lower(company_name)`, '=', name.toLowerCase()).executeTakeFirst()
+  const row = await db
+    .selectFrom('companies')
+    .select('id')
+    .where(sql<string>`lower(company_name)`, '=', name.toLowerCase())
+    .executeTakeFirst()
   return row?.id
 }
 
 /** Which of these groups exist. */
 export async function existingGroupIds(db: Executor, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return []
-  return (await db.selectFrom('groups').select('id').where('id', 'in', [...ids]).execute()).map((g) => Number(g.id))
+  return (
+    await db
+      .selectFrom('groups')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .execute()
+  ).map((g) => Number(g.id))
 }
 
 /** The user who has this username, case ignored. */
 export async function userIdByUsername(db: Executor, username: string): Promise<number | undefined> {
-  const row = await db.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', username.toLowerCase()).executeTakeFirst()
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst()
   return row?.id
 }
 
 /** An account as the save finds it, its row locked until the save ends. */
 export function userForUpdate(db: Executor, id: number) {
-  return db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'email', 'is_active', 'password_hash', 'is_staff', 'is_superuser']).where('id', '=', id).forUpdate().executeTakeFirst()
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'first_name', 'last_name', 'email', 'is_active', 'password_hash', 'is_staff', 'is_superuser'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst()
 }
 
 /** A user's own fields, as the users admin sets them. */
@@ -319,9 +338,16 @@ export async function replaceUserRights(db: Executor, userId: number, permission
       .values(permissions.map((codename) => ({ codename, name: PERMISSIONS[codename] })))
       .onConflict((oc) => oc.column('codename').doNothing())
       .execute()
-    await db.insertInto('user_permissions').values(permissions.map((codename) => ({ user_id: userId, codename }))).execute()
+    await db
+      .insertInto('user_permissions')
+      .values(permissions.map((codename) => ({ user_id: userId, codename })))
+      .execute()
   }
-  if (groups.length) await db.insertInto('user_groups').values(groups.map((group_id) => ({ user_id: userId, group_id }))).execute()
+  if (groups.length)
+    await db
+      .insertInto('user_groups')
+      .values(groups.map((group_id) => ({ user_id: userId, group_id })))
+      .execute()
 }
 
 /**

@@ -15,13 +15,20 @@ const calls = inspectedWorkflow('call-ins')!
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  const users = await t.db.insertInto('users').values([{ username: 'tech', password_hash: 'x', first_name: 'Tom', last_name: 'Tech' }, { username: 'Rev1', password_hash: 'x' }]).returning('id').execute()
+  const users = await t.db
+    .insertInto('users')
+    .values([
+      { username: 'tech', password_hash: 'x', first_name: 'Tom', last_name: 'Tech' },
+      { username: 'Rev1', password_hash: 'x' },
+    ])
+    .returning('id')
+    .execute()
   tech = users[0]!.id
   reviewer = users[1]!.id
 })
 afterAll(() => t.drop())
 
-const counts = async () => (await workflowStateCounts(t.db, [sheets, calls]))
+const counts = async () => await workflowStateCounts(t.db, [sheets, calls])
 const since = async (id: number) => (await t.db.selectFrom('service_sheets').select('state_since').where('id', '=', id).executeTakeFirstOrThrow()).state_since
 /** The level-1 reviewer's Save or Approve of the review, hours unchanged (travel 1, labor 2). */
 const review1 = (reviewId: number, intent: 'save' | 'approve', version: number) =>

@@ -34,8 +34,25 @@ export async function workflowStateCounts(db: Executor, workflows: readonly Coun
   const tracked = workflows.filter((w) => w.records.statusColumn).map((w) => w.entity)
   const single = workflows.filter((w) => !w.records.statusColumn)
   const [rows, tables] = await Promise.all([
-    tracked.length ? db.selectFrom('workflow_state_counts').select(['entity', 'state', 'n']).where('entity', 'in', tracked).where(sql<SqlBool>`n > 0`).execute() : [],
-    single.length ? db.selectFrom('row_counts').select(['table_name', 'n']).where('table_name', 'in', single.map((w) => w.records.table)).execute() : [],
+    tracked.length
+      ? db
+          .selectFrom('workflow_state_counts')
+          .select(['entity', 'state', 'n'])
+          .where('entity', 'in', tracked)
+          .where(sql<SqlBool>`n > 0`)
+          .execute()
+      : [],
+    single.length
+      ? db
+          .selectFrom('row_counts')
+          .select(['table_name', 'n'])
+          .where(
+            'table_name',
+            'in',
+            single.map((w) => w.records.table),
+          )
+          .execute()
+      : [],
   ])
   for (const r of rows) counts[r.entity]![r.state] = Number(r.n)
   for (const w of single) {
@@ -96,7 +113,11 @@ export async function workflowHistory(db: Executor, entity: string, id: number):
 
 /** The user a username names (case ignored), for the actor filter. */
 export async function userIdByUsername(db: Executor, username: string): Promise<number | undefined> {
-  const row = await db.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', username.toLowerCase()).executeTakeFirst()
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst()
   return row ? Number(row.id) : undefined
 }
 

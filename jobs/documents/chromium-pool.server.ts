@@ -116,7 +116,14 @@ export class ChromiumPool {
     } finally {
       // closing ends whatever the page still does (a timed-out print); the job's answer does not wait
       // for it, but its slot is given back only once it is closed (or a hung browser took too long)
-      if (page) void Promise.race([page.context().close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]).then(() => this.releaseSlot(lane))
+      if (page)
+        void Promise.race([
+          page
+            .context()
+            .close()
+            .catch(() => {}),
+          new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref()),
+        ]).then(() => this.releaseSlot(lane))
       else this.releaseSlot(lane)
     }
   }
@@ -131,8 +138,18 @@ export class ChromiumPool {
     if (spare && spare.of === this.warm) {
       const ready = await spare.page.catch(() => undefined)
       if (ready && !ready.isClosed() && ready.context().browser() === browser) return ready
-      if (ready) void ready.context().close().catch(() => {})
-    } else if (spare) void spare.page.then((page) => page.context().close(), () => {}).catch(() => {})
+      if (ready)
+        void ready
+          .context()
+          .close()
+          .catch(() => {})
+    } else if (spare)
+      void spare.page
+        .then(
+          (page) => page.context().close(),
+          () => {},
+        )
+        .catch(() => {})
     return this.newPage(browser, kind)
   }
 
@@ -215,7 +232,10 @@ export class ChromiumPool {
       }
       // a crashed browser, or a failed launch, is not kept: the next job launches a new one
       launching.then((browser) => browser.on('disconnected', forget), forget)
-      launching.then(() => this.watchMemory(), () => {})
+      launching.then(
+        () => this.watchMemory(),
+        () => {},
+      )
     }
     return this.warm
   }

@@ -19,10 +19,7 @@ import { objectKey } from '#storage/keys.ts'
 import { enqueue } from '../enqueue.server.ts'
 import { QUEUES } from '../queues.ts'
 
-export type ConversionState =
-  | { id: string; status: 'pending' }
-  | { id: string; status: 'done'; pdfBlobId: string }
-  | { id: string; status: 'failed'; error: string }
+export type ConversionState = { id: string; status: 'pending' } | { id: string; status: 'done'; pdfBlobId: string } | { id: string; status: 'failed'; error: string }
 
 type Kind = 'docx' | 'html'
 
@@ -52,7 +49,9 @@ interface PostedOptions {
 /** A user already has CONVERT_HTML_MAX_PENDING posted conversions waiting: nothing was stored or queued. */
 export class PostedHtmlBusy extends Error {
   constructor(readonly maxPending: number) {
-    super(`You have ${maxPending === 1 ? 'a document' : `${maxPending} documents`} waiting to be converted (at most ${maxPending} at a time). Wait for ${maxPending === 1 ? 'it' : 'them'} to finish, then send this one again.`)
+    super(
+      `You have ${maxPending === 1 ? 'a document' : `${maxPending} documents`} waiting to be converted (at most ${maxPending} at a time). Wait for ${maxPending === 1 ? 'it' : 'them'} to finish, then send this one again.`,
+    )
     this.name = 'PostedHtmlBusy'
   }
 }
@@ -62,7 +61,6 @@ function stateOf(row: ConversionRow): ConversionState {
   if (row.status === 'failed') return { id: row.id, status: 'failed', error: row.error ?? 'The document could not be converted.' }
   return { id: row.id, status: 'pending' }
 }
-
 
 /**
  * The conversion of `hash`, created (and its job queued) when missing; a stale failure or lost job is
@@ -105,12 +103,7 @@ async function ensureConversion(db: Executor, kind: Kind, hash: string, sourceBl
       await enqueue(trx, queue, { conversionId: restarted.id })
       return stateOf(restarted)
     }
-    const row = await trx
-      .selectFrom('document_conversions')
-      .select(['id', 'status', 'pdf_blob_id', 'error'])
-      .where('kind', '=', kind)
-      .where('source_hash', '=', hash)
-      .executeTakeFirstOrThrow()
+    const row = await trx.selectFrom('document_conversions').select(['id', 'status', 'pdf_blob_id', 'error']).where('kind', '=', kind).where('source_hash', '=', hash).executeTakeFirstOrThrow()
     // the source the job reads may have gone (set null when its blob was deleted): this blob stands in
     await trx.updateTable('document_conversions').set({ source_blob_id: sourceBlobId }).where('id', '=', row.id).where('source_blob_id', 'is', null).execute()
     if (expiresAt) await trx.updateTable('document_conversions').set({ expires_at: expiresAt }).where('id', '=', row.id).execute()

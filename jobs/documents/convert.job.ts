@@ -30,7 +30,12 @@ export const GENERIC_FAILURE = 'The document could not be converted.'
 export const SOURCE_GONE = 'The document could not be converted: its file is no longer stored.'
 
 async function markFailed(db: Executor, id: string, message: string): Promise<void> {
-  await db.updateTable('document_conversions').set({ status: 'failed', error: message, updated_at: sql`now()` }).where('id', '=', id).where('status', '=', 'pending').execute()
+  await db
+    .updateTable('document_conversions')
+    .set({ status: 'failed', error: message, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute()
 }
 
 async function readAll(store: BlobStore, key: string): Promise<Buffer> {
@@ -87,7 +92,16 @@ export async function runConversion(db: Executor, store: BlobStore, pool: Chromi
   const stored = await inTransaction(db, async (trx) => {
     const blob = await trx
       .insertInto('blobs')
-      .values({ id: crypto.randomUUID(), area: 'documents', key, filename: name, content_type: 'application/pdf', size_bytes: pdf.length, created_by: null, sha256: createHash('sha256').update(pdf).digest('hex') })
+      .values({
+        id: crypto.randomUUID(),
+        area: 'documents',
+        key,
+        filename: name,
+        content_type: 'application/pdf',
+        size_bytes: pdf.length,
+        created_by: null,
+        sha256: createHash('sha256').update(pdf).digest('hex'),
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
     const done = await trx

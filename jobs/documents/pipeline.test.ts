@@ -46,7 +46,7 @@ function holdPrints(pool: ChromiumPool): { release(): void; restore(): void } {
         }
         return use(page)
       },
-      ...rest
+      ...rest,
     )
   return { release, restore: () => (pool.withPage = withPage) }
 }
@@ -97,8 +97,7 @@ describe('document pipeline', () => {
     await fsp.rm(root, { recursive: true, force: true })
   })
 
-  const jobs = async (queue: string) =>
-    (await sql<{ data: Record<string, string> }>`select data from pgboss.job where name = ${queue} order by created_on`.execute(t.db)).rows.map((r) => r.data)
+  const jobs = async (queue: string) => (await sql<{ data: Record<string, string> }>`select data from pgboss.job where name = ${queue} order by created_on`.execute(t.db)).rows.map((r) => r.data)
 
   /** A file on the drive: its object, blob row and drive entry. */
   async function driveFile(name: string, bytes: Buffer, contentType = DOCX_MIME): Promise<string> {
@@ -106,7 +105,10 @@ describe('document pipeline', () => {
     const key = objectKey('drive', name)
     await store.put(key, bytes, { contentType })
     await t.db.insertInto('blobs').values({ id, area: 'drive', key, filename: name, content_type: contentType, size_bytes: bytes.length, created_by: null }).execute()
-    await t.db.insertInto('drive_entries').values({ parent: '', name, is_folder: false, blob_id: id, file_type: name.split('.').pop()!, size_bytes: bytes.length }).execute()
+    await t.db
+      .insertInto('drive_entries')
+      .values({ parent: '', name, is_folder: false, blob_id: id, file_type: name.split('.').pop()!, size_bytes: bytes.length })
+      .execute()
     return id
   }
 
@@ -120,7 +122,14 @@ describe('document pipeline', () => {
   }
 
   const search = async (word: string) =>
-    (await t.db.selectFrom('drive_entries').select('name').where(sql<boolean>`content @@ to_tsquery('simple', ${word})`).orderBy('name').execute()).map((r) => r.name)
+    (
+      await t.db
+        .selectFrom('drive_entries')
+        .select('name')
+        .where(sql<boolean>`content @@ to_tsquery('simple', ${word})`)
+        .orderBy('name')
+        .execute()
+    ).map((r) => r.name)
 
   it('prints HTML to a two-page Letter PDF with page numbers, fetching nothing', async () => {
     const html = `<html><head><title>Pre-treat order</title><link rel="stylesheet" href="http://assets.example.test/style.css"></head>
@@ -199,7 +208,11 @@ describe('document pipeline', () => {
 
     // ten minutes later, asking again queues it again
     const jobsBefore = (await jobs(QUEUES.convertDocx)).length
-    await t.db.updateTable('document_conversions').set({ updated_at: sql`now() - interval '11 minutes'` }).where('id', '=', corrupt.id).execute()
+    await t.db
+      .updateTable('document_conversions')
+      .set({ updated_at: sql`now() - interval '11 minutes'` })
+      .where('id', '=', corrupt.id)
+      .execute()
     const source = (await t.db.selectFrom('document_conversions').select('source_blob_id').where('id', '=', corrupt.id).executeTakeFirstOrThrow()).source_blob_id!
     expect(await docxPdf(t.db, source, store)).toEqual({ id: corrupt.id, status: 'pending' })
     expect(await jobs(QUEUES.convertDocx)).toHaveLength(jobsBefore + 1)
@@ -312,7 +325,15 @@ describe('document pipeline', () => {
     // within the day nothing goes; a day later the posted one goes, with its objects, and running again does nothing
     expect((await cleanUpBlobs(t.db, store, new Date(Date.now() + 23 * 3_600_000))).expiredConversions).toBe(0)
     expect(await conversionState(t.db, posted.id)).toMatchObject({ status: 'done' })
-    const expiring = Number((await t.db.selectFrom('document_conversions').select((eb) => eb.fn.countAll<string>().as('n')).where('expires_at', 'is not', null).executeTakeFirstOrThrow()).n)
+    const expiring = Number(
+      (
+        await t.db
+          .selectFrom('document_conversions')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('expires_at', 'is not', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
     expect((await cleanUpBlobs(t.db, store, new Date(Date.now() + 25 * 3_600_000))).expiredConversions).toBe(expiring) // this one and the earlier tests' posted ones
     expect(await conversionState(t.db, posted.id)).toBeNull()
     expect(await t.db.selectFrom('blobs').select('id').where('key', 'in', postedBlobs.keys).execute()).toEqual([])
@@ -325,7 +346,12 @@ describe('document pipeline', () => {
   it('runs through the workers: an uploaded DOCX is converted and its words indexed', async () => {
     const workerBoss = createBoss(t.url)
     try {
-      await startWorkers(workerBoss, t.db, () => store, () => pool)
+      await startWorkers(
+        workerBoss,
+        t.db,
+        () => store,
+        () => pool,
+      )
       const id = await driveFile('through-workers.docx', await sampleDocx({ heading: 'Ventilation logbook' }))
       await t.db.transaction().execute((trx) => documentsUploaded(trx, [id], store))
       const conversion = await t.db.selectFrom('document_conversions as c').innerJoin('blobs as b', 'b.sha256', 'c.source_hash').select('c.id').where('b.id', '=', id).executeTakeFirstOrThrow()
@@ -341,7 +367,12 @@ describe('document pipeline', () => {
     const held = holdPrints(pool) // the file's pool: two slots for the app's documents, one for posted HTML
     const workerBoss = createBoss(t.url)
     try {
-      await startWorkers(workerBoss, t.db, () => store, () => pool)
+      await startWorkers(
+        workerBoss,
+        t.db,
+        () => store,
+        () => pool,
+      )
       // two posted documents that never finish printing, from two users
       const posted = [await postedHtmlPdf(t.db, `<p>${HOLD}: first</p>`, poster, store), await postedHtmlPdf(t.db, `<p>${HOLD}: second</p>`, otherPoster, store)]
       expect((await jobs(QUEUES.renderPostedPdf)).filter((job) => posted.some((p) => p.id === job.conversionId))).toHaveLength(2)
@@ -359,7 +390,15 @@ describe('document pipeline', () => {
   }, 90_000)
 
   it('a user may have two posted conversions waiting: a third is refused, storing nothing; the same HTML again or another user’s is not', async () => {
-    const blobCount = async () => Number((await t.db.selectFrom('blobs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
+    const blobCount = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('blobs')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
     const one = await postedHtmlPdf(t.db, '<p>Cap: one</p>', poster, store)
     const two = await postedHtmlPdf(t.db, '<p>Cap: two</p>', poster, store)
     const [blobsBefore, jobsBefore] = [await blobCount(), (await jobs(QUEUES.renderPostedPdf)).length]

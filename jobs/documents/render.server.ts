@@ -76,28 +76,30 @@ async function timed(kind: 'html' | 'docx', render: () => Promise<Buffer>): Prom
 export async function htmlToPdf(pool: ChromiumPool, html: string, timeoutMs: number, options: { maxPages?: number; lane?: Lane } = {}): Promise<Buffer> {
   const { maxPages, lane } = options
   return timed('html', () =>
-    pool.withPage('html', (page) =>
-      within(
-        timeoutMs,
-        (async () => {
-          await page.setContent(html, { waitUntil: 'load' })
-          await dropUnsafeLinks(page)
-          const pdf = await page.pdf({
-            format: 'Letter',
-            margin: PRINT_MARGIN,
-            displayHeaderFooter: true,
-            headerTemplate: HEADER,
-            footerTemplate: FOOTER,
-            printBackground: true,
-            ...(maxPages === undefined ? {} : { pageRanges: `1-${maxPages + 1}` }),
-          })
-          if (maxPages !== undefined && (await pdfPageCount(pdf)) > maxPages) throw new ConversionFailure(tooManyPagesMessage(maxPages))
-          return pdf
-        })()
-      ),
+    pool.withPage(
+      'html',
+      (page) =>
+        within(
+          timeoutMs,
+          (async () => {
+            await page.setContent(html, { waitUntil: 'load' })
+            await dropUnsafeLinks(page)
+            const pdf = await page.pdf({
+              format: 'Letter',
+              margin: PRINT_MARGIN,
+              displayHeaderFooter: true,
+              headerTemplate: HEADER,
+              footerTemplate: FOOTER,
+              printBackground: true,
+              ...(maxPages === undefined ? {} : { pageRanges: `1-${maxPages + 1}` }),
+            })
+            if (maxPages !== undefined && (await pdfPageCount(pdf)) > maxPages) throw new ConversionFailure(tooManyPagesMessage(maxPages))
+            return pdf
+          })(),
+        ),
       undefined,
-      lane
-    )
+      lane,
+    ),
   )
 }
 
@@ -123,7 +125,7 @@ const rendererScripts = () =>
       // inlined as they are: a closing tag inside would end the script early
       if (sources.some((source) => /<\/script/i.test(source))) throw new Error('A renderer script holds </script> and cannot be inlined.')
       return { sources, hashes: sources.map((source) => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`) }
-    }
+    },
   ))
 
 /**
@@ -222,7 +224,7 @@ async function renderDocx(page: Page, bytes: Buffer): Promise<Buffer> {
         return { error: String(error) }
       }
     },
-    { base64: bytes.toString('base64'), fallback: DEFAULT_DOCX_PAGE }
+    { base64: bytes.toString('base64'), fallback: DEFAULT_DOCX_PAGE },
   )
   if ('error' in laidOut) throw new ConversionFailure(DAMAGED_MESSAGE)
   await dropUnsafeLinks(page)

@@ -9,7 +9,8 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const WRITE = /^(insert|save|create|add|update|delete|set|submit|complete|assign|remove|void|keep|run|mark|start|reserve|settle|apply|queue|enqueue|request|edit|import|upsert|attach|detach|move|rename|approve|reject|store|put|discard|forget|clean)[A-Z]/
+const WRITE =
+  /^(insert|save|create|add|update|delete|set|submit|complete|assign|remove|void|keep|run|mark|start|reserve|settle|apply|queue|enqueue|request|edit|import|upsert|attach|detach|move|rename|approve|reject|store|put|discard|forget|clean)[A-Z]/
 const LOWER = /^#(db\/queries|workflows|storage|jobs)\//
 
 /** Writes that are the app's machinery, each with why it is not a command. */

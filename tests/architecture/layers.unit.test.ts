@@ -8,7 +8,16 @@ import { describe, expect, it } from 'vitest'
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const LAYERS = ['core', 'db', 'storage', 'mail', 'workflows', 'commands', 'jobs', 'app', 'server', 'bin', 'bench'] as const
 type Layer = (typeof LAYERS)[number]
-const ALIASES: Record<string, Layer> = { '#core/': 'core', '#db/': 'db', '#storage/': 'storage', '#mail/': 'mail', '#workflows/': 'workflows', '#commands/': 'commands', '#jobs/': 'jobs', '#app/': 'app' }
+const ALIASES: Record<string, Layer> = {
+  '#core/': 'core',
+  '#db/': 'db',
+  '#storage/': 'storage',
+  '#mail/': 'mail',
+  '#workflows/': 'workflows',
+  '#commands/': 'commands',
+  '#jobs/': 'jobs',
+  '#app/': 'app',
+}
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -55,7 +64,13 @@ describe('layers', () => {
   })
 
   it('keep core free of I/O packages, so the browser and the server share it', () => {
-    const io = files.filter((f) => f.startsWith('core/') && !f.includes('.server.')).flatMap((f) => importsOf(f).filter((s) => /^(node:|kysely|pg|@aws-sdk|pg-boss|@remix-run)/.test(s)).map((s) => `${f} → ${s}`))
+    const io = files
+      .filter((f) => f.startsWith('core/') && !f.includes('.server.'))
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((s) => /^(node:|kysely|pg|@aws-sdk|pg-boss|@remix-run)/.test(s))
+          .map((s) => `${f} → ${s}`),
+      )
     expect(io).toEqual([])
   })
 

@@ -19,14 +19,26 @@ const OWN_PROTOCOL: Record<string, string> = {
 }
 
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8')
-const code = (text: string) => text.split('\n').filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line)).join('\n')
+const code = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+    .join('\n')
 
 /** How a file maps a refusal itself: instanceof on an error class of core/errors.ts, or a refusal kind made a status. */
 export function refusalMapping(text: string): string[] {
   const found: string[] = []
   const body = code(text)
   const imported = [...body.matchAll(/import\s*\{([^}]*)\}\s*from\s*'[^']*core\/errors\.ts'/g)].flatMap(([, names = '']) =>
-    names.split(',').map((n) => n.trim().split(/\s+as\s+/).pop()!).filter((n) => n && !n.startsWith('type ')),
+    names
+      .split(',')
+      .map((n) =>
+        n
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()!,
+      )
+      .filter((n) => n && !n.startsWith('type ')),
   )
   for (const name of imported) if (new RegExp(`instanceof\\s+${name}\\b`).test(body)) found.push(`instanceof ${name}`)
   if (/\bRefusalKind\b/.test(body)) found.push('RefusalKind')
@@ -78,7 +90,7 @@ describe('one answer: a refusal is mapped to HTTP in one module', () => {
 describe('one transport: the outbox sends only to a command’s JSON face', () => {
   it('finds a POST (the check itself works)', () => {
     expect(posts("await fetch(entry.url, { method: 'POST', body, credentials: 'same-origin' })")).toHaveLength(1)
-    expect(posts("await fetch(options.endpoint, {\n    method,\n    body })")).toHaveLength(1)
+    expect(posts('await fetch(options.endpoint, {\n    method,\n    body })')).toHaveLength(1)
     expect(posts("await fetch('/api/ping', { cache: 'no-store' })")).toEqual([])
     expect(posts("await fetch('/api/ping', { method: 'GET' })")).toEqual([])
   })

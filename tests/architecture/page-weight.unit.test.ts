@@ -7,7 +7,16 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const ALIASES: Record<string, string> = { '#core/': 'core/', '#app/': 'app/', '#db/': 'db/', '#storage/': 'storage/', '#workflows/': 'workflows/', '#commands/': 'commands/', '#jobs/': 'jobs/', '#mail/': 'mail/' }
+const ALIASES: Record<string, string> = {
+  '#core/': 'core/',
+  '#app/': 'app/',
+  '#db/': 'db/',
+  '#storage/': 'storage/',
+  '#workflows/': 'workflows/',
+  '#commands/': 'commands/',
+  '#jobs/': 'jobs/',
+  '#mail/': 'mail/',
+}
 
 /** The value imports of `file` (type-only ones left out), as written. */
 function valueImports(file: string): string[] {

@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest'
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const DOCS = [
   'README.md',
-  ...fs.readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`),
+  ...fs
+    .readdirSync(path.join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
   'docs/decisions/README.md',
 ]
 /** Made at install or at run time, never in the tree: a doc may name them. */
@@ -50,7 +53,10 @@ function pathExists(from: string, segments: string[]): boolean {
     return rest.length === 0 ? fs.existsSync(full) : fs.statSync(full, { throwIfNoEntry: false })?.isDirectory() === true && pathExists(full, rest)
   }
   if (segment === '.' || segment === '..' || !/[*<{…]/.test(segment)) return here(segment)
-  const pattern = segment.split(/(\*|<[^>]*>|\{[^}]*\}|…)/).map((part, i) => (i % 2 ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')
+  const pattern = segment
+    .split(/(\*|<[^>]*>|\{[^}]*\}|…)/)
+    .map((part, i) => (i % 2 ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('')
   const names = fs.statSync(from, { throwIfNoEntry: false })?.isDirectory() ? fs.readdirSync(from) : []
   return names.some((name) => new RegExp(`^${pattern}$`).test(name) && here(name))
 }
@@ -117,7 +123,9 @@ describe('the README and docs name only what exists', () => {
   })
 
   it('tells every setting the code reads somewhere under docs/', () => {
-    const docs = DOCS.filter((file) => file.startsWith('docs/')).map((file) => fs.readFileSync(path.join(ROOT, file), 'utf8')).join('\n')
+    const docs = DOCS.filter((file) => file.startsWith('docs/'))
+      .map((file) => fs.readFileSync(path.join(ROOT, file), 'utf8'))
+      .join('\n')
     expect([...settings].filter((name) => !new RegExp(`\\b${name}\\b`).test(docs)).sort()).toEqual([])
   })
 })

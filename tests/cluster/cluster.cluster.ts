@@ -93,7 +93,15 @@ describe('a cluster of three web nodes and two workers behind HAProxy', () => {
     expect((await v.send(a!.url, '/login', form({ csrf: await v.csrf(a!.url), username: 'ops', password: 'cluster-pass-1', redirectTo: '/' }))).status).toBe(302)
     const csrf = await v.csrf(a!.url)
     const submission_id = randomUUID()
-    const fields = { csrf, submission_id, company_id: String(place.company_id), storage_id: String(place.storage_id), requested_by: 'Grower', call_in_date: '2026-11-27', description: 'Fan 3 is loud.' }
+    const fields = {
+      csrf,
+      submission_id,
+      company_id: String(place.company_id),
+      storage_id: String(place.storage_id),
+      requested_by: 'Grower',
+      call_in_date: '2026-11-27',
+      description: 'Fan 3 is loud.',
+    }
     const answers = await Promise.all([a!, b!].map((node) => v.send(node.url, '/service-call', form(fields))))
     expect(answers.map((r) => r.status)).toEqual([302, 302])
     expect(await database.db.selectFrom('call_ins').select('id').where('submission_id', '=', submission_id).execute()).toHaveLength(1)
@@ -118,7 +126,11 @@ describe('a cluster of three web nodes and two workers behind HAProxy', () => {
     const completed = await v.send(
       b!.url,
       '/api/upload/',
-      api('PUT', csrf, { bucket: 'drive', prefix: '', data: { files: [{ key: name, size: bytes.length, uploadId: upload!.upload_id, chunks: etags.map((etag, i) => ({ part: i + 1, chunkRecord: etag })), sha256: sha256(bytes) }] } }),
+      api('PUT', csrf, {
+        bucket: 'drive',
+        prefix: '',
+        data: { files: [{ key: name, size: bytes.length, uploadId: upload!.upload_id, chunks: etags.map((etag, i) => ({ part: i + 1, chunkRecord: etag })), sha256: sha256(bytes) }] },
+      }),
     )
     expect(completed.status).toBe(200)
     const { results } = ((await completed.json()) as { data: { results: { success: boolean; key: string }[] } }).data
@@ -142,14 +154,24 @@ describe('a cluster of three web nodes and two workers behind HAProxy', () => {
           from pgboss.job where name = 'alert-aggregation' and singleton_key = 'alerts' and created_on > ${since} group by 1 order by 1`.execute(database.db)
       ).rows
     // two ticks, both run
-    const seen = await until('two ticks of the schedule, run', async () => {
-      const rows = await ticks()
-      return rows.length >= 2 && rows.every((r) => r.done === r.jobs) && rows
-    }, 170_000)
+    const seen = await until(
+      'two ticks of the schedule, run',
+      async () => {
+        const rows = await ticks()
+        return rows.length >= 2 && rows.every((r) => r.done === r.jobs) && rows
+      },
+      170_000,
+    )
     await sql`update pgboss.schedule set cron = '*/5 * * * *' where name = 'alert-aggregation'`.execute(database.db)
     expect(seen.map((r) => r.jobs)).toEqual(seen.map(() => 1))
     // and each job ran on one worker only: one 'done' line per tick in the two workers' logs together
-    const runs = cluster.workers.map((w, i) => w.output().slice(logged[i]).match(/"queue":"alert-aggregation"[^\n]*"status":"done"/g)?.length ?? 0)
+    const runs = cluster.workers.map(
+      (w, i) =>
+        w
+          .output()
+          .slice(logged[i])
+          .match(/"queue":"alert-aggregation"[^\n]*"status":"done"/g)?.length ?? 0,
+    )
     console.log(`scheduled job: ${seen.length} ticks, runs per worker ${runs.join(' + ')}`)
     expect(runs.reduce((x, y) => x + y, 0)).toBe(seen.length)
   }, 200_000)

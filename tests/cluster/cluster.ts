@@ -150,9 +150,11 @@ async function startAll(databaseUrl: string): Promise<Cluster> {
   const startWorker = async (i: number) => {
     const worker = start(`worker-${i + 1}`, process.execPath, [...tsx, 'bin/worker.ts'], { ...shared, LOG_LEVEL: 'info', DATA_DIR: workerDataDirs[i] })
     workers[i] = worker
-    await until(`${worker.name} to run`, () => worker.output().includes('Workers running.') || (worker.child.exitCode !== null && Promise.reject(new Error(worker.output()))), 90_000).catch((error: Error) => {
-      throw new Error(`${error.message}:\n${worker.output()}`)
-    })
+    await until(`${worker.name} to run`, () => worker.output().includes('Workers running.') || (worker.child.exitCode !== null && Promise.reject(new Error(worker.output()))), 90_000).catch(
+      (error: Error) => {
+        throw new Error(`${error.message}:\n${worker.output()}`)
+      },
+    )
   }
   for (const i of [0, 1]) await startWorker(i)
 

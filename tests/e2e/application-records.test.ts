@@ -26,7 +26,11 @@ let voided: { id: number; pre_treat_number: string }
 beforeAll(async () => {
   ;[app, browser] = await Promise.all([startAppServer({ WORKERS: 'on' }), connectBrowser()])
   const done = await makePretreat(app.db, { stage: 'completed', ...APPLIED, cwt: 43_210, quantityUsed: 7.25 })
-  kept = await app.db.selectFrom('application_records').select(['id', 'pre_treat_number', 'epa_registrations', 'applicator_licence', 'grower_name', 'products']).where('pretreat_id', '=', done.id).executeTakeFirstOrThrow()
+  kept = await app.db
+    .selectFrom('application_records')
+    .select(['id', 'pre_treat_number', 'epa_registrations', 'applicator_licence', 'grower_name', 'products'])
+    .where('pretreat_id', '=', done.id)
+    .executeTakeFirstOrThrow()
   const applied = await makePretreat(app.db, { stage: 'to-review', ...APPLIED, quantityUsed: 3 })
   await app.db.transaction().execute(async (trx) => {
     await trx.updateTable('pretreats').set({ void: true, void_comments: 'Pile shipped early.' }).where('id', '=', applied.id).execute()
@@ -61,11 +65,14 @@ describe.each([
   { js: true, mode: 'with JavaScript' },
   { js: false, mode: 'without JavaScript' },
 ])('application records, $mode', ({ js }) => {
-  it('lists the completed pre-treat\'s record, marks the void one with its reason, and opens each row with its PDF button', async () => {
+  it("lists the completed pre-treat's record, marks the void one with its reason, and opens each row with its PDF button", async () => {
     const page = await signedIn('ptreview2', js)
     await page.goto('/pretreats')
     await page.getByRole('link', { name: 'Completed', exact: true }).click()
-    await page.getByRole('link', { name: /Application Records/ }).first().click()
+    await page
+      .getByRole('link', { name: /Application Records/ })
+      .first()
+      .click()
     await page.waitForURL('**/application-records')
     await page.getByRole('heading', { name: 'Application Records' }).waitFor()
     const row = page.getByRole('table').getByRole('row').filter({ hasText: kept.pre_treat_number })
@@ -130,7 +137,10 @@ describe('application record documents', () => {
 
   it('exports every item of the record as CSV, and the season summary as CSV and PDF', async () => {
     const csv = await (await office.fetch('/application-records.csv')).text()
-    const [header, ...lines] = csv.replace(/^\uFEFF/, '').trim().split('\r\n')
+    const [header, ...lines] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
     expect(header).toContain('EPA registration number')
     expect(header).toContain('Applicator licence number')
     const line = lines.find((l) => l.startsWith(kept.pre_treat_number))!

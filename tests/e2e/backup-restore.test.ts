@@ -39,7 +39,9 @@ beforeAll(async () => {
   s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dirs.s3 })
   const { port } = await s3.run()
   process.env.S3_ENDPOINT = `http://127.0.0.1:${port}`
-  await new S3Client({ region: 'us-east-1', endpoint: process.env.S3_ENDPOINT, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } }).send(new CreateBucketCommand({ Bucket: 'backups' }))
+  await new S3Client({ region: 'us-east-1', endpoint: process.env.S3_ENDPOINT, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } }).send(
+    new CreateBucketCommand({ Bucket: 'backups' }),
+  )
   fs.cpSync(inject('demoBlobDir'), dirs.source, { recursive: true })
   // the demo's few files, and 25 more of random bytes (up to 300 KB), as uploads leave them
   const store = new FsDriver({ root: dirs.source })
@@ -47,7 +49,10 @@ beforeAll(async () => {
     const bytes = randomBytes(1 + Math.floor(Math.random() * 300_000))
     const key = objectKey('service', `photo-${i}.jpg`)
     await store.put(key, bytes, { contentType: 'image/jpeg' })
-    await source.db.insertInto('blobs').values({ id: randomUUID(), area: 'service', key, filename: `photo-${i}.jpg`, content_type: 'image/jpeg', size_bytes: bytes.length }).execute()
+    await source.db
+      .insertInto('blobs')
+      .values({ id: randomUUID(), area: 'service', key, filename: `photo-${i}.jpg`, content_type: 'image/jpeg', size_bytes: bytes.length })
+      .execute()
   }
   const pretreat = await source.db.selectFrom('pretreats').select('id').orderBy('id').executeTakeFirstOrThrow()
   const pdf = { filename: 'PT-drill.pdf', content: randomBytes(50_000), contentType: 'application/pdf' }
@@ -56,7 +61,17 @@ beforeAll(async () => {
   if (delivery.transport !== 'file') throw new Error('expected the message written into the store')
   const report = await source.db
     .insertInto('grower_reports')
-    .values({ pretreat_id: pretreat.id, reason: 'resend', requested_by: null, status: 'sent', sent_at: new Date(), transport: 'file', message_id: delivery.messageId, recipients: 'ann@grower.test', eml_file: delivery.file })
+    .values({
+      pretreat_id: pretreat.id,
+      reason: 'resend',
+      requested_by: null,
+      status: 'sent',
+      sent_at: new Date(),
+      transport: 'file',
+      message_id: delivery.messageId,
+      recipients: 'ann@grower.test',
+      eml_file: delivery.file,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   message = { id: report.id, file: delivery.file }
@@ -93,12 +108,22 @@ it('backs up the demo with its files, restores it into an empty database and sto
   expect(await source.db.selectFrom('backups').select(['name', 'location', 'files', 'missing_files']).execute()).toEqual([{ name, location: 's3://backups/nightly', files: 31, missing_files: 0 }])
 
   // twenty stored files, chosen at random
-  const keys = (await source.db.selectFrom('blobs').select('key').orderBy(sql`random()`).limit(20).execute()).map((b) => b.key)
+  const keys = (
+    await source.db
+      .selectFrom('blobs')
+      .select('key')
+      .orderBy(sql`random()`)
+      .limit(20)
+      .execute()
+  ).map((b) => b.key)
   expect(keys).toHaveLength(20)
   for (const key of [...keys, mailKey(message.file)]) expect(sha256(path.join(dirs.target, ...key.split('/'))), key).toBe(sha256(path.join(dirs.source, ...key.split('/'))))
 
   // an identity goes on past the restored rows
-  const last = await target.db.selectFrom('users').select(sql<number>`max(id)`.as('id')).executeTakeFirstOrThrow()
+  const last = await target.db
+    .selectFrom('users')
+    .select(sql<number>`max(id)`.as('id'))
+    .executeTakeFirstOrThrow()
   const added = await target.db.insertInto('users').values({ username: 'after-restore', password_hash: 'x', first_name: 'A', last_name: 'R' }).returning('id').executeTakeFirstOrThrow()
   expect(added.id).toBeGreaterThan(last.id)
   await target.db.deleteFrom('users').where('id', '=', added.id).execute()
@@ -107,7 +132,10 @@ it('backs up the demo with its files, restores it into an empty database and sto
   const app = await startAppServer({ STORAGE_DIR: dirs.target, BACKUP_TO: dirs.backups }, { ...target, drop: async () => undefined })
   try {
     const login = await fetch(`${app.url}/login`)
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
     const csrf = /name="csrf" value="([^"]+)"/.exec(await login.text())![1]!
     const signIn = await fetch(`${app.url}/login`, {
       method: 'POST',
@@ -116,24 +144,35 @@ it('backs up the demo with its files, restores it into an empty database and sto
       body: new URLSearchParams({ csrf, username: 'admin', password: 'demo-pass-1', redirectTo: '/' }),
     })
     expect(signIn.status).toBe(302)
-    const session = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    const session = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
     expect(await (await fetch(`${app.url}/`, { headers: { cookie: `${cookie}; ${session}` } })).text()).toContain('Welcome,')
     expect((await fetch(`${app.url}/readyz`)).status).toBe(200)
     // the message came back with its report: Outgoing Mail's link downloads it as it was written
     const eml = await fetch(`${app.url}/outgoing-mail/${message.id}.eml`, { headers: { cookie: `${cookie}; ${session}` } })
     expect(eml.status).toBe(200)
-    expect(createHash('sha256').update(Buffer.from(await eml.arrayBuffer())).digest('hex')).toBe(sha256(path.join(dirs.source, ...mailKey(message.file).split('/'))))
+    expect(
+      createHash('sha256')
+        .update(Buffer.from(await eml.arrayBuffer()))
+        .digest('hex'),
+    ).toBe(sha256(path.join(dirs.source, ...mailKey(message.file).split('/'))))
     // Admin → Backups: none yet in this database; then one, seen with where it went
     // and the bell warns them while there is none (backups are set up: BACKUP_TO)
     const backupsPage = async () => (await fetch(`${app.url}/backups`, { headers: { cookie: `${cookie}; ${session}` } })).text()
-    const overdue = async () => ((await (await fetch(`${app.url}/api/alerts/`, { headers: { cookie: `${cookie}; ${session}` } })).json()) as { type: string; count: number }[]).find((a) => a.type === 'backup_overdue')
+    const overdue = async () =>
+      ((await (await fetch(`${app.url}/api/alerts/`, { headers: { cookie: `${cookie}; ${session}` } })).json()) as { type: string; count: number }[]).find((a) => a.type === 'backup_overdue')
     expect(await backupsPage()).toContain('No backup has finished yet.')
     expect(await overdue()).toEqual({ type: 'backup_overdue', count: 1 })
     const again = await makeBackup({ databaseUrl: target.url, store: new FsDriver({ root: dirs.target }), target: await backupStore(dirs.backups), location: dirs.backups }, quiet)
     expect(await backupsPage()).toContain(`${dirs.backups}/${again}`)
     expect(await overdue()).toEqual({ type: 'backup_overdue', count: 0 })
     // 27 hours later: overdue again
-    await target.db.updateTable('backups').set({ finished_at: sql<Date>`now() - interval '27 hours'` }).execute()
+    await target.db
+      .updateTable('backups')
+      .set({ finished_at: sql<Date>`now() - interval '27 hours'` })
+      .execute()
     expect(await overdue()).toEqual({ type: 'backup_overdue', count: 1 })
   } finally {
     await app.stop()
@@ -147,7 +186,16 @@ it('backs up the demo with its files, restores it into an empty database and sto
   expect(await rowCounts(target)).toEqual(signedIn)
 
   // the folder's backup (of the restored database, by the app's side): the files as in the bucket
-  const inFolder = JSON.parse(fs.readFileSync(path.join(dirs.backups, fs.readdirSync(dirs.backups).find((n) => n.startsWith('backup-'))!, MANIFEST), 'utf8')) as Manifest
+  const inFolder = JSON.parse(
+    fs.readFileSync(
+      path.join(
+        dirs.backups,
+        fs.readdirSync(dirs.backups).find((n) => n.startsWith('backup-'))!,
+        MANIFEST,
+      ),
+      'utf8',
+    ),
+  ) as Manifest
   expect(inFolder.files).toEqual(manifest.files)
   expect(inFolder.tables.map((t) => t.name)).toEqual(manifest.tables.map((t) => t.name))
 })

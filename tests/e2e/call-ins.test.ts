@@ -143,7 +143,12 @@ describe('call-ins', () => {
     const storage = await aStorageOf('Aberdeen Acres')
     const stageUrl = `/service-call?company=${encodeURIComponent('Aberdeen Acres')}&storage=${storage.id}`
     await page.goto(stageUrl)
-    const other = await suite.app.db.selectFrom('storages as s').innerJoin('companies as c', 'c.id', 's.company_id').select('s.id').where('c.company_name', '!=', 'Aberdeen Acres').executeTakeFirstOrThrow()
+    const other = await suite.app.db
+      .selectFrom('storages as s')
+      .innerJoin('companies as c', 'c.id', 's.company_id')
+      .select('s.id')
+      .where('c.company_name', '!=', 'Aberdeen Acres')
+      .executeTakeFirstOrThrow()
     // The form as the page made it, with another company's storage put in.
     const csrf = await page.locator('input[name="csrf"]').first().getAttribute('value')
     const submission = await page.locator('input[name="submission_id"]').getAttribute('value')
@@ -153,7 +158,7 @@ describe('call-ins', () => {
       headers: { Origin: suite.app.url },
     })
     expect(response.status()).toBe(400)
-    expect(await response.text()).toContain("That storage is not one of this customer&#x27;s storages.")
+    expect(await response.text()).toContain('That storage is not one of this customer&#x27;s storages.')
     expect(await callsWith('should not save')).toHaveLength(0)
   })
 
@@ -199,13 +204,20 @@ describe('Pending Calls, the list', () => {
     const expected = await callsOf('Aberdeen Acres')
     expect(expected.length).toBeGreaterThan(0)
     await page.getByText(`of ${expected.length}`, { exact: false }).first().waitFor()
-    const companies = await page.getByRole('table').getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => r.children[1]?.textContent))
+    const companies = await page
+      .getByRole('table')
+      .getByRole('row')
+      .evaluateAll((rows) => rows.slice(1).map((r) => r.children[1]?.textContent))
     expect(companies.length).toBeGreaterThan(0)
     expect(new Set(companies)).toEqual(new Set(['Aberdeen Acres']))
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
     expect(download.suggestedFilename()).toMatch(/^pending-calls-\d{4}-\d{2}-\d{2}\.csv$/)
-    const lines = (await (await download.createReadStream()).toArray()).join('').replace(/^\uFEFF/, '').trim().split('\r\n')
+    const lines = (await (await download.createReadStream()).toArray())
+      .join('')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
     expect(lines[0]).toBe('Date,Company,Storage,Job,Description')
     expect(lines).toHaveLength(expected.length + 1)
     expect(lines.slice(1).every((l) => l.split(',')[1] === 'Aberdeen Acres')).toBe(true)

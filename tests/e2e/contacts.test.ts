@@ -63,7 +63,14 @@ describe.each([
     await page.getByLabel('Website').fill('rigbyseed.example')
     await page.getByLabel('Notes').fill('Met at the potato expo.')
     await submitAndLand(page, /^\/contacts$/)
-    expect(await grower(name)).toMatchObject({ qb_list_id: '80000099-1', website: 'https://rigbyseed.example/', active: true, storage_check_interval: 30, contact_interval: 0, notes: 'Met at the potato expo.' })
+    expect(await grower(name)).toMatchObject({
+      qb_list_id: '80000099-1',
+      website: 'https://rigbyseed.example/',
+      active: true,
+      storage_check_interval: 30,
+      contact_interval: 0,
+      notes: 'Met at the potato expo.',
+    })
 
     await page.goto('/edit-grower')
     await pickCompany(page, 'Grower', name.toLowerCase()) // the name, case ignored
@@ -78,7 +85,10 @@ describe.each([
 
   it('refuses a grower name that exists (case ignored), a bad website and a fractional interval, saving nothing', async () => {
     const page = await officePage()
-    const before = await suite.app.db.selectFrom('companies').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()
+    const before = await suite.app.db
+      .selectFrom('companies')
+      .select(sql<string>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow()
     await page.goto('/add-grower')
     await page.getByLabel('Company Name').fill('ABERDEEN ACRES')
     await page.getByLabel('QuickBooks List ID').fill('x')
@@ -93,7 +103,10 @@ describe.each([
     await page.getByRole('button', { name: 'Submit' }).click()
     await page.getByText('Website must be a web address, like https://example.com.').waitFor()
     await page.getByText('Storage check interval must be a whole number.').waitFor()
-    const after = await suite.app.db.selectFrom('companies').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()
+    const after = await suite.app.db
+      .selectFrom('companies')
+      .select(sql<string>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow()
     expect(after.n).toBe(before.n)
   })
 
@@ -103,7 +116,11 @@ describe.each([
     const page = await officePage()
     await page.goto(`/edit-grower?company=${encodeURIComponent(name)}`)
     await page.getByLabel('Notes').fill('Mine')
-    await suite.app.db.updateTable('companies').set({ notes: 'Theirs', updated_at: sql`clock_timestamp()` }).where('id', '=', id).execute()
+    await suite.app.db
+      .updateTable('companies')
+      .set({ notes: 'Theirs', updated_at: sql`clock_timestamp()` })
+      .where('id', '=', id)
+      .execute()
     await page.getByRole('button', { name: 'Submit' }).click()
     await page.getByText(/Someone else saved this grower after you opened it/).waitFor()
     expect((await grower(name))?.notes).toBe('Theirs')
@@ -158,7 +175,9 @@ describe.each([
     await page.getByLabel('Notes').fill(notes)
     await submitAndLand(page, new RegExp(`^/view-interaction/${id}$`))
     const office = await suite.app.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('username', '=', 'office').executeTakeFirstOrThrow()
-    expect(await suite.app.db.selectFrom('interactions').select(['created_by', 'last_modified_by']).where('notes', '=', notes).execute()).toEqual([{ created_by: office.id, last_modified_by: office.id }])
+    expect(await suite.app.db.selectFrom('interactions').select(['created_by', 'last_modified_by']).where('notes', '=', notes).execute()).toEqual([
+      { created_by: office.id, last_modified_by: office.id },
+    ])
     const first = page.getByRole('table').getByRole('row').nth(1) // newest first, under the header
     const text = await first.innerText()
     expect(text).toContain(notes)
@@ -197,7 +216,14 @@ describe.each([
     const table = page.getByRole('table')
     expect(await table.innerText()).toContain('Wade Christensen')
     expect(await table.getByRole('cell', { name: /^other$/i }).count()).toBe(0)
-    expect(await suite.app.db.selectFrom('contacts').select('id').where(sql<string>`lower(name)`, '=', 'other').where('company_id', '=', id).execute()).not.toHaveLength(0)
+    expect(
+      await suite.app.db
+        .selectFrom('contacts')
+        .select('id')
+        .where(sql<string>`lower(name)`, '=', 'other')
+        .where('company_id', '=', id)
+        .execute(),
+    ).not.toHaveLength(0)
   })
 
   it('says when a grower has no contacts and no notes', async () => {
@@ -242,7 +268,8 @@ describe.each([
 
     const tech = await officePage('tech')
     const id = await companyId('Aberdeen Acres')
-    for (const path of [...ROUTES.filter((p) => p !== '/contacts'), `/interaction-form/${id}`, `/view-contact/${id}`, `/view-interaction/${id}`]) expect((await tech.goto(path))?.status(), path).toBe(403)
+    for (const path of [...ROUTES.filter((p) => p !== '/contacts'), `/interaction-form/${id}`, `/view-contact/${id}`, `/view-interaction/${id}`])
+      expect((await tech.goto(path))?.status(), path).toBe(403)
     // the spec's contacts menu holds the storage check form, which a technician may use: that card only
     expect((await tech.goto('/contacts'))?.status()).toBe(200)
     expect(await tech.getByRole('main').getByRole('link').allInnerTexts()).toEqual([expect.stringContaining('Storage Check Form')])

@@ -100,11 +100,31 @@ describe('/api/convert/', () => {
 
   /** What posted HTML leaves behind: HTML conversions and the documents area's stored rows. */
   const stored = async () => ({
-    conversions: Number((await app.db.selectFrom('document_conversions').select((eb) => eb.fn.countAll<string>().as('n')).where('kind', '=', 'html').executeTakeFirstOrThrow()).n),
-    blobs: Number((await app.db.selectFrom('blobs').select((eb) => eb.fn.countAll<string>().as('n')).where('area', '=', 'documents').executeTakeFirstOrThrow()).n),
+    conversions: Number(
+      (
+        await app.db
+          .selectFrom('document_conversions')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('kind', '=', 'html')
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    blobs: Number(
+      (
+        await app.db
+          .selectFrom('blobs')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('area', '=', 'documents')
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
   })
   const postHtml = async (session: HttpSession, html: string) => {
-    const response = await session.fetch('/api/convert/', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': await session.csrfToken() }, body: JSON.stringify({ html }) })
+    const response = await session.fetch('/api/convert/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': await session.csrfToken() },
+      body: JSON.stringify({ html }),
+    })
     return { status: response.status, body: (await response.json()) as Record<string, string> }
   }
 
@@ -134,14 +154,46 @@ describe('/api/convert/', () => {
     // two of the user's posted documents waiting (no job: they stay so)
     const waiting = await Promise.all(
       ['one', 'two'].map(async (name) => {
-        const blob = await app.db.insertInto('blobs').values({ id: crypto.randomUUID(), area: 'documents', key: objectKey('documents', `${name}.html`), filename: 'document.html', content_type: 'text/html', size_bytes: 1, created_by: officeUser.id }).returning('id').executeTakeFirstOrThrow()
-        return app.db.insertInto('document_conversions').values({ kind: 'html', source_hash: createHash('sha256').update(`waiting ${name}`).digest('hex'), source_blob_id: blob.id, expires_at: new Date(Date.now() + 3_600_000) }).returning('id').executeTakeFirstOrThrow()
-      })
+        const blob = await app.db
+          .insertInto('blobs')
+          .values({
+            id: crypto.randomUUID(),
+            area: 'documents',
+            key: objectKey('documents', `${name}.html`),
+            filename: 'document.html',
+            content_type: 'text/html',
+            size_bytes: 1,
+            created_by: officeUser.id,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        return app.db
+          .insertInto('document_conversions')
+          .values({ kind: 'html', source_hash: createHash('sha256').update(`waiting ${name}`).digest('hex'), source_blob_id: blob.id, expires_at: new Date(Date.now() + 3_600_000) })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      }),
     )
     const before = await stored()
-    const refused = await office.fetch('/api/convert/', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': await office.csrfToken() }, body: JSON.stringify({ html: '<p>A third one</p>' }) })
-    expect([refused.status, refused.headers.get('retry-after'), await refused.json()]).toEqual([429, '5', { error: 'You have 2 documents waiting to be converted (at most 2 at a time). Wait for them to finish, then send this one again.' }])
+    const refused = await office.fetch('/api/convert/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': await office.csrfToken() },
+      body: JSON.stringify({ html: '<p>A third one</p>' }),
+    })
+    expect([refused.status, refused.headers.get('retry-after'), await refused.json()]).toEqual([
+      429,
+      '5',
+      { error: 'You have 2 documents waiting to be converted (at most 2 at a time). Wait for them to finish, then send this one again.' },
+    ])
     expect(await stored()).toEqual(before)
-    await app.db.updateTable('document_conversions').set({ status: 'failed' }).where('id', 'in', waiting.map((w) => w.id)).execute()
+    await app.db
+      .updateTable('document_conversions')
+      .set({ status: 'failed' })
+      .where(
+        'id',
+        'in',
+        waiting.map((w) => w.id),
+      )
+      .execute()
   }, 60_000)
 })

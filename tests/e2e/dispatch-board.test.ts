@@ -145,7 +145,7 @@ describe('the dispatch board', () => {
       .poll(() =>
         cardOf(page, warned.season.id)
           .getByText(/not for seed/)
-          .count()
+          .count(),
       )
       .toBe(1)
     // a person's drag: press on the card, move over the lane's day, let go
@@ -307,7 +307,13 @@ describe('the dispatch board', () => {
 
   for (const js of [false, true]) {
     it(`asks the list’s and the Assign window’s Assign for the same confirm ${js ? 'with JavaScript (375 px)' : 'without JavaScript (1280 px)'}`, async () => {
-      const storage = (await app.db.insertInto('storages').values({ company_id: companyId, name: `Window Cellar ${js ? 'J' : 'N'}`, address: '2 Main St' }).returning('id').executeTakeFirstOrThrow()).id
+      const storage = (
+        await app.db
+          .insertInto('storages')
+          .values({ company_id: companyId, name: `Window Cellar ${js ? 'J' : 'N'}`, address: '2 Main St' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id
       const pt = await makePretreat(app.db, { stage: 'scheduled', storage_id: storage, planned_on: THURSDAY })
       const number = pt.pre_treat_number
       const width = js ? 375 : 1280

@@ -36,8 +36,14 @@ let svgPicture: Buffer
 const BAD_FILES = () => [
   { file: { name: 'minutes.docx', mimeType: DOCX, buffer: Buffer.from('Minutes of the storage meeting, typed as plain text.\n'.repeat(40)) }, message: 'This file is not a valid DOCX document.' },
   { file: { name: 'bomb.docx', mimeType: DOCX, buffer: bomb }, message: 'This DOCX document is too large when uncompressed (more than 200 MiB).' },
-  { file: { name: 'site photos.docx', mimeType: DOCX, buffer: hugeImage }, message: 'This DOCX document has images too large to convert (more than 50 megapixels in one image, or 150 megapixels in all). Please make the pictures smaller and upload it again.' },
-  { file: { name: 'drawing.docx', mimeType: DOCX, buffer: svgPicture }, message: 'This DOCX document cannot be shown: it has a drawing (SVG) with a picture or other data inside it. Please save the drawing as a PNG or JPEG picture and upload it again.' },
+  {
+    file: { name: 'site photos.docx', mimeType: DOCX, buffer: hugeImage },
+    message: 'This DOCX document has images too large to convert (more than 50 megapixels in one image, or 150 megapixels in all). Please make the pictures smaller and upload it again.',
+  },
+  {
+    file: { name: 'drawing.docx', mimeType: DOCX, buffer: svgPicture },
+    message: 'This DOCX document cannot be shown: it has a drawing (SVG) with a picture or other data inside it. Please save the drawing as a PNG or JPEG picture and upload it again.',
+  },
   { file: { name: 'locked.pdf', mimeType: 'application/pdf', buffer: encryptedPdf() }, message: 'This PDF is password-protected (encrypted). Please upload a copy without a password.' },
   { file: { name: 'nothing.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) }, message: 'File is empty.' },
 ]
@@ -51,13 +57,26 @@ function storedFiles(): string[] {
 
 const kept = async () => ({
   entries: (await app.db.selectFrom('drive_entries').select('name').where('is_folder', '=', false).execute()).map((r) => r.name),
-  blobs: Number((await app.db.selectFrom('blobs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n),
+  blobs: Number(
+    (
+      await app.db
+        .selectFrom('blobs')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
   files: storedFiles(),
 })
 
 beforeAll(async () => {
   storeRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'drive-bad-files-'))
-  ;[app, browser, bomb, hugeImage, svgPicture] = await Promise.all([startAppServer({ STORAGE_DIR: storeRoot }), connectBrowser(), zipBombDocx(), sampleDocx({ pages: 1, imageBytes: blankPng(16_000, 16_000) }), svgHugePictureDocx()])
+  ;[app, browser, bomb, hugeImage, svgPicture] = await Promise.all([
+    startAppServer({ STORAGE_DIR: storeRoot }),
+    connectBrowser(),
+    zipBombDocx(),
+    sampleDocx({ pages: 1, imageBytes: blankPng(16_000, 16_000) }),
+    svgHugePictureDocx(),
+  ])
 })
 afterAll(async () => {
   await browser?.close()

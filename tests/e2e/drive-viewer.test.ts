@@ -45,7 +45,10 @@ async function putDriveFile(name: string, bytes: Buffer, contentType: string, fi
   const id = crypto.randomUUID()
   const key = objectKey('drive', name, new Date(), id)
   await store.put(key, bytes, { contentType })
-  await db.insertInto('blobs').values({ id, area: 'drive', key, filename: name, content_type: contentType, size_bytes: bytes.length, created_by: null, sha256: sha256(bytes) }).execute()
+  await db
+    .insertInto('blobs')
+    .values({ id, area: 'drive', key, filename: name, content_type: contentType, size_bytes: bytes.length, created_by: null, sha256: sha256(bytes) })
+    .execute()
   await db.insertInto('drive_entries').values({ parent: '', name, is_folder: false, blob_id: id, file_type: fileType, size_bytes: bytes.length }).execute()
   return name
 }
@@ -56,9 +59,18 @@ const solidPng = (width: number, height: number) => drawPng(width, height, () =>
 /** A small real DOCX: a heading and a paragraph. */
 async function sampleDocx(text: string): Promise<Buffer> {
   const zip = new JSZip()
-  zip.file('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>')
-  zip.file('_rels/.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>')
-  zip.file('word/document.xml', `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:rPr><w:b/><w:sz w:val="36"/></w:rPr><w:t>${text}</w:t></w:r></w:p><w:p><w:r><w:t>Bin 4 was inspected.</w:t></w:r></w:p></w:body></w:document>`)
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  )
+  zip.file(
+    '_rels/.rels',
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+  )
+  zip.file(
+    'word/document.xml',
+    `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:rPr><w:b/><w:sz w:val="36"/></w:rPr><w:t>${text}</w:t></w:r></w:p><w:p><w:r><w:t>Bin 4 was inspected.</w:t></w:r></w:p></w:body></w:document>`,
+  )
   return zip.generateAsync({ type: 'nodebuffer' })
 }
 
@@ -145,7 +157,13 @@ describe('the drive viewer with JavaScript', () => {
     expect(await viewers(p).count()).toBe(1)
     // Close keeps its word on one line beside a long name (not 'Clos' over 'e')
     const close = p.getByRole('region', { name: 'Viewer: bin-photo-from-the-north-cellar-after-loading.png' }).getByRole('link', { name: 'Close' })
-    expect(await close.evaluate((link) => { const words = document.createRange(); words.selectNodeContents(link); return words.getClientRects().length })).toBe(1)
+    expect(
+      await close.evaluate((link) => {
+        const words = document.createRange()
+        words.selectNodeContents(link)
+        return words.getClientRects().length
+      }),
+    ).toBe(1)
     await shot(p, 'drive-viewer-png-375', false)
     await p.keyboard.press('Escape')
     await p.waitForURL((url) => !url.searchParams.has('open'))
@@ -169,7 +187,10 @@ describe('the drive viewer with JavaScript', () => {
     const docx = await sampleDocx('Failed report')
     await putDriveFile('failed-report.docx', docx, DOCX_TYPE, 'docx')
     // a file uploaded before the checks refused its kind (here an SVG drawing holding a picture) fails when converted
-    await app.db.insertInto('document_conversions').values({ kind: 'docx', source_hash: sha256(docx), status: 'failed', error: DOCUMENT_PROBLEMS.svgWithData }).execute()
+    await app.db
+      .insertInto('document_conversions')
+      .values({ kind: 'docx', source_hash: sha256(docx), status: 'failed', error: DOCUMENT_PROBLEMS.svgWithData })
+      .execute()
     const p = await drivePage()
     await p.goto('/auditing')
     await p.getByRole('link', { name: 'failed-report.docx' }).click()
@@ -182,7 +203,11 @@ describe('the drive viewer with JavaScript', () => {
   it.skipIf(!convertApiReady)('a DOCX says Converting… until its PDF is ready, then shows the PDF', async () => {
     const docx = await sampleDocx('Pending report')
     await putDriveFile('pending-report.docx', docx, DOCX_TYPE, 'docx')
-    const conversion = await app.db.insertInto('document_conversions').values({ kind: 'docx', source_hash: sha256(docx), status: 'pending' }).returning('id').executeTakeFirstOrThrow()
+    const conversion = await app.db
+      .insertInto('document_conversions')
+      .values({ kind: 'docx', source_hash: sha256(docx), status: 'pending' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const p = await drivePage()
     await p.goto('/auditing?open=pending-report.docx')
     await p.getByRole('status').filter({ hasText: 'Converting…' }).waitFor()
@@ -191,7 +216,10 @@ describe('the drive viewer with JavaScript', () => {
     const pdfId = crypto.randomUUID()
     const pdfKey = objectKey('documents', 'pending-report.pdf', new Date(), pdfId)
     await store.put(pdfKey, pdf, { contentType: 'application/pdf' })
-    await app.db.insertInto('blobs').values({ id: pdfId, area: 'documents', key: pdfKey, filename: 'pending-report.pdf', content_type: 'application/pdf', size_bytes: pdf.length, created_by: null }).execute()
+    await app.db
+      .insertInto('blobs')
+      .values({ id: pdfId, area: 'documents', key: pdfKey, filename: 'pending-report.pdf', content_type: 'application/pdf', size_bytes: pdf.length, created_by: null })
+      .execute()
     await app.db.updateTable('document_conversions').set({ status: 'done', pdf_blob_id: pdfId }).where('id', '=', conversion.id).execute()
     await p.getByText('Page 1 of 3').waitFor({ timeout: 30_000 })
   })
@@ -256,7 +284,10 @@ describe('the drive viewer without JavaScript', () => {
   it('a DOCX being converted says Converting… and the page refreshes itself; a failed one says why', async () => {
     const pending = await sampleDocx('Waiting report')
     await putDriveFile('waiting.docx', pending, DOCX_TYPE, 'docx')
-    await app.db.insertInto('document_conversions').values({ kind: 'docx', source_hash: sha256(pending), status: 'pending' }).execute()
+    await app.db
+      .insertInto('document_conversions')
+      .values({ kind: 'docx', source_hash: sha256(pending), status: 'pending' })
+      .execute()
     const p = await drivePage(false)
     await p.goto('/auditing?open=waiting.docx')
     await p.getByRole('status').filter({ hasText: 'Converting…' }).waitFor()
@@ -265,7 +296,10 @@ describe('the drive viewer without JavaScript', () => {
 
     const failed = await sampleDocx('Broken report')
     await putDriveFile('broken.docx', failed, DOCX_TYPE, 'docx')
-    await app.db.insertInto('document_conversions').values({ kind: 'docx', source_hash: sha256(failed), status: 'failed', error: 'This file is not a readable DOCX.' }).execute()
+    await app.db
+      .insertInto('document_conversions')
+      .values({ kind: 'docx', source_hash: sha256(failed), status: 'failed', error: 'This file is not a readable DOCX.' })
+      .execute()
     // a page of its own: the first one keeps refreshing itself, which would cut a navigation short
     await p.context().close()
     const q = await drivePage(false)

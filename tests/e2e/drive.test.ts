@@ -40,7 +40,15 @@ async function signedIn(app: AppServer, javaScriptEnabled: boolean): Promise<Pag
   return p
 }
 
-const blobCount = async (app: AppServer) => Number((await app.db.selectFrom('blobs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
+const blobCount = async (app: AppServer) =>
+  Number(
+    (
+      await app.db
+        .selectFrom('blobs')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 const row = (p: Page, name: string) => p.getByRole('row').filter({ has: p.getByRole('cell', { name, exact: true }) })
 
 // Uploads refused over 12 MiB here, not 25: a file over the limit goes to Chromium byte by byte,
@@ -123,7 +131,9 @@ describe.each(['fs', 's3'] as const)('the drive with JavaScript (%s store)', (dr
     await p.getByRole('status').filter({ hasText: 'Uploaded: big-report.pdf, small.pdf' }).waitFor({ timeout: 30_000 })
     expect(await progressBars()).toEqual(expect.arrayContaining(['Overall upload progress', 'Upload of big-report.pdf', 'Upload of small.pdf']))
     await row(p, 'big-report.pdf').waitFor()
-    await row(p, 'small.pdf').getByRole('cell', { name: /^2(\.0)? KiB$/ }).waitFor()
+    await row(p, 'small.pdf')
+      .getByRole('cell', { name: /^2(\.0)? KiB$/ })
+      .waitFor()
 
     const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'drive-tree-'))
     fs.mkdirSync(path.join(tree, 'site', 'bins'), { recursive: true })

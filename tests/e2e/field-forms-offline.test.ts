@@ -67,7 +67,15 @@ const FORMS: Record<string, FieldForm> = {
     // the grower step; one grower's form (it stands for the others) and the growers' contacts, kept ahead
     url: async () => '/interaction-form',
     ahead: async () => {
-      const [first] = await db().selectFrom('companies').select('id').where('active', '=', true).where('company_name', '<>', 'Keystone Storage Services').orderBy('company_name').orderBy('id').limit(1).execute()
+      const [first] = await db()
+        .selectFrom('companies')
+        .select('id')
+        .where('active', '=', true)
+        .where('company_name', '<>', 'Keystone Storage Services')
+        .orderBy('company_name')
+        .orderBy('id')
+        .limit(1)
+        .execute()
       return [`/interaction-form/${first!.id}`, '/api/choices']
     },
     fill: async (page, marker) => {
@@ -337,7 +345,10 @@ describe('a call submitted with no signal', () => {
 
       await openFromList(page)
       const reopened = async () => {
-        await page.locator('main').getByText(/^Not sent: Choose a customer from the list\./).waitFor()
+        await page
+          .locator('main')
+          .getByText(/^Not sent: Choose a customer from the list\./)
+          .waitFor()
         expect(await page.getByLabel('Customer', { exact: true }).inputValue()).toBe(COMPANY)
         expect(await page.getByLabel('Requested By').inputValue()).toBe('Dale')
         expect(await page.getByLabel('Reason for Service').inputValue()).toBe(description)
@@ -362,9 +373,15 @@ describe('a storage check submitted with no signal', () => {
       await refusedOnArrival(context, page)
       await openFromList(page)
       // the command's own word (its JSON answer), above the form and beside the place it refused
-      await page.locator('main').getByText(/^Not sent: Choose an owner from the list\./).waitFor()
+      await page
+        .locator('main')
+        .getByText(/^Not sent: Choose an owner from the list\./)
+        .waitFor()
       expect(await page.getByLabel('Owner', { exact: true }).inputValue()).toBe(COMPANY)
-      await page.locator('main [role=alert]').filter({ hasText: /^Choose an owner from the list\./ }).waitFor()
+      await page
+        .locator('main [role=alert]')
+        .filter({ hasText: /^Choose an owner from the list\./ })
+        .waitFor()
       // the picker's own word on the owner it no longer offers
       expect(await page.locator('.place-picker .field-error').innerText()).toBe('Choose a customer from the list.')
       expect(await page.getByLabel('Notes').inputValue()).toBe(notes)
@@ -380,7 +397,10 @@ describe('a storage check submitted with no signal', () => {
       await page.waitForURL((url) => url.searchParams.get('company') === 'Minidoka Growers' && url.searchParams.has('storage') && url.searchParams.has('outbox'))
       // the form drawn anew for that storage, filled once its queued copy is read (its 'Not sent' shows then)
       const storage = new URL(page.url()).searchParams.get('storage')
-      await page.locator(`form#storage-check-${storage}`).getByText(/^Not sent/).waitFor()
+      await page
+        .locator(`form#storage-check-${storage}`)
+        .getByText(/^Not sent/)
+        .waitFor()
       expect(await page.getByLabel('Notes').inputValue()).toBe(`${notes}, typed again`)
     } finally {
       await reactivate()

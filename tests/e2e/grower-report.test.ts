@@ -58,7 +58,14 @@ describe('the grower’s report', () => {
     const how = `${js ? 'with' : 'without'} JavaScript at ${width} px`
 
     it(`the office switches who receives the grower’s reports, ${how}`, async () => {
-      const contact = await app.db.selectFrom('contacts').select(['id', 'name', 'receives_reports']).where('company_id', '=', growerId).where('receives_reports', '=', false).where('name', '<>', 'Other').orderBy('id').executeTakeFirstOrThrow()
+      const contact = await app.db
+        .selectFrom('contacts')
+        .select(['id', 'name', 'receives_reports'])
+        .where('company_id', '=', growerId)
+        .where('receives_reports', '=', false)
+        .where('name', '<>', 'Other')
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
       const page = await opened('office', js, width, `/view-contact/${growerId}`)
       await page.getByRole('button', { name: `Send reports to ${contact.name}` }).click()
       await expect.poll(() => page.getByRole('button', { name: `Stop reports to ${contact.name}` }).count(), { timeout: 15_000 }).toBe(1)
@@ -76,7 +83,9 @@ describe('the grower’s report', () => {
       const page = await opened('ptreview2', js, width, `/application-records/${recordId}`)
       await expect.poll(() => page.getByText('No report has been e-mailed for this record.').count()).toBe(1)
       await page.getByRole('button', { name: 'Send Report Again' }).click()
-      await expect.poll(() => page.getByRole('status').filter({ hasText: 'The report will be e-mailed to the grower’s contacts marked to receive reports.' }).count(), { timeout: 15_000 }).toBeGreaterThan(0)
+      await expect
+        .poll(() => page.getByRole('status').filter({ hasText: 'The report will be e-mailed to the grower’s contacts marked to receive reports.' }).count(), { timeout: 15_000 })
+        .toBeGreaterThan(0)
       // the worker renders the PDF and writes the message: the record's page says so once it is done
       await expect
         .poll(
@@ -90,7 +99,10 @@ describe('the grower’s report', () => {
       // pressed again at once: refused, saying why; the last send is shown beside the button
       await page.getByText(/^Last sent .* UTC; it can be sent again from .* UTC\.$/).waitFor()
       await page.getByRole('button', { name: 'Send Report Again' }).click()
-      await page.getByRole('alert').filter({ hasText: /^The report was sent less than \d+ minutes ago; nothing more was sent\./ }).waitFor()
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /^The report was sent less than \d+ minutes ago; nothing more was sent\./ })
+        .waitFor()
       await page.getByRole('button', { name: 'Send Report Again' }).scrollIntoViewIfNeeded()
       await shot(page, `grower-report-resend-refused-${how.replace(/\W+/g, '-')}`)
       expect(await app.db.selectFrom('grower_reports').select('id').where('pretreat_id', '=', pt.id).execute()).toHaveLength(1)

@@ -29,11 +29,24 @@ const post = (form: ParsedForm, pairs: [string, string][], field: string, value:
 
 /** The first storage of `company` (by name), for the call and sheet forms' last stage. */
 async function aStorageOf(company: string): Promise<number> {
-  const row = await app.db.selectFrom('storages as s').innerJoin('companies as c', 'c.id', 's.company_id').select('s.id').where('c.company_name', '=', company).orderBy('s.name').executeTakeFirstOrThrow()
+  const row = await app.db
+    .selectFrom('storages as s')
+    .innerJoin('companies as c', 'c.id', 's.company_id')
+    .select('s.id')
+    .where('c.company_name', '=', company)
+    .orderBy('s.name')
+    .executeTakeFirstOrThrow()
   return row.id
 }
 async function countOf(table: 'call_ins' | 'service_sheets'): Promise<number> {
-  return Number((await app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  return Number(
+    (
+      await app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 }
 
 describe('the bad input reported in the issue, one request at a time', () => {

@@ -131,7 +131,11 @@ describe('names', () => {
     await desk.goto('/scheduled-pre-treat')
     await desk.getByRole('table').first().waitFor()
     const mismatched = await desk.evaluate(() => {
-      const words = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
+      const words = (text: string) =>
+        text
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}]+/gu, ' ')
+          .trim()
       return [...document.querySelectorAll<HTMLElement>('a[aria-label], button[aria-label]')]
         .filter((el) => el.offsetParent !== null && words(el.innerText) !== '')
         .filter((el) => !words(el.getAttribute('aria-label')!).includes(words(el.innerText)))
@@ -171,9 +175,14 @@ describe('layout at 375 px', () => {
   it("the top bar shows the user's name whole while items wait to be sent", async () => {
     await phone.goto('/')
     // the outbox's count as waiting-to-send.tsx draws it (its items live in the phone's IndexedDB)
-    await phone.locator('.top-bar .alerts-bell').evaluate((bell) =>
-      bell.insertAdjacentHTML('beforebegin', '<details class="outbox"><summary class="waiting-to-send"><span role="status">12 waiting to send</span><span class="outbox__oldest"> · since 10:42</span></summary><div class="outbox__panel"></div></details>'),
-    )
+    await phone
+      .locator('.top-bar .alerts-bell')
+      .evaluate((bell) =>
+        bell.insertAdjacentHTML(
+          'beforebegin',
+          '<details class="outbox"><summary class="waiting-to-send"><span role="status">12 waiting to send</span><span class="outbox__oldest"> · since 10:42</span></summary><div class="outbox__panel"></div></details>',
+        ),
+      )
     const who = phone.locator('.top-bar .who')
     expect(await who.evaluate((name) => name.scrollWidth <= name.clientWidth)).toBe(true)
     const [bar, pill] = [(await phone.locator('.top-bar').boundingBox())!, (await phone.locator('.top-bar .waiting-to-send').boundingBox())!]

@@ -93,7 +93,10 @@ describe('links followed with no signal (issue 38, items 16 and 17)', () => {
     // minutes earlier, with signal: the list opened by tapping links (the router's data requests, not pages)
     await page.getByRole('link', { name: 'Pre-Treats' }).first().click()
     await page.getByRole('link', { name: 'Scheduled', exact: true }).click()
-    await page.getByRole('region', { name: 'Scheduled' }).getByRole('link', { name: /^Scheduled Pre-Treats/ }).click()
+    await page
+      .getByRole('region', { name: 'Scheduled' })
+      .getByRole('link', { name: /^Scheduled Pre-Treats/ })
+      .click()
     await sheetLink().waitFor()
     await waitUntilCached(page, '/scheduled-pre-treat')
     await waitUntilCached(page, `/pretreats/${sheet.id}`)

@@ -7,7 +7,20 @@ import { DISCARD_QUESTION, SEND_NOW_UNREACHABLE_TEXT } from '#app/offline/waitin
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
 import { goOffline, goOnline } from '../support/offline.ts'
-import { checkFormOnline, checkImages, checksWith, choosePhotosInPage, deviceRecords, fillCheck, fillServiceSheet, keptPhotos, photo, setActive, signedInWithWorker, storageOf } from '../support/photo-outbox.ts'
+import {
+  checkFormOnline,
+  checkImages,
+  checksWith,
+  choosePhotosInPage,
+  deviceRecords,
+  fillCheck,
+  fillServiceSheet,
+  keptPhotos,
+  photo,
+  setActive,
+  signedInWithWorker,
+  storageOf,
+} from '../support/photo-outbox.ts'
 
 const suite = useBrowserSuite()
 
@@ -40,7 +53,16 @@ describe('a service sheet with ten 4 MB photos taken offline', () => {
     const first = await context.newPage()
     await first.goto('/')
     const uploadedSince = async () =>
-      Number((await suite.app.db.selectFrom('blobs').select((eb) => eb.fn.countAll<string>().as('n')).where('area', '=', 'service').where('created_at', '>=', since).executeTakeFirstOrThrow()).n)
+      Number(
+        (
+          await suite.app.db
+            .selectFrom('blobs')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('area', '=', 'service')
+            .where('created_at', '>=', since)
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
     await expect.poll(uploadedSince, { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(3)
     await first.close()
     const halfway = await uploadedSince()
@@ -50,20 +72,19 @@ describe('a service sheet with ten 4 MB photos taken offline', () => {
     const reopened = await context.newPage()
     await reopened.goto('/')
     const sheetImages = async () =>
-      (
-        await suite.app.db
-          .selectFrom('service_sheets as s')
-          .innerJoin('service_sheet_images as i', 'i.service_sheet_id', 's.id')
-          .select('i.blob_id')
-          .where('s.notes', '=', notes)
-          .execute()
-      ).map((r) => r.blob_id)
+      (await suite.app.db.selectFrom('service_sheets as s').innerJoin('service_sheet_images as i', 'i.service_sheet_id', 's.id').select('i.blob_id').where('s.notes', '=', notes).execute()).map(
+        (r) => r.blob_id,
+      )
     await expect.poll(() => sheetImages().then((ids) => ids.length), { timeout: 60_000, interval: 250 }).toBe(10)
     expect(await suite.app.db.selectFrom('service_sheets').select('id').where('notes', '=', notes).execute()).toHaveLength(1)
     // the server's hash of what it stored (computed from the stored bytes at completion) for each:
     // the two-photo test downloads and compares the bytes themselves
     const expected = [...made].sort()
-    const storedHashes = await suite.app.db.selectFrom('blobs').select('sha256').where('id', 'in', await sheetImages()).execute()
+    const storedHashes = await suite.app.db
+      .selectFrom('blobs')
+      .select('sha256')
+      .where('id', 'in', await sheetImages())
+      .execute()
     expect(storedHashes.map((b) => b.sha256).sort()).toEqual(expected)
     // each photo reached the server once: no second blob of the same bytes
     const stored = await suite.app.db.selectFrom('blobs').select('sha256').where('sha256', 'in', expected).execute()
@@ -193,7 +214,17 @@ describe('photos left behind', () => {
           open.onsuccess = () => {
             const db = open.result
             const tx = db.transaction(['photos', 'formDrafts'], 'readwrite')
-            const photo = (localId: string, keptAt: string) => ({ key: `${userId}:${localId}`, userId, localId, area: 'storage_checks', name: `${localId}.png`, size: 1, sha256: '0', file: new Blob(['x']), keptAt })
+            const photo = (localId: string, keptAt: string) => ({
+              key: `${userId}:${localId}`,
+              userId,
+              localId,
+              area: 'storage_checks',
+              name: `${localId}.png`,
+              size: 1,
+              sha256: '0',
+              file: new Blob(['x']),
+              keptAt,
+            })
             tx.objectStore('photos').put(photo('left-behind', weekAgo))
             tx.objectStore('photos').put(photo('in-a-draft', weekAgo))
             tx.objectStore('photos').put(photo('just-taken', new Date().toISOString()))

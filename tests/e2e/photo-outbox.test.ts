@@ -139,7 +139,14 @@ describe('a service sheet never opened, with no signal', () => {
     await page.getByRole('button', { name: 'Submit' }).click()
     await page.getByRole('dialog', { name: 'Waiting to send' }).waitFor()
 
-    const open = Number((await suite.app.db.selectFrom('service_sheet_numbers').select((eb) => eb.fn.max('number').as('n')).executeTakeFirstOrThrow()).n)
+    const open = Number(
+      (
+        await suite.app.db
+          .selectFrom('service_sheet_numbers')
+          .select((eb) => eb.fn.max('number').as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
     await goOnline(context)
     await page.goto('/')
     const sheetOf = () => suite.app.db.selectFrom('service_sheets').select(['id', 'service_sheet_number', 'storage_id']).where('notes', '=', notes).execute()
@@ -147,10 +154,20 @@ describe('a service sheet never opened, with no signal', () => {
     const [sheet] = await sheetOf()
     expect(sheet!.storage_id).toBe(storage.id)
     expect(sheet!.service_sheet_number).toBeGreaterThan(open)
-    const parts = await suite.app.db.selectFrom('service_sheet_parts as l').innerJoin('parts as p', 'p.id', 'l.part_id').select(['p.part_number', 'l.quantity']).where('l.service_sheet_id', '=', sheet!.id).execute()
+    const parts = await suite.app.db
+      .selectFrom('service_sheet_parts as l')
+      .innerJoin('parts as p', 'p.id', 'l.part_id')
+      .select(['p.part_number', 'l.quantity'])
+      .where('l.service_sheet_id', '=', sheet!.id)
+      .execute()
     expect(parts.map((l) => [l.part_number, Number(l.quantity)])).toEqual([['FAN-BLT-B75', 2]])
     const images = await suite.app.db.selectFrom('service_sheet_images').select('blob_id').where('service_sheet_id', '=', sheet!.id).orderBy('position').execute()
-    expect(await servedHashes(page, images.map((i) => i.blob_id))).toEqual(photos.map((p) => sha256(p.buffer)).sort())
+    expect(
+      await servedHashes(
+        page,
+        images.map((i) => i.blob_id),
+      ),
+    ).toEqual(photos.map((p) => sha256(p.buffer)).sort())
     await expect.poll(() => waiting(page).count()).toBe(0)
     await context.close()
   })

@@ -23,7 +23,14 @@ const BILLED = 'Aberdeen Acres'
 const FIRST_MESSAGE = 'Restart the fans at 50% speed for 2 hours'
 
 const storageOf = (company: string) =>
-  suite.app.db.selectFrom('storages as s').innerJoin('companies as c', 'c.id', 's.company_id').select(['s.id', 's.name']).where('c.company_name', '=', company).where('s.active', '=', true).orderBy('s.name').executeTakeFirstOrThrow()
+  suite.app.db
+    .selectFrom('storages as s')
+    .innerJoin('companies as c', 'c.id', 's.company_id')
+    .select(['s.id', 's.name'])
+    .where('c.company_name', '=', company)
+    .where('s.active', '=', true)
+    .orderBy('s.name')
+    .executeTakeFirstOrThrow()
 const companyId = async (name: string) => (await suite.app.db.selectFrom('companies').select('id').where('company_name', '=', name).executeTakeFirstOrThrow()).id
 const savedWith = (notes: string) => suite.app.db.selectFrom('pretreats').selectAll().where('application_notes', 'like', `%${notes}%`).execute()
 const linesOf = (id: number) => suite.app.db.selectFrom('pretreat_chemicals').select(['cwt', 'quantity_requested']).where('pretreat_id', '=', id).execute()
@@ -45,7 +52,12 @@ describe('pre-treat form', () => {
     const number = await p.getByLabel('Pre-Treat Number').inputValue()
     expect(number).toMatch(/^PT-\d{2}-\d{6}$/)
     // Requested By offers the company's contacts and the form's own Other (not a catch-all contact)
-    expect(await p.getByLabel('Requested By').locator('option', { hasText: /^Other$/ }).count()).toBe(1)
+    expect(
+      await p
+        .getByLabel('Requested By')
+        .locator('option', { hasText: /^Other$/ })
+        .count(),
+    ).toBe(1)
 
     // the service company itself is never billed (issue 19 item 19)
     expect(await p.getByLabel('Add Billable Company').locator('option', { hasText: 'Keystone Storage Services' }).count()).toBe(0)
@@ -99,7 +111,15 @@ describe('pre-treat form', () => {
     await p.waitForURL((url) => url.pathname === '/staged-pre-treat')
 
     const [saved] = await savedWith(notes)
-    expect(saved).toMatchObject({ status: 'pending', upcoming: true, pre_treat_number: number, storage_id: storage.id, other_name: 'Dale Jensen', destination: 'Teton Fresh Pack', dose_reason: 'Heavy sprouting last season.' })
+    expect(saved).toMatchObject({
+      status: 'pending',
+      upcoming: true,
+      pre_treat_number: number,
+      storage_id: storage.id,
+      other_name: 'Dale Jensen',
+      destination: 'Teton Fresh Pack',
+      dose_reason: 'Heavy sprouting last season.',
+    })
     expect(saved!.application_notes).toContain(FIRST_MESSAGE)
     expect(saved!.dose_warnings).toHaveLength(1)
     expect((await linesOf(saved!.id)).map((l) => [Number(l.cwt), Number(l.quantity_requested)])).toEqual([[12500, 500]])
@@ -156,7 +176,11 @@ describe('pre-treat form', () => {
   for (const js of [true, false]) {
     it(`${js ? 'with' : 'without'} JavaScript: editing a scheduled pre-treat already in progress goes back to the scheduled list, where it is`, async () => {
       const { company_id } = await suite.app.db.selectFrom('storages').select('company_id').orderBy('id').executeTakeFirstOrThrow()
-      const storage = await suite.app.db.insertInto('storages').values({ company_id, name: `Edit Return Cellar ${js}` }).returning('id').executeTakeFirstOrThrow()
+      const storage = await suite.app.db
+        .insertInto('storages')
+        .values({ company_id, name: `Edit Return Cellar ${js}` })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       const pt = await makePretreat(suite.app.db, { company_id, storage_id: storage.id, stage: 'in-progress' })
       const p = await page(js)
       await p.goto(`/create-pre-treat/${pt.id}`)
@@ -178,7 +202,11 @@ describe('pre-treat form', () => {
       const { company_id } = await suite.app.db.selectFrom('storages').select('company_id').orderBy('id').executeTakeFirstOrThrow()
       // a seed crop leaving in a week: Sprout Nip 7A (CIPC) is not for seed, and wants 14 days to removal
       const removal = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
-      const storage = await suite.app.db.insertInto('storages').values({ company_id, name: `Seed Cellar ${js}`, seed: true, planned_removal: removal }).returning('id').executeTakeFirstOrThrow()
+      const storage = await suite.app.db
+        .insertInto('storages')
+        .values({ company_id, name: `Seed Cellar ${js}`, seed: true, planned_removal: removal })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       const combo = await suite.app.db.selectFrom('applications').select('id').where('name', '=', 'CIPC + 1,4SIGHT Combo').executeTakeFirstOrThrow()
       const nip = await suite.app.db.selectFrom('products').select('id').where('product_name', '=', 'Sprout Nip 7A').executeTakeFirstOrThrow()
       const pt = await makePretreat(suite.app.db, { company_id, storage_id: storage.id, application_id: combo.id, productId: nip.id, cwt: 60_000, quantityRequested: 90 })
@@ -223,7 +251,10 @@ describe('pre-treat form', () => {
     await p.getByLabel('Void Notes').fill('Grower sold the pile.')
     await post(p, 'Save Changes')
     expect(new URL(p.url()).pathname).toBe('/staged-pre-treat')
-    expect(await suite.app.db.selectFrom('pretreats').select(['void', 'void_comments']).where('id', '=', pt.id).executeTakeFirstOrThrow()).toEqual({ void: true, void_comments: 'Grower sold the pile.' })
+    expect(await suite.app.db.selectFrom('pretreats').select(['void', 'void_comments']).where('id', '=', pt.id).executeTakeFirstOrThrow()).toEqual({
+      void: true,
+      void_comments: 'Grower sold the pile.',
+    })
 
     // a completed pre-treat: shown with the reason, no save button
     const done = await makePretreat(suite.app.db, { stage: 'to-review1' })

@@ -12,7 +12,8 @@ const suite = useBrowserSuite()
 const pretreat = (id: number) => suite.app.db.selectFrom('pretreats').select(['id', 'status', 'upcoming', 'assigned_to', 'pre_treat_number']).where('id', '=', id).executeTakeFirstOrThrow()
 const applicatorId = async (username: string) =>
   (await suite.app.db.selectFrom('applicators as a').innerJoin('users as u', 'u.id', 'a.user_id').select('a.id').where('u.username', '=', username).executeTakeFirstOrThrow()).id
-const staged = () => suite.app.db.selectFrom('pretreats').select(['id', 'pre_treat_number']).where('status', '=', 'pending').where('upcoming', '=', true).where('void', '=', false).orderBy('id').execute()
+const staged = () =>
+  suite.app.db.selectFrom('pretreats').select(['id', 'pre_treat_number']).where('status', '=', 'pending').where('upcoming', '=', true).where('void', '=', false).orderBy('id').execute()
 
 async function signedIn(username: string, js: boolean, width = 1280): Promise<Page> {
   const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js, width })).newPage()
@@ -37,20 +38,32 @@ describe.each([
     await page.getByRole('heading', { name: 'Pre Treat Details' }).waitFor()
     expect(await page.getByRole('columnheader', { name: 'Assigned To' }).count()).toBe(0) // not on the staged list
 
-    await tableRow(page, number).getByRole('button', { name: `Schedule ${number}` }).click()
+    await tableRow(page, number)
+      .getByRole('button', { name: `Schedule ${number}` })
+      .click()
     await tableRow(page, number).waitFor({ state: 'detached' })
     expect(page.url()).toContain('/staged-pre-treat')
     expect(await pretreat(target.id)).toMatchObject({ status: 'pending', upcoming: false })
 
     await page.goto('/scheduled-pre-treat')
-    await tableRow(page, number).getByRole('button', { name: `Stage ${number}` }).waitFor() // and it could go back
+    await tableRow(page, number)
+      .getByRole('button', { name: `Stage ${number}` })
+      .waitFor() // and it could go back
     await tableRow(page, number).getByLabel(`Assign ${number} to`).selectOption({ label: 'Cody Hansen' })
-    await tableRow(page, number).getByRole('button', { name: `Assign ${number}`, exact: true }).click()
+    await tableRow(page, number)
+      .getByRole('button', { name: `Assign ${number}`, exact: true })
+      .click()
     await tableRow(page, number).getByText('Assigned', { exact: true }).waitFor()
     expect(await pretreat(target.id)).toMatchObject({ status: 'assigned', assigned_to: await applicatorId('applicator') })
-    expect(await tableRow(page, number).getByRole('button', { name: `Stage ${number}` }).count()).toBe(0) // an assigned one cannot be staged
+    expect(
+      await tableRow(page, number)
+        .getByRole('button', { name: `Stage ${number}` })
+        .count(),
+    ).toBe(0) // an assigned one cannot be staged
 
-    await tableRow(page, number).getByRole('link', { name: `Assign ${number} in a window` }).click()
+    await tableRow(page, number)
+      .getByRole('link', { name: `Assign ${number} in a window` })
+      .click()
     await page.waitForURL(`**/scheduled-pre-treat/assign/${target.id}`)
     const dialog = page.getByRole('dialog', { name: 'Assign Applicator' })
     await dialog.getByText(number, { exact: true }).waitFor()
@@ -61,7 +74,9 @@ describe.each([
     expect(await pretreat(target.id)).toMatchObject({ status: 'assigned', assigned_to: await applicatorId('tech') })
 
     await tableRow(page, number).getByLabel(`Assign ${number} to`).selectOption({ label: 'Unassigned' })
-    await tableRow(page, number).getByRole('button', { name: `Assign ${number}`, exact: true }).click()
+    await tableRow(page, number)
+      .getByRole('button', { name: `Assign ${number}`, exact: true })
+      .click()
     await tableRow(page, number).getByText('Pending', { exact: true }).waitFor()
     expect(await pretreat(target.id)).toMatchObject({ status: 'pending', assigned_to: null })
   })
@@ -110,7 +125,14 @@ describe.each([
     const cards = page.getByRole('list', { name: 'Pre Treat Details' })
     await cards.getByRole('listitem').first().waitFor()
     expect(await page.getByRole('table').isVisible()).toBe(false)
-    const pending = await suite.app.db.selectFrom('pretreats').select(['id', 'pre_treat_number']).where('status', '=', 'pending').where('upcoming', '=', false).where('void', '=', false).orderBy('id', 'desc').executeTakeFirstOrThrow()
+    const pending = await suite.app.db
+      .selectFrom('pretreats')
+      .select(['id', 'pre_treat_number'])
+      .where('status', '=', 'pending')
+      .where('upcoming', '=', false)
+      .where('void', '=', false)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
     const card = cards.getByRole('listitem').filter({ hasText: pending.pre_treat_number })
     await card.getByLabel(`Assign ${pending.pre_treat_number} to`).selectOption({ label: 'Cody Hansen' })
     await card.getByRole('button', { name: `Assign ${pending.pre_treat_number}`, exact: true }).click()

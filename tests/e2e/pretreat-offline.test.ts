@@ -10,7 +10,21 @@ import { FINAL_CHECKLIST_ITEMS } from '#core/enums.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { modalShown, newContext, signIn } from '../support/browser.ts'
 import { httpSession } from '../support/http-session.ts'
-import { announceOnline, checklistItem, field, fillAllButTwo as fillAll, goOffline, goOnline, isCached, sheetColumn, statusLine, storedDrafts, userApplicatorId, waitForDraft, waitUntilCached } from '../support/offline.ts'
+import {
+  announceOnline,
+  checklistItem,
+  field,
+  fillAllButTwo as fillAll,
+  goOffline,
+  goOnline,
+  isCached,
+  sheetColumn,
+  statusLine,
+  storedDrafts,
+  userApplicatorId,
+  waitForDraft,
+  waitUntilCached,
+} from '../support/offline.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
 const suite = useBrowserSuite()
@@ -254,7 +268,10 @@ describe('the final checklist with no signal (item 32)', () => {
 
     await goOffline(context)
     await page.getByRole('link', { name: 'Next' }).click()
-    for (const item of FINAL_CHECKLIST_ITEMS) await checklistItem(page, item).getByLabel(item === 'purge' ? 'No' : 'Yes').check()
+    for (const item of FINAL_CHECKLIST_ITEMS)
+      await checklistItem(page, item)
+        .getByLabel(item === 'purge' ? 'No' : 'Yes')
+        .check()
     await page.getByLabel('Barrel Temperature (°F)').fill('180')
     await page.getByRole('button', { name: 'Save Checklist' }).click()
     await page.getByText('Final checklist saved on this device — it will be sent when you are back online.').waitFor()
@@ -324,7 +341,11 @@ describe('a sheet’s edits left unsent when its page closed (decision 0060)', (
   it('refused by the server (the sheet was given to another applicator meanwhile): listed with its words; Send now asks again', async () => {
     const { sheet, context, page } = await editedOfflineThenLeft('B-42')
 
-    const other = await suite.app.db.insertInto('users').values({ username: `other-${sheet.id}`, password_hash: '!' }).returning('id').executeTakeFirstOrThrow()
+    const other = await suite.app.db
+      .insertInto('users')
+      .values({ username: `other-${sheet.id}`, password_hash: '!' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const applicator = await suite.app.db.insertInto('applicators').values({ user_id: other.id }).returning('id').executeTakeFirstOrThrow()
     await suite.app.db.updateTable('pretreats').set({ assigned_to: applicator.id }).where('id', '=', sheet.id).execute()
     const posts: string[] = []
@@ -334,12 +355,18 @@ describe('a sheet’s edits left unsent when its page closed (decision 0060)', (
     await announceOnline(page)
     await page.locator('.top-bar').getByText('1 not accepted', { exact: false }).waitFor({ timeout: 15_000 })
     await page.locator('.top-bar').getByText('1 waiting to send').click()
-    await page.locator('.outbox__error').filter({ hasText: /^Not sent: / }).waitFor()
+    await page
+      .locator('.outbox__error')
+      .filter({ hasText: /^Not sent: / })
+      .waitFor()
     expect(posts).toHaveLength(1)
     // Send now asks the server again
     await page.getByRole('button', { name: 'Send now' }).click()
     await expect.poll(() => posts.length, { timeout: 10_000 }).toBe(2)
-    await page.locator('.outbox__error').filter({ hasText: /^Not sent: / }).waitFor()
+    await page
+      .locator('.outbox__error')
+      .filter({ hasText: /^Not sent: / })
+      .waitFor()
     expect(await sheetColumn(suite.app.db, sheet.id, 'batch_numbers')).not.toBe('B-42')
     await context.close()
   })

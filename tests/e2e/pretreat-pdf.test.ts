@@ -28,7 +28,11 @@ beforeAll(async () => {
   ;[app, browser] = await Promise.all([startAppServer({ WORKERS: 'on', STORAGE_DIR: storeRoot }), connectBrowser()])
   completed = await makePretreat(app.db, { stage: 'completed' })
   const tech = await app.db.selectFrom('users').select('id').where('username', '=', 'tech').executeTakeFirstOrThrow()
-  await app.db.updateTable('restarts').set({ comments: 'Fans restarted, door latched', remote: true, running: true, cleaned_up: true, completed_at: new Date('2026-11-02T15:00:00Z'), completed_by: tech.id }).where('pretreat_id', '=', completed.id).execute()
+  await app.db
+    .updateTable('restarts')
+    .set({ comments: 'Fans restarted, door latched', remote: true, running: true, cleaned_up: true, completed_at: new Date('2026-11-02T15:00:00Z'), completed_by: tech.id })
+    .where('pretreat_id', '=', completed.id)
+    .execute()
   scheduledA = await makePretreat(app.db, { stage: 'scheduled', application_notes: 'North cellar first' })
   scheduledB = await makePretreat(app.db, { stage: 'scheduled' })
 }, 120_000)
@@ -61,7 +65,9 @@ describe('the completed list’s PDF column', () => {
     await page.goto('/completed-pre-treat')
     await page.getByRole('columnheader', { name: 'PDF' }).waitFor()
     const answer = page.waitForResponse((r) => r.url().includes(`/convert/${completed.id}/?type=pretreat`))
-    await row(page, completed.pre_treat_number).getByRole('link', { name: `PDF of ${completed.pre_treat_number}` }).click()
+    await row(page, completed.pre_treat_number)
+      .getByRole('link', { name: `PDF of ${completed.pre_treat_number}` })
+      .click()
     const box = page.getByRole('dialog', { name: completed.pre_treat_number })
     await box.waitFor()
     const { pdf_url } = (await (await answer).json()) as { pdf_url: string }
@@ -103,7 +109,15 @@ describe('the completed list’s PDF column', () => {
     expect(await page.getByRole('columnheader', { name: 'PDF' }).count()).toBe(0)
     expect(await page.getByRole('link', { name: /^PDF of / }).count()).toBe(0)
 
-    const conversions = async () => Number((await app.db.selectFrom('document_conversions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    const conversions = async () =>
+      Number(
+        (
+          await app.db
+            .selectFrom('document_conversions')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
     const before = await conversions()
     const session = await httpSession(app.url, 'applicator')
     const csrf = await session.csrfToken()
@@ -191,7 +205,9 @@ describe('with no worker running', () => {
 
     const page = await signedIn('ptreview2', true, 1280, idle)
     await page.goto('/completed-pre-treat')
-    await row(page, pt.pre_treat_number).getByRole('link', { name: `PDF of ${pt.pre_treat_number}` }).click()
+    await row(page, pt.pre_treat_number)
+      .getByRole('link', { name: `PDF of ${pt.pre_treat_number}` })
+      .click()
     const box = page.getByRole('dialog', { name: pt.pre_treat_number })
     await box.getByText(NOT_READY).waitFor({ timeout: 30_000 })
     await box.getByRole('button', { name: 'Try again' }).waitFor()

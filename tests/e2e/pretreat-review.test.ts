@@ -22,7 +22,11 @@ async function chainPretreat() {
   const applicator = await db.selectFrom('applicators as a').innerJoin('users as u', 'u.id', 'a.user_id').select('a.id').where('u.username', '=', 'applicator').executeTakeFirstOrThrow()
   const pt = await makePretreat(db, { stage: 'assigned', assignTo: applicator.id, cwt: 1000 })
   const owner = (await pretreat(pt.id)).company_id
-  const billable = await db.insertInto('companies').values({ company_name: `Billable ${pt.pre_treat_number}` }).returning(['id', 'company_name']).executeTakeFirstOrThrow()
+  const billable = await db
+    .insertInto('companies')
+    .values({ company_name: `Billable ${pt.pre_treat_number}` })
+    .returning(['id', 'company_name'])
+    .executeTakeFirstOrThrow()
   await db.insertInto('pretreat_bill_to').values({ pretreat_id: pt.id, company_id: billable.id }).execute()
   const ownerName = (await db.selectFrom('companies').select('company_name').where('id', '=', owner).executeTakeFirstOrThrow()).company_name
   return { ...pt, owner, ownerName, billable }
@@ -53,18 +57,38 @@ async function submitted(page: Page, js: boolean, list: string) {
 
 async function fillSheet(page: Page) {
   for (const [label, option] of [
-    ['Pile Front', 'Dry'], ['Pile Middle', 'Damp'], ['Pile Back', 'Dry'], ['Sprouting', 'Eyes Open'],
-    ['Ducts Open', 'All Open'], ['Duct Condition', 'Dry'], ['Bypass Door', 'Closed'], ['Coils Covered', 'Yes'], ['Cell Covered', 'No'],
-    ['Weather', 'Clear'], ['Wind Direction', 'NW'],
-  ] as const) await page.getByLabel(label, { exact: true }).selectOption({ label: option })
+    ['Pile Front', 'Dry'],
+    ['Pile Middle', 'Damp'],
+    ['Pile Back', 'Dry'],
+    ['Sprouting', 'Eyes Open'],
+    ['Ducts Open', 'All Open'],
+    ['Duct Condition', 'Dry'],
+    ['Bypass Door', 'Closed'],
+    ['Coils Covered', 'Yes'],
+    ['Cell Covered', 'No'],
+    ['Weather', 'Clear'],
+    ['Wind Direction', 'NW'],
+  ] as const)
+    await page.getByLabel(label, { exact: true }).selectOption({ label: option })
   await page.getByLabel('Truck', { exact: true }).selectOption({ index: 1 })
   for (const [label, value] of [
-    ['Pile Temp 1 Front (°F)', '45'], ['Pile Temp 1 Middle (°F)', '46'], ['Pile Temp 1 Back (°F)', '45.5'],
-    ['Set Point (°F)', '44'], ['Storage Temp Front (°F)', '44'], ['Storage Temp Middle (°F)', '44.5'], ['Storage Temp Back (°F)', '45'],
-    ['Temperature (°F)', '28'], ['Wind Speed (mph)', '6'],
-    ['Pile Comments', 'Even pile, no rot.'], ['Outdoor Comments', 'Calm morning.'], ['Batch Numbers', 'B-1001'], ['Sampled By', 'Cody Hansen'],
-    ['Start Time', '08:00'], ['Stop Time', '11:30'],
-  ] as const) await page.getByLabel(label, { exact: true }).fill(value)
+    ['Pile Temp 1 Front (°F)', '45'],
+    ['Pile Temp 1 Middle (°F)', '46'],
+    ['Pile Temp 1 Back (°F)', '45.5'],
+    ['Set Point (°F)', '44'],
+    ['Storage Temp Front (°F)', '44'],
+    ['Storage Temp Middle (°F)', '44.5'],
+    ['Storage Temp Back (°F)', '45'],
+    ['Temperature (°F)', '28'],
+    ['Wind Speed (mph)', '6'],
+    ['Pile Comments', 'Even pile, no rot.'],
+    ['Outdoor Comments', 'Calm morning.'],
+    ['Batch Numbers', 'B-1001'],
+    ['Sampled By', 'Cody Hansen'],
+    ['Start Time', '08:00'],
+    ['Stop Time', '11:30'],
+  ] as const)
+    await page.getByLabel(label, { exact: true }).fill(value)
   await page.getByLabel(/^Quantity Used/).fill('16.6')
 }
 
@@ -84,7 +108,10 @@ async function shots(page: Page, name: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     await shot(page, `${name}-${width}`)
-    await page.getByRole('region', { name: 'Pricing' }).first().screenshot({ path: `${dir}/${name}-pricing-${width}.png` })
+    await page
+      .getByRole('region', { name: 'Pricing' })
+      .first()
+      .screenshot({ path: `${dir}/${name}-pricing-${width}.png` })
   }
   await page.setViewportSize({ width: 1280, height: 900 })
 }
@@ -171,7 +198,10 @@ describe.each([
     await r2.waitForURL((url) => url.pathname === `/completed-pre-treat/${pt.id}` && url.search === search)
     const modal = r2.getByRole('dialog', { name: `Pre-Treat ${pt.pre_treat_number}` })
     const modalPricing = modal.getByRole('region', { name: 'Pricing' })
-    await modalPricing.getByRole('row', { name: new RegExp(pt.billable.company_name) }).getByText('400').waitFor()
+    await modalPricing
+      .getByRole('row', { name: new RegExp(pt.billable.company_name) })
+      .getByText('400')
+      .waitFor()
     await modal.getByRole('heading', { name: 'Final Checklist' }).waitFor()
     expect(await modal.locator('input, select, textarea').count(), mode).toBe(0)
     await shots(r2, `completed-modal-${js ? 'js' : 'nojs'}`)

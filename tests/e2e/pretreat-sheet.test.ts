@@ -12,12 +12,7 @@ const suite = useBrowserSuite()
 
 /** A sheet assigned to the demo applicator (Cody Hansen). */
 async function sheetForApplicator() {
-  const applicator = await suite.app.db
-    .selectFrom('applicators as a')
-    .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select('a.id')
-    .where('u.username', '=', 'applicator')
-    .executeTakeFirstOrThrow()
+  const applicator = await suite.app.db.selectFrom('applicators as a').innerJoin('users as u', 'u.id', 'a.user_id').select('a.id').where('u.username', '=', 'applicator').executeTakeFirstOrThrow()
   return makePretreat(suite.app.db, { stage: 'assigned', assignTo: applicator.id })
 }
 
@@ -32,18 +27,38 @@ async function choose(page: Page, label: string, option: string) {
 /** Fills every field of the sheet, as an applicator does in the storage. */
 async function fillSheet(page: Page) {
   for (const [label, option] of [
-    ['Pile Front', 'Dry'], ['Pile Middle', 'Damp'], ['Pile Back', 'Dry'], ['Sprouting', 'Eyes Open'],
-    ['Ducts Open', 'All Open'], ['Duct Condition', 'Dry'], ['Bypass Door', 'Closed'], ['Coils Covered', 'Yes'], ['Cell Covered', 'No'],
-    ['Weather', 'Clear'], ['Wind Direction', 'NW'],
-  ] as const) await choose(page, label, option)
+    ['Pile Front', 'Dry'],
+    ['Pile Middle', 'Damp'],
+    ['Pile Back', 'Dry'],
+    ['Sprouting', 'Eyes Open'],
+    ['Ducts Open', 'All Open'],
+    ['Duct Condition', 'Dry'],
+    ['Bypass Door', 'Closed'],
+    ['Coils Covered', 'Yes'],
+    ['Cell Covered', 'No'],
+    ['Weather', 'Clear'],
+    ['Wind Direction', 'NW'],
+  ] as const)
+    await choose(page, label, option)
   await page.getByLabel('Truck', { exact: true }).selectOption({ index: 1 })
   for (const [label, value] of [
-    ['Pile Temp 1 Front (°F)', '45'], ['Pile Temp 1 Middle (°F)', '46'], ['Pile Temp 1 Back (°F)', '45.5'],
-    ['Set Point (°F)', '44'], ['Storage Temp Front (°F)', '44'], ['Storage Temp Middle (°F)', '44.5'], ['Storage Temp Back (°F)', '45'],
-    ['Temperature (°F)', '28'], ['Wind Speed (mph)', '6'],
-    ['Pile Comments', 'Even pile, no rot.'], ['Outdoor Comments', 'Calm morning.'], ['Batch Numbers', 'B-1001'], ['Sampled By', 'Cody Hansen'],
-    ['Start Time', '08:00'], ['Stop Time', '11:30'],
-  ] as const) await page.getByLabel(label, { exact: true }).fill(value)
+    ['Pile Temp 1 Front (°F)', '45'],
+    ['Pile Temp 1 Middle (°F)', '46'],
+    ['Pile Temp 1 Back (°F)', '45.5'],
+    ['Set Point (°F)', '44'],
+    ['Storage Temp Front (°F)', '44'],
+    ['Storage Temp Middle (°F)', '44.5'],
+    ['Storage Temp Back (°F)', '45'],
+    ['Temperature (°F)', '28'],
+    ['Wind Speed (mph)', '6'],
+    ['Pile Comments', 'Even pile, no rot.'],
+    ['Outdoor Comments', 'Calm morning.'],
+    ['Batch Numbers', 'B-1001'],
+    ['Sampled By', 'Cody Hansen'],
+    ['Start Time', '08:00'],
+    ['Stop Time', '11:30'],
+  ] as const)
+    await page.getByLabel(label, { exact: true }).fill(value)
   await page.getByLabel(/^Quantity Used/).fill('16.6')
 }
 
@@ -84,7 +99,10 @@ describe('the application sheet', () => {
     await fillChecklist(page)
     await page.getByRole('button', { name: 'Save Checklist' }).click()
     await page.getByRole('status').filter({ hasText: 'Final checklist saved.' }).waitFor()
-    expect(await suite.app.db.selectFrom('final_checklists').select(['purge_time', 'barrel_temp']).where('pretreat_id', '=', pt.id).executeTakeFirst()).toEqual({ purge_time: 15, barrel_temp: '180.00' })
+    expect(await suite.app.db.selectFrom('final_checklists').select(['purge_time', 'barrel_temp']).where('pretreat_id', '=', pt.id).executeTakeFirst()).toEqual({
+      purge_time: 15,
+      barrel_temp: '180.00',
+    })
     await page.getByRole('link', { name: 'Back' }).click()
 
     await page.getByRole('button', { name: 'Submit' }).click()
@@ -216,7 +234,7 @@ describe('the application sheet', () => {
       { id: pt.id, values: HOSTILE },
     )
     expect(Object.keys(answers).filter((k) => Number(k) >= 500 || k.includes('='))).toEqual([])
-    expect(answers["400"]).toBeGreaterThan(100)
+    expect(answers['400']).toBeGreaterThan(100)
     // the submits were all refused: the sheet is as it was
     expect((await pretreat(pt.id)).status).toBe('assigned')
   })
@@ -234,8 +252,17 @@ describe('the final checklist after a refused save (issue 19, item 14)', () => {
     await page.getByRole('alert').filter({ hasText: 'Final checklist is incomplete.' }).waitFor()
     // answered one after the other, as a person does
     const rest = FINAL_CHECKLIST_ITEMS.filter((i) => i !== 'inverter')
-    for (const [n, name] of rest.entries()) await checklistItem(page, name).getByLabel(n % 2 === 0 ? 'Yes' : 'No').click()
-    for (const [n, name] of rest.entries()) expect(await checklistItem(page, name).getByLabel(n % 2 === 0 ? 'Yes' : 'No').isChecked(), name).toBe(true)
+    for (const [n, name] of rest.entries())
+      await checklistItem(page, name)
+        .getByLabel(n % 2 === 0 ? 'Yes' : 'No')
+        .click()
+    for (const [n, name] of rest.entries())
+      expect(
+        await checklistItem(page, name)
+          .getByLabel(n % 2 === 0 ? 'Yes' : 'No')
+          .isChecked(),
+        name,
+      ).toBe(true)
     await page.getByLabel('Purge Time (minutes)').fill('15')
     await page.getByLabel('Barrel Temperature (°F)').fill('180')
     await page.getByRole('button', { name: 'Save Checklist' }).click()

@@ -12,7 +12,14 @@ import { modalShown, newContext, signIn } from '../support/browser.ts'
 const suite = useBrowserSuite()
 
 const count = async (table: 'products' | 'applications' | 'application_products' | 'applicators') =>
-  Number((await suite.app.db.selectFrom(table).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n)
+  Number(
+    (
+      await suite.app.db
+        .selectFrom(table)
+        .select(sql<string>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 const product = (name: string) => suite.app.db.selectFrom('products').selectAll().where('product_name', '=', name).executeTakeFirst()
 const productId = async (name: string) => (await product(name))!.id
 const isoInDays = (days: number) => {
@@ -77,9 +84,30 @@ describe.each([
     await page.getByLabel('Re-entry Interval (hours)').fill('24')
     await page.getByLabel('Not for Seed Potatoes').check()
     await submitAndLand(page, '/manage-product')
-    expect(await product(name)).toMatchObject({ registration: '12345-6', units: 'gal', ppm: null, per: '1000.0000', converter: '12.8000', max_ppm_per_application: '25.5000', max_applications_per_season: 3, active: true })
-    expect(await suite.app.db.selectFrom('products').select(['supplier', 'max_total_per_season', 'max_total_basis', 'min_days_between', 'min_days_before_removal', 'reentry_hours', 'not_for_seed']).where('product_name', '=', name).executeTakeFirst()).toEqual({
-      supplier: 'Halt Chemical Co.', max_total_per_season: '0.050000', max_total_basis: 'ton', min_days_between: 21, min_days_before_removal: 14, reentry_hours: '24.00', not_for_seed: true,
+    expect(await product(name)).toMatchObject({
+      registration: '12345-6',
+      units: 'gal',
+      ppm: null,
+      per: '1000.0000',
+      converter: '12.8000',
+      max_ppm_per_application: '25.5000',
+      max_applications_per_season: 3,
+      active: true,
+    })
+    expect(
+      await suite.app.db
+        .selectFrom('products')
+        .select(['supplier', 'max_total_per_season', 'max_total_basis', 'min_days_between', 'min_days_before_removal', 'reentry_hours', 'not_for_seed'])
+        .where('product_name', '=', name)
+        .executeTakeFirst(),
+    ).toEqual({
+      supplier: 'Halt Chemical Co.',
+      max_total_per_season: '0.050000',
+      max_total_basis: 'ton',
+      min_days_between: 21,
+      min_days_before_removal: 14,
+      reentry_hours: '24.00',
+      not_for_seed: true,
     })
 
     await page.goto('/edit-product')
@@ -123,7 +151,9 @@ describe.each([
     await page.getByRole('button', { name: /Remove Sprout Nip 7A/ }).click()
     await page.getByRole('button', { name: /Remove Sprout Nip 7A/ }).waitFor({ state: 'detached' })
     await submitAndLand(page, '/manage-application')
-    expect((await suite.app.db.selectFrom('application_products').select('product_id').where('application_id', '=', saved.id).execute()).map((l) => l.product_id)).toEqual([await productId('1,4SIGHT')])
+    expect((await suite.app.db.selectFrom('application_products').select('product_id').where('application_id', '=', saved.id).execute()).map((l) => l.product_id)).toEqual([
+      await productId('1,4SIGHT'),
+    ])
   })
 
   it('refuses a chemical not in the list, an application without chemicals, and a base price with 5 decimals, saving nothing', async () => {
@@ -152,7 +182,10 @@ describe.each([
     await page.getByRole('link', { name: 'Add Applicator' }).click()
     await page.waitForURL('**/add-applicator')
     // with JavaScript the address changes a moment before the form is drawn
-    await page.getByLabel('User').locator('option', { hasText: `Test ${username} (${username})` }).waitFor({ state: 'attached' })
+    await page
+      .getByLabel('User')
+      .locator('option', { hasText: `Test ${username} (${username})` })
+      .waitFor({ state: 'attached' })
     const offered = await page.getByLabel('User').locator('option').allInnerTexts()
     expect(offered).toContain(`Test ${username} (${username})`)
     expect(offered.some((o) => o.includes('(applicator)'))).toBe(false) // already one
@@ -164,7 +197,12 @@ describe.each([
     expect(await suite.app.db.selectFrom('applicators as a').innerJoin('users as u', 'u.id', 'a.user_id').select('a.id').where('u.username', '=', username).execute()).toEqual([])
     await page.getByLabel('License Expiration').fill(isoInDays(400))
     await submitAndLand(page, '/manage-applicator')
-    const saved = await suite.app.db.selectFrom('applicators as a').innerJoin('users as u', 'u.id', 'a.user_id').select(['a.id', 'a.license', 'a.expiration']).where('u.username', '=', username).executeTakeFirstOrThrow()
+    const saved = await suite.app.db
+      .selectFrom('applicators as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .select(['a.id', 'a.license', 'a.expiration'])
+      .where('u.username', '=', username)
+      .executeTakeFirstOrThrow()
     expect(saved).toMatchObject({ license: 'ID-PA-200001', expiration: isoInDays(400) })
 
     // an existing license may be kept past its date: it then shows Expired
@@ -233,7 +271,11 @@ describe('products admin: refusals and exports', () => {
 
   it('exports each list as CSV, with its filter', async () => {
     const page = await noJsAdmin()
-    const csv = async (path: string) => (await (await page.request.get(path)).text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/)
+    const csv = async (path: string) =>
+      (await (await page.request.get(path)).text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/)
     const products = await csv('/manage-product.csv?filter_by=product&filter_value=sight')
     expect(products[0]).toBe('Product,EPA Reg. No.,Units,PPM,PPM Constant,Per,Converter,Min Qty,Max PPM / Application,Max Applications / Season,Status')
     expect(products.slice(1)).toEqual(['"1,4SIGHT",EPA Reg. No. 81503-1,oz,20,84000,,,64,20,6,Active'])
@@ -258,7 +300,16 @@ describe('products admin: who may open what', () => {
     const application = (await suite.app.db.selectFrom('applications').select('id').orderBy('id').executeTakeFirstOrThrow()).id
     const applicator = (await suite.app.db.selectFrom('applicators').select('id').orderBy('id').executeTakeFirstOrThrow()).id
     for (const path of ['/manage-product', '/manage-application', '/manage-applicator', '/manage-product.csv']) expect((await page.request.get(path)).status(), path).toBe(200)
-    for (const path of ['/add-product', '/edit-product', `/edit-product/${id}`, '/add-application', `/edit-application/${application}`, '/add-applicator', '/edit-applicator', `/edit-applicator/${applicator}`]) {
+    for (const path of [
+      '/add-product',
+      '/edit-product',
+      `/edit-product/${id}`,
+      '/add-application',
+      `/edit-application/${application}`,
+      '/add-applicator',
+      '/edit-applicator',
+      `/edit-applicator/${applicator}`,
+    ]) {
       expect((await page.goto(path))?.status(), path).toBe(403)
     }
     await page.goto('/manage-product')

@@ -18,7 +18,15 @@ function png(name: string) {
 type ReceiptType = 'Fuel' | 'Expenses' | 'Parts'
 
 const receiptsAt = (location: string) => suite.app.db.selectFrom('receipts').selectAll().where('location', '=', location).execute()
-const receiptCount = async () => Number((await suite.app.db.selectFrom('receipts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
+const receiptCount = async () =>
+  Number(
+    (
+      await suite.app.db
+        .selectFrom('receipts')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 async function page(js: boolean, username = 'tech'): Promise<Page> {
   const p = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js })).newPage()
@@ -110,7 +118,12 @@ for (const js of [true, false]) {
 
         const [receipt] = await receiptsAt(location)
         expect(receipt).toMatchObject({ type, date: '2026-11-03', total_amount: '84.37' })
-        const images = await suite.app.db.selectFrom('receipt_images as i').innerJoin('blobs as b', 'b.id', 'i.blob_id').select(['b.id', 'b.area', 'b.filename']).where('i.receipt_id', '=', receipt!.id).execute()
+        const images = await suite.app.db
+          .selectFrom('receipt_images as i')
+          .innerJoin('blobs as b', 'b.id', 'i.blob_id')
+          .select(['b.id', 'b.area', 'b.filename'])
+          .where('i.receipt_id', '=', receipt!.id)
+          .execute()
         expect(images).toEqual([{ id: expect.any(String), area: 'receipts', filename: expect.stringMatching(/^tech_receipt_\d{14}_0\.png$/) }])
 
         const dialog = await openFromList(p, location)
@@ -141,7 +154,7 @@ for (const js of [true, false]) {
       expect(await receiptsAt(location)).toEqual([])
     })
 
-    it("refuses a job of another customer and a file that is not an image, each with its message, and saves nothing", async () => {
+    it('refuses a job of another customer and a file that is not an image, each with its message, and saves nothing', async () => {
       const p = await page(js)
       const location = `Wrong job ${js ? 'js' : 'nojs'} ${Date.now()}`
       const { otherCustomer } = await jobAndCustomers()
@@ -163,7 +176,13 @@ for (const js of [true, false]) {
     })
 
     it("offers only the chosen customer's jobs in a Parts receipt's job list", async () => {
-      const jobs = await suite.app.db.selectFrom('jobs as j').innerJoin('companies as c', 'c.id', 'j.company_id').select(['j.name', 'c.company_name']).where('j.active', '=', true).orderBy('j.name').execute()
+      const jobs = await suite.app.db
+        .selectFrom('jobs as j')
+        .innerJoin('companies as c', 'c.id', 'j.company_id')
+        .select(['j.name', 'c.company_name'])
+        .where('j.active', '=', true)
+        .orderBy('j.name')
+        .execute()
       const customer = jobs.map((j) => j.company_name).find((name, _, all) => all.filter((n) => n === name).length > 1)!
       const theirs = jobs.filter((j) => j.company_name === customer).map((j) => j.name)
       expect(theirs.length).toBeLessThan(jobs.length)
@@ -199,7 +218,10 @@ for (const js of [true, false]) {
       const dialog = p.getByRole('dialog', { name: 'Error' })
       await dialog.waitFor()
       const url = p.url()
-      await dialog.getByRole('button', { name: 'OK' }).or(dialog.getByRole('link', { name: 'OK' })).click()
+      await dialog
+        .getByRole('button', { name: 'OK' })
+        .or(dialog.getByRole('link', { name: 'OK' }))
+        .click()
       await dialog.waitFor({ state: 'hidden' })
       expect(p.url().replace(/#.*$/, '')).toBe(url.replace(/#.*$/, ''))
       expect(await p.getByLabel('Location').inputValue()).toBe(location)
@@ -252,7 +274,10 @@ describe('receipts: the type step and the export', () => {
     const p = await page(false, 'office')
     const answer = await p.request.get('/view-receipt.csv?filter_by=type&filter_value=Fuel')
     expect(answer.status()).toBe(200)
-    const lines = (await answer.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/)
+    const lines = (await answer.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
     expect(lines[0]).toBe('Date,Type,Location,Total,Truck,Customer,Created By')
     expect(lines.length).toBeGreaterThan(1)
     expect(lines.slice(1).every((line) => line.split(',')[1] === 'Fuel')).toBe(true)
@@ -278,10 +303,16 @@ describe('receipts: who may open them', () => {
     for (const route of [menu!, list!, detail!, csv!]) expect((await p.request.get(route)).status(), route).toBe(200)
     for (const route of [form!, typed!]) expect((await p.goto(route))?.status(), route).toBe(403)
     await p.goto('/')
-    await p.getByRole('link', { name: /Receipts/ }).first().click()
+    await p
+      .getByRole('link', { name: /Receipts/ })
+      .first()
+      .click()
     await p.waitForURL((url) => url.pathname === '/receipt')
     expect(await p.getByRole('link', { name: /New Receipt/ }).count()).toBe(0)
-    await p.getByRole('link', { name: /Receipts/ }).last().waitFor()
+    await p
+      .getByRole('link', { name: /Receipts/ })
+      .last()
+      .waitFor()
   })
 
   it('tech (both): every route, and both cards', async () => {

@@ -66,7 +66,11 @@ describe.each([
 
   async function exportCsv(page: Page): Promise<string[]> {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
-    return (await (await download.createReadStream()).toArray()).join('').replace(/^\uFEFF/, '').trim().split('\r\n')
+    return (await (await download.createReadStream()).toArray())
+      .join('')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
   }
 
   async function filterList(page: Page, by: string, value: string) {
@@ -105,7 +109,10 @@ describe.each([
     // the list finds it by part of its name, and exports exactly what it shows
     await page.goto('/manage-job')
     await filterList(page, 'name', name.slice(2).toLowerCase())
-    const rows = await page.getByRole('table').getByRole('row').evaluateAll((r) => r.slice(1).map((row) => row.children[0]?.textContent))
+    const rows = await page
+      .getByRole('table')
+      .getByRole('row')
+      .evaluateAll((r) => r.slice(1).map((row) => row.children[0]?.textContent))
     expect(rows).toEqual([name])
     const lines = await exportCsv(page)
     expect(lines[0]).toBe('Job,Company,Storage,Active,Added')
@@ -134,7 +141,10 @@ describe.each([
   it('jobs: refuses a blank name and a storage of another customer, saving nothing', async () => {
     const page = await adminPage()
     const storage = await aStorageOf('Aberdeen Acres')
-    const other = await aStorageOf((await db().selectFrom('companies').select('company_name').where('company_name', '<>', 'Aberdeen Acres').where('company_name', 'like', '% %').orderBy('id', 'desc').executeTakeFirstOrThrow()).company_name)
+    const other = await aStorageOf(
+      (await db().selectFrom('companies').select('company_name').where('company_name', '<>', 'Aberdeen Acres').where('company_name', 'like', '% %').orderBy('id', 'desc').executeTakeFirstOrThrow())
+        .company_name,
+    )
     await page.goto(`/add-job?company=${encodeURIComponent('Aberdeen Acres')}&storage=${storage.id}`)
     // what a tampered form sends: another customer's storage (without JavaScript: with it, React
     // keeps the hidden field's value; the server's check is the same)
@@ -259,14 +269,28 @@ describe.each([
     const row = page.getByRole('form', { name: last })
     await row.getByRole('textbox').fill(`${name} West`)
     await row.getByRole('button', { name: 'Save' }).click()
-    await page.getByRole('form', { name: last }).getByRole('textbox').and(page.locator(`[value="${name} West"]`)).waitFor()
+    await page
+      .getByRole('form', { name: last })
+      .getByRole('textbox')
+      .and(page.locator(`[value="${name} West"]`))
+      .waitFor()
     await page.getByRole('button', { name: `Move ${last} up` }).click()
-    await page.getByRole('form', { name: `Destination ${before}` }).getByRole('textbox').and(page.locator(`[value="${name} West"]`)).waitFor()
+    await page
+      .getByRole('form', { name: `Destination ${before}` })
+      .getByRole('textbox')
+      .and(page.locator(`[value="${name} West"]`))
+      .waitFor()
     const order = await db().selectFrom('destinations').select('name').orderBy('position').orderBy('id').execute()
     expect(order.map((d) => d.name).slice(-2)).toEqual([`${name} West`, expect.any(String)])
 
-    await page.getByRole('form', { name: `Destination ${before}` }).getByRole('button', { name: 'Deactivate' }).click()
-    await page.getByRole('form', { name: `Destination ${before}` }).getByRole('button', { name: 'Activate' }).waitFor()
+    await page
+      .getByRole('form', { name: `Destination ${before}` })
+      .getByRole('button', { name: 'Deactivate' })
+      .click()
+    await page
+      .getByRole('form', { name: `Destination ${before}` })
+      .getByRole('button', { name: 'Activate' })
+      .waitFor()
     await expect.poll(async () => (await db().selectFrom('destinations').select('active').where('name', '=', `${name} West`).executeTakeFirstOrThrow()).active).toBe(false)
   })
 
@@ -290,7 +314,10 @@ describe.each([
     const saved = page.getByRole('form', { name: `Message ${before + 1}` }).getByRole('textbox')
     await saved.evaluate((input) => input.removeAttribute('required'))
     await saved.fill('  ')
-    await page.getByRole('form', { name: `Message ${before + 1}` }).getByRole('button', { name: 'Save' }).click()
+    await page
+      .getByRole('form', { name: `Message ${before + 1}` })
+      .getByRole('button', { name: 'Save' })
+      .click()
     await page.getByText('Message is required.').waitFor()
     expect(await db().selectFrom('pretreat_messages').select('id').where('text', 'like', `${text}%`).execute()).toHaveLength(1)
   })
@@ -309,9 +336,17 @@ describe('who sees the registry admin', () => {
   it('a view-only user sees the lists without add or edit links, a row opens a read-only modal, and the forms answer 403', async () => {
     const page = await pageOf('registry-viewer', VIEW_ONLY)
     await page.goto('/manage?tab=service')
-    for (const card of ['Jobs', 'Trucks', 'Parts']) await page.getByRole('link', { name: new RegExp(card) }).first().waitFor()
+    for (const card of ['Jobs', 'Trucks', 'Parts'])
+      await page
+        .getByRole('link', { name: new RegExp(card) })
+        .first()
+        .waitFor()
     await page.goto('/manage?tab=pretreats')
-    for (const card of ['Destinations', 'Pre-Written Messages']) await page.getByRole('link', { name: new RegExp(card) }).first().waitFor()
+    for (const card of ['Destinations', 'Pre-Written Messages'])
+      await page
+        .getByRole('link', { name: new RegExp(card) })
+        .first()
+        .waitFor()
 
     await page.goto('/manage-job')
     expect(await page.getByRole('link', { name: 'Add Job' }).count()).toBe(0)
@@ -327,7 +362,12 @@ describe('who sees the registry admin', () => {
 
     await page.goto('/manage-destination')
     expect(await page.getByRole('list', { name: 'Destinations' }).getByRole('listitem').count()).toBeGreaterThanOrEqual(19)
-    expect(await page.getByRole('button').filter({ hasText: /Save|Add|Deactivate/ }).count()).toBe(0)
+    expect(
+      await page
+        .getByRole('button')
+        .filter({ hasText: /Save|Add|Deactivate/ })
+        .count(),
+    ).toBe(0)
 
     const job = await db().selectFrom('jobs').select('id').orderBy('id').executeTakeFirstOrThrow()
     const truck = await db().selectFrom('trucks').select('id').orderBy('id').executeTakeFirstOrThrow()
@@ -338,7 +378,18 @@ describe('who sees the registry admin', () => {
 
   it('a user without the permissions gets 403 on every registry screen and its CSV', async () => {
     const page = await pageOf('registry-nobody', ['api.view_callin'], false)
-    for (const path of ['/manage-job', '/manage-job.csv', '/manage-truck', '/manage-truck.csv', '/manage-part', '/manage-part.csv', '/manage-destination', '/manage-message', '/add-job', '/edit-part']) {
+    for (const path of [
+      '/manage-job',
+      '/manage-job.csv',
+      '/manage-truck',
+      '/manage-truck.csv',
+      '/manage-part',
+      '/manage-part.csv',
+      '/manage-destination',
+      '/manage-message',
+      '/add-job',
+      '/edit-part',
+    ]) {
       expect((await page.request.get(path, { maxRedirects: 0 })).status(), path).toBe(403)
     }
   })

@@ -65,7 +65,13 @@ describe('restarts', () => {
     await page.getByRole('button', { name: 'Submit' }).click()
     await modalShown(page, 'Success', RESTART_SUBMITTED)
     await page.waitForURL((url) => url.pathname === '/pending-restarts')
-    expect(await restartRow(restart.id)).toMatchObject({ remote: true, running: true, cleaned_up: false, comments: 'Fans back on at 7 am; hoses left at the door.', completed_by: await userId('tech') })
+    expect(await restartRow(restart.id)).toMatchObject({
+      remote: true,
+      running: true,
+      cleaned_up: false,
+      comments: 'Fans back on at 7 am; hoses left at the door.',
+      completed_by: await userId('tech'),
+    })
 
     // it leaves the pending list
     await page.goto(`/pending-restarts${byNumber(pt.pre_treat_number)}`)
@@ -123,7 +129,10 @@ describe('restarts', () => {
     const csv = async (path: string) => {
       const response = await page.request.get(`${path}${byNumber(pt.pre_treat_number)}`)
       expect(response.headers()['content-type']).toContain('text/csv')
-      return (await response.text()).replace(/^\uFEFF/, '').trim().split('\r\n')
+      return (await response.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
     }
     const pending = await csv('/pending-restarts.csv')
     expect(pending[0]).toBe('Pre-Treat #,Owner,Storage,Application Date,Applicator,Opened')

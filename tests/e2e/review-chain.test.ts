@@ -24,13 +24,23 @@ async function submittedSheet(): Promise<{ id: number; number: number }> {
     service_date: '2026-11-20',
     travel_hours: 2,
     labor_hours: 3,
-    parts: [{ part_id: plain.id, quantity: 2 }, { part_id: special.id, quantity: 1, description: 'Custom bracket' }],
+    parts: [
+      { part_id: plain.id, quantity: 2 },
+      { part_id: special.id, quantity: 1, description: 'Custom bracket' },
+    ],
   })
   return { id: sheet.id, number: Number(sheet.service_sheet_number) }
 }
 
 const reviewIdAt = async (sheetId: number, level: number) =>
-  (await suite.app.db.selectFrom('service_reviews').select('id').where('service_sheet_id', '=', sheetId).where('review_level', '=', level as 1).executeTakeFirstOrThrow()).id
+  (
+    await suite.app.db
+      .selectFrom('service_reviews')
+      .select('id')
+      .where('service_sheet_id', '=', sheetId)
+      .where('review_level', '=', level as 1)
+      .executeTakeFirstOrThrow()
+  ).id
 
 async function reviewerPage(browser: Browser, username: string, javaScriptEnabled: boolean): Promise<Page> {
   const page = await (await newContext(browser, suite.app.url, { javaScriptEnabled })).newPage()
@@ -43,7 +53,10 @@ const partRows = (page: Page) => page.locator('table.parts-table tbody tr')
 /** A line's NC checkboxes, NC1 to NC3. */
 const ncBoxes = (page: Page, row: number) => partRows(page).nth(row).getByRole('checkbox', { name: /^NC\d/ })
 /** A line's removal mark: a checkbox drawn as a button, named by what pressing it does. */
-const removal = (page: Page, row: number) => partRows(page).nth(row).getByRole('checkbox', { name: /^(Remove|Add back) / })
+const removal = (page: Page, row: number) =>
+  partRows(page)
+    .nth(row)
+    .getByRole('checkbox', { name: /^(Remove|Add back) / })
 
 /** Opens the review from Available Reviews, as the reviewer would. */
 async function openFromList(page: Page, sheetId: number, level: number): Promise<void> {
@@ -64,14 +77,22 @@ async function approve(page: Page, js: boolean): Promise<void> {
 /** Marks a line for removal (or takes the mark back): in the page, with or without JavaScript. */
 async function toggleRemoval(page: Page, row: number): Promise<void> {
   const before = await removal(page, row).isChecked()
-  await partRows(page).nth(row).getByText(before ? 'Add back' : 'Remove', { exact: true }).click()
-  await removal(page, row).and(page.getByRole('checkbox', { name: before ? /^Remove / : /^Add back / })).waitFor()
+  await partRows(page)
+    .nth(row)
+    .getByText(before ? 'Add back' : 'Remove', { exact: true })
+    .click()
+  await removal(page, row)
+    .and(page.getByRole('checkbox', { name: before ? /^Remove / : /^Add back / }))
+    .waitFor()
   expect(await removal(page, row).isChecked()).toBe(!before)
 }
 
 async function trackerStatus(page: Page, number: number): Promise<string> {
   await page.goto('/sheet-status')
-  const row = page.getByRole('table').getByRole('row').filter({ hasText: String(number) })
+  const row = page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ hasText: String(number) })
   expect(await row.count()).toBe(1)
   return (await row.innerText()).replace(/\s+/g, ' ')
 }
@@ -187,7 +208,10 @@ describe('the review editor without JavaScript', () => {
     await addPart(r1, part, '2')
     expect(await partRows(r1).count()).toBe(4)
     // nothing is saved by Add Part or Remove: they only change the form
-    await partRows(r1).filter({ hasText: other }).getByRole('button', { name: `Remove ${other} (new)` }).click()
+    await partRows(r1)
+      .filter({ hasText: other })
+      .getByRole('button', { name: `Remove ${other} (new)` })
+      .click()
     expect(await partRows(r1).count()).toBe(3)
     expect(await partRows(r1).nth(2).innerText()).toContain(part)
     await toggleRemoval(r1, 0)
@@ -223,8 +247,7 @@ describe('the review editor screen', () => {
     const sheet = await submittedSheet()
     const page = await reviewerPage(suite.browser, 'reviewer1', true)
     await page.goto(`/review-editor/${await reviewIdAt(sheet.id, 1)}`)
-    const attrs = (label: string) =>
-      page.getByLabel(label, { exact: true }).evaluate((input) => ['min', 'step', 'max'].map((name) => (input as HTMLInputElement).getAttribute(name)))
+    const attrs = (label: string) => page.getByLabel(label, { exact: true }).evaluate((input) => ['min', 'step', 'max'].map((name) => (input as HTMLInputElement).getAttribute(name)))
     expect(await attrs('Travel hours')).toEqual(['0', '0.25', null])
     expect(await attrs('NC travel hours')).toEqual(['0', '0.25', '2'])
     expect(await attrs('NC labor hours')).toEqual(['0', '0.25', '3'])

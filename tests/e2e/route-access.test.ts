@@ -16,7 +16,11 @@ const OPEN = /^(_index|login|logout|readyz|\$)\.tsx?$|^(api|blobs|images|notices
 
 /** 'review-editor.$id.tsx' → '/review-editor/:id'; a trailing _ leaves the parent's layout, not the URL ('pretreats_.$id', 'pretreats_.$id_.pdf') */
 function pathOf(file: string): string {
-  return `/${file.replace(/\.tsx?$/, '').split('.').map((part) => (part.startsWith('$') ? `:${part.slice(1).replace(/_$/, '')}` : part.replace(/_$/, ''))).join('/')}`
+  return `/${file
+    .replace(/\.tsx?$/, '')
+    .split('.')
+    .map((part) => (part.startsWith('$') ? `:${part.slice(1).replace(/_$/, '')}` : part.replace(/_$/, '')))
+    .join('/')}`
 }
 
 describe('screen rules', () => {

@@ -83,7 +83,7 @@ describe('the search box', () => {
         .getByRole('group', { name: /^Contacts \(\d+\)$/ })
         .getByRole('option')
         .first()
-        .textContent()
+        .textContent(),
     ).toMatch(/Christensen/)
     // the box stays on the phone's screen, under the top bar's first row
     const shown = (await box.boundingBox())!

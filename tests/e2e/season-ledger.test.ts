@@ -142,7 +142,16 @@ describe('the season ledger of a storage', () => {
 
   it('says when people may go in again, on the sheet and on the storage: the stop time plus the label’s hours', async () => {
     const today = new Date().toLocaleDateString('en-CA')
-    const made = await makePretreat(app.db, { stage: 'to-review', company_id: ownerId, storage_id: storageId, application_date: today, stop_time: '23:30', productId: sightId, cwt: 50_000, quantityUsed: 1523.8095 })
+    const made = await makePretreat(app.db, {
+      stage: 'to-review',
+      company_id: ownerId,
+      storage_id: storageId,
+      application_date: today,
+      stop_time: '23:30',
+      productId: sightId,
+      cwt: 50_000,
+      quantityUsed: 1523.8095,
+    })
     // 1,4SIGHT's demo label: 48 hours
     const reentry = `${addDays(today, 2)} 23:30 (48 h after the stop time, 1,4SIGHT's label)`
     const page = await opened('assigner', false, 1280, `/view-storage/${storageId}`)

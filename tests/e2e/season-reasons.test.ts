@@ -46,7 +46,13 @@ afterAll(async () => {
 })
 
 const storage = async (seed: boolean) =>
-  (await app.db.insertInto('storages').values({ company_id: companyId, name: `Reason Cellar ${crypto.randomUUID().slice(0, 6)}`, address: '44 Canal Rd, Rigby, ID 83442', seed }).returning('id').executeTakeFirstOrThrow()).id
+  (
+    await app.db
+      .insertInto('storages')
+      .values({ company_id: companyId, name: `Reason Cellar ${crypto.randomUUID().slice(0, 6)}`, address: '44 Canal Rd, Rigby, ID 83442', seed })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id
 const pretreat = (id: number) => app.db.selectFrom('pretreats').select(['status', 'assigned_to', 'version']).where('id', '=', id).executeTakeFirstOrThrow()
 const used = async (id: number) => Number((await app.db.selectFrom('pretreat_chemicals').select('quantity_used').where('pretreat_id', '=', id).executeTakeFirstOrThrow()).quantity_used)
 const reasonsKept = async (id: number) =>
@@ -117,16 +123,51 @@ describe.each(MODES)('a season reason, $mode', ({ js, width }) => {
 
   it('is asked when the review’s quantity used passes the label anew: Submit refused without it, nothing saved; submitted with it', async () => {
     const made = await makePretreat(app.db, {
-      stage: 'to-review', company_id: companyId, storage_id: await storage(true), productId, quantityUsed: 16,
-      variety: 'Russet - Process', treated_for: 'Sprouting', stock_type: 'Process', application_date: '2026-11-20', start_time: '08:00', stop_time: '11:30',
-      batch_numbers: 'B-1001', sampled_by: 'Cody', truck_id: truckId, pile_front: 'Dry', pile_middle: 'Damp', pile_back: 'Dry', sprouting: 'Eyes Open', pile_comments: 'Even pile.',
-      temps1_front: '45', temps1_middle: '46', temps1_back: '45.5', set_point: '44', ducts_open: 'All Open', ducts_condition: 'Dry', storage_temp_front: '44', storage_temp_middle: '44.5',
-      storage_temp_back: '45', bypass_door: 'Closed', coils_covered: true, cell_covered: false, env_temp: '28', weather: 'Clear', wind_speed: '6', wind_direction: 'NW', env_comments: 'Calm morning.',
+      stage: 'to-review',
+      company_id: companyId,
+      storage_id: await storage(true),
+      productId,
+      quantityUsed: 16,
+      variety: 'Russet - Process',
+      treated_for: 'Sprouting',
+      stock_type: 'Process',
+      application_date: '2026-11-20',
+      start_time: '08:00',
+      stop_time: '11:30',
+      batch_numbers: 'B-1001',
+      sampled_by: 'Cody',
+      truck_id: truckId,
+      pile_front: 'Dry',
+      pile_middle: 'Damp',
+      pile_back: 'Dry',
+      sprouting: 'Eyes Open',
+      pile_comments: 'Even pile.',
+      temps1_front: '45',
+      temps1_middle: '46',
+      temps1_back: '45.5',
+      set_point: '44',
+      ducts_open: 'All Open',
+      ducts_condition: 'Dry',
+      storage_temp_front: '44',
+      storage_temp_middle: '44.5',
+      storage_temp_back: '45',
+      bypass_door: 'Closed',
+      coils_covered: true,
+      cell_covered: false,
+      env_temp: '28',
+      weather: 'Clear',
+      wind_speed: '6',
+      wind_direction: 'NW',
+      env_comments: 'Calm morning.',
     })
     // the form saw the seed store and its reason answers that warning
     const seen = await pretreatSeasonCheck(app.db, made.id, '2026-11-20')
     expect(seen.map((w) => w.message)).toEqual([SEED])
-    await app.db.updateTable('pretreats').set({ dose_warnings: JSON.stringify(seen), dose_reason: FORM_REASON }).where('id', '=', made.id).execute()
+    await app.db
+      .updateTable('pretreats')
+      .set({ dose_warnings: JSON.stringify(seen), dose_reason: FORM_REASON })
+      .where('id', '=', made.id)
+      .execute()
     reviewed[js ? 'js' : 'plain'] = made.id
 
     const page = await opened('ptreview1', js, width, `/review-pre-treat/${made.id}`)
@@ -192,6 +233,7 @@ describe('every reason, read by the next reviewer and printed on the record', ()
     const pdf = await fetch(new URL(answer.headers.get('location')!, app.url))
     expect(pdf.headers.get('content-type')).toBe('application/pdf')
     const flat = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).text.replace(/\s+/g, '')
-    for (const line of ['Reasons given past the label’s limits', FORM_REASON, SEED, 'Heavy sprouting; the grower asked for the higher rate in writing.', RATE_25]) expect(flat).toContain(line.replace(/\s+/g, ''))
+    for (const line of ['Reasons given past the label’s limits', FORM_REASON, SEED, 'Heavy sprouting; the grower asked for the higher rate in writing.', RATE_25])
+      expect(flat).toContain(line.replace(/\s+/g, ''))
   })
 })

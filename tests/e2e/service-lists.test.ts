@@ -26,7 +26,13 @@ beforeAll(async () => {
     .orderBy('s.name')
     .executeTakeFirstOrThrow()
   const parts = await db.selectFrom('parts').select('id').where('is_special', '=', false).orderBy('part_number').limit(2).execute()
-  const at = { company_id: (await db.selectFrom('storages').select('company_id').where('id', '=', storage.id).executeTakeFirstOrThrow()).company_id, storage_id: storage.id, created_by: tech.id, service_date: today, reviewerId: reviewer.id }
+  const at = {
+    company_id: (await db.selectFrom('storages').select('company_id').where('id', '=', storage.id).executeTakeFirstOrThrow()).company_id,
+    storage_id: storage.id,
+    created_by: tech.id,
+    service_date: today,
+    reviewerId: reviewer.id,
+  }
   complete = await makeServiceSheet(db, { ...at, approvedLevels: 3, requested_by: 'Kirk Hoff', parts: parts.map((p) => ({ part_id: p.id, quantity: 2 })) })
   atLevel2 = await makeServiceSheet(db, { ...at, approvedLevels: 1 })
   fresh = await makeServiceSheet(db, { ...at, service_rendered: ['Other', 'Fan'], other_service: 'Conveyor repair' })
@@ -133,7 +139,10 @@ describe('the review lists', () => {
     expect(await page.title()).toBe('Review Service Sheets')
     expect(await page.locator(`table a[href="${await reviewLink(fresh, 1)}"]`).count()).toBe(1)
     expect(await page.locator(`a[href="${await reviewLink(atLevel2, 2)}"]`).count()).toBe(0)
-    const levels = await page.getByRole('table').getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => r.children[1]?.textContent))
+    const levels = await page
+      .getByRole('table')
+      .getByRole('row')
+      .evaluateAll((rows) => rows.slice(1).map((r) => r.children[1]?.textContent))
     expect(new Set(levels)).toEqual(new Set(['1']))
   })
 

@@ -25,7 +25,14 @@ async function aStorageOf(companyName: string, other = false) {
 
 const sheetsWith = (notes: string) => suite.app.db.selectFrom('service_sheets').selectAll().where('notes', '=', notes).execute()
 const countOf = async (table: 'service_sheets' | 'service_sheet_parts' | 'service_sheet_images' | 'blobs' | 'service_sheet_numbers') =>
-  Number((await suite.app.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
+  Number(
+    (
+      await suite.app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 const partsOf = (sheetId: number) =>
   suite.app.db
     .selectFrom('service_sheet_parts as l')
@@ -100,13 +107,26 @@ describe('service sheets', () => {
     await page.waitForURL((url) => url.pathname === '/service')
 
     const [sheet] = await sheetsWith(notes)
-    expect(sheet).toMatchObject({ call_in_id: call.id, service_sheet_number: sheetNumber, description, requested_by: 'Dale Jensen', service_rendered: ['Fan'], storage_id: storage.id, status: 'level_1_review' })
+    expect(sheet).toMatchObject({
+      call_in_id: call.id,
+      service_sheet_number: sheetNumber,
+      description,
+      requested_by: 'Dale Jensen',
+      service_rendered: ['Fan'],
+      storage_id: storage.id,
+      status: 'level_1_review',
+    })
     expect([sheet!.travel_hours1, sheet!.labor_hours1].map(Number)).toEqual([1.5, 2.25])
     expect((await partsOf(sheet!.id)).map((p) => ({ ...p, quantity: Number(p.quantity) }))).toEqual([
       { part_number: 'FAN-BLT-B75', quantity: 2, description: '', added_at_level: 0 },
       { part_number: 'SPECIAL ORDER', quantity: 1, description: 'Plenum door hinge', added_at_level: 0 },
     ])
-    const images = await suite.app.db.selectFrom('service_sheet_images as i').innerJoin('blobs as b', 'b.id', 'i.blob_id').select(['b.area', 'b.content_type']).where('i.service_sheet_id', '=', sheet!.id).execute()
+    const images = await suite.app.db
+      .selectFrom('service_sheet_images as i')
+      .innerJoin('blobs as b', 'b.id', 'i.blob_id')
+      .select(['b.area', 'b.content_type'])
+      .where('i.service_sheet_id', '=', sheet!.id)
+      .execute()
     expect(images).toEqual([{ area: 'service', content_type: 'image/png' }])
     const reviews = await suite.app.db.selectFrom('service_reviews').select(['review_level', 'status']).where('service_sheet_id', '=', sheet!.id).execute()
     expect(reviews).toEqual([{ review_level: 1, status: 'open' }])
@@ -208,7 +228,13 @@ describe('service sheets', () => {
   })
 
   it('a user without api.add_servicesheet: no Create Service Sheet link, and the form answers 403 in the Error modal', async () => {
-    const call = await suite.app.db.selectFrom('call_ins as ci').leftJoin('service_sheets as s', 's.call_in_id', 'ci.id').select('ci.id').where('s.id', 'is', null).orderBy('ci.id').executeTakeFirstOrThrow()
+    const call = await suite.app.db
+      .selectFrom('call_ins as ci')
+      .leftJoin('service_sheets as s', 's.call_in_id', 'ci.id')
+      .select('ci.id')
+      .where('s.id', 'is', null)
+      .orderBy('ci.id')
+      .executeTakeFirstOrThrow()
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(page, 'viewer', `/view-calls/${call.id}`)
     await page.getByRole('dialog', { name: 'Call In Details' }).waitFor()

@@ -7,7 +7,11 @@ const suite = useBrowserSuite()
 
 describe('the shell', () => {
   it('on a phone: middle breadcrumbs fold into ..., the side menu has the main items, the name, tasks and logout', async () => {
-    await suite.app.db.insertInto('alert_counts').values({ type: 'level_1_reviews', count: 3 }).onConflict((oc) => oc.column('type').doUpdateSet({ count: 3 })).execute()
+    await suite.app.db
+      .insertInto('alert_counts')
+      .values({ type: 'level_1_reviews', count: 3 })
+      .onConflict((oc) => oc.column('type').doUpdateSet({ count: 3 }))
+      .execute()
     const page = await (await newContext(suite.browser, suite.app.url, { width: 375, javaScriptEnabled: false })).newPage()
     await signIn(page, 'reviewer1', '/view-calls')
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' })
@@ -27,7 +31,11 @@ describe('the shell', () => {
   })
 
   it('on a desktop: all breadcrumbs show, the bell lists the alerts the user may see, and closes on the page it leads to', async () => {
-    await suite.app.db.insertInto('alert_counts').values({ type: 'level_2_reviews', count: 5 }).onConflict((oc) => oc.column('type').doUpdateSet({ count: 5 })).execute()
+    await suite.app.db
+      .insertInto('alert_counts')
+      .values({ type: 'level_2_reviews', count: 5 })
+      .onConflict((oc) => oc.column('type').doUpdateSet({ count: 5 }))
+      .execute()
     const page = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(page, 'reviewer1', '/view-calls')
     expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Service' }).isVisible()).toBe(true)
@@ -39,7 +47,11 @@ describe('the shell', () => {
   })
 
   it('names a big count as its badge shows it, and the badge is readable (WCAG AA contrast)', async () => {
-    await suite.app.db.insertInto('alert_counts').values({ type: 'level_3_reviews', count: 13338 }).onConflict((oc) => oc.column('type').doUpdateSet({ count: 13338 })).execute()
+    await suite.app.db
+      .insertInto('alert_counts')
+      .values({ type: 'level_3_reviews', count: 13338 })
+      .onConflict((oc) => oc.column('type').doUpdateSet({ count: 13338 }))
+      .execute()
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
     await signIn(page, 'reviewer3')
     const bell = page.getByLabel('Alerts: 99+')
@@ -55,7 +67,11 @@ describe('the shell', () => {
     await page.clock.install()
     await page.goto('/service')
     const before = Number((await page.getByLabel(/^Alerts: \d+$/).getAttribute('aria-label'))!.split(': ')[1])
-    await suite.app.db.updateTable('alert_counts').set({ count: before + 4 }).where('type', '=', 'level_1_reviews').execute()
+    await suite.app.db
+      .updateTable('alert_counts')
+      .set({ count: before + 4 })
+      .where('type', '=', 'level_1_reviews')
+      .execute()
     await page.clock.runFor(299_000)
     expect(await page.getByLabel(`Alerts: ${before}`).count()).toBe(1)
     await page.clock.runFor(2_000)
@@ -118,7 +134,10 @@ describe('the shell', () => {
     const response = await page.goto('/view-calls?sort_by=password_hash&filter_by=users.password_hash&filter_value=x&current_page=99999')
     expect(response?.status()).toBe(200)
     const current = page.getByRole('navigation', { name: 'Pages' }).locator('[aria-current="page"]')
-    const total = await suite.app.db.selectFrom('call_ins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const total = await suite.app.db
+      .selectFrom('call_ins')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(await current.innerText()).toContain(String(Math.ceil(total.n / 10)))
     expect(await page.getByRole('table').getByRole('row').count()).toBeGreaterThan(1)
   })
@@ -127,10 +146,13 @@ describe('the shell', () => {
 /** WCAG contrast ratio of two computed colours ('rgb(r, g, b)'). */
 function contrast(a: string, b: string): number {
   const luminance = (color: string) => {
-    const [r, g, bl] = color.match(/\d+/g)!.slice(0, 3).map((v) => {
-      const c = Number(v) / 255
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
-    })
+    const [r, g, bl] = color
+      .match(/\d+/g)!
+      .slice(0, 3)
+      .map((v) => {
+        const c = Number(v) / 255
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+      })
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!
   }
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x)

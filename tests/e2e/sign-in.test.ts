@@ -14,7 +14,10 @@ const suite = useBrowserSuite()
 /** The login form as a client without a browser gets it: the CSRF cookie and the form's token. */
 async function openLoginForm(): Promise<{ cookie: string; csrf: string }> {
   const response = await fetch(`${suite.app.url}/login`)
-  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
   const csrf = /name="csrf" value="([^"]+)"/.exec(await response.text())?.[1]
   if (!csrf) throw new Error('The login form carries no CSRF token')
   return { cookie, csrf }
@@ -95,7 +98,10 @@ describe('sign-in and permissions', () => {
     for (const redirectTo of ['/\t/evil.example/phish', '/\r\nSet-Cookie: sid=attacker']) {
       const signedIn = await postLogin(form, { username: 'tech', password: DEMO_PASSWORD, redirectTo })
       expect({ redirectTo, status: signedIn.status, location: signedIn.headers.get('location') }).toEqual({ redirectTo, status: 302, location: '/' })
-      session = signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+      session = signedIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ')
     }
     // … and every hostile return path through the link a signed-in visitor follows
     for (const redirectTo of HOSTILE_RETURN_PATHS) {
@@ -106,7 +112,11 @@ describe('sign-in and permissions', () => {
 
   it('refuses an over-long username or password with a clear message, before any password check', async () => {
     const form = await openLoginForm()
-    const attempts = () => suite.app.db.selectFrom('login_attempts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const attempts = () =>
+      suite.app.db
+        .selectFrom('login_attempts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
     const before = await attempts()
     const longName = await postLogin(form, { username: randomBytes(6144).toString('base64url'), password: 'any-password' })
     expect(longName.status).toBe(400)

@@ -26,7 +26,15 @@ async function storagesOf(companyName: string) {
 }
 
 const checksWith = (notes: string) => suite.app.db.selectFrom('storage_checks').selectAll().where('notes', '=', notes).execute()
-const countOf = async (table: 'storage_checks' | 'storage_check_images' | 'blobs') => Number((await suite.app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+const countOf = async (table: 'storage_checks' | 'storage_check_images' | 'blobs') =>
+  Number(
+    (
+      await suite.app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 /** Fills the check's own fields (the storage is chosen already) and sends it. */
 async function fillAndSend(page: Page, notes: string, options: { image?: boolean; js?: boolean } = {}) {
@@ -53,7 +61,10 @@ async function findInListAndOpen(page: Page, check: { id: number; storage: strin
   await page.getByLabel('Filter by').selectOption('storage')
   await page.getByLabel('Filter value').fill(check.storage)
   await Promise.all([page.waitForURL(/filter_value=/), page.getByRole('button', { name: 'Filter', exact: true }).click()])
-  const row = page.getByRole('table').getByRole('row').filter({ has: page.locator(`a[href^="/view-storage-check/${check.id}"]`) })
+  const row = page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.locator(`a[href^="/view-storage-check/${check.id}"]`) })
   // the URL moves before React has drawn the filtered rows: wait for them
   await expect.poll(() => row.count()).toBe(1)
   const text = await row.innerText()
@@ -101,7 +112,12 @@ describe('storage checks', () => {
     expect(saved).toHaveLength(1)
     expect(saved[0]).toMatchObject({ storage_id: storage!.id, company_id: storage!.company_id, variety: 'Russet - Fryer', fill_status: '3/4 Full', plenum: null, pile2: null })
     expect([saved[0]!.setpoint, saved[0]!.humidity, saved[0]!.pile4].map(Number)).toEqual([45, 95.5, -2])
-    const images = await suite.app.db.selectFrom('storage_check_images as i').innerJoin('blobs as b', 'b.id', 'i.blob_id').select(['b.area', 'b.content_type']).where('i.storage_check_id', '=', saved[0]!.id).execute()
+    const images = await suite.app.db
+      .selectFrom('storage_check_images as i')
+      .innerJoin('blobs as b', 'b.id', 'i.blob_id')
+      .select(['b.area', 'b.content_type'])
+      .where('i.storage_check_id', '=', saved[0]!.id)
+      .execute()
     expect(images).toEqual([{ area: 'storage_checks', content_type: 'image/png' }])
     await findInListAndOpen(page, { id: saved[0]!.id, storage: storage!.name, company: 'Aberdeen Acres' }, 1)
   })
@@ -192,7 +208,11 @@ describe('storage checks', () => {
     const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false })).newPage()
     await signIn(page, 'tech')
     const [aberdeen] = await storagesOf('Aberdeen Acres')
-    const unchecked = await suite.app.db.insertInto('storages').values({ company_id: aberdeen!.company_id, name: `New Cellar ${Date.now()}` }).returning(['id', 'name']).executeTakeFirstOrThrow()
+    const unchecked = await suite.app.db
+      .insertInto('storages')
+      .values({ company_id: aberdeen!.company_id, name: `New Cellar ${Date.now()}` })
+      .returning(['id', 'name'])
+      .executeTakeFirstOrThrow()
     await page.goto(`/view-storage-check?i=${unchecked.id}`)
     await page.getByRole('heading', { name: `Storage Checks – ${unchecked.name}` }).waitFor()
     await page.getByText('No storage checks available.').waitFor()
@@ -222,7 +242,10 @@ describe('storage checks', () => {
   it('permissions: tech sees the cards and the screens; office has neither (403, no cards)', async () => {
     const tech = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(tech, 'tech', '/')
-    await tech.getByRole('link', { name: /Storage Checks/ }).first().waitFor()
+    await tech
+      .getByRole('link', { name: /Storage Checks/ })
+      .first()
+      .waitFor()
     await tech.goto('/checks')
     await tech.getByRole('link', { name: /Storage Check Form/ }).waitFor()
     await tech.getByRole('link', { name: 'View', exact: true }).click()

@@ -22,11 +22,26 @@ beforeAll(async () => {
   const owner = await db.selectFrom('companies').select('id').where('company_name', '=', 'Snake River Farms').executeTakeFirst()
   const company = owner?.id ?? (await db.selectFrom('companies').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id
   const insert = (name: string, values: Record<string, unknown>) =>
-    db.insertInto('storages').values({ company_id: company, name, ...values }).returning('id').executeTakeFirstOrThrow()
+    db
+      .insertInto('storages')
+      .values({ company_id: company, name, ...values })
+      .returning('id')
+      .executeTakeFirstOrThrow()
   storageId = (
     await insert('Detail Test Cellar', {
-      type: 'Quonset', address: '1200 N 400 E, Shelley, ID', gps_lat: '43.3812345', gps_lng: '-112.1234567', service_start: '2019-09-01',
-      duct_count: 12, duct_size_inches: '24', duct_spacing_inches: '0', door_type: 'Louvres', door_count: null, length_feet: '240', width_feet: '0', notes: '',
+      type: 'Quonset',
+      address: '1200 N 400 E, Shelley, ID',
+      gps_lat: '43.3812345',
+      gps_lng: '-112.1234567',
+      service_start: '2019-09-01',
+      duct_count: 12,
+      duct_size_inches: '24',
+      duct_spacing_inches: '0',
+      door_type: 'Louvres',
+      door_count: null,
+      length_feet: '240',
+      width_feet: '0',
+      notes: '',
     })
   ).id
   emptyStorageId = (await insert('Detail Test Empty Cellar', { active: false })).id
@@ -59,7 +74,13 @@ async function openTab(page: Page, name: string, tab: string) {
 
 /** The seeded checks of a season (the seeder spreads them evenly, so the split is its arithmetic's). */
 async function checksIn(year: number) {
-  const rows = await suite.app.db.selectFrom('storage_checks').select('id').where('storage_id', '=', storageId).where('date_inspected', '>=', `${year}-07-01`).where('date_inspected', '<', `${year + 1}-07-01`).execute()
+  const rows = await suite.app.db
+    .selectFrom('storage_checks')
+    .select('id')
+    .where('storage_id', '=', storageId)
+    .where('date_inspected', '>=', `${year}-07-01`)
+    .where('date_inspected', '<', `${year + 1}-07-01`)
+    .execute()
   return rows.length
 }
 
@@ -111,7 +132,12 @@ describe.each([
     // four pre-treats: the newest is still in review, so three are completed
     expect(await pretreats.locator('tbody tr').count()).toBe(3)
     expect(await pretreats.innerText()).toMatch(/PT-\d\d-\d{6}/)
-    expect(await pretreats.getByRole('link', { name: /^PT-\d\d-\d{6}$/ }).first().getAttribute('href')).toMatch(/^\/pretreats\/\d+$/)
+    expect(
+      await pretreats
+        .getByRole('link', { name: /^PT-\d\d-\d{6}$/ })
+        .first()
+        .getAttribute('href'),
+    ).toMatch(/^\/pretreats\/\d+$/)
     await page.context().close()
   })
 
@@ -121,7 +147,9 @@ describe.each([
     await page.getByRole('heading', { name: 'Timeline' }).waitFor()
     expect(await seasons.allInnerTexts()).toEqual(['Season 2025–26', 'Season 2024–25'])
     const entries = page.locator('.timeline-entry')
-    expect(await entries.count()).toBe(24 + 4 + 6 + 8 + 4 + (await suite.app.db.selectFrom('restarts as r').innerJoin('pretreats as p', 'p.id', 'r.pretreat_id').select('r.id').where('p.storage_id', '=', storageId).execute()).length)
+    expect(await entries.count()).toBe(
+      24 + 4 + 6 + 8 + 4 + (await suite.app.db.selectFrom('restarts as r').innerJoin('pretreats as p', 'p.id', 'r.pretreat_id').select('r.id').where('p.storage_id', '=', storageId).execute()).length,
+    )
     const dates = await page.locator('.timeline-entry time').allInnerTexts()
     expect(dates).toEqual([...dates].sort().reverse())
     expect(await page.locator('.timeline-sheet a').first().getAttribute('href')).toMatch(/^\/view-service\/\d+$/)
@@ -197,7 +225,12 @@ describe('storage detail: who sees what', () => {
     await page.goto(`/view-storage/${storageId}?tab=conditions`)
     expect(await currentTab(page)).toBe('Equipment')
     await page.goto(`/view-storage/${storageId}?tab=timeline`)
-    expect(await page.getByRole('form', { name: 'Timeline filter' }).getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => (b.parentElement as HTMLElement).innerText.trim()))).toEqual(['Pre-treats', 'Restarts', 'Photos'])
+    expect(
+      await page
+        .getByRole('form', { name: 'Timeline filter' })
+        .getByRole('checkbox')
+        .evaluateAll((boxes) => boxes.map((b) => (b.parentElement as HTMLElement).innerText.trim())),
+    ).toEqual(['Pre-treats', 'Restarts', 'Photos'])
     expect(await page.locator('.timeline-check, .timeline-sheet, .timeline-call').count()).toBe(0)
     expect(await page.locator('.timeline-pretreat').count()).toBe(4)
     // photos of checks are not theirs to see; each pre-treat links to its sheet
@@ -233,7 +266,14 @@ describe('storage detail: who sees what', () => {
       await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor()
     }
     // hostile tab, season, kind and list parameters are ignored or refused, never a 5xx
-    for (const query of ['tab=%00', 'tab=timeline&season=1e309&kind=%FF%FE&kind=<script>', 'tab=timeline&season=9999', 'tab=conditions&season=0x10', 'tab=checks&current_page=99999999999999999999&sort_by=%00', 'tab=service&filter_by=job&filter_value=%ED%A0%80']) {
+    for (const query of [
+      'tab=%00',
+      'tab=timeline&season=1e309&kind=%FF%FE&kind=<script>',
+      'tab=timeline&season=9999',
+      'tab=conditions&season=0x10',
+      'tab=checks&current_page=99999999999999999999&sort_by=%00',
+      'tab=service&filter_by=job&filter_value=%ED%A0%80',
+    ]) {
       expect((await page.goto(`/view-storage/${storageId}?${query}`))?.status(), query).toBe(200)
     }
     await page.context().close()

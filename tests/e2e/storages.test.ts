@@ -22,7 +22,8 @@ async function companyId(name: string) {
 }
 const storagesOf = async (id: number) => suite.app.db.selectFrom('storages').select(['id', 'name']).where('company_id', '=', id).orderBy('name').orderBy('id').execute()
 const storagesNamed = (name: string) => suite.app.db.selectFrom('storages').selectAll().where('name', '=', name).execute()
-const imagesOf = async (storageId: number) => (await suite.app.db.selectFrom('storage_images').select('blob_id').where('storage_id', '=', storageId).orderBy('position').execute()).map((r) => r.blob_id)
+const imagesOf = async (storageId: number) =>
+  (await suite.app.db.selectFrom('storage_images').select('blob_id').where('storage_id', '=', storageId).orderBy('position').execute()).map((r) => r.blob_id)
 
 async function pageFor(username: string, js: boolean, width?: number) {
   const page = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: js, width })).newPage()
@@ -37,7 +38,11 @@ async function chooseGrower(page: Page, name: string, js: boolean) {
   await page.getByRole('heading', { name: `Storages of ${name}` }).waitFor()
 }
 
-const cardHrefs = (page: Page) => page.getByRole('list', { name: 'Storages' }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+const cardHrefs = (page: Page) =>
+  page
+    .getByRole('list', { name: 'Storages' })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')))
 
 describe('the storage picker', () => {
   it.each([
@@ -75,7 +80,10 @@ describe('the storage picker', () => {
     await panel.waitFor()
     const contact = await suite.app.db.selectFrom('contacts').select('name').where('company_id', '=', id).where('active', '=', true).orderBy('name').executeTakeFirstOrThrow()
     expect(await panel.innerText()).toContain(contact.name)
-    const links = await panel.getByRole('navigation', { name: 'Customer links' }).getByRole('link').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]))
+    const links = await panel
+      .getByRole('navigation', { name: 'Customer links' })
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]))
     expect(links).toEqual([
       ['Customer Notes Form', `/interaction-form/${id}`],
       ['Company Contacts', `/view-contact/${id}`],
@@ -154,7 +162,17 @@ describe('the storage form', () => {
     await submit(page, js, /^\/manage-storage\?company=Aberdeen\+Acres/)
 
     const [saved] = await storagesNamed(name)
-    expect(saved).toMatchObject({ company_id: await companyId(GROWER), grower_id: await companyId('Snake River Farms'), gps_lat: '43.191200', gps_lng: '-112.345600', type: 'Quonset', door_count: 3, length_feet: '300.00', width_feet: null, active: true })
+    expect(saved).toMatchObject({
+      company_id: await companyId(GROWER),
+      grower_id: await companyId('Snake River Farms'),
+      gps_lat: '43.191200',
+      gps_lng: '-112.345600',
+      type: 'Quonset',
+      door_count: 3,
+      length_feet: '300.00',
+      width_feet: null,
+      active: true,
+    })
     const [image] = await imagesOf(saved!.id)
     expect(image).toBeDefined()
     // the new storage's card opens its form, with its values

@@ -42,7 +42,15 @@ function storedFiles(): string[] {
     .map((e) => path.relative(storeRoot, path.join(e.parentPath, e.name)))
     .filter((f) => !f.startsWith('.'))
 }
-const blobCount = async () => Number((await app.db.selectFrom('blobs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
+const blobCount = async () =>
+  Number(
+    (
+      await app.db
+        .selectFrom('blobs')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 async function page(user: string, javaScriptEnabled = true): Promise<Page> {
   const p = await (await newContext(browser, app.url, { javaScriptEnabled })).newPage()
@@ -190,7 +198,10 @@ describe('image links', () => {
     const key = `service/2026/11/${id}-fan.png`
     const image = pngOf(2048)
     await new FsDriver({ root: storeRoot }).put(key, image, { contentType: 'image/png' })
-    await app.db.insertInto('blobs').values({ id, area: 'service', key, filename: 'tech_service_20261101120000_0.png', content_type: 'image/png', size_bytes: image.length, created_by: tech.id }).execute()
+    await app.db
+      .insertInto('blobs')
+      .values({ id, area: 'service', key, filename: 'tech_service_20261101120000_0.png', content_type: 'image/png', size_bytes: image.length, created_by: tech.id })
+      .execute()
     const sheet = await makeServiceSheet(app.db, { created_by: tech.id })
     await app.db.insertInto('service_sheet_images').values({ service_sheet_id: sheet.id, blob_id: id }).execute()
 

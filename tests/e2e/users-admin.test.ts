@@ -15,8 +15,7 @@ import { modalShown, newContext, shot, signIn, signInWithForm } from '../support
 const suite = useBrowserSuite()
 
 const userNamed = (username: string) => suite.app.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst()
-const permissionsOf = async (id: number) =>
-  (await suite.app.db.selectFrom('user_permissions').select('codename').where('user_id', '=', id).orderBy('codename').execute()).map((r) => r.codename)
+const permissionsOf = async (id: number) => (await suite.app.db.selectFrom('user_permissions').select('codename').where('user_id', '=', id).orderBy('codename').execute()).map((r) => r.codename)
 
 describe.each([
   { js: true, mode: 'with JavaScript' },
@@ -50,8 +49,14 @@ describe.each([
     await page.getByLabel('Email').fill(`maria.${tag}@example.com`)
     await page.getByLabel('Company', { exact: true }).fill('Aberdeen Acres')
     await page.getByLabel('Password', { exact: true }).fill('cellar-door-42')
-    await page.getByRole('group', { name: 'Service' }).getByLabel(/Can view call-ins/).check()
-    await page.getByRole('group', { name: 'Receipts' }).getByLabel(/Can add receipts/).check()
+    await page
+      .getByRole('group', { name: 'Service' })
+      .getByLabel(/Can view call-ins/)
+      .check()
+    await page
+      .getByRole('group', { name: 'Receipts' })
+      .getByLabel(/Can add receipts/)
+      .check()
     expect(await page.getByLabel('Active').isChecked()).toBe(true)
     await submitAndLand(page, /^\/manage-user$/)
 
@@ -69,7 +74,11 @@ describe.each([
     expect(await rows.nth(1).innerText()).toMatch(new RegExp(`${username}\\s+Maria Flores\\s+maria.${tag}@example.com\\s+Aberdeen Acres\\s+No\\s+No\\s+Yes`))
     expect(await rows.nth(1).getByRole('link').first().getAttribute('href')).toBe(`/edit-user/${saved!.id}`)
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
-    const lines = (await (await download.createReadStream()).toArray()).join('').replace(/^\uFEFF/, '').trim().split('\r\n')
+    const lines = (await (await download.createReadStream()).toArray())
+      .join('')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
     expect(lines).toEqual(['Username,Name,Email,Company,Staff,Superuser,Active', `${username},Maria Flores,maria.${tag}@example.com,Aberdeen Acres,No,No,Yes`])
 
     const theirs = await pageOf(username, 'cellar-door-42')

@@ -13,8 +13,7 @@ import { newContext, signIn, signInWithForm } from '../support/browser.ts'
 const suite = useBrowserSuite()
 
 const userNamed = (username: string) => suite.app.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst()
-const permissionsOf = async (id: number) =>
-  (await suite.app.db.selectFrom('user_permissions').select('codename').where('user_id', '=', id).orderBy('codename').execute()).map((r) => r.codename)
+const permissionsOf = async (id: number) => (await suite.app.db.selectFrom('user_permissions').select('codename').where('user_id', '=', id).orderBy('codename').execute()).map((r) => r.codename)
 
 describe('a non-superuser posting is_superuser=on', () => {
   it('is refused with a message beside the flag, and nothing changes', async () => {

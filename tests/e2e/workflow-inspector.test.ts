@@ -23,7 +23,11 @@ beforeAll(async () => {
   stuck = await makeServiceSheet(db, at)
   fresh = await makeServiceSheet(db, at)
   // as if level 1 had been waiting ten days
-  await db.updateTable('service_sheets').set({ state_since: sql`now() - interval '10 days'` }).where('id', '=', stuck.id).execute()
+  await db
+    .updateTable('service_sheets')
+    .set({ state_since: sql`now() - interval '10 days'` })
+    .where('id', '=', stuck.id)
+    .execute()
 })
 
 async function pageFor(user: string, options: { javaScriptEnabled?: boolean; width?: number } = {}): Promise<Page> {
@@ -32,8 +36,7 @@ async function pageFor(user: string, options: { javaScriptEnabled?: boolean; wid
   return page
 }
 
-const stateCount = async (state: string) =>
-  Number((await sql<{ n: string }>`select count(*) as n from service_sheets where status = ${state}`.execute(suite.app.db)).rows[0]!.n)
+const stateCount = async (state: string) => Number((await sql<{ n: string }>`select count(*) as n from service_sheets where status = ${state}`.execute(suite.app.db)).rows[0]!.n)
 
 async function apply(page: Page, fields: { state?: string; stuck?: string; actor?: string }) {
   const form = page.getByRole('form', { name: 'Workflow filters' })
@@ -67,7 +70,11 @@ describe('the workflow inspector', () => {
 
       // the counts are the database's, per state, each named as people read it (issue 19, item 26)
       const counts = page.getByRole('list', { name: 'Service sheets per state' })
-      for (const [state, label] of [['level_1_review', 'Waiting for review 1'], ['level_2_review', 'Waiting for review 2'], ['complete', 'Reviews complete']]) {
+      for (const [state, label] of [
+        ['level_1_review', 'Waiting for review 1'],
+        ['level_2_review', 'Waiting for review 2'],
+        ['complete', 'Reviews complete'],
+      ]) {
         expect(await counts.getByRole('link', { name: `Service sheets: ${label}, ${await stateCount(state!)}`, exact: true }).count(), state).toBe(1)
       }
 
@@ -76,7 +83,10 @@ describe('the workflow inspector', () => {
       expect(await shown(page)).toContain(sheetLabel(atLevel2))
       expect(await shown(page)).not.toContain(sheetLabel(fresh))
 
-      await page.getByRole('table', { name: 'Service sheets' }).getByRole('link', { name: sheetLabel(atLevel2) }).click()
+      await page
+        .getByRole('table', { name: 'Service sheets' })
+        .getByRole('link', { name: sheetLabel(atLevel2) })
+        .click()
       await page.waitForURL(new RegExp(`/manage-workflows/service-sheets/${atLevel2.id}\\?`))
       const modal = page.getByRole('dialog', { name: `Sheet #${atLevel2.service_sheet_number} · Service sheets` })
       await modal.waitFor()
@@ -116,7 +126,10 @@ describe('the workflow inspector', () => {
     expect(list).not.toContain(sheetLabel(fresh))
     // the oldest first, and not a complete sheet however old
     expect(list[0]).toBe(sheetLabel(stuck))
-    const row = page.getByRole('table', { name: 'Service sheets' }).getByRole('row').filter({ hasText: sheetLabel(stuck) })
+    const row = page
+      .getByRole('table', { name: 'Service sheets' })
+      .getByRole('row')
+      .filter({ hasText: sheetLabel(stuck) })
     expect(await row.innerText()).toContain('10 days')
   })
 

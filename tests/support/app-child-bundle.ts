@@ -18,9 +18,7 @@ const ownImportMeta: Plugin = {
     builder.onLoad({ filter: /\.tsx?$/ }, (args) => {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined
       const source = fs.readFileSync(args.path, 'utf8')
-      const contents = source
-        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
-        .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
+      const contents = source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)).replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
       return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' }
     })
   },

@@ -21,7 +21,17 @@ export const testBrowserPath = (): string => process.env.TEST_BROWSER_PATH ?? (f
  * too short for compiled code to pay back its compiling; it runs the same JavaScript with a fifth
  * less CPU in the browser files (decision 0064). The documents' Chromium (jobs/documents) keeps V8 whole.
  */
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--js-flags=--lite-mode']
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--js-flags=--lite-mode',
+]
 
 /** Shared memory large enough for Chromium's (a container's default 64 MiB is not). */
 const ROOMY_SHM_BYTES = 1024 ** 3
@@ -42,10 +52,7 @@ export function launchDefaultsLeftOut(): { ignoreDefaultArgs?: string[] } {
 
 /** Installs Debian's chromium and chromium-headless-shell packages when missing and root (called by the global setups). */
 export function ensureChromium(): void {
-  const missing = [
-    ...(fs.existsSync(CHROMIUM_PATH) ? [] : ['chromium']),
-    ...(process.env.TEST_BROWSER_PATH || fs.existsSync(HEADLESS_SHELL) ? [] : ['chromium-headless-shell']),
-  ]
+  const missing = [...(fs.existsSync(CHROMIUM_PATH) ? [] : ['chromium']), ...(process.env.TEST_BROWSER_PATH || fs.existsSync(HEADLESS_SHELL) ? [] : ['chromium-headless-shell'])]
   if (missing.length === 0) return
   if (process.getuid?.() !== 0 || !fs.existsSync('/usr/bin/apt-get')) {
     // the headless shell is only lighter: without it the tests drive the full Chromium

@@ -46,6 +46,11 @@ export async function httpSession(baseUrl: string, username?: string, password =
 
 /** The same-origin link targets of a page (a[href]), decoded, without fragments. */
 export function linksOf(html: string): string[] {
-  const hrefs = [...html.matchAll(/<a\s[^>]*?href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'"))
+  const hrefs = [...html.matchAll(/<a\s[^>]*?href="([^"]*)"/g)].map((m) =>
+    m[1]!
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'"),
+  )
   return [...new Set(hrefs.filter((h) => h.startsWith('/') && !h.startsWith('//')).map((h) => h.split('#')[0]!))]
 }

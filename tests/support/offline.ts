@@ -24,10 +24,10 @@ export async function userApplicatorId(db: AppServer['db'], username: string): P
 
 /** Whether the service worker controls the page and holds `path` in its per-user cache. */
 export const isCached = (page: Page, path: string) =>
-  page.evaluate(
-    async ([p, name]) => navigator.serviceWorker.controller !== null && (await (await caches.open(name)).match(new URL(p, location.origin).href)) !== undefined,
-    [path, PAGES_CACHE] as const,
-  )
+  page.evaluate(async ([p, name]) => navigator.serviceWorker.controller !== null && (await (await caches.open(name)).match(new URL(p, location.origin).href)) !== undefined, [
+    path,
+    PAGES_CACHE,
+  ] as const)
 
 export async function waitUntilCached(page: Page, path: string): Promise<void> {
   await expect.poll(() => isCached(page, path), { timeout: 30_000, interval: 200 }).toBe(true)
@@ -41,12 +41,35 @@ export async function fillAllButTwo(db: AppServer['db'], id: number, options: { 
     .updateTable('pretreats')
     .set({
       requested_by: creator.created_by,
-      pile_front: 'Dry', pile_middle: 'Dry', pile_back: 'Damp', sprouting: 'None', pile_comments: 'Firm pile',
-      temps1_front: '45', temps1_middle: '46', temps1_back: '45', temps2_front: '44', temps2_middle: '45', temps2_back: '44',
-      set_point: '45', ducts_open: 'All Open', ducts_condition: 'Dry', storage_temp_front: '45', storage_temp_middle: '45', storage_temp_back: '46',
-      bypass_door: 'Closed', coils_covered: true, cell_covered: true,
-      env_temp: '30', weather: 'Clear', wind_speed: '5', wind_direction: 'NW', env_comments: 'Calm',
-      truck_id: truck.id, application_date: sql<string>`current_date`, start_time: '08:00', stop_time: '09:30',
+      pile_front: 'Dry',
+      pile_middle: 'Dry',
+      pile_back: 'Damp',
+      sprouting: 'None',
+      pile_comments: 'Firm pile',
+      temps1_front: '45',
+      temps1_middle: '46',
+      temps1_back: '45',
+      temps2_front: '44',
+      temps2_middle: '45',
+      temps2_back: '44',
+      set_point: '45',
+      ducts_open: 'All Open',
+      ducts_condition: 'Dry',
+      storage_temp_front: '45',
+      storage_temp_middle: '45',
+      storage_temp_back: '46',
+      bypass_door: 'Closed',
+      coils_covered: true,
+      cell_covered: true,
+      env_temp: '30',
+      weather: 'Clear',
+      wind_speed: '5',
+      wind_direction: 'NW',
+      env_comments: 'Calm',
+      truck_id: truck.id,
+      application_date: sql<string>`current_date`,
+      start_time: '08:00',
+      stop_time: '09:30',
     })
     .where('id', '=', id)
     .execute()
@@ -54,15 +77,30 @@ export async function fillAllButTwo(db: AppServer['db'], id: number, options: { 
   if (options.checklist === false) return
   await db
     .insertInto('final_checklists')
-    .values({ pretreat_id: id, inverter: true, wires: true, coils: true, residue: true, covers: true, fan_direction: true, system_run: true, purge: false, panel: true, instructions: true, tools: true, lights: true, storage: true, barrel_temp: '70' })
+    .values({
+      pretreat_id: id,
+      inverter: true,
+      wires: true,
+      coils: true,
+      residue: true,
+      covers: true,
+      fan_direction: true,
+      system_run: true,
+      purge: false,
+      panel: true,
+      instructions: true,
+      tools: true,
+      lights: true,
+      storage: true,
+      barrel_temp: '70',
+    })
     .execute()
 }
 
 export const field = (page: Page, name: string) => page.locator(`#pretreat-sheet [name="${name}"]`)
 
 /** One yes/no item of the final checklist, by its legend ('fan_direction' → 'Fan Direction'). */
-export const checklistItem = (page: Page, item: string) =>
-  page.getByRole('group', { name: item === 'system_run' ? /^System Run/ : new RegExp(`^${item.replace('_', ' ')}$`, 'i') })
+export const checklistItem = (page: Page, item: string) => page.getByRole('group', { name: item === 'system_run' ? /^System Run/ : new RegExp(`^${item.replace('_', ' ')}$`, 'i') })
 export const statusLine = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text })
 
 /** The drafts this device holds (IndexedDB `offline-drafts`), as the page reads them. */

@@ -76,14 +76,7 @@ export const setActive = (app: AppServer, company: string, active: boolean) => a
 
 export const checksWith = (app: AppServer, notes: string) => app.db.selectFrom('storage_checks').select('id').where('notes', '=', notes).execute()
 export const checkImages = async (app: AppServer, notes: string) =>
-  (
-    await app.db
-      .selectFrom('storage_checks as c')
-      .innerJoin('storage_check_images as i', 'i.storage_check_id', 'c.id')
-      .select('i.blob_id')
-      .where('c.notes', '=', notes)
-      .execute()
-  ).map((r) => r.blob_id)
+  (await app.db.selectFrom('storage_checks as c').innerJoin('storage_check_images as i', 'i.storage_check_id', 'c.id').select('i.blob_id').where('c.notes', '=', notes).execute()).map((r) => r.blob_id)
 
 /** The storage check form of a tech, opened while there is signal, its storage chosen. */
 export async function checkFormOnline(app: AppServer, context: BrowserContext, signedIn = false) {

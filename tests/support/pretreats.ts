@@ -67,10 +67,22 @@ export async function pretreatDefaults(db: Executor) {
     () => db.insertInto('users').values({ username: 'pt-applicator', password_hash: 'x', first_name: 'Cody', last_name: 'Hansen' }).returning('id').executeTakeFirstOrThrow(),
   )
   const applicator = await anyOrMake(
-    () => db.selectFrom('applicators').select('id').where('active', '=', true).where(sql<boolean>`expiration > current_date`).orderBy('id').executeTakeFirst(),
+    () =>
+      db
+        .selectFrom('applicators')
+        .select('id')
+        .where('active', '=', true)
+        .where(sql<boolean>`expiration > current_date`)
+        .orderBy('id')
+        .executeTakeFirst(),
     () => {
       const expiration = `${new Date().getFullYear() + 2}-12-31`
-      return db.insertInto('applicators').values({ user_id: user.id, license: 'ID-PA-TEST-1', expiration }).onConflict((oc) => oc.column('user_id').doUpdateSet({ license: 'ID-PA-TEST-1', expiration })).returning('id').executeTakeFirstOrThrow()
+      return db
+        .insertInto('applicators')
+        .values({ user_id: user.id, license: 'ID-PA-TEST-1', expiration })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ license: 'ID-PA-TEST-1', expiration }))
+        .returning('id')
+        .executeTakeFirstOrThrow()
     },
   )
   const application = await anyOrMake(
@@ -141,7 +153,10 @@ export async function makePretreat(db: Executor, overrides: PretreatOverrides = 
       ...values,
     }
     const { id } = await createPretreat(trx, row, { ...EVERY_RIGHT, id: actorId })
-    await trx.insertInto('pretreat_chemicals').values({ pretreat_id: id, product_id: productId ?? d.product_id, cwt, quantity_requested: quantityRequested, quantity_used: quantityUsed }).execute()
+    await trx
+      .insertInto('pretreat_chemicals')
+      .values({ pretreat_id: id, product_id: productId ?? d.product_id, cwt, quantity_requested: quantityRequested, quantity_used: quantityUsed })
+      .execute()
     return { id, pre_treat_number: number.label }
   })
   const reach = ORDER.indexOf(stage)
@@ -161,8 +176,15 @@ export async function makePretreat(db: Executor, overrides: PretreatOverrides = 
   if (reach >= 5) await step({ type: 'REVIEW', level: 1, reviewedFirst: false }, undefined, null)
   if (reach >= 6)
     await step({ type: 'REVIEW', level: 2, reviewedFirst: false }, async (trx) => {
-      const { base_price } = await trx.selectFrom('applications').select('base_price').where('id', '=', values.application_id ?? d.application_id).executeTakeFirstOrThrow()
-      await trx.insertInto('pretreat_prices').values({ pretreat_id: made.id, company_id: values.company_id ?? d.company_id, price: base_price, cwt_share: cwt }).execute()
+      const { base_price } = await trx
+        .selectFrom('applications')
+        .select('base_price')
+        .where('id', '=', values.application_id ?? d.application_id)
+        .executeTakeFirstOrThrow()
+      await trx
+        .insertInto('pretreat_prices')
+        .values({ pretreat_id: made.id, company_id: values.company_id ?? d.company_id, price: base_price, cwt_share: cwt })
+        .execute()
       await keepApplicationRecord(trx, made.id)
     })
   return { ...made, applicator_id: applicator, product_id: productId ?? d.product_id }
@@ -175,14 +197,43 @@ export async function makePretreat(db: Executor, overrides: PretreatOverrides = 
 export async function completingReview(db: Executor, pretreatId: number, reviewerId: number) {
   const row = await db.selectFrom('pretreats').select(['version', 'company_id']).where('id', '=', pretreatId).executeTakeFirstOrThrow()
   const line = await db.selectFrom('pretreat_chemicals').select('id').where('pretreat_id', '=', pretreatId).executeTakeFirstOrThrow()
-  const truck = await db.insertInto('trucks').values({ number: `T-${pretreatId}`, make: 'Ford' }).returning('id').executeTakeFirstOrThrow()
+  const truck = await db
+    .insertInto('trucks')
+    .values({ number: `T-${pretreatId}`, make: 'Ford' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   const value = PretreatReviewSchema.parse({
-    intent: 'submit', version: String(row.version), submission_id: crypto.randomUUID(),
-    pile_front: 'Dry', pile_middle: 'Damp', pile_back: 'Dry', sprouting: 'Eyes Open', pile_comments: 'Even pile.',
-    temps1_front: '45', temps1_middle: '46', temps1_back: '45.5', set_point: '44', ducts_open: 'All Open', ducts_condition: 'Dry',
-    storage_temp_front: '44', storage_temp_middle: '44.5', storage_temp_back: '45', bypass_door: 'Closed', coils_covered: 'yes', cell_covered: 'no',
-    env_temp: '28', weather: 'Clear', wind_speed: '6', wind_direction: 'NW', env_comments: 'Calm morning.',
-    truck_id: String(truck.id), batch_numbers: 'B-1001', sampled_by: 'Cody', application_date: '2026-11-20', start_time: '08:00', stop_time: '11:30',
+    intent: 'submit',
+    version: String(row.version),
+    submission_id: crypto.randomUUID(),
+    pile_front: 'Dry',
+    pile_middle: 'Damp',
+    pile_back: 'Dry',
+    sprouting: 'Eyes Open',
+    pile_comments: 'Even pile.',
+    temps1_front: '45',
+    temps1_middle: '46',
+    temps1_back: '45.5',
+    set_point: '44',
+    ducts_open: 'All Open',
+    ducts_condition: 'Dry',
+    storage_temp_front: '44',
+    storage_temp_middle: '44.5',
+    storage_temp_back: '45',
+    bypass_door: 'Closed',
+    coils_covered: 'yes',
+    cell_covered: 'no',
+    env_temp: '28',
+    weather: 'Clear',
+    wind_speed: '6',
+    wind_direction: 'NW',
+    env_comments: 'Calm morning.',
+    truck_id: String(truck.id),
+    batch_numbers: 'B-1001',
+    sampled_by: 'Cody',
+    application_date: '2026-11-20',
+    start_time: '08:00',
+    stop_time: '11:30',
     chemicals: [{ id: String(line.id), quantity_used: '16' }],
     prices: [{ company_id: String(row.company_id), cwt_share: '1000', price: '0.0500' }],
   })

@@ -87,7 +87,16 @@ export async function makeServiceSheet(db: Executor, overrides: SheetOverrides =
 function aCall(trx: Executor, at: { company_id: number; storage_id: number; job_id?: number | null; created_by: number; call_in_date: string }) {
   return trx
     .insertInto('call_ins')
-    .values({ submission_id: crypto.randomUUID(), company_id: at.company_id, storage_id: at.storage_id, job_id: at.job_id ?? null, created_by: at.created_by, call_in_date: at.call_in_date, requested_by: 'Dale Jensen', description: 'Fan 2 will not start' })
+    .values({
+      submission_id: crypto.randomUUID(),
+      company_id: at.company_id,
+      storage_id: at.storage_id,
+      job_id: at.job_id ?? null,
+      created_by: at.created_by,
+      call_in_date: at.call_in_date,
+      requested_by: 'Dale Jensen',
+      description: 'Fan 2 will not start',
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
 }
@@ -95,12 +104,29 @@ function aCall(trx: Executor, at: { company_id: number; storage_id: number; job_
 /** Approves the sheet's open review of `level` as it stands (its hours, no part changes). */
 export async function approveLevel(db: Executor, sheetId: number, level: ReviewLevel, reviewerId: number): Promise<void> {
   const review = await db.selectFrom('service_reviews').select(['id', 'version']).where('service_sheet_id', '=', sheetId).where('review_level', '=', level).executeTakeFirstOrThrow()
-  const sheet = await db.selectFrom('service_sheets').select([...HOUR_COLUMNS]).where('id', '=', sheetId).executeTakeFirstOrThrow()
+  const sheet = await db
+    .selectFrom('service_sheets')
+    .select([...HOUR_COLUMNS])
+    .where('id', '=', sheetId)
+    .executeTakeFirstOrThrow()
   const values = levelValues(hoursOf(sheet), level)
   await runCommand(db, approveServiceReview, {
     // a reviewer of every level
     actor: { id: reviewerId, username: 'reviewer', is_superuser: true, permissions: [] },
     key: crypto.randomUUID(),
-    input: { review_id: review.id, intent: 'approve', version: review.version, travel_hours: values.travel, labor_hours: values.labor, nc_travel: values.ncTravel, nc_labor: values.ncLabor, comments: '', parts: [], new_parts: [], new_part: '', new_description: '' },
+    input: {
+      review_id: review.id,
+      intent: 'approve',
+      version: review.version,
+      travel_hours: values.travel,
+      labor_hours: values.labor,
+      nc_travel: values.ncTravel,
+      nc_labor: values.ncLabor,
+      comments: '',
+      parts: [],
+      new_parts: [],
+      new_part: '',
+      new_description: '',
+    },
   })
 }

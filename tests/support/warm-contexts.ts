@@ -98,7 +98,7 @@ async function patchPlaywright(context: BrowserContext): Promise<void> {
   taintOn(
     clockClass,
     Object.getOwnPropertyNames(clockClass).filter((name) => name !== 'constructor'),
-    (self) => (self as { _browserContext: BrowserContext })._browserContext
+    (self) => (self as { _browserContext: BrowserContext })._browserContext,
   )
   await page.close()
 }

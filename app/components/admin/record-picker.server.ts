@@ -15,7 +15,6 @@ export const PICKER_MESSAGES: Record<RegistryModel, string> = {
   part: 'Choose a part from the list.',
 }
 
-
 /** The picker for the URL's ?name=; a name that matches redirects to the record's edit form. */
 export async function loadRecordPicker(db: Executor, url: URL, model: RegistryModel): Promise<RecordPickerData> {
   const text = (url.searchParams.get('name') ?? '').trim()

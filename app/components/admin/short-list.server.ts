@@ -50,7 +50,11 @@ export function shortListActionOf(config: ShortListScreenConfig) {
     const submission = parseSubmission(form, command.schema)
     if (submission.status !== 'success') {
       const errors = submission.error ?? {}
-      return refuse(Object.values(errors).flat().filter((m): m is string => typeof m === 'string')[0] ?? 'The list could not be changed.')
+      return refuse(
+        Object.values(errors)
+          .flat()
+          .filter((m): m is string => typeof m === 'string')[0] ?? 'The list could not be changed.',
+      )
     }
     const value = submission.value
     try {

@@ -100,7 +100,9 @@ export function LineItemsField({
       ) : null}
       {readOnly ? null : (
         <>
-          <div className="line-items__pick">{renderPicker((form.getFieldset()[pick] as FieldMetadata<LineValues>).getFieldset() as Fieldset, (name) => (problem?.field === name ? problem.message : undefined))}</div>
+          <div className="line-items__pick">
+            {renderPicker((form.getFieldset()[pick] as FieldMetadata<LineValues>).getFieldset() as Fieldset, (name) => (problem?.field === name ? problem.message : undefined))}
+          </div>
           <div className="form-actions">
             <button type="submit" name="intent" value={lineIntent.add(field.name)} formNoValidate className="button button-secondary" onClick={add}>
               {addLabel}

@@ -126,8 +126,7 @@ export function usePlacePicker(served: PlacePickerData, options: PlacePickerOpti
   // Complete once the server resolved the same choice: a form that depends on it (and on what the
   // loader read for it) never shows, or posts, while the page is still catching up.
   const server = data.place
-  const place: Place | null =
-    stage === 'details' && server && server.companyId === context.companyId && server.storageId === context.storageId && server.jobId === context.jobId ? server : null
+  const place: Place | null = stage === 'details' && server && server.companyId === context.companyId && server.storageId === context.storageId && server.jobId === context.jobId ? server : null
 
   return {
     data,

@@ -42,12 +42,21 @@ describe('resolvePlace', () => {
 
   it('a customer alone waits for its storage; a text that is not exactly a name is refused', async () => {
     expect(await resolvePlace(t.db, query({ company: 'Snake River Farms' }))).toMatchObject({ machine: { value: 'companyPath' }, place: null, problems: {} })
-    expect(await resolvePlace(t.db, query({ company: 'Snake' }))).toMatchObject({ machine: { value: 'empty' }, place: null, problems: { company: PLACE_MESSAGES.company }, texts: { company: 'Snake' } })
+    expect(await resolvePlace(t.db, query({ company: 'Snake' }))).toMatchObject({
+      machine: { value: 'empty' },
+      place: null,
+      problems: { company: PLACE_MESSAGES.company },
+      texts: { company: 'Snake' },
+    })
   })
 
   it("refuses another customer's storage, and a storage id that is no storage", async () => {
     for (const storage of [String(ids.otherCellar), '999999', 'abc']) {
-      expect(await resolvePlace(t.db, query({ company: 'Snake River Farms', storage }))).toMatchObject({ machine: { value: 'companyPath' }, place: null, problems: { storage: PLACE_MESSAGES.storage } })
+      expect(await resolvePlace(t.db, query({ company: 'Snake River Farms', storage }))).toMatchObject({
+        machine: { value: 'companyPath' },
+        place: null,
+        problems: { storage: PLACE_MESSAGES.storage },
+      })
     }
   })
 

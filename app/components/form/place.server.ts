@@ -15,7 +15,6 @@ import { resolvePlaceWith, type Place, type PlaceQuery, type ResolvedPlace } fro
 export { placeQuery } from '#workflows/place.ts'
 export type { Place, PlaceProblems, PlaceQuery, ResolvedPlace } from '#workflows/place.ts'
 
-
 /** The picker's data for a page: the resolved choice and the lists its fields offer. */
 export interface PlacePickerData extends ResolvedPlace {
   /** the query it was resolved for (a copy read offline for another choice is told by it) */

@@ -25,7 +25,12 @@ async function render(url: string, element: ReactNode): Promise<string> {
 }
 
 function decode(text: string): string {
-  return text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+  return text
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
 }
 function attrs(tag: string): Record<string, string> {
   return Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1]!, decode(m[2]!)]))
@@ -69,8 +74,7 @@ const columns: Column<Row>[] = [
 
 describe('DataTable', () => {
   const url = '/view-calls?sort_by=company&order=asc&filter_by=company&filter_value=Alpha+Farms&page_size=20&current_page=3'
-  const table = () =>
-    render(url, <DataTable rows={rows} columns={columns} state={stateOf(url.split('?')[1]!)} rowHref={(r) => `/view-calls/${r.id}`} rowKey={(r) => r.id} caption="Pending calls" />)
+  const table = () => render(url, <DataTable rows={rows} columns={columns} state={stateOf(url.split('?')[1]!)} rowHref={(r) => `/view-calls/${r.id}`} rowKey={(r) => r.id} caption="Pending calls" />)
 
   it('marks the sorted column and links its header to the other order, keeping filter and page size', async () => {
     const html = await table()
@@ -169,7 +173,11 @@ describe('ListToolbar', () => {
   it('is a GET form that keeps sort and dates in hidden fields and starts again at page 1', async () => {
     const html = await toolbar()
     expect(html).toMatch(/<form[^>]*method="get"/)
-    const hidden = Object.fromEntries(inputs(html).filter((i) => i.type === 'hidden').map((i) => [i.name, i.value]))
+    const hidden = Object.fromEntries(
+      inputs(html)
+        .filter((i) => i.type === 'hidden')
+        .map((i) => [i.name, i.value]),
+    )
     expect(hidden).toEqual({ sort_by: 'description', order: 'asc', start_date: '2025-01-01', end_date: '2025-02-01' })
     expect(inputs(html).some((i) => i.name === 'current_page')).toBe(false)
     expect(html).toMatch(/<button type="submit"[^>]*>Filter<\/button>/)
@@ -284,7 +292,11 @@ describe('CardSort', () => {
   })
 
   it('keeps the filter, dates, page size and the page’s own parameters, and starts again at page 1', async () => {
-    const hidden = Object.fromEntries(inputs(await sorter()).filter((i) => i.type === 'hidden').map((i) => [i.name, i.value]))
+    const hidden = Object.fromEntries(
+      inputs(await sorter())
+        .filter((i) => i.type === 'hidden')
+        .map((i) => [i.name, i.value]),
+    )
     expect(hidden).toEqual({ i: '42', filter_by: 'company', filter_value: 'Bravo Ag', start_date: '2025-01-01', page_size: '20' })
   })
 })
@@ -315,14 +327,22 @@ describe('ListScreen', () => {
     expect(html).toMatch(/<form[^>]*class="list-card-sort"/)
     expect(html).toMatch(/<ul class="list-cards" aria-label="Pending Calls">/)
     // rows open their detail with the list's search, so Close comes back to the same list
-    expect(links(html).filter((l) => l.text === '2025-03-01').map((l) => l.href)).toEqual(['/view-calls/7?sort_by=company&order=asc', '/view-calls/7?sort_by=company&order=asc'])
+    expect(
+      links(html)
+        .filter((l) => l.text === '2025-03-01')
+        .map((l) => l.href),
+    ).toEqual(['/view-calls/7?sort_by=company&order=asc', '/view-calls/7?sort_by=company&order=asc'])
     expect(textOf(html)).toContain('Showing 1–2 of 2')
   })
 
   it('says a flash once: a row opened from the list does not carry it on (Follow-up closed. stays with the list)', async () => {
     const html = await screen('sort_by=company&order=asc&flash=follow-up-closed', rows)
     expect(textOf(html)).toContain('Follow-up closed.')
-    expect(links(html).filter((l) => l.text === '2025-03-01').map((l) => l.href)).toEqual(['/view-calls/7?sort_by=company&order=asc', '/view-calls/7?sort_by=company&order=asc'])
+    expect(
+      links(html)
+        .filter((l) => l.text === '2025-03-01')
+        .map((l) => l.href),
+    ).toEqual(['/view-calls/7?sort_by=company&order=asc', '/view-calls/7?sort_by=company&order=asc'])
   })
 
   it('shows the list’s empty text, and no table, cards or sort control, when nothing matches', async () => {

@@ -159,9 +159,11 @@ export function PageSizeField({ id, state, pageSizes = PAGE_SIZES, invalid = fal
 export function KeptParams({ state, except = [] }: { state: ListState; except?: readonly string[] }) {
   return (
     <>
-      {Object.entries(state.keep ?? {}).filter(([name]) => !except.includes(name)).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      {Object.entries(state.keep ?? {})
+        .filter(([name]) => !except.includes(name))
+        .map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
     </>
   )
 }

@@ -112,7 +112,7 @@ export default function Suggestions({
         ))}
       </div>
       <div role="status" className={answered && !expanded ? 'top-search__none' : 'visually-hidden'}>
-        {answered ? (expanded ? `${options.length} suggestions` : fresh?.message ?? 'Nothing found.') : ''}
+        {answered ? (expanded ? `${options.length} suggestions` : (fresh?.message ?? 'Nothing found.')) : ''}
       </div>
     </>
   )

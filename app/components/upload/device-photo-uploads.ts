@@ -57,7 +57,9 @@ export function useDevicePhotoUploads({ itemsRef, update, setItems, newKey, prev
             photo = await keepPhoto(userId, area, file)
           } catch {
             // the device has no room (or no storage): uploaded directly, as without the outbox
-            const [result] = await uploadFiles([file], { area, csrfToken, onProgress: (_, loaded, total) => update(item.key, { percent: Math.round((loaded / Math.max(total, 1)) * 100) }) }).catch(() => [null])
+            const [result] = await uploadFiles([file], { area, csrfToken, onProgress: (_, loaded, total) => update(item.key, { percent: Math.round((loaded / Math.max(total, 1)) * 100) }) }).catch(
+              () => [null],
+            )
             if (result?.success && result.id) update(item.key, { status: 'done', percent: 100, blobId: result.id })
             else update(item.key, { status: 'error', error: result?.error ?? 'This device has no room to keep the photo, and it could not be uploaded.' })
             outcomes[index] = !!result?.success
@@ -88,7 +90,16 @@ export function useDevicePhotoUploads({ itemsRef, update, setItems, newKey, prev
           const key = newKey()
           devicePhotos.current.set(key, photo)
           const done = !needsUpload(photo)
-          const restored: Item = { key, name: photo.name, size: photo.size, percent: done ? 100 : 0, status: done ? 'done' : 'device', blobId: done ? photo.blobId : undefined, preview: previewOf(photo.file), localId }
+          const restored: Item = {
+            key,
+            name: photo.name,
+            size: photo.size,
+            percent: done ? 100 : 0,
+            status: done ? 'done' : 'device',
+            blobId: done ? photo.blobId : undefined,
+            preview: previewOf(photo.file),
+            localId,
+          }
           setItems((current) => [...current, restored])
         }
       })()

@@ -4,7 +4,11 @@ import { useEffect, useRef, type RefObject } from 'react'
 
 export const WAIT_MESSAGE = 'Please wait until the upload has finished.'
 
-export function useHoldWhileUploading(inputRef: RefObject<HTMLInputElement | null>, busy: boolean, { enhanced, onBusyChange, setError }: { enhanced: boolean; onBusyChange?: (busy: boolean) => void; setError: (update: (current: string | null) => string | null) => void }) {
+export function useHoldWhileUploading(
+  inputRef: RefObject<HTMLInputElement | null>,
+  busy: boolean,
+  { enhanced, onBusyChange, setError }: { enhanced: boolean; onBusyChange?: (busy: boolean) => void; setError: (update: (current: string | null) => string | null) => void },
+) {
   const busyRef = useRef(false)
   // set while rendering, not in an effect: a submit can come between the two
   busyRef.current = busy

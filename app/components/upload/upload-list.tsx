@@ -87,7 +87,9 @@ export function OverallProgress({ items }: { items: readonly Item[] }) {
       <progress max={100} value={percent} aria-label="Overall upload progress">
         {percent}%
       </progress>{' '}
-      <span>{percent}% of {formatFileSize(total)}</span>
+      <span>
+        {percent}% of {formatFileSize(total)}
+      </span>
     </p>
   )
 }

@@ -118,7 +118,12 @@ async function applyFormIntent(form: FormData, intent: string) {
     const chosen = await products()
     if (!chosen) error.application_id = [M.product]
     else if (cwt === null || cwt < CWT_MIN) error.cwt = [M.cwt]
-    else payload.chemicals = workLines(chosen, typed, cwt).map((l) => ({ product_id: String(l.product_id), cwt: String(l.cwt), quantity_requested: l.quantity_requested === null ? '' : String(l.quantity_requested) }))
+    else
+      payload.chemicals = workLines(chosen, typed, cwt).map((l) => ({
+        product_id: String(l.product_id),
+        cwt: String(l.cwt),
+        quantity_requested: l.quantity_requested === null ? '' : String(l.quantity_requested),
+      }))
   }
 
   if (intent === 'add-bill-to') {

@@ -202,7 +202,15 @@ function PretreatForm({ data, form: page }: { data: PageData; form: PageForm }) 
                 <input type="hidden" name="bill_to" value={id} />
                 <span className="parts-lines__part">{companyName(id)}</span>
                 <span />
-                <button type="submit" name="intent" value={`remove-bill-to:${id}`} formNoValidate className="button button-secondary" aria-label={`Remove ${companyName(id)}`} onClick={act(() => setBillTo(billTo.filter((b) => b !== id)))}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value={`remove-bill-to:${id}`}
+                  formNoValidate
+                  className="button button-secondary"
+                  aria-label={`Remove ${companyName(id)}`}
+                  onClick={act(() => setBillTo(billTo.filter((b) => b !== id)))}
+                >
                   Remove
                 </button>
               </li>
@@ -210,7 +218,16 @@ function PretreatForm({ data, form: page }: { data: PageData; form: PageForm }) 
           </ul>
         )}
         {fields.bill_to.errors ? <p className="field-error">{fields.bill_to.errors.join(' ')}</p> : null}
-        <PlainSelect id="bill-to-pick" name="bill_to_pick" label="Add Billable Company" value={billPick} onChange={setBillPick} options={billChoices.map((c) => ({ value: String(c.id), label: c.name }))} placeholder="Choose a company" messages={problemOf('bill_to_pick')} />
+        <PlainSelect
+          id="bill-to-pick"
+          name="bill_to_pick"
+          label="Add Billable Company"
+          value={billPick}
+          onChange={setBillPick}
+          options={billChoices.map((c) => ({ value: String(c.id), label: c.name }))}
+          placeholder="Choose a company"
+          messages={problemOf('bill_to_pick')}
+        />
         <div className="form-actions">
           <button type="submit" name="intent" value="add-bill-to" formNoValidate className="button button-secondary" onClick={addBillTo}>
             Add
@@ -234,7 +251,10 @@ function PretreatForm({ data, form: page }: { data: PageData; form: PageForm }) 
           name="recommended_by"
           label="Recommended By"
           defaultValue={text(start.recommended_by)}
-          options={applicators.map((a) => ({ value: String(a.id), label: `${a.name} — ${a.license}${licenseStatus(a.expiration, page.day) === 'Expires soon' ? ` (licence expires ${a.expiration})` : ''}` }))}
+          options={applicators.map((a) => ({
+            value: String(a.id),
+            label: `${a.name} — ${a.license}${licenseStatus(a.expiration, page.day) === 'Expires soon' ? ` (licence expires ${a.expiration})` : ''}`,
+          }))}
           placeholder="Choose an applicator"
           messages={fields.recommended_by.errors}
           hint="Applicators whose licence holds on the application day."
@@ -250,7 +270,9 @@ function PretreatForm({ data, form: page }: { data: PageData; form: PageForm }) 
           placeholder="Choose a contact"
           messages={fields.requested_by.errors}
         />
-        {requestedBy === OTHER_REQUESTER || !hydrated ? <TextField field={fields.other_name} label="Other Name" autoComplete="off" hint={hydrated ? undefined : 'When Requested By is Other.'} /> : null}
+        {requestedBy === OTHER_REQUESTER || !hydrated ? (
+          <TextField field={fields.other_name} label="Other Name" autoComplete="off" hint={hydrated ? undefined : 'When Requested By is Other.'} />
+        ) : null}
         <SelectField field={fields.destination} label="Destination" options={destinationOptions(choices.destinations, text(start.destination))} placeholder="Choose a destination" />
         <SelectField field={fields.variety} label="Variety" options={VARIETIES} />
         <SelectField field={fields.treated_for} label="Treating For" options={TREATED_FOR} />
@@ -330,7 +352,16 @@ function PretreatForm({ data, form: page }: { data: PageData; form: PageForm }) 
       ) : null}
 
       <div className="form-section">
-        <PlainSelect id="message-id" name="message_id" label="Pre Written Messages" value={messageId} onChange={setMessageId} options={choices.messages.map((m) => ({ value: String(m.id), label: m.text }))} placeholder="Choose a message" messages={problemOf('message_id')} />
+        <PlainSelect
+          id="message-id"
+          name="message_id"
+          label="Pre Written Messages"
+          value={messageId}
+          onChange={setMessageId}
+          options={choices.messages.map((m) => ({ value: String(m.id), label: m.text }))}
+          placeholder="Choose a message"
+          messages={problemOf('message_id')}
+        />
         <div className="form-actions">
           <button type="submit" name="intent" value="insert-message" formNoValidate className="button button-secondary" onClick={insertMessage}>
             Insert Message
@@ -339,7 +370,15 @@ function PretreatForm({ data, form: page }: { data: PageData; form: PageForm }) 
       </div>
       <div className="field">
         <label htmlFor={fields.application_notes.id}>Notes</label>
-        <textarea id={fields.application_notes.id} name="application_notes" rows={5} required value={notes} onChange={(e) => setNotes(e.target.value)} aria-invalid={fields.application_notes.errors ? true : undefined} />
+        <textarea
+          id={fields.application_notes.id}
+          name="application_notes"
+          rows={5}
+          required
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          aria-invalid={fields.application_notes.errors ? true : undefined}
+        />
         <FieldMessages field={fields.application_notes} messages={fields.application_notes.errors} />
       </div>
       <CheckboxField field={fields.purge} label="Purge" />
@@ -355,14 +394,25 @@ function PretreatForm({ data, form: page }: { data: PageData; form: PageForm }) 
   )
 }
 
-const toLines = (worked: ReturnType<typeof workLines>): Line[] => worked.map((l) => ({ product_id: String(l.product_id), cwt: String(l.cwt), quantity_requested: l.quantity_requested === null ? '' : String(l.quantity_requested) }))
+const toLines = (worked: ReturnType<typeof workLines>): Line[] =>
+  worked.map((l) => ({ product_id: String(l.product_id), cwt: String(l.cwt), quantity_requested: l.quantity_requested === null ? '' : String(l.quantity_requested) }))
 
 /** The offered destinations, with the record's own kept when it is no longer offered. */
 function destinationOptions(offered: string[], current: string): string[] {
   return current && !offered.includes(current) ? [current, ...offered] : offered
 }
 
-function ChemicalsTable({ lines, products, setLines, errors }: { lines: Line[]; products: PageForm['choices']['applications'][number]['products']; setLines: (lines: Line[]) => void; errors?: string[] }) {
+function ChemicalsTable({
+  lines,
+  products,
+  setLines,
+  errors,
+}: {
+  lines: Line[]
+  products: PageForm['choices']['applications'][number]['products']
+  setLines: (lines: Line[]) => void
+  errors?: string[]
+}) {
   if (lines.length === 0) return <p className="muted">No product added.</p>
   return (
     <>

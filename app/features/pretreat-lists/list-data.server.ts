@@ -37,8 +37,7 @@ export async function loadPretreatList({ request }: Pick<LoaderFunctionArgs, 're
   const url = new URL(request.url)
   const source = PRETREAT_LIST_SCREENS[list]
   const mine = url.searchParams.get('mine')
-  const read = (options: ListOptions) =>
-    Promise.all([source.list.load(db, url.searchParams, options), source.readChoices(db), list === 'scheduled' ? applicatorChoices(db) : Promise.resolve([])])
+  const read = (options: ListOptions) => Promise.all([source.list.load(db, url.searchParams, options), source.readChoices(db), list === 'scheduled' ? applicatorChoices(db) : Promise.resolve([])])
   // ?mine=: the user's own rows (decision 0069), so the user is read first; otherwise the reads run beside the session look-up
   const { user, data: rows } =
     mine !== null && isMineFilter(mine)
@@ -56,7 +55,6 @@ export async function loadPretreatList({ request }: Pick<LoaderFunctionArgs, 're
 }
 
 export type PretreatListData = SerializeFrom<typeof loadPretreatList>
-
 
 export interface RowStepResult {
   error: string

@@ -38,7 +38,12 @@ describe('the pre-treat PDF made at completion', () => {
     setBlobStore(store)
     pool = new ChromiumPool({ executablePath: CHROMIUM_PATH, size: 1 })
     boss = createBoss(t.url)
-    await startWorkers(boss, t.db, () => store, () => pool)
+    await startWorkers(
+      boss,
+      t.db,
+      () => store,
+      () => pool,
+    )
     reviewer = (await t.db.insertInto('users').values({ username: 'pt-rev-two', password_hash: 'x', first_name: 'Travis', last_name: 'Nielsen' }).returning('id').executeTakeFirstOrThrow()).id
   }, 60_000)
 

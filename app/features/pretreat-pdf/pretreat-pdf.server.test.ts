@@ -71,7 +71,23 @@ describe('the pre-treat sheet PDF', () => {
 
     await t.db
       .insertInto('final_checklists')
-      .values({ pretreat_id: pt.id, inverter: true, wires: true, coils: true, residue: true, covers: true, fan_direction: true, system_run: true, purge: false, panel: true, instructions: true, tools: true, lights: true, storage: true, barrel_temp: '72.5' })
+      .values({
+        pretreat_id: pt.id,
+        inverter: true,
+        wires: true,
+        coils: true,
+        residue: true,
+        covers: true,
+        fan_direction: true,
+        system_run: true,
+        purge: false,
+        panel: true,
+        instructions: true,
+        tools: true,
+        lights: true,
+        storage: true,
+        barrel_temp: '72.5',
+      })
       .execute()
 
     const first = await queuePretreatPdf(t.db, pt.id)

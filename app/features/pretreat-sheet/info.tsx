@@ -28,7 +28,8 @@ export function ApplicationDateWarning({ date }: { date: string | null }) {
   if (!date) return null
   return (
     <p className="notice notice-warning" role="note">
-      The application date ({formatDate(date)}) is after today. Check it with the applicator before you submit the review: it goes into the application record, the season ledger, the PDF and the grower's report.
+      The application date ({formatDate(date)}) is after today. Check it with the applicator before you submit the review: it goes into the application record, the season ledger, the PDF and the
+      grower's report.
     </p>
   )
 }
@@ -99,7 +100,17 @@ export function ChemicalInfo({ sheet, ctx, withUsed }: { sheet: Sheet; ctx: Fiel
                   <span className="field">
                     <input type="hidden" name={`chemicals[${i}].id`} value={line.id} />
                     <label htmlFor={id}>Quantity Used ({line.units === 'other' ? 'units' : line.units})</label>
-                    <input id={id} name={name} type="number" inputMode="decimal" min={0} step="any" defaultValue={used} aria-invalid={invalid(ctx, name) || undefined} aria-describedby={[`${id}-hint`, messages?.length ? `${id}-error` : '', ctx.marked?.names.has(name) ? ctx.marked.by : ''].filter(Boolean).join(' ')} />
+                    <input
+                      id={id}
+                      name={name}
+                      type="number"
+                      inputMode="decimal"
+                      min={0}
+                      step="any"
+                      defaultValue={used}
+                      aria-invalid={invalid(ctx, name) || undefined}
+                      aria-describedby={[`${id}-hint`, messages?.length ? `${id}-error` : '', ctx.marked?.names.has(name) ? ctx.marked.by : ''].filter(Boolean).join(' ')}
+                    />
                     <span className="hint" id={`${id}-hint`}>
                       {QUANTITY_USED_HINT}
                     </span>

@@ -17,7 +17,17 @@ export interface PricingLine {
 
 const numberOr = (read: { value: number } | { error: string }): number | null => ('value' in read ? read.value : null)
 
-export function Pricing({ lines, expectedCwt, readOnly, errors = {} }: { lines: readonly PricingLine[]; expectedCwt: number | null; readOnly: boolean; errors?: Record<string, string[] | undefined> }) {
+export function Pricing({
+  lines,
+  expectedCwt,
+  readOnly,
+  errors = {},
+}: {
+  lines: readonly PricingLine[]
+  expectedCwt: number | null
+  readOnly: boolean
+  errors?: Record<string, string[] | undefined>
+}) {
   const [typed, setTyped] = useState(() => lines.map((l) => ({ share: l.cwt_share, price: l.price })))
   const shares = typed.map((t) => numberOr(parseShare(t.share)))
   const readable = shares.every((s) => s !== null)

@@ -32,15 +32,18 @@ export function queuePdfWhenCompleted(id: number) {
 export async function runReviewIntent(form: FormData, id: number, user: SessionUser): Promise<SheetOutcome> {
   const intent: ReviewIntent = form.get('intent') === 'submit' ? 'submit' : 'save'
   const db = getDb()
-  return sheetOutcome(async () => {
-    const submission = parseSubmission(onPretreat(form, id), ReviewStepSchema)
-    if (submission.status !== 'success') return { kind: 'invalid', message: FORM_INVALID, errors: fieldMessages(submission.error), missing: [] }
-    const input = submission.value
-    if (intent === 'submit') {
-      await runCommand(db, submitReview, { actor: user, key: sheetPressKey('submit', input), input, then: queuePdfWhenCompleted(id) })
-      return { kind: 'submitted' }
-    }
-    const saved = await runCommand(db, saveReview, { actor: user, key: sheetPressKey('save', input), input })
-    return { kind: 'saved', version: saved.version, savedAt: saved.savedAt }
-  }, { invalidText: FORM_INVALID })
+  return sheetOutcome(
+    async () => {
+      const submission = parseSubmission(onPretreat(form, id), ReviewStepSchema)
+      if (submission.status !== 'success') return { kind: 'invalid', message: FORM_INVALID, errors: fieldMessages(submission.error), missing: [] }
+      const input = submission.value
+      if (intent === 'submit') {
+        await runCommand(db, submitReview, { actor: user, key: sheetPressKey('submit', input), input, then: queuePdfWhenCompleted(id) })
+        return { kind: 'submitted' }
+      }
+      const saved = await runCommand(db, saveReview, { actor: user, key: sheetPressKey('save', input), input })
+      return { kind: 'saved', version: saved.version, savedAt: saved.savedAt }
+    },
+    { invalidText: FORM_INVALID },
+  )
 }

@@ -47,8 +47,7 @@ export function SeasonCheck({
           <ul className="season-reasons">
             {reasons.map((r, i) => (
               <li key={i}>
-                {seasonReasonHeading(r)}: “{r.reason}”
-                {r.warnings.length > 0 ? <span className="season-reasons__answered"> (for: {r.warnings.join(' ')})</span> : null}
+                {seasonReasonHeading(r)}: “{r.reason}”{r.warnings.length > 0 ? <span className="season-reasons__answered"> (for: {r.warnings.join(' ')})</span> : null}
               </li>
             ))}
           </ul>

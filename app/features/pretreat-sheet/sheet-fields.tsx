@@ -68,7 +68,11 @@ function Shell({ ctx, name, label, short, hint, display, children }: Common & { 
 
 export function TextInput({ type = 'text', maxLength = 200, ...props }: Common & { type?: 'text' | 'date' | 'time'; maxLength?: number }) {
   const value = props.ctx.values[props.name] ?? ''
-  return <Shell {...props} display={value}>{(aria) => <input {...aria} name={props.name} type={type} defaultValue={value} maxLength={type === 'text' ? maxLength : undefined} autoComplete="off" />}</Shell>
+  return (
+    <Shell {...props} display={value}>
+      {(aria) => <input {...aria} name={props.name} type={type} defaultValue={value} maxLength={type === 'text' ? maxLength : undefined} autoComplete="off" />}
+    </Shell>
+  )
 }
 
 export function NumberInput({ min, max, step = 'any', unit, ...props }: Common & { min?: number; max?: number; step?: number | 'any'; unit?: string }) {
@@ -82,7 +86,11 @@ export function NumberInput({ min, max, step = 'any', unit, ...props }: Common &
 
 export function TextArea(props: Common & { rows?: number }) {
   const value = props.ctx.values[props.name] ?? ''
-  return <Shell {...props} display={value}>{(aria) => <textarea {...aria} name={props.name} rows={props.rows ?? 3} maxLength={4000} defaultValue={value} />}</Shell>
+  return (
+    <Shell {...props} display={value}>
+      {(aria) => <textarea {...aria} name={props.name} rows={props.rows ?? 3} maxLength={4000} defaultValue={value} />}
+    </Shell>
+  )
 }
 
 export type Option = string | { value: string; label: string }

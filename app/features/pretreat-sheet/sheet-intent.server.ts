@@ -37,24 +37,27 @@ export async function runSheetIntent(form: FormData, id: number, user: SessionUs
     const current = await sheetById(db, id)
     return current ? { version: current.version, server: sheetFormValues(current) } : null
   }
-  return sheetOutcome(async () => {
-    if (intent === 'checklist') {
-      const submission = parseSubmission(posted, saveSheetChecklist.schema)
+  return sheetOutcome(
+    async () => {
+      if (intent === 'checklist') {
+        const submission = parseSubmission(posted, saveSheetChecklist.schema)
+        if (submission.status !== 'success') return { kind: 'invalid', message: invalidText, errors: fieldMessages(submission.error), missing: [] }
+        // A key of its own for each post: the checklist replaces the one saved before and leaves the
+        // version, so nothing in a post tells a later press with the same answers (after others) from
+        // this one sent again; and saved again, it is the same checklist.
+        const saved = await runCommand(db, saveSheetChecklist, { actor: user, key: crypto.randomUUID(), input: submission.value })
+        return { kind: 'saved', version: saved.version, savedAt: saved.savedAt }
+      }
+      const submission = parseSubmission(posted, SheetStepSchema)
       if (submission.status !== 'success') return { kind: 'invalid', message: invalidText, errors: fieldMessages(submission.error), missing: [] }
-      // A key of its own for each post: the checklist replaces the one saved before and leaves the
-      // version, so nothing in a post tells a later press with the same answers (after others) from
-      // this one sent again; and saved again, it is the same checklist.
-      const saved = await runCommand(db, saveSheetChecklist, { actor: user, key: crypto.randomUUID(), input: submission.value })
+      const input = submission.value
+      if (intent === 'submit') {
+        await runCommand(db, submitSheet, { actor: user, key: sheetPressKey('submit', input), input })
+        return { kind: 'submitted' }
+      }
+      const saved = await runCommand(db, saveSheet, { actor: user, key: sheetPressKey('save', input), input })
       return { kind: 'saved', version: saved.version, savedAt: saved.savedAt }
-    }
-    const submission = parseSubmission(posted, SheetStepSchema)
-    if (submission.status !== 'success') return { kind: 'invalid', message: invalidText, errors: fieldMessages(submission.error), missing: [] }
-    const input = submission.value
-    if (intent === 'submit') {
-      await runCommand(db, submitSheet, { actor: user, key: sheetPressKey('submit', input), input })
-      return { kind: 'submitted' }
-    }
-    const saved = await runCommand(db, saveSheet, { actor: user, key: sheetPressKey('save', input), input })
-    return { kind: 'saved', version: saved.version, savedAt: saved.savedAt }
-  }, { invalidText, serverCopy })
+    },
+    { invalidText, serverCopy },
+  )
 }

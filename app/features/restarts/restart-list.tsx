@@ -30,10 +30,7 @@ const SHARED: Column<RestartRow>[] = [
   { key: 'applicator', label: 'Applicator', text: (r) => r.applicator_name ?? '—', sortable: false },
 ]
 
-export const PENDING_RESTART_COLUMNS: Column<RestartRow>[] = [
-  ...SHARED,
-  { key: 'date', label: 'Opened', text: (r) => formatDate(r.created_at), firstOrder: 'desc', className: 'cell-nowrap' },
-]
+export const PENDING_RESTART_COLUMNS: Column<RestartRow>[] = [...SHARED, { key: 'date', label: 'Opened', text: (r) => formatDate(r.created_at), firstOrder: 'desc', className: 'cell-nowrap' }]
 
 export const COMPLETED_RESTART_COLUMNS: Column<RestartRow>[] = [
   ...SHARED,

@@ -65,13 +65,7 @@ export function ConditionsChart({ season, readings, applications }: { season: Se
 
   return (
     <figure className="conditions">
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        className="conditions-chart"
-        role="img"
-        aria-labelledby="conditions-title conditions-desc"
-        preserveAspectRatio="xMidYMid meet"
-      >
+      <svg viewBox={`0 0 ${W} ${H}`} className="conditions-chart" role="img" aria-labelledby="conditions-title conditions-desc" preserveAspectRatio="xMidYMid meet">
         <title id="conditions-title">{`Storage conditions, season ${season.label}`}</title>
         <desc id="conditions-desc">
           {`Pile 1 to 4 and plenum temperatures (°F) and humidity (%) from ${readings.length} storage checks` +
@@ -92,11 +86,17 @@ export function ConditionsChart({ season, readings, applications }: { season: Se
         {monthStarts.map((day, i) => (
           <g key={day}>
             <line x1={x(day)} x2={x(day)} y1={M.top + PLOT_H} y2={M.top + PLOT_H + 5} className="chart-axis" />
-            <text x={x(day) + PLOT_W / 24} y={M.top + PLOT_H + 20} textAnchor="middle" className="chart-tick">{MONTHS[i]}</text>
+            <text x={x(day) + PLOT_W / 24} y={M.top + PLOT_H + 20} textAnchor="middle" className="chart-tick">
+              {MONTHS[i]}
+            </text>
           </g>
         ))}
-        <text x={14} y={M.top + PLOT_H / 2} transform={`rotate(-90 14 ${M.top + PLOT_H / 2})`} textAnchor="middle" className="chart-unit">°F</text>
-        <text x={W - 10} y={M.top + PLOT_H / 2} transform={`rotate(90 ${W - 10} ${M.top + PLOT_H / 2})`} textAnchor="middle" className="chart-unit">%</text>
+        <text x={14} y={M.top + PLOT_H / 2} transform={`rotate(-90 14 ${M.top + PLOT_H / 2})`} textAnchor="middle" className="chart-unit">
+          °F
+        </text>
+        <text x={W - 10} y={M.top + PLOT_H / 2} transform={`rotate(90 ${W - 10} ${M.top + PLOT_H / 2})`} textAnchor="middle" className="chart-unit">
+          %
+        </text>
         {/* pre-treat applications on the time axis */}
         {applications.map((a) => (
           <g key={a.id} className="chart-pretreat">
@@ -204,4 +204,3 @@ export function ConditionsTable({ season, readings, applications }: { season: Se
     </div>
   )
 }
-

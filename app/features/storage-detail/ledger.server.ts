@@ -14,7 +14,9 @@ import { storageDetail } from '#db/queries/storage-detail.ts'
 /** The Pre Treats and Ledger tabs' rule: those who may view pre-treats. */
 export const mayViewPretreats = (user: SessionUser) => user.is_superuser || hasAnyPermission(user, ['api.view_pretreat'])
 
-export type LedgerRead = { error: string; storageId: number } | { error: null; storageId: number; storage: NonNullable<Awaited<ReturnType<typeof storageDetail>>>; ledger: NonNullable<Awaited<ReturnType<typeof storageSeasonLedger>>> }
+export type LedgerRead =
+  | { error: string; storageId: number }
+  | { error: null; storageId: number; storage: NonNullable<Awaited<ReturnType<typeof storageDetail>>>; ledger: NonNullable<Awaited<ReturnType<typeof storageSeasonLedger>>> }
 
 export async function readLedger(request: Request, params: Params): Promise<LedgerRead> {
   const user = await requireAccess(request, ACCESS['/view-storage/:id'])

@@ -84,7 +84,11 @@ export function SeasonLedgerTab({ ledger, seasons, storageId, linkPretreats }: {
             title={(row) => row.cells[0]!}
           />
           <h3>Applications</h3>
-          {ledger.lines.length === 0 ? <p className="list-empty">No applications this season.</p> : <LedgerTable caption="The season’s applications in date order" header={LINE_HEADER} rows={lineRows(true)} title={dated} />}
+          {ledger.lines.length === 0 ? (
+            <p className="list-empty">No applications this season.</p>
+          ) : (
+            <LedgerTable caption="The season’s applications in date order" header={LINE_HEADER} rows={lineRows(true)} title={dated} />
+          )}
           {ledger.voids.length > 0 ? (
             <>
               <h3>Void pre-treats</h3>

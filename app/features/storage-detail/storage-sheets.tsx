@@ -40,15 +40,5 @@ const CARD: CardLayout<StorageSheetRow> = {
 }
 
 export function StorageSheetList({ list, storageId }: { list: ListView<StorageSheetRow>; storageId: number }) {
-  return (
-    <ListScreen
-      title="Service Calls"
-      list={list}
-      columns={COLUMNS}
-      card={CARD}
-      filters={FILTERS}
-      empty="No service sheets available."
-      rowHref={(r) => `/view-service/${r.id}?i=${storageId}`}
-    />
-  )
+  return <ListScreen title="Service Calls" list={list} columns={COLUMNS} card={CARD} filters={FILTERS} empty="No service sheets available." rowHref={(r) => `/view-service/${r.id}?i=${storageId}`} />
 }

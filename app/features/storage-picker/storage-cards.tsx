@@ -100,8 +100,18 @@ function CustomerPanel({ company, panel, links }: { company: { id: number; name:
           <li key={contact.id}>
             <strong>{contact.name}</strong>
             {contact.role ? ` (${contact.role})` : ''}
-            {contact.phone ? <> · <a href={`tel:${contact.phone}`}>{formatPhone(contact.phone)}</a></> : null}
-            {contact.email ? <> · <a href={`mailto:${contact.email}`}>{contact.email}</a></> : null}
+            {contact.phone ? (
+              <>
+                {' '}
+                · <a href={`tel:${contact.phone}`}>{formatPhone(contact.phone)}</a>
+              </>
+            ) : null}
+            {contact.email ? (
+              <>
+                {' '}
+                · <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              </>
+            ) : null}
           </li>
         ))}
       </Part>
@@ -122,11 +132,7 @@ function Part({ title, empty, children }: { title: string; empty: string; childr
   return (
     <>
       <h3 style={{ color: 'inherit' }}>{title}</h3>
-      {children.length === 0 ? (
-        <p className="muted">{empty}</p>
-      ) : (
-        <ul style={{ paddingLeft: '1.2em', margin: '0 0 var(--space-3)' }}>{children}</ul>
-      )}
+      {children.length === 0 ? <p className="muted">{empty}</p> : <ul style={{ paddingLeft: '1.2em', margin: '0 0 var(--space-3)' }}>{children}</ul>}
     </>
   )
 }

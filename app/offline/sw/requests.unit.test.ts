@@ -12,7 +12,11 @@ describe('the requests the service worker answers', () => {
   })
 
   it('answers pages, their data and the picker’s choices from the network first, keeping a copy', () => {
-    expect([handling('/pretreats?tab=scheduled', 'navigate'), handling('/pretreats.data?_routes=routes%2Fpretreats'), handling('/api/choices')]).toEqual(['network-first', 'network-first', 'network-first'])
+    expect([handling('/pretreats?tab=scheduled', 'navigate'), handling('/pretreats.data?_routes=routes%2Fpretreats'), handling('/api/choices')]).toEqual([
+      'network-first',
+      'network-first',
+      'network-first',
+    ])
   })
 
   it('answers Remix’s route look-up itself only when there is no signal', () => {
@@ -20,22 +24,32 @@ describe('the requests the service worker answers', () => {
   })
 
   it('passes on what is not a page to keep: the API, sign-in, files, downloads — still hearing whose session answered', () => {
-    expect([handling('/api/my-sheets'), handling('/login', 'navigate'), handling('/blobs/7', 'navigate'), handling('/pretreats.csv', 'navigate'), handling('/pretreats/4?format=pdf', 'navigate')]).toEqual([
-      'pass-on',
-      'pass-on',
-      'pass-on',
-      'pass-on',
-      'pass-on',
-    ])
+    expect([
+      handling('/api/my-sheets'),
+      handling('/login', 'navigate'),
+      handling('/blobs/7', 'navigate'),
+      handling('/pretreats.csv', 'navigate'),
+      handling('/pretreats/4?format=pdf', 'navigate'),
+    ]).toEqual(['pass-on', 'pass-on', 'pass-on', 'pass-on', 'pass-on'])
   })
 
   it('leaves posts, other origins, images and scripts outside /assets/ to the browser', () => {
-    expect([handling('/pretreats/4', 'navigate', 'POST'), handlingOf({ method: 'GET', mode: 'cors' }, new URL('https://s3.example/x'), ORIGIN), handling('/favicon.svg', 'no-cors')]).toEqual([null, null, null])
+    expect([handling('/pretreats/4', 'navigate', 'POST'), handlingOf({ method: 'GET', mode: 'cors' }, new URL('https://s3.example/x'), ORIGIN), handling('/favicon.svg', 'no-cors')]).toEqual([
+      null,
+      null,
+      null,
+    ])
   })
 
   it('answers a page with no copy with the offline page that speaks of drafts only where drafts are kept', () => {
     const page = (path: string) => offlinePageFor(new URL(path, ORIGIN))
-    expect([page('/pretreats/4'), page('/storage-check-form'), page('/service-call'), page('/pretreats'), page('/customers/9')]).toEqual(['/offline.html', '/offline.html', '/offline.html', '/offline-page.html', '/offline-page.html'])
+    expect([page('/pretreats/4'), page('/storage-check-form'), page('/service-call'), page('/pretreats'), page('/customers/9')]).toEqual([
+      '/offline.html',
+      '/offline.html',
+      '/offline.html',
+      '/offline-page.html',
+      '/offline-page.html',
+    ])
   })
 
   it('turns a data request into the page it belongs to, without Remix’s route list', () => {
@@ -43,7 +57,12 @@ describe('the requests the service worker answers', () => {
   })
 
   it('answers the route look-up with no signal for the page’s own address, or reloads a form another record’s copy stands for', () => {
-    expect([offlineRouteLookup(['/restarts/3'], '/restarts/3'), offlineRouteLookup(['/interaction-form/8'], '/customers'), offlineRouteLookup(['/restarts/4'], '/restarts/3'), offlineRouteLookup([], '/')]).toEqual(['own', 'reload', null, null])
+    expect([
+      offlineRouteLookup(['/restarts/3'], '/restarts/3'),
+      offlineRouteLookup(['/interaction-form/8'], '/customers'),
+      offlineRouteLookup(['/restarts/4'], '/restarts/3'),
+      offlineRouteLookup([], '/'),
+    ]).toEqual(['own', 'reload', null, null])
   })
 })
 
@@ -63,7 +82,8 @@ describe('what an answer tells the service worker', () => {
 
   it('keeps a page or its data, never an error, a download or another kind of file', () => {
     // a Response made here has type 'default' and no url: stand in for what the browser's fetch gives
-    const fetched = (status: number, headers: Record<string, string>, url = `${ORIGIN}/pretreats`) => Object.defineProperties(new Response('x', { status, headers }), { type: { value: 'basic' }, url: { value: url } })
+    const fetched = (status: number, headers: Record<string, string>, url = `${ORIGIN}/pretreats`) =>
+      Object.defineProperties(new Response('x', { status, headers }), { type: { value: 'basic' }, url: { value: url } })
     expect([
       keepable(fetched(200, { 'content-type': 'text/html; charset=utf-8' })),
       keepable(fetched(200, { 'content-type': 'text/x-script' })),

@@ -15,7 +15,13 @@ import { applicationAction } from './application-form.server.ts'
 
 export const access = ACCESS['/add-application']
 export const meta: MetaFunction = () => [{ title: 'Add Application' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Applications', to: '/manage-application' }, { label: 'Add Application', to: '/add-application' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Applications', to: '/manage-application' },
+    { label: 'Add Application', to: '/add-application' },
+  ],
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access)

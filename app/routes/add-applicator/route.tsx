@@ -15,7 +15,13 @@ import { applicatorAction } from './applicator-form.server.ts'
 
 export const access = ACCESS['/add-applicator']
 export const meta: MetaFunction = () => [{ title: 'Add Applicator' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Applicators', to: '/manage-applicator' }, { label: 'Add Applicator', to: '/add-applicator' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Applicators', to: '/manage-applicator' },
+    { label: 'Add Applicator', to: '/add-applicator' },
+  ],
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access)

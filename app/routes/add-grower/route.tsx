@@ -12,7 +12,12 @@ import { growerAction } from './grower-form.server.ts'
 
 export const access = ACCESS['/add-grower']
 export const meta: MetaFunction = () => [{ title: 'Add Grower' }]
-export const handle = { crumbs: [{ label: 'Contacts', to: '/contacts' }, { label: 'Add Grower', to: '/add-grower' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Contacts', to: '/contacts' },
+    { label: 'Add Grower', to: '/add-grower' },
+  ],
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access)

@@ -11,7 +11,13 @@ import { jobAction, loadJobForm } from './job-form.server.ts'
 
 export const access = ACCESS['/add-job']
 export const meta: MetaFunction = () => [{ title: 'Add Job' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Jobs', to: '/manage-job' }, { label: 'Add Job', to: '/add-job' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Jobs', to: '/manage-job' },
+    { label: 'Add Job', to: '/add-job' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadJobForm(args, access, 'add')
 export const action = (args: ActionFunctionArgs) => jobAction(args, access, 'add')

@@ -11,7 +11,13 @@ import { partAction, loadPartForm } from './part-form.server.ts'
 
 export const access = ACCESS['/add-part']
 export const meta: MetaFunction = () => [{ title: 'Add Part' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Parts', to: '/manage-part' }, { label: 'Add Part', to: '/add-part' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Parts', to: '/manage-part' },
+    { label: 'Add Part', to: '/add-part' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadPartForm(args, access, 'add')
 export const action = (args: ActionFunctionArgs) => partAction(args, access, 'add')

@@ -50,10 +50,22 @@ export function ProductForm({ product, submissionId }: { product: ProductRecord 
         <legend>Label limits</legend>
         <NumberField field={fields.max_ppm_per_application} label="Maximum PPM per Application" min={AMOUNT_STEP} step={AMOUNT_STEP} hint="Empty: the label sets none." />
         <NumberField field={fields.max_applications_per_season} label="Maximum Applications per Season" min={1} step={1} hint="Empty: the label sets none." />
-        <NumberField field={fields.max_total_per_season} label="Maximum Total per Season" min={AMOUNT_STEP} step={AMOUNT_STEP} hint="In the product's units, per cwt or per ton below. Empty: the label sets none." />
+        <NumberField
+          field={fields.max_total_per_season}
+          label="Maximum Total per Season"
+          min={AMOUNT_STEP}
+          step={AMOUNT_STEP}
+          hint="In the product's units, per cwt or per ton below. Empty: the label sets none."
+        />
         <SelectField field={fields.max_total_basis} label="Total Counted per" options={TOTAL_BASES.map((b) => ({ value: b, label: BASIS_LABELS[b] }))} />
         <NumberField field={fields.min_days_between} label="Minimum Days between Applications" min={1} step={1} hint="Empty: the label sets none." />
-        <NumberField field={fields.min_days_before_removal} label="Minimum Days before Removal" min={1} step={1} hint="From the last application to the crop leaving the store. Empty: the label sets none." />
+        <NumberField
+          field={fields.min_days_before_removal}
+          label="Minimum Days before Removal"
+          min={1}
+          step={1}
+          hint="From the last application to the crop leaving the store. Empty: the label sets none."
+        />
         <NumberField field={fields.reentry_hours} label="Re-entry Interval (hours)" min={0.25} step={0.25} hint="After the application's stop time. Empty: the label sets none." />
         <CheckboxField field={fields.not_for_seed} label="Not for Seed Potatoes" />
       </fieldset>

@@ -12,7 +12,13 @@ import { productAction } from './product-form.server.ts'
 
 export const access = ACCESS['/add-product']
 export const meta: MetaFunction = () => [{ title: 'Add Product' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Products', to: '/manage-product' }, { label: 'Add Product', to: '/add-product' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Products', to: '/manage-product' },
+    { label: 'Add Product', to: '/add-product' },
+  ],
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access)

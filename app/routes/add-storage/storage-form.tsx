@@ -92,7 +92,12 @@ export function StorageForm({ storage, companies, today, submissionId, imageIds,
       <fieldset className="form-section">
         <legend>This season's crop</legend>
         <CheckboxField field={fields.seed} label="Seed Potatoes" />
-        <TextField field={fields.planned_removal} label="Planned Removal" type="date" hint="Optional: when the crop is to leave the store. The season ledger checks the labels' days before removal against it." />
+        <TextField
+          field={fields.planned_removal}
+          label="Planned Removal"
+          type="date"
+          hint="Optional: when the crop is to leave the store. The season ledger checks the labels' days before removal against it."
+        />
       </fieldset>
       <TextAreaField field={fields.notes} label="Notes" />
       <TextAreaField field={fields.pretreat_notes} label="Pre-Treat Notes" hint="Optional: what an applicator should know before treating this storage." />
@@ -114,7 +119,16 @@ export function StorageForm({ storage, companies, today, submissionId, imageIds,
         </fieldset>
       ) : null}
       <div>
-        <FileUpload name="images" area="storages" csrfToken={csrfToken} label={storage ? 'Add Images' : 'Images'} accept="image/*" capture="environment" initialIds={imageIds} hint="Photos of the storage (image files only)." />
+        <FileUpload
+          name="images"
+          area="storages"
+          csrfToken={csrfToken}
+          label={storage ? 'Add Images' : 'Images'}
+          accept="image/*"
+          capture="environment"
+          initialIds={imageIds}
+          hint="Photos of the storage (image files only)."
+        />
         {fields.images.errors ? (
           <p className="field-error" role="alert">
             {fields.images.errors.join(' ')}

@@ -11,7 +11,13 @@ import { truckAction, loadTruckForm } from './truck-form.server.ts'
 
 export const access = ACCESS['/add-truck']
 export const meta: MetaFunction = () => [{ title: 'Add Truck' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Trucks', to: '/manage-truck' }, { label: 'Add Truck', to: '/add-truck' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Trucks', to: '/manage-truck' },
+    { label: 'Add Truck', to: '/add-truck' },
+  ],
+}
 
 export const loader = (args: LoaderFunctionArgs) => loadTruckForm(args, access, 'add')
 export const action = (args: ActionFunctionArgs) => truckAction(args, access, 'add')

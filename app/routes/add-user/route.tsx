@@ -12,7 +12,12 @@ import { userAction, userFormChoices } from './user-form.server.ts'
 
 export const access = ACCESS['/add-user']
 export const meta: MetaFunction = () => [{ title: 'Add User' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Add User', to: '/add-user' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Add User', to: '/add-user' },
+  ],
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireAccess(request, access)

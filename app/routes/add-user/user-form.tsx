@@ -35,9 +35,7 @@ const OWN_GROUPS_ONLY = 'You can add or remove only groups whose every permissio
 export function UserForm({ user, companies, groups, viewer, limits, submissionId }: UserFormProps) {
   const { form, fields, fetcher } = useAppForm(UserSchema, {
     id: user ? `user-${user.id}` : 'user-new',
-    defaultValue: (user
-      ? { ...user, user_id: user.id, groups: user.groups.map(String) }
-      : { is_active: true, permissions: [], groups: [] }) as unknown as Partial<UserInput>,
+    defaultValue: (user ? { ...user, user_id: user.id, groups: user.groups.map(String) } : { is_active: true, permissions: [], groups: [] }) as unknown as Partial<UserInput>,
   })
   const self = user?.id === viewer.id
   const fixedPermission = (value: string) => !!limits.rights || (limits.fixedPermissions as string[]).includes(value)
@@ -59,7 +57,15 @@ export function UserForm({ user, companies, groups, viewer, limits, submissionId
           disabled={!!limits.password}
           hint={limits.password ?? (user ? `Leave it empty to keep the current password. At least ${PASSWORD_MIN_LENGTH} characters.` : `At least ${PASSWORD_MIN_LENGTH} characters.`)}
         />
-        {self ? <PasswordField field={fields.current_password} label="Current Password" required={false} autoComplete="current-password" hint="Your own account: needed to change your username or password." /> : null}
+        {self ? (
+          <PasswordField
+            field={fields.current_password}
+            label="Current Password"
+            required={false}
+            autoComplete="current-password"
+            hint="Your own account: needed to change your username or password."
+          />
+        ) : null}
       </div>
       <fieldset className="form-section user-flags">
         <legend>Status</legend>
@@ -67,14 +73,19 @@ export function UserForm({ user, companies, groups, viewer, limits, submissionId
           field={fields.is_active}
           label="Active"
           fixed={!!limits.account}
-          hint={limits.account ?? (self ? 'You cannot deactivate yourself: you would be signed out, with no one sure to undo it.' : 'An inactive user cannot sign in; deactivating ends their sessions at once.')}
+          hint={
+            limits.account ??
+            (self ? 'You cannot deactivate yourself: you would be signed out, with no one sure to undo it.' : 'An inactive user cannot sign in; deactivating ends their sessions at once.')
+          }
         />
         <FlagField field={fields.is_staff} label="Staff" disabled={!viewer.is_superuser} hint={viewer.is_superuser ? 'Staff see the admin menu.' : ONLY_SUPERUSERS} />
         <FlagField
           field={fields.is_superuser}
           label="Superuser"
           disabled={!viewer.is_superuser}
-          hint={!viewer.is_superuser ? ONLY_SUPERUSERS : self ? 'You cannot remove your own superuser flag: another superuser must, so that one always remains.' : 'A superuser holds every permission.'}
+          hint={
+            !viewer.is_superuser ? ONLY_SUPERUSERS : self ? 'You cannot remove your own superuser flag: another superuser must, so that one always remains.' : 'A superuser holds every permission.'
+          }
         />
       </fieldset>
       <fieldset className="form-section permission-areas">

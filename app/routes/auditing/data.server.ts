@@ -111,9 +111,7 @@ async function selectedFiles(raw: string[], prefix: string, withLinks: boolean):
     if (!parsed.ok || parsed.value.parent !== prefix) continue
     const file = await findDriveFile(db, parsed.value.key)
     if (!file) continue
-    const url = withLinks
-      ? await store.signedDownloadUrl(file.blob_key, { expiresInSeconds: LINK_SECONDS, filename: file.name, contentType: file.content_type, disposition: 'attachment' })
-      : undefined
+    const url = withLinks ? await store.signedDownloadUrl(file.blob_key, { expiresInSeconds: LINK_SECONDS, filename: file.name, contentType: file.content_type, disposition: 'attachment' }) : undefined
     files.push({ key: file.key, name: file.name, ...(url ? { url } : {}) })
   }
   return { files, error: files.length === 0 ? 'The selected files are no longer here.' : null }
@@ -158,7 +156,10 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     if (intent === 'delete') {
       await requirePermission(request, DRIVE_PERMISSIONS.remove)
-      const keys = form.getAll('k').filter((k): k is string => typeof k === 'string').slice(0, MAX_SELECTED)
+      const keys = form
+        .getAll('k')
+        .filter((k): k is string => typeof k === 'string')
+        .slice(0, MAX_SELECTED)
       if (keys.length === 0) return fail(intent, 'Select one or more files first.')
       // deleting what is already gone (a confirmation sent twice with another key) is done, not an error
       await deleteDriveFiles(db, { actor: user, key, input: { k: keys } })

@@ -76,9 +76,7 @@ function EntryRows({ entry, state, open, closeHref }: { entry: EntryRow; state: 
   return (
     <>
       <tr className={open ? 'drive-row is-open' : 'drive-row'}>
-        <td className="drive-select">
-          {entry.is_folder ? null : <input type="checkbox" name="k" value={entry.key} form={SELECTION_FORM} aria-label={`Select ${entry.name}`} />}
-        </td>
+        <td className="drive-select">{entry.is_folder ? null : <input type="checkbox" name="k" value={entry.key} form={SELECTION_FORM} aria-label={`Select ${entry.name}`} />}</td>
         <td className="drive-name">
           <EntryName entry={entry} state={state} open={!!open} />
         </td>

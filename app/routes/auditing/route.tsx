@@ -75,9 +75,7 @@ function FolderPath({ prefix }: { prefix: string }) {
       <ol>
         <li>{prefix ? <Link to="/auditing">Drive</Link> : <span aria-current="page">Drive</span>}</li>
         {folders.map((key) => (
-          <li key={key}>
-            {key === prefix ? <span aria-current="page">{splitKey(key).name}</span> : <Link to={driveHref(key)}>{splitKey(key).name}</Link>}
-          </li>
+          <li key={key}>{key === prefix ? <span aria-current="page">{splitKey(key).name}</span> : <Link to={driveHref(key)}>{splitKey(key).name}</Link>}</li>
         ))}
       </ol>
     </nav>

@@ -38,7 +38,7 @@ export function SelectionBar({ data }: { data: LoaderData }) {
     setMessage(null)
     if (!window.confirm(keys.length === 1 ? `Delete ${keys[0]}?` : `Delete these ${keys.length} files?`)) return
     const form = new FormData()
-    form.set('csrf', (document.querySelector<HTMLInputElement>('input[name="csrf"]')?.value ?? ''))
+    form.set('csrf', document.querySelector<HTMLInputElement>('input[name="csrf"]')?.value ?? '')
     form.set('intent', 'delete')
     form.set('submission_id', data.submissionId)
     for (const key of keys) form.append('k', key)

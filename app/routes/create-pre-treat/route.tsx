@@ -10,7 +10,12 @@ import { PretreatFormPage } from '#app/features/pretreat-form/pretreat-form.tsx'
 export { action, loader } from './data.server.ts'
 export const access = ACCESS['/create-pre-treat']
 export const meta: MetaFunction = () => [{ title: 'New Pre-Treat' }]
-export const handle = { crumbs: [{ label: 'Pre-Treats', to: '/pretreats' }, { label: 'New Pre-Treat', to: '/create-pre-treat' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Pre-Treats', to: '/pretreats' },
+    { label: 'New Pre-Treat', to: '/create-pre-treat' },
+  ],
+}
 
 // After a POST (a refused save, with JavaScript) the form stays as it is: reloading would only read it again.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === 'POST' ? false : defaultShouldRevalidate)

@@ -10,7 +10,12 @@ import { PretreatFormPage } from '#app/features/pretreat-form/pretreat-form.tsx'
 export { action, loader } from './data.server.ts'
 export const access = ACCESS['/create-pre-treat']
 export const meta: MetaFunction = () => [{ title: 'Edit Pre-Treat' }]
-export const handle = { crumbs: [{ label: 'Pre-Treats', to: '/pretreats' }, { label: 'Edit Pre-Treat', to: '/create-pre-treat' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Pre-Treats', to: '/pretreats' },
+    { label: 'Edit Pre-Treat', to: '/create-pre-treat' },
+  ],
+}
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === 'POST' ? false : defaultShouldRevalidate)
 

@@ -57,7 +57,7 @@ export function Board({ data, result }: { data: BoardData; result: MoveResult | 
   const cellOf = (card: Card) => ({
     lane: Math.max(
       0,
-      lanes.findIndex((l) => l.id === (card.assigned_to ?? 0))
+      lanes.findIndex((l) => l.id === (card.assigned_to ?? 0)),
     ),
     column: columns.indexOf(dayOfCard(card) ?? ''),
   })

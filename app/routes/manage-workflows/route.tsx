@@ -22,7 +22,12 @@ import type { loader as inspectorLoader } from './data.server.ts'
 export { loader } from './data.server.ts'
 export const access = ACCESS['/manage-workflows']
 export const meta: MetaFunction = () => [{ title: 'Workflow Inspector' }]
-export const handle = { crumbs: [{ label: 'Admin', to: '/manage' }, { label: 'Workflow Inspector', to: '/manage-workflows' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Admin', to: '/manage' },
+    { label: 'Workflow Inspector', to: '/manage-workflows' },
+  ],
+}
 
 type Row = ReturnType<typeof useLoaderData<typeof inspectorLoader>>['list']['rows'][number]
 

@@ -29,7 +29,12 @@ export { action, loader } from './data.server.ts'
 /** The rule the loader checks, for the menus (app/access.ts). */
 export const access = ACCESS['/pretreats/:id']
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Pre-Treat ${data.sheet.number}` : 'Pre-Treat' }]
-export const handle = { crumbs: [{ label: 'Pre-Treats', to: '/pretreats' }, { label: 'Application Sheet', to: '.' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Pre-Treats', to: '/pretreats' },
+    { label: 'Application Sheet', to: '.' },
+  ],
+}
 export const links = () => [{ rel: 'stylesheet', href: sheetCss }]
 
 export const clientAction = clientActionCatchingNetworkErrors
@@ -85,7 +90,6 @@ function useSheetForm<S extends z.ZodObject>(schema: S, id: string, which: Sheet
   const refusal = told.refusal ? <RefusalNotice refusal={told.refusal} id={marked.by} prefix={FIELD_PREFIX[which]} /> : null
   return { form, fetcher, saved, posted, marked, onEdit: marks.onEdit, refusal }
 }
-
 
 export default function PretreatSheetPage() {
   const data = useLoaderData<typeof loader>()

@@ -79,7 +79,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return upload.settle(respond<FormResult>({ initialValue: values, error: {} }))
   }
   if (correcting && formData.get('intent') === DELETE_INTENT) {
-    return upload.settle(await submitCommand({ request, form: formData, command: deleteRecord, actor: user, fixed: { kind: 'receipt', record_id: correcting.id }, redirectTo: `/view-receipt/${correcting.id}` }))
+    return upload.settle(
+      await submitCommand({ request, form: formData, command: deleteRecord, actor: user, fixed: { kind: 'receipt', record_id: correcting.id }, redirectTo: `/view-receipt/${correcting.id}` }),
+    )
   }
   return upload.settle(
     correcting

@@ -33,7 +33,14 @@ export function ReceiptFields({ data, type, submissionId, imageIds }: { data: Lo
   const jobs = customer ? data.jobs.filter((j) => j.company_id === customer.id) : data.jobs
   return (
     <div onSubmitCapture={imageError.onSubmit}>
-      <AppForm keepDraft={!correcting} form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data" summary={recordSummary(type, fields.date.value, fields.total_amount.value ? `$${fields.total_amount.value}` : null)}>
+      <AppForm
+        keepDraft={!correcting}
+        form={form}
+        fetcher={fetcher}
+        submissionId={submissionId}
+        encType="multipart/form-data"
+        summary={recordSummary(type, fields.date.value, fields.total_amount.value ? `$${fields.total_amount.value}` : null)}
+      >
         {correcting ? <input type="hidden" name="version" value={correcting.version} /> : null}
         {/* Enter presses the first submit button: Submit, not Show Their Jobs (only there without JavaScript). */}
         {type === 'Parts' && !hydrated ? <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" /> : null}
@@ -74,13 +81,27 @@ export function ReceiptFields({ data, type, submissionId, imageIds }: { data: Lo
                 </button>
               </div>
             )}
-            <ComboboxField field={fields.job} label="Job" hint={customer ? `Optional: the jobs of ${customer.name}` : 'Optional'} options={jobs.map((j) => ({ id: j.id, value: j.name, detail: j.company_name }))} />
+            <ComboboxField
+              field={fields.job}
+              label="Job"
+              hint={customer ? `Optional: the jobs of ${customer.name}` : 'Optional'}
+              options={jobs.map((j) => ({ id: j.id, value: j.name, detail: j.company_name }))}
+            />
             <TextField field={fields.service_sheet} label="Service Sheet" hint="Optional: the sheet's number" inputMode="numeric" autoComplete="off" />
           </div>
         ) : null}
 
         <div>
-          <FileUpload name="images" area="receipts" csrfToken={csrfToken} label="Image" accept="image/*" capture="environment" initialIds={imageIds} hint="A photo of the receipt (image files only)." />
+          <FileUpload
+            name="images"
+            area="receipts"
+            csrfToken={csrfToken}
+            label="Image"
+            accept="image/*"
+            capture="environment"
+            initialIds={imageIds}
+            hint="A photo of the receipt (image files only)."
+          />
           {fields.images.errors ? (
             <p className="field-error" role="alert" id={fields.images.errorId}>
               {fields.images.errors.join(' ')}
@@ -124,4 +145,3 @@ function useImageErrorModal(errors: string[] | undefined) {
   ) : null
   return { onSubmit, modal }
 }
-

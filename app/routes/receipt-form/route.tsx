@@ -49,7 +49,9 @@ export default function ReceiptForm() {
       <div className="form-page">
         {correcting ? <p className="muted">Type: {type}</p> : <TypeStep type={type} />}
         {correcting ? null : <DraftsElsewhere />}
-        {type ? <ReceiptFields key={`${type}:${data.submissionId}`} data={data} type={type} submissionId={String(initial.submission_id ?? data.submissionId)} imageIds={[images].flat().map(String)} /> : null}
+        {type ? (
+          <ReceiptFields key={`${type}:${data.submissionId}`} data={data} type={type} submissionId={String(initial.submission_id ?? data.submissionId)} imageIds={[images].flat().map(String)} />
+        ) : null}
       </div>
       {correcting ? <DeleteRecordForm recordId={correcting.id} version={correcting.version} noun="receipt" submissionId={correcting.deleteSubmissionId} /> : null}
     </>
@@ -71,14 +73,7 @@ function TypeStep({ type }: { type: ReceiptType | null }) {
     <Form method="get" action="/receipt-form" className="form receipt-type">
       <div className="field">
         <label htmlFor="receipt-type">Type</label>
-        <select
-          id="receipt-type"
-          name="type"
-          key={type ?? ''}
-          defaultValue={type ?? ''}
-          required
-          onChange={hydrated ? (e) => chooseType(e.currentTarget.value) : undefined}
-        >
+        <select id="receipt-type" name="type" key={type ?? ''} defaultValue={type ?? ''} required onChange={hydrated ? (e) => chooseType(e.currentTarget.value) : undefined}>
           <option value="" disabled>
             Choose a type
           </option>

@@ -94,7 +94,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   // Send Back (decision 0069): the sheet goes back to its author with the reason
   if (form.get('intent') === 'send-back') {
-    return submitCommand({ request, form, command: sendBackServiceSheet, actor: user, fixed: { review_id: id, submission_id: pressKey(form, 'send-back', user.id) }, failureText, redirectTo: '/review-sheets', successFlash: 'sent-back' })
+    return submitCommand({
+      request,
+      form,
+      command: sendBackServiceSheet,
+      actor: user,
+      fixed: { review_id: id, submission_id: pressKey(form, 'send-back', user.id) },
+      failureText,
+      redirectTo: '/review-sheets',
+      successFlash: 'sent-back',
+    })
   }
 
   if (form.get('intent') === 'details') {

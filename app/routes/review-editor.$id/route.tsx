@@ -24,7 +24,13 @@ export { action, loader } from './data.server.ts'
 /** The rule the loader checks, for the menus (app/access.ts). */
 export const access = ACCESS['/review-editor/:id']
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.editable ? `Edit Review - Level ${data.review.review_level}` : 'Completed Review' }]
-export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 'Reviews', to: '/review-sheets' }, { label: 'Review', to: '.' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Service', to: '/service' },
+    { label: 'Reviews', to: '/review-sheets' },
+    { label: 'Review', to: '.' },
+  ],
+}
 
 export const clientAction = clientActionCatchingNetworkErrors
 

@@ -30,7 +30,13 @@ export { action, loader } from './data.server.ts'
 /** The rule the loader checks, for the menus (app/access.ts). */
 export const access = ACCESS['/review-pre-treat/:id']
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Review Pre-Treat ${data.sheet.number}` : 'Review Pre-Treat' }]
-export const handle = { crumbs: [{ label: 'Pre-Treats', to: '/pretreats' }, { label: 'Review', to: '/review-pre-treat' }, { label: 'Review Sheet', to: '.' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Pre-Treats', to: '/pretreats' },
+    { label: 'Review', to: '/review-pre-treat' },
+    { label: 'Review Sheet', to: '.' },
+  ],
+}
 export const links = () => [{ rel: 'stylesheet', href: sheetCss }]
 
 export const clientAction = clientActionCatchingNetworkErrors
@@ -119,9 +125,7 @@ function ReviewForm({ data, next }: { data: LoaderData; next: (e: MouseEvent) =>
   const reasonError = form.allErrors.season_reason?.join(' ')
   // the server's last answer asked for a reason: the field stays while it is typed (conform's check as one types clears the message)
   const reasonAsked = result?.status === 'error' && Boolean(result.error?.season_reason?.length)
-  const prices: PricingLine[] = posted
-    ? data.prices.map((l, i) => ({ ...l, cwt_share: posted[`prices[${i}].cwt_share`] ?? '', price: posted[`prices[${i}].price`] ?? '' }))
-    : data.prices
+  const prices: PricingLine[] = posted ? data.prices.map((l, i) => ({ ...l, cwt_share: posted[`prices[${i}].cwt_share`] ?? '', price: posted[`prices[${i}].price`] ?? '' })) : data.prices
   const saved = result?.status === 'success' && result.outcome !== 'success' && fetcher.state === 'idle'
   const nextLink = (
     <a href={`/review-pre-treat/${sheet.id}?view=checklist`} className="button button-secondary" onClick={next}>

@@ -73,9 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const lines = applyLineIntent(formData, { parts: partLines(await partOptions(getDb())) }, imageErrors)
   if (lines) return upload.settle(lines)
   if (imageErrors) return upload.settle(refuseForm(request, parseSubmission(formData, ServiceSheetSchema), imageErrors))
-  return upload.settle(
-    await submitCommand({ request, form: formData, command: createServiceSheet, actor: user, redirectTo: '/service' }),
-  )
+  return upload.settle(await submitCommand({ request, form: formData, command: createServiceSheet, actor: user, redirectTo: '/service' }))
 }
 
 export type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>

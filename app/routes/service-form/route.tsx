@@ -22,7 +22,12 @@ export { action, loader } from './data.server.ts'
 /** The rule the loader checks, for the menus (app/access.ts). */
 export const access = ACCESS['/service-form']
 export const meta: MetaFunction = () => [{ title: 'New Service Sheet Form' }]
-export const handle = { crumbs: [{ label: 'Service', to: '/service' }, { label: 'New Service Sheet', to: '/service-form' }] }
+export const handle = {
+  crumbs: [
+    { label: 'Service', to: '/service' },
+    { label: 'New Service Sheet', to: '/service-form' },
+  ],
+}
 
 // After a POST to this page (a refused submit, with JavaScript) the form stays as it is: reloading
 // would open it again for nothing.
@@ -68,7 +73,15 @@ function ServiceSheetPage({ data }: { data: LoaderData & { picker: NonNullable<L
           This call already has service sheet #{data.call.sheetNumber}.
         </p>
       ) : (place && (sheetNumber || picker.onDevice)) || reopened ? (
-        <SheetForm key={sheetNumber ?? 'on-device'} data={data} place={place} path={place?.path ?? (picker.texts.job ? 'job' : 'company')} sheetNumber={sheetNumber} submissionId={String(initial.submission_id ?? data.submissionId)} imageIds={[initial.images ?? []].flat().map(String)} />
+        <SheetForm
+          key={sheetNumber ?? 'on-device'}
+          data={data}
+          place={place}
+          path={place?.path ?? (picker.texts.job ? 'job' : 'company')}
+          sheetNumber={sheetNumber}
+          submissionId={String(initial.submission_id ?? data.submissionId)}
+          imageIds={[initial.images ?? []].flat().map(String)}
+        />
       ) : null}
       <DraftsElsewhere />
     </div>

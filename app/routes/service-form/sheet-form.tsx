@@ -25,7 +25,21 @@ export const NUMBER_WHEN_SENT = 'Given when the sheet is sent'
  * arrives), or reopened from the outbox while its choice is refused (`place` null; `path` the one its
  * address names).
  */
-export function SheetForm({ data, place, path, sheetNumber, submissionId, imageIds }: { data: LoaderData; place: Place | null; path: Place['path']; sheetNumber: number | null; submissionId: string; imageIds: string[] }) {
+export function SheetForm({
+  data,
+  place,
+  path,
+  sheetNumber,
+  submissionId,
+  imageIds,
+}: {
+  data: LoaderData
+  place: Place | null
+  path: Place['path']
+  sheetNumber: number | null
+  submissionId: string
+  imageIds: string[]
+}) {
   const parts = partLines(data.parts)
   const { form, fields, fetcher } = useAppForm(ServiceSheetSchema, {
     id: `service-sheet-${sheetNumber ?? 'on-device'}`,
@@ -36,7 +50,15 @@ export function SheetForm({ data, place, path, sheetNumber, submissionId, imageI
   const placeErrors = [fields.company_id, fields.storage_id, fields.job_id, fields.call_in_id, fields.sheet_number].flatMap((f) => f.errors ?? [])
 
   return (
-    <AppForm keepDraft form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data" className="form sheet-form" summary={recordSummary(place?.companyName, place?.storageName, fields.service_date.value)}>
+    <AppForm
+      keepDraft
+      form={form}
+      fetcher={fetcher}
+      submissionId={submissionId}
+      encType="multipart/form-data"
+      className="form sheet-form"
+      summary={recordSummary(place?.companyName, place?.storageName, fields.service_date.value)}
+    >
       {/* The first submit button is the one Enter presses: Submit, not Add Part or Remove. */}
       <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
       {sheetNumber ? <input type="hidden" name="sheet_number" value={sheetNumber} /> : null}

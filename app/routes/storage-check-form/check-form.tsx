@@ -12,7 +12,6 @@ import type { LoaderData } from './data.server.ts'
 
 const PILES = ['pile1', 'pile2', 'pile3', 'pile4'] as const
 
-
 /** `place` null: a check reopened from the outbox while its choice is refused; `storage` is the id its address names. */
 export function CheckForm({ data, place, storage, submissionId, imageIds }: { data: LoaderData; place: Place | null; storage: string; submissionId: string; imageIds: string[] }) {
   const { correcting } = data
@@ -24,7 +23,14 @@ export function CheckForm({ data, place, storage, submissionId, imageIds }: { da
   const placeErrors = [fields.company_id, fields.storage_id].flatMap((f) => f.errors ?? [])
   const { temperature, humidity, runtime } = READING_BOUNDS
   return (
-    <AppForm keepDraft={!correcting} form={form} fetcher={fetcher} submissionId={submissionId} encType="multipart/form-data" summary={recordSummary(place?.companyName, place?.storageName, fields.date_inspected.value)}>
+    <AppForm
+      keepDraft={!correcting}
+      form={form}
+      fetcher={fetcher}
+      submissionId={submissionId}
+      encType="multipart/form-data"
+      summary={recordSummary(place?.companyName, place?.storageName, fields.date_inspected.value)}
+    >
       {correcting ? <input type="hidden" name="version" value={correcting.version} /> : null}
       <PlaceInputs place={place} errors={placeErrors} />
       <div className="form-section">
@@ -46,7 +52,16 @@ export function CheckForm({ data, place, storage, submissionId, imageIds }: { da
         ))}
       </fieldset>
       <div>
-        <FileUpload name="images" area="storage_checks" csrfToken={csrfToken} label="Images" accept="image/*" capture="environment" initialIds={imageIds} hint="Photos of the storage (image files only)." />
+        <FileUpload
+          name="images"
+          area="storage_checks"
+          csrfToken={csrfToken}
+          label="Images"
+          accept="image/*"
+          capture="environment"
+          initialIds={imageIds}
+          hint="Photos of the storage (image files only)."
+        />
         {fields.images.errors ? (
           <p className="field-error" role="alert" id={fields.images.errorId}>
             {fields.images.errors.join(' ')}

@@ -54,7 +54,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const locked = await lockedCompany(db, params)
   const query = placeQuery(new URL(request.url).searchParams)
   return {
-    picker: await loadPlacePicker(db, correcting ? { company: correcting.company, job: '', storage: correcting.storage } : locked ? { company: locked.name, job: '', storage: query.storage } : { ...query, job: '' }),
+    picker: await loadPlacePicker(
+      db,
+      correcting ? { company: correcting.company, job: '', storage: correcting.storage } : locked ? { company: locked.name, job: '', storage: query.storage } : { ...query, job: '' },
+    ),
     locked: locked ? { id: locked.id, name: locked.name } : null,
     today: new Date().toLocaleDateString('en-CA'),
     submissionId: crypto.randomUUID(),

@@ -50,7 +50,15 @@ function completedPretreats(db: Executor, storageId: number) {
     .selectFrom('pretreats as p')
     .leftJoin('applicators as a', 'a.id', 'p.assigned_to')
     .leftJoin('users as u', 'u.id', 'a.user_id')
-    .select(['p.id', 'p.pre_treat_number', 'p.application_date', 'p.treated_for', 'p.stock_type', 'p.variety', sql<string | null>`case when u.id is null then null else ${userDisplayName('u')} end`.as('applicator')])
+    .select([
+      'p.id',
+      'p.pre_treat_number',
+      'p.application_date',
+      'p.treated_for',
+      'p.stock_type',
+      'p.variety',
+      sql<string | null>`case when u.id is null then null else ${userDisplayName('u')} end`.as('applicator'),
+    ])
     .where('p.storage_id', '=', storageId)
     .where('p.status', '=', 'completed')
     .where('p.void', '=', false)

@@ -206,7 +206,10 @@ async function discover({ base, admin, visitor, routes, routeOf, probe }: Crawle
   const fixed = routes.filter((r) => !r.dynamic).map((r) => new URL(r.pattern, base))
   await inParallel(fixed, (url) => visit(admin, url, true))
   // what only a visitor sees (the login form)
-  await inParallel(fixed.filter((url) => !pages.some((p) => p.url.pathname === url.pathname)), (url) => visit(visitor, url, true))
+  await inParallel(
+    fixed.filter((url) => !pages.some((p) => p.url.pathname === url.pathname)),
+    (url) => visit(visitor, url, true),
+  )
   const records = new Map<string, URL[]>()
   for (let round = 0; round < 3; round++) {
     const fresh: URL[] = []
@@ -383,7 +386,8 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
       END_TO_END.forEach((_, i) => {
         const values = LIST_PARAMS.map((_, j) => END_TO_END[(i + j) % END_TO_END.length]!)
         const what = LIST_PARAMS.map((p, j) => `${p}=${values[j]!.label}`).join('&')
-        for (const client of clients) get(`${pattern} list ${i} ${client.name}`, client, `GET ${path}?${what}`, new URL(`${path}?${LIST_PARAMS.map((p, j) => `${p}=${values[j]!.encoded}`).join('&')}`, base))
+        for (const client of clients)
+          get(`${pattern} list ${i} ${client.name}`, client, `GET ${path}?${what}`, new URL(`${path}?${LIST_PARAMS.map((p, j) => `${p}=${values[j]!.encoded}`).join('&')}`, base))
       })
     }
     for (const name of shown) {
@@ -408,7 +412,8 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
     }
   }
   for (const route of routes.filter((r) => r.dynamic)) {
-    for (const value of END_TO_END.filter((v) => v.encoded !== '')) get(`${route.pattern} segments ${value.label}`, admin, `GET ${route.pattern} as ${value.label}`, new URL(`${base}${withSegments(route.pattern, value.encoded)}`))
+    for (const value of END_TO_END.filter((v) => v.encoded !== ''))
+      get(`${route.pattern} segments ${value.label}`, admin, `GET ${route.pattern} as ${value.label}`, new URL(`${base}${withSegments(route.pattern, value.encoded)}`))
   }
 
   // 3. POST forms: each field in turn, with each kind of submit button (intent=remove-part:7 is
@@ -445,7 +450,17 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
           posted.add(`decoding ${key}`)
           // every field but the CSRF token, which gets them on its own: a post refused for its token
           // never reaches the action
-          queue({ key: `post decoding ${key}`, send: () => postEach(page, form, fields.filter((f) => f !== 'csrf'), submitter, DECODING) })
+          queue({
+            key: `post decoding ${key}`,
+            send: () =>
+              postEach(
+                page,
+                form,
+                fields.filter((f) => f !== 'csrf'),
+                submitter,
+                DECODING,
+              ),
+          })
         }
       }
     }
@@ -471,12 +486,16 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
         // new filler text too, so that sign-in posts do not share one username's growing delay
         const pairs = baselineOf(f).map(([k, v]): [string, string] => [k, k === 'submission_id' ? randomUUID() : v === FILLER_TEXT ? `${v} ${randomUUID().slice(0, 8)}` : v])
         if (submitter) pairs.push([submitter.name, submitter.value])
-        return probe(page.client, `POST ${f.action.pathname} ${field}=${value.label}${submitter ? ` (${submitter.name}=${submitter.value})` : ''}`, targetOf(f.action), { method: 'POST', ...bodyOf(f, pairs, fields, value) })
+        return probe(page.client, `POST ${f.action.pathname} ${field}=${value.label}${submitter ? ` (${submitter.name}=${submitter.value})` : ''}`, targetOf(f.action), {
+          method: 'POST',
+          ...bodyOf(f, pairs, fields, value),
+        })
       }
       const answer = await send(current)
       // a form refused for its CSRF token never reached its action: the crawl proved nothing there
       // (a sign-out ends the session and its token: the next one is refused, as it should be)
-      if (!fields.includes('csrf') && form.action.pathname !== '/logout' && answer?.status === 403 && answer.body.includes('Your form has expired')) expired.add(`${form.action.pathname} (${page.client.name})`)
+      if (!fields.includes('csrf') && form.action.pathname !== '/logout' && answer?.status === 403 && answer.body.includes('Your form has expired'))
+        expired.add(`${form.action.pathname} (${page.client.name})`)
       if (answer?.status === 409) {
         const again = await page.client.send(page.url)
         const fresh = formsOf(again.body, page.url).find((f) => f.method === 'post' && `${f.action.pathname} ${fieldNames(f)}` === `${form.action.pathname} ${fieldNames(form)}`)
@@ -504,7 +523,16 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
   // 5. The request headers the server reads (the same-origin gate, Remix's own Origin check, the
   //    session and CSRF cookies, the body's type), each with each value a header can carry, on a
   //    list and on a form.
-  const headerValues = [...TEXTS.filter(([, v]) => /^[\x20-\x7e]*$/.test(v)).map(([, v]) => v), 'null', 'http://evil.example', `${base}.evil.example`, 'same-site', 'cross-site', 'none', 'multipart/form-data; boundary=']
+  const headerValues = [
+    ...TEXTS.filter(([, v]) => /^[\x20-\x7e]*$/.test(v)).map(([, v]) => v),
+    'null',
+    'http://evil.example',
+    `${base}.evil.example`,
+    'same-site',
+    'cross-site',
+    'none',
+    'multipart/form-data; boundary=',
+  ]
   const list = pages.find((p) => p.forms.some((f) => f.method === 'get' && f.controls.some((c) => c.name === 'filter_value')))!
   const form = pages.flatMap((p) => p.forms.map((f) => ({ page: p, form: f }))).find(({ form }) => form.method === 'post' && form.controls.some((c) => c.name === 'submission_id'))!
   const withHeader = (headers: (value: string) => Record<string, string>, what: string) => {
@@ -515,7 +543,12 @@ export async function crawl(base: string, shard: number, shards: number, shareDi
         key: `header ${what} ${i} post`,
         send: () => {
           const pairs = baselineOf(form.form).map(([k, v]): [string, string] => [k, k === 'submission_id' ? randomUUID() : v])
-          return probe(admin, `POST ${form.form.action.pathname} ${what}: ${shown}`, form.form.action, { method: 'POST', body: new URLSearchParams(pairs).toString(), type: 'application/x-www-form-urlencoded', headers: headers(value) })
+          return probe(admin, `POST ${form.form.action.pathname} ${what}: ${shown}`, form.form.action, {
+            method: 'POST',
+            body: new URLSearchParams(pairs).toString(),
+            type: 'application/x-www-form-urlencoded',
+            headers: headers(value),
+          })
         },
       })
     })

@@ -87,7 +87,9 @@ export function formsOf(html: string, page: URL): ParsedForm[] {
   for (const [i, tag] of tags.entries()) {
     const { attrs } = tag
     if (tag.name === 'form') {
-      form = tag.closing ? null : { method: attrs.method?.toLowerCase() === 'post' ? 'post' : 'get', action: new URL(attrs.action || page.href, page), multipart: attrs.enctype === 'multipart/form-data', controls: [] }
+      form = tag.closing
+        ? null
+        : { method: attrs.method?.toLowerCase() === 'post' ? 'post' : 'get', action: new URL(attrs.action || page.href, page), multipart: attrs.enctype === 'multipart/form-data', controls: [] }
       if (form) forms.push(form)
       continue
     }
@@ -171,4 +173,3 @@ export function bodyOf(form: ParsedForm, pairs: [string, string][], fields: stri
   parts.push(Buffer.from(`--${boundary}--\r\n`))
   return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` }
 }
-
