@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { HALF_TYPED_WARNING } from '#app/offline/sign-out.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { hydrated, newContext, signIn } from '../support/browser.ts'
 import { httpSession } from '../support/http-session.ts'
 import { field, goOffline, goOnline, isCached, storedDrafts, userApplicatorId, waitForDraft, waitUntilCached } from '../support/offline.ts'
 import { storageOf } from '../support/photo-outbox.ts'
@@ -207,6 +207,8 @@ describe('Log out on a shared phone (issue 38)', () => {
     const { context, page } = await signedIn('tech')
     const storage = await storageOf(suite.app, 'Aberdeen Acres')
     await page.goto(`/service-call?company=${encodeURIComponent('Aberdeen Acres')}&storage=${storage.id}`)
+    // typing before React takes the page over is not seen by the draft keeper
+    await hydrated(page)
     await page.getByLabel('Reason for Service').fill('Half typed: fan 3 rattles')
     await expect.poll(() => halfTypedForms(page), { timeout: 10_000 }).toBe(1)
     let warning = ''

@@ -15,7 +15,13 @@ export const goOnline = (context: BrowserContext) => context.setOffline(false)
  * A page Chromium loaded under offline emulation reads navigator.onLine as true and hears no
  * 'online' when the emulation ends; a real network change sends it, so a test does.
  */
-export const announceOnline = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('online')))
+export const announceOnline = (page: Page) =>
+  page
+    .evaluate(() => window.dispatchEvent(new Event('online')))
+    // a page that is reloading itself meanwhile (a stale tab, decision 0081) starts again online
+    .catch((error: unknown) => {
+      if (!String(error).includes('Execution context was destroyed')) throw error
+    })
 
 export async function userApplicatorId(db: AppServer['db'], username: string): Promise<number> {
   const row = await db.selectFrom('applicators as a').innerJoin('users as u', 'u.id', 'a.user_id').select('a.id').where('u.username', '=', username).executeTakeFirstOrThrow()
