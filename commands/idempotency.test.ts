@@ -11,7 +11,7 @@ import type { Executor } from '#db/client.server.ts'
 import { saveChecklist } from '#db/queries/pretreat-sheet.ts'
 import { reserveSheetNumber } from '#db/queries/service-sheets.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { makePretreat, pretreatDefaults, pretreatFormValue } from '../tests/support/pretreats.ts'
+import { makePretreat, pretreatDefaults, pretreatFormValue, SHEET_OBSERVATIONS } from '../tests/support/pretreats.ts'
 import { makeServiceSheet } from '../tests/support/service-sheets.ts'
 import { KEY_MESSAGES, runCommand, type Actor, type Command, type CommandResult } from './command.ts'
 import { saveApplicator } from './applicators.ts'
@@ -281,28 +281,7 @@ const sheetPost = async (key: string, stage: 'assigned' | 'to-review', intent: '
     intent,
     version: String(s.version),
     submission_id: crypto.randomUUID(),
-    pile_front: 'Dry',
-    pile_middle: 'Damp',
-    pile_back: 'Dry',
-    sprouting: 'Eyes Open',
-    pile_comments: 'Even pile.',
-    temps1_front: '45',
-    temps1_middle: '46',
-    temps1_back: '45.5',
-    set_point: '44',
-    ducts_open: 'All Open',
-    ducts_condition: 'Dry',
-    storage_temp_front: '44',
-    storage_temp_middle: '44.5',
-    storage_temp_back: '45',
-    bypass_door: 'Closed',
-    coils_covered: 'yes',
-    cell_covered: 'no',
-    env_temp: '28',
-    weather: 'Clear',
-    wind_speed: '6',
-    wind_direction: 'NW',
-    env_comments: 'Calm morning.',
+    ...SHEET_OBSERVATIONS,
     truck_id: String(truck ?? (await sheetTruck)),
     batch_numbers: 'B-1001',
     sampled_by: 'Cody',

@@ -7,7 +7,7 @@ import { NOTICE_ALERT_TYPES } from '#core/enums.ts'
 import { noticeCounts, pretreatMine, serviceSheetMine } from '#db/queries/notices.ts'
 import { onPretreatList } from '#db/queries/pretreat-lists.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { makePretreat } from '../tests/support/pretreats.ts'
+import { makePretreat, SHEET_OBSERVATIONS } from '../tests/support/pretreats.ts'
 import { makeServiceSheet } from '../tests/support/service-sheets.ts'
 import { runCommand, type Actor } from './command.ts'
 import { markNoticeSeen, resubmitServiceSheet, sendBackPretreat, sendBackServiceSheet } from './notices.ts'
@@ -190,28 +190,7 @@ describe('a pre-treat sheet sent back', () => {
       intent: 'submit',
       version: String(await version()),
       submission_id: crypto.randomUUID(),
-      pile_front: 'Dry',
-      pile_middle: 'Damp',
-      pile_back: 'Dry',
-      sprouting: 'Eyes Open',
-      pile_comments: 'Even pile.',
-      temps1_front: '45',
-      temps1_middle: '46',
-      temps1_back: '45.5',
-      set_point: '44',
-      ducts_open: 'All Open',
-      ducts_condition: 'Dry',
-      storage_temp_front: '44',
-      storage_temp_middle: '44.5',
-      storage_temp_back: '45',
-      bypass_door: 'Closed',
-      coils_covered: 'yes',
-      cell_covered: 'no',
-      env_temp: '28',
-      weather: 'Clear',
-      wind_speed: '6',
-      wind_direction: 'NW',
-      env_comments: 'Calm morning.',
+      ...SHEET_OBSERVATIONS,
       truck_id: String(truck),
       batch_numbers: 'B-1001',
       sampled_by: 'Cody',

@@ -3,7 +3,7 @@ import { ConflictError, ForbiddenError, InputError } from '#core/errors.ts'
 import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
 import type { Executor } from '#db/client.server.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { makePretreat } from '../tests/support/pretreats.ts'
+import { makePretreat, SHEET_OBSERVATIONS } from '../tests/support/pretreats.ts'
 import { runCommand, type Actor } from './command.ts'
 import { ALREADY_COMPLETED, FIRST_REVIEW_WAS_YOURS, FOREIGN_COMPANY, NOT_A_REVIEWER, RECORD_INCOMPLETE_PREFIX, reviewerLevel, saveReview, submitReview } from './pretreat-review.ts'
 import { sheetPressKey } from './pretreat-sheet.ts'
@@ -46,28 +46,7 @@ function review(s: Awaited<ReturnType<typeof sheetToReview>>, priceLines: { comp
     intent: 'submit',
     version: String(s.version),
     submission_id: crypto.randomUUID(),
-    pile_front: 'Dry',
-    pile_middle: 'Damp',
-    pile_back: 'Dry',
-    sprouting: 'Eyes Open',
-    pile_comments: 'Even pile.',
-    temps1_front: '45',
-    temps1_middle: '46',
-    temps1_back: '45.5',
-    set_point: '44',
-    ducts_open: 'All Open',
-    ducts_condition: 'Dry',
-    storage_temp_front: '44',
-    storage_temp_middle: '44.5',
-    storage_temp_back: '45',
-    bypass_door: 'Closed',
-    coils_covered: 'yes',
-    cell_covered: 'no',
-    env_temp: '28',
-    weather: 'Clear',
-    wind_speed: '6',
-    wind_direction: 'NW',
-    env_comments: 'Calm morning.',
+    ...SHEET_OBSERVATIONS,
     truck_id: String(truckId),
     batch_numbers: 'B-1001',
     sampled_by: 'Cody',

@@ -7,7 +7,7 @@ import { PretreatChecklistSchema, PretreatSheetSchema } from '#core/schemas/pret
 import { checklistOf } from '#db/queries/pretreat-sheet.ts'
 import { CHANGED_MEANWHILE } from '#workflows/transition.server.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { makePretreat } from '../tests/support/pretreats.ts'
+import { makePretreat, SHEET_OBSERVATIONS } from '../tests/support/pretreats.ts'
 import { runCommand, type Actor } from './command.ts'
 import { NOT_YOURS, saveSheet, saveSheetChecklist, sheetPressKey, submitSheet, SUBMIT_ID_USED, UNKNOWN_TRUCK } from './pretreat-sheet.ts'
 
@@ -39,28 +39,7 @@ function sheetValue(version: number, lineId: number, changes: Record<string, str
     intent: 'save',
     version: String(version),
     submission_id: crypto.randomUUID(),
-    pile_front: 'Dry',
-    pile_middle: 'Damp',
-    pile_back: 'Dry',
-    sprouting: 'Eyes Open',
-    pile_comments: 'Even pile.',
-    temps1_front: '45',
-    temps1_middle: '46',
-    temps1_back: '45.5',
-    set_point: '44',
-    ducts_open: 'All Open',
-    ducts_condition: 'Dry',
-    storage_temp_front: '44',
-    storage_temp_middle: '44.5',
-    storage_temp_back: '45',
-    bypass_door: 'Closed',
-    coils_covered: 'yes',
-    cell_covered: 'no',
-    env_temp: '28',
-    weather: 'Clear',
-    wind_speed: '6',
-    wind_direction: 'NW',
-    env_comments: 'Calm morning.',
+    ...SHEET_OBSERVATIONS,
     truck_id: String(truckId),
     batch_numbers: 'B-1001, B-1002',
     sampled_by: 'Cody',

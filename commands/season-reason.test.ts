@@ -8,7 +8,7 @@ import { SEASON_REASON_MISSING, storedSeasonReasons } from '#core/season-reasons
 import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
 import { pretreatSeasonCheck } from '#db/queries/season.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
+import { makePretreat, pretreatDefaults, SHEET_OBSERVATIONS } from '../tests/support/pretreats.ts'
 import { runCommand, type Actor } from './command.ts'
 import { saveReview, submitReview } from './pretreat-review.ts'
 import { assignApplicator, rowStepCommand } from './pretreat-schedule.ts'
@@ -151,28 +151,7 @@ async function reviewPost(s: { id: number; lineId: number }, used: string, more:
     intent: 'submit',
     version: String(version),
     submission_id: crypto.randomUUID(),
-    pile_front: 'Dry',
-    pile_middle: 'Damp',
-    pile_back: 'Dry',
-    sprouting: 'Eyes Open',
-    pile_comments: 'Even pile.',
-    temps1_front: '45',
-    temps1_middle: '46',
-    temps1_back: '45.5',
-    set_point: '44',
-    ducts_open: 'All Open',
-    ducts_condition: 'Dry',
-    storage_temp_front: '44',
-    storage_temp_middle: '44.5',
-    storage_temp_back: '45',
-    bypass_door: 'Closed',
-    coils_covered: 'yes',
-    cell_covered: 'no',
-    env_temp: '28',
-    weather: 'Clear',
-    wind_speed: '6',
-    wind_direction: 'NW',
-    env_comments: 'Calm morning.',
+    ...SHEET_OBSERVATIONS,
     truck_id: String(truckId),
     batch_numbers: 'B-1001',
     sampled_by: 'Cody',

@@ -190,6 +190,32 @@ export async function makePretreat(db: Executor, overrides: PretreatOverrides = 
   return { ...made, applicator_id: applicator, product_id: productId ?? d.product_id }
 }
 
+/** A sheet's observations as the applicator types them (the pile, the temperatures, the storage, the weather): the form's text values. */
+export const SHEET_OBSERVATIONS = {
+  pile_front: 'Dry',
+  pile_middle: 'Damp',
+  pile_back: 'Dry',
+  sprouting: 'Eyes Open',
+  pile_comments: 'Even pile.',
+  temps1_front: '45',
+  temps1_middle: '46',
+  temps1_back: '45.5',
+  set_point: '44',
+  ducts_open: 'All Open',
+  ducts_condition: 'Dry',
+  storage_temp_front: '44',
+  storage_temp_middle: '44.5',
+  storage_temp_back: '45',
+  bypass_door: 'Closed',
+  coils_covered: 'yes',
+  cell_covered: 'no',
+  env_temp: '28',
+  weather: 'Clear',
+  wind_speed: '6',
+  wind_direction: 'NW',
+  env_comments: 'Calm morning.',
+} as const
+
 /**
  * A second-level reviewer's submit of a sheet in to-review1 (makePretreat's stage), filled as the
  * review page posts it: runCommand(db, submitReview, { ...call, then }) completes the pre-treat.
@@ -206,28 +232,7 @@ export async function completingReview(db: Executor, pretreatId: number, reviewe
     intent: 'submit',
     version: String(row.version),
     submission_id: crypto.randomUUID(),
-    pile_front: 'Dry',
-    pile_middle: 'Damp',
-    pile_back: 'Dry',
-    sprouting: 'Eyes Open',
-    pile_comments: 'Even pile.',
-    temps1_front: '45',
-    temps1_middle: '46',
-    temps1_back: '45.5',
-    set_point: '44',
-    ducts_open: 'All Open',
-    ducts_condition: 'Dry',
-    storage_temp_front: '44',
-    storage_temp_middle: '44.5',
-    storage_temp_back: '45',
-    bypass_door: 'Closed',
-    coils_covered: 'yes',
-    cell_covered: 'no',
-    env_temp: '28',
-    weather: 'Clear',
-    wind_speed: '6',
-    wind_direction: 'NW',
-    env_comments: 'Calm morning.',
+    ...SHEET_OBSERVATIONS,
     truck_id: String(truck.id),
     batch_numbers: 'B-1001',
     sampled_by: 'Cody',
