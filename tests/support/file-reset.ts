@@ -1,4 +1,4 @@
-// The db, browser and system projects' files share their workers (the threads pool without
+// Every project's files share their workers (the threads pool without
 // isolation, vitest.config.ts; decisions 0052 and 0072): the packages stay loaded (Playwright's
 // client among them), but each file starts with the app's own modules fresh, and what it set in the
 // process (settings, the pool, the blob store) is put back after it.
