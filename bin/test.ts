@@ -1,8 +1,9 @@
 // `npm test`: the checks (type check, lint, format) and every test project at once (the checks do
-// not hold the tests back; each keeps a cache in .data/, so a second run reads only what changed).
-// Exits non-zero when any fails; arguments go to vitest (`npm test -- --project db`). The checks run
-// one after another beside the tests, one core at most: the type checker is TypeScript 7's (decision
-// 0055) on one thread, then ESLint (one thread) and Prettier, niced (decision 0090).
+// not hold the tests back; the type check keeps a cache in .data/, so a second run reads only what
+// changed). Exits non-zero when any fails; arguments go to vitest (`npm test -- --project db`). The
+// checks run one after another beside the tests, one core at most: the type checker is TypeScript
+// 7's (decision 0055) on one thread, then oxlint and oxfmt (under a CPU-second each), niced
+// (decisions 0090, 0092).
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'

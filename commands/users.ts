@@ -101,8 +101,7 @@ export const saveUser = defineCommand({
     const holder = await userIdByUsername(trx, value.username)
     try {
       let id = value.user_id
-      if (id === undefined)
-        id = await addUser(trx, actor, value, fields, passwordHash!, holder) // the schema asks a password of an add
+      if (id === undefined) id = await addUser(trx, actor, value, fields, passwordHash!, holder) // the schema asks a password of an add
       else await editUser(trx, actor, id, value, fields, passwordHash, holder)
       await replaceUserRights(trx, id, [...new Set(value.permissions)], groups)
       return { id }

@@ -48,7 +48,12 @@ export function useOutboxPump(userId: number | null, csrf: string, pingIntervalM
       return true
     }
 
-    /** One run at a time on this page, and one page at a time on this device (where the browser can say). */
+    /**
+     * One run at a time on this page, and one page at a time on this device (where the browser can
+     * say): a page waits for another's run to end, then sends what is still waiting. Not skipped:
+     * the other page may be another user's, which sends none of this page's items (a stale tab then
+     * waited for the next ping to learn that its user is gone; decision 0081).
+     */
     const run = async (): Promise<boolean> => {
       if (running) {
         again = true // asked while sending: once more after, for what was queued meanwhile
@@ -57,7 +62,7 @@ export function useOutboxPump(userId: number | null, csrf: string, pingIntervalM
       running = true
       try {
         const locks = navigator.locks
-        const reached = locks ? await locks.request('sheet-outbox', { ifAvailable: true }, (lock) => (lock ? sendAll() : true)) : await sendAll()
+        const reached = locks ? await locks.request('sheet-outbox', () => sendAll()) : await sendAll()
         return reached
       } catch {
         return false

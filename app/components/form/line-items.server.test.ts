@@ -58,7 +58,7 @@ describe('applyLineIntent', () => {
     data.append('pick_parts.part', 'FAN-BLT-B90')
     const response = applyLineIntent(data, kinds)
     expect(response?.init?.status).toBe(400)
-    expect((response?.data as FormResult).error).toEqual({ 'pick_parts.part': ['Choose a part from the parts list.'] })
+    expect((response?.data as FormResult | undefined)?.error).toEqual({ 'pick_parts.part': ['Choose a part from the parts list.'] })
   })
 
   it('removes the line named by its index', async () => {

@@ -74,10 +74,14 @@ describe('the pre-treat PDF made at completion', () => {
       then: (trx, done) => queueCompletedPretreatPdf(trx, done.pretreat_id),
     })
 
-  /** The worker's render of the conversion queued last, awaited. */
+  /**
+   * The worker's renders of every conversion queued, awaited: a completion queues the grower's report
+   * beside the sheet's PDF, in the same transaction (the same created_at), so neither is "the last".
+   */
   async function rendered() {
-    const last = await t.db.selectFrom('document_conversions').select('id').where('kind', '=', 'html').orderBy('created_at', 'desc').executeTakeFirstOrThrow()
-    expect(await waitForConversion(t.db, last.id, 30_000)).toMatchObject({ status: 'done' })
+    for (const { id } of await t.db.selectFrom('document_conversions').select('id').where('kind', '=', 'html').execute()) {
+      expect(await waitForConversion(t.db, id, 30_000)).toMatchObject({ status: 'done' })
+    }
   }
 
   it('a review’s completion has the worker render the PDF: the first view finds it done and starts no render', async () => {
