@@ -330,7 +330,11 @@ describe('the dispatch board', () => {
       await row.getByLabel(`Assign ${number} to`).selectOption({ label: 'Ann Dispatch' })
       await press(row.getByRole('button', { name: `Assign ${number}`, exact: true }))
       const refused = page.getByRole('alert').filter({ hasText: booked })
-      await refused.waitFor()
+      // seen once in five full runs under load: the refusal never came; say what the page showed then
+      await refused.waitFor().catch(async (error: unknown) => {
+        const shown = { alerts: await page.getByRole('alert').allTextContents(), chosen: await row.getByLabel(`Assign ${number} to`).inputValue(), url: page.url() }
+        throw new Error(`No refusal; the page showed ${JSON.stringify(shown)}`, { cause: error })
+      })
       expect(await rowOf(pt.id)).toMatchObject({ status: 'pending', assigned_to: null })
       await refused.getByRole('link', { name: 'Confirm it in the Assign window' }).click()
       await page.waitForURL((url) => url.pathname === `/scheduled-pre-treat/assign/${pt.id}` && url.search === search)
