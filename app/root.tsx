@@ -29,9 +29,14 @@ import searchCss from './styles/search.css?inline'
  */
 const STYLES = [appCss, listsCss, uploadCss, serviceCss, driveViewerCss, searchCss].join('\n')
 
-export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+/** The web app manifest (public/manifest.webmanifest) makes the app installable; Safari reads the touch icon (decision 0095). */
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+]
 
-export const meta: MetaFunction = () => [{ title: 'Keystone Field Operations' }]
+export const meta: MetaFunction = () => [{ title: 'Keystone Field Operations' }, { name: 'theme-color', content: '#2f6b3a' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   // The database unreachable: the shell is drawn without a user, and the page's own loader (every
