@@ -2,11 +2,16 @@
 // the shell kept when the worker installs, the app's offline page for any page it does not keep,
 // and a user's kept pages and drafts dropped as soon as the server says the session is gone.
 import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium } from 'playwright-core'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { HALF_TYPED_WARNING } from '#app/offline/sign-out.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { hydrated, newContext, signIn } from '../support/browser.ts'
+import { registerContext } from '../support/apps.ts'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, hydrated, newContext, signIn } from '../support/browser.ts'
 import { httpSession } from '../support/http-session.ts'
 import { field, goOffline, goOnline, isCached, storedDrafts, userApplicatorId, waitForDraft, waitUntilCached } from '../support/offline.ts'
 import { storageOf } from '../support/photo-outbox.ts'
@@ -57,6 +62,29 @@ describe('the shell, kept when the service worker installs (item 31)', () => {
     await page.getByRole('heading', { name: 'Welcome, Cody Hansen' }).waitFor()
     await page.getByRole('button', { name: 'Log out' }).first().waitFor()
     await context.close()
+  })
+})
+
+describe('installable (issue 40; decision 0095)', () => {
+  it('Chromium finds the app installable for a signed-in user, its worker running: the manifest and its icons, served as such', async () => {
+    const manifest = await fetch(new URL('/manifest.webmanifest', suite.app.url))
+    expect([manifest.status, manifest.headers.get('content-type'), manifest.headers.get('cache-control')]).toEqual([200, 'application/manifest+json', 'public, max-age=3600'])
+    // not the run's browser: the headless shell finds any page installable, and in a test context
+    // (incognito) none is; the full Chromium with a profile of its own checks what a phone's does
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'installable-'))
+    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, baseURL: suite.app.url, serviceWorkers: 'allow' })
+    try {
+      registerContext(context, suite.app.url)
+      const page = context.pages()[0] ?? (await context.newPage())
+      await signIn(page, 'applicator')
+      await workerReady(page)
+      const devtools = await context.newCDPSession(page)
+      expect((await devtools.send('Page.getAppManifest')).errors).toEqual([])
+      expect((await devtools.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([])
+    } finally {
+      await context.close()
+      fs.rmSync(profile, { recursive: true, force: true })
+    }
   })
 })
 
