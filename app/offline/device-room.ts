@@ -8,9 +8,16 @@ import { PAGES_CACHE } from './sw/protocol.ts'
 /** Whether `error` is the browser saying the site's storage is full. */
 export const isQuotaExceeded = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'QuotaExceededError'
 
-/** Drops the user's pages kept for offline (the service worker keeps them again as they are opened); true when there were any. */
+/**
+ * Drops the user's pages kept for offline (the service worker keeps them again as they are
+ * opened); true when there were any. Each entry first: Chromium frees a deleted cache's room only
+ * once no worker holds it open, an entry's at once.
+ */
 export async function dropCachedPages(): Promise<boolean> {
-  return typeof caches === 'undefined' ? false : caches.delete(PAGES_CACHE)
+  if (typeof caches === 'undefined' || !(await caches.has(PAGES_CACHE))) return false
+  const pages = await caches.open(PAGES_CACHE)
+  for (const request of await pages.keys()) await pages.delete(request)
+  return caches.delete(PAGES_CACHE)
 }
 
 /** Runs `write`; when the device is full, drops the cached pages and runs it once more (its second refusal is the caller's). */

@@ -14,7 +14,7 @@ import { registerContext } from '../support/apps.ts'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, hydrated, newContext, signIn } from '../support/browser.ts'
 import { httpSession } from '../support/http-session.ts'
 import { field, goOffline, goOnline, isCached, storedDrafts, userApplicatorId, waitForDraft, waitUntilCached } from '../support/offline.ts'
-import { storageOf } from '../support/photo-outbox.ts'
+import { checkFormOnline, keptPhotos, photo, storageOf } from '../support/photo-outbox.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
 const suite = useBrowserSuite()
@@ -85,6 +85,25 @@ describe('installable (issue 40; decision 0095)', () => {
       await context.close()
       fs.rmSync(profile, { recursive: true, force: true })
     }
+  })
+})
+
+describe('a full device (issue 40; decision 0095)', () => {
+  it('the pages kept for offline go first: a photo chosen with no signal is kept; one that still finds no room says so by its field', async () => {
+    const context = await newContext(suite.browser, suite.app.url, { serviceWorkers: 'allow' })
+    const page = await checkFormOnline(suite.app, context)
+    await waitUntilCached(page, '/pretreats')
+    await goOffline(context) // the worker keeps no more pages
+    const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage!)
+    const devtools = await context.newCDPSession(page)
+    await devtools.send('Storage.overrideQuotaForOrigin', { origin: new URL(suite.app.url).origin, quotaSize: usage + 32 * 1024 })
+    await page.getByLabel('Images').setInputFiles([photo('pile.png', 128 * 1024)])
+    await expect.poll(() => keptPhotos(page)).toBe(1)
+    expect(await isCached(page, '/pretreats')).toBe(false)
+    await page.getByLabel('Images').setInputFiles([photo('heap.png', 1024 * 1024)])
+    await page.getByText('This device has no room to keep the photo, and it could not be uploaded.', { exact: true }).waitFor()
+    expect(await keptPhotos(page)).toBe(1)
+    await context.close()
   })
 })
 
