@@ -36,7 +36,7 @@ export const links: LinksFunction = () => [
   { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ]
 
-export const meta: MetaFunction = () => [{ title: 'Keystone Field Operations' }, { name: 'theme-color', content: '#2f6b3a' }]
+export const meta: MetaFunction = () => [{ title: 'Keystone Field Operations' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   // The database unreachable: the shell is drawn without a user, and the page's own loader (every
@@ -99,6 +99,8 @@ function Document({ children, nonce }: { children: ReactNode; nonce?: string }) 
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* here, not in meta: a route's own meta replaces the root's (the manifest's theme_color) */}
+        <meta name="theme-color" content="#2f6b3a" />
         <Meta />
         <style dangerouslySetInnerHTML={{ __html: STYLES }} />
         <Links />

@@ -33,7 +33,7 @@ describe('the web app manifest', () => {
     expect(manifest.theme_color).toBe(/--c-primary:\s*(#[0-9a-f]{6})/.exec(css)?.[1])
     expect(manifest.background_color).toBe(/--c-bg:\s*(#[0-9a-f]{6})/.exec(css)?.[1])
     // the page's theme-color meta says the same
-    expect(fs.readFileSync(path.join(root, 'app/root.tsx'), 'utf8')).toContain(`{ name: 'theme-color', content: '${manifest.theme_color}' }`)
+    expect(fs.readFileSync(path.join(root, 'app/root.tsx'), 'utf8')).toContain(`<meta name="theme-color" content="${manifest.theme_color}" />`)
   })
 
   it('names icons of 192 and 512 px for any use and maskable, each a PNG of the size it claims', () => {
