@@ -161,12 +161,19 @@ describe('the phone as an app (issue 40; decision 0095)', () => {
     await page.reload()
     await device.getByText(SAFARI_TAB_WARNING).waitFor()
     expect(await guide.count()).toBe(0)
-    // in Chromium there is no guide; without JavaScript, none of it
+    // in Chromium no guide, but Install app once the browser offers it, which shows the browser's dialog
     const chromium = await (await newContext(suite.browser, suite.app.url)).newPage()
     await signIn(chromium, 'tech')
     await chromium.getByRole('region', { name: 'On this device' }).waitFor()
-    await shot(chromium, 'home-chromium-1280')
     expect(await chromium.getByText(HOME_SCREEN_GUIDE_TITLE).count()).toBe(0)
+    await chromium.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: async () => void ((window as unknown as { prompted: boolean }).prompted = true) })
+      window.dispatchEvent(offer)
+    })
+    await shot(chromium, 'home-chromium-1280')
+    await chromium.getByRole('button', { name: 'Install app' }).click()
+    expect(await chromium.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true)
+    await chromium.getByRole('button', { name: 'Install app' }).waitFor({ state: 'detached' })
     const noScript = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false, userAgent: IPHONE_SAFARI })).newPage()
     await signIn(noScript, 'tech')
     await noScript.getByRole('heading', { name: /^Welcome, / }).waitFor()
