@@ -29,7 +29,12 @@ import searchCss from './styles/search.css?inline'
  */
 const STYLES = [appCss, listsCss, uploadCss, serviceCss, driveViewerCss, searchCss].join('\n')
 
-export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+/** The web app manifest (public/manifest.webmanifest) makes the app installable; Safari reads the touch icon (decision 0095). */
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+]
 
 export const meta: MetaFunction = () => [{ title: 'Keystone Field Operations' }]
 
@@ -94,6 +99,8 @@ function Document({ children, nonce }: { children: ReactNode; nonce?: string }) 
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* here, not in meta: a route's own meta replaces the root's (the manifest's theme_color) */}
+        <meta name="theme-color" content="#2f6b3a" />
         <Meta />
         <style dangerouslySetInnerHTML={{ __html: STYLES }} />
         <Links />

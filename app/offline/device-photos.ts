@@ -5,6 +5,7 @@
 // compared the stored bytes with the device's hash. The copy stays until the form that names it
 // was taken by the server (form-outbox.ts, queue-offline.ts), or the user removes it.
 import { completeUploads, partOf, putPart, runPool, MAX_PARALLEL_UPLOADS, startUploads, UploadHttpError, chunkCount } from '../components/upload/chunked-upload.ts'
+import { askToPersist } from './device-storage.ts'
 import { inStore } from './offline-db.ts'
 import { sentFor } from './sent-for.ts'
 
@@ -47,15 +48,6 @@ async function sha256Of(file: Blob): Promise<string> {
 }
 
 const save = (photo: DevicePhoto) => inStore('photos', 'readwrite', (store) => store.put(photo))
-
-let persistAsked = false
-
-/** Asks the browser once to keep this site's storage under pressure (not evicted with the caches). */
-function askToPersist(): void {
-  if (persistAsked) return
-  persistAsked = true
-  void navigator.storage?.persist?.().catch(() => false)
-}
 
 /** Writes a chosen file to the device for `userId`; resolves once it is durable. Rejects when the device has no room (QuotaExceededError). */
 export async function keepPhoto(userId: number, area: string, file: File): Promise<DevicePhoto> {

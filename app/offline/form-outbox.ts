@@ -9,6 +9,7 @@
 // API (outbox.ts), answered in the same shape.
 import { ENHANCED_FIELD } from '../components/form/form-result.ts'
 import { devicePhoto, forgetPhotos, IDS_SUFFIX, LOCAL_SUFFIX, PhotoRefused, uploadPhoto } from './device-photos.ts'
+import { askToPersist } from './device-storage.ts'
 import { forgetDraftsOf } from './form-draft-store.ts'
 import { UploadHttpError } from '../components/upload/chunked-upload.ts'
 import { inStore } from './offline-db.ts'
@@ -74,6 +75,7 @@ export async function queueForm(url: string, form: FormData): Promise<boolean> {
   const entry: QueuedForm = { key: `${user}:${submissionId}`, userId: user, submissionId, url, title: document.title, ...(summary ? { summary } : {}), fields, queuedAt: new Date().toISOString() }
   try {
     await inStore('forms', 'readwrite', (store) => store.put(entry))
+    void askToPersist() // something now exists only on this device
     return true
   } catch {
     return false

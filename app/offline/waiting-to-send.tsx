@@ -1,11 +1,15 @@
 // The top bar's outbox (decisions 0048, 0058, 0059): '2 waiting to send' with the oldest time,
 // opening the list of what waits — each form or sheet, when, its photos, why the last try failed —
 // with Send now, Open (a refused form goes back to its page with the server's words) and Discard,
-// which asks first. Shown only with JavaScript: without it nothing is ever queued.
+// which asks first; in a Safari tab on iOS, a warning that Safari may delete it all after seven days
+// without use (decision 0095); a link to what the device keeps. Shown only with JavaScript: without
+// it nothing is ever queued.
 import { Link } from '@remix-run/react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { shortTime, waitingText } from './draft-record.ts'
 import { discardForm, outboxUser, queuedForm, retryForm } from './form-outbox.ts'
+import { inIosSafariTab } from './install.ts'
+import { ON_THIS_DEVICE, SAFARI_TAB_WARNING } from './on-this-device.tsx'
 import { retrySheet } from './outbox.ts'
 import { countWaitingNow, pingServer, sendWaitingNow, useWaitingItems, type WaitingItem } from './outbox-state.ts'
 import { reopenHref } from './restore-form.ts'
@@ -90,6 +94,8 @@ function WaitingEntry({ item }: { item: WaitingItem }) {
 export function WaitingToSend() {
   const items = useWaitingItems()
   const panel = useClosedOnNavigation()
+  const [safariTab, setSafariTab] = useState(false)
+  useEffect(() => setSafariTab(inIosSafariTab()), [])
   if (items.length === 0) return null
   const refused = items.filter((item) => item.refused).length
   return (
@@ -102,11 +108,15 @@ export function WaitingToSend() {
       <div className="outbox__panel">
         <h2 className="outbox__heading">Waiting to send</h2>
         <p className="outbox__hint">Kept on this device and sent when the server can be reached.</p>
+        {safariTab ? <p className="outbox__warning">{SAFARI_TAB_WARNING}</p> : null}
         <ul className="outbox__list">
           {items.map((item) => (
             <WaitingEntry key={item.key} item={item} />
           ))}
         </ul>
+        <p className="outbox__hint">
+          <Link to={ON_THIS_DEVICE}>What this device keeps</Link>
+        </p>
       </div>
     </details>
   )

@@ -5,13 +5,14 @@ import { COMPANY_CONTACT, SERVICES } from '#app/company.ts'
 import { CardGrid } from '#app/components/card-grid.tsx'
 import { FlashNotice } from '#app/components/form/flash-notice.tsx'
 import { MAIN_MENU, visibleItems } from '#app/menu.ts'
+import { InstallApp, OnThisDevice } from '#app/offline/on-this-device.tsx'
 import { displayName } from '#core/permissions.ts'
 
 // The only page besides /login open to visitors: the landing page signed out, the home grid signed in.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request)
   if (!user) return { signedIn: false as const }
-  return { signedIn: true as const, name: displayName(user), cards: visibleItems(user, MAIN_MENU) }
+  return { signedIn: true as const, userId: user.id, name: displayName(user), cards: visibleItems(user, MAIN_MENU) }
 }
 
 function Landing() {
@@ -56,7 +57,9 @@ export default function Index() {
     <>
       <FlashNotice />
       <h1>Welcome, {data.name}</h1>
+      <InstallApp />
       {data.cards.length > 0 ? <CardGrid items={data.cards} /> : <p>You have no forms yet. Ask the office for access.</p>}
+      <OnThisDevice userId={data.userId} />
     </>
   )
 }

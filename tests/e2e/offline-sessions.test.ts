@@ -2,14 +2,19 @@
 // the shell kept when the worker installs, the app's offline page for any page it does not keep,
 // and a user's kept pages and drafts dropped as soon as the server says the session is gone.
 import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium } from 'playwright-core'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { HALF_TYPED_WARNING } from '#app/offline/sign-out.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { hydrated, newContext, signIn } from '../support/browser.ts'
+import { registerContext } from '../support/apps.ts'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, hydrated, newContext, signIn } from '../support/browser.ts'
 import { httpSession } from '../support/http-session.ts'
 import { field, goOffline, goOnline, isCached, storedDrafts, userApplicatorId, waitForDraft, waitUntilCached } from '../support/offline.ts'
-import { storageOf } from '../support/photo-outbox.ts'
+import { checkFormOnline, keptPhotos, photo, storageOf } from '../support/photo-outbox.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
 const suite = useBrowserSuite()
@@ -56,6 +61,49 @@ describe('the shell, kept when the service worker installs (item 31)', () => {
     await page.reload()
     await page.getByRole('heading', { name: 'Welcome, Cody Hansen' }).waitFor()
     await page.getByRole('button', { name: 'Log out' }).first().waitFor()
+    await context.close()
+  })
+})
+
+describe('installable (issue 40; decision 0095)', () => {
+  it('Chromium finds the app installable for a signed-in user, its worker running: the manifest and its icons, served as such', async () => {
+    const manifest = await fetch(new URL('/manifest.webmanifest', suite.app.url))
+    expect([manifest.status, manifest.headers.get('content-type'), manifest.headers.get('cache-control')]).toEqual([200, 'application/manifest+json', 'public, max-age=3600'])
+    // not the run's browser: the headless shell finds any page installable, and in a test context
+    // (incognito) none is; the full Chromium with a profile of its own checks what a phone's does
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'installable-'))
+    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, baseURL: suite.app.url, serviceWorkers: 'allow' })
+    try {
+      registerContext(context, suite.app.url)
+      const page = context.pages()[0] ?? (await context.newPage())
+      await signIn(page, 'applicator')
+      await workerReady(page)
+      const devtools = await context.newCDPSession(page)
+      expect((await devtools.send('Page.getAppManifest')).errors).toEqual([])
+      expect((await devtools.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([])
+    } finally {
+      await context.close()
+      fs.rmSync(profile, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('a full device (issue 40; decision 0095)', () => {
+  it('the pages kept for offline go first: a photo chosen with no signal is kept; one that still finds no room says so by its field', async () => {
+    const context = await newContext(suite.browser, suite.app.url, { serviceWorkers: 'allow' })
+    const page = await checkFormOnline(suite.app, context)
+    await waitUntilCached(page, '/pretreats')
+    await goOffline(context) // the worker keeps no more pages
+    const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage!)
+    const devtools = await context.newCDPSession(page)
+    await devtools.send('Storage.overrideQuotaForOrigin', { origin: new URL(suite.app.url).origin, quotaSize: usage + 32 * 1024 })
+    await page.getByLabel('Images').setInputFiles([photo('pile.png', 128 * 1024)])
+    await expect.poll(() => keptPhotos(page)).toBe(1)
+    expect(await isCached(page, '/pretreats')).toBe(false)
+    await page.getByLabel('Images').setInputFiles([photo('heap.png', 1024 * 1024)])
+    await page.getByText('This device has no room to keep the photo, and it could not be uploaded.', { exact: true }).waitFor()
+    expect(await keptPhotos(page)).toBe(1)
+    await devtools.send('Storage.overrideQuotaForOrigin', { origin: new URL(suite.app.url).origin })
     await context.close()
   })
 })

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import packageJson from '../../package.json' with { type: 'json' }
 import { useBrowserSuite } from '../support/browser-suite.ts'
-import { newContext, signIn } from '../support/browser.ts'
+import { HOME_SCREEN_GUIDE_TEXT, HOME_SCREEN_GUIDE_TITLE, SAFARI_TAB_WARNING } from '#app/offline/on-this-device.tsx'
+import { newContext, shot, signIn } from '../support/browser.ts'
 
 const suite = useBrowserSuite()
 
@@ -140,6 +141,44 @@ describe('the shell', () => {
       .executeTakeFirstOrThrow()
     expect(await current.innerText()).toContain(String(Math.ceil(total.n / 10)))
     expect(await page.getByRole('table').getByRole('row').count()).toBeGreaterThan(1)
+  })
+})
+
+describe('the phone as an app (issue 40; decision 0095)', () => {
+  const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+
+  it('in Safari on an iPhone: the Add to Home Screen guide once, until closed; what the device keeps, and the warning of a Safari tab', async () => {
+    const page = await (await newContext(suite.browser, suite.app.url, { width: 375, userAgent: IPHONE_SAFARI })).newPage()
+    await signIn(page, 'tech')
+    const guide = page.getByRole('region', { name: HOME_SCREEN_GUIDE_TITLE })
+    await guide.getByText(HOME_SCREEN_GUIDE_TEXT).waitFor()
+    const device = page.getByRole('region', { name: 'On this device' })
+    await device.getByText(SAFARI_TAB_WARNING).waitFor()
+    expect(await device.getByRole('definition').allInnerTexts()).toEqual(expect.arrayContaining(['0 items', '0 photos']))
+    await shot(page, 'home-iphone-safari-375')
+    await guide.getByRole('button', { name: 'Got it' }).click()
+    await guide.waitFor({ state: 'detached' })
+    await page.reload()
+    await device.getByText(SAFARI_TAB_WARNING).waitFor()
+    expect(await guide.count()).toBe(0)
+    // in Chromium no guide, but Install app once the browser offers it, which shows the browser's dialog
+    const chromium = await (await newContext(suite.browser, suite.app.url)).newPage()
+    await signIn(chromium, 'tech')
+    await chromium.getByRole('region', { name: 'On this device' }).waitFor()
+    expect(await chromium.getByText(HOME_SCREEN_GUIDE_TITLE).count()).toBe(0)
+    await chromium.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: async () => void ((window as unknown as { prompted: boolean }).prompted = true) })
+      window.dispatchEvent(offer)
+    })
+    await shot(chromium, 'home-chromium-1280')
+    await chromium.getByRole('button', { name: 'Install app' }).click()
+    expect(await chromium.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true)
+    await chromium.getByRole('button', { name: 'Install app' }).waitFor({ state: 'detached' })
+    const noScript = await (await newContext(suite.browser, suite.app.url, { javaScriptEnabled: false, userAgent: IPHONE_SAFARI })).newPage()
+    await signIn(noScript, 'tech')
+    await noScript.getByRole('heading', { name: /^Welcome, / }).waitFor()
+    expect(await noScript.getByText(HOME_SCREEN_GUIDE_TITLE).count()).toBe(0)
+    expect(await noScript.getByText('On this device').count()).toBe(0)
   })
 })
 

@@ -77,6 +77,8 @@ export interface ContextOptions {
    * a browser file's CPU (decision 0052).
    */
   serviceWorkers?: 'allow' | 'block'
+  /** The browser the pages say they are (an iPhone's Safari); Chromium's own when not given. */
+  userAgent?: string
   /**
    * 'fresh': a context no test used before, for a test that reads what the browser fetches or
    * keeps; 'shared': one that later tests go on with, never handed to another test. Otherwise a
@@ -92,6 +94,7 @@ export async function newContext(browser: Browser, baseURL: string, options: Con
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     serviceWorkers: options.serviceWorkers ?? 'block',
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   } as const
   // a context opened in a test goes back to the warm ones when the test finishes (warm-contexts.ts)
   const handOn = settings.serviceWorkers === 'block' && !options.use

@@ -20,6 +20,8 @@ interface Settings {
   javaScriptEnabled: boolean
   serviceWorkers: 'allow' | 'block'
   viewport: { width: number; height: number }
+  /** another browser's name (an iPhone's Safari), or undefined: Chromium's own */
+  userAgent?: string
 }
 interface Warm {
   context: BrowserContext
@@ -116,8 +118,8 @@ function taintOn(proto: Record<string, unknown>, names: string[], contextOf: (se
 
 const pools = new WeakMap<Browser, Map<string, Warm[]>>()
 /** The warm contexts of these settings but the viewport (a page's viewport is set when it is handed on). */
-function warmOnes(browser: Browser, { baseURL, javaScriptEnabled, serviceWorkers }: Settings): Warm[] {
-  const key = JSON.stringify([baseURL, javaScriptEnabled, serviceWorkers])
+function warmOnes(browser: Browser, { baseURL, javaScriptEnabled, serviceWorkers, userAgent }: Settings): Warm[] {
+  const key = JSON.stringify([baseURL, javaScriptEnabled, serviceWorkers, userAgent ?? null])
   let byKey = pools.get(browser)
   if (!byKey) pools.set(browser, (byKey = new Map()))
   let list = byKey.get(key)
