@@ -441,6 +441,24 @@ describe('through the app: POST/PUT /api/upload/ and the no-JavaScript form', ()
     expect(await done.json()).toEqual({ data: { results: [{ success: true, id: expect.any(String) }] } })
   })
 
+  it('keeps the time and place a device read from a resized photo’s original, and refuses ones off the Earth or the calendar', async () => {
+    const data = png(5000)
+    const start = await call('POST', { data: { files: [{ key: 'copy.png', size: data.length, chunk_count: 1 }] }, bucket: 'receipts' })
+    const [started] = ((await start.json()) as { data: { upload_id: string; urls: string[] }[] }).data
+    const file = { key: 'copy.png', size: data.length, uploadId: started!.upload_id, chunks: await sendParts(started!.urls, data) }
+    const complete = (photo: unknown) => call('PUT', { data: { files: [{ ...file, photo }] }, bucket: 'receipts' })
+    for (const photo of [
+      { takenAt: '1970-01-01T00:00:00Z', latitude: null, longitude: null },
+      { takenAt: null, latitude: 91, longitude: 0 },
+      { takenAt: null, latitude: 45, longitude: null },
+    ]) {
+      expect((await complete(photo)).status).toBe(400)
+    }
+    const done = (await (await complete({ takenAt: '2026-10-03T14:05:09+01:00', latitude: 46.4085, longitude: -116.01 })).json()) as { data: { results: { id: string }[] } }
+    const blob = await t.db.selectFrom('blobs').select(['taken_at', 'latitude', 'longitude']).where('id', '=', done.data.results[0]!.id).executeTakeFirstOrThrow()
+    expect([blob.taken_at?.toISOString(), Number(blob.latitude), Number(blob.longitude)]).toEqual(['2026-10-03T13:05:09.000Z', 46.4085, -116.01])
+  })
+
   it('answers bad input with 400 and {error}', async () => {
     const cases: [unknown, string][] = [
       ['not json{', 'The request body must be JSON.'],
