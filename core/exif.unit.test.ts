@@ -8,7 +8,10 @@ type Value = { tag: number; type: 2 | 3 | 4 | 5; values: (number | string)[] }
  * A JPEG's first bytes with an APP1 Exif segment written by hand: IFD0 (orientation, pointers),
  * the Exif IFD and the GPS IFD, in either byte order, as cameras write them.
  */
-function jpegWithExif(facts: { orientation?: number; taken?: string; offset?: string; lat?: [number, number, number, 'N' | 'S']; lon?: [number, number, number, 'E' | 'W'] }, little = true): Uint8Array {
+function jpegWithExif(
+  facts: { orientation?: number; taken?: string; offset?: string; lat?: [number, number, number, 'N' | 'S']; lon?: [number, number, number, 'E' | 'W'] },
+  little = true,
+): Uint8Array {
   const bytes: number[] = []
   const u16 = (v: number) => (little ? [v & 255, v >> 8] : [v >> 8, v & 255])
   const u32 = (v: number) => (little ? [v & 255, (v >> 8) & 255, (v >> 16) & 255, v >>> 24] : [v >>> 24, (v >> 16) & 255, (v >> 8) & 255, v & 255])
@@ -19,7 +22,14 @@ function jpegWithExif(facts: { orientation?: number; taken?: string; offset?: st
     const extra: number[] = []
     const extraAt = at + 2 + entries.length * 12 + 4
     for (const e of entries) {
-      const data = e.type === 2 ? ascii(String(e.values[0])) : e.type === 3 ? e.values.flatMap((v) => u16(Number(v))) : e.type === 4 ? e.values.flatMap((v) => u32(Number(v))) : e.values.flatMap((v) => [...u32(Math.round(Number(v) * 100)), ...u32(100)])
+      const data =
+        e.type === 2
+          ? ascii(String(e.values[0]))
+          : e.type === 3
+            ? e.values.flatMap((v) => u16(Number(v)))
+            : e.type === 4
+              ? e.values.flatMap((v) => u32(Number(v)))
+              : e.values.flatMap((v) => [...u32(Math.round(Number(v) * 100)), ...u32(100)])
       const count = e.type === 2 ? data.length : e.values.length
       out.push(...u16(e.tag), ...u16(e.type), ...u32(count))
       if (data.length <= 4) out.push(...data, ...Array(4 - data.length).fill(0))

@@ -50,4 +50,5 @@ export function travelSize(width: number, height: number, maxEdge: number): { wi
 export const travelsAsItIs = (jpeg: boolean, width: number, height: number, maxEdge: number): boolean => jpeg && Math.max(width, height) <= maxEdge
 
 /** Where a photo was taken, on a map anyone can open. */
-export const mapLink = (latitude: number, longitude: number): string => `https://www.openstreetmap.org/?mlat=${latitude.toFixed(6)}&mlon=${longitude.toFixed(6)}#map=17/${latitude.toFixed(6)}/${longitude.toFixed(6)}`
+export const mapLink = (latitude: number, longitude: number): string =>
+  `https://www.openstreetmap.org/?mlat=${latitude.toFixed(6)}&mlon=${longitude.toFixed(6)}#map=17/${latitude.toFixed(6)}/${longitude.toFixed(6)}`

@@ -16,7 +16,11 @@ const made = new Map<string, Promise<Buffer>>()
 /** Camera photo `n` (its colours differ from the others'), as setInputFiles takes it. */
 export async function cameraPhoto(name: string, n: number): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
   const file = path.join(os.tmpdir(), `camera-photo-v1-${n}.jpg`)
-  if (!made.has(file)) made.set(file, fs.readFile(file).catch(() => makePhoto(file, n)))
+  if (!made.has(file))
+    made.set(
+      file,
+      fs.readFile(file).catch(() => makePhoto(file, n)),
+    )
   return { name, mimeType: 'image/jpeg', buffer: await made.get(file)! }
 }
 

@@ -58,9 +58,12 @@ export function useDevicePhotoUploads({ itemsRef, update, setItems, newKey, prev
             photo = await keepPhoto(userId, area, file, facts)
           } catch {
             // the device has no room (or no storage): uploaded directly, as without the outbox
-            const [result] = await uploadFiles([file], { area, csrfToken, facts: [facts], onProgress: (_, loaded, total) => update(item.key, { percent: Math.round((loaded / Math.max(total, 1)) * 100) }) }).catch(
-              () => [null],
-            )
+            const [result] = await uploadFiles([file], {
+              area,
+              csrfToken,
+              facts: [facts],
+              onProgress: (_, loaded, total) => update(item.key, { percent: Math.round((loaded / Math.max(total, 1)) * 100) }),
+            }).catch(() => [null])
             if (result?.success && result.id) update(item.key, { status: 'done', percent: 100, blobId: result.id })
             else update(item.key, { status: 'error', error: result?.error ?? 'This device has no room to keep the photo, and it could not be uploaded.' })
             outcomes[index] = !!result?.success
