@@ -38,13 +38,12 @@ interface FieldForm {
   records: (marker: string) => Promise<{ images: string[] }[]>
 }
 
-const twoPhotos = () => Promise.all([cameraPhoto('IMG_0001.JPG', 1), cameraPhoto('IMG_0002.JPG', 2)])
+const twoPhotos = () => Promise.all([cameraPhoto(1), cameraPhoto(2)])
 const inOutbox = (page: Page) => page.getByRole('dialog', { name: 'Waiting to send' }).waitFor()
 const aberdeen = async () => `company=${encodeURIComponent('Aberdeen Acres')}&storage=${(await storageOf(suite.app, 'Aberdeen Acres')).id}`
 
 async function choosePhotos(page: Page, label: string): Promise<string[]> {
-  const photos = await twoPhotos()
-  await page.getByLabel(label).setInputFiles(photos)
+  await page.getByLabel(label).setInputFiles(await twoPhotos())
   // made ready, kept on the device, then an upload tried and given up with no signal: a few seconds on a busy machine
   await expect.poll(() => page.getByText('Saved on this device', { exact: true }).count(), { timeout: 15_000 }).toBe(2)
   await page.getByText(ON_DEVICE_HINT).first().waitFor()

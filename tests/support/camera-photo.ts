@@ -11,17 +11,23 @@ import sharp from 'sharp'
 /** What every camera photo's EXIF says: 14:05:09 at +01:00, near Boise. */
 export const CAMERA_FACTS = { takenAt: '2026-10-03T13:05:09.000Z', latitude: 46.4085, longitude: -116.01 } as const
 
-const made = new Map<string, Promise<Buffer>>()
+const made = new Map<number, Promise<string>>()
 
-/** Camera photo `n` (its colours differ from the others'), as setInputFiles takes it. */
-export async function cameraPhoto(name: string, n: number): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+/**
+ * Camera photo `n` (its colours differ from the others'): its file, which setInputFiles hands to a
+ * local browser by its path (a buffer would travel base64 through the protocol: seconds for 5 MB).
+ */
+export function cameraPhoto(n: number): Promise<string> {
   const file = path.join(os.tmpdir(), `camera-photo-v1-${n}.jpg`)
-  if (!made.has(file))
+  if (!made.has(n))
     made.set(
-      file,
-      fs.readFile(file).catch(() => makePhoto(file, n)),
+      n,
+      fs.access(file).then(
+        () => file,
+        () => makePhoto(file, n).then(() => file),
+      ),
     )
-  return { name, mimeType: 'image/jpeg', buffer: await made.get(file)! }
+  return made.get(n)!
 }
 
 async function makePhoto(file: string, n: number): Promise<Buffer> {
