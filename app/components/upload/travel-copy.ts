@@ -56,6 +56,14 @@ function askWorker(ask: ResizeAsk): Promise<ResizeAnswer | null> {
 
 const pageCanvas = (width: number, height: number) => (typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(width, height) : Object.assign(document.createElement('canvas'), { width, height }))
 
+// on the page too, one photo at a time: ten decoded at once would take half a gigabyte
+let pageDrawing: Promise<unknown> = Promise.resolve()
+function drawOnPage(ask: ResizeAsk): Promise<Blob | null> {
+  const drawn = pageDrawing.then(() => resizeImage(ask, pageCanvas))
+  pageDrawing = drawn.catch(() => undefined)
+  return drawn
+}
+
 /** Fetches the worker's script while there is signal, so the app's cache has it for a day without. */
 export function warmResizer(): void {
   void fetch(workerUrl()).catch(() => undefined)
@@ -70,7 +78,7 @@ export async function travellingCopy(original: File, settings: PhotoSettings): P
   try {
     const answer = await askWorker(ask)
     if (answer && 'failed' in answer) return { file: original, facts }
-    const copy = answer && 'copy' in answer ? answer.copy : await resizeImage(ask, pageCanvas)
+    const copy = answer && 'copy' in answer ? answer.copy : await drawOnPage(ask)
     if (!copy) return { file: original, facts }
     return { file: new File([copy], original.name.replace(/(\.[^.]*)?$/, '.jpg'), { type: 'image/jpeg', lastModified: original.lastModified }), facts }
   } catch {
