@@ -2,6 +2,7 @@
 import os from 'node:os'
 import { z } from 'zod'
 import packageJson from '../package.json' with { type: 'json' }
+import { DEFAULT_PHOTO_SETTINGS, type PhotoSettings } from './photos.ts'
 
 /** 'true'/'1'/'yes'/'on' or 'false'/'0'/'no'/'off' (z.coerce.boolean would read 'false' as true). */
 const flag = (fallback: boolean) =>
@@ -42,6 +43,12 @@ const schema = z.object({
     .int()
     .positive()
     .default(1024 * 1024 * 1024),
+  /** a photo's travelling copy (made on the device, or by the server without JavaScript): its long side in pixels (decision 0096) */
+  PHOTO_MAX_EDGE: z.coerce.number().int().min(320).max(8000).default(DEFAULT_PHOTO_SETTINGS.maxEdge),
+  /** its JPEG quality, 0.3–1 */
+  PHOTO_QUALITY: z.coerce.number().min(0.3).max(1).default(DEFAULT_PHOTO_SETTINGS.quality),
+  /** photos travel as taken, not resized (the original is what is uploaded and kept) */
+  PHOTO_KEEP_ORIGINAL: flag(DEFAULT_PHOTO_SETTINGS.keepOriginal),
   COMPANY_NAME: z.string().default('Keystone Storage Services'),
   WORKERS: z.enum(['on', 'off']).default('on'),
   /** HTTP processes of `npm start` in production (one per core by default) */
@@ -118,6 +125,12 @@ export function config(): Config {
     cached = parsed.data
   }
   return cached
+}
+
+/** The photo settings, as the pages with a photo field pass them to the device (app/components/upload/photo-settings.ts). */
+export function photoSettings(): PhotoSettings {
+  const { PHOTO_MAX_EDGE, PHOTO_QUALITY, PHOTO_KEEP_ORIGINAL } = config()
+  return { maxEdge: PHOTO_MAX_EDGE, quality: PHOTO_QUALITY, keepOriginal: PHOTO_KEEP_ORIGINAL }
 }
 
 /** The app version shown to superusers: package.json's, the one place it is written. */

@@ -186,6 +186,10 @@ export interface BlobsTable {
   created_at: Timestamp
   /** hex SHA-256 of the content, filled for documents that are converted */
   sha256: Defaulted<string | null>
+  /** a photo's capture time and GPS position, read from its original's EXIF (migration 0048) */
+  taken_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  latitude: NullableNumeric
+  longitude: NullableNumeric
 }
 
 /** The auditing drive's tree (migration 0012): a folder's key is parent || name || '/'. */

@@ -8,7 +8,9 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { sql } from 'kysely'
-import { config } from '#core/config.server.ts'
+import { config, photoSettings } from '#core/config.server.ts'
+import { readExif } from '#core/exif.ts'
+import { photoFactsOf, type PhotoFacts } from '#core/photos.ts'
 import { ConflictError, InputError } from '#core/errors.ts'
 import type { SessionUser } from '#core/permissions.ts'
 import { inTransaction, type Executor } from '#db/client.server.ts'
@@ -17,6 +19,7 @@ import { detectFileType, isImage, type FileType } from './file-types.ts'
 import { displayName, imageFileName, isImageArea, objectKey } from './keys.ts'
 import { documentProblem } from './document-checks.server.ts'
 import { addDriveFile } from './drive.server.ts'
+import { EXIF_BYTES, travellingCopy, type PhotoCopy } from './photo-copy.server.ts'
 import { fileTypeLabel, parsePrefix, uploadTarget } from './drive-keys.ts'
 import type { BlobArea } from '#core/enums.ts'
 
@@ -43,6 +46,8 @@ export interface CompleteFile {
   chunks: { part: number; chunkRecord: unknown }[]
   /** the browser's hex SHA-256 of the file: the stored bytes must hash the same, or the upload is refused */
   sha256?: string
+  /** a photo resized on the device: what its original's EXIF said (the copy has none) */
+  photo?: PhotoFacts
 }
 
 export interface CompleteResult {
@@ -341,10 +346,12 @@ async function completeOne(db: Executor, store: BlobStore, user: UploadUser, are
       if (problem) return refuse(problem)
     }
 
+    const facts = isImageArea(area) ? (file.photo ?? photoFactsOf(readExif(await store.readHead(session.key, EXIF_BYTES)), 'UTC')) : null
     const blobId = randomUUID()
     await trx
       .insertInto('blobs')
       .values({
+        ...(facts ? factColumns(facts) : {}),
         id: blobId,
         area,
         key: session.key,
@@ -361,6 +368,9 @@ async function completeOne(db: Executor, store: BlobStore, user: UploadUser, are
     return { success: true, id: blobId, key }
   })
 }
+
+/** A photo's facts as the blobs table keeps them (migration 0048). */
+const factColumns = (facts: PhotoFacts) => ({ taken_at: facts.takenAt, latitude: facts.latitude, longitude: facts.longitude })
 
 /** A completion asked for again: the same blob, with its bytes' hash when the browser asks to compare. */
 async function completedAgain(db: Executor, blobId: string | null, file: CompleteFile): Promise<CompleteResult> {
@@ -481,8 +491,16 @@ export async function storeUploadedFile(
   }
 
   let stored: { size: number }
+  // a photo: its travelling copy is what is stored (the device makes its own with JavaScript)
+  let photo: (PhotoCopy & { type: FileType; sha256: string }) | null = null
   try {
-    stored = await store.put(key, Readable.from(body()), { contentType: type.mime })
+    if (isImageArea(area)) {
+      const chunks: Buffer[] = []
+      for await (const chunk of body()) chunks.push(chunk)
+      const copy = await travellingCopy(Buffer.concat(chunks), photoSettings())
+      photo = { ...copy, type: detectFileType(copy.bytes.subarray(0, HEAD_BYTES)), sha256: createHash('sha256').update(copy.bytes).digest('hex') }
+      stored = await store.put(key, copy.bytes, { contentType: photo.type.mime })
+    } else stored = await store.put(key, Readable.from(body()), { contentType: type.mime })
   } catch (error) {
     await store.delete(key).catch(() => undefined)
     if (tooLarge) {
@@ -493,7 +511,8 @@ export async function storeUploadedFile(
   }
 
   const id = randomUUID()
-  const filename = blobFilename(user, area, file.filename, type, new Date(), file.index ?? 0)
+  const storedType = photo?.type ?? type
+  const filename = blobFilename(user, area, file.filename, storedType, new Date(), file.index ?? 0)
   let driveKey: string | undefined
   try {
     if (!isImageArea(area)) {
@@ -504,7 +523,10 @@ export async function storeUploadedFile(
       }
     }
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto('blobs').values({ id, area, key, filename, content_type: type.mime, size_bytes: stored.size, created_by: user.id }).execute()
+      await trx
+        .insertInto('blobs')
+        .values({ id, area, key, filename, content_type: storedType.mime, size_bytes: stored.size, created_by: user.id, ...(photo ? { sha256: photo.sha256, ...factColumns(photo.facts) } : {}) })
+        .execute()
       if (driveFile) {
         driveKey = await addDriveFile(trx, { ...driveFile, blobId: id, fileType: fileTypeLabel(type.label, driveFile.name), sizeBytes: stored.size, userId: user.id })
       }
@@ -515,7 +537,7 @@ export async function storeUploadedFile(
     if (error instanceof InputError || error instanceof ConflictError) return { ok: false, error: error.message }
     throw error
   }
-  return { ok: true, id, filename, contentType: type.mime, size: stored.size, ...(driveKey ? { key: driveKey } : {}) }
+  return { ok: true, id, filename, contentType: storedType.mime, size: stored.size, ...(driveKey ? { key: driveKey } : {}) }
 }
 
 /**

@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { data } from '@remix-run/node'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 
@@ -22,6 +23,17 @@ const { startSession } = await import('#app/auth/session.server.ts')
 const { closeDb } = await import('#db/client.server.ts')
 const { parseUploadForm } = await import('#app/upload-form.server.ts')
 const { action: uploadAction } = await import('#app/routes/api.upload.ts')
+
+/** A camera's photo: 4000 × 3000, turned a quarter (EXIF orientation 6), with its time and GPS. */
+const cameraPhoto = () =>
+  sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: 90, g: 120, b: 60 } } })
+    .jpeg({ quality: 80 })
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD2: { DateTimeOriginal: '2026:10:03 14:05:09', OffsetTimeOriginal: '+01:00' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '46/1 24/1 3060/100', GPSLongitudeRef: 'W', GPSLongitude: '116/1 0/1 3600/100' },
+    })
+    .toBuffer()
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
 const png = (size: number) => Buffer.concat([PNG, randomBytes(size - PNG.length)])
@@ -346,6 +358,21 @@ describe('storeUploadedFile (no JavaScript)', () => {
     expect(await store.readHead(blob.key, 8)).toEqual(PNG.subarray(0, 8))
   })
 
+  it('stores a camera photo as its travelling copy: at most 1,600 px, upright, its time and position kept (issue 40)', async () => {
+    const camera = await cameraPhoto()
+    const result = await storeUploadedFile(t.db, store, alice, 'storage_checks', { filename: 'IMG_1234.JPG', stream: pieces(camera) })
+    if (!result.ok) throw new Error(result.error)
+    const blob = await t.db.selectFrom('blobs').selectAll().where('id', '=', result.id).executeTakeFirstOrThrow()
+    const stored = await (await store.getStream(blob.key)).toArray().then((chunks) => Buffer.concat(chunks as Buffer[]))
+    // orientation 6: the 4000 × 3000 picture stands 3000 × 4000, so its copy is 1200 × 1600
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 1600 })
+    expect(stored.length).toBe(blob.size_bytes)
+    expect(blob.content_type).toBe('image/jpeg')
+    expect(blob.sha256).toBe(createHash('sha256').update(stored).digest('hex'))
+    expect(blob.taken_at?.toISOString()).toBe('2026-10-03T13:05:09.000Z')
+    expect([Number(blob.latitude), Number(blob.longitude)]).toEqual([46.4085, -116.01])
+  })
+
   it('refuses a non-image and a file over the cap, storing nothing but reading each to its end', async () => {
     const before = await filesUnder(root)
     let ended = false
@@ -412,6 +439,24 @@ describe('through the app: POST/PUT /api/upload/ and the no-JavaScript form', ()
     const done = await call('PUT', { data: { files: [{ key: 'r.png', size: data.length, uploadId: started.data[0]!.upload_id, chunks }] }, bucket: 'receipts', prefix: '' })
     expect(done.status).toBe(200)
     expect(await done.json()).toEqual({ data: { results: [{ success: true, id: expect.any(String) }] } })
+  })
+
+  it('keeps the time and place a device read from a resized photo’s original, and refuses ones off the Earth or the calendar', async () => {
+    const data = png(5000)
+    const start = await call('POST', { data: { files: [{ key: 'copy.png', size: data.length, chunk_count: 1 }] }, bucket: 'receipts' })
+    const [started] = ((await start.json()) as { data: { upload_id: string; urls: string[] }[] }).data
+    const file = { key: 'copy.png', size: data.length, uploadId: started!.upload_id, chunks: await sendParts(started!.urls, data) }
+    const complete = (photo: unknown) => call('PUT', { data: { files: [{ ...file, photo }] }, bucket: 'receipts' })
+    for (const photo of [
+      { takenAt: '1970-01-01T00:00:00Z', latitude: null, longitude: null },
+      { takenAt: null, latitude: 91, longitude: 0 },
+      { takenAt: null, latitude: 45, longitude: null },
+    ]) {
+      expect((await complete(photo)).status).toBe(400)
+    }
+    const done = (await (await complete({ takenAt: '2026-10-03T14:05:09+01:00', latitude: 46.4085, longitude: -116.01 })).json()) as { data: { results: { id: string }[] } }
+    const blob = await t.db.selectFrom('blobs').select(['taken_at', 'latitude', 'longitude']).where('id', '=', done.data.results[0]!.id).executeTakeFirstOrThrow()
+    expect([blob.taken_at?.toISOString(), Number(blob.latitude), Number(blob.longitude)]).toEqual(['2026-10-03T13:05:09.000Z', 46.4085, -116.01])
   })
 
   it('answers bad input with 400 and {error}', async () => {

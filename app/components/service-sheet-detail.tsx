@@ -6,7 +6,7 @@
 import { formatDate } from '#core/formats.ts'
 import type { ServiceSheetDetail } from '#db/queries/service-sheet-detail.ts'
 import { Icon } from './icons.tsx'
-import { RecordImages } from './record-images.tsx'
+import { RecordImages, type ShownImage } from './record-images.tsx'
 
 /** The service column: the types joined with ', ', 'Other' as 'Other: {other_service}'; 'N/A' for a job sheet without types. */
 export function serviceText(sheet: { service_rendered: readonly string[]; other_service: string; job_id?: number | null; job_name?: string | null }): string {
@@ -33,7 +33,8 @@ export function DoneMark({ done }: { done: boolean }) {
   )
 }
 
-type Detail = Omit<ServiceSheetDetail, 'called_in_at' | 'submitted_at' | 'levels'> & {
+type Detail = Omit<ServiceSheetDetail, 'called_in_at' | 'submitted_at' | 'levels' | 'images'> & {
+  images: (ShownImage & { url: string })[]
   called_in_at: Date | string | null
   submitted_at: Date | string | null
   levels: (Omit<ServiceSheetDetail['levels'][number], 'reviewed_at'> & { reviewed_at: Date | string | null })[]

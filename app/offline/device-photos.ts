@@ -5,6 +5,7 @@
 // compared the stored bytes with the device's hash. The copy stays until the form that names it
 // was taken by the server (form-outbox.ts, queue-offline.ts), or the user removes it.
 import { completeUploads, partOf, putPart, runPool, MAX_PARALLEL_UPLOADS, startUploads, UploadHttpError, chunkCount } from '../components/upload/chunked-upload.ts'
+import type { PhotoFacts } from '#core/photos.ts'
 import { askToPersist } from './device-storage.ts'
 import { inStore } from './offline-db.ts'
 import { sentFor } from './sent-for.ts'
@@ -20,7 +21,10 @@ export interface DevicePhoto {
   size: number
   /** hex SHA-256 of the bytes */
   sha256: string
+  /** the bytes sent: the photo's travelling copy (travel-copy.ts) */
   file: Blob
+  /** when and where the original was taken, sent with the upload's completion */
+  facts?: PhotoFacts
   /** ISO */
   keptAt: string
   /** an upload under way: its parts' ETags, null until confirmed */
@@ -49,8 +53,8 @@ async function sha256Of(file: Blob): Promise<string> {
 
 const save = (photo: DevicePhoto) => inStore('photos', 'readwrite', (store) => store.put(photo))
 
-/** Writes a chosen file to the device for `userId`; resolves once it is durable. Rejects when the device has no room (QuotaExceededError). */
-export async function keepPhoto(userId: number, area: string, file: File): Promise<DevicePhoto> {
+/** Writes a chosen file (its travelling copy) to the device for `userId`; resolves once it is durable. Rejects when the device has no room (QuotaExceededError). */
+export async function keepPhoto(userId: number, area: string, file: File, facts?: PhotoFacts): Promise<DevicePhoto> {
   askToPersist()
   const localId = crypto.randomUUID()
   // a copy of the bytes: a File from a camera may be a handle the browser drops with the page
@@ -64,6 +68,7 @@ export async function keepPhoto(userId: number, area: string, file: File): Promi
     size: file.size,
     sha256: await sha256Of(bytes),
     file: bytes,
+    ...(facts ? { facts } : {}),
     keptAt: new Date().toISOString(),
   }
   await save(photo)
@@ -159,7 +164,7 @@ async function tryUpload(photo: DevicePhoto, csrfToken: string, onProgress?: (lo
   })
   if (lost !== null) throw lost
   if (expired || upload.etags.length !== chunkCount(photo.size)) return { error: 'The upload could not be completed. Please try again.' }
-  const [result] = await completeUploads([{ key: photo.name, size: photo.size, uploadId: upload.uploadId, etags: upload.etags as string[], sha256: photo.sha256 }], api)
+  const [result] = await completeUploads([{ key: photo.name, size: photo.size, uploadId: upload.uploadId, etags: upload.etags as string[], sha256: photo.sha256, photo: photo.facts }], api)
   if (result?.success && result.id && result.sha256 === photo.sha256) {
     photo.blobId = result.id
     photo.uploadedAt = new Date().toISOString()

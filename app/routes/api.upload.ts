@@ -10,6 +10,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { requireApiUser, verifyCsrfHeader } from '#app/auth/guard.server.ts'
+import { DATE_WINDOW_TEXT, isInDateWindow } from '#core/formats.ts'
 import { hasAnyPermission, type Permission } from '#core/permissions.ts'
 import { getDb } from '#db/client.server.ts'
 import { getBlobStore } from '#storage/index.server.ts'
@@ -80,6 +81,18 @@ const StartSchema = z.object({
   ...envelope,
 })
 
+/** What the device read of a resized photo's original (core/photos.ts PhotoFacts): a time in the app's window, a position on Earth. */
+const PhotoFactsSchema = z
+  .object({
+    takenAt: z.iso
+      .datetime({ offset: true })
+      .refine((at) => isInDateWindow(new Date(at).toISOString().slice(0, 10)), `takenAt must be ${DATE_WINDOW_TEXT}.`)
+      .nullable(),
+    latitude: z.number().min(-90).max(90).nullable(),
+    longitude: z.number().min(-180).max(180).nullable(),
+  })
+  .refine((p) => (p.latitude === null) === (p.longitude === null), 'A position needs both latitude and longitude.')
+
 const CompleteSchema = z.object({
   data: z.object({
     files: z
@@ -101,6 +114,7 @@ const CompleteSchema = z.object({
             .string()
             .regex(/^[0-9a-f]{64}$/, 'sha256 must be 64 lowercase hex digits.')
             .optional(),
+          photo: PhotoFactsSchema.optional(),
         }),
       )
       .min(1, 'No files to upload.')

@@ -38,6 +38,7 @@ import * as m0044 from './0044_search_punctuation.ts'
 import * as m0045 from './0045_demo_seed.ts'
 import * as m0046 from './0046_board_day_every_state.ts'
 import * as m0047 from './0047_upload_sessions_by_user.ts'
+import * as m0048 from './0048_photo_facts.ts'
 
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '0045_demo_seed': m0045,
   '0046_board_day_every_state': m0046,
   '0047_upload_sessions_by_user': m0047,
+  '0048_photo_facts': m0048,
 }

@@ -5,6 +5,7 @@ import type { ExpenseCategory, ReceiptType } from '#core/enums.ts'
 import type { Executor } from '../client.server.ts'
 import type { ReceiptsTable } from '../schema.ts'
 import { userDisplayName } from './users.ts'
+import { RECORD_PHOTO_COLUMNS, type RecordPhoto } from './record-photos.ts'
 
 export interface TruckOption {
   id: number
@@ -34,10 +35,7 @@ export async function insertReceipt(trx: Executor, row: Insertable<ReceiptsTable
   return id
 }
 
-export interface ReceiptImage {
-  id: string
-  filename: string
-}
+export type ReceiptImage = RecordPhoto
 
 export interface ReceiptDetail {
   id: number
@@ -93,7 +91,7 @@ export async function receiptDetail(db: Executor, id: number): Promise<ReceiptDe
     db
       .selectFrom('receipt_images as ri')
       .innerJoin('blobs as b', 'b.id', 'ri.blob_id')
-      .select(['b.id', 'b.filename'])
+      .select(RECORD_PHOTO_COLUMNS)
       .where('ri.receipt_id', '=', id)
       .where('ri.removed_at', 'is', null)
       .orderBy('ri.position')

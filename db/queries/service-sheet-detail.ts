@@ -6,6 +6,7 @@ import type { Executor } from '../client.server.ts'
 import { reviewSheet, sheetPartLines, type ReviewSheet } from './service-reviews.ts'
 import { userDisplayName } from './users.ts'
 import type { ReviewLevel, ServiceReviewStatus } from '#core/enums.ts'
+import { RECORD_PHOTO_COLUMNS, type RecordPhoto } from './record-photos.ts'
 
 export interface DetailPartLine {
   id: number
@@ -19,9 +20,7 @@ export interface DetailPartLine {
   removed: boolean
 }
 
-export interface DetailImage {
-  id: string
-  filename: string
+export interface DetailImage extends RecordPhoto {
   url: string
 }
 
@@ -44,17 +43,14 @@ export interface ServiceSheetDetail extends Omit<ReviewSheet, 'hours'> {
 }
 
 /** A stored image of a sheet, for the caller to give an address. */
-export interface StoredImage {
-  id: string
-  filename: string
-}
+export type StoredImage = RecordPhoto
 
 /** A sheet's photos, in the order they were attached (the sheet's detail and its review editor show them). */
 export function sheetImages(db: Executor, sheetId: number): Promise<StoredImage[]> {
   return db
     .selectFrom('service_sheet_images as si')
     .innerJoin('blobs as b', 'b.id', 'si.blob_id')
-    .select(['b.id', 'b.filename'])
+    .select(RECORD_PHOTO_COLUMNS)
     .where('si.service_sheet_id', '=', sheetId)
     .orderBy('si.position')
     .orderBy('b.created_at')
@@ -100,7 +96,7 @@ export async function serviceSheetDetail(db: Executor, id: number, imageUrl: (im
     ...rest,
     hours: displayedHours(hours),
     parts,
-    images: images.map((image) => ({ id: image.id, filename: image.filename, url: imageUrl(image) })),
+    images: images.map((image) => ({ ...image, url: imageUrl(image) })),
     levels,
     called_in_at: status?.called_in_at ?? null,
     submitted_completed: status?.submitted_completed ?? false,

@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import type { FillStatus, Variety } from '#core/enums.ts'
 import type { Executor } from '#db/client.server.ts'
 import { userDisplayName } from './users.ts'
+import { RECORD_PHOTO_COLUMNS, type RecordPhoto } from './record-photos.ts'
 
 export interface NewStorageCheck {
   submission_id: string
@@ -40,10 +41,7 @@ export async function insertStorageCheck(trx: Executor, check: NewStorageCheck):
   return { id: inserted.id }
 }
 
-export interface StorageCheckImage {
-  id: string
-  filename: string
-}
+export type StorageCheckImage = RecordPhoto
 
 /** The storage checks, aliased `sc` as storageCheckListRows names them. */
 export const storageChecksAsSc = (db: Executor) => db.selectFrom('storage_checks as sc')
@@ -79,7 +77,7 @@ export async function storageCheckDetail(db: Executor, id: number) {
     db
       .selectFrom('storage_check_images as si')
       .innerJoin('blobs as b', 'b.id', 'si.blob_id')
-      .select(['b.id', 'b.filename'])
+      .select(RECORD_PHOTO_COLUMNS)
       .where('si.storage_check_id', '=', id)
       .where('si.removed_at', 'is', null)
       .orderBy('si.position')

@@ -2,7 +2,8 @@
 // go offline, fill it (two photos where the form takes images), submit, go to another page, reload
 // with no signal, close the tab; open the app again online in two tabs at once → the record exists
 // exactly once on the server, its photos byte for byte, none left on the device, and the top bar's
-// count drops to 0 in both. The restart, the receipt and a grower's notes form are first opened with
+// count drops to 0 in both. The photos are camera-size (issue 40): what travels and is kept is
+// each one's copy made on the device, at most 1,600 px, upright, its time and position kept. The restart, the receipt and a grower's notes form are first opened with
 // no signal (kept ahead; another grower's notes form stands for this one's).
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -10,9 +11,10 @@ import { FORM_QUEUED_TEXT } from '#app/offline/form-outbox.ts'
 import { QUEUED_TEXT } from '#app/offline/sheet-offline.tsx'
 import { ON_DEVICE_HINT } from '#app/components/upload/file-upload.tsx'
 import { useBrowserSuite } from '../support/browser-suite.ts'
+import { CAMERA_FACTS, cameraPhoto, servedPhotos } from '../support/camera-photo.ts'
 import { hydrated, newContext, signIn } from '../support/browser.ts'
 import { announceOnline, fillAllButTwo, goOffline, goOnline, userApplicatorId, waitUntilCached } from '../support/offline.ts'
-import { deviceRecords, fillCheck, fillServiceSheet, keptPhotos, photo, servedHashes, sha256, signedInWithWorker, storageOf, waiting } from '../support/photo-outbox.ts'
+import { deviceRecords, fillCheck, fillServiceSheet, keptPhotos, signedInWithWorker, storageOf, waiting } from '../support/photo-outbox.ts'
 import { makePretreat } from '../support/pretreats.ts'
 
 const suite = useBrowserSuite()
@@ -28,25 +30,27 @@ interface FieldForm {
   ahead?: () => Promise<string[]>
   /** the form's address, opened while there is signal */
   url: () => Promise<string>
-  /** fills the form with no signal; the photos it chose, if any */
-  fill: (page: Page, marker: string) => Promise<Buffer[]>
+  /** fills the form with no signal; the hashes of the photos it keeps to send, if any */
+  fill: (page: Page, marker: string) => Promise<string[]>
   /** what a submit with no signal shows */
   queued: (page: Page) => Promise<void>
   /** the records the server holds for `marker`, each with its photos' ids */
   records: (marker: string) => Promise<{ images: string[] }[]>
 }
 
-const twoPhotos = () => [photo('before.png', 96 * 1024), photo('after.png', 80 * 1024)]
+const twoPhotos = () => Promise.all([cameraPhoto(1), cameraPhoto(2)])
 const inOutbox = (page: Page) => page.getByRole('dialog', { name: 'Waiting to send' }).waitFor()
 const aberdeen = async () => `company=${encodeURIComponent('Aberdeen Acres')}&storage=${(await storageOf(suite.app, 'Aberdeen Acres')).id}`
 
-async function choosePhotos(page: Page, label: string): Promise<Buffer[]> {
-  const photos = twoPhotos()
-  await page.getByLabel(label).setInputFiles(photos)
-  // kept on the device, then an upload tried and given up with no signal: a few seconds on a busy machine
+async function choosePhotos(page: Page, label: string): Promise<string[]> {
+  await page.getByLabel(label).setInputFiles(await twoPhotos())
+  // made ready, kept on the device, then an upload tried and given up with no signal: a few seconds on a busy machine
   await expect.poll(() => page.getByText('Saved on this device', { exact: true }).count(), { timeout: 15_000 }).toBe(2)
   await page.getByText(ON_DEVICE_HINT).first().waitFor()
-  return photos.map((p) => p.buffer)
+  // the device keeps each photo's travelling copy: what it sends, and the server must hold
+  const kept = await deviceRecords<{ sha256: string; size: number }>(page, 'photos')
+  expect(kept.map((p) => p.size).every((size) => size < 500_000)).toBe(true)
+  return kept.map((p) => p.sha256)
 }
 
 const FORMS: Record<string, FieldForm> = {
@@ -215,7 +219,18 @@ describe('every field form, submitted with no signal', () => {
       await Promise.all([later.goto('/'), other.goto('/')])
       await expect.poll(() => form.records(marker).then((rows) => rows.length), { timeout: 20_000, interval: 250 }).toBe(1)
       const [record] = await form.records(marker)
-      expect(await servedHashes(later, record!.images)).toEqual(photos.map(sha256).sort())
+      const served = await servedPhotos(later, record!.images)
+      expect(served.map((p) => p.sha256).sort()).toEqual([...photos].sort())
+      // a camera's 4000 × 3000 turned a quarter (orientation 6): kept upright as 1,200 × 1,600
+      for (const p of served) {
+        expect(p).toMatchObject({ format: 'jpeg', width: 1200, height: 1600, orientation: 1 })
+        expect(p.bytes).toBeLessThan(500_000)
+      }
+      // and its time and place, read from the original's EXIF
+      if (form.photos) {
+        const facts = await db().selectFrom('blobs').select(['taken_at', 'latitude', 'longitude']).where('id', 'in', record!.images).execute()
+        expect(facts.map((f) => ({ takenAt: f.taken_at?.toISOString(), latitude: Number(f.latitude), longitude: Number(f.longitude) }))).toEqual([CAMERA_FACTS, CAMERA_FACTS])
+      }
       await expect.poll(() => waiting(later).count(), { timeout: 10_000 }).toBe(0)
       await expect.poll(() => waiting(other).count(), { timeout: 10_000 }).toBe(0)
       expect(await form.records(marker)).toHaveLength(1)

@@ -2,6 +2,7 @@
 // at most 5 at a time across all files → complete. XMLHttpRequest, so upload progress is reported.
 // Plain TypeScript for old browsers: no zod, no xstate.
 import { refusedForAnotherUser } from '#app/offline/sent-for.ts'
+import type { PhotoFacts } from '#core/photos.ts'
 
 /** Spec §9: 5 MiB chunks, at most 5 parallel uploads. */
 export const CHUNK_BYTES = 5 * 1024 * 1024
@@ -27,6 +28,8 @@ export interface ChunkedUploadOptions {
   retries?: number
   /** default 5 */
   parallel?: number
+  /** each file's photo facts, by index (travel-copy.ts): sent with its completion */
+  facts?: readonly (PhotoFacts | undefined)[]
 }
 
 export interface FileUploadResult {
@@ -149,6 +152,8 @@ export interface UploadToComplete {
   etags: readonly string[]
   /** the file's hex SHA-256: the server compares the stored bytes and answers with its own */
   sha256?: string
+  /** a photo's time and place, read from its original (the copy sent has no EXIF) */
+  photo?: PhotoFacts
 }
 
 /** The protocol's completion: one result per file, in order. */
@@ -163,6 +168,7 @@ export async function completeUploads(files: readonly UploadToComplete[], option
           uploadId: f.uploadId,
           chunks: f.etags.map((etag, p) => ({ part: p + 1, chunkRecord: etag })),
           ...(f.sha256 ? { sha256: f.sha256 } : {}),
+          ...(f.photo ? { photo: f.photo } : {}),
         })),
       },
       ...envelopeOf(options),
@@ -238,7 +244,7 @@ export async function uploadFiles(files: readonly File[], options: ChunkedUpload
   const ready = files.map((_, i) => i).filter((i) => failed[i] === null && !options.signal?.aborted)
   if (ready.length === 0) return results
   const answers = await completeUploads(
-    ready.map((i) => ({ key: uploadKey(files[i]!), size: files[i]!.size, uploadId: uploads[i]!.upload_id, etags: etags[i]! })),
+    ready.map((i) => ({ key: uploadKey(files[i]!), size: files[i]!.size, uploadId: uploads[i]!.upload_id, etags: etags[i]!, photo: options.facts?.[i] })),
     options,
   )
   ready.forEach((fileIndex, k) => {

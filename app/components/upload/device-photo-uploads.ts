@@ -7,6 +7,7 @@ import { devicePhoto, keepPhoto, needsUpload, PhotoRefused, uploadPhoto, type De
 import { outboxUser } from '#app/offline/form-outbox.ts'
 import { RESTORE_PHOTOS_EVENT, type RestorePhotos } from '#app/offline/restore-form.ts'
 import { MAX_PARALLEL_UPLOADS, runPool, uploadFiles } from './chunked-upload.ts'
+import type { TravelPhoto } from './travel-copy.ts'
 import { percentOf, type Item, type UploadArea, type UploadItems } from './upload-items.ts'
 
 interface Options {
@@ -45,21 +46,24 @@ export function useDevicePhotoUploads({ itemsRef, update, setItems, newKey, prev
   )
 
   const keepOnDevice = useCallback(
-    async (files: File[], batch: Item[], userId: number) => {
+    async (photos: TravelPhoto[], batch: Item[], userId: number) => {
       const outcomes: boolean[] = []
       await runPool(
-        files.map((file, index) => ({ file, index })),
+        photos.map(({ file, facts }, index) => ({ file, facts, index })),
         MAX_PARALLEL_UPLOADS,
-        async ({ file, index }) => {
+        async ({ file, facts, index }) => {
           const item = batch[index]!
           let photo: DevicePhoto
           try {
-            photo = await keepPhoto(userId, area, file)
+            photo = await keepPhoto(userId, area, file, facts)
           } catch {
             // the device has no room (or no storage): uploaded directly, as without the outbox
-            const [result] = await uploadFiles([file], { area, csrfToken, onProgress: (_, loaded, total) => update(item.key, { percent: Math.round((loaded / Math.max(total, 1)) * 100) }) }).catch(
-              () => [null],
-            )
+            const [result] = await uploadFiles([file], {
+              area,
+              csrfToken,
+              facts: [facts],
+              onProgress: (_, loaded, total) => update(item.key, { percent: Math.round((loaded / Math.max(total, 1)) * 100) }),
+            }).catch(() => [null])
             if (result?.success && result.id) update(item.key, { status: 'done', percent: 100, blobId: result.id })
             else update(item.key, { status: 'error', error: result?.error ?? 'This device has no room to keep the photo, and it could not be uploaded.' })
             outcomes[index] = !!result?.success

@@ -1,10 +1,13 @@
 // Files sent straight to the server through the chunked protocol (the drive, and any file that is
 // not a field form's photo kept on the device), each with its progress bar.
+import type { PhotoFacts } from '#core/photos.ts'
 import { uploadFiles, UploadHttpError } from './chunked-upload.ts'
 import { percentOf, type Item, type UploadArea, type UploadItems } from './upload-items.ts'
 
 interface Batch {
   files: File[]
+  /** each photo's time and place (travel-copy.ts), by index */
+  facts?: readonly (PhotoFacts | undefined)[]
   items: Item[]
   area: UploadArea
   prefix?: string
@@ -16,10 +19,11 @@ interface Batch {
   onFailed: () => void
 }
 
-export async function uploadBatch({ update, setItems }: Pick<UploadItems, 'update' | 'setItems'>, { files, items, area, prefix, csrfToken, mode, onSaved, onFailed }: Batch): Promise<void> {
+export async function uploadBatch({ update, setItems }: Pick<UploadItems, 'update' | 'setItems'>, { files, facts, items, area, prefix, csrfToken, mode, onSaved, onFailed }: Batch): Promise<void> {
   try {
     const results = await uploadFiles(files, {
       area,
+      facts,
       prefix,
       csrfToken,
       onProgress: (index, loaded, total) => {

@@ -5,7 +5,7 @@
 // waits for its uploads (hold-while-uploading.ts); 'save' (the drive): the upload is the save
 // (direct-uploads.ts). A failed image upload, or the server's error on the field, shows the spec's
 // Error modal (upload-error-modal.tsx). A field form's photos go through the device first
-// (device-photo-uploads.ts). The list's state: upload-items.ts; what it shows: upload-list.tsx.
+// (device-photo-uploads.ts), each as its travelling copy (travel-copy.ts). The list's state: upload-items.ts; what it shows: upload-list.tsx.
 // Styles: app/styles/upload.css (linked by app/root.tsx).
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useHydrated } from '../use-hydrated.ts'
@@ -13,6 +13,8 @@ import { canKeepPhotos } from '#app/offline/device-photos.ts'
 import { outboxUser } from '#app/offline/form-outbox.ts'
 import { DRIVE_UPLOAD_ERROR, IMAGE_UPLOAD_ERROR } from './chunked-upload.ts'
 import { useDevicePhotoUploads } from './device-photo-uploads.ts'
+import { usePhotoSettings } from './photo-settings.ts'
+import { travellingCopy, warmResizer } from './travel-copy.ts'
 import { uploadBatch } from './direct-uploads.ts'
 import { useHoldWhileUploading } from './hold-while-uploading.ts'
 import { UploadErrorModal, useServerErrors } from './upload-error-modal.tsx'
@@ -63,6 +65,7 @@ export function FileUpload(props: FileUploadProps) {
 
   const enhanced = useHydrated()
   const [keptIds, setKeptIds] = useState<string[]>(() => [...(props.initialIds ?? [])])
+  const photoSettings = usePhotoSettings()
   const uploads = useUploadItems()
   const { items, setItems, update, addBatch, removeWhere } = uploads
   const [error, setError] = useState<string | null>(null)
@@ -88,11 +91,22 @@ export function FileUpload(props: FileUploadProps) {
       const batch = addBatch(files, { previews: images, replace: !multiple })
       const userId = outboxUser()
       if (!multiple) setKeptIds([])
-      if (mode === 'attach' && images && userId !== null && canKeepPhotos()) return keepOnDevice(files, batch, userId)
+      if (mode === 'attach' && images) {
+        // a field form's photos travel as their copies (listed at once, uploading while they are made)
+        const photos = await Promise.all(files.map((file) => travellingCopy(file, photoSettings)))
+        photos.forEach((photo, index) => update(batch[index]!.key, { size: photo.file.size }))
+        if (userId !== null && canKeepPhotos()) return keepOnDevice(photos, batch, userId)
+        const sent = { files: photos.map((p) => p.file), facts: photos.map((p) => p.facts) }
+        return uploadBatch({ update, setItems }, { ...sent, items: batch, area, csrfToken, mode, onSaved: setSaved, onFailed: () => setError(failureText) })
+      }
       await uploadBatch({ update, setItems }, { files, items: batch, area, prefix, csrfToken, mode, onSaved: setSaved, onFailed: () => setError(failureText) })
     },
-    [area, images, mode, prefix, csrfToken, multiple, failureText, keepOnDevice, addBatch, setItems, update],
+    [area, images, mode, prefix, csrfToken, multiple, failureText, keepOnDevice, addBatch, setItems, update, photoSettings],
   )
+  // the resize worker's script, fetched while there is signal, so a day without finds it cached
+  useEffect(() => {
+    if (enhanced && images && mode === 'attach' && !photoSettings.keepOriginal) warmResizer()
+  }, [enhanced, images, mode, photoSettings.keepOriginal])
 
   // The Error modal's OK: back to choosing files, without the ones that failed (spec: "retry
   // resets the form state"); files uploaded fine stay attached.

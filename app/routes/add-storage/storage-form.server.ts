@@ -2,6 +2,7 @@
 // (images without JavaScript) through parseUploadForm, saved by the one command of both
 // (commands/storages.ts). Saved: the Success modal, then /manage-storage with the owner's
 // storages; without JavaScript a redirect with the flash message.
+import { photoSettings } from '#core/config.server.ts'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import type { Access } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
@@ -19,6 +20,7 @@ export async function storageFormBasics() {
     companies: await growerOptions(getDb(), { activeOnly: true }),
     today: new Date().toLocaleDateString('en-CA'),
     submissionId: crypto.randomUUID(),
+    photoSettings: photoSettings(),
   }
 }
 

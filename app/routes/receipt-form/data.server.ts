@@ -1,6 +1,7 @@
 // The receipt form's server half (route.tsx is its page): what the page reads (the type chosen in
 // the first step, and the lists its block needs) and what a post does (store the images it brings,
 // validate, save the receipt, or refuse it saving nothing).
+import { photoSettings } from '#core/config.server.ts'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { data as respond } from '@remix-run/node'
 import type { useLoaderData } from '@remix-run/react'
@@ -57,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     jobs: jobs.map((j) => ({ id: j.id, name: j.name, company_id: j.company_id, company_name: j.company_name })),
     today: new Date().toLocaleDateString('en-CA'),
     submissionId: crypto.randomUUID(),
+    photoSettings: photoSettings(),
     correcting: correcting && { id: correcting.id, version: correcting.version, values: correcting.values, images: correcting.images, deleteSubmissionId: crypto.randomUUID() },
   }
 }

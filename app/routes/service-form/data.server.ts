@@ -1,6 +1,7 @@
 // The sheet form's server half (route.tsx is its page): what the page reads (the picker's lists,
 // the parts, the call it is made from, the sheet number) and what its posts do (Add/Remove line,
 // Submit, with the photos a post brings).
+import { photoSettings } from '#core/config.server.ts'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import type { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
@@ -58,6 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sheetNumber: open ? await reserveSheetNumber(db, user.id) : null,
     today: new Date().toLocaleDateString('en-CA'),
     submissionId: crypto.randomUUID(),
+    photoSettings: photoSettings(),
   }
 }
 

@@ -3,6 +3,7 @@
 // storage, and return to /checks; /storage-check-form/{id} and /storage-check/{id} are locked to
 // the company {id} (the one chosen in the storage picker): only its storage is chosen, and they
 // return to the storage picker.
+import { photoSettings } from '#core/config.server.ts'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import type { Params, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
@@ -61,6 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     locked: locked ? { id: locked.id, name: locked.name } : null,
     today: new Date().toLocaleDateString('en-CA'),
     submissionId: crypto.randomUUID(),
+    photoSettings: photoSettings(),
     correcting: correcting && { id: correcting.id, version: correcting.version, values: correcting.values, images: correcting.images, deleteSubmissionId: crypto.randomUUID() },
   }
 }
