@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import type { Executor } from '#db/client.server.ts'
 import { buildIfStale } from '../bin/build.ts'
 import { httpSession } from '../tests/support/http-session.ts'
+import { CHECKED } from '../tests/support/checklists.ts'
 import { makePretreat } from '../tests/support/pretreats.ts'
 import { argN, isMain, runAlone, type BenchRow } from './alone.ts'
 import { startApp, timePageBeside } from './http-load.ts'
@@ -61,24 +62,9 @@ export async function benchSheet(db: Executor): Promise<number> {
     })
     .where('id', '=', pt.id)
     .execute()
-  const yes = {
-    inverter: true,
-    wires: true,
-    coils: true,
-    residue: true,
-    covers: true,
-    fan_direction: true,
-    system_run: true,
-    purge: true,
-    panel: true,
-    instructions: true,
-    tools: true,
-    lights: true,
-    storage: true,
-  }
   await db
     .insertInto('final_checklists')
-    .values({ pretreat_id: pt.id, ...yes, purge_time: 15, barrel_temp: 180 })
+    .values({ pretreat_id: pt.id, ...CHECKED, purge_time: 15, barrel_temp: 180 })
     .execute()
   return pt.id
 }

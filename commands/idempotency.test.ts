@@ -11,6 +11,7 @@ import type { Executor } from '#db/client.server.ts'
 import { saveChecklist } from '#db/queries/pretreat-sheet.ts'
 import { reserveSheetNumber } from '#db/queries/service-sheets.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { CHECKLIST_FORM } from '../tests/support/checklists.ts'
 import { makePretreat, pretreatDefaults, pretreatFormValue, SHEET_OBSERVATIONS } from '../tests/support/pretreats.ts'
 import { makeServiceSheet } from '../tests/support/service-sheets.ts'
 import { KEY_MESSAGES, runCommand, type Actor, type Command, type CommandResult } from './command.ts'
@@ -242,24 +243,7 @@ const sheetFor = (key: string, stage: 'assigned' | 'to-review') => {
       .executeTakeFirstOrThrow()
       .then((a) => a.id)
     const pt = await makePretreat(t.db, { stage, assignTo: await applicatorOfTech, quantityUsed: 16 })
-    const checklist = PretreatChecklistSchema.parse({
-      intent: 'checklist',
-      inverter: 'yes',
-      wires: 'yes',
-      coils: 'yes',
-      residue: 'no',
-      covers: 'yes',
-      fan_direction: 'yes',
-      system_run: 'yes',
-      purge: 'yes',
-      purge_time: '15',
-      panel: 'yes',
-      instructions: 'yes',
-      tools: 'yes',
-      lights: 'yes',
-      storage: 'yes',
-      barrel_temp: '180',
-    })
+    const checklist = PretreatChecklistSchema.parse(CHECKLIST_FORM)
     await saveChecklist(t.db, pt.id, checklist, tech.id)
     const row = await t.db.selectFrom('pretreats').select(['version', 'company_id']).where('id', '=', pt.id).executeTakeFirstOrThrow()
     const line = await t.db.selectFrom('pretreat_chemicals').select('id').where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()

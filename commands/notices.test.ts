@@ -7,6 +7,7 @@ import { NOTICE_ALERT_TYPES } from '#core/enums.ts'
 import { noticeCounts, pretreatMine, serviceSheetMine } from '#db/queries/notices.ts'
 import { onPretreatList } from '#db/queries/pretreat-lists.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { CHECKLIST_FORM } from '../tests/support/checklists.ts'
 import { makePretreat, SHEET_OBSERVATIONS } from '../tests/support/pretreats.ts'
 import { makeServiceSheet } from '../tests/support/service-sheets.ts'
 import { runCommand, type Actor } from './command.ts'
@@ -166,24 +167,7 @@ describe('a pre-treat sheet sent back', () => {
     const truck = (await t.db.insertInto('trucks').values({ number: 'T-N', make: 'Ford' }).returning('id').executeTakeFirstOrThrow()).id
     const line = await t.db.selectFrom('pretreat_chemicals').select('id').where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()
     await run(saveSheetChecklist, applicator, {
-      ...PretreatChecklistSchema.parse({
-        intent: 'checklist',
-        inverter: 'yes',
-        wires: 'yes',
-        coils: 'yes',
-        residue: 'no',
-        covers: 'yes',
-        fan_direction: 'yes',
-        system_run: 'yes',
-        purge: 'yes',
-        purge_time: '15',
-        panel: 'yes',
-        instructions: 'yes',
-        tools: 'yes',
-        lights: 'yes',
-        storage: 'yes',
-        barrel_temp: '180',
-      }),
+      ...PretreatChecklistSchema.parse(CHECKLIST_FORM),
       pretreat_id: pt.id,
     })
     const value = PretreatSheetSchema.parse({

@@ -15,6 +15,7 @@ import { QUEUES } from '#jobs/queues.ts'
 import { FsDriver } from '#storage/fs-driver.server.ts'
 import { setBlobStore } from '#storage/index.server.ts'
 import { CHROMIUM_PATH } from '../../../tests/support/browser.ts'
+import { CHECKED } from '../../../tests/support/checklists.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts'
 import { makePretreat } from '../../../tests/support/pretreats.ts'
 import { queuePretreatPdf } from './pretreat-pdf.server.ts'
@@ -73,19 +74,8 @@ describe('the pre-treat sheet PDF', () => {
       .insertInto('final_checklists')
       .values({
         pretreat_id: pt.id,
-        inverter: true,
-        wires: true,
-        coils: true,
-        residue: true,
-        covers: true,
-        fan_direction: true,
-        system_run: true,
+        ...CHECKED,
         purge: false,
-        panel: true,
-        instructions: true,
-        tools: true,
-        lights: true,
-        storage: true,
         barrel_temp: '72.5',
       })
       .execute()
