@@ -15,14 +15,16 @@ export interface Registry {
   path: string
 }
 
+const named = (noun: string): Registry => ({ plural: `${noun}s`, noun, path: noun.toLowerCase() })
+
 export const REGISTRIES = {
-  job: { plural: 'Jobs', noun: 'Job', path: 'job' },
-  part: { plural: 'Parts', noun: 'Part', path: 'part' },
-  truck: { plural: 'Trucks', noun: 'Truck', path: 'truck' },
-  product: { plural: 'Products', noun: 'Product', path: 'product' },
-  application: { plural: 'Applications', noun: 'Application', path: 'application' },
-  applicator: { plural: 'Applicators', noun: 'Applicator', path: 'applicator' },
-} satisfies Record<string, Registry>
+  job: named('Job'),
+  part: named('Part'),
+  truck: named('Truck'),
+  product: named('Product'),
+  application: named('Application'),
+  applicator: named('Applicator'),
+}
 
 /** The trail of a registry screen: Admin › the list › Add or Edit the record. */
 export function registryHandle({ plural, noun, path }: Registry, step?: 'Add' | 'Edit') {
