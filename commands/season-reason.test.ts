@@ -8,6 +8,7 @@ import { SEASON_REASON_MISSING, storedSeasonReasons } from '#core/season-reasons
 import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
 import { pretreatSeasonCheck } from '#db/queries/season.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { refusedWith } from '../tests/support/refusals.ts'
 import { makePretreat, pretreatDefaults, SHEET_OBSERVATIONS } from '../tests/support/pretreats.ts'
 import { runCommand, type Actor } from './command.ts'
 import { saveReview, submitReview } from './pretreat-review.ts'
@@ -78,14 +79,7 @@ const used = async (id: number) => (await t.db.selectFrom('pretreat_chemicals').
 const history = (id: number) => t.db.selectFrom('workflow_events').select(['event', 'details', 'actor_id']).where('entity', '=', 'pretreat').where('entity_id', '=', id).orderBy('id').execute()
 const reasonOf = (details: unknown) => (details as { season_reason?: unknown }).season_reason
 
-async function refusal(promise: Promise<unknown>): Promise<InputError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(InputError)
-  return error as InputError
-}
+const refusal = (promise: Promise<unknown>) => refusedWith(promise, InputError)
 
 describe('assigning past the season check', () => {
   it('refuses an Assign without a reason when the storage became a seed store after the form, changing nothing; with one it assigns and keeps the reason', async () => {

@@ -3,13 +3,14 @@
 // user:create's createUser still works beside it.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ConflictError, ForbiddenError, InputError } from '#core/errors.ts'
+import { ConflictError, ForbiddenError } from '#core/errors.ts'
 import { verifyPassword } from '#core/password.server.ts'
 import { USER_MESSAGES, type UserInput } from '#core/schemas/user.ts'
 import { RIGHTS_MESSAGES } from '#core/user-rights.ts'
 import { PERMISSION_CODENAMES } from '#core/permissions.ts'
 import { createUser, userForEdit } from '#db/queries/users.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { refusedFields } from '../tests/support/refusals.ts'
 import { KEY_MESSAGES, runCommand, type Actor } from './command.ts'
 import { saveUser as saveUserCommand } from './users.ts'
 
@@ -54,15 +55,6 @@ const input = (over: Partial<UserInput>): UserInput => ({
   password: 'a-long-password',
   ...over,
 })
-
-async function refusal(work: Promise<unknown>): Promise<Record<string, string>> {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(InputError)
-  return (error as InputError).fieldErrors
-}
 
 const count = async () =>
   Number(
@@ -119,24 +111,24 @@ describe('adding a user', () => {
 
   it('refuses a taken username (case ignored), an unknown company or group, and flags from a non-superuser, saving nothing', async () => {
     const before = await count()
-    expect(await refusal(saveUser(t.db, root, input({ username: 'JBAIRD' })))).toEqual({ username: USER_MESSAGES.usernameTaken })
-    expect(await refusal(saveUser(t.db, root, input({ company: 'Nobody Farms' })))).toEqual({ company: USER_MESSAGES.company })
-    expect(await refusal(saveUser(t.db, root, input({ groups: [groupId, 999_999] })))).toEqual({ groups: USER_MESSAGES.group })
-    expect(await refusal(saveUser(t.db, manager, input({ is_superuser: true })))).toEqual({ is_superuser: USER_MESSAGES.flagsSuperuserOnly })
-    expect(await refusal(saveUser(t.db, manager, input({ is_staff: true })))).toEqual({ is_staff: USER_MESSAGES.flagsSuperuserOnly })
+    expect(await refusedFields(saveUser(t.db, root, input({ username: 'JBAIRD' })))).toEqual({ username: USER_MESSAGES.usernameTaken })
+    expect(await refusedFields(saveUser(t.db, root, input({ company: 'Nobody Farms' })))).toEqual({ company: USER_MESSAGES.company })
+    expect(await refusedFields(saveUser(t.db, root, input({ groups: [groupId, 999_999] })))).toEqual({ groups: USER_MESSAGES.group })
+    expect(await refusedFields(saveUser(t.db, manager, input({ is_superuser: true })))).toEqual({ is_superuser: USER_MESSAGES.flagsSuperuserOnly })
+    expect(await refusedFields(saveUser(t.db, manager, input({ is_staff: true })))).toEqual({ is_staff: USER_MESSAGES.flagsSuperuserOnly })
     expect(await count()).toBe(before)
   })
 
   it('refuses a password easy to guess (repeats, the username, the company’s name and a digit), saying why; on Edit User too', async () => {
     const before = await count()
     const own = USER_MESSAGES.passwordWeak('it contains a name, username or e-mail of the account, or the company’s name.')
-    expect(await refusal(saveUser(t.db, root, input({ password: 'aaaaaaaa' })))).toEqual({ password: USER_MESSAGES.passwordWeak('repeated characters like “aaa” are easy to guess.') })
-    expect(await refusal(saveUser(t.db, root, input({ username: 'wheatfield-7', password: 'wheatfield-7' })))).toEqual({ password: own })
-    expect(await refusal(saveUser(t.db, root, input({ password: 'Keystone Storage Services1' })))).toEqual({ password: own })
-    expect(await refusal(saveUser(t.db, root, input({ company: 'Snake River Farms', password: 'snakeriverfarms1' })))).toEqual({ password: own })
+    expect(await refusedFields(saveUser(t.db, root, input({ password: 'aaaaaaaa' })))).toEqual({ password: USER_MESSAGES.passwordWeak('repeated characters like “aaa” are easy to guess.') })
+    expect(await refusedFields(saveUser(t.db, root, input({ username: 'wheatfield-7', password: 'wheatfield-7' })))).toEqual({ password: own })
+    expect(await refusedFields(saveUser(t.db, root, input({ password: 'Keystone Storage Services1' })))).toEqual({ password: own })
+    expect(await refusedFields(saveUser(t.db, root, input({ company: 'Snake River Farms', password: 'snakeriverfarms1' })))).toEqual({ password: own })
     expect(await count()).toBe(before)
     const id = await saveUser(t.db, root, input({ username: 'guessable', password: 'first-pass-12' }))
-    expect(await refusal(saveUser(t.db, root, input({ user_id: id, username: 'guessable', password: 'guessable1' })))).toEqual({ password: own })
+    expect(await refusedFields(saveUser(t.db, root, input({ user_id: id, username: 'guessable', password: 'guessable1' })))).toEqual({ password: own })
     expect(await verifyPassword('first-pass-12', (await t.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()).password_hash)).toBe(true)
   })
 })
@@ -148,7 +140,9 @@ describe('editing a user', () => {
     await saveUser(t.db, manager, input({ user_id: id, username: 'stafffer', company: 'Snake River Farms', is_staff: false, password: undefined }))
     expect(await userForEdit(t.db, id)).toMatchObject({ company: 'Snake River Farms', is_staff: true })
     const plain = await saveUser(t.db, root, input({ username: 'plain' }))
-    expect(await refusal(saveUser(t.db, manager, input({ user_id: plain, username: 'plain', is_superuser: true, password: undefined })))).toEqual({ is_superuser: USER_MESSAGES.flagsSuperuserOnly })
+    expect(await refusedFields(saveUser(t.db, manager, input({ user_id: plain, username: 'plain', is_superuser: true, password: undefined })))).toEqual({
+      is_superuser: USER_MESSAGES.flagsSuperuserOnly,
+    })
     expect(await userForEdit(t.db, plain)).toMatchObject({ is_superuser: false })
   })
 
@@ -160,10 +154,10 @@ describe('editing a user', () => {
   })
 
   it('refuses deactivating oneself and dropping one’s own superuser flag', async () => {
-    expect(await refusal(saveUser(t.db, root, input({ user_id: root.id, username: 'root', is_superuser: true, is_staff: true, is_active: false, password: undefined })))).toEqual({
+    expect(await refusedFields(saveUser(t.db, root, input({ user_id: root.id, username: 'root', is_superuser: true, is_staff: true, is_active: false, password: undefined })))).toEqual({
       is_active: USER_MESSAGES.selfInactive,
     })
-    expect(await refusal(saveUser(t.db, root, input({ user_id: root.id, username: 'root', is_superuser: false, is_staff: true, password: undefined })))).toEqual({
+    expect(await refusedFields(saveUser(t.db, root, input({ user_id: root.id, username: 'root', is_superuser: false, is_staff: true, password: undefined })))).toEqual({
       is_superuser: USER_MESSAGES.selfSuperuser,
     })
     expect(await userForEdit(t.db, root.id)).toMatchObject({ is_superuser: true, is_active: true })
@@ -172,8 +166,8 @@ describe('editing a user', () => {
   it('changes one’s own username or password only with one’s current password', async () => {
     const self = actor(await saveUser(t.db, root, input({ username: 'selfish', password: 'selfish-pass-1' })), false, 'selfish')
     const mine = (over: Partial<UserInput>) => input({ user_id: self.id, username: 'selfish', password: undefined, ...over })
-    expect(await refusal(saveUser(t.db, self, mine({ password: 'new-pass-123' })))).toEqual({ current_password: USER_MESSAGES.currentPassword })
-    expect(await refusal(saveUser(t.db, self, mine({ username: '0x10', current_password: 'wrong-pass-1' })))).toEqual({ current_password: USER_MESSAGES.currentPassword })
+    expect(await refusedFields(saveUser(t.db, self, mine({ password: 'new-pass-123' })))).toEqual({ current_password: USER_MESSAGES.currentPassword })
+    expect(await refusedFields(saveUser(t.db, self, mine({ username: '0x10', current_password: 'wrong-pass-1' })))).toEqual({ current_password: USER_MESSAGES.currentPassword })
     await saveUser(t.db, self, mine({ first_name: 'Sel' })) // other fields need nothing more
     await saveUser(t.db, self, mine({ password: 'new-pass-123', current_password: 'selfish-pass-1' }))
     const { username, password_hash } = await t.db.selectFrom('users').select(['username', 'password_hash']).where('id', '=', self.id).executeTakeFirstOrThrow()
@@ -197,7 +191,7 @@ describe('editing a user', () => {
     const id = await saveUser(t.db, root, input({ username: 'perms', permissions: ['api.view_callin', 'api.add_callin'], groups: [groupId] }))
     await saveUser(t.db, root, input({ user_id: id, username: 'perms', permissions: ['api.view_receipt'], groups: [], password: undefined }))
     expect(await userForEdit(t.db, id)).toMatchObject({ permissions: ['api.view_receipt'], groups: [] })
-    expect(await refusal(saveUser(t.db, root, input({ user_id: id, username: 'Manager', password: undefined })))).toEqual({ username: USER_MESSAGES.usernameTaken })
+    expect(await refusedFields(saveUser(t.db, root, input({ user_id: id, username: 'Manager', password: undefined })))).toEqual({ username: USER_MESSAGES.usernameTaken })
   })
 })
 
@@ -211,19 +205,19 @@ describe('rights are delegated, never minted', () => {
     // holds change_user and add_user: granting add_user is delegation
     await saveUser(t.db, manager, edit({ permissions: ['api.view_receipt', 'api.add_user'] }))
     expect(await permissionsOf(id)).toEqual(['api.add_user', 'api.view_receipt'])
-    expect(await refusal(saveUser(t.db, manager, edit({ permissions: ['api.view_receipt', 'api.add_user', 'api.view_user', 'api.s3_admin'] })))).toEqual({
+    expect(await refusedFields(saveUser(t.db, manager, edit({ permissions: ['api.view_receipt', 'api.add_user', 'api.view_user', 'api.s3_admin'] })))).toEqual({
       permissions: RIGHTS_MESSAGES.permissions(['api.s3_admin', 'api.view_user']),
     })
     // taking away what one cannot give back is refused too
-    expect(await refusal(saveUser(t.db, manager, edit({ permissions: ['api.add_user'] })))).toEqual({ permissions: RIGHTS_MESSAGES.permissions(['api.view_receipt']) })
-    expect(await refusal(saveUser(t.db, manager, edit({ permissions: ['api.view_receipt', 'api.add_user'], groups: [groupId] })))).toEqual({ groups: RIGHTS_MESSAGES.groups(['Reviewers']) })
+    expect(await refusedFields(saveUser(t.db, manager, edit({ permissions: ['api.add_user'] })))).toEqual({ permissions: RIGHTS_MESSAGES.permissions(['api.view_receipt']) })
+    expect(await refusedFields(saveUser(t.db, manager, edit({ permissions: ['api.view_receipt', 'api.add_user'], groups: [groupId] })))).toEqual({ groups: RIGHTS_MESSAGES.groups(['Reviewers']) })
     expect(await userForEdit(t.db, id)).toMatchObject({ permissions: ['api.add_user', 'api.view_receipt'], groups: [] })
   })
 
   it('a manager cannot grant themself anything, not even what they hold', async () => {
     const self = (over: Partial<UserInput>) => input({ user_id: manager.id, username: 'manager', password: undefined, ...over })
-    expect(await refusal(saveUser(t.db, manager, self({ permissions: [...PERMISSION_CODENAMES] })))).toEqual({ permissions: RIGHTS_MESSAGES.own })
-    expect(await refusal(saveUser(t.db, manager, self({ permissions: ['api.add_user', 'api.change_user'], groups: [groupId] })))).toEqual({ groups: RIGHTS_MESSAGES.own })
+    expect(await refusedFields(saveUser(t.db, manager, self({ permissions: [...PERMISSION_CODENAMES] })))).toEqual({ permissions: RIGHTS_MESSAGES.own })
+    expect(await refusedFields(saveUser(t.db, manager, self({ permissions: ['api.add_user', 'api.change_user'], groups: [groupId] })))).toEqual({ groups: RIGHTS_MESSAGES.own })
     expect(await permissionsOf(manager.id)).toEqual(['api.add_user', 'api.change_user'])
     await saveUser(t.db, manager, self({ permissions: ['api.add_user', 'api.change_user'], first_name: 'Manny' })) // the same lists: no change
   })
@@ -231,7 +225,7 @@ describe('rights are delegated, never minted', () => {
   it('a user who may only add users creates none with a permission they lack', async () => {
     const adder = actor((await createUser(t.db, { username: 'adder', password: 'adder-pass-1', permissions: ['api.add_user'] })).id, false, 'adder')
     const before = await count()
-    expect(await refusal(saveUser(t.db, adder, input({ username: 'minted', permissions: [...PERMISSION_CODENAMES] })))).toEqual({
+    expect(await refusedFields(saveUser(t.db, adder, input({ username: 'minted', permissions: [...PERMISSION_CODENAMES] })))).toEqual({
       permissions: RIGHTS_MESSAGES.permissions(PERMISSION_CODENAMES.filter((p) => p !== 'api.add_user').sort()),
     })
     expect(await count()).toBe(before)
@@ -241,7 +235,7 @@ describe('rights are delegated, never minted', () => {
   it('a user who may only add users puts nobody in a group holding a right they lack', async () => {
     const adder = actor((await createUser(t.db, { username: 'groupadder', password: 'adder-pass-1', permissions: ['api.add_user'] })).id, false, 'groupadder')
     const before = await count()
-    expect(await refusal(saveUser(t.db, adder, input({ username: 'grouped', groups: [groupId] })))).toEqual({ groups: RIGHTS_MESSAGES.groups(['Reviewers']) })
+    expect(await refusedFields(saveUser(t.db, adder, input({ username: 'grouped', groups: [groupId] })))).toEqual({ groups: RIGHTS_MESSAGES.groups(['Reviewers']) })
     expect(await count()).toBe(before)
   })
 
@@ -249,7 +243,7 @@ describe('rights are delegated, never minted', () => {
     // a session read before the manager's rights were taken away still lists them: the save refuses all the same
     const stale = { ...manager, permissions: [...PERMISSION_CODENAMES] }
     const id = await saveUser(t.db, root, input({ username: 'stalesession' }))
-    expect(await refusal(saveUser(t.db, stale, input({ user_id: id, username: 'stalesession', permissions: ['api.s3_admin'], password: undefined })))).toEqual({
+    expect(await refusedFields(saveUser(t.db, stale, input({ user_id: id, username: 'stalesession', permissions: ['api.s3_admin'], password: undefined })))).toEqual({
       permissions: RIGHTS_MESSAGES.permissions(['api.s3_admin']),
     })
     expect(await permissionsOf(id)).toEqual([])
@@ -260,8 +254,8 @@ describe('rights are delegated, never minted', () => {
     const richer = await saveUser(t.db, root, input({ username: 'richerpw', password: 'richer-pass-1', groups: [groupId] }))
     const staffHash = await hashOf(staff)
     const richerHash = await hashOf(richer)
-    expect(await refusal(saveUser(t.db, manager, input({ user_id: staff, username: 'staffpw', is_staff: true, password: 'taken-over-1' })))).toEqual({ password: RIGHTS_MESSAGES.staffPassword })
-    expect(await refusal(saveUser(t.db, manager, input({ user_id: richer, username: 'richerpw', groups: [groupId], password: 'taken-over-1' })))).toEqual({
+    expect(await refusedFields(saveUser(t.db, manager, input({ user_id: staff, username: 'staffpw', is_staff: true, password: 'taken-over-1' })))).toEqual({ password: RIGHTS_MESSAGES.staffPassword })
+    expect(await refusedFields(saveUser(t.db, manager, input({ user_id: richer, username: 'richerpw', groups: [groupId], password: 'taken-over-1' })))).toEqual({
       password: RIGHTS_MESSAGES.password(['api.view_callin']),
     })
     expect(await hashOf(staff)).toBe(staffHash)
@@ -277,15 +271,15 @@ describe('rights are delegated, never minted', () => {
     const richer = await saveUser(t.db, root, input({ username: 'richeracct', first_name: 'Rich', email: 'rich@example.com', groups: [groupId] }))
     const asIs = { first_name: 'Stan', email: 'stan@example.com', password: undefined }
     const staffEdit = (over: Partial<UserInput>) => input({ user_id: staff, username: 'staffacct', is_staff: true, ...asIs, ...over })
-    expect(await refusal(saveUser(t.db, manager, staffEdit({ is_active: false })))).toEqual({ is_active: RIGHTS_MESSAGES.staffAccount })
-    expect(await refusal(saveUser(t.db, manager, staffEdit({ username: 'staffacct2', first_name: 'Eve', last_name: 'Stone' })))).toEqual({
+    expect(await refusedFields(saveUser(t.db, manager, staffEdit({ is_active: false })))).toEqual({ is_active: RIGHTS_MESSAGES.staffAccount })
+    expect(await refusedFields(saveUser(t.db, manager, staffEdit({ username: 'staffacct2', first_name: 'Eve', last_name: 'Stone' })))).toEqual({
       username: RIGHTS_MESSAGES.staffAccount,
       first_name: RIGHTS_MESSAGES.staffAccount,
       last_name: RIGHTS_MESSAGES.staffAccount,
     })
-    expect(await refusal(saveUser(t.db, manager, staffEdit({ email: 'eve@example.com' })))).toEqual({ email: RIGHTS_MESSAGES.staffAccount })
+    expect(await refusedFields(saveUser(t.db, manager, staffEdit({ email: 'eve@example.com' })))).toEqual({ email: RIGHTS_MESSAGES.staffAccount })
     const richerEdit = (over: Partial<UserInput>) => input({ user_id: richer, username: 'richeracct', first_name: 'Rich', email: 'rich@example.com', groups: [groupId], password: undefined, ...over })
-    expect(await refusal(saveUser(t.db, manager, richerEdit({ is_active: false, email: 'eve@example.com' })))).toEqual({
+    expect(await refusedFields(saveUser(t.db, manager, richerEdit({ is_active: false, email: 'eve@example.com' })))).toEqual({
       is_active: RIGHTS_MESSAGES.account(['api.view_callin']),
       email: RIGHTS_MESSAGES.account(['api.view_callin']),
     })

@@ -21,6 +21,7 @@ import { htmlPdf } from '#jobs/documents/conversions.server.ts'
 import type { FsDriver } from '#storage/fs-driver.server.ts'
 import type { TestDatabase } from '../tests/support/db.ts'
 import { startDocuments, type DocumentsBeside } from '../tests/support/documents.ts'
+import { makeUser } from '../tests/support/people.ts'
 import { pdfText } from '../tests/support/pdf-text.ts'
 import { completingReview, makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
 import { ReportBusy, sendGrowerReport } from './grower-report.job.ts'
@@ -60,7 +61,7 @@ describe('the grower’s report by e-mail', () => {
     process.env.MAIL_FROM = 'Keystone Storage Services <reports@keystone.test>'
     documents = await startDocuments('grower-report', { workers: true })
     ;({ t, store } = documents)
-    reviewer = (await t.db.insertInto('users').values({ username: 'pt-rev-two', password_hash: 'x', first_name: 'Travis', last_name: 'Nielsen' }).returning('id').executeTakeFirstOrThrow()).id
+    reviewer = await makeUser(t.db, 'pt-rev-two', { first_name: 'Travis', last_name: 'Nielsen' })
     growerId = (await pretreatDefaults(t.db)).company_id
     await t.db
       .insertInto('contacts')
