@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
-import { AppForm, recordSummary, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, recordSummary, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { clientActionQueuingOffline } from '#app/offline/queue-offline.ts'
 import { useReopenedFromOutbox } from '#app/offline/restore-form.ts'
 import { DraftsElsewhere } from '#app/offline/drafts-elsewhere.tsx'
@@ -82,9 +82,7 @@ function CallDetailsForm({ data, place }: { data: LoaderData; place: Place | nul
       </div>
       <TextAreaField field={fields.description} label="Reason for Service" />
       <CheckboxField field={fields.got_it} label="I got it" />
-      <div className="form-actions">
-        <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
-      </div>
+      <SubmitRow fetcher={fetcher} />
     </AppForm>
   )
 }

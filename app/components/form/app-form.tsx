@@ -142,6 +142,15 @@ export function SubmitButton({ fetcher, children, name, value, danger = false }:
   )
 }
 
+/** A form's last row: its one submit button (Submit unless told). */
+export function SubmitRow({ fetcher, children = 'Submit' }: { fetcher: FetcherWithComponents<unknown>; children?: ReactNode }) {
+  return (
+    <div className="form-actions">
+      <SubmitButton fetcher={fetcher}>{children}</SubmitButton>
+    </div>
+  )
+}
+
 /** The Success modal closes itself after 750 ms, then goes on; the Error modal waits for OK. */
 function SubmitOutcome({ fetcher }: { fetcher: FetcherWithComponents<FormResult> }) {
   const navigate = useNavigate()

@@ -1,7 +1,7 @@
 // The product form of Add Product and Edit Product: the same fields, schema and save. The quantity
 // formula (spec §5) reads ppm and the ppm constant, or per and the converter; the label limits are
 // what the pre-treat form's dose check and the season ledger read (empty: the label sets none).
-import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { CheckboxField, NumberField, SelectField, TextField } from '#app/components/form/fields.tsx'
 import { PRODUCT_UNITS } from '#core/enums.ts'
 import { AMOUNT_STEP, ProductSchema, TOTAL_BASES } from '#core/schemas/product.ts'
@@ -70,9 +70,7 @@ export function ProductForm({ product, submissionId }: { product: ProductRecord 
         <CheckboxField field={fields.not_for_seed} label="Not for Seed Potatoes" />
       </fieldset>
       <CheckboxField field={fields.active} label="Active" />
-      <div className="form-actions">
-        <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
-      </div>
+      <SubmitRow fetcher={fetcher} />
     </AppForm>
   )
 }

@@ -2,7 +2,7 @@
 // storage's id, the version it read, and its current images (each kept unless unticked).
 import { getInputProps } from '@conform-to/react'
 import { useCsrfToken } from '#app/components/csrf.tsx'
-import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { ComboboxField } from '#app/components/form/combobox-field.tsx'
 import { CheckboxField, NumberField, SelectField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { FileUpload } from '#app/components/upload/file-upload.tsx'
@@ -135,9 +135,7 @@ export function StorageForm({ storage, companies, today, submissionId, imageIds,
           </p>
         ) : null}
       </div>
-      <div className="form-actions">
-        <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
-      </div>
+      <SubmitRow fetcher={fetcher} />
     </AppForm>
   )
 }

@@ -4,7 +4,7 @@
 // upload error in the Error modal: the server's answer without JavaScript (FileUpload shows it),
 // the same check in the browser with it (shown here).
 import { useState, type ReactNode } from 'react'
-import { AppForm, recordSummary, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, recordSummary, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { ComboboxField } from '#app/components/form/combobox-field.tsx'
 import { NumberField, SelectField, TextField } from '#app/components/form/fields.tsx'
 import { useCsrfToken } from '#app/components/csrf.tsx'
@@ -109,9 +109,7 @@ export function ReceiptFields({ data, type, submissionId, imageIds }: { data: Lo
           ) : null}
         </div>
 
-        <div className="form-actions">
-          <SubmitButton fetcher={fetcher}>{correcting ? 'Save Correction' : 'Submit'}</SubmitButton>
-        </div>
+        <SubmitRow fetcher={fetcher}>{correcting ? 'Save Correction' : 'Submit'}</SubmitRow>
       </AppForm>
       {imageError.modal}
     </div>

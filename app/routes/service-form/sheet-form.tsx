@@ -1,7 +1,7 @@
 // The service sheet itself, once its place is chosen: the spec's customer sheet form (service types,
 // with 'Other' revealing its field) or job sheet form (service type N/A), hours, parts, photos,
 // the call's description and the detailed notes.
-import { AppForm, recordSummary, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, recordSummary, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { CheckboxGroupField } from '#app/components/form/checkbox-group-field.tsx'
 import { NumberField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { LineItemsField } from '#app/components/form/line-items.tsx'
@@ -136,9 +136,7 @@ export function SheetForm({
       <TextAreaField field={fields.description} label="Call Description" rows={3} readOnly={fromCall} hint={fromCall ? 'From the call.' : undefined} />
       <TextAreaField field={fields.notes} label="Detailed Notes" rows={5} />
 
-      <div className="form-actions">
-        <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
-      </div>
+      <SubmitRow fetcher={fetcher} />
     </AppForm>
   )
 }

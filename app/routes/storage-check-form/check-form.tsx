@@ -1,6 +1,6 @@
 // The storage check itself, once its storage is chosen: date inspected, variety, cellar fill
 // status, the readings (°F, %, hours), the four pile temperatures, images and notes.
-import { AppForm, recordSummary, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, recordSummary, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { NumberField, SelectField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { PlaceInputs } from '#app/components/form/place-picker.tsx'
 import type { Place } from '#app/components/form/place.server.ts'
@@ -69,9 +69,7 @@ export function CheckForm({ data, place, storage, submissionId, imageIds }: { da
         ) : null}
       </div>
       <TextAreaField field={fields.notes} label="Notes" rows={5} />
-      <div className="form-actions">
-        <SubmitButton fetcher={fetcher}>{correcting ? 'Save Correction' : 'Submit'}</SubmitButton>
-      </div>
+      <SubmitRow fetcher={fetcher}>{correcting ? 'Save Correction' : 'Submit'}</SubmitRow>
     </AppForm>
   )
 }
