@@ -4,20 +4,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
-import { ListErrorBoundary } from '#app/components/list/list-screen.tsx'
 import { loadPretreatList, pretreatListAction } from '#app/features/pretreat-lists/list-data.server.ts'
-import { PretreatListScreen } from '#app/features/pretreat-lists/pretreat-list.tsx'
 import listCss from '#app/features/pretreat-lists/pretreat-lists.css?url'
+import { PretreatListErrorBoundary, pretreatListHandle, PretreatListScreen } from '#app/features/pretreat-lists/pretreat-list.tsx'
 
 export const access = ACCESS['/scheduled-pre-treat']
 export const meta: MetaFunction = () => [{ title: 'Scheduled Pre-Treats' }]
 export const links = () => [{ rel: 'stylesheet', href: listCss }]
-export const handle = {
-  crumbs: [
-    { label: 'Pre-Treats', to: '/pretreats' },
-    { label: 'Scheduled', to: '/scheduled-pre-treat' },
-  ],
-}
+export const handle = pretreatListHandle('scheduled')
 
 export const loader = (args: LoaderFunctionArgs) => loadPretreatList(args, access, 'scheduled')
 export const action = pretreatListAction(access)
@@ -26,4 +20,4 @@ export default function ScheduledPretreats() {
   return <PretreatListScreen list="scheduled" data={useLoaderData<typeof loader>()} />
 }
 
-export const ErrorBoundary = () => <ListErrorBoundary message="Error fetching pre-treats" />
+export const ErrorBoundary = PretreatListErrorBoundary

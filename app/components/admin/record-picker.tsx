@@ -5,6 +5,7 @@
 // once. The same markup as the CompanyPicker.
 import { Form, useNavigate } from '@remix-run/react'
 import { Combobox, useServerText } from '#app/components/form/combobox-field.tsx'
+import { ContinueRow } from '#app/components/form/fields.tsx'
 
 export interface RecordPickerData {
   options: { id: number; name: string; detail?: string }[]
@@ -49,11 +50,7 @@ export function RecordPicker({ picker, action, label, legend }: { picker: Record
           hint="Type a name from the list."
         />
         {/* an exact name goes on by itself with JavaScript; Continue stays for any other text */}
-        <div className="form-actions">
-          <button type="submit" className="button button-secondary">
-            Continue
-          </button>
-        </div>
+        <ContinueRow />
       </fieldset>
     </Form>
   )

@@ -7,6 +7,7 @@
 //   component: <CompanyPicker picker={data.picker} action="/add-contact" />
 import { Form, Outlet, useNavigate } from '@remix-run/react'
 import { Combobox, useServerText } from './combobox-field.tsx'
+import { ContinueRow } from './fields.tsx'
 import type { CompanyPickerData } from './company-picker.server.ts'
 
 export function CompanyPicker({
@@ -49,11 +50,7 @@ export function CompanyPicker({
         />
         {/* With JavaScript an exact name goes on by itself; Continue stays for any other text (and for
             a name typed before the script loaded), answered by the server's message. */}
-        <div className="form-actions">
-          <button type="submit" className="button button-secondary">
-            Continue
-          </button>
-        </div>
+        <ContinueRow />
       </fieldset>
     </Form>
   )

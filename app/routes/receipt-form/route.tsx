@@ -11,6 +11,7 @@ import { DraftsElsewhere } from '#app/offline/drafts-elsewhere.tsx'
 import { clientActionQueuingOffline } from '#app/offline/queue-offline.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { keepPageAfterPost, usePostedBack } from '#app/components/form/form-result.ts'
+import { ContinueRow } from '#app/components/form/fields.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { RECEIPT_TYPES, type ReceiptType } from '#core/enums.ts'
 import type { loader } from './data.server.ts'
@@ -79,13 +80,7 @@ function TypeStep({ type }: { type: ReceiptType | null }) {
           ))}
         </select>
       </div>
-      {hydrated ? null : (
-        <div className="form-actions">
-          <button type="submit" className="button button-secondary">
-            Continue
-          </button>
-        </div>
-      )}
+      {hydrated ? null : <ContinueRow />}
     </Form>
   )
 }
