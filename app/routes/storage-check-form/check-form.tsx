@@ -5,7 +5,7 @@ import { NumberField, SelectField, TextAreaField, TextField } from '#app/compone
 import { PlaceInputs } from '#app/components/form/place-picker.tsx'
 import type { Place } from '#app/components/form/place.server.ts'
 import { useCsrfToken } from '#app/components/csrf.tsx'
-import { FileUpload } from '#app/components/upload/file-upload.tsx'
+import { ImagesField } from '#app/components/form/images-field.tsx'
 import { FILL_STATUSES, VARIETIES } from '#core/enums.ts'
 import { READING_BOUNDS, StorageCheckSchema } from '#core/schemas/storage-check.ts'
 import type { LoaderData } from './data.server.ts'
@@ -51,23 +51,7 @@ export function CheckForm({ data, place, storage, submissionId, imageIds }: { da
           <NumberField key={pile} field={fields[pile]} label={`Pile ${i + 1} (°F)`} min={temperature.min} max={temperature.max} step={temperature.step} hint="Optional" />
         ))}
       </fieldset>
-      <div>
-        <FileUpload
-          name="images"
-          area="storage_checks"
-          csrfToken={csrfToken}
-          label="Images"
-          accept="image/*"
-          capture="environment"
-          initialIds={imageIds}
-          hint="Photos of the storage (image files only)."
-        />
-        {fields.images.errors ? (
-          <p className="field-error" role="alert" id={fields.images.errorId}>
-            {fields.images.errors.join(' ')}
-          </p>
-        ) : null}
-      </div>
+      <ImagesField field={fields.images} area="storage_checks" csrfToken={csrfToken} label="Images" initialIds={imageIds} hint="Photos of the storage (image files only)." />
       <TextAreaField field={fields.notes} label="Notes" rows={5} />
       <SubmitRow fetcher={fetcher}>{correcting ? 'Save Correction' : 'Submit'}</SubmitRow>
     </AppForm>
