@@ -5,7 +5,7 @@
 // p95 < 100 ms, each request beside one of the home page (timePageBeside).
 import type { Executor } from '#db/client.server.ts'
 import { buildIfStale } from '../bin/build.ts'
-import { CHECKED } from '../tests/support/checklists.ts'
+import { CHECKED } from '../tests/support/sheet-forms.ts'
 import { makePretreat } from '../tests/support/pretreats.ts'
 import { argN, isMain, runAlone, type BenchRow } from './alone.ts'
 import { timePages } from './http-load.ts'

@@ -11,8 +11,8 @@ import type { Executor } from '#db/client.server.ts'
 import { saveChecklist } from '#db/queries/pretreat-sheet.ts'
 import { reserveSheetNumber } from '#db/queries/service-sheets.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { CHECKLIST_FORM } from '../tests/support/checklists.ts'
-import { makePretreat, pretreatDefaults, pretreatFormValue, SHEET_OBSERVATIONS } from '../tests/support/pretreats.ts'
+import { CHECKLIST_FORM, filledSheetForm } from '../tests/support/sheet-forms.ts'
+import { makePretreat, pretreatDefaults, pretreatFormValue } from '../tests/support/pretreats.ts'
 import { makeServiceSheet } from '../tests/support/service-sheets.ts'
 import { KEY_MESSAGES, runCommand, type Actor, type Command, type CommandResult } from './command.ts'
 import { saveApplicator } from './applicators.ts'
@@ -262,17 +262,7 @@ const sheetPost = async (key: string, stage: 'assigned' | 'to-review', intent: '
     .executeTakeFirstOrThrow()
     .then((tr) => tr.id)
   const value = PretreatReviewSchema.parse({
-    intent,
-    version: String(s.version),
-    submission_id: crypto.randomUUID(),
-    ...SHEET_OBSERVATIONS,
-    truck_id: String(truck ?? (await sheetTruck)),
-    batch_numbers: 'B-1001',
-    sampled_by: 'Cody',
-    application_date: '2026-11-20',
-    start_time: '08:00',
-    stop_time: '11:30',
-    chemicals: [{ id: String(s.lineId), quantity_used: '16' }],
+    ...filledSheetForm({ intent, version: s.version, truckId: truck ?? (await sheetTruck), lineId: s.lineId }),
     prices: stage === 'to-review' ? [{ company_id: String(s.owner), cwt_share: '1000', price: '0.0500' }] : [],
   })
   return { ...value, submission_id: key, pretreat_id: s.id }

@@ -7,7 +7,7 @@ import { PretreatChecklistSchema, PretreatSheetSchema } from '#core/schemas/pret
 import { checklistOf } from '#db/queries/pretreat-sheet.ts'
 import { CHANGED_MEANWHILE } from '#workflows/transition.server.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { CHECKLIST_FORM } from '../tests/support/checklists.ts'
+import { CHECKLIST_FORM } from '../tests/support/sheet-forms.ts'
 import { makePretreat, SHEET_OBSERVATIONS } from '../tests/support/pretreats.ts'
 import { runCommand, type Actor } from './command.ts'
 import { NOT_YOURS, saveSheet, saveSheetChecklist, sheetPressKey, submitSheet, SUBMIT_ID_USED, UNKNOWN_TRUCK } from './pretreat-sheet.ts'

@@ -8,8 +8,9 @@ import { SEASON_REASON_MISSING, storedSeasonReasons } from '#core/season-reasons
 import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
 import { pretreatSeasonCheck } from '#db/queries/season.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { filledSheetForm } from '../tests/support/sheet-forms.ts'
 import { refusedWith } from '../tests/support/refusals.ts'
-import { makePretreat, pretreatDefaults, SHEET_OBSERVATIONS } from '../tests/support/pretreats.ts'
+import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
 import { runCommand, type Actor } from './command.ts'
 import { saveReview, submitReview } from './pretreat-review.ts'
 import { assignApplicator, rowStepCommand } from './pretreat-schedule.ts'
@@ -142,17 +143,7 @@ async function sheetInReview(stage: 'to-review' | 'to-review1' = 'to-review') {
 async function reviewPost(s: { id: number; lineId: number }, used: string, more: Record<string, string> = {}) {
   const { version } = await row(s.id)
   const value = PretreatReviewSchema.parse({
-    intent: 'submit',
-    version: String(version),
-    submission_id: crypto.randomUUID(),
-    ...SHEET_OBSERVATIONS,
-    truck_id: String(truckId),
-    batch_numbers: 'B-1001',
-    sampled_by: 'Cody',
-    application_date: '2026-11-20',
-    start_time: '08:00',
-    stop_time: '11:30',
-    chemicals: [{ id: String(s.lineId), quantity_used: used }],
+    ...filledSheetForm({ version, truckId, lineId: s.lineId, quantityUsed: used }),
     prices: [{ company_id: String(companyId), cwt_share: '1000', price: '0.0500' }],
     ...more,
   })

@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHECKED } from '../../tests/support/checklists.ts'
+import { CHECKED } from '../../tests/support/sheet-forms.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
 import type { ServiceSheetsTable } from '../schema.ts'
 import * as m0002 from './0002_operations_and_pretreats.ts'
