@@ -3,9 +3,9 @@
 // so it works without JavaScript: the loader sends an exact name (case ignored) on to
 // /edit-x/{id}, and says so when the text names nothing. With JavaScript an exact name goes on at
 // once. The same markup as the CompanyPicker.
-import { Form, useNavigate } from '@remix-run/react'
+import { useNavigate } from '@remix-run/react'
 import { Combobox, useServerText } from '#app/components/form/combobox-field.tsx'
-import { ContinueRow } from '#app/components/form/fields.tsx'
+import { PickerForm } from '#app/components/form/company-picker.tsx'
 
 export interface RecordPickerData {
   options: { id: number; name: string; detail?: string }[]
@@ -36,22 +36,17 @@ export function RecordPicker({ picker, action, label, legend }: { picker: Record
     if (chosen) navigate(`${action}/${chosen.id}`)
   }
   return (
-    <Form method="get" action={action} className="form company-picker" aria-label={legend}>
-      <fieldset className="stage">
-        <legend>{legend}</legend>
-        <Combobox
-          id="record-name"
-          label={label}
-          name="name"
-          options={picker.options.map((o) => ({ id: o.id, value: o.name, detail: o.detail }))}
-          value={text}
-          onChange={choose}
-          problem={picker.problem}
-          hint="Type a name from the list."
-        />
-        {/* an exact name goes on by itself with JavaScript; Continue stays for any other text */}
-        <ContinueRow />
-      </fieldset>
-    </Form>
+    <PickerForm action={action} legend={legend}>
+      <Combobox
+        id="record-name"
+        label={label}
+        name="name"
+        options={picker.options.map((o) => ({ id: o.id, value: o.name, detail: o.detail }))}
+        value={text}
+        onChange={choose}
+        problem={picker.problem}
+        hint="Type a name from the list."
+      />
+    </PickerForm>
   )
 }
