@@ -11,7 +11,7 @@ import { DraftsElsewhere } from '#app/offline/drafts-elsewhere.tsx'
 import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { CheckboxField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { PlaceInputs, PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
+import { PlaceErrors, PlaceInputs, PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
 import { loadPlacePicker, placeQuery, type Place } from '#app/components/form/place.server.ts'
 import { submitCommand } from '#app/command-answer.server.ts'
 import { createCallIn } from '#commands/call-ins.ts'
@@ -71,11 +71,7 @@ function CallDetailsForm({ data, place }: { data: LoaderData; place: Place | nul
   return (
     <AppForm keepDraft form={form} fetcher={fetcher} submissionId={data.submissionId} summary={recordSummary(place?.companyName, place?.storageName, fields.call_in_date.value)}>
       <PlaceInputs place={place} />
-      {placeErrors.length > 0 ? (
-        <p className="notice notice-error" role="alert">
-          {placeErrors.join(' ')}
-        </p>
-      ) : null}
+      <PlaceErrors errors={placeErrors} />
       <div className="form-section">
         <TextField field={fields.requested_by} label="Requested By" autoComplete="off" />
         <TextField field={fields.call_in_date} label="Call Date" type="date" />
