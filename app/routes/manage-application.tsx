@@ -5,8 +5,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import type { Column } from '#app/lists/columns.ts'
-import type { CardLayout } from '#app/components/list/list-screen.tsx'
-import { activeText, REGISTRIES, registryHandle, RegistryList, RegistryListErrorBoundary } from '#app/components/admin/registry.tsx'
+import { ListErrorBoundary, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { activeText, REGISTRIES, registryHandle, RegistryList } from '#app/components/admin/registry.tsx'
 import { applications, type ApplicationListRow } from '#app/lists/application-list.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 
@@ -56,5 +56,5 @@ export default function Applications() {
 }
 
 export function ErrorBoundary() {
-  return <RegistryListErrorBoundary registry={REGISTRIES.application} />
+  return <ListErrorBoundary message="Error fetching applications" />
 }

@@ -7,8 +7,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import type { Column } from '#app/lists/columns.ts'
-import type { CardLayout } from '#app/components/list/list-screen.tsx'
-import { activeText, REGISTRIES, registryHandle, RegistryList, RegistryListErrorBoundary } from '#app/components/admin/registry.tsx'
+import { ListErrorBoundary, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { activeText, REGISTRIES, registryHandle, RegistryList } from '#app/components/admin/registry.tsx'
 import { applicators, type ApplicatorListRow } from '#app/lists/applicator-list.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 import { licenseStatus, localToday } from '#core/licence.ts'
@@ -57,5 +57,5 @@ export default function Applicators() {
 }
 
 export function ErrorBoundary() {
-  return <RegistryListErrorBoundary registry={REGISTRIES.applicator} />
+  return <ListErrorBoundary message="Error fetching applicators" />
 }

@@ -5,8 +5,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import type { Column } from '#app/lists/columns.ts'
-import type { CardLayout } from '#app/components/list/list-screen.tsx'
-import { REGISTRIES, registryHandle, RegistryList, RegistryListErrorBoundary, yesNo } from '#app/components/admin/registry.tsx'
+import { ListErrorBoundary, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { REGISTRIES, registryHandle, RegistryList, yesNo } from '#app/components/admin/registry.tsx'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 import { parts, type PartListRow } from '#app/lists/part-list.server.ts'
 import { formatDate } from '#core/formats.ts'
@@ -49,5 +49,5 @@ export default function Parts() {
 }
 
 export function ErrorBoundary() {
-  return <RegistryListErrorBoundary registry={REGISTRIES.part} />
+  return <ListErrorBoundary message="Error fetching parts" />
 }

@@ -6,8 +6,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import type { Column } from '#app/lists/columns.ts'
-import type { CardLayout } from '#app/components/list/list-screen.tsx'
-import { activeText, REGISTRIES, registryHandle, RegistryList, RegistryListErrorBoundary } from '#app/components/admin/registry.tsx'
+import { ListErrorBoundary, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { activeText, REGISTRIES, registryHandle, RegistryList } from '#app/components/admin/registry.tsx'
 import { products, type ProductListRow } from '#app/lists/product-list.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 
@@ -60,5 +60,5 @@ export default function Products() {
 }
 
 export function ErrorBoundary() {
-  return <RegistryListErrorBoundary registry={REGISTRIES.product} />
+  return <ListErrorBoundary message="Error fetching products" />
 }

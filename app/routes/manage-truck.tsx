@@ -5,8 +5,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import type { Column } from '#app/lists/columns.ts'
-import type { CardLayout } from '#app/components/list/list-screen.tsx'
-import { REGISTRIES, registryHandle, RegistryList, RegistryListErrorBoundary, yesNo } from '#app/components/admin/registry.tsx'
+import { ListErrorBoundary, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { REGISTRIES, registryHandle, RegistryList, yesNo } from '#app/components/admin/registry.tsx'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 import { trucks, type TruckListRow } from '#app/lists/truck-list.server.ts'
 import { formatDate } from '#core/formats.ts'
@@ -51,5 +51,5 @@ export default function Trucks() {
 }
 
 export function ErrorBoundary() {
-  return <RegistryListErrorBoundary registry={REGISTRIES.truck} />
+  return <ListErrorBoundary message="Error fetching trucks" />
 }

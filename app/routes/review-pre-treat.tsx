@@ -4,9 +4,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
+import { ListErrorBoundary } from '#app/components/list/list-screen.tsx'
 import { loadPretreatList, pretreatListAction } from '#app/features/pretreat-lists/list-data.server.ts'
 import listCss from '#app/features/pretreat-lists/pretreat-lists.css?url'
-import { PretreatListErrorBoundary, pretreatListHandle, PretreatListScreen } from '#app/features/pretreat-lists/pretreat-list.tsx'
+import { pretreatListHandle, PretreatListScreen } from '#app/features/pretreat-lists/pretreat-list.tsx'
 
 export const access = ACCESS['/review-pre-treat']
 export const meta: MetaFunction = () => [{ title: 'Review Pre-Treats' }]
@@ -20,4 +21,4 @@ export default function ReviewPretreats() {
   return <PretreatListScreen list="review" data={useLoaderData<typeof loader>()} />
 }
 
-export const ErrorBoundary = PretreatListErrorBoundary
+export const ErrorBoundary = () => <ListErrorBoundary message="Error fetching pre-treats" />

@@ -4,7 +4,7 @@
 // in, so no link leads to a 403. Each screen keeps its own columns, card and form.
 import { Link } from '@remix-run/react'
 import type { Access } from '#app/access.ts'
-import { ListErrorBoundary, ListScreen, type ListScreenProps } from '#app/components/list/list-screen.tsx'
+import { ListScreen, type ListScreenProps } from '#app/components/list/list-screen.tsx'
 import { RecordPicker, type RecordPickerData } from './record-picker.tsx'
 import { useMayOpen } from './may-open.ts'
 
@@ -63,10 +63,6 @@ export function RegistryList<Row extends { id: number | string }>({ registry, ad
     </Link>
   )
   return <ListScreen {...list} title={plural} empty={`No ${plural.toLowerCase()} available.`} rowHref={rowHref} actions={mayAdd ? addLink : null} exportTo={`/manage-${path}.csv`} />
-}
-
-export function RegistryListErrorBoundary({ registry }: { registry: Registry }) {
-  return <ListErrorBoundary message={`Error fetching ${registry.plural.toLowerCase()}`} />
 }
 
 /** The first step of Edit {noun}: a record chosen by name in a GET form, going on to /edit-x/{id}. */

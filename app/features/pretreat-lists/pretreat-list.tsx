@@ -7,7 +7,7 @@ import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-ru
 import type { ReactNode } from 'react'
 import { CsrfInput } from '#app/components/csrf.tsx'
 import type { Column } from '#app/lists/columns.ts'
-import { ListErrorBoundary, ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
 import { MineSubtitle } from '#app/components/list/mine-subtitle.tsx'
 import { useRootData } from '#app/components/shell/root-data.ts'
 import { formatDate } from '#core/formats.ts'
@@ -36,14 +36,13 @@ export const LIST_TEXTS: Record<PretreatListName, { path: string; crumb: string;
   completed: { path: '/completed-pre-treat', crumb: 'Completed', empty: 'No completed pre-treats available.', csv: 'Completed Pre-Treats' },
 }
 
-/** A list page's trail (Pre-Treats › the list) and error boundary. */
+/** A list page's trail: Pre-Treats › the list. */
 export const pretreatListHandle = (list: PretreatListName) => ({
   crumbs: [
     { label: 'Pre-Treats', to: '/pretreats' },
     { label: LIST_TEXTS[list].crumb, to: LIST_TEXTS[list].path },
   ],
 })
-export const PretreatListErrorBoundary = () => <ListErrorBoundary message="Error fetching pre-treats" />
 
 export const TITLE = 'Pre Treat Details'
 
