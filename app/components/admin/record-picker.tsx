@@ -35,18 +35,10 @@ export function RecordPicker({ picker, action, label, legend }: { picker: Record
     const chosen = picker.options.find((o) => o.name.toLowerCase() === value.trim().toLowerCase())
     if (chosen) navigate(`${action}/${chosen.id}`)
   }
+  const options = picker.options.map((o) => ({ id: o.id, value: o.name, detail: o.detail }))
   return (
     <PickerForm action={action} legend={legend}>
-      <Combobox
-        id="record-name"
-        label={label}
-        name="name"
-        options={picker.options.map((o) => ({ id: o.id, value: o.name, detail: o.detail }))}
-        value={text}
-        onChange={choose}
-        problem={picker.problem}
-        hint="Type a name from the list."
-      />
+      <Combobox id="record-name" label={label} name="name" options={options} value={text} onChange={choose} problem={picker.problem} hint="Type a name from the list." />
     </PickerForm>
   )
 }
