@@ -12,6 +12,7 @@ import { saveChecklist } from '#db/queries/pretreat-sheet.ts'
 import { reserveSheetNumber } from '#db/queries/service-sheets.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { CHECKLIST_FORM, filledSheetForm } from '../tests/support/sheet-forms.ts'
+import { userForm } from '../tests/support/people.ts'
 import { makePretreat, pretreatDefaults, pretreatFormValue } from '../tests/support/pretreats.ts'
 import { makeServiceSheet } from '../tests/support/service-sheets.ts'
 import { KEY_MESSAGES, runCommand, type Actor, type Command, type CommandResult } from './command.ts'
@@ -213,20 +214,7 @@ const pretreatFor = (key: string) => {
   return pretreats.get(key)!
 }
 
-const newUser = (key: string) => ({
-  submission_id: key,
-  username: `new-${key}`,
-  first_name: '',
-  last_name: '',
-  email: '',
-  company: '',
-  is_staff: false,
-  is_superuser: false,
-  is_active: true,
-  permissions: [],
-  groups: [],
-  password: 'a-long-password',
-})
+const newUser = (key: string) => userForm({ submission_id: key, username: `new-${key}` })
 
 /** tech's applicator licence (tech fills the sheets assigned to it), and a truck, made once. */
 let applicatorOfTech: Promise<number> | undefined

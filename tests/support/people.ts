@@ -1,6 +1,8 @@
 // People for db tests: a user with the columns a test cares about (the password is never used),
-// and an applicator with its own new user.
+// an applicator with its own new user, and the users admin's form as it is sent.
+import { randomUUID } from 'node:crypto'
 import type { Insertable } from 'kysely'
+import type { UserInput } from '#core/schemas/user.ts'
 import type { Executor } from '#db/client.server.ts'
 import type { UsersTable } from '#db/schema.ts'
 
@@ -25,4 +27,23 @@ export async function makeApplicator(db: Executor, username: string, licence: { 
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id
+}
+
+/** The users admin's form as sent: a new active user with no rights and a long password, `over` over it. */
+export function userForm(over: Partial<UserInput> = {}): UserInput {
+  return {
+    submission_id: randomUUID(),
+    username: `user${Math.floor(Math.random() * 1e9)}`,
+    first_name: '',
+    last_name: '',
+    email: '',
+    company: '',
+    is_staff: false,
+    is_superuser: false,
+    is_active: true,
+    permissions: [],
+    groups: [],
+    password: 'a-long-password',
+    ...over,
+  }
 }
