@@ -5,7 +5,10 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { httpSession, type HttpSession } from '../tests/support/http-session.ts'
+import type { BenchRow } from './alone.ts'
 import { percentile, timeMs } from './stats.ts'
 
 export interface Server {
@@ -150,4 +153,32 @@ export async function timePageBeside(session: { fetch: (path: string) => Promise
     p95,
     figure: `p95 ${p95.toFixed(1)} ms, p50 ${percentile(samples, 50).toFixed(1)} ms, ${(bytes / 1024).toFixed(0)} KiB (n=${n}; ${reference}: p95 ${percentile(references, 95).toFixed(1)} ms)`,
   }
+}
+
+/** A page of the app to time: the row's name, its path, and the demo user it is read as. */
+export interface TimedPage {
+  name: string
+  path: string
+  who: string
+}
+
+/**
+ * Each page timed beside `reference` (timePageBeside) on the app as `npm start` runs it, started on
+ * `databaseUrl` for these pages alone: a row a page, its p95 against `limitMs`.
+ */
+export async function timePages(databaseUrl: string, pages: readonly TimedPage[], options: { reference: string; n: number; limitMs: number; log: (line: string) => void }): Promise<BenchRow[]> {
+  const app = await startApp(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'), databaseUrl)
+  const sessions = new Map<string, HttpSession>()
+  const rows: BenchRow[] = []
+  try {
+    for (const page of pages) {
+      if (!sessions.has(page.who)) sessions.set(page.who, await httpSession(app.url, page.who))
+      const { p95, figure } = await timePageBeside(sessions.get(page.who)!, page.path, options.reference, options.n)
+      rows.push({ name: page.name, figure, limit: `< ${options.limitMs} ms`, ok: p95 < options.limitMs })
+      options.log(`${page.name}: ${figure}`)
+    }
+  } finally {
+    await app.stop()
+  }
+  return rows
 }

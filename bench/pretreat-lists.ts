@@ -8,7 +8,8 @@
 import pg from 'pg'
 import { ACCESS } from '#app/access.ts'
 import { startSession } from '#app/auth/session.server.ts'
-import { loadPretreatList, LIST_PATHS } from '#app/features/pretreat-lists/list-data.server.ts'
+import { loadPretreatList } from '#app/features/pretreat-lists/list-data.server.ts'
+import { LIST_TEXTS } from '#app/features/pretreat-lists/pretreat-list.tsx'
 import { PRETREAT_LIST_ENGINES } from '#app/lists/pretreat-lists.server.ts'
 import type { CompiledList } from '#app/lists/list-engine.server.ts'
 import type { Executor } from '#db/client.server.ts'
@@ -71,7 +72,7 @@ export async function benchPretreatLists(db: Executor, options: { databaseUrl: s
   const rows: BenchRow[] = []
   try {
     for (const c of cases) {
-      const path = LIST_PATHS[c.list]
+      const path = LIST_TEXTS[c.list].path
       const params = new URLSearchParams(c.search)
       const callLoader = () => loadPretreatList({ request: new Request(`http://localhost${path}${c.search}`, { headers: { cookie } }) }, ACCESS[path as keyof typeof ACCESS], c.list)
       const engine = PRETREAT_LIST_ENGINES[c.list]

@@ -20,6 +20,7 @@ import { runConversion } from '#jobs/documents/convert.job.ts'
 import { QUEUES } from '#jobs/queues.ts'
 import { FsDriver } from '#storage/fs-driver.server.ts'
 import { getBlobStore, setBlobStore } from '#storage/index.server.ts'
+import { CHECKED } from '../tests/support/sheet-forms.ts'
 import { makePretreat } from '../tests/support/pretreats.ts'
 import { argN, isMain, runAlone, type BenchRow } from './alone.ts'
 import { ms, percentile, ratio, timeMs } from './stats.ts'
@@ -44,24 +45,9 @@ async function benchPretreat(db: Executor): Promise<number> {
     start_time: '08:00',
     stop_time: '11:30',
   })
-  const yes = {
-    inverter: true,
-    wires: true,
-    coils: true,
-    residue: true,
-    covers: true,
-    fan_direction: true,
-    system_run: true,
-    purge: true,
-    panel: true,
-    instructions: true,
-    tools: true,
-    lights: true,
-    storage: true,
-  }
   await db
     .insertInto('final_checklists')
-    .values({ pretreat_id: pt.id, ...yes, purge_time: 15, barrel_temp: 180 })
+    .values({ pretreat_id: pt.id, ...CHECKED, purge_time: 15, barrel_temp: 180 })
     .onConflict((oc) => oc.column('pretreat_id').doNothing())
     .execute()
   const user = await db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow()

@@ -3,16 +3,13 @@
 // `npm start` runs it: /pretreats/{id} as the demo applicator who fills it (every input rendered)
 // and as the assigner who reads it, loader and server render, the session look-up included.
 // p95 < 100 ms, each request beside one of the home page (timePageBeside).
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Executor } from '#db/client.server.ts'
 import { buildIfStale } from '../bin/build.ts'
-import { httpSession } from '../tests/support/http-session.ts'
+import { CHECKED } from '../tests/support/sheet-forms.ts'
 import { makePretreat } from '../tests/support/pretreats.ts'
 import { argN, isMain, runAlone, type BenchRow } from './alone.ts'
-import { startApp, timePageBeside } from './http-load.ts'
+import { timePages } from './http-load.ts'
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const LIMIT_P95_MS = 100
 const REFERENCE = '/'
 const BENCH_NOTES = 'Bench sheet: fog through the main plenum.'
@@ -61,24 +58,9 @@ export async function benchSheet(db: Executor): Promise<number> {
     })
     .where('id', '=', pt.id)
     .execute()
-  const yes = {
-    inverter: true,
-    wires: true,
-    coils: true,
-    residue: true,
-    covers: true,
-    fan_direction: true,
-    system_run: true,
-    purge: true,
-    panel: true,
-    instructions: true,
-    tools: true,
-    lights: true,
-    storage: true,
-  }
   await db
     .insertInto('final_checklists')
-    .values({ pretreat_id: pt.id, ...yes, purge_time: 15, barrel_temp: 180 })
+    .values({ pretreat_id: pt.id, ...CHECKED, purge_time: 15, barrel_temp: 180 })
     .execute()
   return pt.id
 }
@@ -87,27 +69,11 @@ export async function benchPretreatSheet(db: Executor, options: { databaseUrl: s
   const n = options.n ?? 100
   const log = options.log ?? (() => undefined)
   const id = await benchSheet(db)
-  const app = await startApp(ROOT, options.databaseUrl)
-  const rows: BenchRow[] = []
-  try {
-    for (const [who, label] of [
-      ['applicator', 'filled by its applicator (every input)'],
-      ['assigner', 'read by the assigner'],
-    ] as const) {
-      const session = await httpSession(app.url, who)
-      const { p95, figure } = await timePageBeside(session, `/pretreats/${id}`, REFERENCE, n)
-      rows.push({
-        name: `pre-treat sheet: ${label}`,
-        figure,
-        limit: `< ${LIMIT_P95_MS} ms`,
-        ok: p95 < LIMIT_P95_MS,
-      })
-      log(`${rows.at(-1)!.name}: ${rows.at(-1)!.figure}`)
-    }
-  } finally {
-    await app.stop()
-  }
-  return rows
+  const pages = [
+    { who: 'applicator', label: 'filled by its applicator (every input)' },
+    { who: 'assigner', label: 'read by the assigner' },
+  ].map(({ who, label }) => ({ name: `pre-treat sheet: ${label}`, path: `/pretreats/${id}`, who }))
+  return timePages(options.databaseUrl, pages, { reference: REFERENCE, n, limitMs: LIMIT_P95_MS, log })
 }
 
 // Alone: its own database `bench_pretreat_sheet` (bench/alone.ts).

@@ -13,7 +13,7 @@ import { startSession } from '#app/auth/session.server.ts'
 import { loader as seasonSummaryLoader } from '#app/routes/season-summary.tsx'
 import { applicationRecordList } from '#app/lists/application-record-list.server.ts'
 import type { Executor } from '#db/client.server.ts'
-import { recordSeasons, seasonRecount, seasonTotals } from '#db/queries/application-records.ts'
+import { recordSeasons, seasonRecount, seasonTotals, seasonTotalsQuery } from '#db/queries/application-records.ts'
 import { argN, isMain, runAlone, type BenchRow } from './alone.ts'
 import { seedApplicationRecords } from './seed-application-records.ts'
 import { seedPretreats } from './seed-pretreats.ts'
@@ -52,15 +52,7 @@ export async function benchSeasonSummary(db: Executor, options: { databaseUrl: s
   const groups = (await seasonTotals(db, season)).length
 
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
-  const compiledTotals = db
-    .selectFrom('application_record_totals')
-    .select(['grower_name', 'applicator_licence', 'product_name', 'units', 'cwt', 'quantity', 'applications'])
-    .where('season', '=', season)
-    .orderBy('grower_name')
-    .orderBy('applicator_licence')
-    .orderBy('product_name')
-    .orderBy('units')
-    .compile()
+  const compiledTotals = seasonTotalsQuery(db, season).compile()
   const compiledSeasons = db.selectFrom('application_record_totals').select('season').distinct().orderBy('season', 'desc').compile()
   const raw = () => Promise.all([pool.query(compiledTotals.sql, [...compiledTotals.parameters]), pool.query(compiledSeasons.sql, [...compiledSeasons.parameters])])
   const recount = () => seasonRecount(db, season)

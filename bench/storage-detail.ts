@@ -6,23 +6,12 @@
 // every tab): loader and server render, the session look-up included. p95 < 100 ms per tab.
 // Each request alternates with one of a light page of the same app (the /checks section menu), so
 // the figure can be read against what the machine gives any page at that moment.
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Executor } from '#db/client.server.ts'
 import { buildIfStale } from '../bin/build.ts'
-import { httpSession } from '../tests/support/http-session.ts'
-import { startApp, timePageBeside } from './http-load.ts'
+import { timePages } from './http-load.ts'
 import { seedChemicalLines, seedStorageHistory } from '../bin/demo/storage-history.ts'
-import { argN, isMain, runAlone } from './alone.ts'
+import { argN, isMain, runAlone, type BenchRow } from './alone.ts'
 
-export interface StorageDetailBenchRow {
-  name: string
-  figure: string
-  limit: string
-  ok: boolean
-}
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const BENCH_STORAGE = 'Bench History Cellar'
 const LIMIT_P95_MS = 100
 /** the issue's storage: 10 seasons, 500 checks, 200 sheets, 50 pre-treats (and calls, photos) */
@@ -64,7 +53,7 @@ export async function benchStorage(db: Executor, log: (line: string) => void = (
   return { id, lastSeason }
 }
 
-export async function benchStorageDetail(db: Executor, options: { databaseUrl: string; n?: number; log?: (line: string) => void }): Promise<StorageDetailBenchRow[]> {
+export async function benchStorageDetail(db: Executor, options: { databaseUrl: string; n?: number; log?: (line: string) => void }): Promise<BenchRow[]> {
   const n = options.n ?? 100
   const log = options.log ?? (() => undefined)
   const { id, lastSeason } = await benchStorage(db, log)
@@ -80,24 +69,8 @@ export async function benchStorageDetail(db: Executor, options: { databaseUrl: s
     ['Chemical ledger, newest season', '?tab=ledger'],
     ['Chemical ledger, a season five back', `?tab=ledger&season=${lastSeason - 5}`],
   ]
-  const app = await startApp(ROOT, options.databaseUrl)
-  const rows: StorageDetailBenchRow[] = []
-  try {
-    const session = await httpSession(app.url, 'admin')
-    for (const [label, search] of pages) {
-      const { p95, figure } = await timePageBeside(session, `/view-storage/${id}${search}`, REFERENCE, n)
-      rows.push({
-        name: `storage detail: ${label}`,
-        figure,
-        limit: `< ${LIMIT_P95_MS} ms`,
-        ok: p95 < LIMIT_P95_MS,
-      })
-      log(`${rows.at(-1)!.name}: ${rows.at(-1)!.figure}`)
-    }
-  } finally {
-    await app.stop()
-  }
-  return rows
+  const timed = pages.map(([label, search]) => ({ name: `storage detail: ${label}`, path: `/view-storage/${id}${search}`, who: 'admin' }))
+  return timePages(options.databaseUrl, timed, { reference: REFERENCE, n, limitMs: LIMIT_P95_MS, log })
 }
 
 // Alone: its own database `bench_storage_detail` (bench/alone.ts).

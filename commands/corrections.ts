@@ -10,7 +10,7 @@ import { ConflictError, ForbiddenError, InputError, NotFoundError } from '#core/
 import { formatDate } from '#core/formats.ts'
 import { CONTACT_CHOICE_MESSAGE, InteractionSchema } from '#core/schemas/interaction.ts'
 import { ReceiptFields, receiptRules } from '#core/schemas/receipt.ts'
-import { StorageCheckSchema } from '#core/schemas/storage-check.ts'
+import { StorageCheckSchema, storedReadings } from '#core/schemas/storage-check.ts'
 import type { Executor } from '#db/client.server.ts'
 import { bumpVersion, insertCorrection, linkedImageIds, lockForCorrection, markDeleted, setImages } from '#db/queries/corrections.ts'
 import { activeContactOf } from '#db/queries/interactions.ts'
@@ -147,21 +147,13 @@ export const correctStorageCheck = defineCommand({
         const row = await trx.selectFrom('storage_checks').select(['company_id', 'storage_id']).where('id', '=', input.record_id).executeTakeFirstOrThrow()
         if (row.company_id !== input.company_id || row.storage_id !== input.storage_id) throw new InputError({ storage_id: CORRECTION_MESSAGES.fixed('owner and storage') })
         const images = await allowedImages(trx, actor, 'storage_check', input.record_id, input.images)
-        const value = (v: number | undefined) => v ?? null
         await trx
           .updateTable('storage_checks')
           .set({
             date_inspected: input.date_inspected,
             variety: input.variety,
             fill_status: input.fill_status,
-            setpoint: value(input.setpoint),
-            runtime_hours: value(input.runtime_hours),
-            plenum: value(input.plenum),
-            humidity: value(input.humidity),
-            pile1: value(input.pile1),
-            pile2: value(input.pile2),
-            pile3: value(input.pile3),
-            pile4: value(input.pile4),
+            ...storedReadings(input),
             notes: input.notes,
           })
           .where('id', '=', input.record_id)

@@ -5,6 +5,8 @@ import { ConflictError, InputError } from '#core/errors.ts'
 import { dispatchBoard } from '#db/queries/dispatch.ts'
 import { pretreatSeasonCheck, seasonChecksOf } from '#db/queries/season.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { makeApplicator, makeUser } from '../tests/support/people.ts'
+import { refusedWith } from '../tests/support/refusals.ts'
 import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
 import type { Actor } from './command.ts'
 import { runCommand } from './command.ts'
@@ -24,23 +26,14 @@ beforeAll(async () => {
   t = await createTestDatabase()
   const d = await pretreatDefaults(t.db)
   companyId = d.company_id
-  const user = async (username: string, first: string) =>
-    (await t.db.insertInto('users').values({ username, password_hash: 'x', first_name: first, last_name: 'Dispatch' }).returning('id').executeTakeFirstOrThrow()).id
-  ann = (
-    await t.db
-      .insertInto('applicators')
-      .values({ user_id: await user('d-ann', 'Ann'), license: 'ID-1', expiration: '2030-12-31' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id
-  ben = (
-    await t.db
-      .insertInto('applicators')
-      .values({ user_id: await user('d-ben', 'Ben'), license: 'ID-2', expiration: '2026-12-08' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id
-  assigner = { id: await user('d-assigner', 'Asa'), username: 'd-assigner', is_superuser: false, permissions: ['api.view_pretreat', 'api.pretreat_assigner'] }
+  ann = await makeApplicator(t.db, 'd-ann', { license: 'ID-1', expiration: '2030-12-31' }, { first_name: 'Ann', last_name: 'Dispatch' })
+  ben = await makeApplicator(t.db, 'd-ben', { license: 'ID-2', expiration: '2026-12-08' }, { first_name: 'Ben', last_name: 'Dispatch' })
+  assigner = {
+    id: await makeUser(t.db, 'd-assigner', { first_name: 'Asa', last_name: 'Dispatch' }),
+    username: 'd-assigner',
+    is_superuser: false,
+    permissions: ['api.view_pretreat', 'api.pretreat_assigner'],
+  }
 })
 afterAll(() => t.drop())
 
@@ -64,14 +57,7 @@ const history = (id: number) =>
 const row = (id: number) => t.db.selectFrom('pretreats').select(['status', 'assigned_to', 'planned_on']).where('id', '=', id).executeTakeFirstOrThrow()
 const move = (id: number, applicator: number, planned_on: string, more: Record<string, string> = {}) =>
   movePretreat(t.db, MoveSchema.parse({ id: String(id), applicator: String(applicator), planned_on, ...more }), assigner, TODAY)
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeTruthy()
-  return error as Error
-}
+const refusal = (promise: Promise<unknown>) => refusedWith(promise, Error)
 
 describe('the board', () => {
   it('holds the week’s scheduled and staged pre-treats and those with no day, in lanes of licensed applicators', async () => {

@@ -1,11 +1,10 @@
 // The grower save (Add Grower and Edit Grower's one command), run as the form runs it.
 import { randomUUID } from 'node:crypto'
-import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConflictError, InputError } from '#core/errors.ts'
 import type { GrowerInput } from '#core/schemas/grower.ts'
 import { growerForEdit } from '#db/queries/companies.ts'
-import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { countRows, createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
 import { newGrower } from '../tests/support/growers.ts'
 import { runCommand, type Actor } from './command.ts'
 import { saveGrower } from './growers.ts'
@@ -23,24 +22,14 @@ afterAll(() => t.drop())
 /** The form's save: Add Grower without an id, Edit Grower with one; keyed by its submission id. */
 const save = async (form: GrowerInput) => (await runCommand(t.db, saveGrower, { actor: office, key: form.submission_id, input: { ...form, mode: form.company_id === undefined ? 'add' : 'edit' } })).id
 
-const count = async (table: 'companies') =>
-  Number(
-    (
-      await t.db
-        .selectFrom(table)
-        .select(sql<string>`count(*)`.as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
-
 describe('the grower save', () => {
   it('adds once when the same form is sent twice, even at the same moment', async () => {
     const form = newGrower('Twice Farms')
-    const before = await count('companies')
+    const before = await countRows(t.db, 'companies')
     const ids = await Promise.all([save(form), save(form)])
     expect(ids[0]).toBe(ids[1])
     expect(await save(form)).toBe(ids[0])
-    expect(await count('companies')).toBe(before + 1)
+    expect(await countRows(t.db, 'companies')).toBe(before + 1)
   })
 
   it('refuses a name another grower has, case ignored, as a field message', async () => {

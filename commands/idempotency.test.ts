@@ -11,7 +11,9 @@ import type { Executor } from '#db/client.server.ts'
 import { saveChecklist } from '#db/queries/pretreat-sheet.ts'
 import { reserveSheetNumber } from '#db/queries/service-sheets.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { makePretreat, pretreatDefaults, pretreatFormValue, SHEET_OBSERVATIONS } from '../tests/support/pretreats.ts'
+import { CHECKLIST_FORM, filledSheetForm } from '../tests/support/sheet-forms.ts'
+import { userForm } from '../tests/support/people.ts'
+import { makePretreat, pretreatDefaults, pretreatFormValue } from '../tests/support/pretreats.ts'
 import { makeServiceSheet } from '../tests/support/service-sheets.ts'
 import { KEY_MESSAGES, runCommand, type Actor, type Command, type CommandResult } from './command.ts'
 import { saveApplicator } from './applicators.ts'
@@ -212,20 +214,7 @@ const pretreatFor = (key: string) => {
   return pretreats.get(key)!
 }
 
-const newUser = (key: string) => ({
-  submission_id: key,
-  username: `new-${key}`,
-  first_name: '',
-  last_name: '',
-  email: '',
-  company: '',
-  is_staff: false,
-  is_superuser: false,
-  is_active: true,
-  permissions: [],
-  groups: [],
-  password: 'a-long-password',
-})
+const newUser = (key: string) => userForm({ submission_id: key, username: `new-${key}` })
 
 /** tech's applicator licence (tech fills the sheets assigned to it), and a truck, made once. */
 let applicatorOfTech: Promise<number> | undefined
@@ -242,24 +231,7 @@ const sheetFor = (key: string, stage: 'assigned' | 'to-review') => {
       .executeTakeFirstOrThrow()
       .then((a) => a.id)
     const pt = await makePretreat(t.db, { stage, assignTo: await applicatorOfTech, quantityUsed: 16 })
-    const checklist = PretreatChecklistSchema.parse({
-      intent: 'checklist',
-      inverter: 'yes',
-      wires: 'yes',
-      coils: 'yes',
-      residue: 'no',
-      covers: 'yes',
-      fan_direction: 'yes',
-      system_run: 'yes',
-      purge: 'yes',
-      purge_time: '15',
-      panel: 'yes',
-      instructions: 'yes',
-      tools: 'yes',
-      lights: 'yes',
-      storage: 'yes',
-      barrel_temp: '180',
-    })
+    const checklist = PretreatChecklistSchema.parse(CHECKLIST_FORM)
     await saveChecklist(t.db, pt.id, checklist, tech.id)
     const row = await t.db.selectFrom('pretreats').select(['version', 'company_id']).where('id', '=', pt.id).executeTakeFirstOrThrow()
     const line = await t.db.selectFrom('pretreat_chemicals').select('id').where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()
@@ -278,17 +250,7 @@ const sheetPost = async (key: string, stage: 'assigned' | 'to-review', intent: '
     .executeTakeFirstOrThrow()
     .then((tr) => tr.id)
   const value = PretreatReviewSchema.parse({
-    intent,
-    version: String(s.version),
-    submission_id: crypto.randomUUID(),
-    ...SHEET_OBSERVATIONS,
-    truck_id: String(truck ?? (await sheetTruck)),
-    batch_numbers: 'B-1001',
-    sampled_by: 'Cody',
-    application_date: '2026-11-20',
-    start_time: '08:00',
-    stop_time: '11:30',
-    chemicals: [{ id: String(s.lineId), quantity_used: '16' }],
+    ...filledSheetForm({ intent, version: s.version, truckId: truck ?? (await sheetTruck), lineId: s.lineId }),
     prices: stage === 'to-review' ? [{ company_id: String(s.owner), cwt_share: '1000', price: '0.0500' }] : [],
   })
   return { ...value, submission_id: key, pretreat_id: s.id }

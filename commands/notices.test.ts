@@ -7,7 +7,8 @@ import { NOTICE_ALERT_TYPES } from '#core/enums.ts'
 import { noticeCounts, pretreatMine, serviceSheetMine } from '#db/queries/notices.ts'
 import { onPretreatList } from '#db/queries/pretreat-lists.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { makePretreat, SHEET_OBSERVATIONS } from '../tests/support/pretreats.ts'
+import { CHECKLIST_FORM, filledSheetForm } from '../tests/support/sheet-forms.ts'
+import { makePretreat } from '../tests/support/pretreats.ts'
 import { makeServiceSheet } from '../tests/support/service-sheets.ts'
 import { runCommand, type Actor } from './command.ts'
 import { markNoticeSeen, resubmitServiceSheet, sendBackPretreat, sendBackServiceSheet } from './notices.ts'
@@ -166,39 +167,10 @@ describe('a pre-treat sheet sent back', () => {
     const truck = (await t.db.insertInto('trucks').values({ number: 'T-N', make: 'Ford' }).returning('id').executeTakeFirstOrThrow()).id
     const line = await t.db.selectFrom('pretreat_chemicals').select('id').where('pretreat_id', '=', pt.id).executeTakeFirstOrThrow()
     await run(saveSheetChecklist, applicator, {
-      ...PretreatChecklistSchema.parse({
-        intent: 'checklist',
-        inverter: 'yes',
-        wires: 'yes',
-        coils: 'yes',
-        residue: 'no',
-        covers: 'yes',
-        fan_direction: 'yes',
-        system_run: 'yes',
-        purge: 'yes',
-        purge_time: '15',
-        panel: 'yes',
-        instructions: 'yes',
-        tools: 'yes',
-        lights: 'yes',
-        storage: 'yes',
-        barrel_temp: '180',
-      }),
+      ...PretreatChecklistSchema.parse(CHECKLIST_FORM),
       pretreat_id: pt.id,
     })
-    const value = PretreatSheetSchema.parse({
-      intent: 'submit',
-      version: String(await version()),
-      submission_id: crypto.randomUUID(),
-      ...SHEET_OBSERVATIONS,
-      truck_id: String(truck),
-      batch_numbers: 'B-1001',
-      sampled_by: 'Cody',
-      application_date: '2026-11-20',
-      start_time: '08:00',
-      stop_time: '11:30',
-      chemicals: [{ id: String(line.id), quantity_used: '16' }],
-    })
+    const value = PretreatSheetSchema.parse(filledSheetForm({ version: await version(), truckId: truck, lineId: line.id }))
     await runCommand(t.db, submitSheet, { actor: applicator, key: sheetPressKey('submit', { ...value, pretreat_id: pt.id }), input: { ...value, pretreat_id: pt.id } })
     expect((await t.db.selectFrom('pretreats').select('status').where('id', '=', pt.id).executeTakeFirstOrThrow()).status).toBe('to-review')
     expect(await pretreatRows(applicator, 'scheduled', 'sent-back')).not.toContain(pt.id)

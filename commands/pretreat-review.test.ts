@@ -3,7 +3,8 @@ import { ConflictError, ForbiddenError, InputError } from '#core/errors.ts'
 import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
 import type { Executor } from '#db/client.server.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { makePretreat, SHEET_OBSERVATIONS } from '../tests/support/pretreats.ts'
+import { filledSheetForm } from '../tests/support/sheet-forms.ts'
+import { makePretreat } from '../tests/support/pretreats.ts'
 import { runCommand, type Actor } from './command.ts'
 import { ALREADY_COMPLETED, FIRST_REVIEW_WAS_YOURS, FOREIGN_COMPANY, NOT_A_REVIEWER, RECORD_INCOMPLETE_PREFIX, reviewerLevel, saveReview, submitReview } from './pretreat-review.ts'
 import { sheetPressKey } from './pretreat-sheet.ts'
@@ -42,20 +43,7 @@ async function sheetToReview(stage: 'to-review' | 'to-review1' = 'to-review') {
 
 /** The review form as posted: the whole sheet, with `changes` over it ('' empties a field), and the price lines. */
 function review(s: Awaited<ReturnType<typeof sheetToReview>>, priceLines: { company_id: number; cwt_share: string; price: string }[], changes: Record<string, string> = {}) {
-  const text: Record<string, unknown> = {
-    intent: 'submit',
-    version: String(s.version),
-    submission_id: crypto.randomUUID(),
-    ...SHEET_OBSERVATIONS,
-    truck_id: String(truckId),
-    batch_numbers: 'B-1001',
-    sampled_by: 'Cody',
-    application_date: '2026-11-20',
-    start_time: '08:00',
-    stop_time: '11:30',
-    chemicals: [{ id: String(s.lineId), quantity_used: '16' }],
-    ...changes,
-  }
+  const text: Record<string, unknown> = { ...filledSheetForm({ version: s.version, truckId, lineId: s.lineId }), ...changes }
   for (const [k, v] of Object.entries(text)) if (v === '') delete text[k] // conform leaves an empty field out
   return PretreatReviewSchema.parse({ ...text, prices: priceLines.map((l) => ({ company_id: String(l.company_id), cwt_share: l.cwt_share, price: l.price })) })
 }

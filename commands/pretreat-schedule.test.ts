@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConflictError, ForbiddenError } from '#core/errors.ts'
 import type { Permission } from '#core/permissions.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { makeApplicator } from '../tests/support/people.ts'
 import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
 import { runCommand } from './command.ts'
 import { assignApplicator, rowStepCommand, SCHEDULE_MESSAGES, setUpcoming } from './pretreat-schedule.ts'
@@ -13,21 +14,8 @@ let soonApplicator: number
 beforeAll(async () => {
   t = await createTestDatabase()
   actorId = (await pretreatDefaults(t.db)).created_by
-  const user = (username: string) => t.db.insertInto('users').values({ username, password_hash: 'x', first_name: username, last_name: 'Test' }).returning('id').executeTakeFirstOrThrow()
-  expiredApplicator = (
-    await t.db
-      .insertInto('applicators')
-      .values({ user_id: (await user('expired')).id, license: 'X-1', expiration: '2026-06-30' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id
-  soonApplicator = (
-    await t.db
-      .insertInto('applicators')
-      .values({ user_id: (await user('soon')).id, license: 'X-2', expiration: '2026-12-10' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id
+  expiredApplicator = await makeApplicator(t.db, 'expired', { license: 'X-1', expiration: '2026-06-30' }, { first_name: 'expired', last_name: 'Test' })
+  soonApplicator = await makeApplicator(t.db, 'soon', { license: 'X-2', expiration: '2026-12-10' }, { first_name: 'soon', last_name: 'Test' })
 })
 afterAll(() => t.drop())
 

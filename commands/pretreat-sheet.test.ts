@@ -7,6 +7,7 @@ import { PretreatChecklistSchema, PretreatSheetSchema } from '#core/schemas/pret
 import { checklistOf } from '#db/queries/pretreat-sheet.ts'
 import { CHANGED_MEANWHILE } from '#workflows/transition.server.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { CHECKLIST_FORM } from '../tests/support/sheet-forms.ts'
 import { makePretreat, SHEET_OBSERVATIONS } from '../tests/support/pretreats.ts'
 import { runCommand, type Actor } from './command.ts'
 import { NOT_YOURS, saveSheet, saveSheetChecklist, sheetPressKey, submitSheet, SUBMIT_ID_USED, UNKNOWN_TRUCK } from './pretreat-sheet.ts'
@@ -64,25 +65,7 @@ const submitSheetAs = (id: number, actor: Actor, value: SheetValue) =>
 const saveChecklistAs = (id: number, actor: Actor, value: ReturnType<typeof checklist>) =>
   runCommand(t.db, saveSheetChecklist, { actor, key: crypto.randomUUID(), input: { ...value, pretreat_id: id } })
 
-const CHECKLIST = {
-  intent: 'checklist',
-  inverter: 'yes',
-  wires: 'yes',
-  coils: 'yes',
-  residue: 'no',
-  covers: 'yes',
-  fan_direction: 'yes',
-  system_run: 'yes',
-  purge: 'yes',
-  purge_time: '15',
-  panel: 'yes',
-  instructions: 'yes',
-  tools: 'yes',
-  lights: 'yes',
-  storage: 'yes',
-  barrel_temp: '180',
-}
-const checklist = (changes: Record<string, string | undefined> = {}) => PretreatChecklistSchema.parse({ ...CHECKLIST, ...changes })
+const checklist = (changes: Record<string, string | undefined> = {}) => PretreatChecklistSchema.parse({ ...CHECKLIST_FORM, ...changes })
 
 describe('the application sheet on the server', () => {
   it("the applicator's first save starts the work (in-progress), saving the fields, with what changed in the history", async () => {

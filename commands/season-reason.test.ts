@@ -8,7 +8,9 @@ import { SEASON_REASON_MISSING, storedSeasonReasons } from '#core/season-reasons
 import { PretreatReviewSchema } from '#core/schemas/pretreat-review.ts'
 import { pretreatSeasonCheck } from '#db/queries/season.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { makePretreat, pretreatDefaults, SHEET_OBSERVATIONS } from '../tests/support/pretreats.ts'
+import { filledSheetForm } from '../tests/support/sheet-forms.ts'
+import { refusedWith } from '../tests/support/refusals.ts'
+import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
 import { runCommand, type Actor } from './command.ts'
 import { saveReview, submitReview } from './pretreat-review.ts'
 import { assignApplicator, rowStepCommand } from './pretreat-schedule.ts'
@@ -78,14 +80,7 @@ const used = async (id: number) => (await t.db.selectFrom('pretreat_chemicals').
 const history = (id: number) => t.db.selectFrom('workflow_events').select(['event', 'details', 'actor_id']).where('entity', '=', 'pretreat').where('entity_id', '=', id).orderBy('id').execute()
 const reasonOf = (details: unknown) => (details as { season_reason?: unknown }).season_reason
 
-async function refusal(promise: Promise<unknown>): Promise<InputError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(InputError)
-  return error as InputError
-}
+const refusal = (promise: Promise<unknown>) => refusedWith(promise, InputError)
 
 describe('assigning past the season check', () => {
   it('refuses an Assign without a reason when the storage became a seed store after the form, changing nothing; with one it assigns and keeps the reason', async () => {
@@ -148,17 +143,7 @@ async function sheetInReview(stage: 'to-review' | 'to-review1' = 'to-review') {
 async function reviewPost(s: { id: number; lineId: number }, used: string, more: Record<string, string> = {}) {
   const { version } = await row(s.id)
   const value = PretreatReviewSchema.parse({
-    intent: 'submit',
-    version: String(version),
-    submission_id: crypto.randomUUID(),
-    ...SHEET_OBSERVATIONS,
-    truck_id: String(truckId),
-    batch_numbers: 'B-1001',
-    sampled_by: 'Cody',
-    application_date: '2026-11-20',
-    start_time: '08:00',
-    stop_time: '11:30',
-    chemicals: [{ id: String(s.lineId), quantity_used: used }],
+    ...filledSheetForm({ version, truckId, lineId: s.lineId, quantityUsed: used }),
     prices: [{ company_id: String(companyId), cwt_share: '1000', price: '0.0500' }],
     ...more,
   })

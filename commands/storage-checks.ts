@@ -4,7 +4,7 @@
 // own uploads — then the check with its images.
 import { z } from 'zod'
 import { InputError } from '#core/errors.ts'
-import { CHECK_MESSAGES, StorageCheckSchema } from '#core/schemas/storage-check.ts'
+import { CHECK_MESSAGES, StorageCheckSchema, storedReadings } from '#core/schemas/storage-check.ts'
 import { insertStorageCheck } from '#db/queries/storage-checks.ts'
 import { defineCommand } from './command.ts'
 import { requireCustomer, requireOwnImages, requirePlaceIds } from './rules.ts'
@@ -25,19 +25,11 @@ export const createStorageCheck = defineCommand({
     await requireCustomer(trx, check.company_id, 'company_id', CHECK_MESSAGES.company)
     await requirePlaceIds(trx, check, { noStorage: CHECK_MESSAGES.storage, storage: STORAGE_CHECK_MESSAGES.storage })
     const images = await requireOwnImages(trx, actor, 'storage_checks', sent)
-    const reading = (value: number | undefined) => value ?? null
     const { id } = await insertStorageCheck(trx, {
       ...check,
       submission_id,
       created_by: actor.id,
-      setpoint: reading(check.setpoint),
-      runtime_hours: reading(check.runtime_hours),
-      plenum: reading(check.plenum),
-      humidity: reading(check.humidity),
-      pile1: reading(check.pile1),
-      pile2: reading(check.pile2),
-      pile3: reading(check.pile3),
-      pile4: reading(check.pile4),
+      ...storedReadings(check),
       images,
     })
     return { id }

@@ -3,7 +3,7 @@
 // the chemical lines without a quantity used, the final checklist's completeness, and the
 // permissions of those who fill a sheet (docs/decisions/0037-pretreat-sheet.md; who may is the
 // machine's guard's: workflows/pretreat.machine.ts).
-import { FINAL_CHECKLIST_ITEMS } from './enums.ts'
+import { FINAL_CHECKLIST_ITEMS, type FinalChecklistItem } from './enums.ts'
 import { InputError } from './errors.ts'
 import type { Permission } from './permissions.ts'
 
@@ -263,20 +263,8 @@ export function sheetFormValues(row: SheetColumns): Record<string, string> {
   return values
 }
 
-export interface ChecklistColumns {
-  inverter: boolean
-  wires: boolean
-  coils: boolean
-  residue: boolean
-  covers: boolean
-  fan_direction: boolean
-  system_run: boolean
-  purge: boolean
-  panel: boolean
-  instructions: boolean
-  tools: boolean
-  lights: boolean
-  storage: boolean
+/** The final checklist as saved: each item ticked or not, the purge minutes and the barrel temperature. */
+export interface ChecklistColumns extends Record<FinalChecklistItem, boolean> {
   purge_time: number | null
   barrel_temp: Num
 }

@@ -1,7 +1,7 @@
 // The one Kysely Database type. Conventions: `numeric` is a string (exact), `date` is a
 // 'yyyy-mm-dd' string, `timestamptz` is a Date, ids are numbers (bigint parsed in client.server.ts).
 import type { ColumnType, Generated } from 'kysely'
-import type { AlertType, BlobArea, FillStatus, NoticeEntity, NoticeKind, ReceiptType, ReviewLevel, ServiceReviewStatus, ServiceType, Variety } from '#core/enums.ts'
+import type { AlertType, BlobArea, FillStatus, FinalChecklistItem, NoticeEntity, NoticeKind, ReceiptType, ReviewLevel, ServiceReviewStatus, ServiceType, Variety } from '#core/enums.ts'
 import type { PretreatState, ServiceSheetState } from '#core/workflow-states.ts'
 
 type Id = Generated<number>
@@ -661,22 +661,10 @@ export interface PretreatPricesTable {
   cwt_share: Numeric
 }
 
-export interface FinalChecklistsTable {
+/** One boolean column per item of FINAL_CHECKLIST_ITEMS. */
+export interface FinalChecklistsTable extends Record<FinalChecklistItem, boolean> {
   id: Id
   pretreat_id: number
-  inverter: boolean
-  wires: boolean
-  coils: boolean
-  residue: boolean
-  covers: boolean
-  fan_direction: boolean
-  system_run: boolean
-  purge: boolean
-  panel: boolean
-  instructions: boolean
-  tools: boolean
-  lights: boolean
-  storage: boolean
   /** minutes; required (> 0) when purge */
   purge_time: number | null
   /** degrees F, > 0 */

@@ -4,12 +4,8 @@
 // (the application record and its ledger line) attached; a retried completion, a second run of
 // the job, or runs side by side send nothing more; a resend is a row of its own; no one to send to
 // and a refusing server are told on the row.
-import fsp from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { simpleParser, type ParsedMail } from 'mailparser'
-import type PgBoss from 'pg-boss'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCommand } from '#commands/command.ts'
@@ -22,13 +18,10 @@ import { inTransaction } from '#db/client.server.ts'
 import { applicationRecordById } from '#db/queries/application-records.ts'
 import { insertGrowerReport, STALE_CLAIM_MINUTES } from '#db/queries/grower-reports.ts'
 import { htmlPdf } from '#jobs/documents/conversions.server.ts'
-import { createBoss } from '#jobs/boss.server.ts'
-import { ChromiumPool } from '#jobs/documents/chromium-pool.server.ts'
-import { startWorkers } from '#jobs/worker.ts'
-import { FsDriver } from '#storage/fs-driver.server.ts'
-import { setBlobStore } from '#storage/index.server.ts'
-import { CHROMIUM_PATH } from '../tests/support/browser.ts'
-import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import type { FsDriver } from '#storage/fs-driver.server.ts'
+import type { TestDatabase } from '../tests/support/db.ts'
+import { startDocuments, type DocumentsBeside } from '../tests/support/documents.ts'
+import { makeUser } from '../tests/support/people.ts'
 import { pdfText } from '../tests/support/pdf-text.ts'
 import { completingReview, makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
 import { ReportBusy, sendGrowerReport } from './grower-report.job.ts'
@@ -40,10 +33,8 @@ interface Received {
 
 describe('the grower’s report by e-mail', () => {
   let t: TestDatabase
-  let root: string
+  let documents: DocumentsBeside | undefined
   let store: FsDriver
-  let pool: ChromiumPool
-  let boss: PgBoss
   let smtp: SMTPServer
   let reviewer: number
   let growerId: number
@@ -68,19 +59,9 @@ describe('the grower’s report by e-mail', () => {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
     process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`
     process.env.MAIL_FROM = 'Keystone Storage Services <reports@keystone.test>'
-    t = await createTestDatabase()
-    root = await fsp.mkdtemp(path.join(os.tmpdir(), 'grower-report-'))
-    store = new FsDriver({ root })
-    setBlobStore(store)
-    pool = new ChromiumPool({ executablePath: CHROMIUM_PATH, size: 1 })
-    boss = createBoss(t.url)
-    await startWorkers(
-      boss,
-      t.db,
-      () => store,
-      () => pool,
-    )
-    reviewer = (await t.db.insertInto('users').values({ username: 'pt-rev-two', password_hash: 'x', first_name: 'Travis', last_name: 'Nielsen' }).returning('id').executeTakeFirstOrThrow()).id
+    documents = await startDocuments('grower-report', { workers: true })
+    ;({ t, store } = documents)
+    reviewer = await makeUser(t.db, 'pt-rev-two', { first_name: 'Travis', last_name: 'Nielsen' })
     growerId = (await pretreatDefaults(t.db)).company_id
     await t.db
       .insertInto('contacts')
@@ -94,12 +75,8 @@ describe('the grower’s report by e-mail', () => {
   }, 90_000)
 
   afterAll(async () => {
-    setBlobStore(undefined)
-    await boss?.stop({ graceful: false, wait: true })
-    await pool?.close()
+    await documents?.stop()
     await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()))
-    await t?.drop()
-    await fsp.rm(root, { recursive: true, force: true })
   })
 
   const reportsOf = (pretreatId: number) => t.db.selectFrom('grower_reports').selectAll().where('pretreat_id', '=', pretreatId).orderBy('id').execute()

@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Permission } from '#core/permissions.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { makeUser } from '../tests/support/people.ts'
 import { makeServiceSheet } from '../tests/support/service-sheets.ts'
 import { BLOB_LINKS, RECORD_AREA_TABLES, blobForViewer } from './attachments.server.ts'
 
@@ -23,16 +24,8 @@ async function blob(area: 'service' | 'drive' = 'service'): Promise<string> {
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  ;[uploader, other] = (
-    await t.db
-      .insertInto('users')
-      .values([
-        { username: 'up', password_hash: 'x' },
-        { username: 'other', password_hash: 'x' },
-      ])
-      .returning('id')
-      .execute()
-  ).map((r) => r.id) as [number, number]
+  uploader = await makeUser(t.db, 'up')
+  other = await makeUser(t.db, 'other')
 })
 afterAll(() => t.drop())
 

@@ -4,10 +4,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { putReadDelete, readAll } from '../tests/support/blob-stores.ts'
 
 process.env.SESSION_SECRET ??= 'fs-driver-test-secret-0123456789abcdef'
 
-const { BlobNotFoundError, CHUNK_BYTES, InvalidKeyError } = await import('./blob-store.ts')
+const { CHUNK_BYTES, InvalidKeyError } = await import('./blob-store.ts')
 const { FsDriver } = await import('./fs-driver.server.ts')
 const { serveDownload, receivePart, MAX_PART_BYTES } = await import('./blob-http.server.ts')
 const { serveBlobs } = await import('../tests/support/fetch-server.ts')
@@ -29,12 +30,6 @@ afterAll(async () => {
   await fsp.rm(root, { recursive: true, force: true })
 })
 
-const readAll = async (stream: Readable) => {
-  const chunks: Buffer[] = []
-  for await (const chunk of stream) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks)
-}
-
 const readHeadOf = async (file: string) => {
   const handle = await fsp.open(file, 'r')
   try {
@@ -54,18 +49,7 @@ function tamper(url: string): string {
 
 describe('FsDriver objects', () => {
   it('puts, reads, ranges, stats and deletes', async () => {
-    const key = 'drive/2026/01/abc-report.txt'
-    await driver.put(key, Buffer.from('hello, storage'), { contentType: 'text/plain' })
-    expect(await driver.exists(key)).toBe(true)
-    expect(await driver.stat(key)).toEqual({ size: 14 })
-    expect((await readAll(await driver.getStream(key))).toString()).toBe('hello, storage')
-    expect((await readAll(await driver.getStream(key, { start: 7, end: 13 }))).toString()).toBe('storage')
-    expect((await driver.readHead(key, 5)).toString()).toBe('hello')
-    expect((await driver.readHead(key, 1000)).toString()).toBe('hello, storage')
-    await driver.delete(key)
-    expect(await driver.exists(key)).toBe(false)
-    await expect(driver.getStream(key)).rejects.toBeInstanceOf(BlobNotFoundError)
-    await expect(driver.delete(key)).resolves.toBeUndefined()
+    await putReadDelete(driver, 'drive/2026/01/abc-report.txt')
   })
 
   it('stores a stream and leaves no temp file when the stream fails', async () => {

@@ -9,6 +9,7 @@ import { data } from '@remix-run/node'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
+import { refusedWith } from '../tests/support/refusals.ts'
 
 process.env.SESSION_SECRET ??= 'uploads-test-secret-0123456789abcdef'
 
@@ -232,12 +233,8 @@ describe('a quota of unfinished uploads per user', () => {
   const multipartDirs = async () => (await fsp.readdir(path.join(root, '.multipart')).catch(() => [])).length
   const files = (n: number, size = 10) => Array.from({ length: n }, (_, i) => ({ key: `q${i}.pdf`, size, chunk_count: 1 }))
   const refusal = async (work: Promise<unknown>) => {
-    const error = await work.then(
-      () => null,
-      (e: unknown) => e,
-    )
-    expect(error).toBeInstanceOf(UploadError)
-    return { status: (error as InstanceType<typeof UploadError>).status, message: (error as Error).message }
+    const { status, message } = await refusedWith(work, UploadError)
+    return { status, message }
   }
 
   it('refuses a start past the open uploads allowed, before anything reaches the store; another user is not held back', async () => {

@@ -17,3 +17,27 @@ export function PdfNotReady({ message, retryTo, backTo, backLabel }: { message: 
     </div>
   )
 }
+
+/**
+ * A PDF route's page under its title: "not ready, try again", or, where there is nothing to try
+ * again (`retryTo` null: a request it could not read), the message as a refusal and the way back.
+ */
+export function PdfPage({ title, message, retryTo, backTo, backLabel }: { title: string; message: string; retryTo: string | null; backTo: string; backLabel: string }) {
+  return (
+    <>
+      <h1>{title}</h1>
+      {retryTo ? (
+        <PdfNotReady message={message} retryTo={retryTo} backTo={backTo} backLabel={backLabel} />
+      ) : (
+        <>
+          <p className="field-error" role="alert">
+            {message}
+          </p>
+          <p>
+            <a href={backTo}>{backLabel}</a>
+          </p>
+        </>
+      )}
+    </>
+  )
+}

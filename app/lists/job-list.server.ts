@@ -1,9 +1,8 @@
 // Jobs (/manage-job): job name, company, storage, active and the day it was added; all sortable,
 // by name first. Name, company and storage filter by part of the name (case and accents ignored,
 // through each table's trigram index); Active by 'Yes' or 'No'.
-import { sql } from 'kysely'
 import type { Executor } from '#db/client.server.ts'
-import { defineList } from './list-engine.server.ts'
+import { defineList, yesNoFilter } from './list-engine.server.ts'
 import { listScreen } from './list-screen.server.ts'
 
 export const jobList = defineList({
@@ -22,7 +21,7 @@ export const jobList = defineList({
     name: { kind: 'name', table: 'jobs', nameColumn: 'name', foreignKey: 'j.id' },
     company: { kind: 'name', table: 'companies', nameColumn: 'company_name', foreignKey: 'j.company_id' },
     storage: { kind: 'name', table: 'storages', nameColumn: 'name', foreignKey: 'j.storage_id' },
-    active: { kind: 'contains', column: sql`case when j.active then 'Yes' else 'No' end` },
+    active: yesNoFilter('j.active'),
   },
   dateColumn: 'j.created_at',
   defaultSort: { key: 'name', order: 'asc' },

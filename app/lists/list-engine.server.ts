@@ -191,6 +191,11 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
+/** A yes/no column filtered as the list shows it: by the text 'Yes' or 'No'. */
+export function yesNoFilter(column: string): FilterDefinition {
+  return { kind: 'contains', column: sql<string>`case when ${sql.ref(column)} then 'Yes' else 'No' end` }
+}
+
 /** yyyy-mm-dd + 1 day, for a half-open range that also suits timestamp columns. */
 function nextDay(iso: string): string {
   const d = new Date(`${iso}T00:00:00Z`)

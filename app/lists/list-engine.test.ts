@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Executor } from '#db/client.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { callInList, type CallInListRow } from './call-in-list.server.ts'
+import { jobList } from './job-list.server.ts'
 import { defineList } from './list-engine.server.ts'
 import { toSearchParams, type ListState } from './list-params.ts'
 
@@ -436,5 +437,15 @@ describe('scopes, number filters, counted and subtracted totals, unique sorts', 
     const id = taken[3]!
     expect((await gotIt.load(t.db, `filter_by=id&filter_value=${id}`)).rows.map((r) => r.id)).toEqual([id])
     for (const value of ['1.5', 'x1', '-1', '9'.repeat(16)]) expect((await gotIt.load(t.db, `filter_by=id&filter_value=${value}`)).total).toBe(0)
+  })
+})
+
+describe('yesNoFilter', () => {
+  it("filters a yes/no column by the text the list shows: 'No' finds the inactive jobs, 'Yes' the active ones", async () => {
+    const storage = await t.db.selectFrom('storages').select(['id', 'company_id']).orderBy('id').executeTakeFirstOrThrow()
+    await t.db.insertInto('jobs').values({ name: 'J-retired', company_id: storage.company_id, storage_id: storage.id, active: false }).execute()
+    const names = async (value: string) => (await jobList.load(t.db, `filter_by=active&filter_value=${value}&page_size=100`)).rows.map((r) => r.name)
+    expect(await names('No')).toEqual(['J-retired'])
+    expect(await names('yes')).toEqual(['J-100', 'J-107', 'J-114', 'J-121'])
   })
 })

@@ -1,9 +1,8 @@
 // Parts (/manage-part): part number, description, special, active and the day it was added; all
 // sortable, by part number first; part number and description filter by contained text, Special
 // and Active by 'Yes' or 'No'.
-import { sql } from 'kysely'
 import type { Executor } from '#db/client.server.ts'
-import { defineList } from './list-engine.server.ts'
+import { defineList, yesNoFilter } from './list-engine.server.ts'
 import { listScreen } from './list-screen.server.ts'
 
 export const partList = defineList({
@@ -21,8 +20,8 @@ export const partList = defineList({
   filterable: {
     part_number: { kind: 'contains', column: 'p.part_number' },
     description: { kind: 'contains', column: 'p.description' },
-    is_special: { kind: 'contains', column: sql`case when p.is_special then 'Yes' else 'No' end` },
-    active: { kind: 'contains', column: sql`case when p.active then 'Yes' else 'No' end` },
+    is_special: yesNoFilter('p.is_special'),
+    active: yesNoFilter('p.active'),
   },
   dateColumn: 'p.created_at',
   defaultSort: { key: 'part_number', order: 'asc' },

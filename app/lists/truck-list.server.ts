@@ -1,8 +1,7 @@
 // Trucks (/manage-truck): number, make, model, active and the day it was added; all sortable, by
 // number first; number, make and model filter by contained text, Active by 'Yes' or 'No'.
-import { sql } from 'kysely'
 import type { Executor } from '#db/client.server.ts'
-import { defineList } from './list-engine.server.ts'
+import { defineList, yesNoFilter } from './list-engine.server.ts'
 import { listScreen } from './list-screen.server.ts'
 
 export const truckList = defineList({
@@ -21,7 +20,7 @@ export const truckList = defineList({
     number: { kind: 'contains', column: 't.number' },
     make: { kind: 'contains', column: 't.make' },
     model: { kind: 'contains', column: 't.model' },
-    active: { kind: 'contains', column: sql`case when t.active then 'Yes' else 'No' end` },
+    active: yesNoFilter('t.active'),
   },
   dateColumn: 't.created_at',
   defaultSort: { key: 'number', order: 'asc' },

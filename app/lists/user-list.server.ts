@@ -4,10 +4,9 @@
 // count, and no index beyond the username's is needed.
 import { sql } from 'kysely'
 import type { Executor } from '#db/client.server.ts'
-import { defineList } from './list-engine.server.ts'
+import { defineList, yesNoFilter } from './list-engine.server.ts'
 import { listScreen } from './list-screen.server.ts'
 
-const yesNo = (column: string) => sql<string>`case when ${sql.ref(column)} then 'Yes' else 'No' end`
 const fullName = sql<string>`btrim(concat_ws(' ', u.first_name, u.last_name))`
 
 export const userList = defineList({
@@ -29,9 +28,9 @@ export const userList = defineList({
     name: { kind: 'contains', column: fullName },
     email: { kind: 'contains', column: 'u.email' },
     company: { kind: 'name', table: 'companies', nameColumn: 'company_name', foreignKey: 'u.company_id' },
-    staff: { kind: 'contains', column: yesNo('u.is_staff') },
-    superuser: { kind: 'contains', column: yesNo('u.is_superuser') },
-    active: { kind: 'contains', column: yesNo('u.is_active') },
+    staff: yesNoFilter('u.is_staff'),
+    superuser: yesNoFilter('u.is_superuser'),
+    active: yesNoFilter('u.is_active'),
   },
   // the date range is when the account was made
   dateColumn: 'u.created_at',

@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS, mayOpen } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
-import { AppForm, clientActionCatchingNetworkErrors, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, clientActionCatchingNetworkErrors, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { CompanyPicker } from '#app/components/form/company-picker.tsx'
 import { loadCompanyPicker } from '#app/components/form/company-picker.server.ts'
@@ -90,9 +90,7 @@ function ContactForm({ company, data }: { company: { id: number; name: string };
       <CheckboxField field={fields.active} label="Active" />
       <CheckboxField field={fields.receives_reports} label="Receives Reports (the grower’s application records by e-mail)" />
       <TextAreaField field={fields.notes} label="Notes" />
-      <div className="form-actions">
-        <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
-      </div>
+      <SubmitRow fetcher={fetcher} />
     </AppForm>
   )
 }

@@ -4,7 +4,7 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
-import { PdfNotReady } from '#app/components/pdf-not-ready.tsx'
+import { PdfPage } from '#app/components/pdf-not-ready.tsx'
 import { queueApplicationRecordPdf } from '#app/documents/application-record-pdf.server.tsx'
 import { settlePdf } from '#app/documents/pdf-answer.server.ts'
 import { loadRecord } from '#app/records.server.ts'
@@ -30,10 +30,5 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export default function ApplicationRecordPdf() {
   const { message, retryTo } = useLoaderData<typeof loader>()
-  return (
-    <>
-      <h1>Application Record</h1>
-      <PdfNotReady message={message} retryTo={retryTo} backTo="/application-records" backLabel="Back to Application Records" />
-    </>
-  )
+  return <PdfPage title="Application Record" message={message} retryTo={retryTo} backTo="/application-records" backLabel="Back to Application Records" />
 }

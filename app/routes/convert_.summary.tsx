@@ -8,7 +8,7 @@ import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { PdfNotReady } from '#app/components/pdf-not-ready.tsx'
+import { PdfPage } from '#app/components/pdf-not-ready.tsx'
 import { settlePdf } from '#app/documents/pdf-answer.server.ts'
 import { queuePretreatSummary, summaryListParams, summaryPageUrl } from '#app/documents/pretreat-summary.server.tsx'
 import { SUMMARY_TITLE } from '#app/documents/titles.ts'
@@ -35,12 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function PrintSummaryNotReady() {
   const { message, retryTo, backTo } = useLoaderData<typeof loader>()
-  return (
-    <>
-      <h1>{SUMMARY_TITLE}</h1>
-      <PdfNotReady message={message} retryTo={retryTo} backTo={backTo} backLabel="Back to Scheduled Pre-Treats" />
-    </>
-  )
+  return <PdfPage title={SUMMARY_TITLE} message={message} retryTo={retryTo} backTo={backTo} backLabel="Back to Scheduled Pre-Treats" />
 }
 
 export function ErrorBoundary() {

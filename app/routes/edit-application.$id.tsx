@@ -4,6 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
+import { REGISTRIES, registryHandle } from '#app/components/admin/registry.tsx'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
 import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
@@ -15,12 +16,7 @@ import { applicationAction } from './add-application/application-form.server.ts'
 
 export const access = ACCESS['/edit-application/:id']
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Edit ${data.application.name}` : 'Edit Application' }]
-export const handle = {
-  crumbs: [
-    { label: 'Admin', to: '/manage' },
-    { label: 'Applications', to: '/manage-application' },
-  ],
-}
+export const handle = registryHandle(REGISTRIES.application)
 
 export async function loader(args: LoaderFunctionArgs) {
   const application = await loadRecord(args, access, (id) => applicationForEdit(getDb(), id))

@@ -5,20 +5,15 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
-import { pickRecord, RecordPicker } from '#app/components/admin/record-picker.tsx'
+import { REGISTRIES, registryHandle, RegistryPickerPage } from '#app/components/admin/registry.tsx'
+import { pickRecord } from '#app/components/admin/record-picker.tsx'
 import { APPLICATOR_MESSAGES } from '#core/schemas/applicator.ts'
 import { getDb } from '#db/client.server.ts'
 import { applicatorOptions } from '#db/queries/applicators.ts'
 
 export const access = ACCESS['/edit-applicator']
 export const meta: MetaFunction = () => [{ title: 'Edit Applicator' }]
-export const handle = {
-  crumbs: [
-    { label: 'Admin', to: '/manage' },
-    { label: 'Applicators', to: '/manage-applicator' },
-    { label: 'Edit Applicator', to: '/edit-applicator' },
-  ],
-}
+export const handle = registryHandle(REGISTRIES.applicator, 'Edit')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request, access)
@@ -33,12 +28,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function EditApplicatorStep() {
   const { picker } = useLoaderData<typeof loader>()
   if (!picker) return <Outlet />
-  return (
-    <>
-      <h1>Edit Applicator</h1>
-      <div className="form-page">
-        <RecordPicker picker={picker} action="/edit-applicator" label="Applicator" legend="Choose an applicator" />
-      </div>
-    </>
-  )
+  return <RegistryPickerPage registry={REGISTRIES.applicator} picker={picker} label="Applicator" />
 }

@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
+import { REGISTRIES, registryHandle } from '#app/components/admin/registry.tsx'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
 import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
@@ -11,13 +12,7 @@ import { partAction, loadPartForm } from './add-part/part-form.server.ts'
 
 export const access = ACCESS['/edit-part']
 export const meta: MetaFunction = () => [{ title: 'Edit Part' }]
-export const handle = {
-  crumbs: [
-    { label: 'Admin', to: '/manage' },
-    { label: 'Parts', to: '/manage-part' },
-    { label: 'Edit Part', to: '/edit-part' },
-  ],
-}
+export const handle = registryHandle(REGISTRIES.part, 'Edit')
 
 export const loader = (args: LoaderFunctionArgs) => loadPartForm(args, access, 'edit')
 export const action = (args: ActionFunctionArgs) => partAction(args, access, 'edit')

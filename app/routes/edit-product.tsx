@@ -5,20 +5,15 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
-import { pickRecord, RecordPicker } from '#app/components/admin/record-picker.tsx'
+import { REGISTRIES, registryHandle, RegistryPickerPage } from '#app/components/admin/registry.tsx'
+import { pickRecord } from '#app/components/admin/record-picker.tsx'
 import { PRODUCT_MESSAGES } from '#core/schemas/product.ts'
 import { getDb } from '#db/client.server.ts'
 import { productOptions } from '#db/queries/products.ts'
 
 export const access = ACCESS['/edit-product']
 export const meta: MetaFunction = () => [{ title: 'Edit Product' }]
-export const handle = {
-  crumbs: [
-    { label: 'Admin', to: '/manage' },
-    { label: 'Products', to: '/manage-product' },
-    { label: 'Edit Product', to: '/edit-product' },
-  ],
-}
+export const handle = registryHandle(REGISTRIES.product, 'Edit')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request, access)
@@ -33,12 +28,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function EditProductStep() {
   const { picker } = useLoaderData<typeof loader>()
   if (!picker) return <Outlet />
-  return (
-    <>
-      <h1>Edit Product</h1>
-      <div className="form-page">
-        <RecordPicker picker={picker} action="/edit-product" label="Product" legend="Choose a product" />
-      </div>
-    </>
-  )
+  return <RegistryPickerPage registry={REGISTRIES.product} picker={picker} label="Product" />
 }

@@ -3,12 +3,12 @@
 // someone else made since the form was read (the storage's version). A storage that cannot be
 // read: the spec's Error modal 'Failed to fetch storage. Please try again.', back to /manage-storage.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError, type ShouldRevalidateFunction } from '@remix-run/react'
+import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { isFormResult } from '#app/components/form/form-result.ts'
+import { keepPageAfterPost, usePostedBack } from '#app/components/form/form-result.ts'
 import { Modal } from '#app/components/modal.tsx'
 import { notFound } from '#app/http-errors.server.ts'
 import { requireId } from '#app/records.server.ts'
@@ -39,25 +39,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const action = async (args: ActionFunctionArgs) => storageAction(args, access, requireId(args.params))
 export const clientAction = clientActionCatchingNetworkErrors
 
-// After a refused POST (with JavaScript) the form stays as it is.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === 'POST' ? false : defaultShouldRevalidate)
+export const shouldRevalidate = keepPageAfterPost
 
 export default function EditStorage() {
   const data = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
-  const initial = (isFormResult(actionData) && actionData.initialValue) || {}
+  const { submissionId, imageIds } = usePostedBack(data.submissionId)
   return (
     <>
       <h1>Add New Storage</h1>
       <div className="form-page">
-        <StorageForm
-          key={data.storage.id}
-          storage={data.storage}
-          companies={data.companies}
-          today={data.today}
-          submissionId={String(initial.submission_id ?? data.submissionId)}
-          imageIds={[initial.images ?? []].flat().map(String)}
-        />
+        <StorageForm key={data.storage.id} storage={data.storage} companies={data.companies} today={data.today} submissionId={submissionId} imageIds={imageIds} />
       </div>
     </>
   )

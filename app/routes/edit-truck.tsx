@@ -4,20 +4,14 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
-import { RecordPicker } from '#app/components/admin/record-picker.tsx'
+import { REGISTRIES, registryHandle, RegistryPickerPage } from '#app/components/admin/registry.tsx'
 import { loadRecordPicker } from '#app/components/admin/record-picker.server.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
 import { getDb } from '#db/client.server.ts'
 
 export const access = ACCESS['/edit-truck']
 export const meta: MetaFunction = () => [{ title: 'Edit Truck' }]
-export const handle = {
-  crumbs: [
-    { label: 'Admin', to: '/manage' },
-    { label: 'Trucks', to: '/manage-truck' },
-    { label: 'Edit Truck', to: '/edit-truck' },
-  ],
-}
+export const handle = registryHandle(REGISTRIES.truck, 'Edit')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access)
@@ -26,14 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function EditTruckPicker() {
   const { picker } = useLoaderData<typeof loader>()
-  return (
-    <>
-      <h1>Edit Truck</h1>
-      <div className="form-page">
-        <RecordPicker picker={picker} action="/edit-truck" label="Truck Number" legend="Choose a truck" />
-      </div>
-    </>
-  )
+  return <RegistryPickerPage registry={REGISTRIES.truck} picker={picker} label="Truck Number" />
 }
 
 export function ErrorBoundary() {

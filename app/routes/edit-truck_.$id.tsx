@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
+import { REGISTRIES, registryHandle } from '#app/components/admin/registry.tsx'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
 import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
@@ -11,13 +12,7 @@ import { truckAction, loadTruckForm } from './add-truck/truck-form.server.ts'
 
 export const access = ACCESS['/edit-truck']
 export const meta: MetaFunction = () => [{ title: 'Edit Truck' }]
-export const handle = {
-  crumbs: [
-    { label: 'Admin', to: '/manage' },
-    { label: 'Trucks', to: '/manage-truck' },
-    { label: 'Edit Truck', to: '/edit-truck' },
-  ],
-}
+export const handle = registryHandle(REGISTRIES.truck, 'Edit')
 
 export const loader = (args: LoaderFunctionArgs) => loadTruckForm(args, access, 'edit')
 export const action = (args: ActionFunctionArgs) => truckAction(args, access, 'edit')

@@ -8,7 +8,7 @@ import { Link, useActionData, useFetcher, useLoaderData, type ShouldRevalidateFu
 import { Fragment } from 'react'
 import { ACCESS } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
-import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { TextAreaField } from '#app/components/form/fields.tsx'
 import { FLASH_PARAM } from '#app/components/form/flash-notice.tsx'
 import { keepPageAfterFailedSubmit, type FormResult } from '#app/components/form/form-result.ts'
@@ -93,9 +93,7 @@ function CloseForm({ submissionId }: { submissionId: string }) {
       <h3 id="close-follow-up-title">Close with a note</h3>
       <AppForm form={form} fetcher={fetcher} submissionId={submissionId}>
         <TextAreaField field={fields.note} label="How it was resolved" rows={3} />
-        <div className="form-actions">
-          <SubmitButton fetcher={fetcher}>Close Follow-Up</SubmitButton>
-        </div>
+        <SubmitRow fetcher={fetcher}>Close Follow-Up</SubmitRow>
       </AppForm>
     </section>
   )

@@ -8,7 +8,7 @@ import { Link, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/r
 import { useGrowerOnDevice } from '#app/offline/grower-on-device.ts'
 import { ACCESS, mayOpen } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
-import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { clientActionQueuingOffline } from '#app/offline/queue-offline.ts'
 import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { SelectField, TextAreaField } from '#app/components/form/fields.tsx'
@@ -147,9 +147,7 @@ function NotesForm({ data }: { data: ReturnType<typeof useLoaderData<typeof load
             hint={data.contacts.length === 0 ? 'This grower has no active contacts yet.' : undefined}
           />
           <TextAreaField field={fields.notes} label="Notes" rows={6} />
-          <div className="form-actions">
-            <SubmitButton fetcher={fetcher}>{correcting ? 'Save Correction' : 'Submit'}</SubmitButton>
-          </div>
+          <SubmitRow fetcher={fetcher}>{correcting ? 'Save Correction' : 'Submit'}</SubmitRow>
         </AppForm>
       </div>
     </>

@@ -2,28 +2,21 @@
 // list kit (copied from view-calls.tsx; decision 0017). A row opens /edit-application/{id} for those
 // who may edit (for the others it opens nothing); Add Application shows to those who may add.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import type { Column } from '#app/lists/columns.ts'
-import { ListErrorBoundary, ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
-import { useMayOpen } from '#app/components/admin/may-open.ts'
+import { ListErrorBoundary, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { activeText, REGISTRIES, registryHandle, RegistryList } from '#app/components/admin/registry.tsx'
 import { applications, type ApplicationListRow } from '#app/lists/application-list.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 
 export const access = ACCESS['/manage-application']
 export const meta: MetaFunction = () => [{ title: 'Applications' }]
-export const handle = {
-  crumbs: [
-    { label: 'Admin', to: '/manage' },
-    { label: 'Applications', to: '/manage-application' },
-  ],
-}
+export const handle = registryHandle(REGISTRIES.application)
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, applications)
 
 type Row = ApplicationListRow
-
-const activeText = (r: Row) => (r.active ? 'Active' : 'Inactive')
 
 export const COLUMNS: Column<Row>[] = [
   { key: 'name', label: 'Application', text: (r) => r.name },
@@ -48,26 +41,16 @@ const FILTERS = [
 
 export default function Applications() {
   const { list, choices } = useLoaderData<typeof loader>()
-  const canEdit = useMayOpen(ACCESS['/edit-application/:id'])
-  const canAdd = useMayOpen(ACCESS['/add-application'])
   return (
-    <ListScreen
-      title="Applications"
+    <RegistryList
+      registry={REGISTRIES.application}
+      add={ACCESS['/add-application']}
+      edit={ACCESS['/edit-application/:id']}
       list={list}
       columns={COLUMNS}
       card={CARD}
       filters={FILTERS}
       choices={choices}
-      empty="No applications available."
-      rowHref={(r) => (canEdit ? `/edit-application/${r.id}` : null)}
-      actions={
-        canAdd ? (
-          <Link to="/add-application" className="button">
-            Add Application
-          </Link>
-        ) : null
-      }
-      exportTo="/manage-application.csv"
     />
   )
 }

@@ -4,23 +4,18 @@
 // server's today). The date range is the expiration. A row opens /edit-applicator/{id} for those
 // who may edit (for the others it opens nothing); Add Applicator shows to those who may add.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import type { Column } from '#app/lists/columns.ts'
-import { ListErrorBoundary, ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
-import { useMayOpen } from '#app/components/admin/may-open.ts'
+import { ListErrorBoundary, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { activeText, REGISTRIES, registryHandle, RegistryList } from '#app/components/admin/registry.tsx'
 import { applicators, type ApplicatorListRow } from '#app/lists/applicator-list.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 import { licenseStatus, localToday } from '#core/licence.ts'
 
 export const access = ACCESS['/manage-applicator']
 export const meta: MetaFunction = () => [{ title: 'Applicators' }]
-export const handle = {
-  crumbs: [
-    { label: 'Admin', to: '/manage' },
-    { label: 'Applicators', to: '/manage-applicator' },
-  ],
-}
+export const handle = registryHandle(REGISTRIES.applicator)
 
 export async function loader(args: LoaderFunctionArgs) {
   const data = await loadListScreen(args, access, applicators)
@@ -31,7 +26,6 @@ export async function loader(args: LoaderFunctionArgs) {
 
 type Row = ApplicatorListRow & { status?: string }
 
-const activeText = (r: Row) => (r.active ? 'Active' : 'Inactive')
 const statusOf = (r: Row) => r.status ?? licenseStatus(r.expiration, localToday())
 
 export const COLUMNS: Column<Row>[] = [
@@ -59,27 +53,7 @@ const FILTERS = [
 
 export default function Applicators() {
   const { list } = useLoaderData<typeof loader>()
-  const canEdit = useMayOpen(ACCESS['/edit-applicator'])
-  const canAdd = useMayOpen(ACCESS['/add-applicator'])
-  return (
-    <ListScreen
-      title="Applicators"
-      list={list}
-      columns={COLUMNS}
-      card={CARD}
-      filters={FILTERS}
-      empty="No applicators available."
-      rowHref={(r) => (canEdit ? `/edit-applicator/${r.id}` : null)}
-      actions={
-        canAdd ? (
-          <Link to="/add-applicator" className="button">
-            Add Applicator
-          </Link>
-        ) : null
-      }
-      exportTo="/manage-applicator.csv"
-    />
-  )
+  return <RegistryList registry={REGISTRIES.applicator} add={ACCESS['/add-applicator']} edit={ACCESS['/edit-applicator']} list={list} columns={COLUMNS} card={CARD} filters={FILTERS} />
 }
 
 export function ErrorBoundary() {

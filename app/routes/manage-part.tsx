@@ -2,29 +2,22 @@
 // row opens the part's edit form for those who may edit parts, else a read-only modal
 // (manage-part.$id.tsx); Add Part shows to those who may add. manage-part[.]csv.ts exports.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
-import { useMayOpen } from '#app/components/admin/may-open.ts'
 import type { Column } from '#app/lists/columns.ts'
-import { ListErrorBoundary, ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { ListErrorBoundary, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { REGISTRIES, registryHandle, RegistryList, yesNo } from '#app/components/admin/registry.tsx'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 import { parts, type PartListRow } from '#app/lists/part-list.server.ts'
 import { formatDate } from '#core/formats.ts'
 
 export const access = ACCESS['/manage-part']
 export const meta: MetaFunction = () => [{ title: 'Parts' }]
-export const handle = {
-  crumbs: [
-    { label: 'Admin', to: '/manage' },
-    { label: 'Parts', to: '/manage-part' },
-  ],
-}
+export const handle = registryHandle(REGISTRIES.part)
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, parts)
 
 type Row = Pick<PartListRow, 'id' | 'part_number' | 'description' | 'is_special' | 'active'> & { created_at: string | Date }
-
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
 
 export const COLUMNS: Column<Row>[] = [
   { key: 'part_number', label: 'Part Number' },
@@ -52,28 +45,7 @@ const FILTERS = [
 
 export default function Parts() {
   const { list, choices } = useLoaderData<typeof loader>()
-  const mayAdd = useMayOpen(ACCESS['/add-part'])
-  const mayEdit = useMayOpen(ACCESS['/edit-part'])
-  return (
-    <ListScreen
-      title="Parts"
-      list={list}
-      columns={COLUMNS}
-      card={CARD}
-      filters={FILTERS}
-      choices={choices}
-      empty="No parts available."
-      rowHref={(r, search) => (mayEdit ? `/edit-part/${r.id}` : `/manage-part/${r.id}${search}`)}
-      actions={
-        mayAdd ? (
-          <Link to="/add-part" className="button">
-            Add Part
-          </Link>
-        ) : null
-      }
-      exportTo="/manage-part.csv"
-    />
-  )
+  return <RegistryList registry={REGISTRIES.part} add={ACCESS['/add-part']} edit={ACCESS['/edit-part']} readOnlyModal list={list} columns={COLUMNS} card={CARD} filters={FILTERS} choices={choices} />
 }
 
 export function ErrorBoundary() {

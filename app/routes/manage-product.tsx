@@ -3,29 +3,23 @@
 // edit (for the others it opens nothing: no link leads to a 403); Add Product shows to those who may
 // add. manage-product[.]csv.ts exports the current filter and sort with these columns.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import type { Column } from '#app/lists/columns.ts'
-import { ListErrorBoundary, ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
-import { useMayOpen } from '#app/components/admin/may-open.ts'
+import { ListErrorBoundary, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { activeText, REGISTRIES, registryHandle, RegistryList } from '#app/components/admin/registry.tsx'
 import { products, type ProductListRow } from '#app/lists/product-list.server.ts'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 
 export const access = ACCESS['/manage-product']
 export const meta: MetaFunction = () => [{ title: 'Products' }]
-export const handle = {
-  crumbs: [
-    { label: 'Admin', to: '/manage' },
-    { label: 'Products', to: '/manage-product' },
-  ],
-}
+export const handle = registryHandle(REGISTRIES.product)
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, products)
 
 type Row = ProductListRow
 
 const orNone = (value: string | number | null) => (value === null ? '' : String(value))
-const activeText = (r: Row) => (r.active ? 'Active' : 'Inactive')
 
 export const COLUMNS: Column<Row>[] = [
   { key: 'product', label: 'Product', text: (r) => r.product_name, className: 'cell-nowrap' },
@@ -62,28 +56,7 @@ const FILTERS = [
 
 export default function Products() {
   const { list, choices } = useLoaderData<typeof loader>()
-  const canEdit = useMayOpen(ACCESS['/edit-product'])
-  const canAdd = useMayOpen(ACCESS['/add-product'])
-  return (
-    <ListScreen
-      title="Products"
-      list={list}
-      columns={COLUMNS}
-      card={CARD}
-      filters={FILTERS}
-      choices={choices}
-      empty="No products available."
-      rowHref={(r) => (canEdit ? `/edit-product/${r.id}` : null)}
-      actions={
-        canAdd ? (
-          <Link to="/add-product" className="button">
-            Add Product
-          </Link>
-        ) : null
-      }
-      exportTo="/manage-product.csv"
-    />
-  )
+  return <RegistryList registry={REGISTRIES.product} add={ACCESS['/add-product']} edit={ACCESS['/edit-product']} list={list} columns={COLUMNS} card={CARD} filters={FILTERS} choices={choices} />
 }
 
 export function ErrorBoundary() {

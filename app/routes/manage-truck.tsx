@@ -2,29 +2,22 @@
 // row opens the truck's edit form for those who may edit trucks, else a read-only modal
 // (manage-truck.$id.tsx); Add Truck shows to those who may add. manage-truck[.]csv.ts exports.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
-import { useMayOpen } from '#app/components/admin/may-open.ts'
 import type { Column } from '#app/lists/columns.ts'
-import { ListErrorBoundary, ListScreen, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { ListErrorBoundary, type CardLayout } from '#app/components/list/list-screen.tsx'
+import { REGISTRIES, registryHandle, RegistryList, yesNo } from '#app/components/admin/registry.tsx'
 import { loadListScreen } from '#app/lists/list-screen.server.ts'
 import { trucks, type TruckListRow } from '#app/lists/truck-list.server.ts'
 import { formatDate } from '#core/formats.ts'
 
 export const access = ACCESS['/manage-truck']
 export const meta: MetaFunction = () => [{ title: 'Trucks' }]
-export const handle = {
-  crumbs: [
-    { label: 'Admin', to: '/manage' },
-    { label: 'Trucks', to: '/manage-truck' },
-  ],
-}
+export const handle = registryHandle(REGISTRIES.truck)
 
 export const loader = (args: LoaderFunctionArgs) => loadListScreen(args, access, trucks)
 
 type Row = Pick<TruckListRow, 'id' | 'number' | 'make' | 'model' | 'active'> & { created_at: string | Date }
-
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
 
 export const COLUMNS: Column<Row>[] = [
   { key: 'number', label: 'Number' },
@@ -52,27 +45,8 @@ const FILTERS = [
 
 export default function Trucks() {
   const { list, choices } = useLoaderData<typeof loader>()
-  const mayAdd = useMayOpen(ACCESS['/add-truck'])
-  const mayEdit = useMayOpen(ACCESS['/edit-truck'])
   return (
-    <ListScreen
-      title="Trucks"
-      list={list}
-      columns={COLUMNS}
-      card={CARD}
-      filters={FILTERS}
-      choices={choices}
-      empty="No trucks available."
-      rowHref={(r, search) => (mayEdit ? `/edit-truck/${r.id}` : `/manage-truck/${r.id}${search}`)}
-      actions={
-        mayAdd ? (
-          <Link to="/add-truck" className="button">
-            Add Truck
-          </Link>
-        ) : null
-      }
-      exportTo="/manage-truck.csv"
-    />
+    <RegistryList registry={REGISTRIES.truck} add={ACCESS['/add-truck']} edit={ACCESS['/edit-truck']} readOnlyModal list={list} columns={COLUMNS} card={CARD} filters={FILTERS} choices={choices} />
   )
 }
 

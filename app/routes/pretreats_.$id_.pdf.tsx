@@ -8,7 +8,7 @@ import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { PdfNotReady } from '#app/components/pdf-not-ready.tsx'
+import { PdfPage } from '#app/components/pdf-not-ready.tsx'
 import { settlePdf } from '#app/documents/pdf-answer.server.ts'
 import { askPretreatPdf } from '#app/features/pretreat-pdf/pretreat-pdf.server.ts'
 import { asHttpError } from '#app/command-answer.server.ts'
@@ -40,12 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function PretreatPdfNotReady() {
   const { number, id, message } = useLoaderData<typeof loader>()
-  return (
-    <>
-      <h1>{number} PDF</h1>
-      <PdfNotReady message={message} retryTo={`/pretreats/${id}/pdf`} backTo="/completed-pre-treat" backLabel="Back to Completed Pre-Treats" />
-    </>
-  )
+  return <PdfPage title={`${number} PDF`} message={message} retryTo={`/pretreats/${id}/pdf`} backTo="/completed-pre-treat" backLabel="Back to Completed Pre-Treats" />
 }
 
 export function ErrorBoundary() {

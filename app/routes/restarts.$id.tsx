@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useFetcher, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
-import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { clientActionQueuingOffline } from '#app/offline/queue-offline.ts'
 import { TextAreaField } from '#app/components/form/fields.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
@@ -102,9 +102,7 @@ function RestartForm({ data }: { data: LoaderData }) {
           ))}
         </div>
         <TextAreaField field={fields.comments} label="Comments" />
-        <div className="form-actions">
-          <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
-        </div>
+        <SubmitRow fetcher={fetcher} />
       </AppForm>
     </section>
   )

@@ -3,7 +3,7 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { requireAccess } from '#app/auth/guard.server.ts'
-import { PdfNotReady } from '#app/components/pdf-not-ready.tsx'
+import { PdfPage } from '#app/components/pdf-not-ready.tsx'
 import { queueSeasonSummaryPdf } from '#app/documents/application-record-pdf-season.server.tsx'
 import { summaryTable } from '#app/documents/application-record-pdf-summary.ts'
 import { settlePdf } from '#app/documents/pdf-answer.server.ts'
@@ -34,21 +34,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function SeasonSummaryPdf() {
   const { message, retryTo, backTo } = useLoaderData<typeof loader>()
-  return (
-    <>
-      <h1>Season Summary</h1>
-      {retryTo ? (
-        <PdfNotReady message={message} retryTo={retryTo} backTo={backTo} backLabel="Back to Season Summary" />
-      ) : (
-        <>
-          <p className="field-error" role="alert">
-            {message}
-          </p>
-          <p>
-            <a href={backTo}>Back to Season Summary</a>
-          </p>
-        </>
-      )}
-    </>
-  )
+  return <PdfPage title="Season Summary" message={message} retryTo={retryTo} backTo={backTo} backLabel="Back to Season Summary" />
 }

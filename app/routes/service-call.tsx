@@ -4,14 +4,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { readForm, requireAccess } from '#app/auth/guard.server.ts'
-import { AppForm, recordSummary, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, recordSummary, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { clientActionQueuingOffline } from '#app/offline/queue-offline.ts'
 import { useReopenedFromOutbox } from '#app/offline/restore-form.ts'
 import { DraftsElsewhere } from '#app/offline/drafts-elsewhere.tsx'
 import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { CheckboxField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { PlaceInputs, PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
+import { PlaceErrors, PlaceInputs, PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
 import { loadPlacePicker, placeQuery, type Place } from '#app/components/form/place.server.ts'
 import { submitCommand } from '#app/command-answer.server.ts'
 import { createCallIn } from '#commands/call-ins.ts'
@@ -71,20 +71,14 @@ function CallDetailsForm({ data, place }: { data: LoaderData; place: Place | nul
   return (
     <AppForm keepDraft form={form} fetcher={fetcher} submissionId={data.submissionId} summary={recordSummary(place?.companyName, place?.storageName, fields.call_in_date.value)}>
       <PlaceInputs place={place} />
-      {placeErrors.length > 0 ? (
-        <p className="notice notice-error" role="alert">
-          {placeErrors.join(' ')}
-        </p>
-      ) : null}
+      <PlaceErrors errors={placeErrors} />
       <div className="form-section">
         <TextField field={fields.requested_by} label="Requested By" autoComplete="off" />
         <TextField field={fields.call_in_date} label="Call Date" type="date" />
       </div>
       <TextAreaField field={fields.description} label="Reason for Service" />
       <CheckboxField field={fields.got_it} label="I got it" />
-      <div className="form-actions">
-        <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
-      </div>
+      <SubmitRow fetcher={fetcher} />
     </AppForm>
   )
 }

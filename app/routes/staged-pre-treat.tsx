@@ -6,18 +6,13 @@ import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { ListErrorBoundary } from '#app/components/list/list-screen.tsx'
 import { loadPretreatList, pretreatListAction } from '#app/features/pretreat-lists/list-data.server.ts'
-import { PretreatListScreen } from '#app/features/pretreat-lists/pretreat-list.tsx'
 import listCss from '#app/features/pretreat-lists/pretreat-lists.css?url'
+import { pretreatListHandle, PretreatListScreen } from '#app/features/pretreat-lists/pretreat-list.tsx'
 
 export const access = ACCESS['/staged-pre-treat']
 export const meta: MetaFunction = () => [{ title: 'Staged Pre-Treats' }]
 export const links = () => [{ rel: 'stylesheet', href: listCss }]
-export const handle = {
-  crumbs: [
-    { label: 'Pre-Treats', to: '/pretreats' },
-    { label: 'Create & Staged', to: '/staged-pre-treat' },
-  ],
-}
+export const handle = pretreatListHandle('staged')
 
 export const loader = (args: LoaderFunctionArgs) => loadPretreatList(args, access, 'staged')
 export const action = pretreatListAction(access)

@@ -3,7 +3,7 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
-import { PdfNotReady } from '#app/components/pdf-not-ready.tsx'
+import { PdfPage } from '#app/components/pdf-not-ready.tsx'
 import { settlePdf } from '#app/documents/pdf-answer.server.ts'
 import { queueSeasonLedgerPdf } from '#app/documents/season-ledger-pdf.server.tsx'
 import { readLedger } from '#app/features/storage-detail/ledger.server.ts'
@@ -32,21 +32,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function SeasonLedgerPdf() {
   const { message, retryTo, backTo } = useLoaderData<typeof loader>()
-  return (
-    <>
-      <h1>Chemical Ledger</h1>
-      {retryTo ? (
-        <PdfNotReady message={message} retryTo={retryTo} backTo={backTo} backLabel="Back to the ledger" />
-      ) : (
-        <>
-          <p className="field-error" role="alert">
-            {message}
-          </p>
-          <p>
-            <a href={backTo}>Back to the ledger</a>
-          </p>
-        </>
-      )}
-    </>
-  )
+  return <PdfPage title="Chemical Ledger" message={message} retryTo={retryTo} backTo={backTo} backLabel="Back to the ledger" />
 }

@@ -1,12 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
+import { formData } from '#tests/support/forms.ts'
 import { APPLICATOR_MESSAGES, ApplicatorSchema, licenceHoldsOn, licenseStatus } from './applicator.ts'
-
-function form(fields: Record<string, string>): FormData {
-  const data = new FormData()
-  for (const [k, v] of Object.entries(fields)) data.set(k, v)
-  return data
-}
 
 const id = '9b2f8a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b'
 
@@ -22,14 +17,14 @@ describe('licenseStatus', () => {
 
 describe('ApplicatorSchema', () => {
   it('reads a new applicator: a user, a license and an expiration in the future', () => {
-    const result = parseWithZod(form({ submission_id: id, user_id: '12', license: ' ID-PA-1 ', expiration: '2098-12-31', active: 'on' }), { schema: ApplicatorSchema })
+    const result = parseWithZod(formData({ submission_id: id, user_id: '12', license: ' ID-PA-1 ', expiration: '2098-12-31', active: 'on' }), { schema: ApplicatorSchema })
     expect(result.status === 'success' && result.value).toEqual({ submission_id: id, user_id: 12, license: 'ID-PA-1', expiration: '2098-12-31', active: true })
   })
 
   it('refuses a new applicator without a user or with an expiration in the past, and keeps an edit with one', () => {
-    const result = parseWithZod(form({ submission_id: id, license: 'ID-PA-1', expiration: '2001-01-01' }), { schema: ApplicatorSchema })
+    const result = parseWithZod(formData({ submission_id: id, license: 'ID-PA-1', expiration: '2001-01-01' }), { schema: ApplicatorSchema })
     expect(result.status === 'error' && result.reply().error).toEqual({ user_id: [APPLICATOR_MESSAGES.user], expiration: [APPLICATOR_MESSAGES.pastExpiration] })
-    const edit = parseWithZod(form({ submission_id: id, applicator_id: '4', license: 'ID-PA-1', expiration: '2001-01-01' }), { schema: ApplicatorSchema })
+    const edit = parseWithZod(formData({ submission_id: id, applicator_id: '4', license: 'ID-PA-1', expiration: '2001-01-01' }), { schema: ApplicatorSchema })
     expect(edit.status).toBe('success')
   })
 })

@@ -1,12 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
+import { formData, formErrors, type FormFields } from '#tests/support/forms.ts'
 import { ContactSchema, formatPhone, normalizePhone } from './contact.ts'
-
-function form(fields: Record<string, string>): FormData {
-  const data = new FormData()
-  for (const [k, v] of Object.entries(fields)) data.set(k, v)
-  return data
-}
 
 const valid = {
   submission_id: '9b2f8a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b',
@@ -17,15 +12,11 @@ const valid = {
   contact_interval: '30',
 }
 
-function errorsOf(fields: Record<string, string>) {
-  const result = parseWithZod(form(fields), { schema: ContactSchema })
-  expect(result.status).toBe('error')
-  return result.reply().error ?? {}
-}
+const errorsOf = (fields: FormFields) => formErrors(ContactSchema, fields)
 
 describe('ContactSchema', () => {
   it('reads a complete form; phone and role may be left empty', () => {
-    const result = parseWithZod(form(valid), { schema: ContactSchema })
+    const result = parseWithZod(formData(valid), { schema: ContactSchema })
     expect(result.status === 'success' && result.value).toEqual({ ...valid, company_id: 3, phone: '', role: '', active: false, receives_reports: false, contact_interval: 30 })
   })
 

@@ -1,12 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
+import { formData, formErrors, type FormFields } from '#tests/support/forms.ts'
 import { GrowerSchema, normalizeWebsite } from './grower.ts'
-
-function form(fields: Record<string, string>): FormData {
-  const data = new FormData()
-  for (const [k, v] of Object.entries(fields)) data.set(k, v)
-  return data
-}
 
 const valid = {
   submission_id: '9b2f8a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b',
@@ -18,15 +13,11 @@ const valid = {
   contact_interval: '0',
 }
 
-function errorsOf(fields: Record<string, string>) {
-  const result = parseWithZod(form(fields), { schema: GrowerSchema })
-  expect(result.status).toBe('error')
-  return result.reply().error ?? {}
-}
+const errorsOf = (fields: FormFields) => formErrors(GrowerSchema, fields)
 
 describe('GrowerSchema', () => {
   it('reads a complete form: trimmed text, whole-day intervals, the checkbox, no website', () => {
-    const result = parseWithZod(form({ ...valid, active: 'on' }), { schema: GrowerSchema })
+    const result = parseWithZod(formData({ ...valid, active: 'on' }), { schema: GrowerSchema })
     expect(result.status === 'success' && result.value).toEqual({
       ...valid,
       company_name: 'Teton Valley Spuds',
@@ -71,7 +62,7 @@ describe('GrowerSchema', () => {
 
 describe('GrowerSchema, every problem at once', () => {
   it('names a bad website beside a blank name', () => {
-    const result = parseWithZod(form({ ...valid, company_name: '', website: 'not a url' }), { schema: GrowerSchema })
+    const result = parseWithZod(formData({ ...valid, company_name: '', website: 'not a url' }), { schema: GrowerSchema })
     expect(Object.keys(result.reply().error ?? {}).sort()).toEqual(['company_name', 'website'])
   })
 })

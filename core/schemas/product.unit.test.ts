@@ -1,25 +1,16 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
+import { formData, formErrors, type FormFields } from '#tests/support/forms.ts'
 import { APPLICATION_MESSAGES, ApplicationSchema, PRODUCT_MESSAGES, ProductSchema } from './product.ts'
-
-function form(fields: Record<string, string>): FormData {
-  const data = new FormData()
-  for (const [k, v] of Object.entries(fields)) data.set(k, v)
-  return data
-}
 
 const id = '9b2f8a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b'
 const product = { submission_id: id, product_name: ' CIPC Aerosol 98 ', registration: '5481-433', units: 'oz', ppm: '16.6', ppm_constant: '84000', min_qty: '0' }
 
-function productErrors(fields: Record<string, string>) {
-  const result = parseWithZod(form(fields), { schema: ProductSchema })
-  expect(result.status).toBe('error')
-  return result.reply().error ?? {}
-}
+const productErrors = (fields: FormFields) => formErrors(ProductSchema, fields)
 
 describe('ProductSchema', () => {
   it('reads a product worked out by ppm: numbers as numbers, the unused pair and the label limits left out', () => {
-    const result = parseWithZod(form({ ...product, max_ppm_per_application: '22', active: 'on' }), { schema: ProductSchema })
+    const result = parseWithZod(formData({ ...product, max_ppm_per_application: '22', active: 'on' }), { schema: ProductSchema })
     expect(result.status === 'success' && result.value).toEqual({
       submission_id: id,
       product_name: 'CIPC Aerosol 98',
@@ -38,7 +29,7 @@ describe('ProductSchema', () => {
 
   it('reads the season limits of the ledger: a total per ton, the days, re-entry hours, not for seed, the supplier', () => {
     const fields = { max_total_per_season: '1.2', max_total_basis: 'ton', min_days_between: '21', min_days_before_removal: '30', reentry_hours: '24.5', not_for_seed: 'on', supplier: ' AMVAC ' }
-    const result = parseWithZod(form({ ...product, ...fields }), { schema: ProductSchema })
+    const result = parseWithZod(formData({ ...product, ...fields }), { schema: ProductSchema })
     expect(result.status === 'success' && result.value).toMatchObject({
       max_total_per_season: 1.2,
       max_total_basis: 'ton',
@@ -60,7 +51,7 @@ describe('ProductSchema', () => {
 
   it('takes per and the converter instead of ppm', () => {
     const { ppm: _p, ppm_constant: _c, ...byPer } = product
-    expect(parseWithZod(form({ ...byPer, units: 'gal', per: '1000', converter: '12.8' }), { schema: ProductSchema }).status).toBe('success')
+    expect(parseWithZod(formData({ ...byPer, units: 'gal', per: '1000', converter: '12.8' }), { schema: ProductSchema }).status).toBe('success')
   })
 
   it('needs one pair of the quantity formula', () => {
@@ -83,15 +74,11 @@ describe('ProductSchema', () => {
 
 const application = { submission_id: id, name: '1,4SIGHT Thermal', base_price: '0.0425', 'products[0].product_id': '3', 'products[1].product_id': '7' }
 
-function applicationErrors(fields: Record<string, string>) {
-  const result = parseWithZod(form(fields), { schema: ApplicationSchema })
-  expect(result.status).toBe('error')
-  return result.reply().error ?? {}
-}
+const applicationErrors = (fields: FormFields) => formErrors(ApplicationSchema, fields)
 
 describe('ApplicationSchema', () => {
   it('reads the name, a 4-decimal base price and the chemicals in order', () => {
-    const result = parseWithZod(form(application), { schema: ApplicationSchema })
+    const result = parseWithZod(formData(application), { schema: ApplicationSchema })
     expect(result.status === 'success' && result.value).toEqual({ submission_id: id, name: '1,4SIGHT Thermal', base_price: 0.0425, products: [{ product_id: 3 }, { product_id: 7 }], active: false })
   })
 

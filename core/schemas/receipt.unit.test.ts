@@ -1,14 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
+import { formData, formErrors, type FormFields } from '#tests/support/forms.ts'
 import { IMAGE_REQUIRED, ReceiptSchema } from './receipt.ts'
 
 const IMAGE = '5c2e8a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b'
-
-function form(fields: Record<string, string | string[]>): FormData {
-  const data = new FormData()
-  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) data.append(k, one)
-  return data
-}
 
 const base = {
   submission_id: '9b2f8a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b',
@@ -21,14 +16,10 @@ const fuel = { ...base, type: 'Fuel', truck_id: '2', mileage: '120433' }
 const expenses = { ...base, type: 'Expenses', category: 'Entertainment', customer: 'Snake River Farms', event: 'Grower dinner' }
 const parts = { ...base, type: 'Parts' }
 
-function errorsOf(fields: Record<string, string | string[]>) {
-  const result = parseWithZod(form(fields), { schema: ReceiptSchema })
-  expect(result.status).toBe('error')
-  return result.reply().error ?? {}
-}
+const errorsOf = (fields: FormFields) => formErrors(ReceiptSchema, fields)
 
 function valueOf(fields: Record<string, string | string[]>) {
-  const result = parseWithZod(form(fields), { schema: ReceiptSchema })
+  const result = parseWithZod(formData(fields), { schema: ReceiptSchema })
   if (result.status !== 'success') throw new Error(`expected success: ${JSON.stringify(result.reply().error)}`)
   return result.value
 }

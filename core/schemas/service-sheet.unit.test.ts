@@ -1,12 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
+import { formData } from '#tests/support/forms.ts'
 import { partLineProblem, quantityProblem, ServiceSheetSchema } from './service-sheet.ts'
-
-function form(fields: Record<string, string | string[]>): FormData {
-  const data = new FormData()
-  for (const [k, v] of Object.entries(fields)) for (const item of [v].flat()) data.append(k, item)
-  return data
-}
 
 const valid = {
   submission_id: '9b2f8a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b',
@@ -23,14 +18,14 @@ const valid = {
 }
 
 const errorsOf = (fields: Record<string, string | string[]>) => {
-  const result = parseWithZod(form(fields), { schema: ServiceSheetSchema })
+  const result = parseWithZod(formData(fields), { schema: ServiceSheetSchema })
   return result.status === 'error' ? result.error : {}
 }
 
 describe('ServiceSheetSchema (the same schema in the browser and on the server)', () => {
   it('reads a complete form: numbers, trimmed text, one or more service types, part lines, images', () => {
     const result = parseWithZod(
-      form({
+      formData({
         ...valid,
         service_rendered: ['Fan', 'Doors'],
         'parts[0].part_id': '5',

@@ -24,6 +24,15 @@ export const CHECK_MESSAGES = {
 
 const temperature = (label: string) => decimal(label, READING_BOUNDS.temperature).optional()
 
+/** A check's readings: each may be left empty. */
+export const STORAGE_CHECK_READINGS = ['setpoint', 'runtime_hours', 'plenum', 'humidity', 'pile1', 'pile2', 'pile3', 'pile4'] as const
+export type StorageCheckReading = (typeof STORAGE_CHECK_READINGS)[number]
+
+/** The readings as the table stores them: one left empty is null. */
+export function storedReadings(check: Partial<Record<StorageCheckReading, number>>): Record<StorageCheckReading, number | null> {
+  return Object.fromEntries(STORAGE_CHECK_READINGS.map((name) => [name, check[name] ?? null])) as Record<StorageCheckReading, number | null>
+}
+
 export const StorageCheckSchema = z.object({
   submission_id: uuid(),
   company_id: id(CHECK_MESSAGES.company),

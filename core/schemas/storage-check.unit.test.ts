@@ -1,12 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
+import { formData, formErrors, type FormFields } from '#tests/support/forms.ts'
 import { StorageCheckSchema } from './storage-check.ts'
-
-function form(fields: Record<string, string>): FormData {
-  const data = new FormData()
-  for (const [k, v] of Object.entries(fields)) data.set(k, v)
-  return data
-}
 
 const valid = {
   submission_id: '9b2f8a4e-3c1d-4e5f-8a9b-0c1d2e3f4a5b',
@@ -18,16 +13,12 @@ const valid = {
   notes: 'Pile looks good',
 }
 
-function errorsOf(fields: Record<string, string>) {
-  const result = parseWithZod(form(fields), { schema: StorageCheckSchema })
-  expect(result.status).toBe('error')
-  return result.reply().error ?? {}
-}
+const errorsOf = (fields: FormFields) => formErrors(StorageCheckSchema, fields)
 
 describe('StorageCheckSchema (the same schema in the browser and on the server)', () => {
   it('reads a complete check: ids, readings as numbers, trimmed notes', () => {
     const result = parseWithZod(
-      form({ ...valid, notes: ' Pile looks good ', setpoint: '45', runtime_hours: '12.5', plenum: '44.2', humidity: '95', pile1: '46.1', pile2: '-3', pile3: '0', pile4: '150' }),
+      formData({ ...valid, notes: ' Pile looks good ', setpoint: '45', runtime_hours: '12.5', plenum: '44.2', humidity: '95', pile1: '46.1', pile2: '-3', pile3: '0', pile4: '150' }),
       { schema: StorageCheckSchema },
     )
     expect(result.status).toBe('success')
@@ -48,7 +39,7 @@ describe('StorageCheckSchema (the same schema in the browser and on the server)'
   })
 
   it('leaves readings left blank out (they are optional)', () => {
-    const result = parseWithZod(form({ ...valid, humidity: '', pile1: '' }), { schema: StorageCheckSchema })
+    const result = parseWithZod(formData({ ...valid, humidity: '', pile1: '' }), { schema: StorageCheckSchema })
     if (result.status !== 'success') throw new Error('expected success')
     expect(result.value.humidity).toBeUndefined()
     expect(result.value.pile1).toBeUndefined()

@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CHECKED } from '../../tests/support/sheet-forms.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
 import type { ServiceSheetsTable } from '../schema.ts'
 import * as m0002 from './0002_operations_and_pretreats.ts'
@@ -246,19 +247,7 @@ describe('storage checks, contacts and pre-treats', () => {
         .insertInto('final_checklists')
         .values({
           pretreat_id: made.id,
-          inverter: true,
-          wires: true,
-          coils: true,
-          residue: true,
-          covers: true,
-          fan_direction: true,
-          system_run: true,
-          purge: true,
-          panel: true,
-          instructions: true,
-          tools: true,
-          lights: true,
-          storage: true,
+          ...CHECKED,
           barrel_temp: 180,
         })
         .execute(),

@@ -124,6 +124,11 @@ export type ApplicationRecord = NonNullable<Awaited<ReturnType<typeof applicatio
 
 /** The season's totals by grower, applicator licence and product (completed records only, voids left out). */
 export async function seasonTotals(db: Executor, season: number) {
+  return seasonTotalsQuery(db, season).execute()
+}
+
+/** seasonTotals' query, not yet run (the bench times it raw). */
+export function seasonTotalsQuery(db: Executor, season: number) {
   return db
     .selectFrom('application_record_totals')
     .select(['grower_name', 'applicator_licence', 'product_name', 'units', 'cwt', 'quantity', 'applications'])
@@ -132,7 +137,6 @@ export async function seasonTotals(db: Executor, season: number) {
     .orderBy('applicator_licence')
     .orderBy('product_name')
     .orderBy('units')
-    .execute()
 }
 
 export type SeasonTotal = Awaited<ReturnType<typeof seasonTotals>>[number]

@@ -9,7 +9,7 @@ import { addContact as addContactCommand, addCustomerNote, MAY_NOT_CHANGE_CONTAC
 import { saveGrower } from '#commands/growers.ts'
 import { ContactReportsSchema, type ContactInput } from '#core/schemas/contact.ts'
 import type { InteractionInput } from '#core/schemas/interaction.ts'
-import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
+import { countRows, createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
 import { newGrower } from '../../tests/support/growers.ts'
 import { followUpsDue } from './contacts.ts'
 
@@ -30,16 +30,6 @@ const addContact = async (value: ContactInput) => (await runCommand(t.db, addCon
 const addInteraction = async (companyId: number, value: InteractionInput) =>
   (await runCommand(t.db, addCustomerNote, { actor: actor(), key: value.submission_id, input: { ...value, company_id: companyId } })).id
 
-const count = async (table: 'companies' | 'contacts' | 'interactions') =>
-  Number(
-    (
-      await t.db
-        .selectFrom(table)
-        .select(sql<string>`count(*)`.as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
-
 describe('contacts and notes', () => {
   it('adds a contact and a note once each when their forms are sent twice, and refuses a contact of another grower', async () => {
     const [a, b] = await Promise.all([addGrower('Notes Farm A'), addGrower('Notes Farm B')])
@@ -55,19 +45,19 @@ describe('contacts and notes', () => {
       notes: 'x',
       contact_interval: 0,
     }
-    const contactsBefore = await count('contacts')
+    const contactsBefore = await countRows(t.db, 'contacts')
     const contactId = await addContact(contact)
     expect(await addContact(contact)).toBe(contactId)
-    expect(await count('contacts')).toBe(contactsBefore + 1)
+    expect(await countRows(t.db, 'contacts')).toBe(contactsBefore + 1)
     expect((await t.db.selectFrom('contacts').select('phone').where('id', '=', contactId).executeTakeFirstOrThrow()).phone).toBe('+12085551000')
 
     const note = { submission_id: randomUUID(), contact_id: contactId, notes: 'Called.' }
-    const notesBefore = await count('interactions')
+    const notesBefore = await countRows(t.db, 'interactions')
     const noteId = await addInteraction(a, note)
     expect(await addInteraction(a, note)).toBe(noteId)
-    expect(await count('interactions')).toBe(notesBefore + 1)
+    expect(await countRows(t.db, 'interactions')).toBe(notesBefore + 1)
     await expect(addInteraction(b, { ...note, submission_id: randomUUID() })).rejects.toEqual(new InputError({ contact_id: "Choose one of this company's contacts." }))
-    expect(await count('interactions')).toBe(notesBefore + 1)
+    expect(await countRows(t.db, 'interactions')).toBe(notesBefore + 1)
   })
 
   it('counts a contact due from its last note, or from the day it was added; never an inactive one or the catch-all Other', async () => {

@@ -8,6 +8,16 @@ export interface StorageChoice extends NamedOption {
   company_id: number
 }
 
+/** A record's place with its names: customer, storage and, if any, job. */
+export interface NamedPlace {
+  company_id: number
+  company_name: string
+  storage_id: number
+  storage_name: string
+  job_id: number | null
+  job_name: string | null
+}
+
 export interface PlaceChoices {
   companies: NamedOption[]
   jobs: JobOption[]

@@ -2,12 +2,11 @@
 // (even at the same moment), duplicates and unknown chemicals are refused with their field's
 // message, and nothing is saved then.
 import { randomUUID } from 'node:crypto'
-import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { InputError } from '#core/errors.ts'
 import { APPLICATOR_MESSAGES, type ApplicatorInput } from '#core/schemas/applicator.ts'
 import { APPLICATION_MESSAGES, PRODUCT_MESSAGES, type ApplicationInput, type ProductInput } from '#core/schemas/product.ts'
-import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
+import { countRows, createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
+import { refusedFields } from '../../tests/support/refusals.ts'
 import { saveApplicator as saveApplicatorCommand } from '#commands/applicators.ts'
 import { applicatorCandidates, applicatorForEdit } from './applicators.ts'
 import { runCommand, type Actor } from '#commands/command.ts'
@@ -43,25 +42,6 @@ const product = (name: string, more: Partial<ProductInput> = {}): ProductInput =
   ...more,
 })
 
-const count = async (table: 'products' | 'applications' | 'application_products' | 'applicators') =>
-  Number(
-    (
-      await t.db
-        .selectFrom(table)
-        .select(sql<string>`count(*)`.as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
-
-async function refusal(work: Promise<unknown>): Promise<Record<string, string>> {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(InputError)
-  return (error as InputError).fieldErrors
-}
-
 describe('the product save', () => {
   it('adds once when the same form is sent twice at the same moment, and reads back as typed', async () => {
     const form = product('CIPC Aerosol 98', {
@@ -75,10 +55,10 @@ describe('the product save', () => {
       not_for_seed: true,
       supplier: 'AMVAC',
     })
-    const before = await count('products')
+    const before = await countRows(t.db, 'products')
     const [a, b] = await Promise.all([saveProduct(form), saveProduct(form)])
     expect(a).toBe(b)
-    expect(await count('products')).toBe(before + 1)
+    expect(await countRows(t.db, 'products')).toBe(before + 1)
     expect(await productForEdit(t.db, a)).toMatchObject({
       product_name: 'CIPC Aerosol 98',
       ppm: '16.6',
@@ -100,10 +80,10 @@ describe('the product save', () => {
   it('refuses a name another product has (case ignored), on add and on edit', async () => {
     await saveProduct(product('Sprout Stop'))
     const other = await saveProduct(product('Sprout Go'))
-    const before = await count('products')
-    expect(await refusal(saveProduct(product('SPROUT STOP')))).toEqual({ product_name: PRODUCT_MESSAGES.duplicate })
-    expect(await refusal(saveProduct(product('sprout stop', { product_id: other })))).toEqual({ product_name: PRODUCT_MESSAGES.duplicate })
-    expect(await count('products')).toBe(before)
+    const before = await countRows(t.db, 'products')
+    expect(await refusedFields(saveProduct(product('SPROUT STOP')))).toEqual({ product_name: PRODUCT_MESSAGES.duplicate })
+    expect(await refusedFields(saveProduct(product('sprout stop', { product_id: other })))).toEqual({ product_name: PRODUCT_MESSAGES.duplicate })
+    expect(await countRows(t.db, 'products')).toBe(before)
     expect((await productForEdit(t.db, other))?.product_name).toBe('Sprout Go')
   })
 
@@ -132,10 +112,10 @@ describe('the application save', () => {
 
   it('adds once when sent twice, with its chemicals in order; an edit replaces them', async () => {
     const form = application('Thermal Fog', [b, a])
-    const before = await count('application_products')
+    const before = await countRows(t.db, 'application_products')
     const [first, second] = await Promise.all([saveApplication(form), saveApplication(form)])
     expect(first).toBe(second)
-    expect(await count('application_products')).toBe(before + 2)
+    expect(await countRows(t.db, 'application_products')).toBe(before + 2)
     expect(await applicationForEdit(t.db, first)).toEqual({ id: first, name: 'Thermal Fog', base_price: '0.0425', active: true, products: [{ product_id: b }, { product_id: a }] })
     await saveApplication(application('Thermal Fog', [a], { application_id: first, base_price: 0.05 }))
     expect(await applicationForEdit(t.db, first)).toMatchObject({ base_price: '0.05', products: [{ product_id: a }] })
@@ -144,13 +124,13 @@ describe('the application save', () => {
   it('refuses a duplicate name, no chemicals, an unknown or inactive product, a chemical twice, saving nothing', async () => {
     await saveApplication(application('Hot Fog', [a]))
     const inactive = await saveProduct(product('Chem Gone', { active: false }))
-    const before = [await count('applications'), await count('application_products')]
-    expect(await refusal(saveApplication(application('HOT FOG', [a])))).toEqual({ name: APPLICATION_MESSAGES.duplicate })
-    expect(await refusal(saveApplication(application('No Chems', [])))).toEqual({ products: APPLICATION_MESSAGES.noChemicals })
-    expect(await refusal(saveApplication(application('Unknown Chem', [a, 987654])))).toEqual({ products: PRODUCT_MESSAGES.unknown })
-    expect(await refusal(saveApplication(application('Inactive Chem', [inactive])))).toEqual({ products: PRODUCT_MESSAGES.unknown })
-    expect(await refusal(saveApplication(application('Twice Chem', [a, a])))).toEqual({ products: APPLICATION_MESSAGES.twice })
-    expect([await count('applications'), await count('application_products')]).toEqual(before)
+    const before = [await countRows(t.db, 'applications'), await countRows(t.db, 'application_products')]
+    expect(await refusedFields(saveApplication(application('HOT FOG', [a])))).toEqual({ name: APPLICATION_MESSAGES.duplicate })
+    expect(await refusedFields(saveApplication(application('No Chems', [])))).toEqual({ products: APPLICATION_MESSAGES.noChemicals })
+    expect(await refusedFields(saveApplication(application('Unknown Chem', [a, 987654])))).toEqual({ products: PRODUCT_MESSAGES.unknown })
+    expect(await refusedFields(saveApplication(application('Inactive Chem', [inactive])))).toEqual({ products: PRODUCT_MESSAGES.unknown })
+    expect(await refusedFields(saveApplication(application('Twice Chem', [a, a])))).toEqual({ products: APPLICATION_MESSAGES.twice })
+    expect([await countRows(t.db, 'applications'), await countRows(t.db, 'application_products')]).toEqual(before)
   })
 
   it('keeps a deactivated product on the application that already has it', async () => {
@@ -181,16 +161,16 @@ describe('the applicator save', () => {
     const [a, b] = await Promise.all([saveApplicator(form), saveApplicator(form)])
     expect(a).toBe(b)
     expect((await applicatorCandidates(t.db)).map((u) => u.id)).not.toContain(user)
-    const before = await count('applicators')
-    expect(await refusal(saveApplicator(applicator(user, { license: 'OTHER' })))).toEqual({ user_id: APPLICATOR_MESSAGES.already })
-    expect(await count('applicators')).toBe(before)
+    const before = await countRows(t.db, 'applicators')
+    expect(await refusedFields(saveApplicator(applicator(user, { license: 'OTHER' })))).toEqual({ user_id: APPLICATOR_MESSAGES.already })
+    expect(await countRows(t.db, 'applicators')).toBe(before)
     expect(await applicatorForEdit(t.db, a)).toMatchObject({ user_id: user, name: 'Cody cody', license: 'ID-PA-1', expiration: '2098-12-31' })
   })
 
   it('refuses an inactive user; an edit keeps the user and may deactivate', async () => {
     const gone = await newUser('gone', false)
     expect((await applicatorCandidates(t.db)).map((u) => u.id)).not.toContain(gone)
-    expect(await refusal(saveApplicator(applicator(gone)))).toEqual({ user_id: APPLICATOR_MESSAGES.user })
+    expect(await refusedFields(saveApplicator(applicator(gone)))).toEqual({ user_id: APPLICATOR_MESSAGES.user })
     const user = await newUser('edited')
     const id = await saveApplicator(applicator(user))
     await saveApplicator({ submission_id: randomUUID(), applicator_id: id, license: 'ID-PA-2', expiration: '2001-01-01', active: false })

@@ -7,6 +7,7 @@ import { serviceSheetListRows, serviceSheetsAsSs } from './service-sheets.ts'
 import { userDisplayName } from './users.ts'
 import type { ReviewLevel, ServiceReviewStatus, ServiceType } from '#core/enums.ts'
 import type { Executor } from '../client.server.ts'
+import type { NamedPlace } from './place-choices.ts'
 
 export const HOUR_COLUMNS = [
   'travel_hours',
@@ -61,17 +62,11 @@ export function reviewById(db: Executor, id: number, options: { lock?: boolean }
   return (options.lock ? query.forUpdate('r') : query).executeTakeFirst()
 }
 
-export interface ReviewSheet {
+export interface ReviewSheet extends NamedPlace {
   id: number
   service_sheet_number: number
   status: ServiceSheetStatus
   service_date: string
-  company_id: number
-  company_name: string
-  storage_id: number
-  storage_name: string
-  job_id: number | null
-  job_name: string | null
   requested_by: string
   po_number: string
   service_rendered: ServiceType[]

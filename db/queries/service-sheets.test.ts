@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
+import { makeUser } from '../../tests/support/people.ts'
 import { makeServiceSheet } from '../../tests/support/service-sheets.ts'
 import { reserveSheetNumber } from './service-sheets.ts'
 
@@ -8,16 +9,8 @@ let tech: number, other: number
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  ;[tech, other] = (
-    await t.db
-      .insertInto('users')
-      .values([
-        { username: 'tech', password_hash: 'x' },
-        { username: 'other', password_hash: 'x' },
-      ])
-      .returning('id')
-      .execute()
-  ).map((u) => u.id) as [number, number]
+  tech = await makeUser(t.db, 'tech')
+  other = await makeUser(t.db, 'other')
 })
 afterAll(() => t.drop())
 

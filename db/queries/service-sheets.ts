@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import type { ServiceType } from '#core/enums.ts'
 import { inTransaction, type Executor } from '../client.server.ts'
 import { userDisplayName } from './users.ts'
+import type { NamedPlace } from './place-choices.ts'
 
 /**
  * The sheet number the form shows when it opens (spec: "assigned by the server when the form
@@ -115,15 +116,9 @@ export function activePartsById(db: Executor, ids: readonly number[]): Promise<{
     .execute()
 }
 
-export interface CallForSheet {
+export interface CallForSheet extends NamedPlace {
   id: number
   call_in_date: string
-  company_id: number
-  company_name: string
-  storage_id: number
-  storage_name: string
-  job_id: number | null
-  job_name: string | null
   requested_by: string
   description: string
   /** the number of the sheet already made from this call, if any */

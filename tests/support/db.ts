@@ -2,8 +2,10 @@
 // `await t.drop()` in afterAll. A copy of the migrated template (~100 ms), or of the demo
 // template (the demo data `npm start` seeds; browser project only), or an empty database.
 import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
 import { inject } from 'vitest'
 import { createDb, type Executor } from '../../db/client.server.ts'
+import type { Database } from '../../db/schema.ts'
 import { DEMO_TEMPLATE_DB, TEMPLATE_DB, adminQuery, copyDatabase, withDatabase } from './pg-admin.ts'
 
 export interface TestDatabase {
@@ -27,4 +29,10 @@ export async function createTestDatabase(options: { demo?: boolean; empty?: bool
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`)
     },
   }
+}
+
+/** How many rows `table` holds (a save sent twice adds one; a refused one adds none). */
+export async function countRows(db: Executor, table: keyof Database): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db)
+  return Number(rows[0]!.n)
 }

@@ -3,8 +3,9 @@
 // so it works without JavaScript: the loader sends an exact name (case ignored) on to
 // /edit-x/{id}, and says so when the text names nothing. With JavaScript an exact name goes on at
 // once. The same markup as the CompanyPicker.
-import { Form, useNavigate } from '@remix-run/react'
+import { useNavigate } from '@remix-run/react'
 import { Combobox, useServerText } from '#app/components/form/combobox-field.tsx'
+import { PickerForm } from '#app/components/form/company-picker.tsx'
 
 export interface RecordPickerData {
   options: { id: number; name: string; detail?: string }[]
@@ -34,27 +35,10 @@ export function RecordPicker({ picker, action, label, legend }: { picker: Record
     const chosen = picker.options.find((o) => o.name.toLowerCase() === value.trim().toLowerCase())
     if (chosen) navigate(`${action}/${chosen.id}`)
   }
+  const options = picker.options.map((o) => ({ id: o.id, value: o.name, detail: o.detail }))
   return (
-    <Form method="get" action={action} className="form company-picker" aria-label={legend}>
-      <fieldset className="stage">
-        <legend>{legend}</legend>
-        <Combobox
-          id="record-name"
-          label={label}
-          name="name"
-          options={picker.options.map((o) => ({ id: o.id, value: o.name, detail: o.detail }))}
-          value={text}
-          onChange={choose}
-          problem={picker.problem}
-          hint="Type a name from the list."
-        />
-        {/* an exact name goes on by itself with JavaScript; Continue stays for any other text */}
-        <div className="form-actions">
-          <button type="submit" className="button button-secondary">
-            Continue
-          </button>
-        </div>
-      </fieldset>
-    </Form>
+    <PickerForm action={action} legend={legend}>
+      <Combobox id="record-name" label={label} name="name" options={options} value={text} onChange={choose} problem={picker.problem} hint="Type a name from the list." />
+    </PickerForm>
   )
 }

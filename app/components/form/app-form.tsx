@@ -58,6 +58,11 @@ export function useAppForm<S extends z.ZodObject>(schema: S, options: { id: stri
 }
 
 /** A form's `summary`: the parts known so far (a place, a date, a total), in order. */
+/** A saved record as a form's default values: a column left empty (null) is an empty field. */
+export function recordDefaults<T extends object>(record: T): { [K in keyof T]: Exclude<T[K], null> | undefined } {
+  return Object.fromEntries(Object.entries(record).map(([name, value]) => [name, value ?? undefined])) as { [K in keyof T]: Exclude<T[K], null> | undefined }
+}
+
 export const recordSummary = (...parts: (string | number | null | undefined)[]): string => parts.filter((part) => part !== undefined && part !== null && part !== '').join(' · ')
 
 export function AppForm({
@@ -139,6 +144,15 @@ export function SubmitButton({ fetcher, children, name, value, danger = false }:
       {busy ? <span className="spinner" role="progressbar" aria-label="Submitting" /> : null}
       {children}
     </button>
+  )
+}
+
+/** A form's last row: its one submit button (Submit unless told). */
+export function SubmitRow({ fetcher, children = 'Submit' }: { fetcher: FetcherWithComponents<unknown>; children?: ReactNode }) {
+  return (
+    <div className="form-actions">
+      <SubmitButton fetcher={fetcher}>{children}</SubmitButton>
+    </div>
   )
 }
 

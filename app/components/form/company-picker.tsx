@@ -6,7 +6,9 @@
 //   loader:    picker: await loadCompanyPicker(db, url, { activeOnly })   → { companies, text, company, problem }
 //   component: <CompanyPicker picker={data.picker} action="/add-contact" />
 import { Form, Outlet, useNavigate } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { Combobox, useServerText } from './combobox-field.tsx'
+import { ContinueRow } from './fields.tsx'
 import type { CompanyPickerData } from './company-picker.server.ts'
 
 export function CompanyPicker({
@@ -34,26 +36,33 @@ export function CompanyPicker({
     if (company && company.id !== picker.company?.id) navigate(hrefOf(company))
   }
   return (
+    <PickerForm action={action} legend={legend}>
+      <Combobox
+        id="company"
+        label={label}
+        name="company"
+        options={picker.companies.map((c) => ({ id: c.id, value: c.name }))}
+        value={text}
+        onChange={choose}
+        problem={picker.problem}
+        hint={picker.company ? undefined : 'Type a name from the list.'}
+      />
+    </PickerForm>
+  )
+}
+
+/**
+ * A picker step's GET form (this one's and the RecordPicker's): the name field under its legend, and
+ * Continue. With JavaScript an exact name goes on by itself; Continue stays for any other text (and
+ * for a name typed before the script loaded), answered by the server's message.
+ */
+export function PickerForm({ action, legend, children }: { action: string; legend: string; children: ReactNode }) {
+  return (
     <Form method="get" action={action} className="form company-picker" aria-label={legend}>
       <fieldset className="stage">
         <legend>{legend}</legend>
-        <Combobox
-          id="company"
-          label={label}
-          name="company"
-          options={picker.companies.map((c) => ({ id: c.id, value: c.name }))}
-          value={text}
-          onChange={choose}
-          problem={picker.problem}
-          hint={picker.company ? undefined : 'Type a name from the list.'}
-        />
-        {/* With JavaScript an exact name goes on by itself; Continue stays for any other text (and for
-            a name typed before the script loaded), answered by the server's message. */}
-        <div className="form-actions">
-          <button type="submit" className="button button-secondary">
-            Continue
-          </button>
-        </div>
+        {children}
+        <ContinueRow />
       </fieldset>
     </Form>
   )

@@ -117,3 +117,14 @@ export function SelectField({ field, label, options, placeholder, hint }: { fiel
     </div>
   )
 }
+
+/** The Continue button of a step sent as a GET form (a picker's choice, a receipt's type). */
+export function ContinueRow() {
+  return (
+    <div className="form-actions">
+      <button type="submit" className="button button-secondary">
+        Continue
+      </button>
+    </div>
+  )
+}

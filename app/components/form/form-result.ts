@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import type { ShouldRevalidateFunction, ShouldRevalidateFunctionArgs } from '@remix-run/react'
+import { useActionData, type ShouldRevalidateFunction, type ShouldRevalidateFunctionArgs } from '@remix-run/react'
 
 /** Present only when the browser runs JavaScript: the action then answers for the timed modals. */
 export const ENHANCED_FIELD = '_enhanced'
@@ -17,6 +17,9 @@ export const SUCCESS_MODAL_MS = 750
 export type FormResult = SubmissionResult<string[]> & { outcome?: 'success' | 'error' | 'queued'; redirectTo?: string; message?: string }
 
 /** A submit that failed on the server or on the way (the Error modal), or waits on the device: the page must not read itself again. */
+/** The `shouldRevalidate` of a form with photos or a place picker: after any POST the page stays as it is (a refusal shows in the form). */
+export const keepPageAfterPost: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === 'POST' ? false : defaultShouldRevalidate)
+
 export function isFailedSubmit(value: unknown): boolean {
   return isFormResult(value) && (value.outcome === 'error' || value.outcome === 'queued')
 }
@@ -34,6 +37,17 @@ export function afterFailedSubmit({ actionResult, actionStatus }: Pick<ShouldRev
  *   export const shouldRevalidate = keepPageAfterFailedSubmit
  */
 export const keepPageAfterFailedSubmit: ShouldRevalidateFunction = (args) => (afterFailedSubmit(args) ? false : args.defaultShouldRevalidate)
+
+/**
+ * Without JavaScript a refused post comes back with what was sent: the form shows it again under its
+ * own submission id (sent again, it is still the same submission) with the images it kept, else
+ * `images` (a corrected record's).
+ */
+export function usePostedBack(submissionId: string, images: unknown = []) {
+  const actionData = useActionData()
+  const posted = (isFormResult(actionData) && actionData.initialValue) || {}
+  return { posted, submissionId: String(posted.submission_id ?? submissionId), imageIds: [posted.images ?? images].flat().map(String) }
+}
 
 export function isFormResult(value: unknown): value is FormResult {
   return typeof value === 'object' && value !== null && ('status' in value || 'outcome' in value || 'error' in value)

@@ -240,12 +240,18 @@ export function PlaceInputs({ place, errors = [] }: { place: Place | null; error
       <input type="hidden" name="company_id" value={place.companyId} />
       <input type="hidden" name="storage_id" value={place.storageId} />
       {place.jobId ? <input type="hidden" name="job_id" value={place.jobId} /> : null}
-      {errors.length > 0 ? (
-        <p className="notice notice-error" role="alert">
-          {errors.join(' ')}
-        </p>
-      ) : null}
+      <PlaceErrors errors={errors} />
     </>
+  )
+}
+
+/** The place's refusals (its company, storage or job), in one notice above the form's fields. */
+export function PlaceErrors({ errors }: { errors: readonly string[] }) {
+  if (errors.length === 0) return null
+  return (
+    <p className="notice notice-error" role="alert">
+      {errors.join(' ')}
+    </p>
   )
 }
 

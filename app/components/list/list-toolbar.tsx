@@ -128,14 +128,20 @@ function ToolbarForm({ state, filterColumns, choices = {}, errors = {}, pageSize
           <span className="muted">Dates:</span> {range}
         </p>
       ) : null}
-      {messages.length > 0 ? (
-        <ul className="list-toolbar-errors" role="alert">
-          {messages.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      ) : null}
+      <ToolbarErrors messages={messages} />
     </Form>
+  )
+}
+
+/** What a list's GET form could not read, one message a line (nothing when all is well). */
+export function ToolbarErrors({ messages }: { messages: readonly string[] }) {
+  if (messages.length === 0) return null
+  return (
+    <ul className="list-toolbar-errors" role="alert">
+      {messages.map((m) => (
+        <li key={m}>{m}</li>
+      ))}
+    </ul>
   )
 }
 

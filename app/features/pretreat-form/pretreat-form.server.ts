@@ -19,7 +19,7 @@ import { seasonOf } from '#core/season.ts'
 import { getDb } from '#db/client.server.ts'
 import { applicationChoices, billableCompanies, messageText, pretreatChoices, pretreatForForm, reservePretreatNumber } from '#db/queries/pretreat-form.ts'
 import { seasonSoFar } from '#db/queries/season.ts'
-import { LIST_PATHS } from '../pretreat-lists/list-data.server.ts'
+import { LIST_TEXTS } from '../pretreat-lists/pretreat-list.tsx'
 import { parseId } from '#core/ids.ts'
 
 const access = ACCESS['/create-pre-treat']
@@ -85,7 +85,7 @@ export async function pretreatFormAction(request: Request, idText?: string) {
     // the path names the pre-treat an edit saves, never a posted field
     fixed: { pretreat_id: record?.id ?? null },
     // back to the list the pre-treat is on (a new one: Staged; a scheduled one in progress: Scheduled)
-    redirectTo: (saved) => LIST_PATHS[saved.list],
+    redirectTo: (saved) => LIST_TEXTS[saved.list].path,
   })
 }
 

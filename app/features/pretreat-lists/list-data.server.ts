@@ -22,13 +22,6 @@ import { getDb } from '#db/client.server.ts'
 import type { PretreatListName } from '#db/queries/pretreat-lists.ts'
 import { applicatorChoices, type ApplicatorChoice } from '#db/queries/pretreat-form.ts'
 
-export const LIST_PATHS: Record<PretreatListName, string> = {
-  staged: '/staged-pre-treat',
-  scheduled: '/scheduled-pre-treat',
-  review: '/review-pre-treat',
-  completed: '/completed-pre-treat',
-}
-
 export const INVALID_REQUEST = 'That request could not be read. Reload the page and try again.'
 
 /** What a list page's loader gives its screen. */

@@ -36,6 +36,14 @@ export const LIST_TEXTS: Record<PretreatListName, { path: string; crumb: string;
   completed: { path: '/completed-pre-treat', crumb: 'Completed', empty: 'No completed pre-treats available.', csv: 'Completed Pre-Treats' },
 }
 
+/** A list page's trail: Pre-Treats › the list. */
+export const pretreatListHandle = (list: PretreatListName) => ({
+  crumbs: [
+    { label: 'Pre-Treats', to: '/pretreats' },
+    { label: LIST_TEXTS[list].crumb, to: LIST_TEXTS[list].path },
+  ],
+})
+
 export const TITLE = 'Pre Treat Details'
 
 export const statusText = (r: Pick<AnyRow, 'status' | 'void'>) => (r.void ? 'Void' : PRETREAT_STATUS_LABELS[r.status])

@@ -3,57 +3,33 @@
 // render in its transaction and the worker renders it; a restart completed after the pre-treat
 // changes what the PDF prints, so completing it queues the new PDF too. "From the cache" is what the
 // PDF routes do (askPretreatPdf): the conversion is already done and no render is started.
-import fsp from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import type PgBoss from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { submitReview } from '#commands/pretreat-review.ts'
 import { RestartSchema } from '#core/schemas/restart.ts'
-import { createBoss } from '#jobs/boss.server.ts'
-import { ChromiumPool } from '#jobs/documents/chromium-pool.server.ts'
+import type { ChromiumPool } from '#jobs/documents/chromium-pool.server.ts'
 import { waitForConversion } from '#jobs/documents/conversions.server.ts'
-import { startWorkers } from '#jobs/worker.ts'
-import { FsDriver } from '#storage/fs-driver.server.ts'
-import { setBlobStore } from '#storage/index.server.ts'
 import { runCommand } from '#commands/command.ts'
 import { completeRestart } from '#commands/restarts.ts'
-import { CHROMIUM_PATH } from '../../../tests/support/browser.ts'
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts'
+import type { TestDatabase } from '../../../tests/support/db.ts'
+import { startDocuments, type DocumentsBeside } from '../../../tests/support/documents.ts'
+import { makeUser } from '../../../tests/support/people.ts'
 import { completingReview, makePretreat } from '../../../tests/support/pretreats.ts'
 import { queuePdfWhenCompleted } from '../pretreat-sheet/review-intent.server.ts'
 import { askPretreatPdf, queueCompletedPretreatPdf } from './pretreat-pdf.server.ts'
 
 describe('the pre-treat PDF made at completion', () => {
   let t: TestDatabase
-  let root: string
+  let documents: DocumentsBeside | undefined
   let pool: ChromiumPool
-  let boss: PgBoss
   let reviewer: number
 
   beforeAll(async () => {
-    t = await createTestDatabase()
-    root = await fsp.mkdtemp(path.join(os.tmpdir(), 'pretreat-completion-'))
-    const store = new FsDriver({ root })
-    setBlobStore(store)
-    pool = new ChromiumPool({ executablePath: CHROMIUM_PATH, size: 1 })
-    boss = createBoss(t.url)
-    await startWorkers(
-      boss,
-      t.db,
-      () => store,
-      () => pool,
-    )
-    reviewer = (await t.db.insertInto('users').values({ username: 'pt-rev-two', password_hash: 'x', first_name: 'Travis', last_name: 'Nielsen' }).returning('id').executeTakeFirstOrThrow()).id
+    documents = await startDocuments('pretreat-completion', { workers: true })
+    ;({ t, pool } = documents)
+    reviewer = await makeUser(t.db, 'pt-rev-two', { first_name: 'Travis', last_name: 'Nielsen' })
   }, 60_000)
 
-  afterAll(async () => {
-    setBlobStore(undefined)
-    await boss?.stop({ graceful: false, wait: true })
-    await pool?.close()
-    await t?.drop()
-    await fsp.rm(root, { recursive: true, force: true })
-  })
+  afterAll(() => documents?.stop())
 
   /** A pre-treat in to-review1 with its sheet filled, completed by a second-level review as the review page does it. */
   async function completeByReview() {

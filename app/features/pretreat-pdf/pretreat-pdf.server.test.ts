@@ -1,21 +1,15 @@
 // The pre-treat sheet's PDF against a real Postgres (with pg-boss's tables), a real Chromium and the
 // filesystem BlobStore: what it prints (read back from the PDF with pdf.js), the cache answering a
 // second ask with the same conversion, and a changed pre-treat making a new one.
-import fsp from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import type PgBoss from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createBoss } from '#jobs/boss.server.ts'
-import { ChromiumPool } from '#jobs/documents/chromium-pool.server.ts'
+import type { ChromiumPool } from '#jobs/documents/chromium-pool.server.ts'
 import { conversionState } from '#jobs/documents/conversions.server.ts'
 import { runConversion } from '#jobs/documents/convert.job.ts'
 import { pdfText } from '#jobs/documents/extract-text.job.ts'
-import { QUEUES } from '#jobs/queues.ts'
-import { FsDriver } from '#storage/fs-driver.server.ts'
-import { setBlobStore } from '#storage/index.server.ts'
-import { CHROMIUM_PATH } from '../../../tests/support/browser.ts'
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts'
+import type { FsDriver } from '#storage/fs-driver.server.ts'
+import { CHECKED } from '../../../tests/support/sheet-forms.ts'
+import type { TestDatabase } from '../../../tests/support/db.ts'
+import { startDocuments, type DocumentsBeside } from '../../../tests/support/documents.ts'
 import { makePretreat } from '../../../tests/support/pretreats.ts'
 import { queuePretreatPdf } from './pretreat-pdf.server.ts'
 
@@ -23,29 +17,16 @@ const RUN = { timeoutMs: 60_000, lastAttempt: false }
 
 describe('the pre-treat sheet PDF', () => {
   let t: TestDatabase
-  let root: string
+  let documents: DocumentsBeside | undefined
   let store: FsDriver
   let pool: ChromiumPool
-  let boss: PgBoss
 
   beforeAll(async () => {
-    t = await createTestDatabase()
-    root = await fsp.mkdtemp(path.join(os.tmpdir(), 'pretreat-pdf-'))
-    store = new FsDriver({ root })
-    setBlobStore(store)
-    pool = new ChromiumPool({ executablePath: CHROMIUM_PATH, size: 1 })
-    boss = createBoss(t.url)
-    await boss.start()
-    for (const name of Object.values(QUEUES)) await boss.createQueue(name)
+    documents = await startDocuments('pretreat-pdf', { workers: false })
+    ;({ t, store, pool } = documents)
   }, 60_000)
 
-  afterAll(async () => {
-    setBlobStore(undefined)
-    await pool?.close()
-    await boss?.stop({ graceful: false, wait: true })
-    await t?.drop()
-    await fsp.rm(root, { recursive: true, force: true })
-  })
+  afterAll(() => documents?.stop())
 
   /** The conversion run as the worker would, and the PDF's text. */
   async function renderedText(conversionId: string): Promise<string> {
@@ -73,19 +54,8 @@ describe('the pre-treat sheet PDF', () => {
       .insertInto('final_checklists')
       .values({
         pretreat_id: pt.id,
-        inverter: true,
-        wires: true,
-        coils: true,
-        residue: true,
-        covers: true,
-        fan_direction: true,
-        system_run: true,
+        ...CHECKED,
         purge: false,
-        panel: true,
-        instructions: true,
-        tools: true,
-        lights: true,
-        storage: true,
         barrel_temp: '72.5',
       })
       .execute()

@@ -1,7 +1,7 @@
 // The application form of Add Application and Edit Application: name, base price (4 decimals) and
 // its chemicals in order (a LineItemsField, the sheet form's parts picker's way: Add and Remove work
 // without JavaScript too). Unchecking Active deactivates it.
-import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { ComboboxField } from '#app/components/form/combobox-field.tsx'
 import { CheckboxField, NumberField, TextField, type AnyField } from '#app/components/form/fields.tsx'
 import { LineItemsField } from '#app/components/form/line-items.tsx'
@@ -71,9 +71,7 @@ export function ApplicationForm({ application, products, submissionId }: { appli
         }
       />
       <CheckboxField field={fields.active} label="Active" />
-      <div className="form-actions">
-        <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
-      </div>
+      <SubmitRow fetcher={fetcher} />
     </AppForm>
   )
 }

@@ -4,6 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
+import { REGISTRIES, registryHandle } from '#app/components/admin/registry.tsx'
 import { requireAccess } from '#app/auth/guard.server.ts'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
 import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
@@ -15,13 +16,7 @@ import { applicationAction } from './application-form.server.ts'
 
 export const access = ACCESS['/add-application']
 export const meta: MetaFunction = () => [{ title: 'Add Application' }]
-export const handle = {
-  crumbs: [
-    { label: 'Admin', to: '/manage' },
-    { label: 'Applications', to: '/manage-application' },
-    { label: 'Add Application', to: '/add-application' },
-  ],
-}
+export const handle = registryHandle(REGISTRIES.application, 'Add')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access)

@@ -1,7 +1,7 @@
 // The applicator form of Add Applicator and Edit Applicator. Add chooses the user (active users who
 // are not applicators yet); Edit shows the user and keeps it. A new applicator's license must
 // expire after today; an existing one may keep a past date (it then shows as Expired).
-import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { CheckboxField, SelectField, TextField } from '#app/components/form/fields.tsx'
 import { ApplicatorSchema } from '#core/schemas/applicator.ts'
 import type { ApplicatorRecord, UserOption } from '#db/queries/applicators.ts'
@@ -34,9 +34,7 @@ export function ApplicatorForm({ applicator, users, submissionId }: { applicator
         <TextField field={fields.expiration} label="License Expiration" type="date" />
       </div>
       <CheckboxField field={fields.active} label="Active" />
-      <div className="form-actions">
-        <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
-      </div>
+      <SubmitRow fetcher={fetcher} />
     </AppForm>
   )
 }

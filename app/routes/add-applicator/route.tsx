@@ -4,6 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
+import { REGISTRIES, registryHandle } from '#app/components/admin/registry.tsx'
 import { requireAccess } from '#app/auth/guard.server.ts'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
 import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
@@ -15,13 +16,7 @@ import { applicatorAction } from './applicator-form.server.ts'
 
 export const access = ACCESS['/add-applicator']
 export const meta: MetaFunction = () => [{ title: 'Add Applicator' }]
-export const handle = {
-  crumbs: [
-    { label: 'Admin', to: '/manage' },
-    { label: 'Applicators', to: '/manage-applicator' },
-    { label: 'Add Applicator', to: '/add-applicator' },
-  ],
-}
+export const handle = registryHandle(REGISTRIES.applicator, 'Add')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access)

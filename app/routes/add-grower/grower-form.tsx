@@ -1,7 +1,7 @@
 // The grower form of Add Grower and Edit Grower: the same fields, schema and save (spec §2: "Add
 // Grower and Edit Grower use one save call"). Edit adds the company's id and the version it read.
 import { getInputProps } from '@conform-to/react'
-import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { CheckboxField, NumberField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import type { GrowerRecord } from '#db/queries/companies.ts'
 import { DEFAULT_CONTACT_INTERVAL, DEFAULT_STORAGE_CHECK_INTERVAL, GrowerSchema, INTERVAL_MAX_DAYS } from '#core/schemas/grower.ts'
@@ -34,9 +34,7 @@ export function GrowerForm({ grower, today, submissionId }: { grower: GrowerReco
       </div>
       <CheckboxField field={fields.active} label="Active" />
       <TextAreaField field={fields.notes} label="Notes" />
-      <div className="form-actions">
-        <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
-      </div>
+      <SubmitRow fetcher={fetcher} />
     </AppForm>
   )
 }

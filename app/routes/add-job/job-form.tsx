@@ -1,7 +1,7 @@
 // The job form of Add Job and Edit Job: the place picker (a customer, then one of its storages, as
 // the call form asks), then the job's name, notes and Active once the storage is chosen.
-import { PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
-import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { PlaceInputs, PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
+import { AppForm, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { CheckboxField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import type { Place, PlacePickerData } from '#app/components/form/place.server.ts'
 import { JobSchema } from '#core/schemas/registry.ts'
@@ -25,21 +25,13 @@ function JobFields({ job, place, submissionId }: { job: JobRecord | null; place:
   const placeErrors = [fields.company_id, fields.storage_id].flatMap((f) => f.errors ?? [])
   return (
     <AppForm form={form} fetcher={fetcher} submissionId={submissionId}>
-      <input type="hidden" name="company_id" value={place.companyId} />
-      <input type="hidden" name="storage_id" value={place.storageId} />
-      {placeErrors.length > 0 ? (
-        <p className="notice notice-error" role="alert">
-          {placeErrors.join(' ')}
-        </p>
-      ) : null}
+      <PlaceInputs place={place} errors={placeErrors} />
       <div className="form-section">
         <TextField field={fields.name} label="Job Name" autoComplete="off" />
       </div>
       <TextAreaField field={fields.notes} label="Notes" rows={3} />
       <CheckboxField field={fields.active} label="Active" />
-      <div className="form-actions">
-        <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
-      </div>
+      <SubmitRow fetcher={fetcher} />
     </AppForm>
   )
 }

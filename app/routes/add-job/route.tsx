@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
+import { REGISTRIES, registryHandle } from '#app/components/admin/registry.tsx'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
 import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
@@ -11,13 +12,7 @@ import { jobAction, loadJobForm } from './job-form.server.ts'
 
 export const access = ACCESS['/add-job']
 export const meta: MetaFunction = () => [{ title: 'Add Job' }]
-export const handle = {
-  crumbs: [
-    { label: 'Admin', to: '/manage' },
-    { label: 'Jobs', to: '/manage-job' },
-    { label: 'Add Job', to: '/add-job' },
-  ],
-}
+export const handle = registryHandle(REGISTRIES.job, 'Add')
 
 export const loader = (args: LoaderFunctionArgs) => loadJobForm(args, access, 'add')
 export const action = (args: ActionFunctionArgs) => jobAction(args, access, 'add')

@@ -1,6 +1,6 @@
 // The part form of Add Part and Edit Part: part number, description, Special (the service sheet
 // then asks for a custom description of each line) and Active.
-import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { CheckboxField, TextField } from '#app/components/form/fields.tsx'
 import { PartSchema } from '#core/schemas/registry.ts'
 import type { PartRecord } from '#db/queries/registry.ts'
@@ -20,9 +20,7 @@ export function PartForm({ data }: { data: { part: PartRecord | null; submission
         </div>
         <CheckboxField field={fields.is_special} label="Special (needs a custom description on sheets)" />
         <CheckboxField field={fields.active} label="Active" />
-        <div className="form-actions">
-          <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
-        </div>
+        <SubmitRow fetcher={fetcher} />
       </AppForm>
     </div>
   )

@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
+import { REGISTRIES, registryHandle } from '#app/components/admin/registry.tsx'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
 import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
@@ -11,13 +12,7 @@ import { partAction, loadPartForm } from './part-form.server.ts'
 
 export const access = ACCESS['/add-part']
 export const meta: MetaFunction = () => [{ title: 'Add Part' }]
-export const handle = {
-  crumbs: [
-    { label: 'Admin', to: '/manage' },
-    { label: 'Parts', to: '/manage-part' },
-    { label: 'Add Part', to: '/add-part' },
-  ],
-}
+export const handle = registryHandle(REGISTRIES.part, 'Add')
 
 export const loader = (args: LoaderFunctionArgs) => loadPartForm(args, access, 'add')
 export const action = (args: ActionFunctionArgs) => partAction(args, access, 'add')

@@ -1,7 +1,7 @@
 // The product form of Add Product and Edit Product: the same fields, schema and save. The quantity
 // formula (spec §5) reads ppm and the ppm constant, or per and the converter; the label limits are
 // what the pre-treat form's dose check and the season ledger read (empty: the label sets none).
-import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, recordDefaults, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { CheckboxField, NumberField, SelectField, TextField } from '#app/components/form/fields.tsx'
 import { PRODUCT_UNITS } from '#core/enums.ts'
 import { AMOUNT_STEP, ProductSchema, TOTAL_BASES } from '#core/schemas/product.ts'
@@ -13,21 +13,7 @@ const BASIS_LABELS: Record<(typeof TOTAL_BASES)[number], string> = { cwt: 'cwt o
 export function ProductForm({ product, submissionId }: { product: ProductRecord | null; submissionId: string }) {
   const { form, fields, fetcher } = useAppForm(ProductSchema, {
     id: product ? `product-${product.id}` : 'product-new',
-    defaultValue: product
-      ? {
-          ...product,
-          ppm: product.ppm ?? undefined,
-          ppm_constant: product.ppm_constant ?? undefined,
-          per: product.per ?? undefined,
-          converter: product.converter ?? undefined,
-          max_ppm_per_application: product.max_ppm_per_application ?? undefined,
-          max_applications_per_season: product.max_applications_per_season ?? undefined,
-          max_total_per_season: product.max_total_per_season ?? undefined,
-          min_days_between: product.min_days_between ?? undefined,
-          min_days_before_removal: product.min_days_before_removal ?? undefined,
-          reentry_hours: product.reentry_hours ?? undefined,
-        }
-      : { units: 'oz', min_qty: 0, max_total_basis: 'cwt', active: true },
+    defaultValue: product ? recordDefaults(product) : { units: 'oz', min_qty: 0, max_total_basis: 'cwt', active: true },
   })
   return (
     <AppForm form={form} fetcher={fetcher} submissionId={submissionId}>
@@ -70,9 +56,7 @@ export function ProductForm({ product, submissionId }: { product: ProductRecord 
         <CheckboxField field={fields.not_for_seed} label="Not for Seed Potatoes" />
       </fieldset>
       <CheckboxField field={fields.active} label="Active" />
-      <div className="form-actions">
-        <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
-      </div>
+      <SubmitRow fetcher={fetcher} />
     </AppForm>
   )
 }

@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
+import { REGISTRIES, registryHandle } from '#app/components/admin/registry.tsx'
 import { requireAccess } from '#app/auth/guard.server.ts'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
 import { keepPageAfterFailedSubmit } from '#app/components/form/form-result.ts'
@@ -12,13 +13,7 @@ import { productAction } from './product-form.server.ts'
 
 export const access = ACCESS['/add-product']
 export const meta: MetaFunction = () => [{ title: 'Add Product' }]
-export const handle = {
-  crumbs: [
-    { label: 'Admin', to: '/manage' },
-    { label: 'Products', to: '/manage-product' },
-    { label: 'Add Product', to: '/add-product' },
-  ],
-}
+export const handle = registryHandle(REGISTRIES.product, 'Add')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access)

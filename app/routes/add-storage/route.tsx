@@ -2,12 +2,12 @@
 // save are Edit Storage's too (storage-form.tsx, storage-form.server.ts). Opened from Manage
 // Storages with a grower chosen (?company=Name), that grower is the owner to start with.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { requireAccess } from '#app/auth/guard.server.ts'
 import { clientActionCatchingNetworkErrors } from '#app/components/form/app-form.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { isFormResult } from '#app/components/form/form-result.ts'
+import { keepPageAfterPost, usePostedBack } from '#app/components/form/form-result.ts'
 import { getDb } from '#db/client.server.ts'
 import { growerByName } from '#db/queries/companies.ts'
 import { StorageForm } from './storage-form.tsx'
@@ -32,26 +32,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const action = (args: ActionFunctionArgs) => storageAction(args, access, null)
 export const clientAction = clientActionCatchingNetworkErrors
 
-// After a refused POST (with JavaScript) the form stays as it is.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === 'POST' ? false : defaultShouldRevalidate)
+export const shouldRevalidate = keepPageAfterPost
 
 export default function AddStorage() {
   const data = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
-  // Without JavaScript a refused post comes back with its submission id and the images it kept.
-  const initial = (isFormResult(actionData) && actionData.initialValue) || {}
+  const { submissionId, imageIds } = usePostedBack(data.submissionId)
   return (
     <>
       <h1>Add New Storage</h1>
       <div className="form-page">
-        <StorageForm
-          storage={null}
-          companies={data.companies}
-          today={data.today}
-          owner={data.owner}
-          submissionId={String(initial.submission_id ?? data.submissionId)}
-          imageIds={[initial.images ?? []].flat().map(String)}
-        />
+        <StorageForm storage={null} companies={data.companies} today={data.today} owner={data.owner} submissionId={submissionId} imageIds={imageIds} />
       </div>
     </>
   )

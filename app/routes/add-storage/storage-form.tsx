@@ -2,10 +2,10 @@
 // storage's id, the version it read, and its current images (each kept unless unticked).
 import { getInputProps } from '@conform-to/react'
 import { useCsrfToken } from '#app/components/csrf.tsx'
-import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { ComboboxField } from '#app/components/form/combobox-field.tsx'
 import { CheckboxField, NumberField, SelectField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
-import { FileUpload } from '#app/components/upload/file-upload.tsx'
+import { ImagesField } from '#app/components/form/images-field.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { imageUrl } from '#app/components/upload/image-url.ts'
 import { DOOR_TYPES, STORAGE_TYPES } from '#core/enums.ts'
@@ -118,26 +118,8 @@ export function StorageForm({ storage, companies, today, submissionId, imageIds,
           </ul>
         </fieldset>
       ) : null}
-      <div>
-        <FileUpload
-          name="images"
-          area="storages"
-          csrfToken={csrfToken}
-          label={storage ? 'Add Images' : 'Images'}
-          accept="image/*"
-          capture="environment"
-          initialIds={imageIds}
-          hint="Photos of the storage (image files only)."
-        />
-        {fields.images.errors ? (
-          <p className="field-error" role="alert">
-            {fields.images.errors.join(' ')}
-          </p>
-        ) : null}
-      </div>
-      <div className="form-actions">
-        <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
-      </div>
+      <ImagesField field={fields.images} area="storages" csrfToken={csrfToken} label={storage ? 'Add Images' : 'Images'} initialIds={imageIds} hint="Photos of the storage (image files only)." />
+      <SubmitRow fetcher={fetcher} />
     </AppForm>
   )
 }

@@ -1,5 +1,5 @@
 // The truck form of Add Truck and Edit Truck: make, model, number and Active.
-import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { CheckboxField, TextField } from '#app/components/form/fields.tsx'
 import { TruckSchema } from '#core/schemas/registry.ts'
 import type { TruckRecord } from '#db/queries/registry.ts'
@@ -19,9 +19,7 @@ export function TruckForm({ data }: { data: { truck: TruckRecord | null; submiss
           <TextField field={fields.model} label="Model" autoComplete="off" />
         </div>
         <CheckboxField field={fields.active} label="Active" />
-        <div className="form-actions">
-          <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
-        </div>
+        <SubmitRow fetcher={fetcher} />
       </AppForm>
     </div>
   )

@@ -7,7 +7,7 @@
 // the username, names, e-mail and Active of such an account. The save refuses the same with the
 // same words.
 import { getCollectionProps, getInputProps } from '@conform-to/react'
-import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { ComboboxField } from '#app/components/form/combobox-field.tsx'
 import { FieldMessages, fieldAria, TextField, type AnyField } from '#app/components/form/fields.tsx'
 import { PASSWORD_MIN_LENGTH } from '#core/accounts.ts'
@@ -125,9 +125,7 @@ export function UserForm({ user, companies, groups, viewer, limits, submissionId
         )}
         <FieldMessages field={fields.groups} messages={fields.groups.errors?.length ? fields.groups.errors : undefined} />
       </fieldset>
-      <div className="form-actions">
-        <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
-      </div>
+      <SubmitRow fetcher={fetcher} />
     </AppForm>
   )
 }

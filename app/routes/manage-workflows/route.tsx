@@ -14,7 +14,7 @@ import { DateRangeModal } from '#app/components/list/date-range-modal.tsx'
 import { EmptyState } from '#app/components/list/empty-state.tsx'
 import { ListCards } from '#app/components/list/list-cards.tsx'
 import { ListErrorBoundary } from '#app/components/list/list-screen.tsx'
-import { ListToolbar } from '#app/components/list/list-toolbar.tsx'
+import { ListToolbar, ToolbarErrors } from '#app/components/list/list-toolbar.tsx'
 import { Pager } from '#app/components/list/pager.tsx'
 import { PARAM } from '#app/lists/list-params.ts'
 import type { loader as inspectorLoader } from './data.server.ts'
@@ -126,13 +126,7 @@ export default function WorkflowInspector() {
             Clear
           </Link>
         </div>
-        {messages.length > 0 ? (
-          <ul className="list-toolbar-errors" role="alert">
-            {messages.map((m) => (
-              <li key={m}>{m}</li>
-            ))}
-          </ul>
-        ) : null}
+        <ToolbarErrors messages={messages} />
       </Form>
 
       <h2>

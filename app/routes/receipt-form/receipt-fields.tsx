@@ -4,12 +4,12 @@
 // upload error in the Error modal: the server's answer without JavaScript (FileUpload shows it),
 // the same check in the browser with it (shown here).
 import { useState, type ReactNode } from 'react'
-import { AppForm, recordSummary, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, recordSummary, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { ComboboxField } from '#app/components/form/combobox-field.tsx'
 import { NumberField, SelectField, TextField } from '#app/components/form/fields.tsx'
 import { useCsrfToken } from '#app/components/csrf.tsx'
 import { Modal } from '#app/components/modal.tsx'
-import { FileUpload } from '#app/components/upload/file-upload.tsx'
+import { ImagesField } from '#app/components/form/images-field.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { EXPENSE_CATEGORIES, type ReceiptType } from '#core/enums.ts'
 import { IMAGE_REQUIRED, ReceiptSchema, SHOW_JOBS_INTENT, TOTAL_STEP } from '#core/schemas/receipt.ts'
@@ -91,27 +91,9 @@ export function ReceiptFields({ data, type, submissionId, imageIds }: { data: Lo
           </div>
         ) : null}
 
-        <div>
-          <FileUpload
-            name="images"
-            area="receipts"
-            csrfToken={csrfToken}
-            label="Image"
-            accept="image/*"
-            capture="environment"
-            initialIds={imageIds}
-            hint="A photo of the receipt (image files only)."
-          />
-          {fields.images.errors ? (
-            <p className="field-error" role="alert" id={fields.images.errorId}>
-              {fields.images.errors.join(' ')}
-            </p>
-          ) : null}
-        </div>
+        <ImagesField field={fields.images} area="receipts" csrfToken={csrfToken} label="Image" initialIds={imageIds} hint="A photo of the receipt (image files only)." />
 
-        <div className="form-actions">
-          <SubmitButton fetcher={fetcher}>{correcting ? 'Save Correction' : 'Submit'}</SubmitButton>
-        </div>
+        <SubmitRow fetcher={fetcher}>{correcting ? 'Save Correction' : 'Submit'}</SubmitRow>
       </AppForm>
       {imageError.modal}
     </div>

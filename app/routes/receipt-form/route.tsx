@@ -4,16 +4,17 @@
 // is a new form: every field and the chosen file start afresh. What the page reads and what its
 // post does is data.server.ts.
 import type { MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigate, type ShouldRevalidateFunction } from '@remix-run/react'
+import { Form, useLoaderData, useNavigate } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { discardDraft } from '#app/offline/form-drafts.ts'
 import { DraftsElsewhere } from '#app/offline/drafts-elsewhere.tsx'
 import { clientActionQueuingOffline } from '#app/offline/queue-offline.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { isFormResult } from '#app/components/form/form-result.ts'
+import { keepPageAfterPost, usePostedBack } from '#app/components/form/form-result.ts'
+import { ContinueRow } from '#app/components/form/fields.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { RECEIPT_TYPES, type ReceiptType } from '#core/enums.ts'
-import type { action, loader } from './data.server.ts'
+import type { loader } from './data.server.ts'
 import { receiptFormId, ReceiptFields } from './receipt-fields.tsx'
 import { DeleteRecordForm } from '#app/components/delete-record-form.tsx'
 
@@ -30,28 +31,23 @@ export const handle = {
 }
 
 // After a POST to this page (a refused submit, with JavaScript) the form stays as it is.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === 'POST' ? false : defaultShouldRevalidate)
+export const shouldRevalidate = keepPageAfterPost
 
 export const clientAction = clientActionQueuingOffline
 
 export default function ReceiptForm() {
   const data = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
-  // Without JavaScript a refused post shows the form again as it was sent, with its submission id.
-  const initial = (isFormResult(actionData) && actionData.initialValue) || {}
   const type = data.type
   const { correcting } = data
   // correcting (?correct={id}, decision 0067): the same form, filled with the receipt; its type stays
-  const images = initial.images ?? correcting?.images ?? []
+  const { submissionId, imageIds } = usePostedBack(data.submissionId, correcting?.images)
   return (
     <>
       <h1>{correcting ? 'Correct Receipt' : 'Receipt Form'}</h1>
       <div className="form-page">
         {correcting ? <p className="muted">Type: {type}</p> : <TypeStep type={type} />}
         {correcting ? null : <DraftsElsewhere />}
-        {type ? (
-          <ReceiptFields key={`${type}:${data.submissionId}`} data={data} type={type} submissionId={String(initial.submission_id ?? data.submissionId)} imageIds={[images].flat().map(String)} />
-        ) : null}
+        {type ? <ReceiptFields key={`${type}:${data.submissionId}`} data={data} type={type} submissionId={submissionId} imageIds={imageIds} /> : null}
       </div>
       {correcting ? <DeleteRecordForm recordId={correcting.id} version={correcting.version} noun="receipt" submissionId={correcting.deleteSubmissionId} /> : null}
     </>
@@ -84,13 +80,7 @@ function TypeStep({ type }: { type: ReceiptType | null }) {
           ))}
         </select>
       </div>
-      {hydrated ? null : (
-        <div className="form-actions">
-          <button type="submit" className="button button-secondary">
-            Continue
-          </button>
-        </div>
-      )}
+      {hydrated ? null : <ContinueRow />}
     </Form>
   )
 }

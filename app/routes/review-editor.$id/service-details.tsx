@@ -4,7 +4,7 @@
 import { Link, useLocation } from '@remix-run/react'
 import { AppForm, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
 import { CheckboxGroupField } from '#app/components/form/checkbox-group-field.tsx'
-import { PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
+import { PlaceErrors, PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
 import type { PlacePickerData } from '#app/components/form/place.server.ts'
 import { Modal } from '#app/components/modal.tsx'
 import { SERVICE_TYPES } from '#core/enums.ts'
@@ -30,11 +30,7 @@ export function ServiceDetailsModal({ data, picker: pickerData }: { data: Loader
           <input type="hidden" name="company" value={place.companyName} />
           <input type="hidden" name="storage_id" value={place.storageId} />
           {place.jobName ? <input type="hidden" name="job" value={place.jobName} /> : null}
-          {placeErrors.length > 0 ? (
-            <p className="notice notice-error" role="alert">
-              {placeErrors.join(' ')}
-            </p>
-          ) : null}
+          <PlaceErrors errors={placeErrors} />
           <p>
             Move the sheet to {place.companyName}, {place.storageName}
             {place.jobName ? `, job ${place.jobName}` : ''}.

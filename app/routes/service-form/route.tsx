@@ -6,16 +6,16 @@
 // reads and what its posts do is data.server.ts.
 import { DraftsElsewhere } from '#app/offline/drafts-elsewhere.tsx'
 import type { MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { clientActionQueuingOffline } from '#app/offline/queue-offline.ts'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { isFormResult } from '#app/components/form/form-result.ts'
+import { keepPageAfterPost, usePostedBack } from '#app/components/form/form-result.ts'
 import { PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
 import { useReopenedFromOutbox } from '#app/offline/restore-form.ts'
 import { Modal } from '#app/components/modal.tsx'
 import { formatDate } from '#core/formats.ts'
-import type { action, LoaderData, loader } from './data.server.ts'
+import type { LoaderData, loader } from './data.server.ts'
 import { SheetForm } from './sheet-form.tsx'
 
 export { action, loader } from './data.server.ts'
@@ -31,7 +31,7 @@ export const handle = {
 
 // After a POST to this page (a refused submit, with JavaScript) the form stays as it is: reloading
 // would open it again for nothing.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === 'POST' ? false : defaultShouldRevalidate)
+export const shouldRevalidate = keepPageAfterPost
 
 export const clientAction = clientActionQueuingOffline
 
@@ -57,11 +57,10 @@ export default function NewServiceSheet() {
 }
 
 function ServiceSheetPage({ data }: { data: LoaderData & { picker: NonNullable<LoaderData['picker']> } }) {
-  const actionData = useActionData<typeof action>()
   const picker = usePlacePicker(data.picker, { keep: data.call ? { call: String(data.call.id) } : {}, readOnly: Boolean(data.call), onDevice: true })
   // Without JavaScript a form posted back (Add Part, Remove, a refusal) keeps the number it showed.
-  const initial = (isFormResult(actionData) && actionData.initialValue) || {}
-  const sheetNumber = Number(initial.sheet_number) || data.sheetNumber
+  const { posted, submissionId, imageIds } = usePostedBack(data.submissionId)
+  const sheetNumber = Number(posted.sheet_number) || data.sheetNumber
   const place = picker.place
   // a sheet the server refused, opened from the outbox: shown with what was typed even while its choice is refused
   const reopened = useReopenedFromOutbox()
@@ -79,8 +78,8 @@ function ServiceSheetPage({ data }: { data: LoaderData & { picker: NonNullable<L
           place={place}
           path={place?.path ?? (picker.texts.job ? 'job' : 'company')}
           sheetNumber={sheetNumber}
-          submissionId={String(initial.submission_id ?? data.submissionId)}
-          imageIds={[initial.images ?? []].flat().map(String)}
+          submissionId={submissionId}
+          imageIds={imageIds}
         />
       ) : null}
       <DraftsElsewhere />

@@ -1,7 +1,7 @@
 // The service sheet itself, once its place is chosen: the spec's customer sheet form (service types,
 // with 'Other' revealing its field) or job sheet form (service type N/A), hours, parts, photos,
 // the call's description and the detailed notes.
-import { AppForm, recordSummary, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, recordSummary, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { CheckboxGroupField } from '#app/components/form/checkbox-group-field.tsx'
 import { NumberField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { LineItemsField } from '#app/components/form/line-items.tsx'
@@ -10,7 +10,7 @@ import { PartPicker } from '#app/components/form/part-picker.tsx'
 import { PlaceInputs } from '#app/components/form/place-picker.tsx'
 import type { Place } from '#app/components/form/place.server.ts'
 import { useCsrfToken } from '#app/components/csrf.tsx'
-import { FileUpload } from '#app/components/upload/file-upload.tsx'
+import { ImagesField } from '#app/components/form/images-field.tsx'
 import { SERVICE_TYPES } from '#core/enums.ts'
 import { ServiceSheetSchema } from '#core/schemas/service-sheet.ts'
 import { HOURS_STEP } from '#core/service-hours.ts'
@@ -124,21 +124,12 @@ export function SheetForm({
         }
       />
 
-      <div className="sheet-form__wide">
-        <FileUpload name="images" area="service" csrfToken={csrfToken} label="Images" accept="image/*" capture="environment" initialIds={imageIds} hint="Photos of the work (image files only)." />
-        {fields.images.errors ? (
-          <p className="field-error" role="alert" id={fields.images.errorId}>
-            {fields.images.errors.join(' ')}
-          </p>
-        ) : null}
-      </div>
+      <ImagesField field={fields.images} className="sheet-form__wide" area="service" csrfToken={csrfToken} label="Images" initialIds={imageIds} hint="Photos of the work (image files only)." />
 
       <TextAreaField field={fields.description} label="Call Description" rows={3} readOnly={fromCall} hint={fromCall ? 'From the call.' : undefined} />
       <TextAreaField field={fields.notes} label="Detailed Notes" rows={5} />
 
-      <div className="form-actions">
-        <SubmitButton fetcher={fetcher}>Submit</SubmitButton>
-      </div>
+      <SubmitRow fetcher={fetcher} />
     </AppForm>
   )
 }

@@ -1,11 +1,11 @@
 // The storage check itself, once its storage is chosen: date inspected, variety, cellar fill
 // status, the readings (°F, %, hours), the four pile temperatures, images and notes.
-import { AppForm, recordSummary, SubmitButton, useAppForm } from '#app/components/form/app-form.tsx'
+import { AppForm, recordSummary, SubmitRow, useAppForm } from '#app/components/form/app-form.tsx'
 import { NumberField, SelectField, TextAreaField, TextField } from '#app/components/form/fields.tsx'
 import { PlaceInputs } from '#app/components/form/place-picker.tsx'
 import type { Place } from '#app/components/form/place.server.ts'
 import { useCsrfToken } from '#app/components/csrf.tsx'
-import { FileUpload } from '#app/components/upload/file-upload.tsx'
+import { ImagesField } from '#app/components/form/images-field.tsx'
 import { FILL_STATUSES, VARIETIES } from '#core/enums.ts'
 import { READING_BOUNDS, StorageCheckSchema } from '#core/schemas/storage-check.ts'
 import type { LoaderData } from './data.server.ts'
@@ -51,27 +51,9 @@ export function CheckForm({ data, place, storage, submissionId, imageIds }: { da
           <NumberField key={pile} field={fields[pile]} label={`Pile ${i + 1} (°F)`} min={temperature.min} max={temperature.max} step={temperature.step} hint="Optional" />
         ))}
       </fieldset>
-      <div>
-        <FileUpload
-          name="images"
-          area="storage_checks"
-          csrfToken={csrfToken}
-          label="Images"
-          accept="image/*"
-          capture="environment"
-          initialIds={imageIds}
-          hint="Photos of the storage (image files only)."
-        />
-        {fields.images.errors ? (
-          <p className="field-error" role="alert" id={fields.images.errorId}>
-            {fields.images.errors.join(' ')}
-          </p>
-        ) : null}
-      </div>
+      <ImagesField field={fields.images} area="storage_checks" csrfToken={csrfToken} label="Images" initialIds={imageIds} hint="Photos of the storage (image files only)." />
       <TextAreaField field={fields.notes} label="Notes" rows={5} />
-      <div className="form-actions">
-        <SubmitButton fetcher={fetcher}>{correcting ? 'Save Correction' : 'Submit'}</SubmitButton>
-      </div>
+      <SubmitRow fetcher={fetcher}>{correcting ? 'Save Correction' : 'Submit'}</SubmitRow>
     </AppForm>
   )
 }

@@ -3,15 +3,15 @@
 // the owner is shown, not chosen. The same page answers at /storage-check and /storage-check/{id}
 // (the spec's second spelling). What the page reads and what its posts do is data.server.ts.
 import type { MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { ACCESS } from '#app/access.ts'
 import { clientActionQueuingOffline } from '#app/offline/queue-offline.ts'
 import { DraftsElsewhere } from '#app/offline/drafts-elsewhere.tsx'
 import { FormErrorBoundary } from '#app/components/form/form-error-boundary.tsx'
-import { isFormResult } from '#app/components/form/form-result.ts'
+import { keepPageAfterPost, usePostedBack } from '#app/components/form/form-result.ts'
 import { PlacePicker, usePlacePicker } from '#app/components/form/place-picker.tsx'
 import { useReopenedFromOutbox } from '#app/offline/restore-form.ts'
-import type { action, loader } from './data.server.ts'
+import type { loader } from './data.server.ts'
 import { CheckForm } from './check-form.tsx'
 import { DeleteRecordForm } from '#app/components/delete-record-form.tsx'
 
@@ -27,19 +27,16 @@ export const handle = {
   ],
 }
 
-// After a refused POST (with JavaScript) the form stays as it is.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === 'POST' ? false : defaultShouldRevalidate)
+export const shouldRevalidate = keepPageAfterPost
 
 export const clientAction = clientActionQueuingOffline
 
 export default function StorageCheckForm() {
   const data = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
   const { correcting } = data
   // correcting (?correct={id}, decision 0067): the same form, filled with the check; its owner and storage stay
   const picker = usePlacePicker(data.picker, { withJobs: false, companyFixed: data.locked !== null, companyLabel: 'Owner', onDevice: !correcting, readOnly: Boolean(correcting) })
-  // Without JavaScript a refused post comes back with its submission id and the images it kept.
-  const initial = (isFormResult(actionData) && actionData.initialValue) || {}
+  const { submissionId, imageIds } = usePostedBack(data.submissionId, correcting?.images)
   // a check the server refused, opened from the outbox: shown with what was typed even while its choice is refused
   const reopened = useReopenedFromOutbox()
   // the form is the address's storage's (its draft is kept by it), also while that choice is refused
@@ -55,16 +52,7 @@ export default function StorageCheckForm() {
         ) : (
           <PlacePicker picker={picker} hint="Choose the owner, then one of its storages." />
         )}
-        {picker.place || reopened ? (
-          <CheckForm
-            key={storage}
-            data={data}
-            place={picker.place}
-            storage={storage}
-            submissionId={String(initial.submission_id ?? data.submissionId)}
-            imageIds={[initial.images ?? correcting?.images ?? []].flat().map(String)}
-          />
-        ) : null}
+        {picker.place || reopened ? <CheckForm key={storage} data={data} place={picker.place} storage={storage} submissionId={submissionId} imageIds={imageIds} /> : null}
         {correcting ? null : <DraftsElsewhere />}
       </div>
       {correcting ? <DeleteRecordForm recordId={correcting.id} version={correcting.version} noun="storage check" submissionId={correcting.deleteSubmissionId} /> : null}
