@@ -1,0 +1,213 @@
+// Records a test makes for itself, straight into the app's database, with names no other test and
+// no demo row has: a test that changes or counts on a record's state makes its own, so it depends
+// neither on what the demo seed holds nor on what the file's other tests did to it.
+//   const office = await makeUser(suite.app.db, { permissions: ['api.view_contact'] })
+//   await signIn(page, office.username)
+//   const grower = await makeGrower(suite.app.db, { active: false })
+// Each helper makes what it needs and was not given (a storage its grower, a job its storage) and
+// returns the rows' ids and names. Pre-treats: makeTestPretreat (makePretreat's stages, at a place
+// and by an applicator of the test's own); service sheets: makeServiceSheet (service-sheets.ts).
+import { randomBytes } from 'node:crypto'
+import type { Insertable } from 'kysely'
+import type { Permission } from '#core/permissions.ts'
+import { hashPassword } from '#core/password.server.ts'
+import type { Executor } from '#db/client.server.ts'
+import type { CallInsTable, CompaniesTable, ContactsTable, JobsTable, PartsTable, ProductsTable, StoragesTable } from '#db/schema.ts'
+import { createUser } from '#db/queries/users.ts'
+import { DEMO_PERMISSIONS } from '../../bin/demo/data.ts'
+import { DEMO_PASSWORD } from './browser.ts'
+import { makePretreat, type MadePretreat, type PretreatOverrides } from './pretreats.ts'
+
+let made = 0
+/** `prefix` and a mark of this process's nth record: unique in the database and safe in a username. */
+export function uniqueName(prefix: string): string {
+  made += 1
+  return `${prefix}-${made}${randomBytes(3).toString('hex')}`
+}
+
+let passwordHash: Promise<string> | undefined
+
+export interface UserOptions {
+  /** their own rights (default: none) */
+  permissions?: readonly Permission[]
+  superuser?: boolean
+  staff?: boolean
+  /** the user's company (default: none) */
+  companyId?: number | null
+  firstName?: string
+  lastName?: string
+  /** an applicator too, with a licence valid two more years (the pre-treats' Recommended By and Assigned To) */
+  applicator?: boolean
+}
+
+export interface MadeUser {
+  id: number
+  username: string
+  /** as the app shows a user: first and last name */
+  name: string
+  /** applicators.id, when made one */
+  applicatorId: number | null
+}
+
+/**
+ * A user who signs in with DEMO_PASSWORD (signIn(page, user.username), or the form), made by the
+ * same createUser as `npm run user:create` and the demo seed.
+ */
+export async function makeUser(db: Executor, options: UserOptions = {}): Promise<MadeUser> {
+  const username = uniqueName('user')
+  const { firstName = 'Test', lastName = `User ${username.slice(5)}` } = options
+  const company = options.companyId ? await db.selectFrom('companies').select('company_name').where('id', '=', options.companyId).executeTakeFirstOrThrow() : null
+  passwordHash ??= hashPassword(DEMO_PASSWORD)
+  const user = await createUser(db, {
+    username,
+    password: DEMO_PASSWORD,
+    passwordHash: await passwordHash,
+    firstName,
+    lastName,
+    email: `${username}@records.example`,
+    companyName: company?.company_name ?? null,
+    isStaff: options.staff ?? false,
+    isSuperuser: options.superuser ?? false,
+    permissions: options.permissions ?? [],
+  })
+  let applicatorId: number | null = null
+  if (options.applicator) {
+    const expiration = `${new Date().getFullYear() + 2}-12-31`
+    applicatorId = (await db.insertInto('applicators').values({ user_id: user.id, license: `ID-${username}`, expiration }).returning('id').executeTakeFirstOrThrow()).id
+  }
+  return { id: user.id, username, name: `${firstName} ${lastName}`, applicatorId }
+}
+
+export interface MadeGrower {
+  id: number
+  name: string
+  /** its one contact */
+  contact: { id: number; name: string }
+}
+
+/** A grower (a company) with one active contact. */
+export async function makeGrower(db: Executor, values: Partial<Insertable<CompaniesTable>> = {}): Promise<MadeGrower> {
+  const company = await db
+    .insertInto('companies')
+    .values({ company_name: uniqueName('Grower'), qb_list_id: 'QB-TEST', service_start: '2026-01-01', address: '40 Canal Rd, Rigby, ID 83442', ...values })
+    .returning(['id', 'company_name'])
+    .executeTakeFirstOrThrow()
+  const contact = await makeContact(db, company.id)
+  return { id: company.id, name: company.company_name, contact }
+}
+
+/** A contact of the company. */
+export async function makeContact(db: Executor, companyId: number, values: Partial<Insertable<ContactsTable>> = {}): Promise<{ id: number; name: string }> {
+  const name = uniqueName('Contact')
+  return db
+    .insertInto('contacts')
+    .values({ company_id: companyId, name, email: `${name.toLowerCase()}@records.example`, role: 'Owner', notes: 'Made by a test.', ...values })
+    .returning(['id', 'name'])
+    .executeTakeFirstOrThrow()
+}
+
+export interface MadeStorage {
+  id: number
+  name: string
+  company_id: number
+}
+
+/** A storage of the grower `company_id` (default: a new grower's), with an address and GPS. */
+export async function makeStorage(db: Executor, values: Partial<Insertable<StoragesTable>> = {}): Promise<MadeStorage> {
+  const company_id = values.company_id ?? (await makeGrower(db)).id
+  return db
+    .insertInto('storages')
+    .values({ name: uniqueName('Cellar'), address: '1210 N 400 E, Shelley, ID 83274', gps_lat: '43.38', gps_lng: '-112.12', ...values, company_id })
+    .returning(['id', 'name', 'company_id'])
+    .executeTakeFirstOrThrow()
+}
+
+export interface MadeJob {
+  id: number
+  name: string
+  company_id: number
+  storage_id: number
+}
+
+/** A job at a storage (default: a new storage of a new grower). */
+export async function makeJob(db: Executor, values: Partial<Insertable<JobsTable>> = {}): Promise<MadeJob> {
+  const storage = values.storage_id
+    ? await db.selectFrom('storages').select(['id', 'company_id']).where('id', '=', values.storage_id).executeTakeFirstOrThrow()
+    : await makeStorage(db, values.company_id ? { company_id: values.company_id } : {})
+  return db
+    .insertInto('jobs')
+    .values({ name: uniqueName('Job'), ...values, company_id: storage.company_id, storage_id: storage.id })
+    .returning(['id', 'name', 'company_id', 'storage_id'])
+    .executeTakeFirstOrThrow()
+}
+
+/** A part (its part number unique). */
+export async function makePart(db: Executor, values: Partial<Insertable<PartsTable>> = {}): Promise<{ id: number; part_number: string; description: string }> {
+  return db
+    .insertInto('parts')
+    .values({ part_number: uniqueName('P'), description: 'Fan belt', ...values })
+    .returning(['id', 'part_number', 'description'])
+    .executeTakeFirstOrThrow()
+}
+
+/** A product (in gallons at 16.6 ppm, no season limits), and an application of it alone when `application` is true. */
+export async function makeProduct(
+  db: Executor,
+  values: Partial<Insertable<ProductsTable>> & { application?: boolean } = {},
+): Promise<{ id: number; product_name: string; application_id: number | null }> {
+  const { application = false, ...row } = values
+  const product = await db
+    .insertInto('products')
+    .values({ product_name: uniqueName('Product'), registration: 'EPA Reg. No. 0000-1', units: 'gal', ppm: 16.6, ppm_constant: 1000, min_qty: 0, ...row })
+    .returning(['id', 'product_name'])
+    .executeTakeFirstOrThrow()
+  if (!application) return { ...product, application_id: null }
+  const made = await db.insertInto('applications').values({ name: uniqueName('Application'), base_price: '0.0500' }).returning('id').executeTakeFirstOrThrow()
+  await db.insertInto('application_products').values({ application_id: made.id, product_id: product.id }).execute()
+  return { ...product, application_id: made.id }
+}
+
+/** A service call (call-in) at a storage (default: a new one), by `created_by` (default: a new user), called in today. */
+export async function makeCallIn(
+  db: Executor,
+  values: Partial<Omit<Insertable<CallInsTable>, 'company_id'>> = {},
+): Promise<{ id: number; description: string; company_id: number; storage_id: number }> {
+  const storage = values.storage_id ? await db.selectFrom('storages').select(['id', 'company_id']).where('id', '=', values.storage_id).executeTakeFirstOrThrow() : await makeStorage(db)
+  const created_by = values.created_by ?? (await makeUser(db)).id
+  return db
+    .insertInto('call_ins')
+    .values({
+      submission_id: crypto.randomUUID(),
+      call_in_date: new Date().toLocaleDateString('en-CA'),
+      requested_by: 'Dale Jensen',
+      description: uniqueName('Fan 2 will not start'),
+      ...values,
+      company_id: storage.company_id,
+      storage_id: storage.id,
+      created_by,
+    })
+    .returning(['id', 'description', 'company_id', 'storage_id'])
+    .executeTakeFirstOrThrow()
+}
+
+export interface MadeTestPretreat extends MadePretreat {
+  company_id: number
+  storage_id: number
+  /** the applicator it was recommended by (and assigned to from the assigned stage on), a user of its own */
+  applicator: MadeUser
+}
+
+/**
+ * makePretreat (its stages and overrides) at a new storage of a new grower (or `storage_id`),
+ * recommended by (and assigned to) a new applicator with the demo applicator's rights (or
+ * `applicator`): no other pre-treat shares its place or its applicator.
+ */
+export async function makeTestPretreat(db: Executor, overrides: PretreatOverrides & { applicator?: MadeUser } = {}): Promise<MadeTestPretreat> {
+  const { applicator = await makeUser(db, { applicator: true, permissions: DEMO_PERMISSIONS.applicator }), ...rest } = overrides
+  const storage = rest.storage_id
+    ? await db.selectFrom('storages').select(['id', 'company_id']).where('id', '=', rest.storage_id).executeTakeFirstOrThrow()
+    : await makeStorage(db, rest.company_id ? { company_id: rest.company_id } : {})
+  if (applicator.applicatorId === null) throw new Error(`${applicator.username} is not an applicator: makeUser(db, { applicator: true })`)
+  const made = await makePretreat(db, { recommended_by: applicator.applicatorId, assignTo: applicator.applicatorId, ...rest, company_id: storage.company_id, storage_id: storage.id })
+  return { ...made, company_id: storage.company_id, storage_id: storage.id, applicator }
+}
