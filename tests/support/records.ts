@@ -1,7 +1,7 @@
 // Records a test makes for itself, straight into the app's database, with names no other test and
 // no demo row has: a test that changes or counts on a record's state makes its own, so it depends
 // neither on what the demo seed holds nor on what the file's other tests did to it.
-//   const office = await makeUser(suite.app.db, { permissions: ['api.view_contact'] })
+//   const office = await makeUser(suite.app.db, { permissions: rightsOf('office'), staff: true })
 //   await signIn(page, office.username)
 //   const grower = await makeGrower(suite.app.db, { active: false })
 // Each helper makes what it needs and was not given (a storage its grower, a job its storage) and
@@ -12,7 +12,7 @@ import type { Insertable } from 'kysely'
 import type { Permission } from '#core/permissions.ts'
 import { hashPassword } from '#core/password.server.ts'
 import type { Executor } from '#db/client.server.ts'
-import type { CallInsTable, CompaniesTable, ContactsTable, JobsTable, PartsTable, ProductsTable, StoragesTable } from '#db/schema.ts'
+import type { CallInsTable, CompaniesTable, ContactsTable, JobsTable, PartsTable, ProductsTable, ReceiptsTable, StorageChecksTable, StoragesTable } from '#db/schema.ts'
 import { createUser } from '#db/queries/users.ts'
 import { DEMO_PERMISSIONS } from '../../bin/demo/data.ts'
 import { DEMO_PASSWORD } from './browser.ts'
@@ -23,6 +23,13 @@ let made = 0
 export function uniqueName(prefix: string): string {
   made += 1
   return `${prefix}-${made}${randomBytes(3).toString('hex')}`
+}
+
+/** The rights the demo seed gives its user `username` (bin/demo/data.ts): for a user made to stand in for that role. */
+export function rightsOf(username: string): readonly Permission[] {
+  const rights = DEMO_PERMISSIONS[username]
+  if (!rights) throw new Error(`The demo has no user ${username}`)
+  return rights
 }
 
 let passwordHash: Promise<string> | undefined
@@ -190,6 +197,48 @@ export async function makeCallIn(
     .executeTakeFirstOrThrow()
 }
 
+/** A storage check of a storage (default: a new one) by `created_by`, inspected today. */
+export async function makeStorageCheck(
+  db: Executor,
+  values: Partial<Omit<Insertable<StorageChecksTable>, 'company_id'>> & { created_by: number },
+): Promise<{ id: number; notes: string; storage_id: number }> {
+  const storage = values.storage_id ? await db.selectFrom('storages').select(['id', 'company_id']).where('id', '=', values.storage_id).executeTakeFirstOrThrow() : await makeStorage(db)
+  return db
+    .insertInto('storage_checks')
+    .values({
+      submission_id: crypto.randomUUID(),
+      date_inspected: new Date().toLocaleDateString('en-CA'),
+      variety: 'Russet - Process',
+      fill_status: 'Full',
+      setpoint: 45,
+      pile1: 46,
+      notes: uniqueName('Pile 1 steady'),
+      ...values,
+      company_id: storage.company_id,
+      storage_id: storage.id,
+    })
+    .returning(['id', 'notes', 'storage_id'])
+    .executeTakeFirstOrThrow()
+}
+
+/** A Parts receipt by `created_by`, dated today, at a place of its own name. */
+export async function makeReceipt(db: Executor, values: Partial<Insertable<ReceiptsTable>> & { created_by: number }): Promise<{ id: number; location: string }> {
+  return db
+    .insertInto('receipts')
+    .values({ submission_id: crypto.randomUUID(), type: 'Parts', date: new Date().toLocaleDateString('en-CA'), location: uniqueName('Parts store'), total_amount: '42.50', ...values })
+    .returning(['id', 'location'])
+    .executeTakeFirstOrThrow()
+}
+
+/** A customer note (interaction) with the grower's contact, written by `created_by`. */
+export async function makeInteraction(db: Executor, grower: MadeGrower, created_by: number): Promise<{ id: number; notes: string }> {
+  return db
+    .insertInto('interactions')
+    .values({ submission_id: crypto.randomUUID(), company_id: grower.id, contact_id: grower.contact.id, notes: uniqueName('Asked about the fans'), created_by, last_modified_by: created_by })
+    .returning(['id', 'notes'])
+    .executeTakeFirstOrThrow()
+}
+
 export interface MadeTestPretreat extends MadePretreat {
   company_id: number
   storage_id: number
@@ -203,7 +252,7 @@ export interface MadeTestPretreat extends MadePretreat {
  * `applicator`): no other pre-treat shares its place or its applicator.
  */
 export async function makeTestPretreat(db: Executor, overrides: PretreatOverrides & { applicator?: MadeUser } = {}): Promise<MadeTestPretreat> {
-  const { applicator = await makeUser(db, { applicator: true, permissions: DEMO_PERMISSIONS.applicator }), ...rest } = overrides
+  const { applicator = await makeUser(db, { applicator: true, permissions: rightsOf('applicator') }), ...rest } = overrides
   const storage = rest.storage_id
     ? await db.selectFrom('storages').select(['id', 'company_id']).where('id', '=', rest.storage_id).executeTakeFirstOrThrow()
     : await makeStorage(db, rest.company_id ? { company_id: rest.company_id } : {})
