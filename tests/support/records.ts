@@ -129,6 +129,12 @@ export async function makeStorage(db: Executor, values: Partial<Insertable<Stora
     .executeTakeFirstOrThrow()
 }
 
+/** The storage `storage_id` (its id and grower), or a new one of the grower `company_id` (default: a new grower). */
+async function storageOrNew(db: Executor, at: { storage_id?: number | null; company_id?: number | null }): Promise<{ id: number; company_id: number }> {
+  if (at.storage_id) return db.selectFrom('storages').select(['id', 'company_id']).where('id', '=', at.storage_id).executeTakeFirstOrThrow()
+  return makeStorage(db, at.company_id ? { company_id: at.company_id } : {})
+}
+
 export interface MadeJob {
   id: number
   name: string
@@ -138,9 +144,7 @@ export interface MadeJob {
 
 /** A job at a storage (default: a new storage of a new grower). */
 export async function makeJob(db: Executor, values: Partial<Insertable<JobsTable>> = {}): Promise<MadeJob> {
-  const storage = values.storage_id
-    ? await db.selectFrom('storages').select(['id', 'company_id']).where('id', '=', values.storage_id).executeTakeFirstOrThrow()
-    : await makeStorage(db, values.company_id ? { company_id: values.company_id } : {})
+  const storage = await storageOrNew(db, values)
   return db
     .insertInto('jobs')
     .values({ name: uniqueName('Job'), ...values, company_id: storage.company_id, storage_id: storage.id })
@@ -179,7 +183,7 @@ export async function makeCallIn(
   db: Executor,
   values: Partial<Omit<Insertable<CallInsTable>, 'company_id'>> = {},
 ): Promise<{ id: number; description: string; company_id: number; storage_id: number }> {
-  const storage = values.storage_id ? await db.selectFrom('storages').select(['id', 'company_id']).where('id', '=', values.storage_id).executeTakeFirstOrThrow() : await makeStorage(db)
+  const storage = await storageOrNew(db, values)
   const created_by = values.created_by ?? (await makeUser(db)).id
   return db
     .insertInto('call_ins')
@@ -202,7 +206,7 @@ export async function makeStorageCheck(
   db: Executor,
   values: Partial<Omit<Insertable<StorageChecksTable>, 'company_id'>> & { created_by: number },
 ): Promise<{ id: number; notes: string; storage_id: number }> {
-  const storage = values.storage_id ? await db.selectFrom('storages').select(['id', 'company_id']).where('id', '=', values.storage_id).executeTakeFirstOrThrow() : await makeStorage(db)
+  const storage = await storageOrNew(db, values)
   return db
     .insertInto('storage_checks')
     .values({
@@ -253,9 +257,7 @@ export interface MadeTestPretreat extends MadePretreat {
  */
 export async function makeTestPretreat(db: Executor, overrides: PretreatOverrides & { applicator?: MadeUser } = {}): Promise<MadeTestPretreat> {
   const { applicator = await makeUser(db, { applicator: true, permissions: rightsOf('applicator') }), ...rest } = overrides
-  const storage = rest.storage_id
-    ? await db.selectFrom('storages').select(['id', 'company_id']).where('id', '=', rest.storage_id).executeTakeFirstOrThrow()
-    : await makeStorage(db, rest.company_id ? { company_id: rest.company_id } : {})
+  const storage = await storageOrNew(db, rest)
   if (applicator.applicatorId === null) throw new Error(`${applicator.username} is not an applicator: makeUser(db, { applicator: true })`)
   const made = await makePretreat(db, { recommended_by: applicator.applicatorId, assignTo: applicator.applicatorId, ...rest, company_id: storage.company_id, storage_id: storage.id })
   return { ...made, company_id: storage.company_id, storage_id: storage.id, applicator }
