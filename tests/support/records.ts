@@ -7,7 +7,7 @@
 // Each helper makes what it needs and was not given (a storage its grower, a job its storage) and
 // returns the rows' ids and names. Pre-treats: makeTestPretreat (makePretreat's stages, at a place
 // and by an applicator of the test's own); service sheets: makeServiceSheet (service-sheets.ts).
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import type { Insertable } from 'kysely'
 import type { Permission } from '#core/permissions.ts'
 import { hashPassword } from '#core/password.server.ts'
@@ -80,7 +80,9 @@ export async function makeUser(db: Executor, options: UserOptions = {}): Promise
   let applicatorId: number | null = null
   if (options.applicator) {
     const expiration = `${new Date().getFullYear() + 2}-12-31`
-    applicatorId = (await db.insertInto('applicators').values({ user_id: user.id, license: `ID-${username}`, expiration }).returning('id').executeTakeFirstOrThrow()).id
+    // shaped as Idaho's (ID-PA-118734): short enough to stay on one line of a PDF's table
+    const license = `ID-PA-${randomInt(100_000, 1_000_000)}`
+    applicatorId = (await db.insertInto('applicators').values({ user_id: user.id, license, expiration }).returning('id').executeTakeFirstOrThrow()).id
   }
   return { id: user.id, username, name: `${firstName} ${lastName}`, applicatorId }
 }
