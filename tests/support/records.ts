@@ -175,7 +175,11 @@ export async function makeProduct(
     .returning(['id', 'product_name'])
     .executeTakeFirstOrThrow()
   if (!application) return { ...product, application_id: null }
-  const made = await db.insertInto('applications').values({ name: uniqueName('Application'), base_price: '0.0500' }).returning('id').executeTakeFirstOrThrow()
+  const made = await db
+    .insertInto('applications')
+    .values({ name: uniqueName('Application'), base_price: '0.0500' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   await db.insertInto('application_products').values({ application_id: made.id, product_id: product.id }).execute()
   return { ...product, application_id: made.id }
 }
