@@ -13,7 +13,7 @@ import type { Permission } from '#core/permissions.ts'
 import { hashPassword } from '#core/password.server.ts'
 import type { Executor } from '#db/client.server.ts'
 import type { CallInsTable, CompaniesTable, ContactsTable, JobsTable, PartsTable, ProductsTable, ReceiptsTable, StorageChecksTable, StoragesTable } from '#db/schema.ts'
-import { createUser } from '#db/queries/users.ts'
+import { syncPermissions } from '#db/seeds/permissions.ts'
 import { DEMO_PERMISSIONS } from '../../bin/demo/data.ts'
 import { DEMO_PASSWORD } from './browser.ts'
 import { makePretreat, type MadePretreat, type PretreatOverrides } from './pretreats.ts'
@@ -56,35 +56,52 @@ export interface MadeUser {
   applicatorId: number | null
 }
 
+const permissionsSynced = new WeakSet<Executor>()
+
 /**
- * A user who signs in with DEMO_PASSWORD (signIn(page, user.username), or the form), made by the
- * same createUser as `npm run user:create` and the demo seed.
+ * A user who signs in with DEMO_PASSWORD (signIn(page, user.username), or the form): its hash made
+ * once by core/password, its rights' rows made sure of by the permission sync (a migrated database
+ * may have none). Not through createUser: its password-strength check costs a third of a second a
+ * file, for a password known to pass it.
  */
 export async function makeUser(db: Executor, options: UserOptions = {}): Promise<MadeUser> {
   const username = uniqueName('user')
-  const { firstName = 'Test', lastName = `User ${username.slice(5)}` } = options
-  const company = options.companyId ? await db.selectFrom('companies').select('company_name').where('id', '=', options.companyId).executeTakeFirstOrThrow() : null
+  const { firstName = 'Test', lastName = `User ${username.slice(5)}`, permissions = [] } = options
   passwordHash ??= hashPassword(DEMO_PASSWORD)
-  const user = await createUser(db, {
-    username,
-    password: DEMO_PASSWORD,
-    passwordHash: await passwordHash,
-    firstName,
-    lastName,
-    email: `${username}@records.example`,
-    companyName: company?.company_name ?? null,
-    isStaff: options.staff ?? false,
-    isSuperuser: options.superuser ?? false,
-    permissions: options.permissions ?? [],
-  })
-  let applicatorId: number | null = null
-  if (options.applicator) {
-    const expiration = `${new Date().getFullYear() + 2}-12-31`
-    // shaped as Idaho's (ID-PA-118734): short enough to stay on one line of a PDF's table
-    const license = `ID-PA-${randomInt(100_000, 1_000_000)}`
-    applicatorId = (await db.insertInto('applicators').values({ user_id: user.id, license, expiration }).returning('id').executeTakeFirstOrThrow()).id
+  if (permissions.length && !permissionsSynced.has(db)) {
+    await syncPermissions(db)
+    permissionsSynced.add(db)
   }
-  return { id: user.id, username, name: `${firstName} ${lastName}`, applicatorId }
+  const hash = await passwordHash
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .insertInto('users')
+      .values({
+        username,
+        password_hash: hash,
+        first_name: firstName,
+        last_name: lastName,
+        email: `${username}@records.example`,
+        company_id: options.companyId ?? null,
+        is_staff: options.staff ?? false,
+        is_superuser: options.superuser ?? false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    if (permissions.length)
+      await trx
+        .insertInto('user_permissions')
+        .values(permissions.map((codename) => ({ user_id: user.id, codename })))
+        .execute()
+    let applicatorId: number | null = null
+    if (options.applicator) {
+      const expiration = `${new Date().getFullYear() + 2}-12-31`
+      // shaped as Idaho's (ID-PA-118734): short enough to stay on one line of a PDF's table
+      const license = `ID-PA-${randomInt(100_000, 1_000_000)}`
+      applicatorId = (await trx.insertInto('applicators').values({ user_id: user.id, license, expiration }).returning('id').executeTakeFirstOrThrow()).id
+    }
+    return { id: user.id, username, name: `${firstName} ${lastName}`, applicatorId }
+  })
 }
 
 export interface MadeGrower {
