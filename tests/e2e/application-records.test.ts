@@ -13,7 +13,7 @@ import { newContext, shot, shotsDir, signIn } from '../support/browser.ts'
 import { connectBrowser } from '../support/shared-browser.ts'
 import { httpSession, type HttpSession } from '../support/http-session.ts'
 import { pdfText } from '../support/pdf-text.ts'
-import { makePretreat } from '../support/pretreats.ts'
+import { makeTestPretreat } from '../support/records.ts'
 
 let app: AppServer
 let browser: Browser
@@ -25,13 +25,14 @@ let voided: { id: number; pre_treat_number: string }
 
 beforeAll(async () => {
   ;[app, browser] = await Promise.all([startAppServer({ WORKERS: 'on' }), connectBrowser()])
-  const done = await makePretreat(app.db, { stage: 'completed', ...APPLIED, cwt: 43_210, quantityUsed: 7.25 })
+  // a grower, storage and applicator of their own: the season summary's row of them holds these records alone
+  const done = await makeTestPretreat(app.db, { stage: 'completed', ...APPLIED, cwt: 43_210, quantityUsed: 7.25 })
   kept = await app.db
     .selectFrom('application_records')
     .select(['id', 'pre_treat_number', 'epa_registrations', 'applicator_licence', 'grower_name', 'products'])
     .where('pretreat_id', '=', done.id)
     .executeTakeFirstOrThrow()
-  const applied = await makePretreat(app.db, { stage: 'to-review', ...APPLIED, quantityUsed: 3 })
+  const applied = await makeTestPretreat(app.db, { stage: 'to-review', ...APPLIED, quantityUsed: 3, company_id: done.company_id, applicator: done.applicator })
   await app.db.transaction().execute(async (trx) => {
     await trx.updateTable('pretreats').set({ void: true, void_comments: 'Pile shipped early.' }).where('id', '=', applied.id).execute()
     await keepApplicationRecord(trx, applied.id)
@@ -110,7 +111,7 @@ describe.each([
     // every completed record of the season counts (the demo's too), the void one does not
     const counted = await app.db.selectFrom('application_records').select('id').where('season', '=', SEASON.year).where('state', '=', 'completed').execute()
     await page.getByRole('heading', { name: `${SEASON.label}: ${counted.length} application${counted.length === 1 ? '' : 's'}` }).waitFor()
-    // the demo's completed pre-treats share the licence: the row is the grower's with it
+    // the grower's row with the applicator's licence: this record alone (the void one left out)
     const row = page.getByRole('table').getByRole('row').filter({ hasText: kept.applicator_licence }).filter({ hasText: kept.grower_name })
     const cells = await row.getByRole('cell').allTextContents()
     expect(cells.slice(0, 4)).toEqual([kept.grower_name, kept.applicator_licence, kept.products, cwtOf(43_210)])

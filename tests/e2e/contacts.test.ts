@@ -6,6 +6,7 @@ import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { modalShown, newContext, signIn } from '../support/browser.ts'
+import { makeContact, makeGrower } from '../support/records.ts'
 
 const suite = useBrowserSuite()
 
@@ -84,13 +85,14 @@ describe.each([
   })
 
   it('refuses a grower name that exists (case ignored), a bad website and a fractional interval, saving nothing', async () => {
+    const existing = await makeGrower(suite.app.db)
     const page = await officePage()
     const before = await suite.app.db
       .selectFrom('companies')
       .select(sql<string>`count(*)`.as('n'))
       .executeTakeFirstOrThrow()
     await page.goto('/add-grower')
-    await page.getByLabel('Company Name').fill('ABERDEEN ACRES')
+    await page.getByLabel('Company Name').fill(existing.name.toUpperCase())
     await page.getByLabel('QuickBooks List ID').fill('x')
     await page.getByLabel('Notes').fill('x')
     await page.getByRole('button', { name: 'Submit' }).click()
@@ -127,23 +129,21 @@ describe.each([
   })
 
   it('adds a contact: the phone is stored as +1 and digits, shown formatted in Company Contacts', async () => {
+    const company = await makeGrower(suite.app.db, { contact_interval: 45 })
     const page = await officePage()
     await page.goto('/add-contact')
     expect(await page.getByLabel('Name', { exact: true }).count()).toBe(0) // the company comes first
-    await pickCompany(page, 'Company', 'Aberdeen Acres')
+    await pickCompany(page, 'Company', company.name)
     const name = `Jolene Hoff ${tag}`
     await page.getByLabel('Name', { exact: true }).fill(name)
     await page.getByLabel('Role').fill('Agronomist')
     await page.getByLabel('Email').fill('jolene@aberdeenacres.example')
     await page.getByLabel('Phone').fill('208.555.7000')
     await page.getByLabel('Notes').fill('Handles the seed lots.')
-    const id = await companyId('Aberdeen Acres')
-    await submitAndLand(page, new RegExp(`^/view-contact/${id}$`))
+    await submitAndLand(page, new RegExp(`^/view-contact/${company.id}$`))
     const saved = await suite.app.db.selectFrom('contacts').selectAll().where('name', '=', name).execute()
     // the contact interval left as offered: the grower's
-    const { contact_interval } = (await grower('Aberdeen Acres'))!
-    expect(contact_interval).toBeGreaterThan(0)
-    expect(saved).toEqual([expect.objectContaining({ company_id: id, phone: '+12085557000', role: 'Agronomist', active: true, contact_interval })])
+    expect(saved).toEqual([expect.objectContaining({ company_id: company.id, phone: '+12085557000', role: 'Agronomist', active: true, contact_interval: 45 })])
     const row = page.getByRole('table').getByRole('row').filter({ hasText: name })
     expect(await row.innerText()).toContain('(208) 555-7000')
   })
@@ -164,13 +164,14 @@ describe.each([
   })
 
   it('writes a customer note, seen first in Company Interactions, with who wrote it', async () => {
+    const company = await makeGrower(suite.app.db)
+    const id = company.id
     const page = await officePage()
     await page.goto('/contacts')
     await page.getByRole('link', { name: /Customer Notes Form/ }).click()
-    await pickCompany(page, 'Company', 'Minidoka Growers')
-    const id = await companyId('Minidoka Growers')
+    await pickCompany(page, 'Company', company.name)
     await page.waitForURL((url) => url.pathname === `/interaction-form/${id}`)
-    await page.getByLabel('Contact').selectOption({ label: 'Sue Tolman (Owner)' })
+    await page.getByLabel('Contact').selectOption({ label: `${company.contact.name} (Owner)` })
     const notes = `Asked about the Acequia Cellar fans ${tag} ${Date.now()}`
     await page.getByLabel('Notes').fill(notes)
     await submitAndLand(page, new RegExp(`^/view-interaction/${id}$`))
@@ -181,15 +182,15 @@ describe.each([
     const first = page.getByRole('table').getByRole('row').nth(1) // newest first, under the header
     const text = await first.innerText()
     expect(text).toContain(notes)
-    expect(text).toContain('Sue Tolman')
+    expect(text).toContain(company.contact.name)
     expect(text).toContain(`${office.first_name} ${office.last_name}`) // the office user, as last modified by
   })
 
   it('refuses a contact of another company, saving nothing', async () => {
+    const [company, another] = [await makeGrower(suite.app.db), await makeGrower(suite.app.db)]
     const page = await officePage()
-    const id = await companyId('Minidoka Growers')
-    await page.goto(`/interaction-form/${id}`)
-    const other = await suite.app.db.selectFrom('contacts').select('id').where('name', '=', 'Wade Christensen').executeTakeFirstOrThrow()
+    await page.goto(`/interaction-form/${company.id}`)
+    const other = another.contact
     // a contact id that is not in the list, as a hand-made post would send it
     await page.getByLabel('Contact').evaluate((select, value) => {
       const option = document.createElement('option')
@@ -206,15 +207,15 @@ describe.each([
   })
 
   it("hides contacts named 'other' in Company Contacts", async () => {
+    const company = await makeGrower(suite.app.db)
+    const id = company.id
+    await makeContact(suite.app.db, id, { name: 'OTHER' })
     const page = await officePage()
     await page.goto('/view-contact')
-    await pickCompany(page, 'Company', 'Snake River Farms')
-    const id = await companyId('Snake River Farms')
+    await pickCompany(page, 'Company', company.name)
     await page.waitForURL((url) => url.pathname === `/view-contact/${id}`)
-    await suite.app.db.insertInto('contacts').values({ company_id: id, name: 'OTHER', email: 'x@y.example', notes: 'x' }).execute()
-    await page.reload()
     const table = page.getByRole('table')
-    expect(await table.innerText()).toContain('Wade Christensen')
+    expect(await table.innerText()).toContain(company.contact.name)
     expect(await table.getByRole('cell', { name: /^other$/i }).count()).toBe(0)
     expect(
       await suite.app.db

@@ -8,13 +8,18 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAppServer, type AppServer } from '../support/app-server.ts'
 import { newContext, signIn } from '../support/browser.ts'
+import { makeGrower, makeInteraction, makeReceipt, makeStorageCheck, makeUser, rightsOf, type MadeUser } from '../support/records.ts'
 import { connectBrowser } from '../support/shared-browser.ts'
 
 let app: AppServer
 let browser: Browser
+let tech: MadeUser
+let office: MadeUser
 
 beforeAll(async () => {
   ;[app, browser] = await Promise.all([startAppServer(), connectBrowser()])
+  tech = await makeUser(app.db, { permissions: rightsOf('tech') })
+  office = await makeUser(app.db, { permissions: rightsOf('office'), staff: true })
 }, 180_000)
 afterAll(async () => {
   await browser?.close()
@@ -27,18 +32,10 @@ async function opened(username: string, js: boolean, width: number, to: string):
   return page
 }
 
-const userId = async (username: string) => (await app.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id
-
 describe('corrections with history', () => {
   it('the technician corrects their storage check; its modal shows what changed, with JavaScript at 375 px', async () => {
-    const check = await app.db
-      .selectFrom('storage_checks')
-      .select(['id', 'notes'])
-      .where('created_by', '=', await userId('tech'))
-      .where('created_at', '>', new Date(Date.now() - 86_400_000))
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow()
-    const page = await opened('tech', true, 375, `/view-storage-check/${check.id}`)
+    const check = await makeStorageCheck(app.db, { created_by: tech.id })
+    const page = await opened(tech.username, true, 375, `/view-storage-check/${check.id}`)
     await expect.poll(() => page.getByText('Not corrected since it was submitted.').count()).toBe(1)
     await page.getByRole('link', { name: 'Correct this storage check' }).click()
     await page.getByRole('heading', { name: 'Correct Storage Check' }).waitFor()
@@ -53,7 +50,7 @@ describe('corrections with history', () => {
     await expect.poll(() => page.url(), { timeout: 15_000 }).toContain(`/view-storage-check/${check.id}`)
     const history = page.getByRole('list', { name: 'Corrections' })
     await expect.poll(() => history.textContent(), { timeout: 15_000 }).toContain(`Notes: ${check.notes} → Pile 2 re-read: sensor was loose.`)
-    expect(await history.textContent()).toMatch(/^Corrected by Luis Ortega, \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/)
+    expect(await history.textContent()).toMatch(new RegExp(String.raw`^Corrected by ${tech.name}, \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC`))
     expect(await app.db.selectFrom('storage_checks').select(['notes', 'version']).where('id', '=', check.id).executeTakeFirstOrThrow()).toEqual({
       notes: 'Pile 2 re-read: sensor was loose.',
       version: 2,
@@ -62,10 +59,9 @@ describe('corrections with history', () => {
   }, 60_000)
 
   it('the office deletes a receipt with a reason; the list hides it until Show deleted, without JavaScript at 1280 px', async () => {
-    const receipt = await app.db.selectFrom('receipts').select(['id', 'location']).where('type', '=', 'Fuel').orderBy('id').executeTakeFirstOrThrow()
-    const location = `Deleted stop ${receipt.id}`
-    await app.db.updateTable('receipts').set({ location }).where('id', '=', receipt.id).execute()
-    const page = await opened('office', false, 1280, `/view-receipt/${receipt.id}`)
+    const receipt = await makeReceipt(app.db, { created_by: tech.id })
+    const { location } = receipt
+    const page = await opened(office.username, false, 1280, `/view-receipt/${receipt.id}`)
     await page.getByRole('link', { name: 'Delete this receipt' }).click()
     // Save Correction is the page's main action; Delete is not drawn like it
     const look = (name: string) => page.getByRole('button', { name, exact: true }).evaluate((b) => getComputedStyle(b).backgroundColor)
@@ -74,7 +70,7 @@ describe('corrections with history', () => {
     await page.getByRole('button', { name: 'Delete', exact: true }).click()
     await page.waitForURL(new RegExp(`/view-receipt/${receipt.id}`))
     const notice = page.getByRole('status').filter({ hasText: 'This receipt was deleted' })
-    expect(await notice.textContent()).toMatch(/^This receipt was deleted by Jill Baird on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.Reason: Entered twice: the same fill-up\.$/)
+    expect(await notice.textContent()).toMatch(new RegExp(String.raw`^This receipt was deleted by ${office.name} on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.Reason: Entered twice: the same fill-up\.$`))
     expect(await page.getByRole('link', { name: 'Correct this receipt' }).count()).toBe(0) // a deleted record is no longer corrected
 
     await page.goto(`/view-receipt?filter_by=location&filter_value=${encodeURIComponent(location)}`)
@@ -90,8 +86,9 @@ describe('corrections with history', () => {
   }, 60_000)
 
   it('the office corrects a customer note with JavaScript: the Success modal, then the note with its history', async () => {
-    const note = await app.db.selectFrom('interactions').select(['id', 'company_id', 'notes']).where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow()
-    const page = await opened('office', true, 1280, `/view-interaction/${note.company_id}/${note.id}`)
+    const grower = await makeGrower(app.db)
+    const note = { ...(await makeInteraction(app.db, grower, office.id)), company_id: grower.id }
+    const page = await opened(office.username, true, 1280, `/view-interaction/${note.company_id}/${note.id}`)
     await page.getByRole('link', { name: 'Correct this customer note' }).click()
     await page.getByRole('heading', { name: 'Correct Customer Note' }).waitFor()
     await page.getByLabel('Notes').fill('Called back: bins 3 and 4 ready.')
@@ -103,19 +100,8 @@ describe('corrections with history', () => {
   }, 60_000)
 
   it('an author whose receipt is older than 7 days sees no Correct, and its correction form answers 403', async () => {
-    const receipt = await app.db
-      .selectFrom('receipts')
-      .select('id')
-      .where('created_by', '=', await userId('tech'))
-      .where('deleted_at', 'is', null)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow()
-    await app.db
-      .updateTable('receipts')
-      .set({ created_at: new Date(Date.now() - 8 * 86_400_000) })
-      .where('id', '=', receipt.id)
-      .execute()
-    const page = await opened('tech', false, 375, `/view-receipt/${receipt.id}`)
+    const receipt = await makeReceipt(app.db, { created_by: tech.id, created_at: new Date(Date.now() - 8 * 86_400_000) })
+    const page = await opened(tech.username, false, 375, `/view-receipt/${receipt.id}`)
     await page.getByRole('heading', { name: 'Receipt Details' }).waitFor()
     expect(await page.getByRole('link', { name: 'Correct this receipt' }).count()).toBe(0)
     expect((await page.request.get(`/receipt-form?correct=${receipt.id}`)).status()).toBe(403)

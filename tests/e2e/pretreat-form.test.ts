@@ -8,6 +8,7 @@ import { PRETREAT_FORM_MESSAGES } from '#core/schemas/pretreat-form.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { modalShown, newContext, signIn } from '../support/browser.ts'
 import { EVERY_RIGHT, makePretreat } from '../support/pretreats.ts'
+import { makeStorage } from '../support/records.ts'
 import { runPretreatStep } from '#workflows/pretreat.server.ts'
 
 const suite = useBrowserSuite()
@@ -175,13 +176,8 @@ describe('pre-treat form', () => {
 
   for (const js of [true, false]) {
     it(`${js ? 'with' : 'without'} JavaScript: editing a scheduled pre-treat already in progress goes back to the scheduled list, where it is`, async () => {
-      const { company_id } = await suite.app.db.selectFrom('storages').select('company_id').orderBy('id').executeTakeFirstOrThrow()
-      const storage = await suite.app.db
-        .insertInto('storages')
-        .values({ company_id, name: `Edit Return Cellar ${js}` })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      const pt = await makePretreat(suite.app.db, { company_id, storage_id: storage.id, stage: 'in-progress' })
+      const storage = await makeStorage(suite.app.db)
+      const pt = await makePretreat(suite.app.db, { company_id: storage.company_id, storage_id: storage.id, stage: 'in-progress' })
       const p = await page(js)
       await p.goto(`/create-pre-treat/${pt.id}`)
       const notes = `Edited in progress ${js} ${Date.now()}`
@@ -199,14 +195,10 @@ describe('pre-treat form', () => {
     [false, 1280],
   ] as const) {
     it(`${js ? 'with JavaScript, 375 px' : 'without JavaScript, desktop'}: warns of the storage's season (a seed crop, removal too soon) and saves with a reason`, async () => {
-      const { company_id } = await suite.app.db.selectFrom('storages').select('company_id').orderBy('id').executeTakeFirstOrThrow()
       // a seed crop leaving in a week: Sprout Nip 7A (CIPC) is not for seed, and wants 14 days to removal
       const removal = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
-      const storage = await suite.app.db
-        .insertInto('storages')
-        .values({ company_id, name: `Seed Cellar ${js}`, seed: true, planned_removal: removal })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      const storage = await makeStorage(suite.app.db, { seed: true, planned_removal: removal })
+      const { company_id } = storage
       const combo = await suite.app.db.selectFrom('applications').select('id').where('name', '=', 'CIPC + 1,4SIGHT Combo').executeTakeFirstOrThrow()
       const nip = await suite.app.db.selectFrom('products').select('id').where('product_name', '=', 'Sprout Nip 7A').executeTakeFirstOrThrow()
       const pt = await makePretreat(suite.app.db, { company_id, storage_id: storage.id, application_id: combo.id, productId: nip.id, cwt: 60_000, quantityRequested: 90 })
@@ -238,9 +230,8 @@ describe('pre-treat form', () => {
 
   it('edits a pre-treat: VOID needs its notes; a completed or unknown one is not saved', async () => {
     // a storage of its own: the demo's pre-treats elsewhere must not bring the dose check in
-    const { company_id } = await suite.app.db.selectFrom('storages').select('company_id').orderBy('id').executeTakeFirstOrThrow()
-    const storage = await suite.app.db.insertInto('storages').values({ company_id, name: 'Void Test Cellar' }).returning('id').executeTakeFirstOrThrow()
-    const pt = await makePretreat(suite.app.db, { company_id, storage_id: storage.id })
+    const storage = await makeStorage(suite.app.db)
+    const pt = await makePretreat(suite.app.db, { company_id: storage.company_id, storage_id: storage.id })
     const p = await page(false)
     await p.goto(`/create-pre-treat/${pt.id}`)
     expect(await p.getByLabel('Pre-Treat Number').inputValue()).toBe(pt.pre_treat_number)

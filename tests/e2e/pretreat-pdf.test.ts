@@ -14,27 +14,29 @@ import { startAppServer, type AppServer } from '../support/app-server.ts'
 import { newContext, shot, signIn } from '../support/browser.ts'
 import { connectBrowser } from '../support/shared-browser.ts'
 import { httpSession } from '../support/http-session.ts'
-import { makePretreat, type MadePretreat } from '../support/pretreats.ts'
+import type { MadePretreat } from '../support/pretreats.ts'
+import { makeTestPretreat, makeUser, type MadeTestPretreat } from '../support/records.ts'
 
 const NOT_READY = 'PDF not ready — try again'
 const storeRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pretreat-pdf-e2e-'))
 let app: AppServer
 let browser: Browser
-let completed: MadePretreat
+let completed: MadeTestPretreat
 let scheduledA: MadePretreat
 let scheduledB: MadePretreat
 
 beforeAll(async () => {
   ;[app, browser] = await Promise.all([startAppServer({ WORKERS: 'on', STORAGE_DIR: storeRoot }), connectBrowser()])
-  completed = await makePretreat(app.db, { stage: 'completed' })
-  const tech = await app.db.selectFrom('users').select('id').where('username', '=', 'tech').executeTakeFirstOrThrow()
+  // each at a storage of its own, by an applicator of its own (who sees the completed list without its PDF column)
+  completed = await makeTestPretreat(app.db, { stage: 'completed' })
+  const tech = await makeUser(app.db)
   await app.db
     .updateTable('restarts')
     .set({ comments: 'Fans restarted, door latched', remote: true, running: true, cleaned_up: true, completed_at: new Date('2026-11-02T15:00:00Z'), completed_by: tech.id })
     .where('pretreat_id', '=', completed.id)
     .execute()
-  scheduledA = await makePretreat(app.db, { stage: 'scheduled', application_notes: 'North cellar first' })
-  scheduledB = await makePretreat(app.db, { stage: 'scheduled' })
+  scheduledA = await makeTestPretreat(app.db, { stage: 'scheduled', application_notes: 'North cellar first' })
+  scheduledB = await makeTestPretreat(app.db, { stage: 'scheduled' })
 }, 120_000)
 afterAll(async () => {
   await browser?.close()
@@ -102,7 +104,7 @@ describe('the completed list’s PDF column', () => {
   }, 60_000)
 
   it('shows no PDF column to a user without a PDF permission, and refuses them the PDF (403), changing nothing', async () => {
-    const page = await signedIn('applicator', true)
+    const page = await signedIn(completed.applicator.username, true)
     await page.goto('/completed-pre-treat')
     await page.getByRole('heading', { name: 'Pre Treat Details' }).waitFor()
     await row(page, completed.pre_treat_number).waitFor()
@@ -119,7 +121,7 @@ describe('the completed list’s PDF column', () => {
         ).n,
       )
     const before = await conversions()
-    const session = await httpSession(app.url, 'applicator')
+    const session = await httpSession(app.url, completed.applicator.username)
     const csrf = await session.csrfToken()
     const convert = await session.fetch(`/convert/${completed.id}/?type=pretreat`, { method: 'POST', headers: { 'X-CSRF-Token': csrf } })
     expect(convert.status).toBe(403)
@@ -196,7 +198,7 @@ describe('with no worker running', () => {
   afterAll(() => idle?.stop())
 
   it("answers 'PDF not ready — try again', never a 500: the page without JavaScript, the light box with it", async () => {
-    const pt = await makePretreat(idle.db, { stage: 'completed' })
+    const pt = await makeTestPretreat(idle.db, { stage: 'completed' })
     const plain = await signedIn('ptreview2', false, 1280, idle)
     const response = await plain.goto(`/pretreats/${pt.id}/pdf`)
     expect(response?.status()).toBe(200) // a page that says so, not an error

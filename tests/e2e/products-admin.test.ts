@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { createUser } from '#db/queries/users.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { modalShown, newContext, signIn } from '../support/browser.ts'
+import { makeUser } from '../support/records.ts'
 
 const suite = useBrowserSuite()
 
@@ -247,6 +248,7 @@ describe('products admin: refusals and exports', () => {
   })
 
   it('refuses an unknown product id in an application line and a user who is already an applicator, saving nothing', async () => {
+    const applicatorUser = await makeUser(suite.app.db, { applicator: true })
     const page = await noJsAdmin()
     await page.goto('/add-application')
     const value = (name: string) => page.locator(`input[name="${name}"]`).first().getAttribute('value') as Promise<string>
@@ -259,7 +261,6 @@ describe('products admin: refusals and exports', () => {
     expect((await line.text()).replaceAll('&#x27;', "'")).toContain('Choose a product from the list.')
 
     await page.goto('/add-applicator')
-    const applicatorUser = await suite.app.db.selectFrom('users').select('id').where('username', '=', 'applicator').executeTakeFirstOrThrow()
     const again = await page.request.post('/add-applicator', {
       form: { csrf: await value('csrf'), submission_id: await value('submission_id'), user_id: String(applicatorUser.id), license: 'X-1', expiration: isoInDays(100), active: 'on' },
       headers: { Origin: suite.app.url },

@@ -13,19 +13,15 @@ import { countOpenFollowUps } from '#db/queries/restart-follow-ups.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { hydrated, modalShown, newContext, signIn } from '../support/browser.ts'
 import { httpSession } from '../support/http-session.ts'
-import { makePretreat, pretreatDefaults } from '../support/pretreats.ts'
+import { makePretreat } from '../support/pretreats.ts'
+import { makeStorage, uniqueName } from '../support/records.ts'
 
 const suite = useBrowserSuite()
 
-/** A storage of its own for each test, and a submitted pre-treat on it with its pending restart. */
+/** A storage of its own (of a grower of its own) for each test, and a submitted pre-treat on it with its pending restart. */
 async function storageWithRestart(name: string) {
-  const { company_id } = await pretreatDefaults(suite.app.db)
-  const storage = await suite.app.db
-    .insertInto('storages')
-    .values({ company_id, name: `${name} ${Date.now()}` })
-    .returning(['id', 'name'])
-    .executeTakeFirstOrThrow()
-  return { storage, ...(await restartOn(storage.id, company_id)) }
+  const storage = await makeStorage(suite.app.db, { name: uniqueName(name) })
+  return { storage, ...(await restartOn(storage.id, storage.company_id)) }
 }
 async function restartOn(storageId: number, companyId: number) {
   const pt = await makePretreat(suite.app.db, { stage: 'to-review', storage_id: storageId, company_id: companyId })
@@ -148,7 +144,7 @@ describe('restart follow-ups', () => {
       input: { ...value, restart_id: restartId },
     })
     expect(await followUpsOf(storage.id)).toMatchObject([{ restart_id: restartId, not_running: true, not_cleaned_up: true, closed_at: null }])
-    const later = await restartOn(storage.id, (await pretreatDefaults(suite.app.db)).company_id)
+    const later = await restartOn(storage.id, storage.company_id)
     const page = await opened('applicator', false, 375, `/restarts/${later.restartId}`)
     await answerRestart(page, 'Yes', 'Yes')
     expect(await followUpsOf(storage.id)).toMatchObject([{ restart_id: restartId, closed_by_restart_id: later.restartId, closing_note: null, closed_by: await userId('applicator') }])

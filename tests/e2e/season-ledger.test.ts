@@ -9,6 +9,7 @@ import { newContext, signIn } from '../support/browser.ts'
 import { connectBrowser } from '../support/shared-browser.ts'
 import { httpSession } from '../support/http-session.ts'
 import { makePretreat } from '../support/pretreats.ts'
+import { makeStorage } from '../support/records.ts'
 import { pdfText } from '../support/pdf-text.ts'
 
 let app: AppServer
@@ -32,8 +33,9 @@ const EXPECTED_PRODUCTS = [
 beforeAll(async () => {
   ;[app, browser] = await Promise.all([startAppServer({ WORKERS: 'on' }), connectBrowser()])
   const db = app.db
-  const owner = await db.selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow()
-  storageId = (await db.insertInto('storages').values({ company_id: owner.id, name: 'Ledger Test Cellar', seed: true, planned_removal: '2026-04-15' }).returning('id').executeTakeFirstOrThrow()).id
+  const storage = await makeStorage(db, { name: 'Ledger Test Cellar', seed: true, planned_removal: '2026-04-15' })
+  const owner = { id: storage.company_id }
+  storageId = storage.id
   const product = async (name: string) => (await db.selectFrom('products').select('id').where('product_name', '=', name).executeTakeFirstOrThrow()).id
   const [sight, nip] = [await product('1,4SIGHT'), await product('Sprout Nip 7A')]
   ;[ownerId, sightId, nipId] = [owner.id, sight, nip]

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
+import { makeGrower, makePart, makeStorage } from '../support/records.ts'
 import { makeServiceSheet, type MadeSheet } from '../support/service-sheets.ts'
 
 const suite = useBrowserSuite()
@@ -18,16 +19,13 @@ beforeAll(async () => {
   const db = suite.app.db
   const user = (name: string) => db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirstOrThrow()
   const [tech, reviewer] = [await user('tech'), await user('admin')]
-  storage = await db
-    .selectFrom('storages as s')
-    .innerJoin('companies as c', 'c.id', 's.company_id')
-    .select(['s.id', 's.name', 'c.company_name'])
-    .where('c.company_name', '=', 'Aberdeen Acres')
-    .orderBy('s.name')
-    .executeTakeFirstOrThrow()
-  const parts = await db.selectFrom('parts').select('id').where('is_special', '=', false).orderBy('part_number').limit(2).execute()
+  // a storage of its own: its list holds these sheets only
+  const grower = await makeGrower(db)
+  const made = await makeStorage(db, { company_id: grower.id })
+  storage = { id: made.id, name: made.name, company_name: grower.name }
+  const parts = [await makePart(db), await makePart(db)]
   const at = {
-    company_id: (await db.selectFrom('storages').select('company_id').where('id', '=', storage.id).executeTakeFirstOrThrow()).company_id,
+    company_id: grower.id,
     storage_id: storage.id,
     created_by: tech.id,
     service_date: today,
@@ -62,7 +60,7 @@ describe('Completed Service Sheets', () => {
       const rows = page.getByRole('table').getByRole('row')
       expect(await rows.count()).toBe(2) // the header and the sheet
       const row = rows.nth(1)
-      expect(await row.innerText()).toContain('Aberdeen Acres')
+      expect(await row.innerText()).toContain(storage.company_name)
       await row.getByRole('link').first().click()
       const dialog = page.getByRole('dialog', { name: 'Service Sheet Details' })
       await dialog.waitFor()

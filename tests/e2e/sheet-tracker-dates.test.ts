@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, shot, signIn } from '../support/browser.ts'
+import { makeStorage } from '../support/records.ts'
 import { makeServiceSheet, type MadeSheet } from '../support/service-sheets.ts'
 
 const suite = useBrowserSuite()
@@ -14,8 +15,11 @@ let withoutCall: MadeSheet
 beforeAll(async () => {
   const db = suite.app.db
   const tech = await db.selectFrom('users').select('id').where('username', '=', 'tech').executeTakeFirstOrThrow()
-  fromCall = await makeServiceSheet(db, { created_by: tech.id, calledInAt: '2026-10-03' })
-  withoutCall = await makeServiceSheet(db, { created_by: tech.id })
+  // at a storage of a grower of its own: no demo storage gains these sheets (or their call)
+  const storage = await makeStorage(db)
+  const at = { created_by: tech.id, company_id: storage.company_id, storage_id: storage.id }
+  fromCall = await makeServiceSheet(db, { ...at, calledInAt: '2026-10-03' })
+  withoutCall = await makeServiceSheet(db, at)
 })
 
 /** The tracker filtered to one sheet: its row's call-in date, then the same sheet's modal. */

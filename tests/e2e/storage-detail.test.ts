@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { seedStorageHistory } from '../../bin/demo/storage-history.ts'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, signIn } from '../support/browser.ts'
+import { makeGrower, makeUser } from '../support/records.ts'
 
 const suite = useBrowserSuite()
 
@@ -13,14 +14,9 @@ let storageId: number
 let emptyStorageId: number
 let busyStorageId: number
 
-async function idOf(username: string) {
-  return (await suite.app.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id
-}
-
 beforeAll(async () => {
   const db = suite.app.db
-  const owner = await db.selectFrom('companies').select('id').where('company_name', '=', 'Snake River Farms').executeTakeFirst()
-  const company = owner?.id ?? (await db.selectFrom('companies').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id
+  const company = (await makeGrower(db)).id
   const insert = (name: string, values: Record<string, unknown>) =>
     db
       .insertInto('storages')
@@ -46,8 +42,8 @@ beforeAll(async () => {
   ).id
   emptyStorageId = (await insert('Detail Test Empty Cellar', { active: false })).id
   busyStorageId = (await insert('Detail Test Busy Cellar', {})).id
-  const userId = await idOf('tech')
-  const applicatorId = (await db.selectFrom('applicators').select('id').orderBy('id').executeTakeFirstOrThrow()).id
+  const tech = await makeUser(db, { applicator: true })
+  const [userId, applicatorId] = [tech.id, tech.applicatorId!]
   // two seasons: 2024–25 and 2025–26; 24 checks (every 6th with a photo), 6 calls, 8 sheets, 4 pre-treats
   await seedStorageHistory(db, storageId, { userId, applicatorId }, { seasons: 2, lastSeason: 2025, checks: 24, calls: 6, sheets: 8, pretreats: 4, photoEvery: 6 })
   await seedStorageHistory(db, busyStorageId, { userId, applicatorId }, { seasons: 3, lastSeason: 2025, checks: 130, calls: 0, sheets: 0, pretreats: 0 })

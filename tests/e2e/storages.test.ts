@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { modalShown, newContext, signIn } from '../support/browser.ts'
+import { makeUser } from '../support/records.ts'
 
 const suite = useBrowserSuite()
 
@@ -94,8 +95,8 @@ describe('the storage picker', () => {
   })
 
   it("a user without a company: 'Grower Storage Data'", async () => {
-    await suite.app.db.updateTable('users').set({ company_id: null }).where('username', '=', 'assigner').execute()
-    const page = await pageFor('assigner', false)
+    const user = await makeUser(suite.app.db, { permissions: ['api.view_storage'], companyId: null })
+    const page = await pageFor(user.username, false)
     await page.goto('/storage')
     await page.getByRole('heading', { level: 1, name: 'Grower Storage Data' }).waitFor()
   })

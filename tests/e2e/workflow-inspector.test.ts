@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useBrowserSuite } from '../support/browser-suite.ts'
 import { newContext, shot, shotsDir, signIn } from '../support/browser.ts'
+import { makeStorage } from '../support/records.ts'
 import { makeServiceSheet, type MadeSheet } from '../support/service-sheets.ts'
 
 const suite = useBrowserSuite()
@@ -17,7 +18,7 @@ beforeAll(async () => {
   const db = suite.app.db
   const user = (name: string) => db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirstOrThrow()
   const [tech, reviewer] = [await user('tech'), await user('reviewer1')]
-  const storage = await db.selectFrom('storages').select(['id', 'company_id']).orderBy('id').executeTakeFirstOrThrow()
+  const storage = await makeStorage(db) // of a grower of its own: no demo storage gains these sheets
   const at = { company_id: storage.company_id, storage_id: storage.id, created_by: tech.id }
   atLevel2 = await makeServiceSheet(db, { ...at, approvedLevels: 1, reviewerId: reviewer.id })
   stuck = await makeServiceSheet(db, at)
