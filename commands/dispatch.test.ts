@@ -5,7 +5,7 @@ import { ConflictError, InputError } from '#core/errors.ts'
 import { dispatchBoard } from '#db/queries/dispatch.ts'
 import { pretreatSeasonCheck, seasonChecksOf } from '#db/queries/season.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { makeApplicator, makeUser } from '../tests/support/people.ts'
+import { insertApplicator, insertUser } from '../tests/support/people.ts'
 import { refusedWith } from '../tests/support/refusals.ts'
 import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
 import type { Actor } from './command.ts'
@@ -26,10 +26,10 @@ beforeAll(async () => {
   t = await createTestDatabase()
   const d = await pretreatDefaults(t.db)
   companyId = d.company_id
-  ann = await makeApplicator(t.db, 'd-ann', { license: 'ID-1', expiration: '2030-12-31' }, { first_name: 'Ann', last_name: 'Dispatch' })
-  ben = await makeApplicator(t.db, 'd-ben', { license: 'ID-2', expiration: '2026-12-08' }, { first_name: 'Ben', last_name: 'Dispatch' })
+  ann = await insertApplicator(t.db, 'd-ann', { license: 'ID-1', expiration: '2030-12-31' }, { first_name: 'Ann', last_name: 'Dispatch' })
+  ben = await insertApplicator(t.db, 'd-ben', { license: 'ID-2', expiration: '2026-12-08' }, { first_name: 'Ben', last_name: 'Dispatch' })
   assigner = {
-    id: await makeUser(t.db, 'd-assigner', { first_name: 'Asa', last_name: 'Dispatch' }),
+    id: await insertUser(t.db, 'd-assigner', { first_name: 'Asa', last_name: 'Dispatch' }),
     username: 'd-assigner',
     is_superuser: false,
     permissions: ['api.view_pretreat', 'api.pretreat_assigner'],

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConflictError, ForbiddenError } from '#core/errors.ts'
 import type { Permission } from '#core/permissions.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { makeApplicator } from '../tests/support/people.ts'
+import { insertApplicator } from '../tests/support/people.ts'
 import { makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
 import { runCommand } from './command.ts'
 import { assignApplicator, rowStepCommand, SCHEDULE_MESSAGES, setUpcoming } from './pretreat-schedule.ts'
@@ -14,8 +14,8 @@ let soonApplicator: number
 beforeAll(async () => {
   t = await createTestDatabase()
   actorId = (await pretreatDefaults(t.db)).created_by
-  expiredApplicator = await makeApplicator(t.db, 'expired', { license: 'X-1', expiration: '2026-06-30' }, { first_name: 'expired', last_name: 'Test' })
-  soonApplicator = await makeApplicator(t.db, 'soon', { license: 'X-2', expiration: '2026-12-10' }, { first_name: 'soon', last_name: 'Test' })
+  expiredApplicator = await insertApplicator(t.db, 'expired', { license: 'X-1', expiration: '2026-06-30' }, { first_name: 'expired', last_name: 'Test' })
+  soonApplicator = await insertApplicator(t.db, 'soon', { license: 'X-2', expiration: '2026-12-10' }, { first_name: 'soon', last_name: 'Test' })
 })
 afterAll(() => t.drop())
 

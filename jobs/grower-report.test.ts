@@ -21,7 +21,7 @@ import { htmlPdf } from '#jobs/documents/conversions.server.ts'
 import type { FsDriver } from '#storage/fs-driver.server.ts'
 import type { TestDatabase } from '../tests/support/db.ts'
 import { startDocuments, type DocumentsBeside } from '../tests/support/documents.ts'
-import { makeUser } from '../tests/support/people.ts'
+import { insertUser } from '../tests/support/people.ts'
 import { pdfText } from '../tests/support/pdf-text.ts'
 import { completingReview, makePretreat, pretreatDefaults } from '../tests/support/pretreats.ts'
 import { ReportBusy, sendGrowerReport } from './grower-report.job.ts'
@@ -61,7 +61,7 @@ describe('the grower’s report by e-mail', () => {
     process.env.MAIL_FROM = 'Keystone Storage Services <reports@keystone.test>'
     documents = await startDocuments('grower-report', { workers: true })
     ;({ t, store } = documents)
-    reviewer = await makeUser(t.db, 'pt-rev-two', { first_name: 'Travis', last_name: 'Nielsen' })
+    reviewer = await insertUser(t.db, 'pt-rev-two', { first_name: 'Travis', last_name: 'Nielsen' })
     growerId = (await pretreatDefaults(t.db)).company_id
     await t.db
       .insertInto('contacts')

@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Permission } from '#core/permissions.ts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts'
-import { makeUser } from '../tests/support/people.ts'
+import { insertUser } from '../tests/support/people.ts'
 import { makeServiceSheet } from '../tests/support/service-sheets.ts'
 import { BLOB_LINKS, RECORD_AREA_TABLES, blobForViewer } from './attachments.server.ts'
 
@@ -24,8 +24,8 @@ async function blob(area: 'service' | 'drive' = 'service'): Promise<string> {
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  uploader = await makeUser(t.db, 'up')
-  other = await makeUser(t.db, 'other')
+  uploader = await insertUser(t.db, 'up')
+  other = await insertUser(t.db, 'other')
 })
 afterAll(() => t.drop())
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
-import { makeUser } from '../../tests/support/people.ts'
+import { insertUser } from '../../tests/support/people.ts'
 import * as m0008 from './0008_workflow_states.ts'
 
 let t: TestDatabase
@@ -9,8 +9,8 @@ let tech: number, other: number, companyId: number, storageId: number
 beforeAll(async () => {
   t = await createTestDatabase()
   await m0008.down(t.db)
-  tech = await makeUser(t.db, 'tech')
-  other = await makeUser(t.db, 'other')
+  tech = await insertUser(t.db, 'tech')
+  other = await insertUser(t.db, 'other')
   companyId = (await t.db.insertInto('companies').values({ company_name: 'Spud Co' }).returning('id').executeTakeFirstOrThrow()).id
   storageId = (await t.db.insertInto('storages').values({ company_id: companyId, name: 'Cellar 1' }).returning('id').executeTakeFirstOrThrow()).id
 })

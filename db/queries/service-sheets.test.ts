@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts'
-import { makeUser } from '../../tests/support/people.ts'
+import { insertUser } from '../../tests/support/people.ts'
 import { makeServiceSheet } from '../../tests/support/service-sheets.ts'
 import { reserveSheetNumber } from './service-sheets.ts'
 
@@ -9,8 +9,8 @@ let tech: number, other: number
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  tech = await makeUser(t.db, 'tech')
-  other = await makeUser(t.db, 'other')
+  tech = await insertUser(t.db, 'tech')
+  other = await insertUser(t.db, 'other')
 })
 afterAll(() => t.drop())
 

@@ -1,4 +1,5 @@
-// People for db tests: a user with the columns a test cares about (the password is never used),
+// People for db tests: a user inserted with the columns a test cares about (the password is never
+// used; a user who signs in is tests/support/records.ts makeUser),
 // an applicator with its own new user, and the users admin's form as it is sent.
 import { randomUUID } from 'node:crypto'
 import type { Insertable } from 'kysely'
@@ -7,7 +8,7 @@ import type { Executor } from '#db/client.server.ts'
 import type { UsersTable } from '#db/schema.ts'
 
 /** A new user's id. */
-export async function makeUser(db: Executor, username: string, fields: Omit<Partial<Insertable<UsersTable>>, 'username'> = {}): Promise<number> {
+export async function insertUser(db: Executor, username: string, fields: Omit<Partial<Insertable<UsersTable>>, 'username'> = {}): Promise<number> {
   return (
     await db
       .insertInto('users')
@@ -18,8 +19,8 @@ export async function makeUser(db: Executor, username: string, fields: Omit<Part
 }
 
 /** A new applicator's id: `licence` on a new user `username`. */
-export async function makeApplicator(db: Executor, username: string, licence: { license: string; expiration: string }, user: Parameters<typeof makeUser>[2] = {}): Promise<number> {
-  const user_id = await makeUser(db, username, user)
+export async function insertApplicator(db: Executor, username: string, licence: { license: string; expiration: string }, user: Parameters<typeof insertUser>[2] = {}): Promise<number> {
+  const user_id = await insertUser(db, username, user)
   return (
     await db
       .insertInto('applicators')

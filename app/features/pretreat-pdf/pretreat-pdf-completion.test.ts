@@ -12,7 +12,7 @@ import { runCommand } from '#commands/command.ts'
 import { completeRestart } from '#commands/restarts.ts'
 import type { TestDatabase } from '../../../tests/support/db.ts'
 import { startDocuments, type DocumentsBeside } from '../../../tests/support/documents.ts'
-import { makeUser } from '../../../tests/support/people.ts'
+import { insertUser } from '../../../tests/support/people.ts'
 import { completingReview, makePretreat } from '../../../tests/support/pretreats.ts'
 import { queuePdfWhenCompleted } from '../pretreat-sheet/review-intent.server.ts'
 import { askPretreatPdf, queueCompletedPretreatPdf } from './pretreat-pdf.server.ts'
@@ -26,7 +26,7 @@ describe('the pre-treat PDF made at completion', () => {
   beforeAll(async () => {
     documents = await startDocuments('pretreat-completion', { workers: true })
     ;({ t, pool } = documents)
-    reviewer = await makeUser(t.db, 'pt-rev-two', { first_name: 'Travis', last_name: 'Nielsen' })
+    reviewer = await insertUser(t.db, 'pt-rev-two', { first_name: 'Travis', last_name: 'Nielsen' })
   }, 60_000)
 
   afterAll(() => documents?.stop())
