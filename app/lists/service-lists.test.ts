@@ -209,7 +209,7 @@ describe('the service sheet detail', () => {
       { id: expect.any(Number), part_number: 'FAN-BLT-B75', description: 'V-belt B75', quantity: 2, nc: true, removed: false },
       { id: expect.any(Number), part_number: 'FAN-BRG-1716', description: 'Bearing', quantity: 1, nc: false, removed: true },
     ])
-    expect(sheet.images).toEqual([{ id: expect.any(String), filename: 'fan.png', url: `/images/${sheet.images[0]?.id}` }])
+    expect(sheet.images).toEqual([{ id: expect.any(String), filename: 'fan.png', url: `/images/${sheet.images[0]?.id}`, taken_at: null, latitude: null, longitude: null }])
     expect(sheet.levels.map((l: { status: string; reviewed_by_name: string }) => [l.status, l.reviewed_by_name])).toEqual([
       ['approved', 'Carol Jensen'],
       ['approved', 'Carol Jensen'],
