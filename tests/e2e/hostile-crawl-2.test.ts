@@ -1,4 +1,4 @@
-// Shard 2 of 3 of the crawl of every route with hostile input (tests/support/hostile/crawl.ts).
+// Shard 2 of 4 of the crawl of every route with hostile input (tests/support/hostile/crawl.ts).
 import { crawlShard } from '../support/hostile/crawl.ts'
 
-crawlShard(1, 3)
+crawlShard(1, 4)

@@ -1,4 +1,4 @@
-// Shard 3 of 3 of the crawl of every route with hostile input (tests/support/hostile/crawl.ts).
+// Shard 3 of 4 of the crawl of every route with hostile input (tests/support/hostile/crawl.ts).
 import { crawlShard } from '../support/hostile/crawl.ts'
 
-crawlShard(2, 3)
+crawlShard(2, 4)
