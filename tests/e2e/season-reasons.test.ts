@@ -14,7 +14,7 @@ import { modalShown, newContext, shot, signIn } from '../support/browser.ts'
 import { connectBrowser } from '../support/shared-browser.ts'
 import { httpSession } from '../support/http-session.ts'
 import { pdfText } from '../support/pdf-text.ts'
-import { makePretreat } from '../support/pretreats.ts'
+import { makePretreat, SHEET_OBSERVATIONS } from '../support/pretreats.ts'
 
 let app: AppServer
 let browser: Browser
@@ -137,28 +137,10 @@ describe.each(MODES)('a season reason, $mode', ({ js, width }) => {
       batch_numbers: 'B-1001',
       sampled_by: 'Cody',
       truck_id: truckId,
-      pile_front: 'Dry',
-      pile_middle: 'Damp',
-      pile_back: 'Dry',
-      sprouting: 'Eyes Open',
-      pile_comments: 'Even pile.',
-      temps1_front: '45',
-      temps1_middle: '46',
-      temps1_back: '45.5',
-      set_point: '44',
-      ducts_open: 'All Open',
-      ducts_condition: 'Dry',
-      storage_temp_front: '44',
-      storage_temp_middle: '44.5',
-      storage_temp_back: '45',
-      bypass_door: 'Closed',
+      ...SHEET_OBSERVATIONS,
+      // the row's booleans (the form sends 'yes' and 'no')
       coils_covered: true,
       cell_covered: false,
-      env_temp: '28',
-      weather: 'Clear',
-      wind_speed: '6',
-      wind_direction: 'NW',
-      env_comments: 'Calm morning.',
     })
     // the form saw the seed store and its reason answers that warning
     const seen = await pretreatSeasonCheck(app.db, made.id, '2026-11-20')
